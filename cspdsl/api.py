@@ -1,0 +1,126 @@
+"""The Python API that the CLI is a thin face over: load a model, solve it, get checked solutions.
+
+    >>> from cspdsl import load, solve
+    >>> result = solve(load("models/einstein.puz"))
+    >>> result.answers()[0]
+    'The German owns the fish, in house 4.'
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .backends import DEFAULT_BACKEND, Assignment, get_backend
+from .check import violated
+from .errors import CspdslError
+from .lower import Lowered, lower
+from .syntax.parser import parse
+
+
+class InternalError(Exception):
+    """A backend returned something the independent checker rejects: a bug in cspdsl, not the model."""
+
+
+def load(path: str | Path, params: dict[str, int] | None = None) -> Lowered:
+    """Read, parse, check and lower a model file (`-` reads standard input)."""
+    if str(path) == "-":
+        return loads(sys.stdin.read(), "<stdin>", params)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise CspdslError(f"cannot read model '{path}': {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CspdslError(f"cannot read model '{path}': it is not UTF-8 text") from None
+    return loads(text, str(path), params)
+
+
+def loads(text: str, name: str = "<model>", params: dict[str, int] | None = None) -> Lowered:
+    """Parse, check and lower a model given as text."""
+    return lower(parse(text, name), params)
+
+
+@dataclass
+class Result:
+    """Checked solutions of one model on one backend, and how the search ended."""
+
+    model: Lowered
+    backend: str
+    solutions: list[Assignment]
+    complete: bool
+    timed_out: bool
+    limit: int | None
+    size: dict[str, int] = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def status(self) -> str:
+        if self.solutions:
+            return "solved"
+        return "timeout" if self.timed_out or not self.complete else "unsatisfiable"
+
+    @property
+    def unique(self) -> bool | None:
+        """True or False when the search settled it; None when it stopped too early to tell."""
+        if len(self.solutions) > 1:
+            return False
+        if len(self.solutions) == 1 and self.complete:
+            return True
+        return None
+
+    def answers(self, index: int = 0) -> list[str]:
+        from .render import answers
+
+        return answers(self.model.layout, self.solutions[index]) if self.solutions else []
+
+
+def solve(
+    model: Lowered,
+    backend: str = DEFAULT_BACKEND,
+    *,
+    limit: int | None = 2,
+    timeout: float | None = None,
+    seed: int | None = None,
+) -> Result:
+    """Solve on a backend; every solution is checked against the IR before it is returned.
+
+    `limit=None` finds all solutions; the default of 2 finds one and tells whether it is unique.
+    """
+    engine = get_backend(backend)
+    started = time.perf_counter()
+    compiled = engine.compile(model.problem)
+    outcome = engine.solve(compiled, limit=limit, timeout=timeout, seed=seed)
+    elapsed = time.perf_counter() - started
+    _check_all(model, backend, outcome.solutions)
+    stats = dict(outcome.stats)
+    stats.setdefault("compile_seconds", compiled.compile_seconds)
+    stats["total_seconds"] = elapsed
+    return Result(
+        model,
+        backend,
+        outcome.solutions,
+        outcome.complete,
+        outcome.timed_out,
+        limit,
+        dict(compiled.size),
+        stats,
+    )
+
+
+def _check_all(model: Lowered, backend: str, solutions: list[Assignment]) -> None:
+    seen = set()
+    for solution in solutions:
+        broken = violated(model.problem, solution)
+        if broken:
+            where = broken[0].span.location() if broken[0].span else "a domain"
+            raise InternalError(
+                f"backend '{backend}' returned a solution that breaks the clue at {where}: "
+                f"{broken[0].constraint}"
+            )
+        key = model.problem.project(solution)
+        if key in seen:
+            raise InternalError(f"backend '{backend}' returned the same solution twice")
+        seen.add(key)

@@ -1,0 +1,397 @@
+"""The OR-Tools CP-SAT backend.
+
+Top-level constraints are posted in CP-SAT's native forms (all-different, table, linear, domain
+membership), which propagate best. A condition nested inside And/Or/Not/Count is reified into a
+literal that is tied to it in both directions, so that the literal is a function of the variables:
+reification literals then never multiply the enumerated solutions. Literals of `x == v` are shared,
+since puzzles test the same cell against the same value many times.
+
+ortools is imported here only; the registry imports this module on first use of the backend.
+The snake_case API is used: the CamelCase names are deprecated aliases in ortools 9.15.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ortools.sat.python import cp_model
+from ortools.util.python.sorted_interval_list import Domain
+
+from ..ir import (
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    Linear,
+    Not,
+    Or,
+    Problem,
+    Table,
+    negation,
+)
+from . import Assignment, Compiled, Outcome
+
+Lit = Any  # a CP-SAT Boolean variable or its negation
+
+
+@dataclass
+class CpSatModel:
+    """What `compile` hands to `solve`: the CP-SAT model and the CP-SAT variable of each IR name."""
+
+    model: cp_model.CpModel
+    vars: dict[str, cp_model.IntVar] = field(default_factory=dict)
+
+
+def _compare(left: Any, op: str, right: int) -> Any:
+    """`left <op> right` for a CP-SAT expression (or a plain int), op in `ir.OPS`."""
+    if op == "==":
+        return left == right
+    if op == "!=":
+        return left != right
+    if op == "<=":
+        return left <= right
+    if op == ">=":
+        return left >= right
+    raise ValueError(f"unknown comparison {op!r}")
+
+
+class _Builder:
+    """Translates one IR problem into a CP-SAT model. One method per IR constraint kind."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.model = cp_model.CpModel()
+        self.vars: dict[str, cp_model.IntVar] = {}
+        self._true: Lit | None = None
+        # Memo of reified conditions; it is what shares the `x == v` literals.
+        self._literals: dict[Constraint, Lit] = {}
+        self._post_by_type: dict[type, Callable[[Any], None]] = {
+            AllDifferent: self._post_all_different,
+            Table: self._post_table,
+            Linear: self._post_linear,
+            InSet: self._post_in_set,
+            Count: self._post_count,
+            And: self._post_and,
+            Or: self._post_or,
+            Not: self._post_not,
+        }
+        self._reify_by_type: dict[type, Callable[[Any], Lit]] = {
+            AllDifferent: self._nested_global,
+            Table: self._nested_global,
+            Linear: self._reify_linear,
+            InSet: self._reify_in_set,
+            Count: self._reify_count,
+            And: self._reify_and,
+            Or: self._reify_or,
+            Not: self._reify_not,
+        }
+        self._negate_by_type: dict[type, Callable[[Any], Constraint]] = {
+            AllDifferent: self._nested_global,
+            Table: self._nested_global,
+            Linear: lambda c: Linear(c.terms, *negation(c.op, c.rhs)),
+            InSet: self._negate_in_set,
+            Count: lambda c: Count(c.conds, *negation(c.op, c.k)),
+            And: lambda c: Or(tuple(Not(sub) for sub in c.conds)),
+            Or: lambda c: And(tuple(Not(sub) for sub in c.conds)),
+            Not: lambda c: c.cond,
+        }
+
+    def build(self) -> CpSatModel:
+        for var in self.problem.variables.values():
+            self._add_var(var.name, var.domain)
+        for posted in self.problem.constraints:
+            self.post(posted.constraint)
+        return CpSatModel(self.model, self.vars)
+
+    def _add_var(self, name: str, domain: tuple[int, ...]) -> None:
+        # CP-SAT rejects an empty domain as an invalid model; it just means no solution exists.
+        if not domain:
+            self.model.add_bool_or([])
+        values = domain or (0,)
+        self.vars[name] = self.model.new_int_var_from_domain(Domain.from_values(values), name)
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    def _domain(self, name: str) -> tuple[int, ...]:
+        return self.problem.variables[name].domain
+
+    def _expr(self, terms: tuple[tuple[int, str], ...]) -> Any:
+        return cp_model.LinearExpr.weighted_sum(
+            [self.vars[n] for _, n in terms], [c for c, _ in terms]
+        )
+
+    @staticmethod
+    def _nested_global(c: AllDifferent | Table) -> Any:
+        """Lowering keeps AllDifferent and Table at the top level; anywhere else is a bug."""
+        raise ValueError(f"internal: nested {type(c).__name__}")
+
+    def _true_literal(self) -> Lit:
+        """A literal fixed to true, for the constant conditions `And(())` and `Or(())`."""
+        if self._true is None:
+            self._true = self.model.new_bool_var("true")
+            self.model.add_bool_or([self._true])
+        return self._true
+
+    def _constant(self, value: bool) -> Lit:
+        lit = self._true_literal()
+        return lit if value else lit.negated()
+
+    def _post_constant(self, value: bool) -> None:
+        if not value:
+            self.model.add_bool_or([])  # the empty clause: no solution
+
+    def _reified(self, when_true: Callable[[], Any], when_false: Callable[[], Any]) -> Lit:
+        """A fresh literal b with b => (constraint built by when_true), not b => (when_false)."""
+        b = self.model.new_bool_var("")
+        when_true().only_enforce_if(b)
+        when_false().only_enforce_if(b.negated())
+        return b
+
+    # -- top level ------------------------------------------------------------------------------
+
+    def post(self, c: Constraint) -> None:
+        self._post_by_type[type(c)](c)
+
+    def _post_all_different(self, c: AllDifferent) -> None:
+        self.model.add_all_different([self.vars[n] for n in c.vars])
+
+    def _post_table(self, c: Table) -> None:
+        if not c.vars:  # a table over nothing holds iff it lists the empty tuple
+            self._post_constant(bool(c.tuples))
+            return
+        self.model.add_allowed_assignments([self.vars[n] for n in c.vars], list(c.tuples))
+
+    def _post_linear(self, c: Linear) -> None:
+        if not c.terms:
+            self._post_constant(_compare(0, c.op, c.rhs))
+            return
+        self.model.add(_compare(self._expr(c.terms), c.op, c.rhs))
+
+    def _post_in_set(self, c: InSet) -> None:
+        self.model.add_linear_expression_in_domain(self.vars[c.var], Domain.from_values(c.values))
+
+    def _post_count(self, c: Count) -> None:
+        if not c.conds:
+            self._post_constant(_compare(0, c.op, c.k))
+            return
+        self.model.add(_compare(sum(self.reify(sub) for sub in c.conds), c.op, c.k))
+
+    def _post_and(self, c: And) -> None:
+        for sub in c.conds:
+            self.post(sub)
+
+    def _post_or(self, c: Or) -> None:
+        if len(c.conds) == 1:
+            self.post(c.conds[0])
+            return
+        self.model.add_bool_or([self.reify(sub) for sub in c.conds])  # empty: infeasible
+
+    def _post_not(self, c: Not) -> None:
+        """Push the negation one level down, so the negated constraint is posted natively too."""
+        self.post(self._negate(c.cond))
+
+    def _negate(self, c: Constraint) -> Constraint:
+        return self._negate_by_type[type(c)](c)
+
+    def _negate_in_set(self, c: InSet) -> Constraint:
+        excluded = set(c.values)
+        return InSet(c.var, tuple(v for v in self._domain(c.var) if v not in excluded))
+
+    # -- nested (reified) -----------------------------------------------------------------------
+
+    def reify(self, c: Constraint) -> Lit:
+        """The literal that is true exactly when `c` holds (memoised)."""
+        lit = self._literals.get(c)
+        if lit is None:
+            lit = self._reify_by_type[type(c)](c)
+            self._literals[c] = lit
+        return lit
+
+    def _reify_linear(self, c: Linear) -> Lit:
+        if not c.terms:
+            return self._constant(_compare(0, c.op, c.rhs))
+        if len({n for _, n in c.terms}) == 1:
+            # One variable: the values satisfying it form a set, whose literals are shared.
+            name = c.terms[0][1]
+            coef = sum(k for k, _ in c.terms)
+            values = tuple(v for v in self._domain(name) if _compare(coef * v, c.op, c.rhs))
+            return self.reify(InSet(name, values))
+        expr = self._expr(c.terms)
+        return self._reified(
+            lambda: self.model.add(_compare(expr, c.op, c.rhs)),
+            lambda: self.model.add(_compare(expr, *negation(c.op, c.rhs))),
+        )
+
+    def _reify_in_set(self, c: InSet) -> Lit:
+        domain = self._domain(c.var)
+        wanted = set(c.values)
+        inside = tuple(v for v in domain if v in wanted)
+        outside = tuple(v for v in domain if v not in wanted)
+        if not outside or not inside:
+            return self._constant(not outside)
+        if inside != c.values:  # normalise, so equal sets share one literal
+            return self.reify(InSet(c.var, inside))
+        x = self.vars[c.var]
+        if domain == (0, 1):  # a 0/1 variable is its own literal
+            return x if inside == (1,) else x.negated()
+        if len(outside) == 1 and (len(inside) > 1 or inside[0] > outside[0]):
+            # x in D \ {v} is not (x == v): share that literal (over two values, x == lo is the one).
+            return self.reify(InSet(c.var, outside)).negated()
+        if len(inside) == 1:
+            return self._reified(
+                lambda: self.model.add(x == inside[0]), lambda: self.model.add(x != inside[0])
+            )
+        return self._reified(
+            lambda: self.model.add_linear_expression_in_domain(x, Domain.from_values(inside)),
+            lambda: self.model.add_linear_expression_in_domain(x, Domain.from_values(outside)),
+        )
+
+    def _reify_count(self, c: Count) -> Lit:
+        if not c.conds:
+            return self._constant(_compare(0, c.op, c.k))
+        total = sum(self.reify(sub) for sub in c.conds)
+        return self._reified(
+            lambda: self.model.add(_compare(total, c.op, c.k)),
+            lambda: self.model.add(_compare(total, *negation(c.op, c.k))),
+        )
+
+    def _reify_and(self, c: And) -> Lit:
+        if len(c.conds) <= 1:
+            return self.reify(c.conds[0]) if c.conds else self._constant(True)
+        lits = [self.reify(sub) for sub in c.conds]
+        return self._reified(
+            lambda: self.model.add_bool_and(lits),
+            lambda: self.model.add_bool_or([lit.negated() for lit in lits]),
+        )
+
+    def _reify_or(self, c: Or) -> Lit:
+        if len(c.conds) <= 1:
+            return self.reify(c.conds[0]) if c.conds else self._constant(False)
+        lits = [self.reify(sub) for sub in c.conds]
+        return self._reified(
+            lambda: self.model.add_bool_or(lits),
+            lambda: self.model.add_bool_and([lit.negated() for lit in lits]),
+        )
+
+    def _reify_not(self, c: Not) -> Lit:
+        return self.reify(c.cond).negated()
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    """Keeps the solutions that differ on the problem's own variables; stops at `limit` of them.
+
+    CP-SAT enumerates over all variables, auxiliary ones included, so the same puzzle solution may
+    come back several times: only its first occurrence is kept.
+    """
+
+    def __init__(
+        self, problem: Problem, variables: dict[str, cp_model.IntVar], limit: int | None
+    ) -> None:
+        super().__init__()
+        self.problem = problem
+        self.items = list(variables.items())
+        self.limit = limit
+        self.seen: set[tuple[int, ...]] = set()
+        self.solutions: list[Assignment] = []
+        self.stopped = False
+
+    def on_solution_callback(self) -> None:
+        assignment = {name: self.value(var) for name, var in self.items}
+        key = self.problem.project(assignment)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self.solutions.append(assignment)
+        if self.limit is not None and len(self.solutions) >= self.limit:
+            self.stopped = True
+            self.stop_search()
+
+
+class CpSatBackend:
+    """Compiles the IR to a CP-SAT model and solves it with one worker."""
+
+    name = "cpsat"
+
+    def compile(self, problem: Problem) -> Compiled:
+        start = time.perf_counter()
+        native = _Builder(problem).build()
+        proto = native.model.proto
+        size = {"variables": len(proto.variables), "constraints": len(proto.constraints)}
+        return Compiled(problem, native, size, time.perf_counter() - start)
+
+    def solve(
+        self,
+        compiled: Compiled,
+        *,
+        limit: int | None,
+        timeout: float | None,
+        seed: int | None,
+    ) -> Outcome:
+        if limit is not None and limit < 1:
+            raise ValueError(f"limit must be None or at least 1, not {limit}")
+        native: CpSatModel = compiled.native
+        solver = cp_model.CpSolver()
+        # One worker: faster on small puzzles, and required to enumerate solutions.
+        solver.parameters.num_workers = 1
+        solver.parameters.log_search_progress = False
+        solver.parameters.log_to_stdout = False
+        if timeout is not None:
+            solver.parameters.max_time_in_seconds = max(timeout, 0.0)
+        if seed is not None:
+            solver.parameters.random_seed = seed
+        start = time.perf_counter()
+        if limit == 1:
+            solutions, status, stopped = self._solve_one(solver, native)
+        else:
+            solutions, status, stopped = self._enumerate(solver, native, compiled.problem, limit)
+        wall = time.perf_counter() - start
+        if status == cp_model.MODEL_INVALID:
+            raise RuntimeError(f"CP-SAT rejected the model: {native.model.validate()}")
+        return self._outcome(solver, status, solutions, stopped, limit, wall)
+
+    @staticmethod
+    def _solve_one(
+        solver: cp_model.CpSolver, native: CpSatModel
+    ) -> tuple[list[Assignment], Any, bool]:
+        """A plain solve, full presolve: the fastest way to one solution."""
+        status = solver.solve(native.model)
+        solutions = []
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            solutions.append({name: int(solver.value(var)) for name, var in native.vars.items()})
+        return solutions, status, bool(solutions)
+
+    @staticmethod
+    def _enumerate(
+        solver: cp_model.CpSolver, native: CpSatModel, problem: Problem, limit: int | None
+    ) -> tuple[list[Assignment], Any, bool]:
+        solver.parameters.enumerate_all_solutions = True
+        collector = _Collector(problem, native.vars, limit)
+        status = solver.solve(native.model, collector)
+        return collector.solutions, status, collector.stopped
+
+    @staticmethod
+    def _outcome(
+        solver: cp_model.CpSolver,
+        status: Any,
+        solutions: list[Assignment],
+        stopped: bool,
+        limit: int | None,
+        wall: float,
+    ) -> Outcome:
+        """complete: the search proved it has every solution; timed_out: the time limit cut it."""
+        if limit == 1:
+            complete = status == cp_model.INFEASIBLE
+        else:
+            complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not stopped
+        timed_out = status == cp_model.UNKNOWN or (status == cp_model.FEASIBLE and not stopped)
+        stats = {
+            "wall_seconds": wall,
+            "branches": solver.num_branches,
+            "conflicts": solver.num_conflicts,
+            "status": solver.status_name(status),
+        }
+        return Outcome(solutions, complete, timed_out, stats)

@@ -1,0 +1,195 @@
+"""The `cspdsl` command: a thin face over `cspdsl.api`.
+
+Exit codes: 0 solved (or checked), 1 no solution (unsatisfiable), 2 bad model or bad arguments,
+3 time limit hit with no answer, 4 internal error (a bug in cspdsl: please report it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, NoReturn
+
+from . import __version__
+from .backends import DEFAULT_BACKEND, REGISTRY
+from .errors import CspdslError
+
+EXIT_SOLVED, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """argparse that exits with code 2 and one clear line, as every bad input does."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        print(f"error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def _param(text: str) -> tuple[str, int]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"'{text}' is not NAME=VALUE (for example -D n=10)")
+    try:
+        return name.strip(), int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"param {name.strip()}: '{value}' is not a whole number") from None
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("the time limit must be more than 0 seconds")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _ArgumentParser(prog="cspdsl", description="Model and solve logic and number puzzles.")
+    parser.add_argument("--version", action="version", version=f"cspdsl {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_ArgumentParser)
+
+    def model_command(name: str, help_text: str) -> argparse.ArgumentParser:
+        command = commands.add_parser(name, help=help_text, description=help_text)
+        command.add_argument("model", help="a .puz file, or - for standard input")
+        command.add_argument(
+            "-D", dest="params", action="append", type=_param, default=[], metavar="NAME=VALUE",
+            help="override a param of the model (repeatable)",
+        )
+        return command
+
+    solve = model_command("solve", "Solve a model and show its solution and answers.")
+    solve.add_argument("--backend", default=DEFAULT_BACKEND, choices=sorted(REGISTRY))
+    how_many = solve.add_mutually_exclusive_group()
+    how_many.add_argument("--all", action="store_true", help="show every solution")
+    how_many.add_argument("--count", action="store_true", help="only count the solutions")
+    solve.add_argument("--timeout", type=_positive, metavar="S", help="time limit in seconds")
+    solve.add_argument("--seed", type=int, metavar="N", help="random seed of the solver")
+    solve.add_argument("--json", action="store_true", help="print a machine-readable result")
+    model_command("check", "Parse and check a model without solving it.")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "check":
+            return _check(args)
+        return _solve(args)
+    except CspdslError as error:
+        print(error.render(), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # a bug: say so plainly, traceback only on request
+        if os.environ.get("CSPDSL_DEBUG"):
+            raise
+        print(f"internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        print("This is a bug in cspdsl; set CSPDSL_DEBUG=1 to see where.", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _check(args: argparse.Namespace) -> int:
+    from .api import load
+
+    model = load(args.model, dict(args.params))
+    size = model.problem.size()
+    print(f"{args.model}: ok ({size['variables']} variables, {size['constraints']} constraints)")
+    return EXIT_SOLVED
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from .api import load, solve
+
+    model = load(args.model, dict(args.params))
+    limit = None if (args.all or args.count) else 2
+    result = solve(model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed)
+    if args.json:
+        print(json.dumps(_json(result, args), indent=2))
+    else:
+        _print_result(result, args)
+    if result.status == "solved":
+        return EXIT_SOLVED
+    return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT
+
+
+def _print_result(result: Any, args: argparse.Namespace) -> None:
+    from .render import render_solution
+
+    layout = result.model.layout
+    if layout.title:
+        print(layout.title)
+        print()
+    if result.status == "unsatisfiable":
+        print("No solution: the clues contradict each other (the model is unsatisfiable).")
+    elif result.status == "timeout":
+        print(f"No answer within the time limit of {args.timeout:g} s (no solution found yet).")
+    elif args.count:
+        print(_count_line(result))
+    elif args.all:
+        for number, solution in enumerate(result.solutions, 1):
+            print(f"Solution {number}:")
+            print(render_solution(layout, solution))
+            print()
+        print(_count_line(result))
+    else:
+        print(render_solution(layout, result.solutions[0]))
+        if result.unique is False:
+            print()
+            print("Note: the puzzle is not unique: it has more than one solution "
+                  "(--all shows them, --count counts them).")
+    print()
+    print(_stats_line(result))
+
+
+def _count_line(result: Any) -> str:
+    n = len(result.solutions)
+    noun = "solution" if n == 1 else "solutions"
+    if result.timed_out:
+        return f"At least {n} {noun} (the time limit stopped the search; there may be more)."
+    if n == 1:
+        return "1 solution: the puzzle is unique."
+    return f"{n} {noun}."
+
+
+def _stats_line(result: Any) -> str:
+    seconds = result.stats.get("total_seconds", 0.0)
+    unique = {True: "unique", False: "not unique", None: "uniqueness not checked"}[result.unique]
+    found = len(result.solutions)
+    parts = [
+        f"backend {result.backend}",
+        f"{found} solution{'s' if found != 1 else ''}" + (f" ({unique})" if found and result.limit == 2 else ""),
+        f"{result.size.get('variables', 0)} variables",
+        f"{result.size.get('constraints', 0)} constraints",
+        f"{seconds * 1000:.1f} ms",
+    ]
+    if "branches" in result.stats:
+        parts.append(f"{result.stats['branches']} branches")
+    return "stats: " + ", ".join(parts)
+
+
+def _json(result: Any, args: argparse.Namespace) -> dict[str, Any]:
+    from .render import solution_json
+
+    layout, problem = result.model.layout, result.model.problem
+    return {
+        "model": args.model,
+        "backend": result.backend,
+        "status": result.status,
+        "complete": result.complete,
+        "unique": result.unique,
+        "count": len(result.solutions),
+        "solutions": [solution_json(layout, problem.outputs, s) for s in result.solutions],
+        "size": result.size,
+        "stats": {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str))},
+    }
+
+
+def run() -> None:
+    """Console-script entry point."""
+    raise SystemExit(main())

@@ -1,0 +1,92 @@
+"""Source spans and the one error type users see.
+
+Every message a user gets about a model names the file, line and column, shows the line with a caret
+under the fault and, where one is likely, a hint. Nothing else in the package prints tracebacks at users.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Source:
+    """The text of one model and the name it is reported under (a path, or `<stdin>`)."""
+
+    name: str
+    text: str = field(repr=False, compare=False)
+
+    def line(self, number: int) -> str:
+        lines = self.text.splitlines()
+        return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+@dataclass(frozen=True)
+class Span:
+    """A stretch of source text: 1-based line and column of its start and end (end exclusive)."""
+
+    source: Source
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @property
+    def text(self) -> str:
+        """The source text the span covers (only its first line when it spans several)."""
+        line = self.source.line(self.line)
+        end = self.end_column if self.end_line == self.line else len(line) + 1
+        return line[self.column - 1 : end - 1]
+
+    def location(self) -> str:
+        return f"{self.source.name}:{self.line}:{self.column}"
+
+
+class CspdslError(Exception):
+    """A problem with a model or with how cspdsl was called, reported with its place in the source."""
+
+    def __init__(self, message: str, span: Span | None = None, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.hint = hint
+
+    def render(self) -> str:
+        """The message as a user sees it: location, the offending line, a caret, and a hint."""
+        if self.span is None:
+            out = [f"error: {self.message}"]
+        else:
+            out = [f"{self.span.location()}: error: {self.message}"]
+            out += caret_lines(self.span)
+        if self.hint:
+            out.append(f"hint: {self.hint}")
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def caret_lines(span: Span) -> list[str]:
+    """The source line of a span, numbered, with carets under the part the span covers."""
+    line = span.source.line(span.line)
+    if span.end_line == span.line:
+        width = max(1, span.end_column - span.column)
+    else:
+        width = max(1, len(line) - span.column + 1)
+    gutter = str(span.line)
+    pad = " " * len(gutter)
+    # Tabs stay tabs under the caret so that it lines up in any terminal.
+    lead = "".join(ch if ch == "\t" else " " for ch in line[: span.column - 1])
+    return [f" {gutter} | {line}", f" {pad} | {lead}{'^' * width}"]
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """A hint naming the closest known name, if any is close enough to be a likely typo."""
+    pool = list(candidates)
+    lowered = {c.lower(): c for c in pool}
+    if name.lower() in lowered and lowered[name.lower()] != name:
+        return f"did you mean '{lowered[name.lower()]}'?"
+    close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None

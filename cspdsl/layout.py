@@ -1,0 +1,81 @@
+"""What a lowered model looks like to a person: its entities, grids, boards and questions.
+
+Lowering fills a `Layout` beside the IR `Problem`; rendering reads both. Backends never see it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from .errors import Span
+
+
+@dataclass(frozen=True)
+class LinTerm:
+    """A linear expression over IR variables: sum(coef * var) + const."""
+
+    terms: tuple[tuple[int, str], ...]
+    const: int
+
+    def evaluate(self, assignment: dict[str, int]) -> int:
+        return sum(c * assignment[v] for c, v in self.terms) + self.const
+
+
+@dataclass(frozen=True)
+class AttributeAt:
+    """In an answer template, `nationality[fish]`: the value of an attribute at a position."""
+
+    attribute: str
+    position: LinTerm
+
+
+Placeholder = Union[LinTerm, AttributeAt, tuple[LinTerm, ...]]
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    template: str  # with {0}, {1}, ... where the placeholders go
+    placeholders: tuple[Placeholder, ...]
+    span: Span
+
+
+@dataclass
+class Entities:
+    """Ordered positions and attributes: each value of an attribute has a position variable."""
+
+    name: str
+    positions: list[int]
+    attributes: dict[str, dict[str, str]] = field(default_factory=dict)  # attr -> value -> var
+
+
+@dataclass
+class Grid:
+    """An array of variables of one or two dimensions, rendered as digits, a row or a grid."""
+
+    name: str
+    index_ranges: list[list[int]]
+    cells: dict[tuple[int, ...], str]
+    box: tuple[int, int] | None = None  # Sudoku-style box size
+    show_boxes: bool = False  # the model uses the boxes: draw them
+
+
+@dataclass
+class Board:
+    """A board drawn as ASCII art: cell names at (row, column) of the drawing."""
+
+    name: str
+    drawing: list[str]
+    cells: dict[str, tuple[int, int]]  # cell name -> (row, col) in the drawing
+    variables: dict[str, str]  # cell name -> IR variable
+
+
+@dataclass
+class Layout:
+    title: str | None = None
+    entities: Entities | None = None
+    grids: list[Grid] = field(default_factory=list)
+    boards: list[Board] = field(default_factory=list)
+    scalars: dict[str, str] = field(default_factory=dict)  # name -> IR variable
+    questions: list[Question] = field(default_factory=list)

@@ -1,0 +1,115 @@
+"""Solutions shown the way the puzzle is drawn: an entity table, a grid, a board in its drawing's
+shape, digits; and the model's questions answered in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .layout import AttributeAt, Board, Entities, Grid, Layout, LinTerm, Placeholder
+
+Assignment = dict[str, int]
+
+
+def render_solution(layout: Layout, solution: Assignment) -> str:
+    """Every part of the model with its values, then the answers."""
+    parts = []
+    if layout.entities is not None and layout.entities.attributes:
+        parts.append(entity_table(layout.entities, solution))
+    for grid in layout.grids:
+        parts.append(grid_text(grid, solution))
+    for board in layout.boards:
+        parts.append(board_text(board, solution))
+    if layout.scalars:
+        parts.append("\n".join(f"{name} = {solution[var]}" for name, var in layout.scalars.items()))
+    answered = answers(layout, solution)
+    if answered:
+        parts.append("\n".join(answered))
+    return "\n\n".join(parts)
+
+
+def entity_table(entities: Entities, solution: Assignment) -> str:
+    """One row a position, one column an attribute, drawn with rich."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column(entities.name, justify="right")
+    for attribute in entities.attributes:
+        table.add_column(attribute)
+    for position in entities.positions:
+        row = [str(position)]
+        for values in entities.attributes.values():
+            row.append(next((v for v, var in values.items() if solution[var] == position), "-"))
+        table.add_row(*row)
+    console = Console(width=200, color_system=None, force_terminal=False)
+    with console.capture() as capture:
+        console.print(table)
+    return "\n".join(line.rstrip() for line in capture.get().rstrip("\n").splitlines())
+
+
+def _is_digits(values: list[int]) -> bool:
+    return all(0 <= v <= 9 for v in values)
+
+
+def grid_text(grid: Grid, solution: Assignment) -> str:
+    values = {index: solution[var] for index, var in grid.cells.items()}
+    if len(grid.index_ranges) == 1:
+        row = [values[(i,)] for i in grid.index_ranges[0]]
+        body = "".join(map(str, row)) if _is_digits(row) else " ".join(map(str, row))
+        return f"{grid.name} = {body}"
+    rows, cols = grid.index_ranges
+    width = max(len(str(v)) for v in values.values())
+    lines = [f"{grid.name}:"]
+    box_h, box_w = grid.box if grid.box and grid.show_boxes else (0, 0)
+    for i, r in enumerate(rows):
+        if box_h and i and i % box_h == 0:
+            lines.append("  " + "-+-".join("-" * ((width + 1) * box_w - 1) for _ in range(len(cols) // box_w)))
+        cells = []
+        for j, c in enumerate(cols):
+            if box_w and j and j % box_w == 0:
+                cells.append("|")
+            cells.append(str(values[(r, c)]).rjust(width))
+        lines.append("  " + " ".join(cells))
+    return "\n".join(lines)
+
+
+def board_text(board: Board, solution: Assignment) -> str:
+    """The drawing with each cell replaced by its value and each gap widened to match."""
+    width = max(len(str(solution[var])) for var in board.variables.values())
+    lines = [f"{board.name}:"]
+    for line in board.drawing:
+        out = []
+        for char in line:
+            if char in board.variables:
+                out.append(str(solution[board.variables[char]]).rjust(width))
+            else:
+                out.append(" " * width)
+        lines.append("  " + "".join(out).rstrip())
+    return "\n".join(lines)
+
+
+def answers(layout: Layout, solution: Assignment) -> list[str]:
+    """Each question's answer in words, its template filled in from the solution."""
+    filled = []
+    for question in layout.questions:
+        words = [_placeholder_text(layout, p, solution) for p in question.placeholders]
+        filled.append(question.template.format(*words))
+    return filled
+
+
+def _placeholder_text(layout: Layout, placeholder: Placeholder, solution: Assignment) -> str:
+    if isinstance(placeholder, AttributeAt):
+        position = placeholder.position.evaluate(solution)
+        assert layout.entities is not None
+        values = layout.entities.attributes[placeholder.attribute]
+        return next((v for v, var in values.items() if solution[var] == position), "nobody")
+    if isinstance(placeholder, LinTerm):
+        return str(placeholder.evaluate(solution))
+    numbers = [term.evaluate(solution) for term in placeholder]
+    return "".join(map(str, numbers)) if _is_digits(numbers) else ", ".join(map(str, numbers))
+
+
+def solution_json(layout: Layout, outputs: list[str], solution: Assignment) -> dict[str, Any]:
+    """A solution for scripts: the model's own variables by name, and the answers."""
+    return {"values": {name: solution[name] for name in outputs}, "answers": answers(layout, solution)}

@@ -1,0 +1,362 @@
+"""Text -> AST: the Lark LALR parser, a Transformer that builds AST nodes with spans, and the
+translation of Lark's parse errors into messages with a caret and words a user understands."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..errors import CspdslError, Source, Span
+from . import ast
+
+_OPENING = {"(", "[", "{"}
+_CLOSING = {")", "]", "}"}
+
+
+class _JoinBracketedLines:
+    """Postlexer: a newline inside (), [] or {} is white space, so a long list can span lines."""
+
+    always_accept = ("_NL",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        depth = 0
+        for token in stream:
+            if token.type == "_NL" and depth > 0:
+                continue
+            if token.value in _OPENING and token.type not in ("STRING", "BLOCK"):
+                depth += 1
+            elif token.value in _CLOSING and token.type not in ("STRING", "BLOCK") and depth > 0:
+                depth -= 1
+            yield token
+
+
+def grammar_path() -> Path:
+    """The grammar: shipped inside the package when installed, at the repo root in a checkout."""
+    here = Path(__file__).resolve().parent.parent
+    for candidate in (here / "grammars" / "puz.lark", here.parent / "grammars" / "puz.lark"):
+        if candidate.exists():
+            return candidate
+    raise FileNotFoundError("grammars/puz.lark not found beside the cspdsl package")
+
+
+@functools.lru_cache(maxsize=1)
+def lark_parser() -> Lark:
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=["start", "expr"],
+        propagate_positions=True,
+        postlex=_JoinBracketedLines(),
+        maybe_placeholders=True,
+        cache=True,
+    )
+
+
+def parse(text: str, name: str = "<model>") -> ast.Model:
+    """Parse a whole model. Raises CspdslError with the place and words for any syntax error."""
+    source = Source(name, text)
+    tree = _parse_tree(source, text if text.endswith("\n") else text + "\n", "start")
+    model: ast.Model = _Builder(source).transform(tree)
+    return model
+
+
+def parse_expression(text: str, source: Source, line: int, column: int) -> ast.Node:
+    """Parse an expression embedded in the model at (line, column), e.g. inside an answer template.
+
+    Spans point into the model's own text, so errors show the template line with a caret.
+    """
+    padded = " " * (column - 1) + text
+    try:
+        tree = lark_parser().parse(padded, start="expr")
+    except UnexpectedInput as error:
+        error.line = line
+        raise _syntax_error(source, error) from None
+    node: ast.Node = _Builder(source, line - 1).transform(tree)
+    return node
+
+
+def _parse_tree(source: Source, text: str, start: str) -> Any:
+    try:
+        return lark_parser().parse(text, start=start)
+    except UnexpectedInput as error:
+        raise _syntax_error(source, error) from None
+
+
+# ---- syntax errors -----------------------------------------------------------------------------
+
+_WORDS = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": 'a quoted name ("...")',
+    "BLOCK": 'a block in triple quotes ("""...""")',
+    "COMPARE": "a comparison (==, !=, <, <=, >, >=)",
+    "RELATION": "a relation (same, next_to, left_of, ...)",
+    "COUNT_WORD": "exactly, at_least or at_most",
+    "_NL": "the end of the line",
+    "$END": "the end of the model",
+}
+_EXPRESSION_STARTS = {"NAME", "INT", "STRING", "LPAR", "LSQB", "LBRACE", "MINUS"}
+
+
+def _describe(terminal: str) -> str:
+    if terminal in _WORDS:
+        return _WORDS[terminal]
+    try:
+        pattern = lark_parser().get_terminal(terminal).pattern
+    except KeyError:
+        return terminal.lower()
+    return f"'{pattern.value}'"
+
+
+def _expected_words(expected: set[str]) -> str:
+    names = set(expected)
+    words = []
+    if len(names & _EXPRESSION_STARTS) >= 3:
+        names -= _EXPRESSION_STARTS | {"TRUE", "FALSE", "NOT", "COUNT_WORD", "FORALL", "IF", "EITHER"}
+        words.append("an expression")
+    words += sorted(_describe(n) for n in names)
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    if len(words) == 1:
+        return words[0]
+    return "one of " + ", ".join(words)
+
+
+def _token_text(token: Token) -> str:
+    if token.type == "_NL":
+        return "end of line"
+    if token.type == "$END":
+        return "end of the model"
+    return f"'{token.value}'"
+
+
+def _syntax_error(source: Source, error: UnexpectedInput) -> CspdslError:
+    line, column = max(error.line, 1), max(error.column, 1)
+    hint = None
+    if isinstance(error, UnexpectedToken) and error.token.type != "$END":
+        token = error.token
+        width = 1 if token.type == "_NL" else len(str(token.value).split("\n")[0])
+        message = f"unexpected {_token_text(token)}; expected {_expected_words(error.expected)}"
+        if token.value == "=" and "COMPARE" in error.expected:
+            hint = "use '==' to compare; '=' only gives a name a value (param, let)"
+        if token.type == "_NL" and error.expected & {"RPAR", "RSQB", "RBRACE"}:
+            hint = "a bracket is still open"
+    elif isinstance(error, UnexpectedCharacters):
+        char = source.text[error.pos_in_stream] if error.pos_in_stream < len(source.text) else ""
+        width = 1
+        message = f"unexpected character {char!r}"
+        if char == '"':
+            hint = "a quoted name must end on the same line; a drawing or grid goes in triple quotes"
+        elif char == "=":
+            hint = "use '==' to compare"
+    else:
+        expected = error.expected if isinstance(error, (UnexpectedEOF, UnexpectedToken)) else set()
+        lines = source.text.splitlines() or [""]
+        line, width = len(lines), 1
+        column = len(lines[-1]) + 1
+        message = "unexpected end of the model"
+        if expected:
+            message += f"; expected {_expected_words(set(expected))}"
+    span = Span(source, line, column, line, column + width)
+    return CspdslError(message, span, hint)
+
+
+# ---- parse tree -> AST -------------------------------------------------------------------------
+
+
+@v_args(meta=True, inline=True)
+class _Builder(Transformer[Token, Any]):
+    """Builds AST nodes; every node gets the span of the text it was parsed from."""
+
+    def __init__(self, source: Source, line_offset: int = 0):
+        super().__init__()
+        self.source = source
+        self.line_offset = line_offset
+
+    def _span(self, meta: Any) -> Span:
+        lines = self.line_offset
+        return Span(self.source, meta.line + lines, meta.column, meta.end_line + lines, meta.end_column)
+
+    def _token_span(self, token: Token) -> Span:
+        lines = self.line_offset
+        return Span(
+            self.source,
+            (token.line or 1) + lines,
+            token.column or 1,
+            (token.end_line or 1) + lines,
+            token.end_column or 1,
+        )
+
+    # -- statements
+    def start(self, meta: Any, *statements: ast.Node) -> ast.Model:
+        return ast.Model(tuple(statements))
+
+    def puzzle_decl(self, meta: Any, title: Token) -> ast.PuzzleDecl:
+        return ast.PuzzleDecl(self._span(meta), title[1:-1])
+
+    def param_decl(self, meta: Any, name: Token, value: ast.Node) -> ast.ParamDecl:
+        return ast.ParamDecl(self._span(meta), str(name), value)
+
+    def let_decl(self, meta: Any, name: Token, value: ast.Node) -> ast.LetDecl:
+        return ast.LetDecl(self._span(meta), str(name), value)
+
+    def positions_decl(self, meta: Any, name: Token, positions: ast.Node) -> ast.PositionsDecl:
+        return ast.PositionsDecl(self._span(meta), str(name), positions)
+
+    def attribute_decl(self, meta: Any, name: Token, *values: ast.Name | ast.Str) -> ast.AttributeDecl:
+        return ast.AttributeDecl(self._span(meta), str(name), values)
+
+    def var_decl(self, meta: Any, name: Token, *rest: Any) -> ast.VarDecl:
+        dims: tuple[ast.Node, ...] = rest[0] if len(rest) == 2 else ()
+        domain = rest[-1]
+        return ast.VarDecl(self._span(meta), str(name), dims, None if domain == "bool" else domain)
+
+    def dims(self, meta: Any, *ranges: ast.Node) -> tuple[ast.Node, ...]:
+        return ranges
+
+    def bool_domain(self, meta: Any) -> str:
+        return "bool"
+
+    def board_decl(self, meta: Any, name: Token, domain: Any, drawing: ast.Block) -> ast.BoardDecl:
+        return ast.BoardDecl(self._span(meta), str(name), None if domain == "bool" else domain, drawing)
+
+    def block(self, meta: Any, token: Token) -> ast.Block:
+        return ast.Block(self._token_span(token), str(token)[3:-3])
+
+    def pieces_decl(self, meta: Any, name: Token, *pieces: ast.Piece) -> ast.PiecesDecl:
+        return ast.PiecesDecl(self._span(meta), str(name), pieces)
+
+    def piece(self, meta: Any, *parts: Any) -> ast.Piece:
+        values = [p for p in parts if isinstance(p, ast.Num)]
+        copies = int(parts[-1]) if isinstance(parts[-1], Token) else 1
+        return ast.Piece(self._span(meta), tuple(v.value for v in values), copies)
+
+    def neg_int(self, meta: Any, token: Token) -> ast.Num:
+        return ast.Num(self._span(meta), -int(token))
+
+    def given_decl(self, meta: Any, name: Token, grid: ast.Block) -> ast.GivenDecl:
+        return ast.GivenDecl(self._span(meta), str(name), self._token_span(name), grid)
+
+    def place_decl(self, meta: Any, pieces: Token, target: Token) -> ast.PlaceDecl:
+        return ast.PlaceDecl(
+            self._span(meta), str(pieces), str(target), self._token_span(pieces), self._token_span(target)
+        )
+
+    def question_decl(self, meta: Any, question: ast.Str, answer: ast.Str) -> ast.QuestionDecl:
+        return ast.QuestionDecl(self._span(meta), question, answer)
+
+    def constraint_stmt(self, meta: Any, condition: ast.Node) -> ast.ConstraintStmt:
+        return ast.ConstraintStmt(self._span(meta), condition)
+
+    # -- quantifiers and boolean structure
+    def forall(self, meta: Any, binders: ast.Binders, body: ast.Node) -> ast.Forall:
+        return ast.Forall(self._span(meta), binders, body)
+
+    def binders(self, meta: Any, *parts: Any) -> ast.Binders:
+        found = tuple(p for p in parts if isinstance(p, ast.Binder))
+        where = parts[-1] if parts and not isinstance(parts[-1], ast.Binder) else None
+        return ast.Binders(self._span(meta), found, where)
+
+    def binder(self, meta: Any, name: Token, source: ast.Node) -> ast.Binder:
+        return ast.Binder(self._span(meta), str(name), source)
+
+    def either(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.Either:
+        return ast.Either(self._span(meta), left, right)
+
+    def implication(self, meta: Any, condition: ast.Node, consequence: ast.Node) -> ast.Implication:
+        return ast.Implication(self._span(meta), condition, consequence)
+
+    def or_op(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.BoolOp:
+        return ast.BoolOp(self._span(meta), "or", left, right)
+
+    def and_op(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.BoolOp:
+        return ast.BoolOp(self._span(meta), "and", left, right)
+
+    def not_op(self, meta: Any, operand: ast.Node) -> ast.NotOp:
+        return ast.NotOp(self._span(meta), operand)
+
+    # -- relations
+    def compare(self, meta: Any, left: ast.Node, op: Token, right: ast.Node) -> ast.Compare:
+        return ast.Compare(self._span(meta), str(op), left, right, self._token_span(op))
+
+    relate = compare
+
+    def at_position(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.Compare:
+        return ast.Compare(self._span(meta), "at", left, right, self._span(meta))
+
+    def member(self, meta: Any, element: ast.Node, collection: ast.Node) -> ast.Membership:
+        return ast.Membership(self._span(meta), element, collection, False)
+
+    def not_member(self, meta: Any, element: ast.Node, collection: ast.Node) -> ast.Membership:
+        return ast.Membership(self._span(meta), element, collection, True)
+
+    def count_of(self, meta: Any, word: Token, k: ast.Node, conditions: ast.Node) -> ast.CountOf:
+        return ast.CountOf(self._span(meta), str(word), k, conditions)
+
+    def range(self, meta: Any, lo: ast.Node, hi: ast.Node) -> ast.Range:
+        return ast.Range(self._span(meta), lo, hi)
+
+    # -- arithmetic
+    def _binop(self, op: str, meta: Any, left: ast.Node, right: ast.Node) -> ast.BinOp:
+        return ast.BinOp(self._span(meta), op, left, right)
+
+    def add(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.BinOp:
+        return self._binop("+", meta, left, right)
+
+    def sub(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.BinOp:
+        return self._binop("-", meta, left, right)
+
+    def mul(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.BinOp:
+        return self._binop("*", meta, left, right)
+
+    def floordiv(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.BinOp:
+        return self._binop("//", meta, left, right)
+
+    def mod(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.BinOp:
+        return self._binop("%", meta, left, right)
+
+    def neg(self, meta: Any, operand: ast.Node) -> ast.Neg:
+        return ast.Neg(self._span(meta), operand)
+
+    # -- atoms
+    def int(self, meta: Any, token: Token) -> ast.Num:
+        return ast.Num(self._span(meta), int(token))
+
+    def name(self, meta: Any, token: Token) -> ast.Name:
+        return ast.Name(self._span(meta), str(token))
+
+    def string(self, meta: Any, token: Token) -> ast.Str:
+        return ast.Str(self._span(meta), str(token)[1:-1])
+
+    def true(self, meta: Any) -> ast.Bool:
+        return ast.Bool(self._span(meta), True)
+
+    def false(self, meta: Any) -> ast.Bool:
+        return ast.Bool(self._span(meta), False)
+
+    def index(self, meta: Any, target: ast.Node, indices: tuple[ast.Node, ...]) -> ast.Index:
+        return ast.Index(self._span(meta), target, indices)
+
+    def member_of(self, meta: Any, target: ast.Node, name: Token) -> ast.Member:
+        return ast.Member(self._span(meta), target, str(name), self._token_span(name))
+
+    def call(self, meta: Any, func: Token, args: tuple[ast.Node, ...] | None) -> ast.Call:
+        return ast.Call(self._span(meta), str(func), args or (), self._token_span(func))
+
+    def list(self, meta: Any, items: tuple[ast.Node, ...] | None) -> ast.ListLit:
+        return ast.ListLit(self._span(meta), items or ())
+
+    def comprehension(self, meta: Any, body: ast.Node, binders: ast.Binders) -> ast.Comprehension:
+        return ast.Comprehension(self._span(meta), body, binders)
+
+    def set(self, meta: Any, items: tuple[ast.Node, ...]) -> ast.SetLit:
+        return ast.SetLit(self._span(meta), items)
+
+    def args(self, meta: Any, *items: ast.Node) -> tuple[ast.Node, ...]:
+        return items

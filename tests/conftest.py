@@ -1,0 +1,34 @@
+"""Shared fixtures: the repository root, the models, and running the CLI as a user would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MODELS = ROOT / "models"
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `python -m cspdsl ARGS` in the repository root, as a separate process."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.pop("CSPDSL_DEBUG", None)
+    return subprocess.run(
+        [sys.executable, "-m", "cspdsl", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+@pytest.fixture
+def cli():
+    return run_cli

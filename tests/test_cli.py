@@ -1,0 +1,79 @@
+"""The command line as a user meets it: output, exit codes, stdin, params, time limits, JSON."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import run_cli
+
+QUEENS = """
+param n = 8
+var q[1..n] in 1..n
+alldifferent(q)
+forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i
+"""
+
+
+def test_einstein_end_to_end():
+    result = run_cli("solve", "models/einstein.puz")
+    assert result.returncode == 0
+    out = result.stdout
+    assert out.startswith("Einstein's riddle\n")
+    assert "    4   German        green    fish     coffee      Prince" in out
+    assert "The German owns the fish, in house 4." in out
+    assert "stats: backend cpsat, 1 solution (unique)" in out
+    assert "Traceback" not in result.stderr
+
+
+def test_model_from_stdin_with_a_param():
+    result = run_cli("solve", "-", "--count", "-D", "n=6", stdin=QUEENS)
+    assert result.returncode == 0, result.stderr
+    assert "4 solutions." in result.stdout
+
+
+def test_param_default_used_without_override():
+    result = run_cli("solve", "-", "--count", stdin=QUEENS)
+    assert "92 solutions." in result.stdout
+
+
+def test_all_prints_every_solution():
+    result = run_cli("solve", "-", "--all", "-D", "n=4", stdin=QUEENS)
+    assert result.returncode == 0
+    assert result.stdout.count("Solution ") == 2
+    assert "q = 2413" in result.stdout and "q = 3142" in result.stdout
+
+
+def test_unsatisfiable_is_said_plainly():
+    result = run_cli("solve", "-", stdin="var x in 1..3\nx > 5\n")
+    assert result.returncode == 1
+    assert "unsatisfiable" in result.stdout
+
+
+def test_unsatisfiable_json():
+    result = run_cli("solve", "-", "--json", "-D", "n=3", stdin=QUEENS)
+    assert result.returncode == 1
+    assert json.loads(result.stdout)["status"] == "unsatisfiable"
+
+
+def test_time_limit_with_no_answer_exits_3():
+    result = run_cli("solve", "-", "-D", "n=60", "--timeout", "0.01", stdin=QUEENS)
+    assert result.returncode == 3
+    assert "time limit" in result.stdout
+
+
+def test_json_result_names_variables_and_answers():
+    result = run_cli("solve", "models/einstein.puz", "--json", "--seed", "7")
+    data = json.loads(result.stdout)
+    assert data["status"] == "solved" and data["unique"] is True
+    solution = data["solutions"][0]
+    assert solution["values"]["animal[fish]"] == 4
+    assert solution["answers"] == ["The German owns the fish, in house 4."]
+
+
+def test_bad_arguments_exit_2_without_traceback():
+    for args in (["solve"], ["solve", "models/einstein.puz", "--backend", "nope"],
+                 ["solve", "models/einstein.puz", "--timeout", "-1"], ["solve", "x.puz", "--all", "--count"]):
+        result = run_cli(*args)
+        assert result.returncode == 2, args
+        assert "Traceback" not in result.stderr
+        assert "error:" in result.stderr

@@ -1,0 +1,164 @@
+"""The puzzles of the source articles, solved from their text models: real answers and counts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import MODELS, run_cli
+
+from cspdsl.api import load, solve
+from cspdsl.render import render_solution
+
+
+def solve_model(name: str, **kwargs):
+    return solve(load(MODELS / f"{name}.puz"), **kwargs)
+
+
+def entity_at(result, attribute: str, position: int) -> str:
+    values = result.model.layout.entities.attributes[attribute]
+    solution = result.solutions[0]
+    return next(v for v, var in values.items() if solution[var] == position)
+
+
+def test_einstein_the_german_owns_the_fish():
+    result = solve_model("einstein")
+    assert result.status == "solved"
+    assert result.unique is True
+    assert result.answers() == ["The German owns the fish, in house 4."]
+    houses = {
+        1: ("Norwegian", "yellow", "cat", "water", "Dunhill"),
+        2: ("Dane", "blue", "horse", "tea", "Blends"),
+        3: ("Brit", "red", "bird", "milk", "Pall Mall"),
+        4: ("German", "green", "fish", "coffee", "Prince"),
+        5: ("Swede", "white", "dog", "root beer", "Blue Master"),
+    }
+    attributes = ("nationality", "colour", "animal", "beverage", "cigar")
+    for house, values in houses.items():
+        assert tuple(entity_at(result, a, house) for a in attributes) == values
+
+
+def test_einstein_has_exactly_one_solution():
+    assert len(solve_model("einstein", limit=None).solutions) == 1
+
+
+def test_einstein_rendered_output():
+    result = solve_model("einstein")
+    assert render_solution(result.model.layout, result.solutions[0]) == (
+        "house   nationality   colour   animal   beverage    cigar\n"
+        "───────────────────────────────────────────────────────────────\n"
+        "    1   Norwegian     yellow   cat      water       Dunhill\n"
+        "    2   Dane          blue     horse    tea         Blends\n"
+        "    3   Brit          red      bird     milk        Pall Mall\n"
+        "    4   German        green    fish     coffee      Prince\n"
+        "    5   Swede         white    dog      root beer   Blue Master\n"
+        "\n"
+        "The German owns the fish, in house 4."
+    )
+
+
+def test_zebra_as_stated_in_004():
+    result = solve_model("zebra", limit=None)
+    assert len(result.solutions) == 1
+    assert result.answers() == ["The German keeps the fish, in house 4."]
+    assert entity_at(result, "nationality", 1) == "Norwegian"
+    assert entity_at(result, "beverage", 5) == "beer"
+
+
+SUDOKU_SOLUTION = """
+965317824
+481926537
+273854196
+659438271
+327691485
+814275963
+592743618
+136582749
+748169352
+"""
+
+
+def test_sudoku_unique_solution():
+    result = solve_model("sudoku", limit=None)
+    assert len(result.solutions) == 1
+    solution = result.solutions[0]
+    rows = ["".join(str(solution[f"cell[{r},{c}]"]) for c in range(1, 10)) for r in range(1, 10)]
+    assert rows == SUDOKU_SOLUTION.split()
+
+
+def test_sudoku_givens_are_kept():
+    solution = solve_model("sudoku").solutions[0]
+    assert (solution["cell[1,3]"], solution["cell[1,4]"], solution["cell[9,7]"]) == (5, 3, 3)
+
+
+def test_lock_fits_exactly_three_codes():
+    result = solve_model("lock", limit=None)
+    codes = sorted("".join(str(s[f"code[{i}]"]) for i in (1, 2, 3)) for s in result.solutions)
+    assert codes == ["438", "708", "748"]
+    assert result.complete and result.unique is False
+
+
+def test_lock_says_it_is_not_unique():
+    result = run_cli("solve", "models/lock.puz")
+    assert result.returncode == 0
+    assert "not unique" in result.stdout
+    assert "The code is " in result.stdout
+
+
+def test_aristotle_hexagon_has_exactly_12_solutions():
+    result = solve_model("aristotle", limit=None)
+    assert result.complete
+    assert len(result.solutions) == 12
+    for solution in result.solutions:
+        assert sorted(solution[f"hex.{c}"] for c in "abcdefghijklmnopqrs") == list(range(1, 20))
+
+
+def test_aristotle_lines_come_from_the_drawing():
+    model = load(MODELS / "aristotle.puz")
+    sums = [c.constraint for c in model.problem.constraints if type(c.constraint).__name__ == "Linear"]
+    lines = sorted(sorted(name[-1] for _, name in c.terms) for c in sums)
+    assert len(lines) == 15
+    assert ["a", "e", "j", "o", "s"] in lines  # a diagonal
+    assert ["a", "d", "h"] in lines  # an antidiagonal
+    assert ["h", "i", "j", "k", "l"] in lines  # the middle row
+
+
+def test_aristotle_drawn_as_a_hexagon():
+    result = run_cli("solve", "models/aristotle.puz")
+    lines = result.stdout.splitlines()
+    start = lines.index("hex:")
+    shape = [len(line) - len(line.lstrip()) for line in lines[start + 1 : start + 6]]
+    assert shape[0] > shape[1] > shape[2] < shape[3] < shape[4]
+
+
+def test_tiles_a_layout_sums_to_264():
+    result = solve_model("tiles")
+    s = result.solutions[0]
+    grid = [[s[f"square[{r},{c}]"] for c in range(1, 5)] for r in range(1, 5)]
+    lines = grid + [list(col) for col in zip(*grid)]
+    lines += [[grid[i][i] for i in range(4)], [grid[i][3 - i] for i in range(4)]]
+    assert all(sum(line) == 264 for line in lines)
+    flips = {66: 99, 19: 61, 86: 98, 89: 68, 16: 91, 18: 81, 88: 88, 96: 96, 69: 69, 11: 11}
+    tile_of = {**{v: k for k, v in flips.items()}, **{k: k for k in flips}}
+    kinds = sorted(tile_of[v] for row in grid for v in row)
+    assert kinds == sorted([66, 66, 19, 19, 86, 86, 89, 89, 16, 16, 18, 18, 88, 96, 69, 11])
+
+
+def test_tiles_have_1152_distinct_layouts():
+    result = solve_model("tiles", limit=None)
+    assert result.complete
+    assert len(result.solutions) == 1152
+
+
+def test_count_and_json_from_the_cli():
+    result = run_cli("solve", "models/aristotle.puz", "--count", "--json")
+    assert result.returncode == 0
+    data = json.loads(result.stdout)
+    assert data["count"] == 12 and data["status"] == "solved" and data["complete"] is True
+
+
+@pytest.mark.parametrize("name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles"])
+def test_every_model_checks(name):
+    result = run_cli("check", f"models/{name}.puz")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"models/{name}.puz: ok")
