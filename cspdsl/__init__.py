@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
-__all__ = ["load", "loads", "solve", "CspdslError", "__version__"]
+__all__ = ["CspdslError", "__version__", "load", "loads", "solve"]
 
 if TYPE_CHECKING:
     from .api import load, loads, solve

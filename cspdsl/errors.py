@@ -71,10 +71,7 @@ class CspdslError(Exception):
 def caret_lines(span: Span) -> list[str]:
     """The source line of a span, numbered, with carets under the part the span covers."""
     line = span.source.line(span.line)
-    if span.end_line == span.line:
-        width = max(1, span.end_column - span.column)
-    else:
-        width = max(1, len(line) - span.column + 1)
+    width = max(1, span.end_column - span.column) if span.end_line == span.line else max(1, len(line) - span.column + 1)
     gutter = str(span.line)
     pad = " " * len(gutter)
     # Tabs stay tabs under the caret so that it lines up in any terminal.

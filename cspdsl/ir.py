@@ -15,7 +15,6 @@ Constraints:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 from .errors import Span
 
@@ -99,7 +98,7 @@ class Not:
     cond: Constraint
 
 
-Constraint = Union[AllDifferent, Table, Linear, InSet, Count, And, Or, Not]
+Constraint = AllDifferent | Table | Linear | InSet | Count | And | Or | Not
 TRUE = And(())
 FALSE = Or(())
 

@@ -6,7 +6,6 @@ Lowering fills a `Layout` beside the IR `Problem`; rendering reads both. Backend
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 from .errors import Span
 
@@ -30,7 +29,7 @@ class AttributeAt:
     position: LinTerm
 
 
-Placeholder = Union[LinTerm, AttributeAt, tuple[LinTerm, ...]]
+Placeholder = LinTerm | AttributeAt | tuple[LinTerm, ...]
 
 
 @dataclass(frozen=True)

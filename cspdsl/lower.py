@@ -8,14 +8,32 @@ variables and the closed set of constraints of `ir.py`. Every error points at th
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import ir
+from .build import (
+    RELATIONS,
+    Lin,
+    all_of,
+    any_of,
+    compare,
+    count,
+    in_values,
+    linear,
+    negate,
+)
 from .errors import CspdslError, Span, did_you_mean
 from .layout import AttributeAt, Board, Entities, Grid, Layout, LinTerm, Question
+from .shapes import (
+    array_groups,
+    board_groups,
+    box_shape,
+    place,
+    read_drawing,
+    read_grid_literal,
+)
 from .syntax import ast
 from .syntax.parser import parse_expression
 
@@ -33,26 +51,6 @@ class Lowered:
 
 
 # ---- compile-time values -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Lin:
-    """A linear expression over IR variables; a constant is a Lin without terms."""
-
-    terms: tuple[tuple[int, str], ...] = ()
-    const: int = 0
-
-    def plus(self, other: Lin, sign: int = 1) -> Lin:
-        merged: dict[str, int] = {}
-        for coef, name in self.terms + tuple((sign * c, n) for c, n in other.terms):
-            merged[name] = merged.get(name, 0) + coef
-        terms = tuple((c, n) for n, c in merged.items() if c != 0)
-        return Lin(terms, self.const + sign * other.const)
-
-    def times(self, k: int) -> Lin:
-        if k == 0:
-            return Lin()
-        return Lin(tuple((c * k, n) for c, n in self.terms), self.const * k)
 
 
 @dataclass
@@ -108,6 +106,7 @@ class _Lowerer:
     def __init__(self, params: dict[str, int]):
         self.params = dict(params)
         self.used_params: set[str] = set()
+        self.declared_params: list[str] = []
         self.env = Env()
         self.problem = ir.Problem()
         self.layout = Layout()
@@ -135,19 +134,23 @@ class _Lowerer:
         unknown = set(self.params) - self.used_params
         if unknown:
             name = sorted(unknown)[0]
-            known = [n for n, v in self.env.names.items() if isinstance(v, _Param)]
+            known = self.declared_params
             hint = did_you_mean(name, known) or (
                 f"the model's params: {', '.join(known)}" if known else "the model has no params"
             )
             raise CspdslError(f"-D {name}: the model has no param '{name}'", None, hint)
         return Lowered(self.problem, self.layout)
 
-    def bind(self, name: str, value: Any, span: Span) -> None:
+    def check_free(self, name: str, span: Span) -> None:
+        """Raise if `name` is taken; declarations call it before they add any IR variable."""
         if name in self.env.names:
             first = self.env.spans[name]
             raise CspdslError(
                 f"'{name}' is already defined (line {first.line})", span, "choose another name"
             )
+
+    def bind(self, name: str, value: Any, span: Span) -> None:
+        self.check_free(name, span)
         self.env.names[name] = value
         self.env.spans[name] = span
 
@@ -158,9 +161,15 @@ class _Lowerer:
         if s.name in self.params:
             value: Any = self.params[s.name]
             self.used_params.add(s.name)
+            if abs(value) > MAX_INT:
+                raise CspdslError(
+                    f"-D {s.name}={value}: the number is too large: the backends take numbers from "
+                    f"{-MAX_INT} to {MAX_INT}"
+                )
         else:
             value = self.constant(s.value)
         self.bind(s.name, _Param(value), s.span)
+        self.declared_params.append(s.name)
 
     def let_decl(self, s: ast.LetDecl) -> None:
         self.bind(s.name, self.eval(s.value), s.span)
@@ -214,6 +223,7 @@ class _Lowerer:
         self.problem.post(ir.AllDifferent(tuple(attribute.values.values())), s.span)
 
     def var_decl(self, s: ast.VarDecl) -> None:
+        self.check_free(s.name, s.span)
         domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
         if not s.dims:
             self.problem.add_var(s.name, domain)
@@ -221,7 +231,7 @@ class _Lowerer:
             self.bind(s.name, Lin(((1, s.name),)), s.span)
             return
         ranges = [self.int_values(d) for d in s.dims]
-        for r, node in zip(ranges, s.dims):
+        for r, node in zip(ranges, s.dims, strict=False):
             if not r:
                 raise _error("an array dimension needs at least one index", node)
         if len(ranges) > 2:
@@ -231,21 +241,26 @@ class _Lowerer:
             var = f"{s.name}[{','.join(map(str, index))}]"
             self.problem.add_var(var, domain)
             cells[index] = var
-        grid = Grid(s.name, ranges, cells, _box_shape(ranges))
+        grid = Grid(s.name, ranges, cells, box_shape(ranges))
         self.layout.grids.append(grid)
         self.bind(s.name, Array(s.name, ranges, cells, grid), s.span)
 
     def domain(self, node: ast.Node, owner: ast.Node) -> tuple[int, ...]:
         values = self.int_values(node)
         if not values:
-            raise _error("empty domain: no value is possible", node)
+            hint = None
+            if isinstance(node, ast.Range):
+                lo, hi = self.constant_int(node.lo), self.constant_int(node.hi)
+                hint = f"the range {lo}..{hi} is empty because {lo} > {hi}; a range goes up, as in {hi}..{lo}"
+            raise _error("empty domain: no value is possible", node, hint)
         if len(values) > MAX_DOMAIN:
             raise _error(f"domain has {len(values)} values; at most {MAX_DOMAIN} are supported", node)
         return tuple(sorted(set(values)))
 
     def board_decl(self, s: ast.BoardDecl) -> None:
+        self.check_free(s.name, s.span)
         domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
-        drawing, cells = _read_drawing(s.drawing)
+        drawing, cells = read_drawing(s.drawing)
         variables = {}
         for cell in cells:
             var = f"{s.name}.{cell}"
@@ -253,7 +268,7 @@ class _Lowerer:
             variables[cell] = var
         board = Board(s.name, drawing, cells, variables)
         self.layout.boards.append(board)
-        self.bind(s.name, BoardValue(board, _board_groups(cells)), s.span)
+        self.bind(s.name, BoardValue(board, board_groups(cells)), s.span)
 
     def pieces_decl(self, s: ast.PiecesDecl) -> None:
         pieces = []
@@ -271,20 +286,23 @@ class _Lowerer:
         target = self.lookup(s.name, s.name_span)
         if not isinstance(target, Array):
             raise _error(f"'{s.name}' is not an array or grid; givens fill an array", s.name_span)
-        rows = _read_grid_literal(s.grid)
+        rows = read_grid_literal(s.grid)
         shape = [len(r) for r in target.ranges]
         if len(shape) == 1:
-            shape = [1] + shape
+            shape = [1, *shape]
         expected = f"{shape[0]}x{shape[1]}" if len(target.ranges) == 2 else f"1 row of {shape[1]}"
+        def row_span(row: list[tuple[str, Span]]) -> Span:
+            first, last = row[0][1], row[-1][1]
+            return Span(first.source, first.line, first.column, last.line, last.end_column)
+
         if len(rows) != shape[0]:
-            raise _error(
-                f"grid literal has {len(rows)} rows; '{s.name}' is {expected}", s.grid
-            )
+            # Too many rows: point at the first one too many; too few: at the literal.
+            span = row_span(rows[shape[0]]) if len(rows) > shape[0] else s.grid.span
+            raise _error(f"grid literal has {len(rows)} rows; '{s.name}' is {expected}", span)
         for row in rows:
             if len(row) != shape[1]:
-                span = row[0][1] if row else s.grid.span
                 raise _error(
-                    f"grid literal row has {len(row)} cells; '{s.name}' is {expected}", span
+                    f"grid literal row has {len(row)} cells; '{s.name}' is {expected}", row_span(row)
                 )
         for r, row in enumerate(rows):
             for c, (text, span) in enumerate(row):
@@ -321,10 +339,11 @@ class _Lowerer:
                 f"{total} pieces for {len(cells)} cells: placing needs exactly one piece a cell",
                 s,
             )
-        _place(self.problem, pieces.pieces, cells, s.span, self.new_aux_name)
+        place(self.problem, pieces.pieces, cells, s.span, self.new_aux_name)
 
     def question_decl(self, s: ast.QuestionDecl) -> None:
-        template, placeholders = [], []
+        template: list[str] = []
+        placeholders: list[Any] = []
         text = s.answer.value
         pos = 0
         source_col = s.answer.span.column + 1  # after the opening quote
@@ -371,7 +390,8 @@ class _Lowerer:
 
     def new_aux_name(self, stem: str) -> str:
         self.aux_count += 1
-        return f"_{stem}{self.aux_count}"
+        # '#' cannot occur in a name of the language, so an auxiliary never clashes with a user's.
+        return f"_{stem}#{self.aux_count}"
 
     # ---- conditions at the top level: AllDifferent and conjunctions stay separate ---------------
 
@@ -404,7 +424,12 @@ class _Lowerer:
     def eval(self, node: ast.Node) -> Any:
         method = getattr(self, f"eval_{type(node).__name__}", None)
         if method is None:
-            raise _error("this is a condition; it cannot be used as a value here", node)
+            raise _error(
+                "this is a condition; it cannot be used as a value here",
+                node,
+                "a condition is true or false, not a number; count conditions with "
+                "'exactly k of [...]', 'at_least' or 'at_most'",
+            )
         return method(node)
 
     def eval_Num(self, node: ast.Num) -> int:
@@ -436,6 +461,12 @@ class _Lowerer:
 
     def eval_Index(self, node: ast.Index) -> Any:
         target = self.eval(node.target)
+        if isinstance(target, Attribute):
+            raise _error(
+                f"'{target.name}[...]' names the value at a position; it can only stand alone in an "
+                f"answer, as in {{{target.name}[...]}}",
+                node,
+            )
         indices = [self.constant_int(i) for i in node.indices]
         if isinstance(target, Array):
             return self.index_array(target, indices, node)
@@ -445,17 +476,12 @@ class _Lowerer:
             if not 1 <= indices[0] <= len(target):
                 raise _error(f"index {indices[0]} is outside 1..{len(target)}", node.indices[0])
             return target[indices[0] - 1]
-        if isinstance(target, Attribute):
-            raise _error(
-                f"'{target.name}[...]' names a value at a position; it can only be used in an answer",
-                node,
-            )
         raise _error("only arrays and lists can be indexed", node.target)
 
     def index_array(self, array: Array, indices: list[int], node: ast.Index) -> Any:
         if len(indices) > len(array.ranges):
             raise _error(f"'{array.name}' has {len(array.ranges)} dimension(s)", node)
-        for value, allowed, index_node in zip(indices, array.ranges, node.indices):
+        for value, allowed, index_node in zip(indices, array.ranges, node.indices, strict=False):
             if value not in allowed:
                 raise _error(
                     f"index {value} is outside {array.name}'s range {_range_text(allowed)}", index_node
@@ -468,7 +494,7 @@ class _Lowerer:
     def eval_Member(self, node: ast.Member) -> Any:
         target = self.eval(node.target)
         if isinstance(target, Array):
-            groups = _array_groups(target)
+            groups = array_groups(target.ranges, target.cells, target.grid.box)
         elif isinstance(target, BoardValue):
             if node.name in target.layout.variables:
                 return Lin(((1, target.layout.variables[node.name]),))
@@ -506,6 +532,10 @@ class _Lowerer:
 
     def eval_Range(self, node: ast.Range) -> range:
         lo, hi = self.constant_int(node.lo), self.constant_int(node.hi)
+        if hi - lo + 1 > MAX_DOMAIN:
+            raise _error(
+                f"range {lo}..{hi} has {hi - lo + 1} values; at most {MAX_DOMAIN} are supported", node
+            )
         return range(lo, hi + 1)
 
     def eval_Comprehension(self, node: ast.Comprehension) -> list[Any]:
@@ -520,14 +550,14 @@ class _Lowerer:
             return self.fold(node, left, right)
         a, b = self.as_lin(left, node.left), self.as_lin(right, node.right)
         if node.op == "+":
-            return a.plus(b)
+            return self.check_lin(a.plus(b), node)
         if node.op == "-":
-            return a.plus(b, -1)
+            return self.check_lin(a.plus(b, -1), node)
         if node.op == "*":
             if not a.terms:
-                return b.times(a.const)
+                return self.check_lin(b.times(a.const), node)
             if not b.terms:
-                return a.times(b.const)
+                return self.check_lin(a.times(b.const), node)
             raise _error(
                 "two variables are multiplied; a variable can only be multiplied by a constant", node
             )
@@ -579,7 +609,7 @@ class _Lowerer:
         raise CspdslError(
             f"unknown function '{node.func}'",
             node.func_span,
-            did_you_mean(node.func, list(_CONDITION_CALLS) + ["sum", "abs", "distance", "len", "min", "max"]),
+            did_you_mean(node.func, [*list(_CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max"]),
         )
 
     def abs_argument(self, node: ast.Call) -> Lin:
@@ -598,8 +628,8 @@ class _Lowerer:
         name = self.new_aux_name("abs")
         self.problem.add_var(name, tuple(values), output=False)
         z = Lin(((1, name),))
-        positive = ir.And((_linear(inner, ">=", 0), _linear(z.plus(inner, -1), "==", 0)))
-        negative = ir.And((_linear(inner, "<=", -1), _linear(z.plus(inner), "==", 0)))
+        positive = ir.And((linear(inner, ">=", 0), linear(z.plus(inner, -1), "==", 0)))
+        negative = ir.And((linear(inner, "<=", -1), linear(z.plus(inner), "==", 0)))
         self.problem.post(ir.Or((positive, negative)), span)
         return name
 
@@ -609,7 +639,7 @@ class _Lowerer:
             raise CspdslError("expression range is too large", span)
         name = self.new_aux_name("expr")
         self.problem.add_var(name, tuple(range(lo, hi + 1)), output=False)
-        self.problem.post(_linear(Lin(((1, name),)).plus(item, -1), "==", 0), span)
+        self.problem.post(linear(Lin(((1, name),)).plus(item, -1), "==", 0), span)
         return name
 
     def bounds(self, lin: Lin) -> tuple[int, int]:
@@ -639,33 +669,37 @@ class _Lowerer:
         value = self.eval(node)
         if isinstance(value, (And, Or, Not, ir.Linear, ir.InSet, ir.Count, ir.AllDifferent, ir.Table)):
             return value
-        raise _error("expected a condition (such as a == b), found a value", node)
+        raise _error(
+            "expected a condition (such as a == b), found a value",
+            node,
+            "compare the value to make a condition, e.g. '... == 1' (a bool variable is 0 or 1)",
+        )
 
     def cond_Bool(self, node: ast.Bool) -> ir.Constraint:
         return ir.TRUE if node.value else ir.FALSE
 
     def cond_BoolOp(self, node: ast.BoolOp) -> ir.Constraint:
         left, right = self.cond(node.left), self.cond(node.right)
-        return _and([left, right]) if node.op == "and" else _or([left, right])
+        return all_of([left, right]) if node.op == "and" else any_of([left, right])
 
     def cond_NotOp(self, node: ast.NotOp) -> ir.Constraint:
-        return _not(self.cond(node.operand))
+        return negate(self.cond(node.operand))
 
     def cond_Either(self, node: ast.Either) -> ir.Constraint:
-        return _count([self.cond(node.left), self.cond(node.right)], "==", 1)
+        return count([self.cond(node.left), self.cond(node.right)], "==", 1)
 
     def cond_Implication(self, node: ast.Implication) -> ir.Constraint:
-        return _or([_not(self.cond(node.condition)), self.cond(node.consequence)])
+        return any_of([negate(self.cond(node.condition)), self.cond(node.consequence)])
 
     def cond_Forall(self, node: ast.Forall) -> ir.Constraint:
-        return _and([self.cond(node.body) for _ in self.bindings(node.binders)])
+        return all_of([self.cond(node.body) for _ in self.bindings(node.binders)])
 
     def cond_CountOf(self, node: ast.CountOf) -> ir.Constraint:
         k = self.constant_int(node.k)
         items = self.as_list(self.eval_item(node.conditions), node.conditions)
         conds = [self.as_cond(item, node.conditions) for item in items]
         op = {"exactly": "==", "at_least": ">=", "at_most": "<="}[node.word]
-        return _count(conds, op, k)
+        return count(conds, op, k)
 
     def cond_Membership(self, node: ast.Membership) -> ir.Constraint:
         element = self.lin(node.element)
@@ -673,17 +707,17 @@ class _Lowerer:
         if isinstance(collection, (range, frozenset)) or (
             isinstance(collection, list) and all(isinstance(v, int) for v in collection)
         ):
-            result = _in_values(element, sorted(set(collection)))
+            result = in_values(element, sorted(set(collection)))
         else:
             items = [self.lin(v, node.collection) for v in self.as_list(collection, node.collection)]
-            result = _or([_linear(element.plus(item, -1), "==", 0) for item in items])
-        return _not(result) if node.negated else result
+            result = any_of([linear(element.plus(item, -1), "==", 0) for item in items])
+        return negate(result) if node.negated else result
 
     def cond_Call(self, node: ast.Call) -> ir.Constraint:
         if node.func in ("alldifferent", "all_different"):
             items = [self.lin(i, node) for i in self.call_list(node)]
-            return _and(
-                [_linear(a.plus(b, -1), "!=", 0) for a, b in itertools.combinations(items, 2)]
+            return all_of(
+                [linear(a.plus(b, -1), "!=", 0) for a, b in itertools.combinations(items, 2)]
             )
         if node.func in _SUM_CALLS:
             if len(node.args) != 2:
@@ -694,7 +728,7 @@ class _Lowerer:
             total = Lin()
             for item in items:
                 total = total.plus(self.lin(item, node.args[0]))
-            return _linear(total.plus(self.lin(node.args[1]), -1), _SUM_CALLS[node.func], 0)
+            return linear(total.plus(self.lin(node.args[1]), -1), _SUM_CALLS[node.func], 0)
         value = self.eval_Call(node)
         return self.as_cond(value, node)
 
@@ -707,9 +741,9 @@ class _Lowerer:
         left, right = self.lin(node.left), self.lin(node.right)
         diff = left.plus(right, -1)
         op = node.op
-        if op in _RELATIONS:
-            return _RELATIONS[op](diff)
-        return _compare(diff, op)
+        if op in RELATIONS:
+            return RELATIONS[op](diff)
+        return compare(diff, op)
 
     def abs_comparison(self, node: ast.Compare) -> ir.Constraint | None:
         """abs(e) op k without an auxiliary variable: e op k and -e op k combined."""
@@ -726,13 +760,15 @@ class _Lowerer:
         e = self.abs_argument(left)
         k = k_value
         pos, neg = e, e.times(-1)
+        if k < 0 and op in ("==", "!="):  # |e| is never negative: e == k or -e == k would be wrong
+            return ir.FALSE if op == "==" else ir.TRUE
         if op in ("==",):
-            return _or([_compare(pos.plus(Lin((), -k)), "=="), _compare(neg.plus(Lin((), -k)), "==")])
+            return any_of([compare(pos.plus(Lin((), -k)), "=="), compare(neg.plus(Lin((), -k)), "==")])
         if op == "!=":
-            return _and([_compare(pos.plus(Lin((), -k)), "!="), _compare(neg.plus(Lin((), -k)), "!=")])
+            return all_of([compare(pos.plus(Lin((), -k)), "!="), compare(neg.plus(Lin((), -k)), "!=")])
         if op in ("<", "<="):
-            return _and([_compare(pos.plus(Lin((), -k)), op), _compare(neg.plus(Lin((), -k)), op)])
-        return _or([_compare(pos.plus(Lin((), -k)), op), _compare(neg.plus(Lin((), -k)), op)])
+            return all_of([compare(pos.plus(Lin((), -k)), op), compare(neg.plus(Lin((), -k)), op)])
+        return any_of([compare(pos.plus(Lin((), -k)), op), compare(neg.plus(Lin((), -k)), op)])
 
     def at_position(self, node: ast.Compare) -> ir.Constraint:
         left = self.lin(node.left)
@@ -743,7 +779,7 @@ class _Lowerer:
                 f"position {position} is outside the positions {_range_text(entities.positions)}",
                 node.right,
             )
-        return _compare(left.plus(Lin((), -position)), "==")
+        return compare(left.plus(Lin((), -position)), "==")
 
     # ---- quantifiers ---------------------------------------------------------------------------
 
@@ -776,7 +812,12 @@ class _Lowerer:
             return True
         if result == ir.FALSE:
             return False
-        raise _error("a 'where' condition must be decidable from constants alone", node)
+        raise _error(
+            "a 'where' condition must be decidable from constants alone",
+            node,
+            "'where' only filters the indices; put a condition on variables after ':', "
+            "e.g. 'forall i in 1..n: if ... then ...'",
+        )
 
     # ---- conversions ---------------------------------------------------------------------------
 
@@ -840,6 +881,13 @@ class _Lowerer:
             )
         if isinstance(value, (list, range, frozenset, Array, BoardValue)):
             raise _error("expected a number, found a list or group", node, "sum(...) adds a list up")
+        if isinstance(value, Attribute):
+            raise _error(
+                f"expected a number, found the attribute '{value.name}'",
+                node,
+                f"in an answer, '{value.name}[p]' is its value at position p (p may be a value of "
+                "another attribute)",
+            )
         raise _error("expected a number", node)
 
     def as_lin_value(self, value: Any) -> Lin:
@@ -855,7 +903,17 @@ class _Lowerer:
     def as_cond(self, value: Any, node: ast.Node) -> ir.Constraint:
         if isinstance(value, (ir.Linear, ir.InSet, And, Or, Not, ir.Count)):
             return value
-        raise _error("expected a condition (such as a == b), found a value", node)
+        raise _error(
+            "expected a condition (such as a == b), found a value",
+            node,
+            "compare the value to make a condition, e.g. '... == 1' (a bool variable is 0 or 1)",
+        )
+
+    def check_lin(self, lin: Lin, node: ast.Node) -> Lin:
+        """A linear expression whose coefficients and constant the backends can take."""
+        for value in (lin.const, *(coef for coef, _ in lin.terms)):
+            self.check_size(value, node)
+        return lin
 
     def check_size(self, value: int, node: ast.Node) -> None:
         if abs(value) > MAX_INT:
@@ -884,266 +942,3 @@ And, Or, Not = ir.And, ir.Or, ir.Not
 _SUM_CALLS = {"sum_equals": "==", "sum_at_most": "<=", "sum_at_least": ">="}
 _CONDITION_CALLS = ("alldifferent", "all_different", *_SUM_CALLS)
 _MIRROR = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
-
-
-# ---- building IR constraints with constant folding ---------------------------------------------
-
-
-def _linear(lin: Lin, op: str, rhs: int) -> ir.Constraint:
-    """lin op rhs, folded to TRUE/FALSE when constant, and to InSet for a single variable."""
-    rhs -= lin.const
-    if not lin.terms:
-        return ir.TRUE if _holds(0, op, rhs) else ir.FALSE
-    if op in ("==", "!=") and len(lin.terms) == 1:
-        coef, name = lin.terms[0]
-        if rhs % coef != 0:
-            return ir.FALSE if op == "==" else ir.TRUE
-        member = ir.InSet(name, (rhs // coef,))
-        return member if op == "==" else ir.Not(member)
-    return ir.Linear(lin.terms, op, rhs)
-
-
-def _holds(left: int, op: str, right: int) -> bool:
-    return {"==": left == right, "!=": left != right, "<=": left <= right, ">=": left >= right}[op]
-
-
-def _compare(diff: Lin, op: str) -> ir.Constraint:
-    """diff op 0 with the strict comparisons turned into non-strict ones over the integers."""
-    if op == "<":
-        return _linear(diff, "<=", -1)
-    if op == ">":
-        return _linear(diff, ">=", 1)
-    return _linear(diff, op, 0)
-
-
-def _beside(diff: Lin) -> ir.Constraint:
-    return _or([_linear(diff, "==", 1), _linear(diff, "==", -1)])
-
-
-_RELATIONS: dict[str, Callable[[Lin], ir.Constraint]] = {
-    "same": lambda d: _linear(d, "==", 0),
-    "not_same": lambda d: _linear(d, "!=", 0),
-    "next_to": _beside,
-    "beside": _beside,
-    "directly_left_of": lambda d: _linear(d, "==", -1),
-    "directly_right_of": lambda d: _linear(d, "==", 1),
-    "left_of": lambda d: _linear(d, "<=", -1),
-    "right_of": lambda d: _linear(d, ">=", 1),
-}
-
-
-def _in_values(element: Lin, values: list[int]) -> ir.Constraint:
-    if len(element.terms) == 1 and element.terms[0][0] == 1:
-        name = element.terms[0][1]
-        return ir.InSet(name, tuple(v - element.const for v in values)) if values else ir.FALSE
-    return _or([_linear(element, "==", v) for v in values])
-
-
-def _and(parts: list[ir.Constraint]) -> ir.Constraint:
-    flat: list[ir.Constraint] = []
-    for part in parts:
-        if part == ir.FALSE:
-            return ir.FALSE
-        if isinstance(part, ir.And):
-            flat.extend(part.conds)
-        else:
-            flat.append(part)
-    return flat[0] if len(flat) == 1 else ir.And(tuple(flat))
-
-
-def _or(parts: list[ir.Constraint]) -> ir.Constraint:
-    flat: list[ir.Constraint] = []
-    for part in parts:
-        if part == ir.TRUE:
-            return ir.TRUE
-        if isinstance(part, ir.Or):
-            flat.extend(part.conds)
-        else:
-            flat.append(part)
-    return flat[0] if len(flat) == 1 else ir.Or(tuple(flat))
-
-
-def _not(part: ir.Constraint) -> ir.Constraint:
-    if part == ir.TRUE:
-        return ir.FALSE
-    if part == ir.FALSE:
-        return ir.TRUE
-    if isinstance(part, ir.Not):
-        return part.cond
-    return ir.Not(part)
-
-
-def _count(conds: list[ir.Constraint], op: str, k: int) -> ir.Constraint:
-    """Count with the constant conditions folded into k."""
-    live = []
-    for cond in conds:
-        if cond == ir.TRUE:
-            k -= 1
-        elif cond != ir.FALSE:
-            live.append(cond)
-    if not live:
-        return ir.TRUE if _holds(0, op, k) else ir.FALSE
-    return ir.Count(tuple(live), op, k)
-
-
-# ---- grids, boards and pieces ------------------------------------------------------------------
-
-
-def _box_shape(ranges: list[list[int]]) -> tuple[int, int] | None:
-    if len(ranges) != 2 or len(ranges[0]) != len(ranges[1]):
-        return None
-    side = math.isqrt(len(ranges[0]))
-    return (side, side) if side > 1 and side * side == len(ranges[0]) else None
-
-
-def _array_groups(array: Array) -> dict[str, Any]:
-    cells = array.cells
-    if len(array.ranges) == 1:
-        return {"cells": [list(cells.values())]}
-    rows, cols = array.ranges
-    groups: dict[str, Any] = {
-        "rows": [[cells[(r, c)] for c in cols] for r in rows],
-        "columns": [[cells[(r, c)] for r in rows] for c in cols],
-        "cells": [list(cells.values())],
-    }
-    if len(rows) == len(cols):
-        groups["diagonals"] = [
-            [cells[(rows[i], cols[i])] for i in range(len(rows))],
-            [cells[(rows[i], cols[len(cols) - 1 - i])] for i in range(len(rows))],
-        ]
-    else:
-        groups["diagonals"] = "only a square grid has diagonals"
-    box = array.grid.box
-    if box is None:
-        groups["boxes"] = "boxes need a square grid whose side is a square number (4, 9, 16, ...)"
-    else:
-        h, w = box
-        groups["boxes"] = [
-            [cells[(rows[br + i], cols[bc + j])] for i in range(h) for j in range(w)]
-            for br in range(0, len(rows), h)
-            for bc in range(0, len(cols), w)
-        ]
-    return groups
-
-
-def _read_drawing(block: ast.Block) -> tuple[list[str], dict[str, tuple[int, int]]]:
-    """The cells of a board drawing: every letter or digit is a cell; '.' and blanks are gaps."""
-    lines = block.text.split("\n")
-    first_line = block.span.line
-    # Drop the lines that hold only the opening or closing quotes.
-    if lines and not lines[0].strip():
-        lines, first_line = lines[1:], first_line + 1
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if not lines:
-        raise CspdslError("the board drawing is empty", block.span)
-    indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
-    drawing = [line[indent:].rstrip() for line in lines]
-    cells: dict[str, tuple[int, int]] = {}
-    for r, line in enumerate(drawing):
-        for c, char in enumerate(line):
-            if char in ". \t":
-                continue
-            if not char.isalnum():
-                span = Span(block.span.source, first_line + r, indent + c + 1, first_line + r, indent + c + 2)
-                raise CspdslError(
-                    f"unexpected {char!r} in the board drawing", span,
-                    "cells are letters or digits; gaps are '.' or blanks",
-                )
-            if char in cells:
-                span = Span(block.span.source, first_line + r, indent + c + 1, first_line + r, indent + c + 2)
-                raise CspdslError(f"cell '{char}' appears twice in the drawing", span)
-            cells[char] = (r, c)
-    return drawing, cells
-
-
-def _board_groups(cells: dict[str, tuple[int, int]]) -> dict[str, list[list[str]]]:
-    """Lines of a drawing derived from its geometry: rows, columns and both diagonal directions."""
-
-    def by(key: Callable[[tuple[int, int]], int]) -> list[list[str]]:
-        found: dict[int, list[str]] = {}
-        for name, rc in sorted(cells.items(), key=lambda item: item[1]):
-            found.setdefault(key(rc), []).append(name)
-        return [found[k] for k in sorted(found)]
-
-    rows = by(lambda rc: rc[0])
-    diagonals = by(lambda rc: rc[1] - rc[0])
-    antidiagonals = by(lambda rc: rc[1] + rc[0])
-    return {
-        "rows": rows,
-        "columns": by(lambda rc: rc[1]),
-        "diagonals": diagonals,
-        "antidiagonals": antidiagonals,
-        "lines": rows + diagonals + antidiagonals,
-        "cells": [list(cells)],
-    }
-
-
-def _read_grid_literal(block: ast.Block) -> list[list[tuple[str, Span]]]:
-    """Rows of a grid literal: numbers are givens, '.' or '_' are blanks; rule lines made of
-    '-', '+' and '|' only are ignored, so a Sudoku can be drawn with its boxes."""
-    rows = []
-    source = block.span.source
-    for offset, line in enumerate(block.text.split("\n")):
-        line_no = block.span.line + offset
-        col_base = block.span.column + 3 if offset == 0 else 1
-        row = []
-        for token_start, token in _tokens(line):
-            if set(token) <= set("-+|"):
-                continue
-            span = Span(source, line_no, col_base + token_start, line_no, col_base + token_start + len(token))
-            if token not in (".", "_") and not token.isdigit():
-                raise CspdslError(
-                    f"unexpected {token!r} in the grid literal", span,
-                    "write numbers for givens and '.' or '_' for blanks",
-                )
-            row.append((token, span))
-        if row:
-            rows.append(row)
-    return rows
-
-
-def _tokens(line: str) -> Iterator[tuple[int, str]]:
-    pos = 0
-    for part in line.replace("|", " | ").split():
-        start = line.find(part.strip(), pos)
-        pos = start + len(part)
-        yield start, part
-
-
-def _place(
-    problem: ir.Problem,
-    pieces: list[tuple[tuple[int, ...], int]],
-    cells: list[str],
-    span: Span,
-    new_name: Callable[[str], str],
-) -> None:
-    """Each cell holds one piece, in one of its orientations; each piece is used once.
-
-    Identical pieces form one kind with a number of copies, so swapping two of them never makes a
-    new solution. When the kinds' values do not overlap, a cell's value tells its kind, and counting
-    the cells of each kind is enough; otherwise an auxiliary kind variable per cell is linked to the
-    cell's value by a table.
-    """
-    kinds: dict[tuple[int, ...], int] = {}
-    for alternatives, copies in pieces:
-        key = tuple(sorted(alternatives))
-        kinds[key] = kinds.get(key, 0) + copies
-    all_values = sorted({v for key in kinds for v in key})
-    for cell in cells:
-        problem.post(ir.InSet(cell, tuple(all_values)), span)
-    disjoint = len(all_values) == sum(len(key) for key in kinds)
-    if disjoint:
-        for key, copies in kinds.items():
-            problem.post(ir.Count(tuple(ir.InSet(c, key) for c in cells), "==", copies), span)
-        return
-    kind_ids = list(range(len(kinds)))
-    allowed = tuple((i, v) for i, key in enumerate(kinds) for v in key)
-    kind_vars = []
-    for cell in cells:
-        kind_var = new_name("kind")
-        problem.add_var(kind_var, tuple(kind_ids), output=False)
-        problem.post(ir.Table((kind_var, cell), allowed), span)
-        kind_vars.append(kind_var)
-    for i, copies in zip(kind_ids, kinds.values()):
-        problem.post(ir.Count(tuple(ir.InSet(k, (i,)) for k in kind_vars), "==", copies), span)

@@ -46,7 +46,7 @@ def brute_force(problem: Problem) -> set[tuple[int, ...]]:
     names = list(problem.variables)
     found = set()
     for values in itertools.product(*(problem.variables[n].domain for n in names)):
-        a = dict(zip(names, values))
+        a = dict(zip(names, values, strict=False))
         if all(holds(p.constraint, a) for p in problem.constraints):
             found.add(problem.project(a))
     return found

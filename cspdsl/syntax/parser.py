@@ -3,7 +3,9 @@ translation of Lark's parse errors into messages with a caret and words a user u
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -72,9 +74,23 @@ def parse_expression(text: str, source: Source, line: int, column: int) -> ast.N
     Spans point into the model's own text, so errors show the template line with a caret.
     """
     padded = " " * (column - 1) + text
+    if not text.strip():
+        span = Span(source, line, column - 1, line, column + len(text) + 1)
+        raise CspdslError("empty placeholder in the answer", span, "put a value between the braces, e.g. {x}")
     try:
         tree = lark_parser().parse(padded, start="expr")
     except UnexpectedInput as error:
+        if isinstance(error, UnexpectedEOF) or (
+            isinstance(error, UnexpectedToken) and error.token.type == "$END"
+        ):
+            end = column + len(text)  # the closing brace
+            words = _expected_words(_acceptable(error))
+            opened = _open_bracket(text)
+            raise CspdslError(
+                f"the placeholder ends too early; expected {words}",
+                Span(source, line, end, line, end + 1),
+                f"the '{opened[2]}' at column {column + opened[1] - 1} is not closed" if opened else None,
+            ) from None
         error.line = line
         raise _syntax_error(source, error) from None
     node: ast.Node = _Builder(source, line - 1).transform(tree)
@@ -122,10 +138,37 @@ def _expected_words(expected: set[str]) -> str:
         words.append("an expression")
     words += sorted(_describe(n) for n in names)
     if len(words) > 6:
-        words = words[:6] + ["..."]
+        words = [*words[:6], "..."]
     if len(words) == 1:
         return words[0]
     return "one of " + ", ".join(words)
+
+
+def _acceptable(error: UnexpectedInput) -> set[str]:
+    """The terminals that could come next. LALR's own list merges states and names terminals that
+    would fail one step later; the interactive parser tries each one and is exact."""
+    expected = set(getattr(error, "expected", None) or ())
+    interactive = getattr(error, "interactive_parser", None)
+    if interactive is not None:
+        with contextlib.suppress(Exception):  # an imprecise list is better than no message at all
+            expected = set(interactive.accepts()) or expected
+    return expected
+
+
+def _open_bracket(text: str) -> tuple[int, int, str] | None:
+    """The innermost bracket still open at the end of `text`: (line, column, bracket)."""
+    stack: list[tuple[int, str]] = []
+    for match in re.finditer(r'"""(?:.|\n)*?"""|"[^"\n]*"|#[^\n]*|[()\[\]{}]', text):
+        char = match.group()
+        if char in _OPENING:
+            stack.append((match.start(), char))
+        elif char in _CLOSING and stack:
+            stack.pop()
+    if not stack:
+        return None
+    offset, char = stack[-1]
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1, char
 
 
 def _token_text(token: Token) -> str:
@@ -142,13 +185,15 @@ def _syntax_error(source: Source, error: UnexpectedInput) -> CspdslError:
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
         width = 1 if token.type == "_NL" else len(str(token.value).split("\n")[0])
-        message = f"unexpected {_token_text(token)}; expected {_expected_words(error.expected)}"
-        if token.value == "=" and "COMPARE" in error.expected:
+        expected = _acceptable(error)
+        message = f"unexpected {_token_text(token)}; expected {_expected_words(expected)}"
+        if token.value == "=" and "COMPARE" in expected:
+            message = "unexpected '='"
             hint = "use '==' to compare; '=' only gives a name a value (param, let)"
-        if token.type == "_NL" and error.expected & {"RPAR", "RSQB", "RBRACE"}:
+        if token.type == "_NL" and expected & {"RPAR", "RSQB", "RBRACE"}:
             hint = "a bracket is still open"
     elif isinstance(error, UnexpectedCharacters):
-        char = source.text[error.pos_in_stream] if error.pos_in_stream < len(source.text) else ""
+        char = error.char
         width = 1
         message = f"unexpected character {char!r}"
         if char == '"':
@@ -156,13 +201,24 @@ def _syntax_error(source: Source, error: UnexpectedInput) -> CspdslError:
         elif char == "=":
             hint = "use '==' to compare"
     else:
-        expected = error.expected if isinstance(error, (UnexpectedEOF, UnexpectedToken)) else set()
+        expected = _acceptable(error)
+        opened = _open_bracket(source.text)
+        closers = {"(": "RPAR", "[": "RSQB", "{": "RBRACE"}
+        if opened and closers[opened[2]] in expected:
+            line, column, bracket = opened
+            return CspdslError(
+                f"'{bracket}' is never closed",
+                Span(source, line, column, line, column + 1),
+                f"the model ends before its {_describe(closers[bracket])}",
+            )
         lines = source.text.splitlines() or [""]
         line, width = len(lines), 1
         column = len(lines[-1]) + 1
         message = "unexpected end of the model"
         if expected:
             message += f"; expected {_expected_words(set(expected))}"
+        if opened:
+            hint = f"the '{opened[2]}' on line {opened[0]}, column {opened[1]} is still open"
     span = Span(source, line, column, line, column + width)
     return CspdslError(message, span, hint)
 

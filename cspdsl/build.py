@@ -1,0 +1,128 @@
+"""Building IR constraints from linear expressions, folding constants as they appear.
+
+A clue whose truth the constants already settle becomes `TRUE` or `FALSE`, a comparison of one variable
+with a constant becomes `InSet`, and nested `And`/`Or` are flattened, so backends get small constraints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import ir
+
+
+@dataclass(frozen=True)
+class Lin:
+    """A linear expression over IR variables; a constant is a Lin without terms."""
+
+    terms: tuple[tuple[int, str], ...] = ()
+    const: int = 0
+
+    def plus(self, other: Lin, sign: int = 1) -> Lin:
+        merged: dict[str, int] = {}
+        for coef, name in self.terms + tuple((sign * c, n) for c, n in other.terms):
+            merged[name] = merged.get(name, 0) + coef
+        terms = tuple((c, n) for n, c in merged.items() if c != 0)
+        return Lin(terms, self.const + sign * other.const)
+
+    def times(self, k: int) -> Lin:
+        if k == 0:
+            return Lin()
+        return Lin(tuple((c * k, n) for c, n in self.terms), self.const * k)
+
+def linear(lin: Lin, op: str, rhs: int) -> ir.Constraint:
+    """lin op rhs, folded to TRUE/FALSE when constant, and to InSet for a single variable."""
+    rhs -= lin.const
+    if not lin.terms:
+        return ir.TRUE if const_holds(0, op, rhs) else ir.FALSE
+    if op in ("==", "!=") and len(lin.terms) == 1:
+        coef, name = lin.terms[0]
+        if rhs % coef != 0:
+            return ir.FALSE if op == "==" else ir.TRUE
+        member = ir.InSet(name, (rhs // coef,))
+        return member if op == "==" else ir.Not(member)
+    return ir.Linear(lin.terms, op, rhs)
+
+
+def const_holds(left: int, op: str, right: int) -> bool:
+    return {"==": left == right, "!=": left != right, "<=": left <= right, ">=": left >= right}[op]
+
+
+def compare(diff: Lin, op: str) -> ir.Constraint:
+    """diff op 0 with the strict comparisons turned into non-strict ones over the integers."""
+    if op == "<":
+        return linear(diff, "<=", -1)
+    if op == ">":
+        return linear(diff, ">=", 1)
+    return linear(diff, op, 0)
+
+
+def beside(diff: Lin) -> ir.Constraint:
+    return any_of([linear(diff, "==", 1), linear(diff, "==", -1)])
+
+
+RELATIONS: dict[str, Callable[[Lin], ir.Constraint]] = {
+    "same": lambda d: linear(d, "==", 0),
+    "not_same": lambda d: linear(d, "!=", 0),
+    "next_to": beside,
+    "beside": beside,
+    "directly_left_of": lambda d: linear(d, "==", -1),
+    "directly_right_of": lambda d: linear(d, "==", 1),
+    "left_of": lambda d: linear(d, "<=", -1),
+    "right_of": lambda d: linear(d, ">=", 1),
+}
+
+
+def in_values(element: Lin, values: list[int]) -> ir.Constraint:
+    if len(element.terms) == 1 and element.terms[0][0] == 1:
+        name = element.terms[0][1]
+        return ir.InSet(name, tuple(v - element.const for v in values)) if values else ir.FALSE
+    return any_of([linear(element, "==", v) for v in values])
+
+
+def all_of(parts: list[ir.Constraint]) -> ir.Constraint:
+    flat: list[ir.Constraint] = []
+    for part in parts:
+        if part == ir.FALSE:
+            return ir.FALSE
+        if isinstance(part, ir.And):
+            flat.extend(part.conds)
+        else:
+            flat.append(part)
+    return flat[0] if len(flat) == 1 else ir.And(tuple(flat))
+
+
+def any_of(parts: list[ir.Constraint]) -> ir.Constraint:
+    flat: list[ir.Constraint] = []
+    for part in parts:
+        if part == ir.TRUE:
+            return ir.TRUE
+        if isinstance(part, ir.Or):
+            flat.extend(part.conds)
+        else:
+            flat.append(part)
+    return flat[0] if len(flat) == 1 else ir.Or(tuple(flat))
+
+
+def negate(part: ir.Constraint) -> ir.Constraint:
+    if part == ir.TRUE:
+        return ir.FALSE
+    if part == ir.FALSE:
+        return ir.TRUE
+    if isinstance(part, ir.Not):
+        return part.cond
+    return ir.Not(part)
+
+
+def count(conds: list[ir.Constraint], op: str, k: int) -> ir.Constraint:
+    """Count with the constant conditions folded into k."""
+    live = []
+    for cond in conds:
+        if cond == ir.TRUE:
+            k -= 1
+        elif cond != ir.FALSE:
+            live.append(cond)
+    if not live:
+        return ir.TRUE if const_holds(0, op, k) else ir.FALSE
+    return ir.Count(tuple(live), op, k)

@@ -1,0 +1,174 @@
+"""Grids, boards and pieces: named groups of a grid, lines of an ASCII-art board derived from its
+geometry, grid literals, and the placing of pieces with copies and alternative values."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from . import ir
+from .errors import CspdslError, Span
+from .syntax import ast
+
+
+def box_shape(ranges: list[list[int]]) -> tuple[int, int] | None:
+    if len(ranges) != 2 or len(ranges[0]) != len(ranges[1]):
+        return None
+    side = math.isqrt(len(ranges[0]))
+    return (side, side) if side > 1 and side * side == len(ranges[0]) else None
+
+
+def array_groups(
+    ranges: list[list[int]], cells: dict[tuple[int, ...], str], box: tuple[int, int] | None
+) -> dict[str, Any]:
+    """Named groups of an array: cells; and of a 2-D grid: rows, columns, diagonals, boxes."""
+    if len(ranges) == 1:
+        return {"cells": [list(cells.values())]}
+    rows, cols = ranges
+    groups: dict[str, Any] = {
+        "rows": [[cells[(r, c)] for c in cols] for r in rows],
+        "columns": [[cells[(r, c)] for r in rows] for c in cols],
+        "cells": [list(cells.values())],
+    }
+    if len(rows) == len(cols):
+        groups["diagonals"] = [
+            [cells[(rows[i], cols[i])] for i in range(len(rows))],
+            [cells[(rows[i], cols[len(cols) - 1 - i])] for i in range(len(rows))],
+        ]
+    else:
+        groups["diagonals"] = "only a square grid has diagonals"
+    if box is None:
+        groups["boxes"] = "boxes need a square grid whose side is a square number (4, 9, 16, ...)"
+    else:
+        h, w = box
+        groups["boxes"] = [
+            [cells[(rows[br + i], cols[bc + j])] for i in range(h) for j in range(w)]
+            for br in range(0, len(rows), h)
+            for bc in range(0, len(cols), w)
+        ]
+    return groups
+
+
+def read_drawing(block: ast.Block) -> tuple[list[str], dict[str, tuple[int, int]]]:
+    """The cells of a board drawing: every letter or digit is a cell; '.' and blanks are gaps."""
+    lines = block.text.split("\n")
+    first_line = block.span.line
+    # Drop the lines that hold only the opening or closing quotes.
+    if lines and not lines[0].strip():
+        lines, first_line = lines[1:], first_line + 1
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise CspdslError("the board drawing is empty", block.span)
+    indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
+    drawing = [line[indent:].rstrip() for line in lines]
+    cells: dict[str, tuple[int, int]] = {}
+    for r, line in enumerate(drawing):
+        for c, char in enumerate(line):
+            if char in ". \t":
+                continue
+            if not char.isalnum():
+                span = Span(block.span.source, first_line + r, indent + c + 1, first_line + r, indent + c + 2)
+                raise CspdslError(
+                    f"unexpected {char!r} in the board drawing", span,
+                    "cells are letters or digits; gaps are '.' or blanks",
+                )
+            if char in cells:
+                span = Span(block.span.source, first_line + r, indent + c + 1, first_line + r, indent + c + 2)
+                raise CspdslError(f"cell '{char}' appears twice in the drawing", span)
+            cells[char] = (r, c)
+    return drawing, cells
+
+
+def board_groups(cells: dict[str, tuple[int, int]]) -> dict[str, list[list[str]]]:
+    """Lines of a drawing derived from its geometry: rows, columns and both diagonal directions."""
+
+    def by(key: Callable[[tuple[int, int]], int]) -> list[list[str]]:
+        found: dict[int, list[str]] = {}
+        for name, rc in sorted(cells.items(), key=lambda item: item[1]):
+            found.setdefault(key(rc), []).append(name)
+        return [found[k] for k in sorted(found)]
+
+    rows = by(lambda rc: rc[0])
+    diagonals = by(lambda rc: rc[1] - rc[0])
+    antidiagonals = by(lambda rc: rc[1] + rc[0])
+    return {
+        "rows": rows,
+        "columns": by(lambda rc: rc[1]),
+        "diagonals": diagonals,
+        "antidiagonals": antidiagonals,
+        "lines": rows + diagonals + antidiagonals,
+        "cells": [list(cells)],
+    }
+
+
+def read_grid_literal(block: ast.Block) -> list[list[tuple[str, Span]]]:
+    """Rows of a grid literal: numbers are givens, '.' or '_' are blanks; rule lines made of
+    '-', '+' and '|' only are ignored, so a Sudoku can be drawn with its boxes."""
+    rows = []
+    source = block.span.source
+    for offset, line in enumerate(block.text.split("\n")):
+        line_no = block.span.line + offset
+        col_base = block.span.column + 3 if offset == 0 else 1
+        row = []
+        for token_start, token in split_tokens(line):
+            if set(token) <= set("-+|"):
+                continue
+            span = Span(source, line_no, col_base + token_start, line_no, col_base + token_start + len(token))
+            digits = token[1:] if token.startswith("-") else token  # a given may be negative
+            if token not in (".", "_") and not (digits.isascii() and digits.isdigit()):
+                raise CspdslError(
+                    f"unexpected {token!r} in the grid literal", span,
+                    "write numbers for givens and '.' or '_' for blanks",
+                )
+            row.append((token, span))
+        if row:
+            rows.append(row)
+    return rows
+
+
+def split_tokens(line: str) -> Iterator[tuple[int, str]]:
+    pos = 0
+    for part in line.replace("|", " | ").split():
+        start = line.find(part.strip(), pos)
+        pos = start + len(part)
+        yield start, part
+
+
+def place(
+    problem: ir.Problem,
+    pieces: list[tuple[tuple[int, ...], int]],
+    cells: list[str],
+    span: Span,
+    new_name: Callable[[str], str],
+) -> None:
+    """Each cell holds one piece, in one of its orientations; each piece is used once.
+
+    Identical pieces form one kind with a number of copies, so swapping two of them never makes a
+    new solution. When the kinds' values do not overlap, a cell's value tells its kind, and counting
+    the cells of each kind is enough; otherwise an auxiliary kind variable per cell is linked to the
+    cell's value by a table.
+    """
+    kinds: dict[tuple[int, ...], int] = {}
+    for alternatives, copies in pieces:
+        key = tuple(sorted(alternatives))
+        kinds[key] = kinds.get(key, 0) + copies
+    all_values = sorted({v for key in kinds for v in key})
+    for cell in cells:
+        problem.post(ir.InSet(cell, tuple(all_values)), span)
+    disjoint = len(all_values) == sum(len(key) for key in kinds)
+    if disjoint:
+        for key, copies in kinds.items():
+            problem.post(ir.Count(tuple(ir.InSet(c, key) for c in cells), "==", copies), span)
+        return
+    kind_ids = list(range(len(kinds)))
+    allowed = tuple((i, v) for i, key in enumerate(kinds) for v in key)
+    kind_vars = []
+    for cell in cells:
+        kind_var = new_name("kind")
+        problem.add_var(kind_var, tuple(kind_ids), output=False)
+        problem.post(ir.Table((kind_var, cell), allowed), span)
+        kind_vars.append(kind_var)
+    for i, copies in zip(kind_ids, kinds.values(), strict=False):
+        problem.post(ir.Count(tuple(ir.InSet(k, (i,)) for k in kind_vars), "==", copies), span)

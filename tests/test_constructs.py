@@ -1,0 +1,884 @@
+"""Each construct of the language against what it means.
+
+Every test writes a small model, finds all its solutions with CP-SAT (`limit=None`) and compares them
+with a brute-force enumeration in plain Python of what the construct means, written here
+independently of the lowering and of the checker. Solutions are compared as sets of value tuples
+over the model's own variables, and CP-SAT must give each solution exactly once.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+
+import pytest
+
+from cspdsl.api import loads, solve
+from cspdsl.errors import CspdslError
+from cspdsl.render import answers, render_solution
+
+Values = dict[str, int]
+
+
+def cpsat_solutions(
+    text: str, names: list[str], params: dict[str, int] | None = None
+) -> set[tuple[int, ...]]:
+    """All solutions of the model, as value tuples over `names` (which must be its own variables)."""
+    lowered = loads(text, "construct.puz", params)
+    assert sorted(lowered.problem.outputs) == sorted(names)
+    result = solve(lowered, limit=None)
+    assert result.complete and not result.timed_out
+    found = [tuple(s[n] for n in names) for s in result.solutions]
+    assert len(found) == len(set(found)), "a solution came back twice"
+    return set(found)
+
+
+def brute_force(domains: dict[str, Iterable[int]], meaning: Callable[[Values], bool]) -> set[tuple[int, ...]]:
+    names = list(domains)
+    found = set()
+    for values in itertools.product(*(list(domains[n]) for n in names)):
+        if meaning(dict(zip(names, values, strict=True))):
+            found.add(values)
+    return found
+
+
+def assert_means(
+    text: str,
+    domains: dict[str, Iterable[int]],
+    meaning: Callable[[Values], bool],
+    params: dict[str, int] | None = None,
+) -> set[tuple[int, ...]]:
+    domains = {n: list(d) for n, d in domains.items()}
+    expected = brute_force(domains, meaning)
+    assert cpsat_solutions(text, list(domains), params) == expected
+    return expected
+
+
+def different(*values: int) -> bool:
+    return len(set(values)) == len(values)
+
+
+R4 = range(1, 5)
+
+# ---- relations ---------------------------------------------------------------------------------
+
+RELATIONS: dict[str, Callable[[int, int], bool]] = {
+    "same": lambda a, b: a == b,
+    "not_same": lambda a, b: a != b,
+    "next_to": lambda a, b: abs(a - b) == 1,
+    "beside": lambda a, b: abs(a - b) == 1,
+    "directly_left_of": lambda a, b: a + 1 == b,
+    "directly_right_of": lambda a, b: a == b + 1,
+    "left_of": lambda a, b: a < b,
+    "right_of": lambda a, b: a > b,
+}
+
+
+@pytest.mark.parametrize("relation", list(RELATIONS))
+def test_relation_between_integers(relation):
+    text = f"var x in 1..4\nvar y in 1..4\nx {relation} y\n"
+    assert_means(text, {"x": R4, "y": R4}, lambda v: RELATIONS[relation](v["x"], v["y"]))
+
+
+@pytest.mark.parametrize("relation", list(RELATIONS))
+def test_relation_between_attribute_values(relation):
+    # Three values on four positions: they are at different positions, and the relation holds.
+    text = f"""
+positions house = 1..4
+attribute colour: red, green, "sky blue"
+red {relation} "sky blue"
+"""
+    names = {"colour[red]": R4, "colour[green]": R4, "colour[sky blue]": R4}
+    assert_means(
+        text,
+        names,
+        lambda v: different(*v.values()) and RELATIONS[relation](v["colour[red]"], v["colour[sky blue]"]),
+    )
+
+
+@pytest.mark.parametrize(
+    ("where", "position"), [("1", 1), ("4", 4), ("first", 1), ("last", 5), ("middle", 3)]
+)
+def test_at_a_position(where, position):
+    text = f"positions p = 1..5\nattribute pet: cat, dog\ncat at {where}\n"
+    names = {"pet[cat]": range(1, 6), "pet[dog]": range(1, 6)}
+    assert_means(text, names, lambda v: v["pet[cat]"] == position and v["pet[dog]"] != position)
+
+
+def test_middle_needs_an_odd_number_of_positions():
+    with pytest.raises(CspdslError):
+        loads("positions p = 1..4\nattribute pet: cat, dog\ncat at middle\n")
+
+
+def test_at_a_position_that_does_not_exist_is_an_error():
+    with pytest.raises(CspdslError, match="outside the positions"):
+        loads("positions p = 1..3\nattribute pet: cat, dog\ncat at 4\n")
+
+
+def test_the_positions_name_is_the_list_of_positions():
+    text = "positions p = 2..4\nattribute pet: cat, dog\nforall i in p: cat != i or i == 3\n"
+    names = {"pet[cat]": range(2, 5), "pet[dog]": range(2, 5)}
+    assert_means(text, names, lambda v: v["pet[cat]"] == 3 and v["pet[dog]"] != 3)
+
+
+@pytest.mark.parametrize("op", ["==", "!=", "<", "<=", ">", ">="])
+@pytest.mark.parametrize("k", [-1, 0, 2])
+def test_distance(op, k):
+    text = f"var a in 1..4\nvar b in 1..4\ndistance(a, b) {op} {k}\n"
+    assert_means(text, {"a": R4, "b": R4}, lambda v: compare(abs(v["a"] - v["b"]), op, k))
+
+
+def compare(left: int, op: str, right: int) -> bool:
+    return {
+        "==": left == right,
+        "!=": left != right,
+        "<": left < right,
+        "<=": left <= right,
+        ">": left > right,
+        ">=": left >= right,
+    }[op]
+
+
+# ---- comparisons, arithmetic, abs ----------------------------------------------------------------
+
+NEG = range(-3, 4)
+
+
+@pytest.mark.parametrize("op", ["==", "!=", "<", "<=", ">", ">="])
+def test_strict_and_other_comparisons_with_negative_numbers(op):
+    text = f"var x in -3..3\nvar y in -3..3\nx + 1 {op} 2*y - 3\n"
+    assert_means(text, {"x": NEG, "y": NEG}, lambda v: compare(v["x"] + 1, op, 2 * v["y"] - 3))
+
+
+@pytest.mark.parametrize("op", ["==", "!=", "<", ">="])
+def test_comparison_of_single_variable_with_constant(op):
+    text = f"var x in -3..3\n-x {op} -2\n"
+    assert_means(text, {"x": NEG}, lambda v: compare(-v["x"], op, -2))
+
+
+def test_arithmetic_with_constants_and_params():
+    text = """
+param n = 17
+var x in -3..3
+var y in -3..3
+x * (n // 5) - -y == n % 5 - 2 * 2
+(n - 20) * y <= x
+"""
+    assert_means(
+        text,
+        {"x": NEG, "y": NEG},
+        lambda v: v["x"] * 3 + v["y"] == 2 - 4 and -3 * v["y"] <= v["x"],
+    )
+
+
+def test_multiplying_two_variables_is_an_error():
+    with pytest.raises(CspdslError, match="multiplied"):
+        loads("var x in 1..3\nvar y in 1..3\nx * y == 2\n")
+
+
+def test_integer_division_of_a_variable_is_an_error():
+    with pytest.raises(CspdslError, match="constants only"):
+        loads("var x in 1..3\nx % 2 == 0\n")
+
+
+@pytest.mark.parametrize("op", ["==", "!=", "<", "<=", ">", ">="])
+@pytest.mark.parametrize("k", [-1, 0, 1, 3])
+def test_abs_compared_with_a_constant(op, k):
+    text = f"var x in -3..3\nvar y in -3..3\nabs(x - y) {op} {k}\n"
+    assert_means(text, {"x": NEG, "y": NEG}, lambda v: compare(abs(v["x"] - v["y"]), op, k))
+
+
+def test_abs_with_the_constant_on_the_left():
+    text = "var x in -3..3\n2 < abs(x)\n-1 != abs(x)\n"
+    assert_means(text, {"x": NEG}, lambda v: abs(v["x"]) > 2)
+
+
+def test_abs_inside_sums_uses_auxiliary_variables_that_do_not_multiply_solutions():
+    text = "var x in -3..3\nvar y in -3..3\nabs(x) + abs(y - 1) == 3\nabs(x) - 2 * abs(y) >= -3\n"
+    assert_means(
+        text,
+        {"x": NEG, "y": NEG},
+        lambda v: abs(v["x"]) + abs(v["y"] - 1) == 3 and abs(v["x"]) - 2 * abs(v["y"]) >= -3,
+    )
+
+
+def test_len_min_max_on_constants():
+    text = "let xs = [4, -1, 3]\nvar x in min(xs)..max(xs)\nx != len(xs)\nx > min(0, 2) - max(1, -5)\n"
+    assert_means(text, {"x": range(-1, 5)}, lambda v: v["x"] != 3 and v["x"] > -1)
+
+
+# ---- domains and variables -----------------------------------------------------------------------
+
+
+def test_domains_ranges_sets_and_bools():
+    text = "var x in {5, -2, 1}\nvar y in 0..2\nvar b in bool\nx + y + b >= 2\n"
+    assert_means(text, {"x": [-2, 1, 5], "y": range(3), "b": (0, 1)}, lambda v: v["x"] + v["y"] + v["b"] >= 2)
+
+
+def test_arrays_and_grids_with_index_sets():
+    text = "var q[{2, 5}] in 0..1\nvar g[0..1, 1..2] in 0..1\nq[5] > q[2]\ng[0, 2] + g[1, 1] == q[5]\n"
+    names = ["q[2]", "q[5]", "g[0,1]", "g[0,2]", "g[1,1]", "g[1,2]"]
+    assert_means(
+        text,
+        dict.fromkeys(names, (0, 1)),
+        lambda v: v["q[5]"] > v["q[2]"] and v["g[0,2]"] + v["g[1,1]"] == v["q[5]"],
+    )
+
+
+def test_a_grid_row_is_a_list():
+    text = "var g[1..2, 1..3] in 0..1\nsum(g[2]) == 2\nsum(g[1]) == 0\n"
+    names = [f"g[{r},{c}]" for r in (1, 2) for c in (1, 2, 3)]
+    assert_means(
+        text,
+        dict.fromkeys(names, (0, 1)),
+        lambda v: (
+            v["g[2,1]"] + v["g[2,2]"] + v["g[2,3]"] == 2 and v["g[1,1]"] + v["g[1,2]"] + v["g[1,3]"] == 0
+        ),
+    )
+
+
+# ---- membership ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("clue", "meaning"),
+    [
+        ("x in {1, 3, -2}", lambda x: x in (1, 3, -2)),
+        ("x in -1..2", lambda x: -1 <= x <= 2),
+        ("x not in {1, 3}", lambda x: x not in (1, 3)),
+        ("x not in 0..5", lambda x: not 0 <= x <= 5),
+        ("x + 1 in {0, 2}", lambda x: x + 1 in (0, 2)),
+        ("2 * x in {2, 3, 4}", lambda x: 2 * x in (2, 3, 4)),
+        ("-x in 1..2", lambda x: 1 <= -x <= 2),
+        ("x in [1, 2] + [3]", lambda x: x in (1, 2, 3)),
+    ],
+)
+def test_membership_in_constants(clue, meaning):
+    assert_means(f"var x in -3..3\n{clue}\n", {"x": NEG}, lambda v: meaning(v["x"]))
+
+
+def test_membership_in_a_list_of_variables():
+    text = "var v in 0..3\nvar a in 0..3\nvar b in 0..3\nv in [a, b + 1]\n"
+    r = range(4)
+    assert_means(text, {"v": r, "a": r, "b": r}, lambda v: v["v"] in (v["a"], v["b"] + 1))
+
+
+def test_non_membership_in_a_list_of_variables_and_an_array():
+    text = "var v in 0..2\nvar q[1..2] in 0..2\nv not in q\n2 in q + [v]\n"
+    r = range(3)
+    assert_means(
+        text,
+        {"v": r, "q[1]": r, "q[2]": r},
+        lambda v: v["v"] not in (v["q[1]"], v["q[2]"]) and 2 in (v["q[1]"], v["q[2]"], v["v"]),
+    )
+
+
+# ---- alldifferent and sums -----------------------------------------------------------------------
+
+
+def test_alldifferent_of_variables_and_expressions():
+    text = "var q[1..3] in 1..3\nalldifferent([q[i] + i for i in 1..3])\nalldifferent([q[1], 2, q[3]])\n"
+    r = range(1, 4)
+    assert_means(
+        text,
+        {"q[1]": r, "q[2]": r, "q[3]": r},
+        lambda v: (
+            different(v["q[1]"] + 1, v["q[2]"] + 2, v["q[3]"] + 3) and different(v["q[1]"], 2, v["q[3]"])
+        ),
+    )
+
+
+def test_alldifferent_inside_a_condition():
+    text = "var a in 1..3\nvar b in 1..3\nvar c in 1..3\nalldifferent([a, b, c]) or a == 1\n"
+    r = range(1, 4)
+    assert_means(text, {"a": r, "b": r, "c": r}, lambda v: different(*v.values()) or v["a"] == 1)
+
+
+def test_sums_and_weighted_sums():
+    text = """
+var q[1..3] in -1..2
+sum(q) >= 1
+sum_equals([q[1], q[2]], q[3])
+sum_at_most([q[1], 2*q[3]], 2)
+sum_at_least([q[2], -q[3]], -1)
+2*q[1] + 3*q[2] <= 4
+sum([i * q[i] for i in 1..3]) != 3
+"""
+    r = range(-1, 3)
+
+    def meaning(v):
+        a, b, c = v["q[1]"], v["q[2]"], v["q[3]"]
+        return (
+            a + b + c >= 1
+            and a + b == c
+            and a + 2 * c <= 2
+            and b - c >= -1
+            and 2 * a + 3 * b <= 4
+            and a + 2 * b + 3 * c != 3
+        )
+
+    assert_means(text, {"q[1]": r, "q[2]": r, "q[3]": r}, meaning)
+
+
+# ---- counting and logic --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["exactly", "at_least", "at_most"])
+@pytest.mark.parametrize("k", [0, 1, 2, 3, 4])
+def test_counts(word, k):
+    # Three live conditions and one constant true one, which counts too.
+    text = f"var a in 0..2\nvar b in 0..2\n{word} {k} of [a == 1, b > a, a + b == 2, 1 < 2]\n"
+    ops = {"exactly": "==", "at_least": ">=", "at_most": "<="}
+
+    def meaning(v):
+        n = sum([v["a"] == 1, v["b"] > v["a"], v["a"] + v["b"] == 2, True])
+        return compare(n, ops[word], k)
+
+    assert_means(text, {"a": range(3), "b": range(3)}, meaning)
+
+
+@pytest.mark.parametrize(
+    ("clue", "meaning"),
+    [
+        ("not a == 1", lambda a, b: a != 1),
+        ("not a == 1 and b == 1", lambda a, b: a != 1 and b == 1),
+        ("a == 1 or b == 1 and a == 2", lambda a, b: a == 1 or (b == 1 and a == 2)),
+        ("(a == 1 or b == 1) and a != 2", lambda a, b: (a == 1 or b == 1) and a != 2),
+        ("either a == 1 or b == 1", lambda a, b: (a == 1) != (b == 1)),
+        ("either a >= 1 or b >= 1", lambda a, b: (a >= 1) != (b >= 1)),
+        ("if a == 2 then b == 0", lambda a, b: a != 2 or b == 0),
+        ("if a > 0 then b == a or b == 0", lambda a, b: a <= 0 or b in (a, 0)),
+        ("if a > 0 then if b > 0 then a == b", lambda a, b: not (a > 0 and b > 0) or a == b),
+        ("not (if a == 1 then b == 1)", lambda a, b: a == 1 and b != 1),
+        ("a == 1 or true", lambda a, b: True),
+        ("a == 1 and false or b == 2", lambda a, b: b == 2),
+        ("not not a == 0", lambda a, b: a == 0),
+    ],
+)
+def test_logic(clue, meaning):
+    text = f"var a in 0..2\nvar b in 0..2\n{clue}\n"
+    assert_means(text, {"a": range(3), "b": range(3)}, lambda v: meaning(v["a"], v["b"]))
+
+
+def test_false_makes_a_model_unsatisfiable():
+    lowered = loads("var a in 0..2\nfalse or a > 5\n")
+    assert solve(lowered, limit=None).status == "unsatisfiable"
+
+
+# ---- quantifiers and comprehensions --------------------------------------------------------------
+
+QUEENS = """
+param n = 4
+var q[1..n] in 1..n
+alldifferent(q)
+forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i
+"""
+
+
+def queens_brute_force(n: int) -> set[tuple[int, ...]]:
+    return {
+        p
+        for p in itertools.permutations(range(1, n + 1))
+        if all(abs(p[i] - p[j]) != j - i for i in range(n) for j in range(i + 1, n))
+    }
+
+
+@pytest.mark.parametrize(("n", "count"), [(4, 2), (5, 10), (6, 4)])
+def test_n_queens_with_a_param(n, count):
+    params = None if n == 4 else {"n": n}
+    found = cpsat_solutions(QUEENS, [f"q[{i}]" for i in range(1, n + 1)], params)
+    assert found == queens_brute_force(n)
+    assert len(found) == count
+
+
+def test_n_queens_param_on_the_command_line(cli, tmp_path):
+    model = tmp_path / "queens.puz"
+    model.write_text(QUEENS)
+    done = cli("solve", str(model), "--count", "-D", "n=6")
+    assert done.returncode == 0, done.stderr
+    assert "4 solutions" in done.stdout
+
+
+def test_an_unknown_param_is_an_error():
+    with pytest.raises(CspdslError, match="no param"):
+        loads(QUEENS, "queens.puz", {"m": 3})
+
+
+def test_forall_with_where_and_dependent_ranges():
+    text = """
+var q[1..4] in 0..2
+forall i in 1..4, j in i..4 where (i + j) % 2 == 1: q[i] != q[j]
+"""
+    r = range(3)
+    names = [f"q[{i}]" for i in range(1, 5)]
+
+    def meaning(v):
+        return all(v[f"q[{i}]"] != v[f"q[{j}]"] for i in range(1, 5) for j in range(i, 5) if (i + j) % 2 == 1)
+
+    assert_means(text, dict.fromkeys(names, r), meaning)
+
+
+def test_forall_over_sets_lists_of_variables_and_groups():
+    text = """
+var g[1..2, 1..2] in 0..2
+forall k in {2, 1}: g[k, k] != 0
+forall v in [g[1, 2], g[2, 1]]: v < 2
+forall row in g.rows: sum(row) <= 2
+"""
+    names = ["g[1,1]", "g[1,2]", "g[2,1]", "g[2,2]"]
+
+    def meaning(v):
+        return (
+            v["g[1,1]"] != 0
+            and v["g[2,2]"] != 0
+            and v["g[1,2]"] < 2
+            and v["g[2,1]"] < 2
+            and v["g[1,1]"] + v["g[1,2]"] <= 2
+            and v["g[2,1]"] + v["g[2,2]"] <= 2
+        )
+
+    assert_means(text, dict.fromkeys(names, range(3)), meaning)
+
+
+def test_forall_inside_a_condition():
+    text = "var q[1..3] in 0..1\nvar x in 0..1\n(forall i in 1..3: q[i] == 1) or x == 1\n"
+    names = ["q[1]", "q[2]", "q[3]", "x"]
+    assert_means(
+        text,
+        dict.fromkeys(names, (0, 1)),
+        lambda v: all(v[f"q[{i}]"] == 1 for i in (1, 2, 3)) or v["x"] == 1,
+    )
+
+
+def test_comprehension_of_conditions_and_of_numbers():
+    text = """
+param n = 4
+var q[1..n] in 0..1
+at_least 2 of [q[i] == 1 for i in 1..n where i != 2]
+sum([q[i] * i for i in 1..n]) <= 5
+"""
+    names = [f"q[{i}]" for i in range(1, 5)]
+
+    def meaning(v):
+        return (
+            sum(v[f"q[{i}]"] == 1 for i in (1, 3, 4)) >= 2 and sum(v[f"q[{i}]"] * i for i in range(1, 5)) <= 5
+        )
+
+    assert_means(text, dict.fromkeys(names, (0, 1)), meaning)
+
+
+def test_a_where_on_variables_is_an_error():
+    with pytest.raises(CspdslError, match="where"):
+        loads("var q[1..3] in 0..1\nforall i in 1..3 where q[i] == 1: q[i] == 0\n")
+
+
+def test_let_and_list_concatenation():
+    text = """
+var q[1..2] in 0..2
+var x in 0..2
+let both = q + [x]
+let twice = both + [q[1]]
+let r = 0..1
+sum(twice) == 4
+alldifferent(both)
+x in r + [5]
+"""
+    names = ["q[1]", "q[2]", "x"]
+    assert_means(
+        text,
+        dict.fromkeys(names, range(3)),
+        lambda v: 2 * v["q[1]"] + v["q[2]"] + v["x"] == 4 and different(*v.values()) and v["x"] in (0, 1),
+    )
+
+
+# ---- entities: attributes ------------------------------------------------------------------------
+
+
+def test_attributes_are_permutations_with_quoted_values():
+    text = 'positions p = 1..3\nattribute drink: tea, "root beer", milk\ntea left_of milk\n'
+    names = ["drink[tea]", "drink[root beer]", "drink[milk]"]
+    found = assert_means(
+        text,
+        dict.fromkeys(names, range(1, 4)),
+        lambda v: different(*v.values()) and v["drink[tea]"] < v["drink[milk]"],
+    )
+    assert len(found) == 3
+
+
+def test_forall_over_an_attribute():
+    text = "positions p = 1..3\nattribute pet: cat, dog\nforall x in pet: x != 2\n"
+    names = ["pet[cat]", "pet[dog]"]
+    assert_means(
+        text,
+        dict.fromkeys(names, range(1, 4)),
+        lambda v: different(*v.values()) and 2 not in v.values(),
+    )
+
+
+# ---- grids and their groups ----------------------------------------------------------------------
+
+
+def grid_names(rows: int, cols: int, name: str = "g") -> list[str]:
+    return [f"{name}[{r},{c}]" for r in range(1, rows + 1) for c in range(1, cols + 1)]
+
+
+def test_grid_groups_rows_columns_diagonals():
+    text = """
+var g[1..3, 1..3] in 0..1
+forall row in g.rows: sum(row) == 1
+forall col in g.columns: sum(col) == 1
+sum(g.diagonals[1]) == 0
+sum(g.diagonals[2]) >= 1
+"""
+    names = grid_names(3, 3)
+
+    def meaning(v):
+        g = [[v[f"g[{r},{c}]"] for c in (1, 2, 3)] for r in (1, 2, 3)]
+        return (
+            all(sum(row) == 1 for row in g)
+            and all(sum(g[r][c] for r in range(3)) == 1 for c in range(3))
+            and g[0][0] + g[1][1] + g[2][2] == 0
+            and g[0][2] + g[1][1] + g[2][0] >= 1
+        )
+
+    found = assert_means(text, dict.fromkeys(names, (0, 1)), meaning)
+    assert len(found) == 2  # the two permutations that avoid the main diagonal
+
+
+def test_grid_boxes_and_cells():
+    text = """
+var g[1..4, 1..4] in 0..1
+forall box in g.boxes: sum(box) == 1
+sum(g.cells) == 4
+forall row in g.rows: sum(row) == 1
+forall col in g.columns: sum(col) == 1
+g[1, 1] == 1
+"""
+    names = grid_names(4, 4)
+
+    def meaning(v):
+        g = [[v[f"g[{r},{c}]"] for c in range(1, 5)] for r in range(1, 5)]
+        boxes = [[g[br + i][bc + j] for i in (0, 1) for j in (0, 1)] for br in (0, 2) for bc in (0, 2)]
+        return (
+            all(sum(b) == 1 for b in boxes)
+            and all(sum(row) == 1 for row in g)
+            and all(sum(g[r][c] for r in range(4)) == 1 for c in range(4))
+            and g[0][0] == 1
+        )
+
+    # Every row and column holds one 1: enumerate the permutation matrices, then filter.
+    expected = set()
+    for p in itertools.permutations(range(4)):
+        values = {f"g[{r + 1},{c + 1}]": int(p[r] == c) for r in range(4) for c in range(4)}
+        if meaning(values):
+            expected.add(tuple(values[n] for n in names))
+    assert cpsat_solutions(text, names) == expected
+    assert len(expected) == 4
+
+
+def test_groups_of_a_1d_array_and_non_square_grids():
+    assert loads("var q[1..3] in 0..1\nsum(q.cells) == 1\n")
+    with pytest.raises(CspdslError, match="diagonals"):
+        loads("var g[1..2, 1..3] in 0..1\nforall d in g.diagonals: sum(d) == 1\n")
+    with pytest.raises(CspdslError, match="boxes"):
+        loads("var g[1..3, 1..3] in 0..1\nforall b in g.boxes: sum(b) == 1\n")
+
+
+# ---- boards --------------------------------------------------------------------------------------
+
+HEX = '''
+board hex in 1..7 = """
+ a.b
+c.d.e
+ f.g
+"""
+'''
+
+
+def board_groups(answer_of: Callable[[str], str], group: str, count: int) -> list[str]:
+    return [answer_of(f"{{hex.{group}[{i}]}}") for i in range(1, count + 1)]
+
+
+def test_board_groups_are_derived_from_the_drawing():
+    # Cell a..g holds 1..7, so printing a group shows which cells it has, in order.
+    fixed = "\n".join(f"hex.{c} == {i}" for i, c in enumerate("abcdefg", 1))
+
+    def answer_of(placeholder: str) -> str:
+        text = HEX + fixed + f'\nquestion "q": "{placeholder}"\n'
+        lowered = loads(text)
+        result = solve(lowered, limit=None)
+        assert len(result.solutions) == 1
+        return answers(lowered.layout, result.solutions[0])[0]
+
+    assert board_groups(answer_of, "rows", 3) == ["12", "345", "67"]
+    # Columns of the drawing: c | a f | d | b g | e.
+    assert board_groups(answer_of, "columns", 5) == ["3", "16", "4", "27", "5"]
+    # Down-right lines, from the bottom-left one: c f | a d g | b e.
+    assert board_groups(answer_of, "diagonals", 3) == ["36", "147", "25"]
+    # Down-left lines, from the top-left one: a c | b d f | e g.
+    assert board_groups(answer_of, "antidiagonals", 3) == ["13", "246", "57"]
+    assert answer_of("{len(hex.lines)}") == "9"
+    assert answer_of("{hex.lines[4]}") == "36"
+    assert answer_of("{hex.cells}") == "1234567"
+
+
+def test_sums_over_board_lines_against_brute_force():
+    text = (
+        HEX
+        + """
+alldifferent(hex.cells)
+forall line in hex.lines: sum(line) >= 7
+hex.d == 4
+"""
+    )
+    names = [f"hex.{c}" for c in "abcdefg"]
+    lines = ["ab", "cde", "fg", "cf", "adg", "be", "ac", "bdf", "eg"]
+
+    def meaning(v):
+        return (
+            different(*v.values())
+            and v["hex.d"] == 4
+            and all(sum(v[f"hex.{c}"] for c in line) >= 7 for line in lines)
+        )
+
+    expected = set()
+    for p in itertools.permutations(range(1, 8)):
+        values = dict(zip(names, p, strict=True))
+        if meaning(values):
+            expected.add(p)
+    assert cpsat_solutions(text, names) == expected
+    assert expected
+
+
+def test_board_cells_drawn_as_digits_and_bool_boards():
+    text = 'board b in bool = """\n1a\n2.\n"""\nb.1 + b.a + b.2 == 2\nb.1 != b.2\n'
+    names = ["b.1", "b.a", "b.2"]
+    assert_means(
+        text,
+        dict.fromkeys(names, (0, 1)),
+        lambda v: sum(v.values()) == 2 and v["b.1"] != v["b.2"],
+    )
+
+
+# ---- pieces --------------------------------------------------------------------------------------
+
+
+def piece_layouts(pieces: list[tuple[int, ...]], cells: int) -> set[tuple[int, ...]]:
+    """Every way to put each piece (one of its values) on one cell: the distinct value layouts."""
+    layouts = set()
+    for order in itertools.permutations(pieces, cells):
+        for values in itertools.product(*order):
+            layouts.add(values)
+    return layouts
+
+
+@pytest.mark.parametrize(
+    ("declaration", "pieces"),
+    [
+        ("66|99 * 2, 88, 11", [(66, 99), (66, 99), (88,), (11,)]),
+        ("1|2, 2|3, 3", [(1, 2), (2, 3), (3,)]),
+        ("1|2 * 2, 2, 3|4", [(1, 2), (1, 2), (2,), (3, 4)]),
+        ("1|2, 2|1, 3, 3", [(1, 2), (2, 1), (3,), (3,)]),
+        ("-1|1, 0, 2|-2, 1", [(-1, 1), (0,), (2, -2), (1,)]),
+        ("1|2|3, 3|4, 4, 1", [(1, 2, 3), (3, 4), (4,), (1,)]),
+    ],
+)
+def test_pieces_give_each_distinct_layout_once(declaration, pieces):
+    n = len(pieces)
+    text = f"var c[1..{n}] in -9..99\npieces p = [{declaration}]\nplace p on c\n"
+    names = [f"c[{i}]" for i in range(1, n + 1)]
+    assert cpsat_solutions(text, names) == piece_layouts(pieces, n)
+
+
+def test_pieces_on_a_grid_with_constraints():
+    text = """
+var sq[1..2, 1..2] in 0..99
+pieces tile = [66|99 * 2, 89|68, 11]
+place tile on sq
+forall row in sq.rows: sum(row) >= 100
+"""
+    names = grid_names(2, 2, "sq")
+    expected = {
+        layout
+        for layout in piece_layouts([(66, 99), (66, 99), (89, 68), (11,)], 4)
+        if layout[0] + layout[1] >= 100 and layout[2] + layout[3] >= 100
+    }
+    assert cpsat_solutions(text, names) == expected
+
+
+def test_pieces_on_a_board():
+    text = 'board b in 0..9 = """\nab\nc.\n"""\npieces p = [1|2, 2|3, 3]\nplace p on b\nb.a < b.c\n'
+    names = ["b.a", "b.b", "b.c"]
+    expected = {lay for lay in piece_layouts([(1, 2), (2, 3), (3,)], 3) if lay[0] < lay[2]}
+    assert cpsat_solutions(text, names) == expected
+
+
+def test_the_number_of_pieces_must_match_the_cells():
+    with pytest.raises(CspdslError, match="pieces for"):
+        loads("var c[1..3] in 0..9\npieces p = [1, 2]\nplace p on c\n")
+
+
+# ---- givens --------------------------------------------------------------------------------------
+
+
+def test_givens_with_blanks_and_rule_lines():
+    text = '''
+var g[1..3, 1..3] in 1..3
+forall group in g.rows + g.columns: alldifferent(group)
+given g = """
+  1 . | _
+  ----+---
+  . . | 1
+  . 1 | .
+"""
+'''
+    names = grid_names(3, 3)
+
+    def meaning(v):
+        g = [[v[f"g[{r},{c}]"] for c in (1, 2, 3)] for r in (1, 2, 3)]
+        return (
+            all(different(*row) for row in g)
+            and all(different(*col) for col in zip(*g, strict=True))
+            and g[0][0] == 1
+            and g[1][2] == 1
+            and g[2][1] == 1
+        )
+
+    expected = set()
+    for rows in itertools.product(itertools.permutations((1, 2, 3)), repeat=3):
+        values = {f"g[{r + 1},{c + 1}]": rows[r][c] for r in range(3) for c in range(3)}
+        if meaning(values):
+            expected.add(tuple(values[n] for n in names))
+    assert cpsat_solutions(text, names) == expected
+    assert len(expected) == 2
+
+
+def test_givens_of_a_1d_array_with_negative_numbers():
+    text = 'var d[1..3] in -2..2\ngiven d = """ -2 . 1 """\nd[2] != 0\n'
+    r = range(-2, 3)
+    assert_means(
+        text,
+        {"d[1]": r, "d[2]": r, "d[3]": r},
+        lambda v: v["d[1]"] == -2 and v["d[3]"] == 1 and v["d[2]"] != 0,
+    )
+
+
+@pytest.mark.parametrize(
+    ("picture", "message"),
+    [
+        ("1 2\n3 .", "rows"),
+        ("1 2 3\n. . .\n. . .", "cells"),
+        ("1 7\n. .\n. .", "domain"),
+        ("1 x\n. .\n. .", "x"),
+    ],
+)
+def test_bad_givens_are_errors(picture, message):
+    text = f'var g[1..3, 1..2] in 1..3\ngiven g = """\n{picture}\n"""\n'
+    with pytest.raises(CspdslError, match=message):
+        loads(text)
+
+
+# ---- syntax: lines, brackets, comments -----------------------------------------------------------
+
+
+def test_statements_over_several_lines_inside_brackets_with_trailing_commas():
+    text = """
+var q[1..3] in {
+  0, 1, 2,
+}
+let xs = [
+  q[1],  # a comment inside a list
+  q[2],
+]
+sum(xs) == q[3] + 1
+alldifferent(q
+)
+"""
+    names = ["q[1]", "q[2]", "q[3]"]
+    assert_means(
+        text,
+        dict.fromkeys(names, range(3)),
+        lambda v: v["q[1]"] + v["q[2]"] == v["q[3]"] + 1 and different(*v.values()),
+    )
+
+
+def test_a_line_break_outside_brackets_ends_the_statement():
+    with pytest.raises(CspdslError):
+        loads("var a in 0..1\na == 1 and\n  a == 0\n")
+
+
+# ---- rendering -----------------------------------------------------------------------------------
+
+
+def only_solution(text: str):
+    lowered = loads(text)
+    result = solve(lowered, limit=None)
+    assert len(result.solutions) == 1
+    return lowered, result.solutions[0]
+
+
+def test_render_a_grid():
+    lowered, solution = only_solution(
+        "var g[1..2, 1..3] in 0..20\nforall r in 1..2, c in 1..3: g[r, c] == 10 * (r - 1) + c\n"
+    )
+    assert render_solution(lowered.layout, solution) == "g:\n   1  2  3\n  11 12 13"
+
+
+def test_render_a_sudoku_grid_with_its_boxes():
+    text = """
+var g[1..4, 1..4] in 1..4
+forall group in g.rows + g.columns + g.boxes: alldifferent(group)
+forall c in 1..4: g[1, c] == c
+forall r in 2..4: g[r, 1] == [0, 3, 2, 4][r]
+g[2, 2] == 4
+g[2, 3] == 1
+g[3, 2] == 1
+"""
+    lowered, solution = only_solution(text)
+    lines = render_solution(lowered.layout, solution).splitlines()
+    assert lines[0] == "g:"
+    digits = ["".join(ch for ch in line if ch.isdigit()) for line in lines[1:]]
+    assert [d for d in digits if d] == ["1234", "3412", "2143", "4321"]
+
+
+def test_render_a_board_in_its_drawing_shape():
+    text = HEX + "\n".join(f"hex.{c} == {i}" for i, c in enumerate("abcdefg", 1)) + "\n"
+    lowered, solution = only_solution(text)
+    assert render_solution(lowered.layout, solution) == "hex:\n   1 2\n  3 4 5\n   6 7"
+
+
+def test_render_a_board_with_wide_values():
+    text = 'board b in 0..20 = """\nab\n.c\n"""\nb.a == 5\nb.b == 12\nb.c == 7\n'
+    lowered, solution = only_solution(text)
+    assert render_solution(lowered.layout, solution) == "b:\n   512\n     7"
+
+
+def test_render_1d_digits_and_non_digits():
+    text = "var d[1..4] in 0..9\nvar w[1..3] in -1..20\nforall i in 1..4: d[i] == 5 - i\n"
+    text += "w[1] == -1\nw[2] == 10\nw[3] == 3\n"
+    lowered, solution = only_solution(text)
+    assert render_solution(lowered.layout, solution) == "d = 4321\n\nw = -1 10 3"
+
+
+def test_render_scalars_and_answers():
+    text = """
+puzzle "Small"
+positions house = 1..2
+attribute pet: cat, "pink elephant"
+var code[1..3] in 0..9
+var x in 0..20
+cat at last
+forall i in 1..3: code[i] == i + 6
+x == 12
+question "Where?": "The {pet[1]} is in house {3 - cat}."
+question "Code?": "{code} / {code[1] * 2} / {x} / {pet[x - 10]}."
+"""
+    lowered, solution = only_solution(text)
+    assert answers(lowered.layout, solution) == [
+        "The pink elephant is in house 1.",
+        "789 / 14 / 12 / cat.",
+    ]
+    rendered = render_solution(lowered.layout, solution)
+    assert "code = 789" in rendered
+    assert "x = 12" in rendered
+    assert rendered.endswith("The pink elephant is in house 1.\n789 / 14 / 12 / cat.")

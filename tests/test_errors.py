@@ -1,0 +1,611 @@
+"""Error messages as a user sees them: the exact text, location, source line, caret and hint.
+
+Every bad model must give a `CspdslError` (never another exception), and through the command line
+exit code 2 with the same message on stderr and never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cspdsl.api import loads
+from cspdsl.errors import CspdslError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def lines(*parts: str) -> str:
+    return "\n".join(parts)
+
+
+def error_of(text: str, params: dict[str, int] | None = None, name: str = "m.puz") -> str:
+    """The rendered error of a model; fails if the model loads, or raises anything else."""
+    with pytest.raises(CspdslError) as caught:
+        loads(text, name, params)
+    return caught.value.render()
+
+
+# Small models that the cases below build on.
+HOUSES = lines(
+    "positions house = 1..3",
+    "attribute nationality: Brit, Dane, Swede",
+    "attribute colour: red, green, blue",
+    "",
+)
+FIVE_HOUSES = lines(
+    "positions house = 1..5",
+    "attribute nationality: Dane, Brit, Swede, Norwegian, German",
+    "",
+)
+FISH = lines(
+    "positions house = 1..2",
+    "attribute nationality: Dane, Brit",
+    "attribute animal: fish, dog",
+    "",
+)
+
+# id -> (model, the exact rendered error, with the model named m.puz)
+CASES: dict[str, tuple[str, str]] = {
+    # ---- syntax ---------------------------------------------------------------------------------
+    "missing-operand": (
+        "var x in 1..3\nx + == 2\n",
+        lines(
+            "m.puz:2:5: error: unexpected '=='; expected an expression",
+            " 2 | x + == 2",
+            "   |     ^^",
+        ),
+    ),
+    "missing-operand-at-end-of-line": (
+        "var x in 1..3\nx ==\ny == 2\n",
+        lines(
+            "m.puz:2:5: error: unexpected end of line; expected an expression",
+            " 2 | x ==",
+            "   |     ^",
+        ),
+    ),
+    "single-equals": (
+        "var x in 1..3\nx = 2\n",
+        lines(
+            "m.puz:2:3: error: unexpected '='",
+            " 2 | x = 2",
+            "   |   ^",
+            "hint: use '==' to compare; '=' only gives a name a value (param, let)",
+        ),
+    ),
+    "unclosed-bracket-at-end-of-file": (
+        "var x in 1..3\nsum_equals([x, x",
+        lines(
+            "m.puz:2:12: error: '[' is never closed",
+            " 2 | sum_equals([x, x",
+            "   |            ^",
+            "hint: the model ends before its ']'",
+        ),
+    ),
+    "unclosed-bracket-over-lines": (
+        # Brackets in comments and quoted names do not count.
+        "# see (1\nvar x[1..3] in 1..3\nalldifferent([x[1], x[2],  # \"[\"\n  x[3]\n",
+        lines(
+            "m.puz:3:14: error: '[' is never closed",
+            " 3 | alldifferent([x[1], x[2],  # \"[\"",
+            "   |              ^",
+            "hint: the model ends before its ']'",
+        ),
+    ),
+    "unclosed-paren": (
+        "var x in 1..3\nx == (1 + 2",
+        lines(
+            "m.puz:2:6: error: '(' is never closed",
+            " 2 | x == (1 + 2",
+            "   |      ^",
+            "hint: the model ends before its ')'",
+        ),
+    ),
+    "end-of-file-inside-a-bracket": (
+        "var x in 1..3\nx == (1 +",
+        lines(
+            "m.puz:2:10: error: unexpected end of the model; expected an expression",
+            " 2 | x == (1 +",
+            "   |          ^",
+            "hint: the '(' on line 2, column 6 is still open",
+        ),
+    ),
+    "unexpected-character": (
+        "var x in 1..3\nx @ 2\n",
+        lines(
+            "m.puz:2:3: error: unexpected character '@'",
+            " 2 | x @ 2",
+            "   |   ^",
+        ),
+    ),
+    "unterminated-quoted-name": (
+        'positions house = 1..2\nattribute drink: "root beer, tea\n',
+        lines(
+            "m.puz:2:18: error: unexpected character '\"'",
+            ' 2 | attribute drink: "root beer, tea',
+            "   |                  ^",
+            "hint: a quoted name must end on the same line; a drawing or grid goes in triple quotes",
+        ),
+    ),
+    "empty-set-literal": (
+        "positions house = {}\n",
+        lines(
+            "m.puz:1:20: error: unexpected '}'; expected an expression",
+            " 1 | positions house = {}",
+            "   |                    ^",
+        ),
+    ),
+    # ---- unknown names ----------------------------------------------------------------------------
+    "unknown-value": (
+        HOUSES + "Brit same gren\n",
+        lines(
+            "m.puz:4:11: error: unknown value 'gren'",
+            " 4 | Brit same gren",
+            "   |           ^^^^",
+            "hint: did you mean 'green'?",
+        ),
+    ),
+    "unknown-function": (
+        "var x[1..3] in 1..3\nalldiferent(x)\n",
+        lines(
+            "m.puz:2:1: error: unknown function 'alldiferent'",
+            " 2 | alldiferent(x)",
+            "   | ^^^^^^^^^^^",
+            "hint: did you mean 'alldifferent'?",
+        ),
+    ),
+    "unknown-group": (
+        "var cell[1..4, 1..4] in 1..4\nforall r in cell.rowz: alldifferent(r)\n",
+        lines(
+            "m.puz:2:18: error: 'rowz' is not a group of this array",
+            " 2 | forall r in cell.rowz: alldifferent(r)",
+            "   |                  ^^^^",
+            "hint: did you mean 'rows'?",
+        ),
+    ),
+    # ---- names defined twice ----------------------------------------------------------------------
+    "value-in-two-attributes": (
+        HOUSES + "attribute pet: cat, red, dog\n",
+        lines(
+            "m.puz:4:21: error: value 'red' is already a value of attribute 'colour'",
+            " 4 | attribute pet: cat, red, dog",
+            "   |                     ^^^",
+            "hint: give each value one attribute; use a different name here",
+        ),
+    ),
+    "variable-defined-twice": (
+        "var x in 1..3\nvar x in 1..4\n",
+        lines(
+            "m.puz:2:1: error: 'x' is already defined (line 1)",
+            " 2 | var x in 1..4",
+            "   | ^^^^^^^^^^^^^",
+            "hint: choose another name",
+        ),
+    ),
+    "array-defined-twice": (
+        "var x[1..2] in 1..3\nvar x[1..2] in 1..3\n",
+        lines(
+            "m.puz:2:1: error: 'x' is already defined (line 1)",
+            " 2 | var x[1..2] in 1..3",
+            "   | ^^^^^^^^^^^^^^^^^^^",
+            "hint: choose another name",
+        ),
+    ),
+    "board-defined-twice": (
+        'board b in 1..3 = """\na b\n"""\nboard b in 1..3 = """\na b\n"""\n',
+        lines(
+            "m.puz:4:1: error: 'b' is already defined (line 1)",
+            ' 4 | board b in 1..3 = """',
+            "   | ^^^^^^^^^^^^^^^^^^^^^",
+            "hint: choose another name",
+        ),
+    ),
+    "attribute-named-like-positions": (
+        "positions house = 1..2\nattribute house: a, b\n",
+        lines(
+            "m.puz:2:1: error: 'house' is already defined (line 1)",
+            " 2 | attribute house: a, b",
+            "   | ^^^^^^^^^^^^^^^^^^^^^",
+            "hint: choose another name",
+        ),
+    ),
+    # ---- values outside their domain ----------------------------------------------------------------
+    "given-outside-domain": (
+        'var cell[1..2, 1..2] in 1..9\ngiven cell = """\n1 .\n. 12\n"""\n',
+        lines(
+            "m.puz:4:3: error: given 12 is outside the domain 1..9 of cell[2,2]",
+            " 4 | . 12",
+            "   |   ^^",
+        ),
+    ),
+    "position-outside-positions": (
+        FIVE_HOUSES + "Norwegian at 6\n",
+        lines(
+            "m.puz:3:14: error: position 6 is outside the positions 1..5",
+            " 3 | Norwegian at 6",
+            "   |              ^",
+        ),
+    ),
+    "index-out-of-range": (
+        "var x[1..3] in 1..3\nx[4] == 1\n",
+        lines(
+            "m.puz:2:3: error: index 4 is outside x's range 1..3",
+            " 2 | x[4] == 1",
+            "   |   ^",
+        ),
+    ),
+    # ---- sums over nothing --------------------------------------------------------------------------
+    "sum-equals-over-nothing": (
+        "var x in 1..3\nsum_equals([], 3)\n",
+        lines(
+            "m.puz:2:12: error: sum over nothing: the list is empty",
+            " 2 | sum_equals([], 3)",
+            "   |            ^^",
+        ),
+    ),
+    "sum-over-nothing": (
+        "var x in 1..3\nx == sum([])\n",
+        lines(
+            "m.puz:2:6: error: sum over nothing: the list is empty",
+            " 2 | x == sum([])",
+            "   |      ^^^^^^^",
+        ),
+    ),
+    # ---- grid literals of the wrong size -------------------------------------------------------------
+    "grid-literal-too-many-rows": (
+        'var cell[1..2, 1..2] in 1..9\ngiven cell = """\n1 .\n. 2\n. 3\n"""\n',
+        lines(
+            "m.puz:5:1: error: grid literal has 3 rows; 'cell' is 2x2",
+            " 5 | . 3",
+            "   | ^^^",
+        ),
+    ),
+    "grid-literal-too-few-rows": (
+        'var cell[1..2, 1..2] in 1..9\ngiven cell = """\n1 .\n"""\n',
+        lines(
+            "m.puz:2:14: error: grid literal has 1 rows; 'cell' is 2x2",
+            ' 2 | given cell = """',
+            "   |              ^^^",
+        ),
+    ),
+    "grid-literal-row-too-long": (
+        'var cell[1..2, 1..2] in 1..9\ngiven cell = """\n1 .\n. 2 3\n"""\n',
+        lines(
+            "m.puz:4:1: error: grid literal row has 3 cells; 'cell' is 2x2",
+            " 4 | . 2 3",
+            "   | ^^^^^",
+        ),
+    ),
+    # ---- domains and sizes ---------------------------------------------------------------------------
+    "empty-domain": (
+        "var x in 5..1\n",
+        lines(
+            "m.puz:1:10: error: empty domain: no value is possible",
+            " 1 | var x in 5..1",
+            "   |          ^^^^",
+            "hint: the range 5..1 is empty because 5 > 1; a range goes up, as in 1..5",
+        ),
+    ),
+    "number-too-large": (
+        "var x in 0..99999999999\n",
+        lines(
+            "m.puz:1:13: error: number 99999999999 is too large: the backends take numbers from "
+            "-2147483647 to 2147483647",
+            " 1 | var x in 0..99999999999",
+            "   |             ^^^^^^^^^^^",
+        ),
+    ),
+    "range-too-long": (
+        # Refused before two billion numbers are made.
+        "var x in 0..2000000000\n",
+        lines(
+            "m.puz:1:10: error: range 0..2000000000 has 2000000001 values; at most 1000000 are supported",
+            " 1 | var x in 0..2000000000",
+            "   |          ^^^^^^^^^^^^^",
+        ),
+    ),
+    "coefficient-too-large": (
+        "var x in 1..3\nvar y in 1..3\nx * 2000000000 * 2000000000 + y <= 1\n",
+        lines(
+            "m.puz:3:1: error: number 4000000000000000000 is too large: the backends take numbers from "
+            "-2147483647 to 2147483647",
+            " 3 | x * 2000000000 * 2000000000 + y <= 1",
+            "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+        ),
+    ),
+    "two-variables-multiplied": (
+        "var x in 1..3\nvar y in 1..3\nx * y == 2\n",
+        lines(
+            "m.puz:3:1: error: two variables are multiplied; a variable can only be multiplied by a constant",
+            " 3 | x * y == 2",
+            "   | ^^^^^",
+        ),
+    ),
+    # ---- conditions and numbers mixed up -------------------------------------------------------------
+    "condition-used-as-number": (
+        "var x in 1..3\nvar y in 1..3\n(x == 1) + y == 2\n",
+        lines(
+            "m.puz:3:2: error: this is a condition; it cannot be used as a value here",
+            " 3 | (x == 1) + y == 2",
+            "   |  ^^^^^^",
+            "hint: a condition is true or false, not a number; count conditions with "
+            "'exactly k of [...]', 'at_least' or 'at_most'",
+        ),
+    ),
+    "number-used-as-condition": (
+        "var x in 1..3\nx + 1\n",
+        lines(
+            "m.puz:2:1: error: expected a condition (such as a == b), found a value",
+            " 2 | x + 1",
+            "   | ^^^^^",
+            "hint: compare the value to make a condition, e.g. '... == 1' (a bool variable is 0 or 1)",
+        ),
+    ),
+    "true-used-as-number": (
+        "var x in 1..3\nx == true\n",
+        lines(
+            "m.puz:2:6: error: a condition cannot be used as a number",
+            " 2 | x == true",
+            "   |      ^^^^",
+            "hint: count conditions with 'exactly k of [...]', 'at_least' or 'at_most'",
+        ),
+    ),
+    # ---- attributes, positions, pieces, boards -------------------------------------------------------
+    "more-values-than-positions": (
+        "positions house = 1..2\nattribute colour: red, green, blue\n",
+        lines(
+            "m.puz:2:1: error: attribute 'colour' has 3 values but there are only 2 positions",
+            " 2 | attribute colour: red, green, blue",
+            "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+        ),
+    ),
+    "attribute-before-positions": (
+        "attribute colour: red, green\npositions house = 1..2\n",
+        lines(
+            "m.puz:1:1: error: an attribute needs positions to be declared first",
+            " 1 | attribute colour: red, green",
+            "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+            "hint: add a line such as 'positions house = 1..5' above it",
+        ),
+    ),
+    "three-pieces-on-four-cells": (
+        "var g[1..2, 1..2] in 1..9\npieces p = [1, 2, 3]\nplace p on g\n",
+        lines(
+            "m.puz:3:1: error: 3 pieces for 4 cells: placing needs exactly one piece a cell",
+            " 3 | place p on g",
+            "   | ^^^^^^^^^^^^",
+        ),
+    ),
+    "bad-board-character": (
+        'board b in 1..4 = """\n  a b\n  c # d\n"""\n',
+        lines(
+            "m.puz:3:5: error: unexpected '#' in the board drawing",
+            " 3 |   c # d",
+            "   |     ^",
+            "hint: cells are letters or digits; gaps are '.' or blanks",
+        ),
+    ),
+    "where-depends-on-variables": (
+        "var x[1..3] in 1..3\nforall i in 1..3 where x[i] > 1: x[i] != 2\n",
+        lines(
+            "m.puz:2:24: error: a 'where' condition must be decidable from constants alone",
+            " 2 | forall i in 1..3 where x[i] > 1: x[i] != 2",
+            "   |                        ^^^^^^^^",
+            "hint: 'where' only filters the indices; put a condition on variables after ':', "
+            "e.g. 'forall i in 1..n: if ... then ...'",
+        ),
+    ),
+    # ---- answer templates: the caret points into the template, on the template's own line ----------
+    "template-unknown-name": (
+        FISH + 'question "Who owns the fish?": "The {nationalty[fish]} owns it."\nDane at 1\n',
+        lines(
+            "m.puz:4:38: error: unknown value 'nationalty'",
+            ' 4 | question "Who owns the fish?": "The {nationalty[fish]} owns it."',
+            "   |                                      ^^^^^^^^^^",
+            "hint: did you mean 'nationality'?",
+        ),
+    ),
+    "template-syntax-error": (
+        FISH + 'question "q": "The {nationality[fish} owns it."\nDane at 1\n',
+        lines(
+            "m.puz:4:37: error: the placeholder ends too early; expected one of ',', ']'",
+            ' 4 | question "q": "The {nationality[fish} owns it."',
+            "   |                                     ^",
+            "hint: the '[' at column 32 is not closed",
+        ),
+    ),
+    "template-unexpected-character": (
+        FISH + 'question "q": "The {fish @ 1} owns it."\nDane at 1\n',
+        lines(
+            "m.puz:4:26: error: unexpected character '@'",
+            ' 4 | question "q": "The {fish @ 1} owns it."',
+            "   |                          ^",
+        ),
+    ),
+    "template-empty-placeholder": (
+        FISH + 'question "q": "The {} owns it."\n',
+        lines(
+            "m.puz:4:20: error: empty placeholder in the answer",
+            ' 4 | question "q": "The {} owns it."',
+            "   |                    ^^",
+            "hint: put a value between the braces, e.g. {x}",
+        ),
+    ),
+    "template-unclosed-brace": (
+        FISH + 'question "q": "The {nationality[fish] owns it."\n',
+        lines(
+            "m.puz:4:20: error: '{' in an answer is not closed by '}'",
+            ' 4 | question "q": "The {nationality[fish] owns it."',
+            "   |                    ^",
+        ),
+    ),
+    "template-attribute-in-arithmetic": (
+        FISH + 'question "q": "{nationality[fish] + 1}"\n',
+        lines(
+            "m.puz:4:17: error: 'nationality[...]' names the value at a position; it can only stand "
+            "alone in an answer, as in {nationality[...]}",
+            ' 4 | question "q": "{nationality[fish] + 1}"',
+            "   |                 ^^^^^^^^^^^^^^^^^",
+        ),
+    ),
+    "template-bare-attribute": (
+        FISH + 'question "q": "{nationality}"\n',
+        lines(
+            "m.puz:4:17: error: expected a number, found the attribute 'nationality'",
+            ' 4 | question "q": "{nationality}"',
+            "   |                 ^^^^^^^^^^^",
+            "hint: in an answer, 'nationality[p]' is its value at position p (p may be a value of "
+            "another attribute)",
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_message(case: str) -> None:
+    model, expected = CASES[case]
+    assert error_of(model) == expected
+
+
+# ---- params (-D) ---------------------------------------------------------------------------------
+
+
+def test_unknown_param_has_no_span() -> None:
+    rendered = error_of("param n = 3\nvar x in 1..n\n", {"m": 4})
+    assert rendered == lines("error: -D m: the model has no param 'm'", "hint: the model's params: n")
+
+
+def test_unknown_param_close_to_a_real_one() -> None:
+    rendered = error_of("param size = 3\nvar x in 1..size\n", {"sise": 4})
+    assert rendered == lines("error: -D sise: the model has no param 'sise'", "hint: did you mean 'size'?")
+
+
+def test_unknown_param_lists_params_not_position_words() -> None:
+    # first, last and middle are names a positions declaration makes, not params.
+    assert error_of(FIVE_HOUSES, {"n": 1}) == lines(
+        "error: -D n: the model has no param 'n'", "hint: the model has no params"
+    )
+
+
+def test_param_override_too_large() -> None:
+    rendered = error_of("param n = 3\nvar x in 1..3\nx < n\n", {"n": 10**23})
+    assert rendered == (
+        "error: -D n=100000000000000000000000: the number is too large: the backends take numbers "
+        "from -2147483647 to 2147483647"
+    )
+
+
+def test_param_override_makes_empty_domain() -> None:
+    assert error_of("param n = 3\nvar x in 1..n\n", {"n": 0}) == lines(
+        "m.puz:2:10: error: empty domain: no value is possible",
+        " 2 | var x in 1..n",
+        "   |          ^^^^",
+        "hint: the range 1..0 is empty because 1 > 0; a range goes up, as in 0..1",
+    )
+
+
+# ---- things that used to leak Python exceptions --------------------------------------------------
+
+
+def test_user_names_never_clash_with_auxiliary_variables() -> None:
+    for model in (
+        "var _abs1 in 0..3\nvar x in -2..2\n_abs1 == abs(x)\n",
+        "var x in -2..2\nvar y in 0..3\ny == abs(x)\nvar _abs1 in 0..3\n",
+    ):
+        problem = loads(model, "m.puz").problem
+        assert "_abs1" in problem.outputs and len(problem.variables) == len(problem.outputs) + 1
+
+
+# ---- the command line ----------------------------------------------------------------------------
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.pop("CSPDSL_DEBUG", None)
+    return subprocess.run(
+        [sys.executable, "-m", "cspdsl", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+def assert_bad_input(result: subprocess.CompletedProcess[str], message: str) -> None:
+    assert "Traceback" not in result.stderr + result.stdout
+    assert result.returncode == 2, result.stderr
+    assert result.stderr == message + "\n"
+    assert result.stdout == ""
+
+
+CLI_CASES = [
+    "single-equals",
+    "unclosed-bracket-at-end-of-file",
+    "unknown-value",
+    "array-defined-twice",
+    "given-outside-domain",
+    "range-too-long",
+    "template-unknown-name",
+]
+
+
+@pytest.mark.parametrize("case", CLI_CASES)
+def test_cli_check_file(case: str, tmp_path: Path) -> None:
+    model, expected = CASES[case]
+    path = tmp_path / "m.puz"
+    path.write_text(model, encoding="utf-8")
+    assert expected.startswith("m.puz:")
+    assert_bad_input(run_cli("check", str(path)), f"{path}{expected[len('m.puz'):]}")
+
+
+@pytest.mark.parametrize("case", ["missing-operand", "unknown-group", "where-depends-on-variables"])
+def test_cli_check_stdin(case: str) -> None:
+    model, expected = CASES[case]
+    assert_bad_input(run_cli("check", "-", stdin=model), "<stdin>" + expected[len("m.puz") :])
+
+
+def test_cli_solve_reports_errors_too() -> None:
+    model, expected = CASES["two-variables-multiplied"]
+    assert_bad_input(run_cli("solve", "-", stdin=model), "<stdin>" + expected[len("m.puz") :])
+
+
+def test_cli_unknown_param() -> None:
+    result = run_cli("check", "-", "-D", "m=4", stdin="param n = 3\nvar x in 1..n\n")
+    assert_bad_input(result, lines("error: -D m: the model has no param 'm'", "hint: the model's params: n"))
+
+
+def test_cli_param_not_a_number() -> None:
+    result = run_cli("check", "-", "-D", "n=abc", stdin="param n = 3\nvar x in 1..n\n")
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: cspdsl check")
+    assert result.stderr.endswith("error: argument -D: param n: 'abc' is not a whole number\n")
+
+
+def test_cli_missing_file(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.puz"
+    result = run_cli("check", str(missing))
+    assert_bad_input(result, f"error: cannot read model '{missing}': No such file or directory")
+
+
+def test_cli_unsatisfiable_model_exits_1() -> None:
+    result = run_cli("solve", "-", stdin="var x in 1..3\nx > 5\n")
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 1
+    assert "unsatisfiable" in result.stdout
+
+
+def test_cli_correct_model_exits_0() -> None:
+    result = run_cli("check", "models/einstein.puz")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith("models/einstein.puz: ok (")
+    result = run_cli("solve", "-", stdin="var x in 1..3\nx > 2\n")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert "x = 3" in result.stdout

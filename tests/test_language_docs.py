@@ -1,0 +1,187 @@
+"""Every ```puz example of docs/language.md is a complete model that parses, lowers and solves as the
+example itself says (its `# expect:` lines), and the reference covers every construct."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cspdsl import cli
+from cspdsl.api import loads, solve
+from cspdsl.render import answers
+from cspdsl.syntax.parser import parse
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "language.md"
+TEXT = DOC.read_text(encoding="utf-8")
+
+# `# expect: 3 solutions`, `# expect: 1 solution`, `# expect: unsatisfiable`,
+# `# expect -D n=6: 4 solutions` (with params, as `cspdsl solve -D n=6` would get).
+EXPECT = re.compile(r"^# expect(?P<params>(?: -D \w+=-?\d+)*): (?P<outcome>.+?)\s*$", re.M)
+# `# answer: TEXT`: the answers to the model's questions, in order, for its (unique) solution.
+ANSWER = re.compile(r"^# answer: (?P<text>.*?)\s*$", re.M)
+
+
+@dataclass
+class Example:
+    index: int
+    heading: str
+    line: int
+    text: str
+
+    @property
+    def id(self) -> str:
+        slug = re.sub(r"[^a-z0-9]+", "-", self.heading.lower()).strip("-")
+        return f"{self.index:02d}-{slug}"
+
+
+def examples() -> list[Example]:
+    found, heading = [], "intro"
+    fence = re.compile(r"^```(\S*)\n(.*?)^```", re.M | re.S)
+    position = 0
+    for match in fence.finditer(TEXT):
+        for title in re.findall(r"^#+ (.+)$", TEXT[position : match.start()], re.M):
+            heading = title
+        position = match.end()
+        if match.group(1) == "puz":
+            line = TEXT.count("\n", 0, match.start()) + 2
+            found.append(Example(len(found), heading, line, match.group(2)))
+    return found
+
+
+EXAMPLES = examples()
+
+
+def outcome_of(example: Example, params: dict[str, int] | None) -> str:
+    result = solve(loads(example.text, f"language.md:{example.line}", params), limit=None)
+    assert result.status != "timeout"
+    if result.status == "unsatisfiable":
+        return "unsatisfiable"
+    n = len(result.solutions)
+    return f"{n} solution{'s' if n != 1 else ''}"
+
+
+def test_the_doc_has_examples():
+    assert len(EXAMPLES) >= 30
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
+def test_example_parses_and_lowers(example: Example):
+    parse(example.text, "example.puz")
+    lowered = loads(example.text, "example.puz")
+    assert lowered.problem.variables
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
+def test_example_solves_as_it_says(example: Example):
+    expectations = list(EXPECT.finditer(example.text))
+    assert expectations, f"the example at line {example.line} has no '# expect: ...' line"
+    for expectation in expectations:
+        params = dict(
+            (name, int(value)) for name, value in re.findall(r"-D (\w+)=(-?\d+)", expectation["params"])
+        )
+        outcome = expectation["outcome"]
+        assert re.fullmatch(r"1 solution|\d+ solutions|unsatisfiable", outcome), outcome
+        assert outcome_of(example, params or None) == outcome, f"line {example.line} {params}"
+
+
+@pytest.mark.parametrize("example", [e for e in EXAMPLES if ANSWER.search(e.text)], ids=lambda e: e.id)
+def test_example_answers_as_it_says(example: Example):
+    lowered = loads(example.text, "example.puz")
+    result = solve(lowered, limit=None)
+    assert len(result.solutions) == 1
+    expected = [m["text"] for m in ANSWER.finditer(example.text)]
+    assert answers(lowered.layout, result.solutions[0]) == expected
+
+
+# Each construct of the language, and a pattern that finds it in an example.
+CONSTRUCTS = {
+    "puzzle title": r'^puzzle "',
+    "comment after a statement": r"^[^#\n]+#",
+    "param": r"^param \w+ =",
+    "-D override": r"^# expect -D ",
+    "let": r"^let \w+ =",
+    "positions": r"^positions \w+ =",
+    "attribute": r"^attribute \w+:",
+    "quoted value": r'^attribute .*"[^"]* [^"]*"',
+    "same": r"\bsame\b",
+    "not_same": r"\bnot_same\b",
+    "next_to": r"\bnext_to\b",
+    "beside": r"\bbeside\b",
+    "directly_left_of": r"\bdirectly_left_of\b",
+    "directly_right_of": r"\bdirectly_right_of\b",
+    "left_of": r"(?<!directly_)\bleft_of\b",
+    "right_of": r"(?<!directly_)\bright_of\b",
+    "at number": r"\bat \d",
+    "at first": r"\bat first\b",
+    "at last": r"\bat last\b",
+    "at middle": r"\bat middle\b",
+    "distance": r"\bdistance\(",
+    "integer var": r"^var \w+ in -?\d",
+    "bool var": r"^var \w+ in bool",
+    "array": r"^var \w+\[[^,\]]+\] in",
+    "grid": r"^var \w+\[[^\]]+,[^\]]+\] in",
+    "set domain": r"^var .* in \{",
+    "g.rows": r"\.rows\b",
+    "g.columns": r"\.columns\b",
+    "g.boxes": r"\.boxes\b",
+    "g.diagonals": r"\.diagonals\b",
+    "g.cells": r"\.cells\b",
+    "board": r'^board \w+ in .* = """',
+    "board cell": r"\bhex\.[a-z]\b",
+    "b.antidiagonals": r"\.antidiagonals\b",
+    "b.lines": r"\.lines\b",
+    "alldifferent": r"\balldifferent\(",
+    "sum": r"\bsum\(",
+    "sum_equals": r"\bsum_equals\(",
+    "sum_at_most": r"\bsum_at_most\(",
+    "sum_at_least": r"\bsum_at_least\(",
+    "weighted sum": r"\d\*\w+ \+ \d\*\w+",
+    "exactly": r"\bexactly \d+ of\b",
+    "at_least": r"\bat_least \d+ of\b",
+    "at_most": r"\bat_most \d+ of\b",
+    "not": r"\bnot \(",
+    "and": r"\band\b",
+    "or": r"\bor\b",
+    "either": r"\beither\b.*\bor\b",
+    "if then": r"\bif\b.*\bthen\b",
+    "floor division": r"//",
+    "remainder": r"%",
+    "abs": r"\babs\(",
+    "comparison <": r" < ",
+    "comparison >=": r" >= ",
+    "in set": r"\bin \{",
+    "in range": r"^\w+ in \d+\.\.",
+    "not in": r"\bnot in\b",
+    "in list": r"\bin \[",
+    "forall": r"^forall \w+ in .*, \w+ in .*:",
+    "where": r"\bwhere\b",
+    "comprehension": r"\[.* for \w+ in ",
+    "list concatenation": r"\w \+ \[",
+    "len": r"\blen\(",
+    "min": r"\bmin\(",
+    "max": r"\bmax\(",
+    "pieces": r"^pieces \w+ = \[.*\|.*\* \d",
+    "place": r"^place \w+ on \w+",
+    "given": r'^given \w+ = """',
+    "question": r'^question ".*": ".*\{\w+\[\w+\]\}',
+    "multi-line list": r"\[\n",
+}
+
+
+@pytest.mark.parametrize("construct", list(CONSTRUCTS))
+def test_every_construct_has_an_example(construct: str):
+    pattern = re.compile(CONSTRUCTS[construct], re.M)
+    assert any(pattern.search(e.text) for e in EXAMPLES), f"no example shows {construct}"
+
+
+def test_the_exit_codes_table_matches_the_cli():
+    table = dict(re.findall(r"^\| (\d) \| (.+?) \|$", TEXT, re.M))
+    assert set(table) == {"0", "1", "2", "3", "4"}
+    assert cli.EXIT_SOLVED == 0 and "solved" in table["0"]
+    assert cli.EXIT_UNSAT == 1 and "unsatisfiable" in table["1"]
+    assert cli.EXIT_BAD_INPUT == 2 and "bad model" in table["2"]
+    assert cli.EXIT_TIMEOUT == 3 and "time limit" in table["3"]
+    assert cli.EXIT_INTERNAL == 4 and "internal error" in table["4"]
