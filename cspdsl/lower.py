@@ -38,7 +38,9 @@ from .syntax import ast
 from .syntax.parser import parse_expression
 
 MAX_INT = 2**31 - 1
+MAX_SUM = 2**62
 MAX_DOMAIN = 1_000_000
+POSITION_WORDS = ("first", "last", "middle")
 ABS_FUNCTIONS = ("abs", "distance")
 
 
@@ -131,6 +133,8 @@ class _Lowerer:
         }
         for statement in model.statements:
             handlers[type(statement)](statement)
+        for posted in self.problem.constraints:
+            self.check_magnitude(posted.constraint, posted.span)
         unknown = set(self.params) - self.used_params
         if unknown:
             name = sorted(unknown)[0]
@@ -141,13 +145,33 @@ class _Lowerer:
             raise CspdslError(f"-D {name}: the model has no param '{name}'", None, hint)
         return Lowered(self.problem, self.layout)
 
+    def check_magnitude(self, constraint: ir.Constraint, span: Span | None) -> None:
+        """Refuse sums whose partial values could overflow a backend's 64-bit arithmetic."""
+        if isinstance(constraint, ir.Linear):
+            largest = abs(constraint.rhs) + sum(
+                abs(coef) * max(abs(self.problem.variables[name].lo), abs(self.problem.variables[name].hi))
+                for coef, name in constraint.terms
+            )
+            if largest > MAX_SUM:
+                raise CspdslError(
+                    f"this sum can reach {largest}: too large for the backends (at most {MAX_SUM})",
+                    span,
+                    "use smaller numbers or narrower domains",
+                )
+        elif isinstance(constraint, ir.Not):
+            self.check_magnitude(constraint.cond, span)
+        elif isinstance(constraint, (ir.And, ir.Or, ir.Count)):
+            for sub in constraint.conds:
+                self.check_magnitude(sub, span)
+
     def check_free(self, name: str, span: Span) -> None:
         """Raise if `name` is taken; declarations call it before they add any IR variable."""
         if name in self.env.names:
             first = self.env.spans[name]
-            raise CspdslError(
-                f"'{name}' is already defined (line {first.line})", span, "choose another name"
-            )
+            hint = "choose another name"
+            if name in POSITION_WORDS and isinstance(self.env.names[name], _Param):
+                hint = f"after 'positions', '{name}' names a position; choose another name"
+            raise CspdslError(f"'{name}' is already defined (line {first.line})", span, hint)
 
     def bind(self, name: str, value: Any, span: Span) -> None:
         self.check_free(name, span)
@@ -180,9 +204,14 @@ class _Lowerer:
         positions = self.int_values(s.positions)
         if not positions:
             raise _error("there are no positions", s.positions)
+        if positions != list(range(positions[0], positions[0] + len(positions))):
+            # Relations (next_to, directly_left_of, ...) compare position numbers.
+            raise _error(
+                "positions must be consecutive numbers in order", s.positions, "write a range, such as 1..5"
+            )
         self.layout.entities = Entities(s.name, positions)
         self.bind(s.name, positions, s.span)
-        named = {"first": positions[0], "last": positions[-1]}
+        named = dict(zip(POSITION_WORDS[:2], (positions[0], positions[-1]), strict=True))
         if len(positions) % 2 == 1:
             named["middle"] = positions[len(positions) // 2]
         for word, value in named.items():
@@ -339,6 +368,16 @@ class _Lowerer:
                 f"{total} pieces for {len(cells)} cells: placing needs exactly one piece a cell",
                 s,
             )
+        for alternatives, _ in pieces.pieces:
+            for value in alternatives:
+                if value not in self.problem.variables[cells[0]].domain:
+                    domain = list(self.problem.variables[cells[0]].domain)
+                    raise _error(
+                        f"piece value {value} is outside the domain {_range_text(domain)} of "
+                        f"'{s.target}'",
+                        s,
+                        f"widen the domain of '{s.target}' to hold every piece",
+                    )
         place(self.problem, pieces.pieces, cells, s.span, self.new_aux_name)
 
     def question_decl(self, s: ast.QuestionDecl) -> None:

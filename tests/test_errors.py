@@ -462,6 +462,43 @@ CASES: dict[str, tuple[str, str]] = {
             "another attribute)",
         ),
     ),
+    "positions-not-consecutive": (
+        "positions house = {1, 3, 5}\n",
+        lines(
+            "m.puz:1:19: error: positions must be consecutive numbers in order",
+            " 1 | positions house = {1, 3, 5}",
+            "   |                   ^^^^^^^^^",
+            "hint: write a range, such as 1..5",
+        ),
+    ),
+    "piece-outside-domain": (
+        "pieces p = [1|2, 5]\nvar g[1..2] in 1..3\nplace p on g\n",
+        lines(
+            "m.puz:3:1: error: piece value 5 is outside the domain 1..3 of 'g'",
+            " 3 | place p on g",
+            "   | ^^^^^^^^^^^^",
+            "hint: widen the domain of 'g' to hold every piece",
+        ),
+    ),
+    "value-named-like-a-position-word": (
+        "positions house = 1..3\nattribute a: x, last\n",
+        lines(
+            "m.puz:2:17: error: 'last' is already defined (line 1)",
+            " 2 | attribute a: x, last",
+            "   |                 ^^^^",
+            "hint: after 'positions', 'last' names a position; choose another name",
+        ),
+    ),
+    "sum-overflows-64-bits": (
+        "var x[1..3] in {0, 2000000000}\n2000000000 * x[1] + 2000000000 * x[2] + 2000000000 * x[3] >= 5\n",
+        lines(
+            "m.puz:2:1: error: this sum can reach 12000000000000000005: too large for the backends "
+            "(at most 4611686018427387904)",
+            " 2 | 2000000000 * x[1] + 2000000000 * x[2] + 2000000000 * x[3] >= 5",
+            "   | " + "^" * 62,
+            "hint: use smaller numbers or narrower domains",
+        ),
+    ),
 }
 
 
