@@ -6,12 +6,11 @@ exit code 2 with the same message on stderr and never a traceback.
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from cspdsl.api import loads
 from cspdsl.errors import CspdslError
@@ -558,21 +557,6 @@ def test_user_names_never_clash_with_auxiliary_variables() -> None:
 
 
 # ---- the command line ----------------------------------------------------------------------------
-
-
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    env.pop("CSPDSL_DEBUG", None)
-    return subprocess.run(
-        [sys.executable, "-m", "cspdsl", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
 
 
 def assert_bad_input(result: subprocess.CompletedProcess[str], message: str) -> None:
