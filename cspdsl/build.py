@@ -82,27 +82,27 @@ def in_values(element: Lin, values: list[int]) -> ir.Constraint:
 
 
 def all_of(parts: list[ir.Constraint]) -> ir.Constraint:
-    flat: list[ir.Constraint] = []
-    for part in parts:
-        if part == ir.FALSE:
-            return ir.FALSE
-        if isinstance(part, ir.And):
-            flat.extend(part.conds)
-        else:
-            flat.append(part)
-    return flat[0] if len(flat) == 1 else ir.And(tuple(flat))
+    return _join(parts, ir.And, absorbing=ir.FALSE)
 
 
 def any_of(parts: list[ir.Constraint]) -> ir.Constraint:
+    return _join(parts, ir.Or, absorbing=ir.TRUE)
+
+
+def _join(
+    parts: list[ir.Constraint], kind: type[ir.And] | type[ir.Or], absorbing: ir.Constraint
+) -> ir.Constraint:
+    """And/Or of parts, flattened: nested parts of the same kind are spliced in, and one absorbing
+    part (FALSE in an And, TRUE in an Or) decides the whole. The empty join is the unit, And(()) or Or(())."""
     flat: list[ir.Constraint] = []
     for part in parts:
-        if part == ir.TRUE:
-            return ir.TRUE
-        if isinstance(part, ir.Or):
+        if part == absorbing:
+            return absorbing
+        if isinstance(part, kind):
             flat.extend(part.conds)
         else:
             flat.append(part)
-    return flat[0] if len(flat) == 1 else ir.Or(tuple(flat))
+    return flat[0] if len(flat) == 1 else kind(tuple(flat))
 
 
 def negate(part: ir.Constraint) -> ir.Constraint:
