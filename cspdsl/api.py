@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .backends import DEFAULT_BACKEND, Assignment, get_backend
+from .backends import DEFAULT_BACKEND, Assignment, exact_backends, get_backend
 from .check import violated
 from .errors import CspdslError
 from .lower import Lowered, lower
@@ -58,9 +58,13 @@ class Result:
 
     @property
     def status(self) -> str:
+        """solved, unsatisfiable (proved), timeout (the time limit stopped the search), or
+        gave_up (a local search ended without a solution: that proves nothing)."""
         if self.solutions:
             return "solved"
-        return "timeout" if self.timed_out or not self.complete else "unsatisfiable"
+        if self.timed_out:
+            return "timeout"
+        return "unsatisfiable" if self.complete else "gave_up"
 
     @property
     def unique(self) -> bool | None:
@@ -84,12 +88,23 @@ def solve(
     limit: int | None = 2,
     timeout: float | None = None,
     seed: int | None = None,
+    options: dict[str, str] | None = None,
 ) -> Result:
     """Solve on a backend; every solution is checked against the IR before it is returned.
 
     `limit=None` finds all solutions; the default of 2 finds one and tells whether it is unique.
+    A local search (a backend that is not `exact`) looks for one solution only, and refuses
+    `limit=None`: it can neither enumerate nor count.
     """
-    engine = get_backend(backend)
+    engine = get_backend(backend, options)
+    if not engine.exact:
+        if limit is None:
+            raise CspdslError(
+                f"backend '{backend}' is a local search: it looks for one solution and cannot find all "
+                "of them or count them",
+                hint="use an exact backend for --all and --count: " + ", ".join(exact_backends()),
+            )
+        limit = 1
     started = time.perf_counter()
     compiled = engine.compile(model.problem)
     outcome = engine.solve(compiled, limit=limit, timeout=timeout, seed=seed)

@@ -13,7 +13,7 @@ import sys
 from typing import Any, NoReturn
 
 from . import __version__
-from .backends import DEFAULT_BACKEND, REGISTRY
+from .backends import DEFAULT_BACKEND, EXPORTS, REGISTRY, backend_class, export
 from .errors import CspdslError
 
 EXIT_SOLVED, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -69,9 +69,26 @@ def build_parser() -> argparse.ArgumentParser:
     how_many.add_argument("--count", action="store_true", help="only count the solutions")
     solve.add_argument("--timeout", type=_positive, metavar="S", help="time limit in seconds")
     solve.add_argument("--seed", type=int, metavar="N", help="random seed of the solver")
+    solve.add_argument(
+        "-O", "--option", dest="options", action="append", type=_option, default=[], metavar="NAME=VALUE",
+        help="set an option of the backend (repeatable; `cspdsl backends` lists them)",
+    )
+    solve.add_argument("--stats", action="store_true", help="also print the model's size and the search statistics")
     solve.add_argument("--json", action="store_true", help="print a machine-readable result")
     model_command("check", "Parse and check a model without solving it.")
+    compile_ = model_command("compile", "Compile a model to a solver's input format and write it out.")
+    compile_.add_argument("--to", required=True, choices=sorted(EXPORTS), help="the output format")
+    compile_.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    commands.add_parser("backends", help="List the backends and their options.",
+                        description="List the backends and their options.")
     return parser
+
+
+def _option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"'{text}' is not NAME=VALUE (for example -O temperature=2.5)")
+    return name.strip(), value.strip()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "check":
             return _check(args)
+        if args.command == "compile":
+            return _compile(args)
+        if args.command == "backends":
+            return _list_backends()
         return _solve(args)
     except CspdslError as error:
         print(error.render(), file=sys.stderr)
@@ -103,12 +124,43 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_SOLVED
 
 
+def _compile(args: argparse.Namespace) -> int:
+    from .api import load
+
+    model = load(args.model, dict(args.params))
+    text = export(args.to, model.problem, source=args.model)
+    if args.output is None:
+        sys.stdout.write(text)
+        return EXIT_SOLVED
+    try:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as error:
+        raise CspdslError(f"cannot write '{args.output}': {error.strerror or error}") from None
+    print(f"wrote {args.output} ({args.to})", file=sys.stderr)
+    return EXIT_SOLVED
+
+
+def _list_backends() -> int:
+    for name in sorted(REGISTRY):
+        cls = backend_class(name)
+        kind = "exact" if cls.exact else "local search"
+        summary = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
+        default = " (default)" if name == DEFAULT_BACKEND else ""
+        print(f"{name}{default}: {summary} [{kind}]")
+        for option, (kind_of, help_text) in sorted(cls.OPTIONS.items()):
+            print(f"    -O {option}=<{kind_of.__name__}>  {help_text}")
+    return EXIT_SOLVED
+
+
 def _solve(args: argparse.Namespace) -> int:
     from .api import load, solve
 
     model = load(args.model, dict(args.params))
     limit = None if (args.all or args.count) else 2
-    result = solve(model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed)
+    result = solve(
+        model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed, options=dict(args.options)
+    )
     if args.json:
         print(json.dumps(_json(result, args), indent=2))
     else:
@@ -128,7 +180,10 @@ def _print_result(result: Any, args: argparse.Namespace) -> None:
     if result.status == "unsatisfiable":
         print("No solution: the clues contradict each other (the model is unsatisfiable).")
     elif result.status == "timeout":
-        print(f"No answer within the time limit of {args.timeout:g} s (no solution found yet).")
+        print(f"No solution found within the time limit of {args.timeout:g} s.")
+    elif result.status == "gave_up":
+        print(f"No solution found: backend {result.backend} is a local search and gave up; "
+              "that does not prove there is none.")
     elif args.count:
         print(_count_line(result))
     elif args.all:
@@ -145,6 +200,8 @@ def _print_result(result: Any, args: argparse.Namespace) -> None:
                   "(--all shows them, --count counts them).")
     print()
     print(_stats_line(result))
+    if args.stats:
+        print(_stats_block(result))
 
 
 def _count_line(result: Any) -> str:
@@ -168,9 +225,27 @@ def _stats_line(result: Any) -> str:
         f"{result.size.get('constraints', 0)} constraints",
         f"{seconds * 1000:.1f} ms",
     ]
-    if "branches" in result.stats:
-        parts.append(f"{result.stats['branches']} branches")
+    for key in _SEARCH_COUNTERS:
+        if key in result.stats:
+            parts.append(f"{result.stats[key]} {key.replace('_', ' ')}")
     return "stats: " + ", ".join(parts)
+
+
+# The search counters that the stats line shows when a backend reports them.
+_SEARCH_COUNTERS = ("branches", "conflicts", "iterations", "generations", "restarts", "final_cost")
+
+
+def _stats_block(result: Any) -> str:
+    """Every size and statistic the backend reported, one per line (--stats)."""
+    lines = [f"model size on {result.backend}:"]
+    lines += [f"  {key}: {value}" for key, value in result.size.items()]
+    lines.append("search:")
+    for key, value in sorted(result.stats.items()):
+        if isinstance(value, float):
+            lines.append(f"  {key}: {value:.6f}")
+        elif isinstance(value, (int, str)):
+            lines.append(f"  {key}: {value}")
+    return "\n".join(lines)
 
 
 def _json(result: Any, args: argparse.Namespace) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 
 from cspdsl import api, ir
@@ -42,6 +44,8 @@ class LyingBackend:
     """A backend with a bug: it returns an assignment that breaks the model."""
 
     name = "liar"
+    exact = True
+    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {}
 
     def compile(self, problem: ir.Problem) -> Compiled:
         return Compiled(problem, None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from ..errors import CspdslError
 from ..ir import Problem
@@ -43,7 +43,16 @@ class Outcome:
 
 
 class Backend(Protocol):
+    """A solver behind the IR. `exact` backends can prove unsatisfiability and enumerate every
+    solution; the local searches cannot, so they are asked for one solution only.
+
+    `OPTIONS` maps each option a backend accepts (`cspdsl solve -O name=value`) to its type and a
+    one-line help; `get_backend` checks and converts the values and passes them to the constructor.
+    """
+
     name: str
+    exact: bool
+    OPTIONS: ClassVar[dict[str, tuple[type, str]]]
 
     def compile(self, problem: Problem) -> Compiled: ...
 
@@ -63,12 +72,56 @@ REGISTRY: dict[str, tuple[str, str]] = {
 }
 DEFAULT_BACKEND = "cpsat"
 
+# format -> (module, function(problem, source) -> text), for `cspdsl compile --to FORMAT`.
+EXPORTS: dict[str, tuple[str, str]] = {}
 
-def get_backend(name: str) -> Backend:
-    """The backend registered under `name`, imported on first use."""
+
+def export(fmt: str, problem: Problem, source: str = "") -> str:
+    """The problem written in an external solver's format (DIMACS CNF, ...)."""
+    module_name, function_name = EXPORTS[fmt]
+    text: str = getattr(importlib.import_module(module_name), function_name)(problem, source)
+    return text
+
+
+def backend_class(name: str) -> Any:
+    """The class registered under `name`, imported on first use."""
     if name not in REGISTRY:
         known = ", ".join(sorted(REGISTRY))
         raise CspdslError(f"unknown backend '{name}'", hint=f"available backends: {known}")
     module_name, class_name = REGISTRY[name]
-    backend: Backend = getattr(importlib.import_module(module_name), class_name)()
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+def exact_backends() -> list[str]:
+    """The registered backends that can enumerate and prove (imports each one to ask it)."""
+    return [name for name in sorted(REGISTRY) if getattr(backend_class(name), "exact", True)]
+
+
+def get_backend(name: str, options: dict[str, str] | None = None) -> Backend:
+    """The backend registered under `name`, configured with `options` given as text (from -O)."""
+    cls = backend_class(name)
+    accepted: dict[str, tuple[type, str]] = getattr(cls, "OPTIONS", {})
+    converted: dict[str, Any] = {}
+    for key, text in (options or {}).items():
+        if key not in accepted:
+            known = ", ".join(sorted(accepted)) or "none"
+            raise CspdslError(f"backend '{name}' has no option '{key}'", hint=f"its options: {known}")
+        kind, _ = accepted[key]
+        converted[key] = _convert(name, key, kind, text)
+    backend: Backend = cls(**converted)
     return backend
+
+
+def _convert(backend: str, key: str, kind: type, text: str) -> Any:
+    if kind is bool:
+        if text.lower() in ("1", "true", "yes", "on"):
+            return True
+        if text.lower() in ("0", "false", "no", "off"):
+            return False
+        raise CspdslError(f"option {key} of backend '{backend}': '{text}' is not true or false")
+    try:
+        return kind(text)
+    except ValueError:
+        raise CspdslError(
+            f"option {key} of backend '{backend}': '{text}' is not a valid {kind.__name__}"
+        ) from None

@@ -15,11 +15,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ortools.sat.python import cp_model
 from ortools.util.python.sorted_interval_list import Domain
 
+from ..errors import CspdslError
 from ..ir import (
     AllDifferent,
     And,
@@ -312,9 +313,18 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 
 
 class CpSatBackend:
-    """Compiles the IR to a CP-SAT model and solves it with one worker."""
+    """Compiles the IR to a CP-SAT model and solves it (one worker unless -O workers=N)."""
 
     name = "cpsat"
+    exact = True
+    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
+        "workers": (int, "number of CP-SAT search workers (default 1: fastest on puzzles)"),
+    }
+
+    def __init__(self, workers: int = 1) -> None:
+        if workers < 1:
+            raise CspdslError(f"option workers of backend 'cpsat' must be at least 1, not {workers}")
+        self.workers = workers
 
     def compile(self, problem: Problem) -> Compiled:
         start = time.perf_counter()
@@ -335,8 +345,8 @@ class CpSatBackend:
             raise ValueError(f"limit must be None or at least 1, not {limit}")
         native: CpSatModel = compiled.native
         solver = cp_model.CpSolver()
-        # One worker: faster on small puzzles, and required to enumerate solutions.
-        solver.parameters.num_workers = 1
+        # One worker by default: faster on small puzzles. Enumeration needs one worker.
+        solver.parameters.num_workers = 1 if limit != 1 else self.workers
         solver.parameters.log_search_progress = False
         solver.parameters.log_to_stdout = False
         if timeout is not None:

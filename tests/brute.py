@@ -1,0 +1,44 @@
+"""Brute force over small IR problems: the reference every backend is tested against."""
+
+from __future__ import annotations
+
+import itertools
+
+from cspdsl.backends import Backend, Outcome
+from cspdsl.check import holds, violated
+from cspdsl.ir import Constraint, Problem
+
+
+def make_problem(domains: dict[str, tuple[int, ...]], *constraints: Constraint) -> Problem:
+    problem = Problem()
+    for name, domain in domains.items():
+        problem.add_var(name, domain)
+    for c in constraints:
+        problem.post(c)
+    return problem
+
+
+def brute_force(problem: Problem) -> set[tuple[int, ...]]:
+    """Every assignment the checker accepts, projected on the output variables."""
+    names = list(problem.variables)
+    found = set()
+    for values in itertools.product(*(problem.variables[n].domain for n in names)):
+        a = dict(zip(names, values, strict=True))
+        if all(holds(p.constraint, a) for p in problem.constraints):
+            found.add(problem.project(a))
+    return found
+
+
+def solve_all(backend: Backend, problem: Problem, timeout: float | None = None) -> Outcome:
+    return backend.solve(backend.compile(problem), limit=None, timeout=timeout, seed=0)
+
+
+def assert_matches_brute_force(backend: Backend, problem: Problem) -> None:
+    outcome = solve_all(backend, problem)
+    keys = [problem.project(s) for s in outcome.solutions]
+    assert len(keys) == len(set(keys)), "a solution was reported twice"
+    assert set(keys) == brute_force(problem)
+    assert outcome.complete and not outcome.timed_out
+    for s in outcome.solutions:
+        assert set(s) == set(problem.variables)
+        assert violated(problem, s) == []

@@ -1,0 +1,278 @@
+"""Every exact backend against brute force: on small problems it must find exactly the solutions that
+the independent checker accepts among all assignments, each once (on the output variables).
+
+A backend joins these tests by registering itself as exact in `cspdsl.backends.REGISTRY`.
+"""
+
+from __future__ import annotations
+
+import pytest
+from brute import assert_matches_brute_force, make_problem, solve_all
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cspdsl.backends import Backend, exact_backends, get_backend
+from cspdsl.check import violated
+from cspdsl.ir import (
+    FALSE,
+    OPS,
+    TRUE,
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    Linear,
+    Not,
+    Or,
+    Problem,
+    Table,
+    Var,
+)
+
+
+@pytest.fixture(scope="module", params=exact_backends())
+def backend(request: pytest.FixtureRequest) -> Backend:
+    return get_backend(request.param)
+
+
+ABC = {"a": (1, 2, 3), "b": (1, 2, 3), "c": (0, 1, 2, 3)}
+XY01 = {"x": (0, 1), "y": (0, 1), "z": (1, 2)}
+
+
+def lin(op: str, rhs: int) -> Linear:
+    return Linear(((2, "a"), (-1, "b"), (1, "c")), op, rhs)
+
+
+# -- each constraint kind, top level and nested ----------------------------------------------------
+
+
+@pytest.mark.parametrize("op", OPS)
+@pytest.mark.parametrize("rhs", [-2, 1, 3, 20])
+def test_linear_every_op(backend: Backend, op: str, rhs: int) -> None:
+    assert_matches_brute_force(backend, make_problem(ABC, lin(op, rhs)))
+    assert_matches_brute_force(backend, make_problem(ABC, Not(lin(op, rhs))))
+    assert_matches_brute_force(backend, make_problem(ABC, Or((lin(op, rhs), InSet("c", (0,))))))
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_linear_single_variable_and_empty(backend: Backend, op: str) -> None:
+    single = Linear(((3, "a"), (-1, "a")), op, 4)  # 2a <op> 4, one variable twice
+    assert_matches_brute_force(backend, make_problem(ABC, single))
+    assert_matches_brute_force(backend, make_problem(ABC, Or((single, InSet("b", (2,))))))
+    for rhs in (-1, 0, 1):
+        empty = Linear((), op, rhs)
+        assert_matches_brute_force(backend, make_problem(ABC, empty))
+        assert_matches_brute_force(backend, make_problem(ABC, Or((empty, InSet("b", (2,))))))
+        assert_matches_brute_force(backend, make_problem(ABC, Not(empty)))
+
+
+@pytest.mark.parametrize(
+    "values", [(), (2,), (1, 3), (0, 1, 2, 3), (5,), (3, 9), (2, 2, 1)], ids=str
+)
+def test_in_set(backend: Backend, values: tuple[int, ...]) -> None:
+    for c in (InSet("c", values), Not(InSet("c", values))):
+        assert_matches_brute_force(backend, make_problem(ABC, c))
+        assert_matches_brute_force(backend, make_problem(ABC, Or((c, InSet("a", (1,))))))
+        assert_matches_brute_force(backend, make_problem(ABC, And((c, Not(InSet("a", (1,)))))))
+
+
+@pytest.mark.parametrize("var", ["x", "z"])
+@pytest.mark.parametrize("value", [0, 1, 2])
+def test_in_set_two_valued(backend: Backend, var: str, value: int) -> None:
+    """0/1 variables are their own literals; a two-value domain shares one x == v literal."""
+    eq = InSet(var, (value,))
+    other = InSet("y", (1,))
+    for c in (eq, Not(eq), Or((eq, other)), Or((Not(eq), other)), And((eq, Not(other)))):
+        assert_matches_brute_force(backend, make_problem(XY01, c))
+    assert_matches_brute_force(backend, make_problem(XY01, Count((eq, Not(eq), other), "==", 1)))
+
+
+def test_all_different(backend: Backend) -> None:
+    assert_matches_brute_force(backend, make_problem(ABC, AllDifferent(("a", "b", "c"))))
+    assert_matches_brute_force(backend, make_problem(ABC, AllDifferent(("a", "b")), lin("<=", 2)))
+    assert_matches_brute_force(
+        backend, make_problem({"p": (1, 2), "q": (1, 2), "r": (1, 2)}, AllDifferent(("p", "q", "r")))
+    )
+
+
+@pytest.mark.parametrize(
+    "tuples",
+    [(), ((1, 0),), ((1, 0), (2, 3), (3, 3), (9, 9)), ((1, 1), (1, 1), (2, 2))],
+    ids=str,
+)
+def test_table(backend: Backend, tuples: tuple[tuple[int, ...], ...]) -> None:
+    assert_matches_brute_force(backend, make_problem(ABC, Table(("a", "c"), tuples)))
+
+
+def test_table_over_no_variable(backend: Backend) -> None:
+    assert_matches_brute_force(backend, make_problem(ABC, Table((), ((),))))
+    assert_matches_brute_force(backend, make_problem(ABC, Table((), ())))
+
+
+COUNTED = (InSet("a", (1,)), InSet("b", (1, 2)), lin(">=", 3), Not(InSet("c", (0,))))
+
+
+@pytest.mark.parametrize("op", OPS)
+@pytest.mark.parametrize("k", [-1, 0, 2, 4, 5])
+def test_count_every_op(backend: Backend, op: str, k: int) -> None:
+    count = Count(COUNTED, op, k)
+    assert_matches_brute_force(backend, make_problem(ABC, count))
+    assert_matches_brute_force(backend, make_problem(ABC, Not(count)))
+    assert_matches_brute_force(backend, make_problem(ABC, Or((count, InSet("c", (3,))))))
+    assert_matches_brute_force(backend, make_problem(ABC, Count((count, InSet("a", (2,))), op, 1)))
+    assert_matches_brute_force(backend, make_problem(ABC, Count((), op, k)))
+    assert_matches_brute_force(backend, make_problem(ABC, Or((Count((), op, k), InSet("a", (2,))))))
+
+
+def test_and_or_not(backend: Backend) -> None:
+    p, q, r = InSet("a", (1, 2)), lin("==", 2), InSet("c", (3,))
+    for c in (
+        And((p, q)),
+        Or((p, q, r)),
+        Or((q,)),
+        And((q,)),
+        Not(And((p, q))),
+        Not(Or((p, r))),
+        Not(Not(q)),
+        Or((And((p, q)), And((Not(p), r)))),
+        And((Or((p, r)), Not(Or((q, Not(r)))))),
+        Not(And((Or((p, q)), Not(r)))),
+        Or((Not(And((p, Not(q)))), Count((p, q, r), "==", 3))),
+        Or((And((p,)), Or((r,)))),
+    ):
+        assert_matches_brute_force(backend, make_problem(ABC, c))
+
+
+def test_empty_and_or(backend: Backend) -> None:
+    assert_matches_brute_force(backend, make_problem(ABC, TRUE))
+    assert_matches_brute_force(backend, make_problem(ABC, Not(FALSE)))
+    assert_matches_brute_force(backend, make_problem(ABC, Or((FALSE, InSet("a", (2,))))))
+    assert_matches_brute_force(backend, make_problem(ABC, And((TRUE, InSet("a", (2,))))))
+    assert_matches_brute_force(backend, make_problem(ABC, Or((Not(TRUE), And((FALSE,)), InSet("b", (3,))))))
+    for infeasible in (FALSE, Not(TRUE), And((InSet("a", (1,)), FALSE))):
+        outcome = solve_all(backend, make_problem(ABC, infeasible))
+        assert outcome.solutions == [] and outcome.complete and not outcome.timed_out
+
+
+def test_nested_global_is_an_internal_error(backend: Backend) -> None:
+    for c in (Or((AllDifferent(("a", "b")), InSet("a", (1,)))), Not(AllDifferent(("a", "b")))):
+        with pytest.raises(ValueError, match="internal: nested AllDifferent"):
+            backend.compile(make_problem(ABC, c))
+    with pytest.raises(ValueError, match="internal: nested Table"):
+        backend.compile(make_problem(ABC, Count((Table(("a",), ((1,),)),), "==", 1)))
+
+
+# -- random nested constraints --------------------------------------------------------------------
+
+
+@st.composite
+def problems(draw: st.DrawFn) -> Problem:
+    n = draw(st.integers(2, 4))
+    domains = {}
+    for i in range(n):
+        lo = draw(st.integers(-1, 1))
+        size = draw(st.integers(2, 4 if n < 4 else 3))
+        domains[f"v{i}"] = tuple(range(lo, lo + size))
+    names = st.sampled_from(sorted(domains))
+    values = st.integers(-2, 4)
+    linear = st.builds(
+        Linear,
+        st.lists(st.tuples(st.integers(-3, 3), names), max_size=3).map(tuple),
+        st.sampled_from(OPS),
+        st.integers(-6, 8),
+    )
+    in_set = st.builds(InSet, names, st.lists(values, max_size=3).map(tuple))
+    leaves = st.one_of(linear, in_set)
+
+    def extend(children: st.SearchStrategy[Constraint]) -> st.SearchStrategy[Constraint]:
+        many = st.lists(children, max_size=3).map(tuple)
+        return st.one_of(
+            st.builds(And, many),
+            st.builds(Or, many),
+            st.builds(Not, children),
+            st.builds(Count, many, st.sampled_from(OPS), st.integers(-1, 3)),
+        )
+
+    conds = st.recursive(leaves, extend, max_leaves=6)
+    problem = make_problem(domains, *draw(st.lists(conds, min_size=1, max_size=3)))
+    if draw(st.booleans()):
+        problem.post(
+            AllDifferent(tuple(draw(st.lists(names, min_size=2, max_size=3, unique=True))))
+        )
+    if draw(st.booleans()):
+        problem.add_var("aux", (0, 1, 2), output=False)
+        # An auxiliary variable that is free whenever the drawn condition holds.
+        problem.post(Or((draw(conds), InSet("aux", (draw(st.integers(0, 2)),)))))
+    return problem
+
+
+@settings(
+    max_examples=100, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(problems())
+def test_random_problems_match_brute_force(backend: Backend, problem: Problem) -> None:
+    assert_matches_brute_force(backend, problem)
+
+
+# -- solve options --------------------------------------------------------------------------------
+
+
+def test_limit_one_gives_one_checked_solution(backend: Backend) -> None:
+    problem = make_problem(ABC, AllDifferent(("a", "b", "c")), Or((lin(">=", 4), InSet("c", (0,)))))
+    outcome = backend.solve(backend.compile(problem), limit=1, timeout=10, seed=3)
+    assert len(outcome.solutions) == 1
+    assert violated(problem, outcome.solutions[0]) == []
+    assert not outcome.complete and not outcome.timed_out
+
+
+def test_limit_stops_enumeration(backend: Backend) -> None:
+    problem = make_problem(ABC, AllDifferent(("a", "b")))
+    outcome = backend.solve(backend.compile(problem), limit=3, timeout=None, seed=None)
+    assert len({problem.project(s) for s in outcome.solutions}) == 3
+    assert not outcome.complete and not outcome.timed_out
+    for s in outcome.solutions:
+        assert violated(problem, s) == []
+
+
+def test_limit_must_be_positive(backend: Backend) -> None:
+    with pytest.raises(ValueError):
+        backend.solve(backend.compile(make_problem(ABC)), limit=0, timeout=None, seed=None)
+
+
+def test_auxiliary_variables_do_not_multiply_solutions(backend: Backend) -> None:
+    problem = make_problem({"a": (1, 2, 3)}, InSet("a", (1, 2)))
+    problem.add_var("free", (0, 1, 2, 3), output=False)
+    problem.add_var("tied", (0, 5), output=False)
+    problem.post(Or((InSet("tied", (5,)), InSet("a", (1,)))))
+    outcome = solve_all(backend, problem)
+    assert sorted(s["a"] for s in outcome.solutions) == [1, 2]
+    assert outcome.complete
+    for s in outcome.solutions:
+        assert violated(problem, s) == []
+    one = backend.solve(backend.compile(problem), limit=1, timeout=None, seed=None)
+    assert len(one.solutions) == 1 and violated(problem, one.solutions[0]) == []
+
+
+@pytest.mark.parametrize("limit", [None, 1, 5])
+def test_infeasible_is_complete_with_no_solution(backend: Backend, limit: int | None) -> None:
+    problem = make_problem(ABC, AllDifferent(("a", "b", "c")), lin("<=", -5))
+    outcome = backend.solve(backend.compile(problem), limit=limit, timeout=None, seed=None)
+    assert outcome.solutions == [] and outcome.complete and not outcome.timed_out
+
+
+def test_empty_domain_is_infeasible_not_invalid(backend: Backend) -> None:
+    problem = make_problem(ABC)
+    problem.variables["e"] = Var("e", ())  # add_var would not allow it; lowering might
+    outcome = solve_all(backend, problem)
+    assert outcome.solutions == [] and outcome.complete
+
+
+def test_timeout_is_passed_through(backend: Backend) -> None:
+    names = tuple(f"x{i}" for i in range(12))
+    problem = make_problem({n: tuple(range(1, 13)) for n in names}, AllDifferent(names))
+    outcome = solve_all(backend, problem, timeout=0.2)
+    assert outcome.timed_out and not outcome.complete
+    assert outcome.stats["wall_seconds"] < 5
+    keys = [problem.project(s) for s in outcome.solutions]
+    assert len(keys) == len(set(keys))
