@@ -180,7 +180,8 @@ def _print_result(result: Any, args: argparse.Namespace) -> None:
     if result.status == "unsatisfiable":
         print("No solution: the clues contradict each other (the model is unsatisfiable).")
     elif result.status == "timeout":
-        print(f"No solution found within the time limit of {args.timeout:g} s.")
+        limit = f" of {args.timeout:g} s" if args.timeout else ""
+        print(f"No solution found within the time limit{limit}.")
     elif result.status == "gave_up":
         print(f"No solution found: backend {result.backend} is a local search and gave up; "
               "that does not prove there is none.")
