@@ -222,8 +222,7 @@ def _stats_line(result: Any) -> str:
     parts = [
         f"backend {result.backend}",
         f"{found} solution{'s' if found != 1 else ''}" + (f" ({unique})" if found and result.limit == 2 else ""),
-        f"{result.size.get('variables', 0)} variables",
-        f"{result.size.get('constraints', 0)} constraints",
+        *(f"{value} {key}" for key, value in result.size.items()),
         f"{seconds * 1000:.1f} ms",
     ]
     for key in _SEARCH_COUNTERS:

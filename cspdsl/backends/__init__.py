@@ -69,11 +69,14 @@ class Backend(Protocol):
 # name -> (module, class). New backends join by adding a line here.
 REGISTRY: dict[str, tuple[str, str]] = {
     "cpsat": ("cspdsl.backends.cpsat", "CpSatBackend"),
+    "sat": ("cspdsl.backends.sat", "SatBackend"),
 }
 DEFAULT_BACKEND = "cpsat"
 
 # format -> (module, function(problem, source) -> text), for `cspdsl compile --to FORMAT`.
-EXPORTS: dict[str, tuple[str, str]] = {}
+EXPORTS: dict[str, tuple[str, str]] = {
+    "dimacs": ("cspdsl.backends.sat", "to_dimacs"),
+}
 
 
 def export(fmt: str, problem: Problem, source: str = "") -> str:

@@ -1,0 +1,211 @@
+"""A CNF under construction, and the encodings the SAT backend builds from: at-most-one, defined
+or/and gates, and decision diagrams (MDDs) for sums, counts and tables.
+
+Every auxiliary variable made here is *defined*: it is a function of the literals it is built from
+(s <-> a or b, not just s <- a or b). The SAT backend enumerates solutions by blocking whole
+assignments, so a free auxiliary variable would multiply the solutions; a defined one cannot.
+
+Variable 1 is the constant true (a unit clause holds it), so `TRUE = 1` and `FALSE = -1` are
+literals like any other, and `add` folds them away: a clause with TRUE is dropped, FALSE is removed
+from a clause, and an emptied clause becomes the clause [FALSE], which makes the CNF unsatisfiable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+
+TRUE = 1
+FALSE = -1
+
+# Pairwise at-most-one up to this many literals (n(n-1)/2 binary clauses); beyond it a sequential
+# counter (about 4n clauses and n-1 auxiliary variables) is smaller.
+PAIRWISE_MAX = 20
+
+ValueLits = Sequence[tuple[int, int]]  # (value, literal) pairs of which exactly one literal is true
+
+
+class TooLarge(Exception):
+    """A decision diagram outgrew its budget (a sum over very many large values)."""
+
+
+class Cnf:
+    """Clauses over numbered variables, with a name for each variable that has a meaning."""
+
+    def __init__(self) -> None:
+        self.num_vars = 1
+        self.clauses: list[list[int]] = [[TRUE]]
+        self.meaning: dict[int, str] = {TRUE: "true"}
+        self._or_gates: dict[frozenset[int], int] = {}
+
+    def new_var(self, meaning: str | None = None) -> int:
+        self.num_vars += 1
+        if meaning is not None:
+            self.meaning[self.num_vars] = meaning
+        return self.num_vars
+
+    def add(self, literals: Iterable[int]) -> None:
+        """Add a clause, folding the constants and dropping a clause that is always true."""
+        clause: list[int] = []
+        seen: set[int] = set()
+        for lit in literals:
+            if lit == TRUE or -lit in seen:
+                return
+            if lit != FALSE and lit not in seen:
+                seen.add(lit)
+                clause.append(lit)
+        self.clauses.append(clause or [FALSE])
+
+    def literal_count(self) -> int:
+        return sum(len(clause) for clause in self.clauses)
+
+    # -- gates ------------------------------------------------------------------------------------
+
+    def or_gate(self, literals: Iterable[int]) -> int:
+        """A literal defined as the disjunction of `literals` (shared between equal disjunctions)."""
+        lits = set(literals)
+        if TRUE in lits or any(-lit in lits for lit in lits):
+            return TRUE
+        lits.discard(FALSE)
+        if not lits:
+            return FALSE
+        if len(lits) == 1:
+            return next(iter(lits))
+        key = frozenset(lits)
+        gate = self._or_gates.get(key)
+        if gate is None:
+            gate = self.new_var()
+            for lit in lits:
+                self.add([-lit, gate])
+            self.add([-gate, *sorted(lits, key=abs)])
+            self._or_gates[key] = gate
+        return gate
+
+    def and_gate(self, literals: Iterable[int]) -> int:
+        return -self.or_gate(-lit for lit in literals)
+
+    # -- cardinality --------------------------------------------------------------------------------
+
+    def at_most_one(self, literals: Iterable[int]) -> list[int]:
+        """At most one literal is true. Returns the prefix disjunctions (s_i <-> l_1 or ... or l_i)
+        when a sequential counter was used, which are the order literals of an exactly-one group."""
+        lits = [lit for lit in literals if lit != FALSE]
+        if lits.count(TRUE) > 1:
+            self.add([])
+            return []
+        if TRUE in lits:
+            for lit in lits:
+                if lit != TRUE:
+                    self.add([-lit])
+            return []
+        if len(lits) <= PAIRWISE_MAX:
+            for i, a in enumerate(lits):
+                for b in lits[i + 1 :]:
+                    self.add([-a, -b])
+            return []
+        return self._sequential_at_most_one(lits)
+
+    def _sequential_at_most_one(self, lits: list[int]) -> list[int]:
+        prefix = [lits[0]]
+        for lit in lits[1:]:
+            self.add([-prefix[-1], -lit])
+            prefix.append(self.or_gate([prefix[-1], lit]))
+        return prefix
+
+    def exactly_one(self, literals: Iterable[int]) -> list[int]:
+        lits = list(literals)
+        self.add(lits)
+        return self.at_most_one(lits)
+
+    # -- decision diagrams ------------------------------------------------------------------------
+
+    def mdd(
+        self,
+        layers: Sequence[ValueLits],
+        start: Hashable,
+        step: Callable[[int, Hashable, int], Hashable | bool],
+        budget: int = 200_000,
+    ) -> int:
+        """A literal defined as: the path chosen by the layers' true literals ends in TRUE.
+
+        `step(i, state, value)` is the state after layer i takes `value`, or True/False once the
+        outcome is settled. States are merged bottom-up (a node whose edges all lead to one child
+        is that child; nodes with the same edges are one node), so the diagram is reduced. With
+        every node defined both ways, unit propagation on it keeps the constraint domain consistent.
+        """
+        builder = _MddBuilder(self, layers, step, budget)
+        return builder.node(0, start)
+
+
+class _MddBuilder:
+    def __init__(
+        self,
+        cnf: Cnf,
+        layers: Sequence[ValueLits],
+        step: Callable[[int, Hashable, int], Hashable | bool],
+        budget: int,
+    ) -> None:
+        self.cnf = cnf
+        self.layers = layers
+        self.step = step
+        self.budget = budget
+        self.memo: dict[tuple[int, Hashable], int] = {}
+        self.unique: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.edges = 0
+
+    def node(self, i: int, state: Hashable) -> int:
+        key = (i, state)
+        found = self.memo.get(key)
+        if found is None:
+            found = self._build(i, state)
+            self.memo[key] = found
+        return found
+
+    def _build(self, i: int, state: Hashable) -> int:
+        children = []
+        for value, _ in self.layers[i]:
+            after = self.step(i, state, value)
+            if after is True or after is False:
+                children.append(TRUE if after else FALSE)
+            elif i + 1 == len(self.layers):
+                raise ValueError("internal: an MDD step left the last layer undecided")
+            else:
+                children.append(self.node(i + 1, after))
+        self.edges += len(children)
+        if self.edges > self.budget:
+            raise TooLarge
+        if len(set(children)) == 1:
+            return children[0]
+        key = (i, tuple(children))
+        node = self.unique.get(key)
+        if node is None:
+            node = self.cnf.new_var()
+            self._define(node, [lit for _, lit in self.layers[i]], children)
+            self.unique[key] = node
+        return node
+
+    def _define(self, node: int, lits: list[int], children: list[int]) -> None:
+        """node <-> OR(lit_v and child_v), given that exactly one lit_v is true.
+
+        Edges with the same child share clauses: `node -> (lit not in the FALSE edges)` is one
+        clause, and so is `not node -> (lit not in the TRUE edges)`.
+        """
+        by_child: dict[int, list[int]] = {}
+        for lit, child in zip(lits, children, strict=True):
+            by_child.setdefault(child, []).append(lit)
+        cnf = self.cnf
+        for child, group in by_child.items():
+            others = [lit for lit in lits if lit not in group]
+            if child == FALSE:
+                if len(group) > 1:
+                    cnf.add([-node, *others])
+                else:
+                    cnf.add([-node, -group[0]])
+            elif child == TRUE:
+                if len(group) > 1:
+                    cnf.add([node, *others])
+                else:
+                    cnf.add([node, -group[0]])
+            else:
+                for lit in group:
+                    cnf.add([-lit, -child, node])
+                    cnf.add([-lit, -node, child])

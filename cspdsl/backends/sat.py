@@ -1,0 +1,446 @@
+"""The SAT backend: the IR compiled to CNF and solved with pycosat (PicoSAT).
+
+Encodings (see docs/backend-sat.md for the measurements behind them):
+- an integer variable is direct-encoded, one literal per value with exactly-one; a domain of more
+  than `PAIRWISE_MAX` values gets a sequential counter, whose prefix literals are the variable's
+  order encoding (x <= v), channelled for free; a 0/1 variable is one literal;
+- all-different: at-most-one per value, plus at-least-one per value when the variables fill
+  exactly their values (a permutation: Einstein's attributes, the hexagon's cells);
+- a top-level constraint on two variables (same, beside, left of, distance, ...): support clauses
+  (x = v -> y in supports(v)) or, when fewer, conflict clauses;
+- sums, counts and tables: reduced decision diagrams (MDDs) with every node defined, which unit
+  propagation keeps domain consistent;
+- and/or/not: Tseitin gates, defined both ways.
+The domains are first cut by the top-level one-variable constraints (`presolve.narrow_domains`),
+so Sudoku givens and `at` clues fix variables before any clause is written.
+
+Every auxiliary variable is defined by the model's variables, so blocking a whole assignment blocks
+exactly one solution. Solutions are still compared on the model's own variables, since auxiliary
+variables of the IR itself (a piece's kind where kinds overlap) may be free.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any, ClassVar
+
+import pycosat
+
+from ..ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table, negation, variables_of
+from ..presolve import narrow_domains
+from . import Assignment, Compiled, Outcome
+from .child import run_with_time_limit
+from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge
+
+# A top-level constraint on two variables whose domains multiply to at most this many pairs is
+# written as support (or conflict) clauses, computed by trying every pair.
+SUPPORT_PAIRS_MAX = 4096
+
+
+@dataclass
+class SatModel:
+    """The CNF and how to read a model's variables back from a SAT solution."""
+
+    cnf: Cnf
+    problem: Problem
+    # For each IR variable: (value, literal) pairs, exactly one literal true in every solution.
+    values: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+
+
+class _Encoder:
+    """Writes one IR problem as CNF. One method per IR constraint kind, top level and nested."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.cnf = Cnf()
+        self.values: dict[str, list[tuple[int, int]]] = {}
+        self.at_most: dict[str, list[int]] = {}  # x <= v_i literals, where a sequential counter made them
+        self._literals: dict[Constraint, int] = {}
+        self._post_by_type: dict[type, Callable[[Any], None]] = {
+            AllDifferent: self._post_all_different,
+            Table: self._post_table,
+            Linear: self._post_linear,
+            InSet: self._post_general,
+            Count: self._post_count,
+            And: self._post_and,
+            Or: self._post_or,
+            Not: self._post_not,
+        }
+        self._reify_by_type: dict[type, Callable[[Any], int]] = {
+            AllDifferent: self._nested_global,
+            Table: self._nested_global,
+            Linear: self._reify_linear,
+            InSet: self._reify_in_set,
+            Count: self._reify_count,
+            And: lambda c: self.cnf.and_gate(self.reify(sub) for sub in c.conds),
+            Or: lambda c: self.cnf.or_gate(self.reify(sub) for sub in c.conds),
+            Not: lambda c: -self.reify(c.cond),
+        }
+
+    def build(self) -> SatModel:
+        for var in self.problem.variables.values():
+            self._encode_var(var.name, var.domain)
+        for posted in self.problem.constraints:
+            self.post(posted.constraint)
+        return SatModel(self.cnf, self.problem, self.values)
+
+    # -- variables --------------------------------------------------------------------------------
+
+    def _encode_var(self, name: str, domain: tuple[int, ...]) -> None:
+        if len(domain) == 1:
+            self.values[name] = [(domain[0], TRUE)]
+        elif domain == (0, 1):
+            b = self.cnf.new_var(f"{name} = 1")
+            self.values[name] = [(0, -b), (1, b)]
+        else:
+            lits = [self.cnf.new_var(f"{name} = {v}") for v in domain]
+            self.values[name] = list(zip(domain, lits, strict=True))
+            if not domain:
+                self.cnf.add([])
+            prefix = self.cnf.exactly_one(lits)
+            if prefix:
+                self.at_most[name] = prefix
+                for v, lit in zip(domain, prefix, strict=True):
+                    self.cnf.meaning.setdefault(abs(lit), f"{name} <= {v}")
+
+    def _eq(self, name: str, value: int) -> int:
+        for v, lit in self.values[name]:
+            if v == value:
+                return lit
+        return FALSE
+
+    def _domain(self, name: str) -> tuple[int, ...]:
+        return self.problem.variables[name].domain
+
+    # -- top level --------------------------------------------------------------------------------
+
+    def post(self, c: Constraint) -> None:
+        scope = sorted(variables_of(c))
+        if not isinstance(c, (AllDifferent, Table, And)) and self._small_scope(scope):
+            self._post_by_enumeration(c, scope)
+            return
+        self._post_by_type[type(c)](c)
+
+    def _small_scope(self, scope: list[str]) -> bool:
+        if len(scope) == 1:
+            return True
+        return len(scope) == 2 and len(self._domain(scope[0])) * len(self._domain(scope[1])) <= SUPPORT_PAIRS_MAX
+
+    def _post_by_enumeration(self, c: Constraint, scope: list[str]) -> None:
+        """A constraint on one or two variables, as the pairs of values it allows."""
+        if len(scope) == 1:
+            name = scope[0]
+            for v, lit in self.values[name]:
+                if not satisfied(c, {name: v}):
+                    self.cnf.add([-lit])
+            return
+        x, y = scope
+        allowed = {
+            (v, w): satisfied(c, {x: v, y: w})
+            for (v, _), (w, _) in product(self.values[x], self.values[y])
+        }
+        forbidden = [pair for pair, ok in allowed.items() if not ok]
+        support_clauses = len(self.values[x]) + len(self.values[y])
+        if len(forbidden) <= support_clauses:
+            for v, w in forbidden:
+                self.cnf.add([-self._eq(x, v), -self._eq(y, w)])
+            return
+        self._support_clauses(x, y, allowed, first=True)
+        self._support_clauses(x, y, allowed, first=False)
+
+    def _support_clauses(self, x: str, y: str, allowed: dict[tuple[int, int], bool], first: bool) -> None:
+        """For each value v of one variable: v -> (the other takes a value that supports v)."""
+        this, other = (x, y) if first else (y, x)
+        for v, lit in self.values[this]:
+            supports = [
+                other_lit
+                for w, other_lit in self.values[other]
+                if allowed[(v, w) if first else (w, v)]
+            ]
+            if len(supports) < len(self.values[other]):
+                self.cnf.add([-lit, *supports])
+
+    def _post_all_different(self, c: AllDifferent) -> None:
+        holders: dict[int, list[int]] = {}
+        for name in c.vars:
+            for v, lit in self.values[name]:
+                holders.setdefault(v, []).append(lit)
+        permutation = len(holders) == len(c.vars) and len(set(c.vars)) == len(c.vars)
+        for lits in holders.values():
+            if permutation:
+                self.cnf.add(lits)
+            self.cnf.at_most_one(lits)
+
+    def _post_table(self, c: Table) -> None:
+        self.cnf.add([self._table_literal(c)])
+
+    def _post_linear(self, c: Linear) -> None:
+        self.cnf.add([self._reify_linear(c)])
+
+    def _post_count(self, c: Count) -> None:
+        self.cnf.add([self._reify_count(c)])
+
+    def _post_general(self, c: Constraint) -> None:
+        self.cnf.add([self.reify(c)])
+
+    def _post_and(self, c: And) -> None:
+        for sub in c.conds:
+            self.post(sub)
+
+    def _post_or(self, c: Or) -> None:
+        self.cnf.add([self.reify(sub) for sub in c.conds])
+
+    def _post_not(self, c: Not) -> None:
+        """Push the negation down, so that `not (a and b)` is a clause and `not sum <= k` a sum."""
+        inner = c.cond
+        if isinstance(inner, Linear):
+            self.post(Linear(inner.terms, *negation(inner.op, inner.rhs)))
+        elif isinstance(inner, Count):
+            self.post(Count(inner.conds, *negation(inner.op, inner.k)))
+        elif isinstance(inner, And):
+            self.post(Or(tuple(Not(sub) for sub in inner.conds)))
+        elif isinstance(inner, Or):
+            self.post(And(tuple(Not(sub) for sub in inner.conds)))
+        elif isinstance(inner, Not):
+            self.post(inner.cond)
+        else:
+            self.cnf.add([self.reify(c)])
+
+    # -- nested (reified) -------------------------------------------------------------------------
+
+    def reify(self, c: Constraint) -> int:
+        """A literal that is true exactly when `c` holds (memoised)."""
+        lit = self._literals.get(c)
+        if lit is None:
+            lit = self._reify_by_type[type(c)](c)
+            self._literals[c] = lit
+        return lit
+
+    @staticmethod
+    def _nested_global(c: AllDifferent | Table) -> int:
+        """Lowering keeps AllDifferent and Table at the top level; anywhere else is a bug."""
+        raise ValueError(f"internal: nested {type(c).__name__}")
+
+    def _reify_in_set(self, c: InSet) -> int:
+        wanted = set(c.values)
+        inside = [lit for v, lit in self.values[c.var] if v in wanted]
+        outside = [lit for v, lit in self.values[c.var] if v not in wanted]
+        if len(outside) < len(inside):
+            return -self.cnf.or_gate(outside)
+        return self.cnf.or_gate(inside)
+
+    def _reify_linear(self, c: Linear) -> int:
+        names = {name for _, name in c.terms}
+        if len(names) == 1:
+            name = c.terms[0][1]
+            coef = sum(k for k, _ in c.terms)
+            values = tuple(v for v in self._domain(name) if compare(coef * v, c.op, c.rhs))
+            return self.reify(InSet(name, values))
+        layers = [(coef, self.values[name]) for coef, name in c.terms]
+        return self._sum_literal(layers, c.op, c.rhs)
+
+    def _reify_count(self, c: Count) -> int:
+        layers = [(1, [(0, -lit), (1, lit)]) for lit in (self.reify(sub) for sub in c.conds)]
+        return self._sum_literal(layers, c.op, c.k)
+
+    def _sum_literal(self, terms: list[tuple[int, list[tuple[int, int]]]], op: str, rhs: int) -> int:
+        """The literal of sum(coef * value) <op> rhs, as a reduced MDD over partial sums."""
+        # Bounds of what the terms from layer i onwards can still add, for early decisions.
+        lows, highs = [0], [0]
+        for coef, values in reversed(terms):
+            products = [coef * v for v, _ in values] or [0]
+            lows.append(lows[-1] + min(products))
+            highs.append(highs[-1] + max(products))
+        lows.reverse()
+        highs.reverse()
+        coefs = [coef for coef, _ in terms]
+
+        def step(i: int, total: Hashable, value: int) -> Hashable | bool:
+            assert isinstance(total, int)
+            after = total + coefs[i] * value
+            settled = _decided(after + lows[i + 1], after + highs[i + 1], op, rhs)
+            return after if settled is None else settled
+
+        if not terms:
+            return TRUE if compare(0, op, rhs) else FALSE
+        early = _decided(lows[0], highs[0], op, rhs)
+        if early is not None:
+            return TRUE if early else FALSE
+        try:
+            return self.cnf.mdd([values for _, values in terms], 0, step)
+        except TooLarge:
+            raise ValueError("internal: a sum too large for the SAT encoding") from None
+
+    def _table_literal(self, c: Table) -> int:
+        """A table as the MDD of its tuples: the trie of prefixes, reduced."""
+        if not c.vars:
+            return TRUE if c.tuples else FALSE
+        rows = frozenset(c.tuples)
+        last = len(c.vars) - 1
+
+        def step(i: int, rows_left: Hashable, value: int) -> Hashable | bool:
+            assert isinstance(rows_left, frozenset)
+            kept = frozenset(row for row in rows_left if row[i] == value)
+            if not kept:
+                return False
+            return True if i == last else kept
+
+        return self.cnf.mdd([self.values[name] for name in c.vars], rows, step)
+
+
+def _decided(low: int, high: int, op: str, rhs: int) -> bool | None:
+    """Whether `total <op> rhs` is already settled for every total in [low, high]."""
+    if op == "<=":
+        return True if high <= rhs else (False if low > rhs else None)
+    if op == ">=":
+        return True if low >= rhs else (False if high < rhs else None)
+    if op == "==":
+        return False if rhs < low or rhs > high else (True if low == high == rhs else None)
+    if op == "!=":
+        return True if rhs < low or rhs > high else (False if low == high == rhs else None)
+    raise ValueError(f"unknown comparison {op!r}")
+
+
+def compare(left: int, op: str, right: int) -> bool:
+    return {"==": left == right, "!=": left != right, "<=": left <= right, ">=": left >= right}[op]
+
+
+def satisfied(c: Constraint, a: dict[str, int]) -> bool:
+    """Whether `c` holds under `a`: used to tabulate constraints on one or two variables.
+
+    Kept apart from `check.holds` on purpose, so that a bug in one cannot hide a bug in the other.
+    """
+    if isinstance(c, Linear):
+        return compare(sum(k * a[n] for k, n in c.terms), c.op, c.rhs)
+    if isinstance(c, InSet):
+        return a[c.var] in c.values
+    if isinstance(c, Count):
+        return compare(sum(1 for sub in c.conds if satisfied(sub, a)), c.op, c.k)
+    if isinstance(c, Not):
+        return not satisfied(c.cond, a)
+    if isinstance(c, And):
+        return all(satisfied(sub, a) for sub in c.conds)
+    if isinstance(c, Or):
+        return any(satisfied(sub, a) for sub in c.conds)
+    raise ValueError(f"internal: nested {type(c).__name__}")
+
+
+# -- solving ----------------------------------------------------------------------------------------
+
+
+def _decode(values: dict[str, list[tuple[int, int]]], model: list[int]) -> Assignment:
+    true = set(lit for lit in model if lit > 0)
+    true.add(TRUE)
+    assignment = {}
+    for name, pairs in values.items():
+        for v, lit in pairs:
+            if (lit > 0 and lit in true) or (lit < 0 and -lit not in true):
+                assignment[name] = v
+                break
+    return assignment
+
+
+def _search(
+    emit: Callable[[Assignment], None],
+    clauses: list[list[int]],
+    num_vars: int,
+    values: dict[str, list[tuple[int, int]]],
+    outputs: list[str],
+    limit: int | None,
+) -> dict[str, Any]:
+    """Enumerate up to `limit` solutions distinct on `outputs`; runs in a child under a time limit.
+
+    `vars=num_vars` makes PicoSAT assign every variable, also one that no clause mentions (a 0/1
+    variable of the model that nothing constrains), so that no solution is lost."""
+    seen: set[tuple[int, ...]] = set()
+    duplicates = 0
+    solutions: Iterator[Any] = (
+        pycosat.itersolve(clauses, vars=num_vars) if limit != 1 else iter([pycosat.solve(clauses, vars=num_vars)])
+    )
+    for model in solutions:
+        if not isinstance(model, list):  # "UNSAT" from solve
+            break
+        assignment = _decode(values, model)
+        key = tuple(assignment[name] for name in outputs)
+        if key in seen:
+            duplicates += 1
+            continue
+        seen.add(key)
+        emit(assignment)
+        if limit is not None and len(seen) >= limit:
+            return {"complete": False, "duplicates": duplicates}
+    return {"complete": True, "duplicates": duplicates}
+
+
+class SatBackend:
+    """Compiles the IR to CNF and solves it with pycosat."""
+
+    name = "sat"
+    exact = True
+    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {}
+
+    def compile(self, problem: Problem) -> Compiled:
+        start = time.perf_counter()
+        native = compile_cnf(problem)
+        cnf = native.cnf
+        size = {"variables": cnf.num_vars, "clauses": len(cnf.clauses), "literals": cnf.literal_count()}
+        return Compiled(problem, native, size, time.perf_counter() - start)
+
+    def solve(
+        self,
+        compiled: Compiled,
+        *,
+        limit: int | None,
+        timeout: float | None,
+        seed: int | None,
+    ) -> Outcome:
+        if limit is not None and limit < 1:
+            raise ValueError(f"limit must be None or at least 1, not {limit}")
+        native: SatModel = compiled.native
+        clauses = native.cnf.clauses
+        if seed is not None:  # PicoSAT takes no seed: the clause order changes its path instead
+            clauses = list(clauses)
+            random.Random(seed).shuffle(clauses)
+        start = time.perf_counter()
+        run = run_with_time_limit(
+            _search, (clauses, native.cnf.num_vars, native.values, compiled.problem.outputs, limit), timeout
+        )
+        wall = time.perf_counter() - start
+        summary = run.summary or {}
+        stats = {"wall_seconds": wall, "duplicates": summary.get("duplicates", 0)}
+        complete = bool(summary.get("complete")) and not run.timed_out
+        if limit == 1 and run.items:
+            complete = False
+        return Outcome(list(run.items), complete, run.timed_out, stats)
+
+
+def compile_cnf(problem: Problem) -> SatModel:
+    """The problem as CNF, its domains first cut by its one-variable constraints."""
+    narrowed = narrow_domains(problem)
+    return _Encoder(narrowed).build()
+
+
+def to_dimacs(problem: Problem, source: str = "") -> str:
+    """Standard DIMACS CNF, with comment lines that map variables back to the model:
+    `c 17 colour[green] = 4`, and `c fixed nationality[Norwegian] = 1` for values settled at compile time."""
+    native = compile_cnf(problem)
+    cnf = native.cnf
+    lines = [f"c cspdsl CNF of {source}" if source else "c cspdsl CNF"]
+    lines.append("c each 'c N meaning' line names variable N; the rest are auxiliary")
+    for name, pairs in native.values.items():
+        if len(pairs) == 1 and pairs[0][1] == TRUE:
+            lines.append(f"c fixed {name} = {pairs[0][0]}")
+        elif not pairs:
+            lines.append(f"c empty {name}")
+    for var in sorted(cnf.meaning):
+        lines.append(f"c {var} {cnf.meaning[var]}")
+    lines.append(f"p cnf {cnf.num_vars} {len(cnf.clauses)}")
+    lines.extend(" ".join(map(str, clause)) + " 0" for clause in cnf.clauses)
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["PAIRWISE_MAX", "SatBackend", "compile_cnf", "to_dimacs"]

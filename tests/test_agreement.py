@@ -1,0 +1,49 @@
+"""Every model in models/ on every exact backend: the same solutions as CP-SAT, as sets of the
+model's own variables, each one passing the independent checker (the API checks every solution).
+
+A backend joins by registering itself as exact in `cspdsl.backends.REGISTRY`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from conftest import MODELS
+
+from cspdsl.api import load, solve
+from cspdsl.backends import exact_backends
+
+# Each model's known number of solutions: the articles' answers, not just agreement.
+KNOWN_COUNTS = {"einstein": 1, "zebra": 1, "sudoku": 1, "lock": 3, "aristotle": 12, "tiles": 1152}
+OTHERS = [name for name in exact_backends() if name != "cpsat"]
+
+
+@cache
+def solution_set(model: str, backend: str) -> frozenset[tuple[int, ...]]:
+    lowered = load(MODELS / f"{model}.puz")
+    result = solve(lowered, backend, limit=None)
+    assert result.complete and not result.timed_out
+    return frozenset(lowered.problem.project(s) for s in result.solutions)
+
+
+def test_every_model_has_a_known_count() -> None:
+    assert sorted(KNOWN_COUNTS) == sorted(path.stem for path in MODELS.glob("*.puz"))
+
+
+@pytest.mark.parametrize("model", sorted(KNOWN_COUNTS))
+def test_cpsat_finds_the_known_count(model: str) -> None:
+    assert len(solution_set(model, "cpsat")) == KNOWN_COUNTS[model]
+
+
+@pytest.mark.parametrize("backend", OTHERS)
+@pytest.mark.parametrize("model", sorted(KNOWN_COUNTS))
+def test_backend_agrees_with_cpsat(model: str, backend: str) -> None:
+    assert solution_set(model, backend) == solution_set(model, "cpsat")
+
+
+@pytest.mark.parametrize("backend", OTHERS)
+def test_einstein_answer_on_every_backend(backend: str) -> None:
+    result = solve(load(MODELS / "einstein.puz"), backend)
+    assert result.unique is True
+    assert result.answers() == ["The German owns the fish, in house 4."]

@@ -1,0 +1,299 @@
+"""The SAT backend's encodings, checked by exhaustive enumeration, and its DIMACS output read back.
+
+Each encoding is tested the same way: enumerate every assignment of the input literals, and compare
+the assignments the CNF allows (projected on the inputs) with the ones the constraint allows. Every
+auxiliary variable must also be *defined*: exactly one extension per allowed input assignment, since
+the backend enumerates solutions by blocking whole assignments.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import re
+from collections.abc import Callable
+
+import pycosat
+import pytest
+from brute import brute_force, make_problem
+from conftest import MODELS, run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cspdsl.api import load
+from cspdsl.backends import get_backend
+from cspdsl.backends.cnf import FALSE, TRUE, Cnf
+from cspdsl.backends.sat import SatBackend, compile_cnf, to_dimacs
+from cspdsl.check import violated
+from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or, Table
+
+BACKEND = SatBackend()
+
+
+def models_of(cnf: Cnf, inputs: list[int]) -> list[tuple[bool, ...]]:
+    """Every full model of the CNF, projected on `inputs` (with repeats, to expose free aux vars)."""
+    found = []
+    for model in pycosat.itersolve(cnf.clauses, vars=cnf.num_vars):
+        true = {lit for lit in model if lit > 0}
+        found.append(tuple(lit in true for lit in inputs))
+    return found
+
+
+def check_gate(
+    arity: int, build: Callable[[Cnf, list[int]], object], meaning: Callable[[tuple[bool, ...]], bool]
+) -> None:
+    cnf = Cnf()
+    inputs = [cnf.new_var() for _ in range(arity)]
+    build(cnf, inputs)
+    found = models_of(cnf, inputs)
+    assert len(found) == len(set(found)), "an auxiliary variable is not defined by the inputs"
+    expected = {bits for bits in itertools.product([False, True], repeat=arity) if meaning(bits)}
+    assert set(found) == expected
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 7, 9])
+def test_at_most_one_pairwise_and_sequential(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    for pairwise_max in (20, 3):  # the sequential counter from 4 literals on
+        monkeypatch.setattr("cspdsl.backends.cnf.PAIRWISE_MAX", pairwise_max)
+        check_gate(n, lambda cnf, xs: cnf.at_most_one(xs), lambda bits: sum(bits) <= 1)
+        check_gate(n, lambda cnf, xs: cnf.exactly_one(xs), lambda bits: sum(bits) == 1)
+
+
+def test_sequential_prefixes_are_order_literals(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("cspdsl.backends.cnf.PAIRWISE_MAX", 2)
+    cnf = Cnf()
+    xs = [cnf.new_var() for _ in range(5)]
+    prefix = cnf.exactly_one(xs)
+    for model in pycosat.itersolve(cnf.clauses):
+        true = {lit for lit in model if lit > 0}
+        chosen = next(i for i, x in enumerate(xs) if x in true)
+        assert [p in true for p in prefix] == [i >= chosen for i in range(5)]
+
+
+def test_constants_fold_away() -> None:
+    cnf = Cnf()
+    x = cnf.new_var()
+    assert cnf.or_gate([x, FALSE]) == x
+    assert cnf.or_gate([x, TRUE]) == TRUE
+    assert cnf.or_gate([x, -x]) == TRUE
+    assert cnf.or_gate([]) == FALSE
+    assert cnf.and_gate([]) == TRUE
+    before = len(cnf.clauses)
+    cnf.add([x, TRUE])
+    cnf.add([x, -x])
+    assert len(cnf.clauses) == before
+    cnf.add([FALSE])
+    assert pycosat.solve(cnf.clauses) == "UNSAT"
+
+
+def equate(cnf: Cnf, a: int, b: int) -> None:
+    cnf.add([-a, b])
+    cnf.add([a, -b])
+
+
+@pytest.mark.parametrize("arity", [1, 2, 3, 4])
+def test_or_and_gates(arity: int) -> None:
+    check_gate(arity + 1, lambda cnf, xs: equate(cnf, xs[0], cnf.or_gate(xs[1:])), lambda b: b[0] == any(b[1:]))
+    check_gate(arity + 1, lambda cnf, xs: equate(cnf, xs[0], cnf.and_gate(xs[1:])), lambda b: b[0] == all(b[1:]))
+
+
+def test_gates_are_shared() -> None:
+    cnf = Cnf()
+    a, b = cnf.new_var(), cnf.new_var()
+    assert cnf.or_gate([a, b]) == cnf.or_gate([b, a])
+    assert cnf.and_gate([a, b]) == cnf.and_gate([b, a])
+
+
+# -- IR constraints through the encoder, with free auxiliary variables exposed ----------------------
+
+
+def assert_encodes(domains: dict[str, tuple[int, ...]], *constraints: object) -> None:
+    """The CNF of the problem has exactly its solutions, each with one extension (no free aux)."""
+    problem = make_problem(domains, *constraints)  # type: ignore[arg-type]
+    native = compile_cnf(problem)
+    seen = []
+    for model in pycosat.itersolve(native.cnf.clauses, vars=native.cnf.num_vars):
+        true = {lit for lit in model if lit > 0} | {TRUE}
+        assignment = {}
+        for name, pairs in native.values.items():
+            chosen = [v for v, lit in pairs if (lit in true if lit > 0 else -lit not in true)]
+            assert len(chosen) == 1, f"{name} takes {chosen}"
+            assignment[name] = chosen[0]
+        seen.append(problem.project(assignment))
+    assert len(seen) == len(set(seen)), "an auxiliary variable is free"
+    assert set(seen) == brute_force(problem)
+
+
+ABCD = {"a": (1, 2, 3), "b": (0, 1, 2, 3), "c": (-1, 1, 4), "d": (0, 1)}
+
+
+@pytest.mark.parametrize("op", ["==", "!=", "<=", ">="])
+@pytest.mark.parametrize("rhs", [-3, 0, 4, 7, 30])
+def test_linear_sums_as_decision_diagrams(op: str, rhs: int) -> None:
+    terms = ((2, "a"), (-1, "b"), (3, "c"), (1, "d"))
+    assert_encodes(ABCD, Linear(terms, op, rhs))
+    assert_encodes(ABCD, Or((Linear(terms, op, rhs), InSet("a", (1,)))))
+    assert_encodes(ABCD, Not(Linear(terms[:3], op, rhs)))
+
+
+@pytest.mark.parametrize("op", ["==", "!=", "<=", ">="])
+@pytest.mark.parametrize("k", [0, 1, 2, 4])
+def test_counts_as_decision_diagrams(op: str, k: int) -> None:
+    conds = (InSet("a", (1, 2)), InSet("b", (0,)), Not(InSet("c", (4,))), InSet("d", (1,)))
+    assert_encodes(ABCD, Count(conds, op, k))
+    assert_encodes(ABCD, Or((Count(conds, op, k), InSet("a", (3,)))))
+
+
+@pytest.mark.parametrize("relation", [
+    Linear(((1, "a"), (-1, "b")), "==", 0),
+    Linear(((1, "a"), (-1, "b")), "!=", 0),
+    Linear(((1, "a"), (-1, "b")), "<=", -1),
+    Or((Linear(((1, "a"), (-1, "b")), "==", 1), Linear(((1, "a"), (-1, "b")), "==", -1))),
+    Linear(((1, "a"), (-1, "b")), "==", 5),
+], ids=["same", "not_same", "left_of", "beside", "impossible"])
+def test_binary_relations_as_support_or_conflict_clauses(relation: object) -> None:
+    assert_encodes(ABCD, relation)
+    assert_encodes(ABCD, AllDifferent(("a", "b", "c")), relation)
+
+
+def test_all_different_permutation_and_not() -> None:
+    assert_encodes({"p": (1, 2, 3), "q": (1, 2, 3), "r": (1, 2, 3)}, AllDifferent(("p", "q", "r")))
+    assert_encodes(ABCD, AllDifferent(("a", "b", "c", "d")))
+    assert_encodes({"p": (1, 2), "q": (1, 2), "r": (1, 2)}, AllDifferent(("p", "q", "r")))
+
+
+def test_tables_as_decision_diagrams() -> None:
+    rows = ((1, 0, 4), (1, 3, -1), (2, 3, 4), (3, 3, 4), (9, 9, 9))
+    assert_encodes(ABCD, Table(("a", "b", "c"), rows))
+    assert_encodes(ABCD, Table(("a", "b", "c"), ()))
+    assert_encodes(ABCD, Table(("a", "b"), ((1, 1), (2, 2))))
+
+
+@st.composite
+def linear_problems(draw: st.DrawFn) -> tuple[dict[str, tuple[int, ...]], Linear]:
+    n = draw(st.integers(2, 4))
+    domains = {f"v{i}": tuple(sorted(draw(st.sets(st.integers(-3, 5), min_size=1, max_size=4)))) for i in range(n)}
+    terms = tuple((draw(st.integers(-3, 3).filter(bool)), f"v{i}") for i in range(n))
+    return domains, Linear(terms, draw(st.sampled_from(["==", "!=", "<=", ">="])), draw(st.integers(-10, 12)))
+
+
+@settings(max_examples=80, derandomize=True, deadline=None)
+@given(linear_problems())
+def test_random_sums(case: tuple[dict[str, tuple[int, ...]], Linear]) -> None:
+    domains, constraint = case
+    assert_encodes(domains, constraint)
+    assert_encodes(domains, Not(constraint), Or((constraint, InSet("v0", (domains["v0"][0],)))))
+
+
+# -- models, sizes, DIMACS ---------------------------------------------------------------------------
+
+
+def test_einstein_is_no_larger_than_a_hand_written_cnf() -> None:
+    """A compact hand-written CNF of Einstein's riddle has 125 variables and 682 clauses."""
+    size = BACKEND.compile(load(MODELS / "einstein.puz").problem).size
+    assert size["variables"] <= 125
+    assert size["clauses"] <= 682
+    assert size["literals"] > size["clauses"]
+
+
+def test_sudoku_givens_fix_variables_instead_of_adding_clauses() -> None:
+    problem = load(MODELS / "sudoku.puz").problem
+    native = compile_cnf(problem)
+    fixed = [name for name, pairs in native.values.items() if len(pairs) == 1]
+    assert len(fixed) >= 17  # every given, at least
+    assert native.cnf.num_vars < 9 * 9 * 9
+
+
+def parse_dimacs(text: str) -> tuple[list[list[int]], dict[int, tuple[str, int]], dict[str, int]]:
+    clauses: list[list[int]] = []
+    meaning: dict[int, tuple[str, int]] = {}
+    fixed: dict[str, int] = {}
+    header = None
+    for line in text.splitlines():
+        if match := re.fullmatch(r"c (\d+) (.+) = (-?\d+)", line):
+            meaning[int(match[1])] = (match[2], int(match[3]))
+        elif match := re.fullmatch(r"c fixed (.+) = (-?\d+)", line):
+            fixed[match[1]] = int(match[2])
+        elif line.startswith("p cnf "):
+            header = tuple(map(int, line.split()[2:]))
+        elif not line.startswith("c"):
+            literals = list(map(int, line.split()))
+            assert literals[-1] == 0
+            clauses.append(literals[:-1])
+    assert header is not None and header[1] == len(clauses)
+    assert header[0] >= max(abs(lit) for c in clauses for lit in c)
+    return clauses, meaning, fixed
+
+
+@pytest.mark.parametrize("model", ["einstein", "sudoku", "lock", "tiles"])
+def test_dimacs_reads_back_to_a_checked_solution(model: str, tmp_path: object) -> None:
+    lowered = load(MODELS / f"{model}.puz")
+    result = run_cli("compile", f"models/{model}.puz", "--to", "dimacs", "-o", f"{tmp_path}/m.cnf")
+    assert result.returncode == 0, result.stderr
+    with open(f"{tmp_path}/m.cnf", encoding="utf-8") as cnf_file:
+        clauses, meaning, fixed = parse_dimacs(cnf_file.read())
+    solution = pycosat.solve(clauses)
+    assert isinstance(solution, list)
+    assignment = dict(fixed)
+    for lit in solution:
+        if lit > 0 and lit in meaning and " <= " not in meaning[lit][0]:
+            name, value = meaning[lit]
+            assignment[name] = value
+    assert set(assignment) == set(lowered.problem.variables)
+    assert violated(lowered.problem, assignment) == []
+
+
+def test_dimacs_to_standard_output_names_its_variables() -> None:
+    result = run_cli("compile", "models/einstein.puz", "--to", "dimacs")
+    assert result.returncode == 0
+    assert re.search(r"^c \d+ colour\[green\] = 4$", result.stdout, re.MULTILINE)
+    assert "c fixed nationality[Norwegian] = 1" in result.stdout
+    assert to_dimacs(load(MODELS / "einstein.puz").problem, "models/einstein.puz") == result.stdout
+
+
+def test_compile_to_an_unwritable_file_is_a_clear_error() -> None:
+    result = run_cli("compile", "models/einstein.puz", "--to", "dimacs", "-o", "no/such/dir/m.cnf")
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: cannot write 'no/such/dir/m.cnf'")
+    assert "Traceback" not in result.stderr
+
+
+def test_stats_report_variables_clauses_and_literals() -> None:
+    result = run_cli("solve", "models/lock.puz", "--backend", "sat", "--stats")
+    assert result.returncode == 0
+    assert re.search(r"stats: backend sat, 2 solutions \(not unique\), \d+ variables, \d+ clauses, \d+ literals",
+                     result.stdout)
+    assert re.search(r"^  clauses: \d+$", result.stdout, re.MULTILINE)
+
+
+# -- solving -----------------------------------------------------------------------------------------
+
+
+def test_a_time_limit_stops_the_search_and_leaves_no_process() -> None:
+    names = tuple(f"x{i}" for i in range(12))
+    problem = make_problem({n: tuple(range(1, 13)) for n in names}, AllDifferent(names))
+    outcome = BACKEND.solve(BACKEND.compile(problem), limit=None, timeout=0.5, seed=None)
+    assert outcome.timed_out and not outcome.complete
+    assert outcome.solutions  # what arrived before the limit is kept
+    for s in outcome.solutions[:50]:
+        assert violated(problem, s) == []
+    assert multiprocessing.active_children() == []
+
+
+def test_seed_changes_nothing_but_the_path() -> None:
+    problem = load(MODELS / "lock.puz").problem
+    compiled = BACKEND.compile(problem)
+    counts = {len(BACKEND.solve(compiled, limit=None, timeout=None, seed=s).solutions) for s in (1, 2, 3)}
+    assert counts == {3}
+
+
+def test_free_auxiliary_variables_of_the_model_do_not_multiply_solutions() -> None:
+    problem = make_problem({"a": (1, 2, 3)}, InSet("a", (1, 2)))
+    problem.add_var("free", (0, 1, 2, 3), output=False)
+    outcome = BACKEND.solve(BACKEND.compile(problem), limit=None, timeout=None, seed=None)
+    assert sorted(s["a"] for s in outcome.solutions) == [1, 2]
+    assert outcome.stats["duplicates"] == 6
+
+
+def test_registered() -> None:
+    assert isinstance(get_backend("sat"), SatBackend)
