@@ -109,7 +109,7 @@ def solve(
     compiled = engine.compile(model.problem)
     outcome = engine.solve(compiled, limit=limit, timeout=timeout, seed=seed)
     elapsed = time.perf_counter() - started
-    _check_all(model, backend, outcome.solutions)
+    check_solutions(model, backend, outcome.solutions)
     stats = dict(outcome.stats)
     stats.setdefault("compile_seconds", compiled.compile_seconds)
     stats["total_seconds"] = elapsed
@@ -125,7 +125,8 @@ def solve(
     )
 
 
-def _check_all(model: Lowered, backend: str, solutions: list[Assignment]) -> None:
+def check_solutions(model: Lowered, backend: str, solutions: list[Assignment]) -> None:
+    """Raise InternalError unless every solution passes the independent checker, once each."""
     seen = set()
     for solution in solutions:
         broken = violated(model.problem, solution)

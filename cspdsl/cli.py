@@ -76,12 +76,44 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--stats", action="store_true", help="also print the model's size and the search statistics")
     solve.add_argument("--json", action="store_true", help="print a machine-readable result")
     model_command("check", "Parse and check a model without solving it.")
+    comparison = model_command("compare", "Solve a model on several backends and compare them side by side.")
+    comparison.add_argument(
+        "--backends", type=_backend_list, metavar="A,B,...", help="the backends to compare (default: all)"
+    )
+    comparison.add_argument("--all", action="store_true", help="enumerate all solutions on the exact backends")
+    comparison.add_argument("--repeat", type=_at_least_one, default=1, metavar="N",
+                            help="run each backend N times, in turn, and show medians (default 1)")
+    comparison.add_argument("--timeout", type=_positive, default=60.0, metavar="S",
+                            help="time limit per solve in seconds (default 60)")
+    comparison.add_argument("--seed", type=int, metavar="N", help="random seed of the solvers")
+    comparison.add_argument("--json", action="store_true", help="print the figures as JSON")
+    comparison.add_argument("--plot", metavar="FILE", help="write a chart of the times (.svg, or .png with matplotlib)")
     compile_ = model_command("compile", "Compile a model to a solver's input format and write it out.")
     compile_.add_argument("--to", required=True, choices=sorted(EXPORTS), help="the output format")
     compile_.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     commands.add_parser("backends", help="List the backends and their options.",
                         description="List the backends and their options.")
     return parser
+
+
+def _backend_list(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in REGISTRY]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown backend '{unknown[0] if unknown else text}' (available: {', '.join(sorted(REGISTRY))})"
+        )
+    return list(dict.fromkeys(names))
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 def _option(text: str) -> tuple[str, str]:
@@ -100,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
             return _compile(args)
         if args.command == "backends":
             return _list_backends()
+        if args.command == "compare":
+            return _compare(args)
         return _solve(args)
     except CspdslError as error:
         print(error.render(), file=sys.stderr)
@@ -138,6 +172,39 @@ def _compile(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CspdslError(f"cannot write '{args.output}': {error.strerror or error}") from None
     print(f"wrote {args.output} ({args.to})", file=sys.stderr)
+    return EXIT_SOLVED
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from . import compare
+    from .api import load
+
+    model = load(args.model, dict(args.params))
+    backends = args.backends or sorted(REGISTRY)
+    title = model.layout.title or args.model
+    errors = Console(stderr=True)
+    with errors.status("comparing") as status:
+        rows = compare.compare(
+            model, backends, all_solutions=args.all, repeat=args.repeat, timeout=args.timeout, seed=args.seed,
+            progress=lambda text: status.update(f"comparing: {text}"),
+        )
+    if args.json:
+        figures = {"model": args.model, "all": args.all, "repeat": args.repeat, "timeout": args.timeout,
+                   "backends": [row.as_json() for row in rows]}
+        print(json.dumps(figures, indent=2))
+    else:
+        print(compare.render_table(rows, f"{title}: {'all solutions' if args.all else 'first solution'}, "
+                                         f"median of {args.repeat}"))
+    if args.plot:
+        compare.plot(rows, args.plot, title)
+        print(f"wrote {args.plot}", file=sys.stderr)
+    broken = compare.disagreement(rows)
+    if broken:
+        print(f"error: the backends disagree ({', '.join(broken)} against the others): this is a bug in cspdsl",
+              file=sys.stderr)
+        return EXIT_INTERNAL
     return EXIT_SOLVED
 
 

@@ -1,0 +1,289 @@
+"""`cspdsl compare`: one model on several backends, side by side, and whether they agree.
+
+Each repeat runs every backend once, in turn, so that drift of the machine (another process, a
+warmer cache) touches all of them alike; the figures shown are medians over the repeats. Every
+solution is checked by the independent checker, as in `solve`. With `--all`, the backends that
+finished must report the same set of solutions (compared on the model's own variables); without
+it, the exact backends must agree on whether there is a solution at all.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .api import check_solutions
+from .backends import backend_class, get_backend
+from .lower import Lowered
+
+
+@dataclass
+class Run:
+    """One backend, one repeat."""
+
+    status: str  # solved, unsatisfiable, timeout, gave_up, refused
+    solutions: int
+    compile_seconds: float
+    first_seconds: float | None
+    all_seconds: float | None
+    solution_set: frozenset[tuple[int, ...]] | None = None
+
+
+@dataclass
+class Row:
+    """One backend over all repeats: medians, size, and agreement with the others."""
+
+    backend: str
+    exact: bool
+    runs: list[Run] = field(default_factory=list)
+    size: dict[str, int] = field(default_factory=dict)
+    agrees: bool | None = None
+
+    @property
+    def status(self) -> str:
+        return self.runs[-1].status
+
+    @property
+    def solutions(self) -> int:
+        return self.runs[-1].solutions
+
+    def median(self, attribute: str) -> float | None:
+        values = [getattr(run, attribute) for run in self.runs if getattr(run, attribute) is not None]
+        return statistics.median(values) if values else None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "backend": self.backend,
+            "exact": self.exact,
+            "status": self.status,
+            "solutions": self.solutions,
+            "compile_seconds": self.median("compile_seconds"),
+            "first_solution_seconds": self.median("first_seconds"),
+            "all_solutions_seconds": self.median("all_seconds"),
+            "size": self.size,
+            "agrees": self.agrees,
+            "repeats": len(self.runs),
+        }
+
+
+def compare(
+    model: Lowered,
+    backends: list[str],
+    *,
+    all_solutions: bool,
+    repeat: int,
+    timeout: float | None,
+    seed: int | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> list[Row]:
+    """Run the model on each backend `repeat` times, round robin, and settle agreement."""
+    rows = [Row(name, bool(backend_class(name).exact)) for name in backends]
+    for number in range(1, repeat + 1):
+        for row in rows:
+            if progress is not None:
+                progress(f"run {number}/{repeat}: {row.backend}")
+            row.runs.append(_run_once(model, row, all_solutions, timeout, seed))
+    _settle_agreement(rows, all_solutions)
+    return rows
+
+
+def _run_once(model: Lowered, row: Row, all_solutions: bool, timeout: float | None, seed: int | None) -> Run:
+    engine = get_backend(row.backend)
+    started = time.perf_counter()
+    compiled = engine.compile(model.problem)
+    compile_seconds = time.perf_counter() - started
+    row.size = dict(compiled.size)
+    first = _timed_solve(engine, compiled, 1, timeout, seed)
+    check_solutions(model, row.backend, first[0].solutions)
+    status = _status(first[0], row.exact)
+    if not all_solutions or not row.exact or status != "solved":
+        return Run(status, len(first[0].solutions), compile_seconds, first[1] if first[0].solutions else None, None)
+    every = _timed_solve(engine, compiled, None, timeout, seed)
+    check_solutions(model, row.backend, every[0].solutions)
+    keys = frozenset(model.problem.project(s) for s in every[0].solutions)
+    finished = every[0].complete and not every[0].timed_out
+    return Run(
+        "solved" if finished else "timeout",
+        len(keys),
+        compile_seconds,
+        first[1],
+        every[1] if finished else None,
+        keys if finished else None,
+    )
+
+
+def _timed_solve(engine: Any, compiled: Any, limit: int | None, timeout: float | None, seed: int | None) -> Any:
+    started = time.perf_counter()
+    outcome = engine.solve(compiled, limit=limit, timeout=timeout, seed=seed)
+    return outcome, time.perf_counter() - started
+
+
+def _status(outcome: Any, exact: bool) -> str:
+    if outcome.solutions:
+        return "solved"
+    if outcome.timed_out:
+        return "timeout"
+    return "unsatisfiable" if outcome.complete and exact else "gave_up"
+
+
+def _settle_agreement(rows: list[Row], all_solutions: bool) -> None:
+    """Agreement among the backends that settled the question; None for those that could not."""
+    if all_solutions:
+        sets = {row.backend: row.runs[-1].solution_set for row in rows}
+        settled = {name: s for name, s in sets.items() if s is not None}
+        reference = _most_common(list(settled.values()))
+        for row in rows:
+            if row.backend in settled:
+                row.agrees = settled[row.backend] == reference
+            elif row.status == "unsatisfiable":
+                row.agrees = reference is None or reference == frozenset()
+        return
+    verdicts = {row.backend: row.status for row in rows if row.exact and row.status in ("solved", "unsatisfiable")}
+    reference_status = _most_common(list(verdicts.values()))
+    for row in rows:
+        if row.backend in verdicts:
+            row.agrees = verdicts[row.backend] == reference_status
+        elif row.status == "solved":  # a local search found a (checked) solution: consistent with "solved"
+            row.agrees = reference_status in (None, "solved")
+
+
+def _most_common(values: list[Any]) -> Any:
+    if not values:
+        return None
+    return max(values, key=values.count)
+
+
+def disagreement(rows: list[Row]) -> list[str]:
+    return [row.backend for row in rows if row.agrees is False]
+
+
+# -- output -----------------------------------------------------------------------------------------
+
+
+def _seconds(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def _size(size: dict[str, int]) -> str:
+    return ", ".join(f"{value} {key}" for key, value in size.items())
+
+
+def table_rows(rows: list[Row]) -> list[list[str]]:
+    """The table's cells, as text: one list per backend."""
+    agree = {True: "yes", False: "NO", None: "-"}
+    return [
+        [
+            row.backend,
+            row.status,
+            str(row.solutions),
+            _seconds(row.median("compile_seconds")),
+            _seconds(row.median("first_seconds")),
+            _seconds(row.median("all_seconds")),
+            _size(row.size),
+            agree[row.agrees],
+        ]
+        for row in rows
+    ]
+
+
+HEADERS = ["backend", "status", "solutions", "compile", "first solution", "all solutions", "size", "agrees"]
+
+
+def render_table(rows: list[Row], title: str) -> str:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    for header in HEADERS:
+        table.add_column(header, justify="right" if header in ("solutions", "compile") else "left")
+    for cells in table_rows(rows):
+        table.add_row(*cells)
+    console = Console(width=200, force_terminal=False, color_system=None)
+    with console.capture() as captured:
+        console.print(table)
+    return "\n".join(line.rstrip() for line in captured.get().splitlines())
+
+
+def plot(rows: list[Row], path: str, title: str) -> None:
+    """A bar chart of the median times per backend: SVG written directly, PNG with matplotlib."""
+    series = [
+        ("compile", [row.median("compile_seconds") or 0.0 for row in rows]),
+        ("first solution", [row.median("first_seconds") or 0.0 for row in rows]),
+        ("all solutions", [row.median("all_seconds") or 0.0 for row in rows]),
+    ]
+    series = [(label, values) for label, values in series if any(values)]
+    names = [row.backend for row in rows]
+    if path.lower().endswith(".svg"):
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(svg_chart(names, series, title))
+    elif path.lower().endswith(".png"):
+        _png_chart(names, series, title, path)
+    else:
+        from .errors import CspdslError
+
+        raise CspdslError(f"--plot {path}: the chart is written as .svg or .png; name the file so")
+
+
+COLOURS = ["#4e79a7", "#f28e2b", "#59a14f"]
+
+
+def svg_chart(names: list[str], series: list[tuple[str, list[float]]], title: str) -> str:
+    """A grouped horizontal bar chart in plain SVG (no plotting library needed)."""
+    from xml.sax.saxutils import escape
+
+    bar, gap, left, width = 14, 10, 90, 420
+    group = bar * len(series) + gap
+    height = 60 + group * len(names) + 20 * len(series)
+    longest = max((v for _, values in series for v in values), default=0.0) or 1.0
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 120}" height="{height}" '
+        'font-family="sans-serif" font-size="12">',
+        f'<text x="10" y="20" font-size="14">{escape(title)}</text>',
+    ]
+    for i, name in enumerate(names):
+        top = 40 + i * group
+        parts.append(f'<text x="10" y="{top + bar}">{escape(name)}</text>')
+        for j, (label, values) in enumerate(series):
+            length = max(1.0, width * values[i] / longest)
+            y = top + j * bar
+            parts.append(
+                f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar - 2}" fill="{COLOURS[j % 3]}">'
+                f"<title>{escape(name)} {escape(label)}: {_seconds(values[i])}</title></rect>"
+            )
+            parts.append(f'<text x="{left + length + 4:.1f}" y="{y + bar - 4}">{_seconds(values[i])}</text>')
+    legend_top = 40 + group * len(names) + 10
+    for j, (label, _) in enumerate(series):
+        y = legend_top + j * 20
+        parts.append(f'<rect x="{left}" y="{y}" width="12" height="12" fill="{COLOURS[j % 3]}"/>')
+        parts.append(f'<text x="{left + 18}" y="{y + 11}">{escape(label)} (median)</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _png_chart(names: list[str], series: list[tuple[str, list[float]]], title: str, path: str) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        from .errors import CspdslError
+
+        raise CspdslError(
+            "--plot with a .png file needs matplotlib", hint="pip install matplotlib, or write an .svg chart"
+        ) from None
+    figure, axes = plt.subplots(figsize=(8, 1 + 0.6 * len(names)))
+    for j, (label, values) in enumerate(series):
+        axes.barh([i + j * 0.25 for i in range(len(names))], values, height=0.25, label=label, color=COLOURS[j % 3])
+    axes.set_yticks([i + 0.25 for i in range(len(names))], names)
+    axes.set_xlabel("seconds (median)")
+    axes.set_title(title)
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)

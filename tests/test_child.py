@@ -1,0 +1,60 @@
+"""The time limit for solvers that have none: a child process that streams its finds back."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+
+import pytest
+
+from cspdsl.backends.child import run_with_time_limit
+
+
+def count_up(emit: Callable[[object], None], n: int, pause: float) -> str:
+    for i in range(n):
+        emit({"i": i})
+        time.sleep(pause)
+    return "finished"
+
+
+def fail(emit: Callable[[object], None]) -> None:
+    emit(1)
+    raise ValueError("boom")
+
+
+def no_children_left() -> bool:
+    try:
+        os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def test_without_a_limit_it_runs_here() -> None:
+    run = run_with_time_limit(count_up, (3, 0.0), None)
+    assert run.items == [{"i": 0}, {"i": 1}, {"i": 2}]
+    assert run.summary == "finished" and not run.timed_out
+
+
+def test_a_search_that_ends_in_time_returns_everything() -> None:
+    run = run_with_time_limit(count_up, (500, 0.0), 30.0)
+    assert run.items == [{"i": i} for i in range(500)]
+    assert run.summary == "finished" and not run.timed_out
+    assert no_children_left()
+
+
+def test_the_limit_keeps_what_arrived_and_stops_the_child() -> None:
+    started = time.monotonic()
+    run = run_with_time_limit(count_up, (10_000, 0.01), 0.3)
+    assert time.monotonic() - started < 5
+    assert run.timed_out and run.summary is None
+    assert 1 <= len(run.items) < 10_000
+    assert run.items == [{"i": i} for i in range(len(run.items))]
+    assert no_children_left()
+
+
+def test_an_error_in_the_child_is_raised_here() -> None:
+    with pytest.raises(RuntimeError, match="ValueError: boom"):
+        run_with_time_limit(fail, (), 10.0)
+    assert no_children_left()
