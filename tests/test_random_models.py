@@ -1,0 +1,163 @@
+"""Hundreds of generated `.puz` models on every exact backend: the same solution sets everywhere,
+and the brute-force set where the model is small enough to enumerate.
+
+The models are text, so the parser and the lowering are under test too. Hypothesis runs
+derandomized: a failure reproduces, and hypothesis prints the model text that failed. The larger
+sizes run with `-m slow`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from brute import brute_force
+from hypothesis import HealthCheck, event, find, given, settings
+from hypothesis import strategies as st
+
+from cspdsl.api import loads, solve
+from cspdsl.backends import exact_backends
+
+BACKENDS = exact_backends()
+RELATIONS = ["same", "not_same", "next_to", "beside", "directly_left_of", "directly_right_of", "left_of", "right_of"]
+OPS = ["==", "!=", "<", "<=", ">", ">="]
+BRUTE_FORCE_MAX = 5000
+# Solution sets are compared up to this size; beyond it every backend must find more than this
+# many (each one checked): a zebra puzzle with few clues has up to (n!)^attributes solutions.
+SOLUTIONS_MAX = 300
+
+
+# -- zebra-style puzzles ------------------------------------------------------------------------------
+
+
+@st.composite
+def zebra_models(draw: st.DrawFn, max_positions: int = 4, max_attributes: int = 3, max_clues: int = 6) -> str:
+    n = draw(st.integers(3, max_positions))
+    attributes = draw(st.integers(1, max_attributes))
+    values = [f"{chr(ord('a') + k)}{i}" for k in range(attributes) for i in range(1, n + 1)]
+    lines = [f"positions p = 1..{n}"]
+    lines += [
+        f"attribute attr{k}: " + ", ".join(f"{chr(ord('a') + k)}{i}" for i in range(1, n + 1))
+        for k in range(attributes)
+    ]
+    value = st.sampled_from(values)
+    where = st.sampled_from(["first", "last", *map(str, range(1, n + 1))])
+
+    def relation() -> st.SearchStrategy[str]:
+        return st.one_of(
+            st.builds(lambda x, r, y: f"{x} {r} {y}", value, st.sampled_from(RELATIONS), value),
+            st.builds(lambda x, w: f"{x} at {w}", value, where),
+            st.builds(lambda x, y, op, k: f"distance({x}, {y}) {op} {k}", value, value, st.sampled_from(OPS),
+                      st.integers(0, n)),
+        )
+
+    clue = st.one_of(
+        relation(),
+        relation().map(lambda r: f"not ({r})"),
+        st.builds(lambda a, b: f"{a} or {b}", relation(), relation()),
+        st.builds(lambda a, b: f"if {a} then {b}", relation(), relation()),
+        st.builds(lambda a, b: f"either {a} or {b}", relation(), relation()),
+        st.builds(lambda k, rs: f"exactly {k} of [{', '.join(rs)}]", st.integers(0, 2),
+                  st.lists(relation(), min_size=1, max_size=3)),
+    )
+    lines += draw(st.lists(clue, min_size=1, max_size=max_clues))
+    return "\n".join(lines) + "\n"
+
+
+# -- numbers: sums, counts, all-different, membership, boolean structure -----------------------------------
+
+
+@st.composite
+def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clues: int = 4) -> str:
+    k = draw(st.integers(2, max_vars))
+    lo = draw(st.integers(-2, 2))
+    hi = lo + draw(st.integers(1, max_size - 1))
+    lines = [f"var x[1..{k}] in {lo}..{hi}"]
+    index = st.integers(1, k)
+    var = index.map(lambda i: f"x[{i}]")
+    coef = st.sampled_from([-3, -2, -1, 1, 2, 3])
+    term = st.builds(lambda c, v: f"{c}*{v}" if c != 1 else v, coef, var)
+    linear = st.lists(term, min_size=1, max_size=3).map(lambda ts: " + ".join(ts))
+    comparison = st.builds(lambda e, op, r: f"{e} {op} {r}", linear, st.sampled_from(OPS), st.integers(-6, 8))
+    member = st.builds(lambda v, neg, vs: f"{v} {'not in' if neg else 'in'} [{', '.join(map(str, vs))}]",
+                       var, st.booleans(), st.lists(st.integers(lo - 1, hi + 1), min_size=1, max_size=3))
+    condition = st.one_of(comparison, member)
+    clue = st.one_of(
+        comparison,
+        member,
+        st.builds(lambda a, b: f"{a} or {b}", condition, condition),
+        st.builds(lambda a: f"not ({a})", condition),
+        st.builds(lambda a, b: f"if {a} then {b}", condition, condition),
+        st.builds(lambda q, j, cs: f"{q} {j} of [{', '.join(cs)}]", st.sampled_from(["exactly", "at_least", "at_most"]),
+                  st.integers(0, 3), st.lists(condition, min_size=1, max_size=4)),
+        st.builds(lambda which, op, r: f"sum([x[i] for i in {which}]) {op} {r}",
+                  st.sampled_from([f"1..{k}", f"2..{k}"]), st.sampled_from(OPS), st.integers(-4, 3 * k)),
+        st.just(f"alldifferent([x[i] for i in 1..{k}])"),
+        st.builds(lambda a, b: f"abs({a} - {b}) >= 1", var, var),
+    )
+    lines += draw(st.lists(clue, min_size=1, max_size=max_clues))
+    return "\n".join(lines) + "\n"
+
+
+# -- the comparison ------------------------------------------------------------------------------------
+
+
+def assert_backends_agree(text: str) -> None:
+    model = loads(text, "random.puz")
+    problem = model.problem
+    found = {}
+    for backend in BACKENDS:
+        result = solve(model, backend, limit=SOLUTIONS_MAX + 1, timeout=60)  # the API checks each solution
+        assert result.complete or len(result.solutions) > SOLUTIONS_MAX, f"{backend} did not finish"
+        found[backend] = {problem.project(s) for s in result.solutions}
+    if any(len(solutions) > SOLUTIONS_MAX for solutions in found.values()):
+        assert all(len(solutions) > SOLUTIONS_MAX for solutions in found.values()), f"counts differ on:\n{text}"
+        event("many solutions")
+        return
+    reference = found[BACKENDS[0]]
+    for backend, solutions in found.items():
+        assert solutions == reference, f"{backend} and {BACKENDS[0]} disagree on:\n{text}"
+    space = math.prod(len(v.domain) for v in problem.variables.values())
+    if space <= BRUTE_FORCE_MAX:
+        assert reference == brute_force(problem), f"the backends all disagree with brute force on:\n{text}"
+    event("satisfiable" if reference else "unsatisfiable")
+
+
+FAST = settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=600, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(zebra_models())
+def test_random_zebra_puzzles(text: str) -> None:
+    assert_backends_agree(text)
+
+
+@FAST
+@given(number_models())
+def test_random_number_puzzles(text: str) -> None:
+    assert_backends_agree(text)
+
+
+@pytest.mark.slow
+@SLOW
+@given(zebra_models(max_positions=5, max_attributes=4, max_clues=10))
+def test_larger_random_zebra_puzzles(text: str) -> None:
+    assert_backends_agree(text)
+
+
+@pytest.mark.slow
+@SLOW
+@given(number_models(max_vars=6, max_size=6, max_clues=6))
+def test_larger_random_number_puzzles(text: str) -> None:
+    assert_backends_agree(text)
+
+
+@pytest.mark.parametrize("strategy", [zebra_models(), number_models()], ids=["zebra", "numbers"])
+def test_the_generators_make_both_satisfiable_and_unsatisfiable_models(strategy: st.SearchStrategy[str]) -> None:
+    def count(text: str) -> int:
+        return len(solve(loads(text, "random.puz"), BACKENDS[0], limit=None).solutions)
+
+    quiet = settings(derandomize=True, database=None, max_examples=500)
+    assert count(find(strategy, lambda text: count(text) == 0, settings=quiet)) == 0
+    assert count(find(strategy, lambda text: count(text) >= 2, settings=quiet)) >= 2
