@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
+from cspdsl.backends import child
 from cspdsl.backends.child import run_with_time_limit
 
 
@@ -58,3 +59,13 @@ def test_an_error_in_the_child_is_raised_here() -> None:
     with pytest.raises(RuntimeError, match="ValueError: boom"):
         run_with_time_limit(fail, (), 10.0)
     assert no_children_left()
+
+
+def test_the_spawned_child_of_platforms_without_fork() -> None:
+    """The path Windows takes, forced here: the same results, through multiprocessing."""
+    run = child._run_in_spawned(count_up, (5, 0.0), 60.0)
+    assert run.items == [{"i": i} for i in range(5)] and run.summary == "finished"
+    limited = child._run_in_spawned(count_up, (10_000, 0.01), 2.0)
+    assert limited.timed_out and limited.items == [{"i": i} for i in range(len(limited.items))]
+    with pytest.raises(RuntimeError, match="ValueError: boom"):
+        child._run_in_spawned(fail, (), 60.0)

@@ -13,7 +13,6 @@ spawned multiprocessing process, and they must be. What `work` emits must be pic
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import pickle
 import select
@@ -22,7 +21,6 @@ import struct
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 from typing import Any
 
 Emit = Callable[[Any], None]
@@ -135,7 +133,7 @@ def _stop_pid(pid: int) -> None:
 # -- elsewhere (Windows): multiprocessing with spawn; work and args must be picklable ------------
 
 
-def _spawned_main(conn: Connection, work: Work, args: tuple[Any, ...]) -> None:
+def _spawned_main(conn: Any, work: Work, args: tuple[Any, ...]) -> None:
     try:
         summary = work(lambda item: conn.send(("item", item)), *args)
         conn.send(("done", summary))
@@ -146,6 +144,8 @@ def _spawned_main(conn: Connection, work: Work, args: tuple[Any, ...]) -> None:
 
 
 def _run_in_spawned(work: Work, args: tuple[Any, ...], timeout: float) -> ChildRun:
+    import multiprocessing  # only here: importing it costs start-up time on every platform
+
     context = multiprocessing.get_context("spawn")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_spawned_main, args=(sender, work, args), daemon=True)
