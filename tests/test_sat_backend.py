@@ -298,3 +298,16 @@ def test_free_auxiliary_variables_of_the_model_do_not_multiply_solutions() -> No
 
 def test_registered() -> None:
     assert isinstance(get_backend("sat"), SatBackend)
+
+
+def test_a_small_search_under_a_time_limit_needs_no_child_process() -> None:
+    problem = load(MODELS / "einstein.puz").problem
+    compiled = BACKEND.compile(problem)
+    quick = BACKEND.solve(compiled, limit=2, timeout=30, seed=None)
+    assert quick.stats["forked"] == 0
+    assert len(quick.solutions) == 1 and quick.complete
+    assert BACKEND.solve(compiled, limit=1, timeout=30, seed=None).complete is False
+    names = tuple(f"x{i}" for i in range(9))
+    big = make_problem({n: tuple(range(1, 10)) for n in names}, AllDifferent(names))
+    slow = BACKEND.solve(BACKEND.compile(big), limit=None, timeout=0.3, seed=None)
+    assert slow.stats["forked"] == 1 and slow.timed_out
