@@ -69,6 +69,7 @@ class Backend(Protocol):
 # name -> (module, class). New backends join by adding a line here.
 REGISTRY: dict[str, tuple[str, str]] = {
     "cpsat": ("cspdsl.backends.cpsat", "CpSatBackend"),
+    "csp": ("cspdsl.backends.csp", "CspBackend"),
     "sat": ("cspdsl.backends.sat", "SatBackend"),
 }
 DEFAULT_BACKEND = "cpsat"

@@ -1,0 +1,180 @@
+"""The python-constraint backend: the models' answers and counts as on CP-SAT, which built-in constraint
+each IR kind becomes, the scopes of function constraints, and the time limit.
+
+The brute-force suite (tests/test_exact_backends.py) covers every IR kind on this backend too, and
+tests/test_agreement.py every model's solution set.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+
+import constraint as pc
+import pytest
+from brute import assert_matches_brute_force, make_problem, solve_all
+from conftest import MODELS, run_cli
+
+from cspdsl.api import load, solve
+from cspdsl.backends import get_backend
+from cspdsl.backends.csp import CspBackend, CspModel, ExactSum, static_order
+from cspdsl.check import violated
+from cspdsl.errors import CspdslError
+from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or, Problem
+
+# -- the models -----------------------------------------------------------------------------------
+
+
+# Every model's full solution set is compared with CP-SAT's in tests/test_agreement.py.
+
+
+def keys(result) -> set[tuple[int, ...]]:
+    return {result.model.problem.project(s) for s in result.solutions}
+
+
+def test_answers_and_uniqueness_as_on_cpsat() -> None:
+    einstein = solve(load(MODELS / "einstein.puz"), "csp")
+    assert einstein.answers() == ["The German owns the fish, in house 4."] and einstein.unique is True
+    lock = solve(load(MODELS / "lock.puz"), "csp")
+    assert lock.unique is False
+
+
+def test_cli_count_on_csp() -> None:
+    result = run_cli("solve", "models/lock.puz", "--backend", "csp", "--count")
+    assert result.returncode == 0, result.stderr
+    assert "3 solutions." in result.stdout
+
+
+# -- how each IR kind is posted -------------------------------------------------------------------
+
+
+ABC = {"a": (1, 2, 3), "b": (1, 2, 3), "c": (0, 1, 2, 3)}
+
+
+def posted(problem: Problem) -> list[tuple[type, tuple[str, ...]]]:
+    native: CspModel = CspBackend().compile(problem).native
+    return [(type(c), scope) for c, scope in native.constraints]
+
+
+@pytest.mark.parametrize(
+    ("constraint", "expected"),
+    [
+        (AllDifferent(("a", "b", "c")), [(pc.AllDifferentConstraint, ("a", "b", "c"))]),
+        (Linear(((1, "a"), (1, "b"), (1, "c")), "==", 5), [(ExactSum, ("a", "b", "c"))]),
+        (Linear(((1, "a"), (2, "b")), "<=", 5), [(pc.MaxSumConstraint, ("a", "b"))]),
+        (Linear(((1, "a"), (1, "b")), ">=", 5), [(pc.MinSumConstraint, ("a", "b"))]),
+        (Linear(((-1, "a"), (-1, "b")), "<=", -5), [(pc.MinSumConstraint, ("a", "b"))]),  # flipped to + form
+        (Linear(((1, "a"), (-1, "b")), "==", 0), [(pc.AllEqualConstraint, ("a", "b"))]),
+        (Linear(((1, "a"), (-1, "b")), "!=", 0), [(pc.AllDifferentConstraint, ("a", "b"))]),
+        (Linear(((1, "a"), (2, "b")), "!=", 4), [(pc.FunctionConstraint, ("a", "b"))]),
+        (
+            Count((InSet("a", (1,)), InSet("b", (1,)), InSet("c", (1,))), "==", 1),
+            [(pc.SomeInSetConstraint, ("a", "b", "c")), (pc.SomeNotInSetConstraint, ("a", "b", "c"))],
+        ),
+        (Count((InSet("a", (1,)), InSet("b", (1,))), "<=", 1), [(pc.SomeNotInSetConstraint, ("a", "b"))]),
+        (Or((InSet("a", (2,)), InSet("c", (2,)))), [(pc.SomeInSetConstraint, ("a", "c"))]),
+        (InSet("a", (1, 2)), []),  # a domain
+        (Not(Or((InSet("a", (1,)), InSet("b", (3,))))), []),  # two domains
+    ],
+    ids=str,
+)
+def test_built_in_constraint_per_kind(constraint, expected) -> None:
+    problem = make_problem(ABC, constraint)
+    assert posted(problem) == expected
+    assert_matches_brute_force(CspBackend(), problem)
+
+
+def test_function_constraints_only_on_the_variables_they_mention() -> None:
+    """Einstein's next_to clues are two-variable functions; no constraint spans the whole model.
+
+    The fourth, "Norwegian next_to blue", is a domain: the Norwegian lives in house 1."""
+    model = load(MODELS / "einstein.puz")
+    native: CspModel = CspBackend().compile(model.problem).native
+    functions = [scope for c, scope in native.constraints if isinstance(c, pc.FunctionConstraint)]
+    assert len(functions) == 3 and all(len(scope) == 2 for scope in functions)
+    assert native.domains["colour[blue]"] == (2,)
+    kinds = {type(c) for c, _ in native.constraints}
+    assert kinds == {pc.AllDifferentConstraint, pc.AllEqualConstraint, ExactSum, pc.FunctionConstraint}
+
+
+def test_one_variable_constraints_become_domains() -> None:
+    model = load(MODELS / "lock.puz")
+    native: CspModel = CspBackend().compile(model.problem).native
+    for values in native.domains.values():
+        assert not {6, 9, 5} & set(values)  # "6 9 5: nothing is correct" is posted as no constraint
+    assert all(len(scope) <= 3 for _, scope in native.constraints)
+
+
+def test_exact_sum_fixes_the_last_variable() -> None:
+    domains = {name: pc.Domain(range(1, 20)) for name in "abc"}
+    line = ExactSum(38)
+    line.preProcess(["a", "b", "c"], domains, [(line, ["a", "b", "c"])], {n: [(line, ["a", "b", "c"])] for n in "abc"})
+    assert line(["a", "b", "c"], domains, {"a": 19, "b": 7}, True)
+    assert list(domains["c"]) == [12]
+    assert not line(["a", "b", "c"], domains, {"a": 1, "b": 2}, True)  # 35 is out of range
+
+
+def test_a_domain_emptied_while_preprocessing_is_infeasible() -> None:
+    """x + y >= 6 leaves x = 3; then x + z == 2 empties x (constraint.Problem would crash in min())."""
+    d = {"x": (1, 2, 3), "y": (1, 2, 3), "z": (1, 2, 3)}
+    problem = make_problem(
+        d,
+        Linear(((1, "x"), (1, "y")), ">=", 6),
+        Linear(((1, "x"), (1, "z")), "==", 2),
+        Linear(((1, "x"), (1, "y"), (1, "z")), "==", 5),
+    )
+    assert_matches_brute_force(CspBackend(), problem)
+
+
+# -- order and options ----------------------------------------------------------------------------
+
+
+def test_order_closes_constraints_early() -> None:
+    domains = {n: (1, 2, 3) for n in "pqrstu"}
+    domains["u"] = (2,)
+    order = static_order(domains, [("p", "q", "r", "s"), ("s", "t"), ("t", "u")])
+    assert order[0] == "u"  # fixed first
+    assert order[1] == "t"  # completes (t, u)
+    assert order[2] == "s"  # completes (s, t)
+
+
+@pytest.mark.parametrize("options", [{"order": "model"}, {"forwardcheck": "false"}])
+def test_options_give_the_same_solutions(options: dict[str, str]) -> None:
+    model = load(MODELS / "lock.puz")
+    assert keys(solve(model, "csp", limit=None, options=options)) == keys(solve(model, "csp", limit=None))
+
+
+def test_bad_order_option() -> None:
+    with pytest.raises(CspdslError):
+        get_backend("csp", {"order": "random"})
+
+
+# -- time limit -----------------------------------------------------------------------------------
+
+
+def test_timeout_keeps_partial_solutions_and_leaves_no_process() -> None:
+    names = tuple(f"x{i}" for i in range(12))
+    problem = make_problem({n: tuple(range(1, 13)) for n in names}, AllDifferent(names))
+    outcome = solve_all(CspBackend(), problem, timeout=0.5)
+    assert outcome.timed_out and not outcome.complete
+    assert outcome.solutions  # what arrived before the deadline
+    assert len({problem.project(s) for s in outcome.solutions}) == len(outcome.solutions)
+    for s in outcome.solutions[:50]:
+        assert violated(problem, s) == []
+    assert multiprocessing.active_children() == []
+
+
+def test_a_finished_search_within_the_limit_is_complete() -> None:
+    outcome = solve_all(CspBackend(), make_problem(ABC, AllDifferent(("a", "b", "c"))), timeout=30)
+    assert outcome.complete and not outcome.timed_out and len(outcome.solutions) == 12
+
+
+def test_sudoku_25x25_hits_the_time_limit(tmp_path) -> None:
+    model = tmp_path / "sudoku25.puz"
+    model.write_text(
+        'puzzle "25x25"\n'
+        "var cell[1..25, 1..25] in 1..25\n"
+        "forall group in cell.rows + cell.columns + cell.boxes: alldifferent(group)\n"
+    )
+    result = run_cli("solve", str(model), "--backend", "csp", "--timeout", "1.5")
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert "time limit" in result.stdout
