@@ -148,7 +148,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer repeats, smaller families, shorter limits")
     parser.add_argument("--backends", help="comma-separated backends (default: all registered)")
     parser.add_argument("--out", help="write the report to this file as well")
-    parser.add_argument("--skip", default="", help="comma-separated sections to skip: models,families,startup,references")
+    parser.add_argument("--skip", default="", help="sections to skip: models,families,startup,references")
     args = parser.parse_args()
     backends = args.backends.split(",") if args.backends else sorted(REGISTRY)
     exact = [b for b in backends if backend_class(b).exact]
