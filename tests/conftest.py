@@ -32,3 +32,11 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
 @pytest.fixture
 def cli():
     return run_cli
+
+
+def child_processes() -> set[int]:
+    """The pids of this process's children, running or not yet reaped (Linux: from /proc)."""
+    found: set[int] = set()
+    for children in Path("/proc/self/task").glob("*/children"):
+        found |= {int(pid) for pid in children.read_text().split()}
+    return found
