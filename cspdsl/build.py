@@ -35,7 +35,7 @@ def linear(lin: Lin, op: str, rhs: int) -> ir.Constraint:
     """lin op rhs, folded to TRUE/FALSE when constant, and to InSet for a single variable."""
     rhs -= lin.const
     if not lin.terms:
-        return ir.TRUE if const_holds(0, op, rhs) else ir.FALSE
+        return ir.TRUE if ir.op_holds(0, op, rhs) else ir.FALSE
     if op in ("==", "!=") and len(lin.terms) == 1:
         coef, name = lin.terms[0]
         if rhs % coef != 0:
@@ -43,10 +43,6 @@ def linear(lin: Lin, op: str, rhs: int) -> ir.Constraint:
         member = ir.InSet(name, (rhs // coef,))
         return member if op == "==" else ir.Not(member)
     return ir.Linear(lin.terms, op, rhs)
-
-
-def const_holds(left: int, op: str, right: int) -> bool:
-    return {"==": left == right, "!=": left != right, "<=": left <= right, ">=": left >= right}[op]
 
 
 def compare(diff: Lin, op: str) -> ir.Constraint:
@@ -124,5 +120,5 @@ def count(conds: list[ir.Constraint], op: str, k: int) -> ir.Constraint:
         elif cond != ir.FALSE:
             live.append(cond)
     if not live:
-        return ir.TRUE if const_holds(0, op, k) else ir.FALSE
+        return ir.TRUE if ir.op_holds(0, op, k) else ir.FALSE
     return ir.Count(tuple(live), op, k)

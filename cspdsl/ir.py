@@ -28,6 +28,35 @@ def negation(op: str, rhs: int) -> tuple[str, int]:
     return {"==": ("!=", rhs), "!=": ("==", rhs), "<=": (">=", rhs + 1), ">=": ("<=", rhs - 1)}[op]
 
 
+def op_holds(left: int, op: str, right: int) -> bool:
+    """`left <op> right` for op in OPS (the checker keeps its own copy, to stay independent)."""
+    if op == "==":
+        return left == right
+    if op == "!=":
+        return left != right
+    if op == "<=":
+        return left <= right
+    if op == ">=":
+        return left >= right
+    raise ValueError(f"unknown comparison {op!r}")
+
+
+def op_decided(low: int, high: int, op: str, rhs: int) -> bool | None:
+    """Whether `e <op> rhs` is settled for every e in low..high: True, False, or None (it depends).
+    Encoders use it to cut a sum short once its remaining terms cannot change the outcome."""
+    if low == high:
+        return op_holds(low, op, rhs)
+    if op == "==":
+        return False if rhs < low or rhs > high else None
+    if op == "!=":
+        return True if rhs < low or rhs > high else None
+    if op == "<=":
+        return True if high <= rhs else False if low > rhs else None
+    if op == ">=":
+        return True if low >= rhs else False if high < rhs else None
+    raise ValueError(f"unknown comparison {op!r}")
+
+
 @dataclass(frozen=True)
 class Var:
     """An integer variable with an explicit finite domain (sorted, distinct values)."""

@@ -7,7 +7,7 @@ declares its cells `in 11..99` and then places 16 tile values: 89 values become 
 
 from __future__ import annotations
 
-from .ir import And, Constraint, InSet, Linear, Not, Posted, Problem, Var
+from .ir import And, Constraint, InSet, Linear, Not, Posted, Problem, Var, op_holds
 
 
 def narrow_domains(problem: Problem) -> Problem:
@@ -51,13 +51,10 @@ def _unary_values(c: Constraint, domains: dict[str, set[int]]) -> tuple[str, set
     elif isinstance(c, Linear) and c.terms and len({n for _, n in c.terms}) == 1:
         name = c.terms[0][1]
         coef = sum(k for k, _ in c.terms)
-        satisfying = {v for v in domains[name] if _compare(coef * v, c.op, c.rhs)}
+        satisfying = {v for v in domains[name] if op_holds(coef * v, c.op, c.rhs)}
     else:
         return None
     if negate:
         satisfying = domains[name] - satisfying
     return name, satisfying
 
-
-def _compare(left: int, op: str, right: int) -> bool:
-    return {"==": left == right, "!=": left != right, "<=": left <= right, ">=": left >= right}[op]

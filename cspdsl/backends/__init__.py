@@ -42,6 +42,12 @@ class Outcome:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
+def check_limit(limit: int | None) -> None:
+    """The `limit` every backend's solve takes: None (all solutions) or a positive count."""
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit must be None or at least 1, not {limit}")
+
+
 class Backend(Protocol):
     """A solver behind the IR. `exact` backends can prove unsatisfiability and enumerate every
     solution; the local searches cannot, so they are asked for one solution only.

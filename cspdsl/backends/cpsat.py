@@ -34,7 +34,7 @@ from ..ir import (
     Table,
     negation,
 )
-from . import Assignment, Compiled, Outcome
+from . import Assignment, Compiled, Outcome, check_limit
 
 Lit = Any  # a CP-SAT Boolean variable or its negation
 
@@ -341,8 +341,7 @@ class CpSatBackend:
         timeout: float | None,
         seed: int | None,
     ) -> Outcome:
-        if limit is not None and limit < 1:
-            raise ValueError(f"limit must be None or at least 1, not {limit}")
+        check_limit(limit)
         native: CpSatModel = compiled.native
         solver = cp_model.CpSolver()
         # One worker by default: faster on small puzzles. Enumeration needs one worker.

@@ -44,9 +44,11 @@ from ..ir import (
     Problem,
     Table,
     negation,
+    op_decided,
+    op_holds,
 )
 from ..presolve import narrow_domains
-from . import Compiled, Outcome
+from . import Compiled, Outcome, check_limit
 from .child import Emit, run_with_time_limit
 
 Domains = dict[str, tuple[int, ...]]
@@ -55,31 +57,6 @@ Scope = tuple[str, ...]
 # True or False once decided, None while it still depends on unassigned variables.
 Eval = Callable[[Sequence[Any]], bool | None]
 UNSET: Any = pc.Unassigned
-
-
-def _compare(left: int, op: str, right: int) -> bool:
-    if op == "==":
-        return left == right
-    if op == "!=":
-        return left != right
-    if op == "<=":
-        return left <= right
-    if op == ">=":
-        return left >= right
-    raise ValueError(f"unknown comparison {op!r}")
-
-
-def _decided(lo: int, hi: int, op: str, rhs: int) -> bool | None:
-    """Whether `e <op> rhs` is decided for every e in lo..hi: True, False, or None (it depends)."""
-    if lo == hi:
-        return _compare(lo, op, rhs)
-    if op == "==":
-        return False if rhs < lo or rhs > hi else None
-    if op == "!=":
-        return True if rhs < lo or rhs > hi else None
-    if op == "<=":
-        return True if hi <= rhs else False if lo > rhs else None
-    return True if lo >= rhs else False if hi < rhs else None  # >=
 
 
 # -- step 1: normalisation ------------------------------------------------------------------------
@@ -146,11 +123,11 @@ class _Normaliser:
             rhs -= sum(coef * self.domains[n][0] for coef, n in terms if len(self.domains[n]) == 1)
             terms = tuple((coef, n) for coef, n in terms if len(self.domains[n]) > 1)
         if not terms:
-            return TRUE if _compare(0, op, rhs) else FALSE
+            return TRUE if op_holds(0, op, rhs) else FALSE
         if len(terms) == 1:  # one variable: the values that satisfy it
             coef, name = terms[0]
-            return self._in_set(InSet(name, tuple(v for v in self.domains[name] if _compare(coef * v, op, rhs))))
-        decided = _decided(*_bounds(terms, self.domains), op, rhs)
+            return self._in_set(InSet(name, tuple(v for v in self.domains[name] if op_holds(coef * v, op, rhs))))
+        decided = op_decided(*_bounds(terms, self.domains), op, rhs)
         if decided is not None:
             return TRUE if decided else FALSE
         return Linear(terms, op, rhs)
@@ -172,7 +149,7 @@ class _Normaliser:
                 k -= 1  # counted whatever happens
             elif sub != FALSE:
                 conds.append(sub)
-        decided = _decided(0, len(conds), op, k)
+        decided = op_decided(0, len(conds), op, k)
         if decided is not None:
             return TRUE if decided else FALSE
         if len(conds) == 1 and op in ("==", "!="):  # one condition counted: it holds or it fails
@@ -310,7 +287,7 @@ class _Evaluator:
                 else:
                     lo += coef * x
                     hi += coef * x
-            return _decided(lo, hi, op, rhs)
+            return op_decided(lo, hi, op, rhs)
 
         return ev
 
@@ -326,7 +303,7 @@ class _Evaluator:
                     unknown += 1
                 elif r:
                     true += 1
-            return _decided(true, true + unknown, op, k)
+            return op_decided(true, true + unknown, op, k)
 
         return ev
 
@@ -713,8 +690,7 @@ class CspBackend:
         timeout: float | None,
         seed: int | None,
     ) -> Outcome:
-        if limit is not None and limit < 1:
-            raise ValueError(f"limit must be None or at least 1, not {limit}")
+        check_limit(limit)
         native: CspModel = compiled.native
         start = time.perf_counter()
         run = run_with_time_limit(_search, (native, compiled.problem.outputs, limit, self.forwardcheck), timeout)

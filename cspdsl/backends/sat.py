@@ -30,9 +30,24 @@ from typing import Any, ClassVar
 
 import pycosat
 
-from ..ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table, negation, variables_of
+from ..ir import (
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    Linear,
+    Not,
+    Or,
+    Problem,
+    Table,
+    negation,
+    op_decided,
+    op_holds,
+    variables_of,
+)
 from ..presolve import narrow_domains
-from . import Assignment, Compiled, Outcome
+from . import Assignment, Compiled, Outcome, check_limit
 from .child import run_with_time_limit
 from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge
 
@@ -238,7 +253,7 @@ class _Encoder:
         if len(names) == 1:
             name = c.terms[0][1]
             coef = sum(k for k, _ in c.terms)
-            values = tuple(v for v in self._domain(name) if compare(coef * v, c.op, c.rhs))
+            values = tuple(v for v in self._domain(name) if op_holds(coef * v, c.op, c.rhs))
             return self.reify(InSet(name, values))
         layers = [(coef, self.values[name]) for coef, name in c.terms]
         return self._sum_literal(layers, c.op, c.rhs)
@@ -262,12 +277,12 @@ class _Encoder:
         def step(i: int, total: Hashable, value: int) -> Hashable | bool:
             assert isinstance(total, int)
             after = total + coefs[i] * value
-            settled = _decided(after + lows[i + 1], after + highs[i + 1], op, rhs)
+            settled = op_decided(after + lows[i + 1], after + highs[i + 1], op, rhs)
             return after if settled is None else settled
 
         if not terms:
-            return TRUE if compare(0, op, rhs) else FALSE
-        early = _decided(lows[0], highs[0], op, rhs)
+            return TRUE if op_holds(0, op, rhs) else FALSE
+        early = op_decided(lows[0], highs[0], op, rhs)
         if early is not None:
             return TRUE if early else FALSE
         try:
@@ -292,34 +307,17 @@ class _Encoder:
         return self.cnf.mdd([self.values[name] for name in c.vars], rows, step)
 
 
-def _decided(low: int, high: int, op: str, rhs: int) -> bool | None:
-    """Whether `total <op> rhs` is already settled for every total in [low, high]."""
-    if op == "<=":
-        return True if high <= rhs else (False if low > rhs else None)
-    if op == ">=":
-        return True if low >= rhs else (False if high < rhs else None)
-    if op == "==":
-        return False if rhs < low or rhs > high else (True if low == high == rhs else None)
-    if op == "!=":
-        return True if rhs < low or rhs > high else (False if low == high == rhs else None)
-    raise ValueError(f"unknown comparison {op!r}")
-
-
-def compare(left: int, op: str, right: int) -> bool:
-    return {"==": left == right, "!=": left != right, "<=": left <= right, ">=": left >= right}[op]
-
-
 def satisfied(c: Constraint, a: dict[str, int]) -> bool:
     """Whether `c` holds under `a`: used to tabulate constraints on one or two variables.
 
     Kept apart from `check.holds` on purpose, so that a bug in one cannot hide a bug in the other.
     """
     if isinstance(c, Linear):
-        return compare(sum(k * a[n] for k, n in c.terms), c.op, c.rhs)
+        return op_holds(sum(k * a[n] for k, n in c.terms), c.op, c.rhs)
     if isinstance(c, InSet):
         return a[c.var] in c.values
     if isinstance(c, Count):
-        return compare(sum(1 for sub in c.conds if satisfied(sub, a)), c.op, c.k)
+        return op_holds(sum(1 for sub in c.conds if satisfied(sub, a)), c.op, c.k)
     if isinstance(c, Not):
         return not satisfied(c.cond, a)
     if isinstance(c, And):
@@ -435,8 +433,7 @@ class SatBackend:
         timeout: float | None,
         seed: int | None,
     ) -> Outcome:
-        if limit is not None and limit < 1:
-            raise ValueError(f"limit must be None or at least 1, not {limit}")
+        check_limit(limit)
         native: SatModel = compiled.native
         clauses = native.cnf.clauses
         if seed is not None:  # PicoSAT takes no seed: the clause order changes its path instead
