@@ -310,3 +310,11 @@ def test_a_small_search_under_a_time_limit_needs_no_child_process() -> None:
     big = make_problem({n: tuple(range(1, 10)) for n in names}, AllDifferent(names))
     slow = BACKEND.solve(BACKEND.compile(big), limit=None, timeout=0.3, seed=None)
     assert slow.stats["forked"] == 1 and slow.timed_out
+
+
+def test_a_sum_too_large_for_the_encoding_is_a_clear_error() -> None:
+    model = "var x[1..12] in 0..100000\nsum([i * x[i] for i in 1..12]) == 123456\n"
+    result = run_cli("solve", "-", "--backend", "sat", stdin=model)
+    assert result.returncode == 2
+    assert result.stderr.startswith("<stdin>:2:1: error: this clue is too large for the SAT backend")
+    assert "hint: solve this model with --backend cpsat" in result.stderr

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 import pycosat
 
+from ..errors import CspdslError
 from ..ir import (
     AllDifferent,
     And,
@@ -100,7 +101,15 @@ class _Encoder:
         for var in self.problem.variables.values():
             self._encode_var(var.name, var.domain)
         for posted in self.problem.constraints:
-            self.post(posted.constraint)
+            try:
+                self.post(posted.constraint)
+            except TooLarge:
+                raise CspdslError(
+                    "this clue is too large for the SAT backend: its decision diagram would have more "
+                    "than 200,000 edges (a sum over many variables with large values)",
+                    posted.span,
+                    hint="solve this model with --backend cpsat",
+                ) from None
         return SatModel(self.cnf, self.problem, self.values)
 
     # -- variables --------------------------------------------------------------------------------
@@ -285,10 +294,7 @@ class _Encoder:
         early = op_decided(lows[0], highs[0], op, rhs)
         if early is not None:
             return TRUE if early else FALSE
-        try:
-            return self.cnf.mdd([values for _, values in terms], 0, step)
-        except TooLarge:
-            raise ValueError("internal: a sum too large for the SAT encoding") from None
+        return self.cnf.mdd([values for _, values in terms], 0, step)
 
     def _table_literal(self, c: Table) -> int:
         """A table as the MDD of its tuples: the trie of prefixes, reduced."""
