@@ -21,7 +21,7 @@ def test_einstein_end_to_end():
     assert out.startswith("Einstein's riddle\n")
     assert "    4   German        green    fish     coffee      Prince" in out
     assert "The German owns the fish, in house 4." in out
-    assert "stats: backend cpsat, 1 solution (unique)" in out
+    assert "stats: backend sat, 1 solution (unique)" in out
     assert "Traceback" not in result.stderr
 
 

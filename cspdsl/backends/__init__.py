@@ -78,7 +78,9 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "csp": ("cspdsl.backends.csp", "CspBackend"),
     "sat": ("cspdsl.backends.sat", "SatBackend"),
 }
-DEFAULT_BACKEND = "cpsat"
+# Chosen by measurement (bench/run.py, "Whole process"): over the seed models, `cspdsl solve` as a user
+# runs it is fastest on sat (pycosat imports in about 1 ms; ortools takes 0.7 s), see docs/performance.md.
+DEFAULT_BACKEND = "sat"
 
 # format -> (module, function(problem, source) -> text), for `cspdsl compile --to FORMAT`.
 EXPORTS: dict[str, tuple[str, str]] = {
