@@ -313,8 +313,15 @@ def test_a_small_search_under_a_time_limit_needs_no_child_process() -> None:
 
 
 def test_a_sum_too_large_for_the_encoding_is_a_clear_error() -> None:
-    model = "var x[1..12] in 0..100000\nsum([i * x[i] for i in 1..12]) == 123456\n"
+    model = "var x[1..12] in 0..300\nsum([i * x[i] for i in 1..12]) <= 12345\n"
     result = run_cli("solve", "-", "--backend", "sat", stdin=model)
     assert result.returncode == 2
     assert result.stderr.startswith("<stdin>:2:1: error: this clue is too large for the SAT backend")
     assert "hint: solve this model with --backend cpsat" in result.stderr
+
+
+def test_domains_too_large_for_the_direct_encoding_are_a_clear_error() -> None:
+    result = run_cli("solve", "-", "--backend", "sat", stdin="var x[1..3] in 0..100000\nx[1] + x[2] == x[3]\n")
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: the variables have 300,003 values in all: too many for the SAT backend")
+    assert "Traceback" not in result.stderr

@@ -21,6 +21,7 @@ variables of the IR itself (a piece's kind where kinds overlap) may be free.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Hashable, Iterator
@@ -52,6 +53,13 @@ from . import Assignment, Compiled, Outcome, check_limit
 from .child import run_with_time_limit
 from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge
 
+# The direct encoding gives every value of every variable a literal; beyond this many in all, the
+# model is refused with a clear message (CP-SAT takes such domains as intervals).
+DIRECT_LITERALS_MAX = 200_000
+# A top-level sum `== k` of at most PREFIX_TERMS_MAX terms is written as clauses over its prefixes,
+# without auxiliary variables, when its terms but the last have at most PREFIX_CLAUSES_MAX choices.
+PREFIX_TERMS_MAX = 4
+PREFIX_CLAUSES_MAX = 8000
 # A top-level constraint on two variables whose domains multiply to at most this many pairs is
 # written as support (or conflict) clauses, computed by trying every pair.
 SUPPORT_PAIRS_MAX = 4096
@@ -98,6 +106,13 @@ class _Encoder:
         }
 
     def build(self) -> SatModel:
+        values = sum(len(var.domain) for var in self.problem.variables.values())
+        if values > DIRECT_LITERALS_MAX:
+            raise CspdslError(
+                f"the variables have {values:,} values in all: too many for the SAT backend, which gives "
+                f"each value its own literal (at most {DIRECT_LITERALS_MAX:,})",
+                hint="solve this model with --backend cpsat",
+            )
         for var in self.problem.variables.values():
             self._encode_var(var.name, var.domain)
         for posted in self.problem.constraints:
@@ -203,7 +218,48 @@ class _Encoder:
         self.cnf.add([self._table_literal(c)])
 
     def _post_linear(self, c: Linear) -> None:
+        names = [name for _, name in c.terms]
+        prefixes = math.prod(len(self.values[name]) for name in names[:-1])
+        if c.op == "==" and 3 <= len(names) <= PREFIX_TERMS_MAX and len(set(names)) == len(names) and (
+            prefixes <= PREFIX_CLAUSES_MAX
+        ):
+            self._post_sum_by_prefixes(c)
+            return
         self.cnf.add([self._reify_linear(c)])
+
+    def _post_sum_by_prefixes(self, c: Linear) -> None:
+        """A short sum as clauses over the values alone: each choice of all terms but the last forces
+        the last one (or is a nogood), and a prefix that can no longer reach the total is a nogood.
+
+        No auxiliary variable is made. On the hexagon's and the tile square's 3- and 4-cell lines this
+        enumerates all solutions 3.3x and 1.5x faster than decision diagrams, whose auxiliary
+        variables PicoSAT would branch on (docs/backend-sat.md)."""
+        coefs = [coef for coef, _ in c.terms]
+        pairs = [self.values[name] for _, name in c.terms]
+        last = len(pairs) - 1
+        lows, highs = [0], [0]
+        for coef, values in zip(reversed(coefs), reversed(pairs), strict=True):
+            products = [coef * v for v, _ in values] or [0]
+            lows.append(lows[-1] + min(products))
+            highs.append(highs[-1] + max(products))
+        lows.reverse()
+        highs.reverse()
+        final = {v: lit for v, lit in pairs[last]}
+
+        def walk(i: int, chosen: list[int], total: int) -> None:
+            for v, lit in pairs[i]:
+                after = total + coefs[i] * v
+                nogood = [*chosen, -lit]
+                if i == last - 1:
+                    needed, remainder = divmod(c.rhs - after, coefs[last])
+                    forced = final.get(needed, FALSE) if remainder == 0 else FALSE
+                    self.cnf.add([*nogood, forced])
+                elif after + lows[i + 1] > c.rhs or after + highs[i + 1] < c.rhs:
+                    self.cnf.add(nogood)
+                else:
+                    walk(i + 1, nogood, after)
+
+        walk(0, [], 0)
 
     def _post_count(self, c: Count) -> None:
         self.cnf.add([self._reify_count(c)])
