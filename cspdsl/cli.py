@@ -289,7 +289,7 @@ def _stats_line(result: Any) -> str:
     parts = [
         f"backend {result.backend}",
         f"{found} solution{'s' if found != 1 else ''}" + (f" ({unique})" if found and result.limit == 2 else ""),
-        *(f"{value} {key}" for key, value in result.size.items()),
+        *(f"{result.size[key]} {key}" for key in _SIZE_KEYS if key in result.size),
         f"{seconds * 1000:.1f} ms",
     ]
     for key in _SEARCH_COUNTERS:
@@ -298,6 +298,8 @@ def _stats_line(result: Any) -> str:
     return "stats: " + ", ".join(parts)
 
 
+# The sizes the stats line shows, in the backends' own terms; --stats shows every one.
+_SIZE_KEYS = ("variables", "constraints", "clauses", "literals")
 # The search counters that the stats line shows when a backend reports them.
 _SEARCH_COUNTERS = ("branches", "conflicts", "iterations", "generations", "restarts", "final_cost")
 

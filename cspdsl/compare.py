@@ -29,7 +29,8 @@ class Run:
     compile_seconds: float
     first_seconds: float | None
     all_seconds: float | None
-    solution_set: frozenset[tuple[int, ...]] | None = None
+    solution_set: frozenset[tuple[int, ...]] | None = None  # all solutions, when the search finished
+    found: frozenset[tuple[int, ...]] = frozenset()  # the solutions it did report
 
 
 @dataclass
@@ -99,8 +100,10 @@ def _run_once(model: Lowered, row: Row, all_solutions: bool, timeout: float | No
     first = _timed_solve(engine, compiled, 1, timeout, seed)
     check_solutions(model, row.backend, first[0].solutions)
     status = _status(first[0], row.exact)
+    first_keys = frozenset(model.problem.project(s) for s in first[0].solutions)
     if not all_solutions or not row.exact or status != "solved":
-        return Run(status, len(first[0].solutions), compile_seconds, first[1] if first[0].solutions else None, None)
+        seconds = first[1] if first[0].solutions else None
+        return Run(status, len(first[0].solutions), compile_seconds, seconds, None, found=first_keys)
     every = _timed_solve(engine, compiled, None, timeout, seed)
     check_solutions(model, row.backend, every[0].solutions)
     keys = frozenset(model.problem.project(s) for s in every[0].solutions)
@@ -112,6 +115,7 @@ def _run_once(model: Lowered, row: Row, all_solutions: bool, timeout: float | No
         first[1],
         every[1] if finished else None,
         keys if finished else None,
+        keys,
     )
 
 
@@ -140,6 +144,8 @@ def _settle_agreement(rows: list[Row], all_solutions: bool) -> None:
                 row.agrees = settled[row.backend] == reference
             elif row.status == "unsatisfiable":
                 row.agrees = reference is None or reference == frozenset()
+            elif row.status == "solved" and reference is not None:  # a local search: its find must be one of them
+                row.agrees = row.runs[-1].found <= reference
         return
     verdicts = {row.backend: row.status for row in rows if row.exact and row.status in ("solved", "unsatisfiable")}
     reference_status = _most_common(list(verdicts.values()))

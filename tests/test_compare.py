@@ -127,3 +127,13 @@ def test_a_disagreement_is_reported_as_a_bug(
     cells = table_rows(compare(load(MODELS / "lock.puz"), ["cpsat", "lossy"], all_solutions=True, repeat=1,
                                timeout=None))
     assert cells[1][2] == "1"
+
+
+def test_a_local_search_agrees_when_its_find_is_one_of_the_solutions() -> None:
+    rows = compare(load(MODELS / "lock.puz"), ["sat", "anneal"], all_solutions=True, repeat=1, timeout=30, seed=2)
+    assert [(row.backend, row.status, row.agrees) for row in rows] == [
+        ("sat", "solved", True),
+        ("anneal", "solved", True),
+    ]
+    assert rows[1].runs[0].found <= rows[0].runs[0].solution_set
+    assert rows[1].median("all_seconds") is None

@@ -1,0 +1,155 @@
+"""Violation functions for the local searches: how far an assignment is from satisfying a constraint.
+
+Each IR constraint compiles to a closure `f(values) -> int` over the values of the variables, indexed
+by variable number, with `f(values) == 0` exactly when the constraint holds. The amount is graded
+where the constraint has a natural distance, so that the search sees progress before a clue holds:
+
+- `Linear`: how far the sum is from the allowed side (|sum - rhs| for `==`, 1 for a failed `!=`);
+- `Count`: how far the number of true conditions is from the allowed side;
+- `AllDifferent`: the number of variables whose value repeats an earlier one's;
+- `Table`: the fewest variables to change to reach an allowed row;
+- `And`: the sum of its parts; `Or`: its nearest part (`Or(())`, false, is 1);
+- `InSet` and anything else: 1 when it fails.
+
+`Not` is pushed inwards first (`not sum <= r` is `sum >= r + 1`, `not Or` is `And` of the `Not`s).
+In the unweighted mode every failed constraint counts 1, as article 000 counts unsatisfied clues.
+This module shares no code with `cspdsl.check`, which the tests use to verify it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table, negation
+
+Values = list[int]
+Violation = Callable[[Values], int]
+Truth = Callable[[Values], bool]
+Index = dict[str, int]
+
+
+def violation(c: Constraint, index: Index, weighted: bool = True) -> Violation:
+    """The violation function of a top-level constraint; `index` numbers the variables."""
+    graded = _violation(c, index)
+    if weighted:
+        return graded
+    return lambda values: 1 if graded(values) else 0
+
+
+def _violation(c: Constraint, index: Index) -> Violation:
+    if isinstance(c, Linear):
+        return _linear(c.terms, c.op, c.rhs, index)
+    if isinstance(c, Count):
+        return _count(c, index)
+    if isinstance(c, AllDifferent):
+        return _all_different(c, index)
+    if isinstance(c, Table):
+        return _table(c, index)
+    if isinstance(c, And):
+        return _and(tuple(_violation(sub, index) for sub in c.conds))
+    if isinstance(c, Or):
+        return _or(tuple(_violation(sub, index) for sub in c.conds))
+    if isinstance(c, Not):
+        return _negated(c.cond, index)
+    test = truth(c, index)
+    return lambda values: 0 if test(values) else 1
+
+
+def _negated(c: Constraint, index: Index) -> Violation:
+    """The violation of `Not(c)`."""
+    if isinstance(c, Linear):
+        return _linear(c.terms, *negation(c.op, c.rhs), index)
+    if isinstance(c, Count):
+        return _count(Count(c.conds, *negation(c.op, c.k)), index)
+    if isinstance(c, And):
+        return _or(tuple(_negated(sub, index) for sub in c.conds))
+    if isinstance(c, Or):
+        return _and(tuple(_negated(sub, index) for sub in c.conds))
+    if isinstance(c, Not):
+        return _violation(c.cond, index)
+    test = truth(c, index)
+    return lambda values: 1 if test(values) else 0
+
+
+def _distance(op: str, rhs: int) -> Callable[[int], int]:
+    """How far a left-hand side is from satisfying `<op> rhs`."""
+    if op == "==":
+        return lambda s: abs(s - rhs)
+    if op == "!=":
+        return lambda s: 1 if s == rhs else 0
+    if op == "<=":
+        return lambda s: s - rhs if s > rhs else 0
+    if op == ">=":
+        return lambda s: rhs - s if s < rhs else 0
+    raise ValueError(f"unknown comparison {op!r}")
+
+
+def _linear(terms: tuple[tuple[int, str], ...], op: str, rhs: int, index: Index) -> Violation:
+    pairs = tuple((coef, index[name]) for coef, name in terms)
+    distance = _distance(op, rhs)
+    if all(coef == 1 for coef, _ in pairs):
+        ids = tuple(i for _, i in pairs)
+        return lambda values: distance(sum([values[i] for i in ids]))
+    return lambda values: distance(sum([coef * values[i] for coef, i in pairs]))
+
+
+def _count(c: Count, index: Index) -> Violation:
+    tests = tuple(truth(sub, index) for sub in c.conds)
+    distance = _distance(c.op, c.k)
+    return lambda values: distance(sum([1 for test in tests if test(values)]))
+
+
+def _all_different(c: AllDifferent, index: Index) -> Violation:
+    ids = tuple(index[name] for name in c.vars)
+    n = len(ids)
+    return lambda values: n - len({values[i] for i in ids})
+
+
+def _table(c: Table, index: Index) -> Violation:
+    ids = tuple(index[name] for name in c.vars)
+    rows = tuple(c.tuples)
+    allowed = set(rows)
+    if not rows:
+        return lambda values: 1
+
+    def changes(values: Values) -> int:
+        here = tuple(values[i] for i in ids)
+        if here in allowed:
+            return 0
+        return min(sum(1 for a, b in zip(here, row, strict=True) if a != b) for row in rows)
+
+    return changes
+
+
+def _and(parts: tuple[Violation, ...]) -> Violation:
+    return lambda values: sum([part(values) for part in parts])
+
+
+def _or(parts: tuple[Violation, ...]) -> Violation:
+    if not parts:
+        return lambda values: 1
+    return lambda values: min([part(values) for part in parts])
+
+
+def truth(c: Constraint, index: Index) -> Truth:
+    """Whether a (possibly nested) constraint holds: the conditions that `Count` counts."""
+    if isinstance(c, InSet):
+        i, allowed = index[c.var], frozenset(c.values)
+        if len(allowed) == 1:
+            only = c.values[0]
+            return lambda values: values[i] == only
+        return lambda values: values[i] in allowed
+    if isinstance(c, Not):
+        inner = truth(c.cond, index)
+        return lambda values: not inner(values)
+    if isinstance(c, And):
+        parts = tuple(truth(sub, index) for sub in c.conds)
+        return lambda values: all(part(values) for part in parts)
+    if isinstance(c, Or):
+        parts = tuple(truth(sub, index) for sub in c.conds)
+        return lambda values: any(part(values) for part in parts)
+    if isinstance(c, Table):
+        ids, rows = tuple(index[name] for name in c.vars), frozenset(c.tuples)
+        return lambda values: tuple(values[i] for i in ids) in rows
+    graded = _violation(c, index)
+    return lambda values: graded(values) == 0
