@@ -28,14 +28,8 @@ from generators import HARD_SUDOKUS, sudoku_grid, sudoku_model, zebra  # noqa: E
 
 from cspdsl.api import load, loads  # noqa: E402
 from cspdsl.backends import REGISTRY, backend_class  # noqa: E402
-from cspdsl.compare import Row, compare  # noqa: E402
+from cspdsl.compare import Row, compare, seconds  # noqa: E402
 from cspdsl.lower import Lowered  # noqa: E402
-
-
-def seconds(value: float | None) -> str:
-    if value is None:
-        return "-"
-    return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
 
 
 def markdown(headers: list[str], rows: list[list[str]]) -> str:

@@ -43,6 +43,16 @@ def loads(text: str, name: str = "<model>", params: dict[str, int] | None = None
     return lower(parse(text, name), params)
 
 
+def status_of(found: bool, complete: bool, timed_out: bool) -> str:
+    """solved, unsatisfiable (proved), timeout (the time limit stopped the search), or gave_up (a
+    local search ended without a solution: that proves nothing)."""
+    if found:
+        return "solved"
+    if timed_out:
+        return "timeout"
+    return "unsatisfiable" if complete else "gave_up"
+
+
 @dataclass
 class Result:
     """Checked solutions of one model on one backend, and how the search ended."""
@@ -58,13 +68,7 @@ class Result:
 
     @property
     def status(self) -> str:
-        """solved, unsatisfiable (proved), timeout (the time limit stopped the search), or
-        gave_up (a local search ended without a solution: that proves nothing)."""
-        if self.solutions:
-            return "solved"
-        if self.timed_out:
-            return "timeout"
-        return "unsatisfiable" if self.complete else "gave_up"
+        return status_of(bool(self.solutions), self.complete, self.timed_out)
 
     @property
     def unique(self) -> bool | None:

@@ -13,7 +13,7 @@ import sys
 from typing import Any, NoReturn
 
 from . import __version__
-from .backends import DEFAULT_BACKEND, EXPORTS, REGISTRY, backend_class, export
+from .backends import DEFAULT_BACKEND, EXPORTS, REGISTRY, backend_class, export, headline_size
 from .errors import CspdslError
 
 EXIT_SOLVED, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -28,14 +28,19 @@ class _ArgumentParser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
-def _param(text: str) -> tuple[str, int]:
+def _name_value(text: str, example: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise argparse.ArgumentTypeError(f"'{text}' is not NAME=VALUE (for example -D n=10)")
+        raise argparse.ArgumentTypeError(f"'{text}' is not NAME=VALUE (for example {example})")
+    return name.strip(), value.strip()
+
+
+def _param(text: str) -> tuple[str, int]:
+    name, value = _name_value(text, "-D n=10")
     try:
-        return name.strip(), int(value)
+        return name, int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"param {name.strip()}: '{value}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"param {name}: '{value}' is not a whole number") from None
 
 
 def _positive(text: str) -> float:
@@ -117,10 +122,7 @@ def _at_least_one(text: str) -> int:
 
 
 def _option(text: str) -> tuple[str, str]:
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip():
-        raise argparse.ArgumentTypeError(f"'{text}' is not NAME=VALUE (for example -O temperature=2.5)")
-    return name.strip(), value.strip()
+    return _name_value(text, "-O temperature=2.5")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -289,7 +291,7 @@ def _stats_line(result: Any) -> str:
     parts = [
         f"backend {result.backend}",
         f"{found} solution{'s' if found != 1 else ''}" + (f" ({unique})" if found and result.limit == 2 else ""),
-        *(f"{result.size[key]} {key}" for key in _SIZE_KEYS if key in result.size),
+        *headline_size(result.size),
         f"{seconds * 1000:.1f} ms",
     ]
     for key in _SEARCH_COUNTERS:
@@ -298,8 +300,6 @@ def _stats_line(result: Any) -> str:
     return "stats: " + ", ".join(parts)
 
 
-# The sizes the stats line shows, in the backends' own terms; --stats shows every one.
-_SIZE_KEYS = ("variables", "constraints", "clauses", "literals")
 # The search counters that the stats line shows when a backend reports them.
 _SEARCH_COUNTERS = ("branches", "conflicts", "iterations", "generations", "restarts", "final_cost")
 

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .api import check_solutions
-from .backends import backend_class, get_backend
+from .api import check_solutions, status_of
+from .backends import backend_class, get_backend, headline_size
 from .lower import Lowered
 
 
@@ -99,7 +99,7 @@ def _run_once(model: Lowered, row: Row, all_solutions: bool, timeout: float | No
     row.size = dict(compiled.size)
     first = _timed_solve(engine, compiled, 1, timeout, seed)
     check_solutions(model, row.backend, first[0].solutions)
-    status = _status(first[0], row.exact)
+    status = status_of(bool(first[0].solutions), first[0].complete, first[0].timed_out)
     first_keys = frozenset(model.problem.project(s) for s in first[0].solutions)
     if not all_solutions or not row.exact or status != "solved":
         seconds = first[1] if first[0].solutions else None
@@ -123,14 +123,6 @@ def _timed_solve(engine: Any, compiled: Any, limit: int | None, timeout: float |
     started = time.perf_counter()
     outcome = engine.solve(compiled, limit=limit, timeout=timeout, seed=seed)
     return outcome, time.perf_counter() - started
-
-
-def _status(outcome: Any, exact: bool) -> str:
-    if outcome.solutions:
-        return "solved"
-    if outcome.timed_out:
-        return "timeout"
-    return "unsatisfiable" if outcome.complete and exact else "gave_up"
 
 
 def _settle_agreement(rows: list[Row], all_solutions: bool) -> None:
@@ -169,14 +161,11 @@ def disagreement(rows: list[Row]) -> list[str]:
 # -- output -----------------------------------------------------------------------------------------
 
 
-def _seconds(value: float | None) -> str:
+def seconds(value: float | None) -> str:
+    """A duration for a table: milliseconds under a second, "-" for none."""
     if value is None:
         return "-"
     return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
-
-
-def _size(size: dict[str, int]) -> str:
-    return ", ".join(f"{value} {key}" for key, value in size.items())
 
 
 def table_rows(rows: list[Row]) -> list[list[str]]:
@@ -187,10 +176,10 @@ def table_rows(rows: list[Row]) -> list[list[str]]:
             row.backend,
             row.status,
             str(row.solutions),
-            _seconds(row.median("compile_seconds")),
-            _seconds(row.median("first_seconds")),
-            _seconds(row.median("all_seconds")),
-            _size(row.size),
+            seconds(row.median("compile_seconds")),
+            seconds(row.median("first_seconds")),
+            seconds(row.median("all_seconds")),
+            ", ".join(headline_size(row.size)),
             agree[row.agrees],
         ]
         for row in rows
@@ -259,9 +248,9 @@ def svg_chart(names: list[str], series: list[tuple[str, list[float]]], title: st
             y = top + j * bar
             parts.append(
                 f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar - 2}" fill="{COLOURS[j % 3]}">'
-                f"<title>{escape(name)} {escape(label)}: {_seconds(values[i])}</title></rect>"
+                f"<title>{escape(name)} {escape(label)}: {seconds(values[i])}</title></rect>"
             )
-            parts.append(f'<text x="{left + length + 4:.1f}" y="{y + bar - 4}">{_seconds(values[i])}</text>')
+            parts.append(f'<text x="{left + length + 4:.1f}" y="{y + bar - 4}">{seconds(values[i])}</text>')
     legend_top = 40 + group * len(names) + 10
     for j, (label, _) in enumerate(series):
         y = legend_top + j * 20

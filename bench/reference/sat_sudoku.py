@@ -4,14 +4,15 @@
 once in each row, column and box (one at-least-one clause and pairwise at-most-one clauses per
 group), and each given is a unit clause: 4 x 81 x (1 + 36) = 11988 clauses plus the givens.
 
-`GRIDS` holds the article's Sudoku (read from models/sudoku.puz) and two well-known hard grids;
-`puz_text(grid)` writes the equivalent model in the format of models/sudoku.puz, which
-`cspdsl.api.loads(text, name)` loads. Run as a script, it prints sizes and solutions.
+`GRIDS` holds the article's Sudoku (read from models/sudoku.puz) and the bench's two hard grids
+(`bench/generators.py`, whose `sudoku_model` writes the same grid as a cspdsl model for `load_model`).
+Run as a script, it prints sizes and solutions.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,8 @@ import pycosat
 ROOT = Path(__file__).resolve().parents[2]
 DIGITS = range(1, 10)
 
-# Arto Inkala's "world's hardest Sudoku" (2012) and his earlier "AI Escargot" (2006).
-INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
-ESCARGOT = "100007090030020008009600500005300900010080002600004000300000010040000007007000300"
+sys.path.insert(0, str(ROOT / "bench"))
+from generators import HARD_SUDOKUS, sudoku_model  # noqa: E402  (the bench's grids and .puz writer)
 
 
 def article_grid() -> str:
@@ -35,7 +35,7 @@ def article_grid() -> str:
     return "".join("0" if c == "." else c for c in cells)
 
 
-GRIDS = {"article": article_grid(), "inkala": INKALA, "escargot": ESCARGOT}
+GRIDS = {"article": article_grid(), **HARD_SUDOKUS}
 
 
 def var(r: int, c: int, d: int) -> int:
@@ -75,27 +75,11 @@ def decode(model: list[int]) -> str:
     return "".join(str(next(d for d in DIGITS if var(r, c, d) in true)) for r in DIGITS for c in DIGITS)
 
 
-def puz_text(grid: str, title: str = "Sudoku") -> str:
-    """The same puzzle as a cspdsl model, in the format of models/sudoku.puz."""
-    rows = []
-    for r in range(9):
-        cells = ["." if ch in "0." else ch for ch in grid[9 * r : 9 * r + 9]]
-        rows.append("  " + " | ".join(" ".join(cells[3 * b : 3 * b + 3]) for b in range(3)))
-        if r in (2, 5):
-            rows.append("  ------+-------+------")
-    return (
-        f'puzzle "{title}"\n\n'
-        "var cell[1..9, 1..9] in 1..9\n\n"
-        "forall group in cell.rows + cell.columns + cell.boxes: alldifferent(group)\n\n"
-        'given cell = """\n' + "\n".join(rows) + '\n"""\n'
-    )
-
-
 def load_model(name: str) -> Any:
     """GRIDS[name] loaded as a cspdsl model."""
     from cspdsl.api import loads
 
-    return loads(puz_text(GRIDS[name], f"Sudoku ({name})"), f"<{name}>")
+    return loads(sudoku_model(GRIDS[name], f"Sudoku ({name})"), f"<{name}>")
 
 
 def main() -> None:

@@ -42,6 +42,15 @@ class Outcome:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
+# The sizes shown in one line (stats line, compare table), in the backends' own terms; `--stats`
+# shows every entry of `Compiled.size`.
+HEADLINE_SIZES = ("variables", "constraints", "clauses", "literals")
+
+
+def headline_size(size: dict[str, int]) -> list[str]:
+    return [f"{size[key]} {key}" for key in HEADLINE_SIZES if key in size]
+
+
 def check_limit(limit: int | None) -> None:
     """The `limit` every backend's solve takes: None (all solutions) or a positive count."""
     if limit is not None and limit < 1:
