@@ -7,13 +7,12 @@ with a constant becomes `InSet`, and nested `And`/`Or` are flattened, so backend
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from . import ir
+from .record import Record
 
 
-@dataclass(frozen=True)
-class Lin:
+class Lin(Record):
     """A linear expression over IR variables; a constant is a Lin without terms."""
 
     terms: tuple[tuple[int, str], ...] = ()

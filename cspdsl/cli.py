@@ -7,7 +7,6 @@ Exit codes: 0 solved (or checked), 1 no solution (unsatisfiable), 2 bad model or
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from typing import Any, NoReturn
@@ -195,6 +194,8 @@ def _compare(args: argparse.Namespace) -> int:
     if args.json:
         figures = {"model": args.model, "all": args.all, "repeat": args.repeat, "timeout": args.timeout,
                    "backends": [row.as_json() for row in rows]}
+        import json  # only --json pays for its import
+
         print(json.dumps(figures, indent=2))
     else:
         print(compare.render_table(rows, f"{title}: {'all solutions' if args.all else 'first solution'}, "
@@ -231,6 +232,8 @@ def _solve(args: argparse.Namespace) -> int:
         model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed, options=dict(args.options)
     )
     if args.json:
+        import json
+
         print(json.dumps(_json(result, args), indent=2))
     else:
         _print_result(result, args)

@@ -12,16 +12,15 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from .api import check_solutions, status_of
 from .backends import backend_class, get_backend, headline_size
 from .lower import Lowered
+from .record import Record, field
 
 
-@dataclass
-class Run:
+class Run(Record, frozen=False):
     """One backend, one repeat."""
 
     status: str  # solved, unsatisfiable, timeout, gave_up, refused
@@ -33,8 +32,7 @@ class Run:
     found: frozenset[tuple[int, ...]] = frozenset()  # the solutions it did report
 
 
-@dataclass
-class Row:
+class Row(Record, frozen=False):
     """One backend over all repeats: medians, size, and agreement with the others."""
 
     backend: str

@@ -6,13 +6,12 @@ under the fault and, where one is likely, a hint. Nothing else in the package pr
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+
+from .record import Record, field
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(Record):
     """The text of one model and the name it is reported under (a path, or `<stdin>`)."""
 
     name: str
@@ -23,8 +22,7 @@ class Source:
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(Record):
     """A stretch of source text: 1-based line and column of its start and end (end exclusive)."""
 
     source: Source
@@ -85,5 +83,7 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     lowered = {c.lower(): c for c in pool}
     if name.lower() in lowered and lowered[name.lower()] != name:
         return f"did you mean '{lowered[name.lower()]}'?"
+    import difflib  # here, not at the top: only a misspelt model pays for its import
+
     close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None

@@ -14,9 +14,8 @@ Constraints:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .errors import Span
+from .record import Record, field
 
 OPS = ("==", "!=", "<=", ">=")
 # The strict ops are normalised away: a < b is a <= b - 1 over the integers.
@@ -57,8 +56,7 @@ def op_decided(low: int, high: int, op: str, rhs: int) -> bool | None:
     raise ValueError(f"unknown comparison {op!r}")
 
 
-@dataclass(frozen=True)
-class Var:
+class Var(Record):
     """An integer variable with an explicit finite domain (sorted, distinct values)."""
 
     name: str
@@ -77,19 +75,16 @@ class Var:
         return self.domain == (0, 1)
 
 
-@dataclass(frozen=True)
-class AllDifferent:
+class AllDifferent(Record):
     vars: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Record):
     vars: tuple[str, ...]
     tuples: tuple[tuple[int, ...], ...]
 
 
-@dataclass(frozen=True)
-class Linear:
+class Linear(Record):
     """sum(c * x for c, x in terms) <op> rhs, with op in OPS."""
 
     terms: tuple[tuple[int, str], ...]
@@ -97,14 +92,12 @@ class Linear:
     rhs: int
 
 
-@dataclass(frozen=True)
-class InSet:
+class InSet(Record):
     var: str
     values: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(Record):
     """The number of true `conds` <op> k, with op in OPS."""
 
     conds: tuple[Constraint, ...]
@@ -112,18 +105,15 @@ class Count:
     k: int
 
 
-@dataclass(frozen=True)
-class And:
+class And(Record):
     conds: tuple[Constraint, ...]
 
 
-@dataclass(frozen=True)
-class Or:
+class Or(Record):
     conds: tuple[Constraint, ...]
 
 
-@dataclass(frozen=True)
-class Not:
+class Not(Record):
     cond: Constraint
 
 
@@ -132,16 +122,14 @@ TRUE = And(())
 FALSE = Or(())
 
 
-@dataclass(frozen=True)
-class Posted:
+class Posted(Record):
     """A top-level constraint with the clue (source span) it came from."""
 
     constraint: Constraint
     span: Span | None = field(default=None, compare=False)
 
 
-@dataclass
-class Problem:
+class Problem(Record, frozen=False):
     """Variables, constraints, and which variables are the model's own (the rest are auxiliary).
 
     Solutions are counted and compared on the model's own variables (`outputs`) only: auxiliary

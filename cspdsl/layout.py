@@ -5,13 +5,11 @@ Lowering fills a `Layout` beside the IR `Problem`; rendering reads both. Backend
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .errors import Span
+from .record import Record, field
 
 
-@dataclass(frozen=True)
-class LinTerm:
+class LinTerm(Record):
     """A linear expression over IR variables: sum(coef * var) + const."""
 
     terms: tuple[tuple[int, str], ...]
@@ -21,8 +19,7 @@ class LinTerm:
         return sum(c * assignment[v] for c, v in self.terms) + self.const
 
 
-@dataclass(frozen=True)
-class AttributeAt:
+class AttributeAt(Record):
     """In an answer template, `nationality[fish]`: the value of an attribute at a position."""
 
     attribute: str
@@ -32,16 +29,14 @@ class AttributeAt:
 Placeholder = LinTerm | AttributeAt | tuple[LinTerm, ...]
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Record):
     text: str
     template: str  # with {0}, {1}, ... where the placeholders go
     placeholders: tuple[Placeholder, ...]
     span: Span
 
 
-@dataclass
-class Entities:
+class Entities(Record, frozen=False):
     """Ordered positions and attributes: each value of an attribute has a position variable."""
 
     name: str
@@ -49,8 +44,7 @@ class Entities:
     attributes: dict[str, dict[str, str]] = field(default_factory=dict)  # attr -> value -> var
 
 
-@dataclass
-class Grid:
+class Grid(Record, frozen=False):
     """An array of variables of one or two dimensions, rendered as digits, a row or a grid."""
 
     name: str
@@ -60,8 +54,7 @@ class Grid:
     show_boxes: bool = False  # the model uses the boxes: draw them
 
 
-@dataclass
-class Board:
+class Board(Record, frozen=False):
     """A board drawn as ASCII art: cell names at (row, column) of the drawing."""
 
     name: str
@@ -70,8 +63,7 @@ class Board:
     variables: dict[str, str]  # cell name -> IR variable
 
 
-@dataclass
-class Layout:
+class Layout(Record, frozen=False):
     title: str | None = None
     entities: Entities | None = None
     grids: list[Grid] = field(default_factory=list)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from . import ir
@@ -26,6 +25,7 @@ from .build import (
 )
 from .errors import CspdslError, Span, did_you_mean
 from .layout import AttributeAt, Board, Entities, Grid, Layout, LinTerm, Question
+from .record import Record, field
 from .shapes import (
     array_groups,
     board_groups,
@@ -44,8 +44,7 @@ POSITION_WORDS = ("first", "last", "middle")
 ABS_FUNCTIONS = ("abs", "distance")
 
 
-@dataclass
-class Lowered:
+class Lowered(Record, frozen=False):
     """A model ready for a backend: the IR problem and how to show its solutions."""
 
     problem: ir.Problem
@@ -55,35 +54,30 @@ class Lowered:
 # ---- compile-time values -----------------------------------------------------------------------
 
 
-@dataclass
-class Array:
+class Array(Record, frozen=False):
     name: str
     ranges: list[list[int]]
     cells: dict[tuple[int, ...], str]
     grid: Grid
 
 
-@dataclass
-class BoardValue:
+class BoardValue(Record, frozen=False):
     layout: Board
     groups: dict[str, list[list[str]]]
 
 
-@dataclass
-class Attribute:
+class Attribute(Record, frozen=False):
     name: str
     values: dict[str, str]  # value name -> IR variable
 
 
-@dataclass
-class PiecesValue:
+class PiecesValue(Record, frozen=False):
     name: str
     pieces: list[tuple[tuple[int, ...], int]]  # (alternatives, copies)
     span: Span
 
 
-@dataclass
-class Env:
+class Env(Record, frozen=False):
     names: dict[str, Any] = field(default_factory=dict)
     spans: dict[str, Span] = field(default_factory=dict)
 
@@ -962,15 +956,13 @@ class _Lowerer:
             )
 
 
-@dataclass(frozen=True)
-class _Param:
+class _Param(Record):
     """A constant bound to a name (a param, a quantifier index, first/last/middle)."""
 
     value: Any
 
 
-@dataclass(frozen=True)
-class _Value:
+class _Value(Record):
     """An attribute value: its name stands for its position variable."""
 
     attribute: str

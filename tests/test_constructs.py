@@ -96,6 +96,17 @@ red {relation} "sky blue"
     )
 
 
+def test_a_quoted_keyword_is_a_name():
+    # The words of the language are reserved; quoted, they are ordinary values.
+    text = """
+positions house = 1..3
+attribute pet: "at", "given", cat
+"at" next_to "given"
+"""
+    names = {"pet[at]": range(1, 4), "pet[given]": range(1, 4), "pet[cat]": range(1, 4)}
+    assert_means(text, names, lambda v: different(*v.values()) and abs(v["pet[at]"] - v["pet[given]"]) == 1)
+
+
 @pytest.mark.parametrize(
     ("where", "position"), [("1", 1), ("4", 4), ("first", 1), ("last", 5), ("middle", 3)]
 )

@@ -76,6 +76,15 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: use '==' to compare; '=' only gives a name a value (param, let)",
         ),
     ),
+    "keyword-as-a-name": (
+        "positions house = 1..2\nattribute pet: at, cat\n",
+        lines(
+            "m.puz:2:16: error: unexpected 'at'; expected one of a name, a quoted name (\"...\")",
+            " 2 | attribute pet: at, cat",
+            "   |                ^^",
+            "hint: 'at' is a word of the language; to use it as a name, quote it: \"at\"",
+        ),
+    ),
     "unclosed-bracket-at-end-of-file": (
         "var x in 1..3\nsum_equals([x, x",
         lines(

@@ -8,17 +8,16 @@ imported only when its backend is used.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from ..errors import CspdslError
 from ..ir import Problem
+from ..record import Record, field
 
 Assignment = dict[str, int]
 
 
-@dataclass
-class Compiled:
+class Compiled(Record, frozen=False):
     """A backend's native model, with its size in the backend's own terms."""
 
     problem: Problem
@@ -27,8 +26,7 @@ class Compiled:
     compile_seconds: float = 0.0
 
 
-@dataclass
-class Outcome:
+class Outcome(Record, frozen=False):
     """What one solve produced.
 
     `complete` is true when the search ran to the end (so `solutions` are all there are, up to

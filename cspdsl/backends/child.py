@@ -20,15 +20,15 @@ import signal
 import struct
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
+
+from ..record import Record, field
 
 Emit = Callable[[Any], None]
 Work = Callable[..., Any]  # work(emit, *args) -> summary
 
 
-@dataclass
-class ChildRun:
+class ChildRun(Record, frozen=False):
     """What a search sent back: its items in order, its summary (None if it did not finish)."""
 
     items: list[Any] = field(default_factory=list)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ortools.sat.python import cp_model
@@ -34,13 +33,13 @@ from ..ir import (
     Table,
     negation,
 )
+from ..record import Record, field
 from . import Assignment, Compiled, Outcome, check_limit
 
 Lit = Any  # a CP-SAT Boolean variable or its negation
 
 
-@dataclass
-class CpSatModel:
+class CpSatModel(Record, frozen=False):
     """What `compile` hands to `solve`: the CP-SAT model and the CP-SAT variable of each IR name."""
 
     model: cp_model.CpModel

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import constraint as pc
@@ -48,6 +47,7 @@ from ..ir import (
     op_holds,
 )
 from ..presolve import narrow_domains
+from ..record import Record, field
 from . import Compiled, Outcome, check_limit
 from .child import Emit, run_with_time_limit
 
@@ -415,8 +415,7 @@ class ExactSum(pc.ExactSumConstraint):  # type: ignore[misc]
         return True
 
 
-@dataclass
-class CspModel:
+class CspModel(Record, frozen=False):
     """What `compile` hands to `solve`: domains, library constraints with their scopes, and the order."""
 
     domains: Domains

@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from typing import Any
 
+from ..record import Record
 from .local_moves import Budget, Engine, State
 
 COOLING_RATIO = 1.5  # start / lowest temperature of a run, when the lowest is not set
 
 
-@dataclass
-class AnnealParams:
+class AnnealParams(Record, frozen=False):
     temperature: float | None = None
     min_temperature: float | None = None
     cooling_iterations: int = 3_000
@@ -69,8 +68,7 @@ def median_rise(engine: Engine, state: State, samples: int = 1000) -> float:
     return float(rises[len(rises) // 2]) if rises else 1.0
 
 
-@dataclass
-class _Counters:
+class _Counters(Record, frozen=False):
     """What the runs of one search have done so far."""
 
     iterations: int = 0

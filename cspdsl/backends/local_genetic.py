@@ -10,14 +10,13 @@ does not raise the cost). When `patience` generations bring no new best, the pop
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..record import Record
 from .local_moves import Budget, Engine, State
 
 
-@dataclass
-class GeneticParams:
+class GeneticParams(Record, frozen=False):
     population: int = 30
     elite: float = 0.1
     immigrants: float = 0.1

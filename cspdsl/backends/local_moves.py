@@ -20,17 +20,16 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
 
 from ..ir import AllDifferent, Constraint, Count, InSet, Problem, variables_of
+from ..record import Record, field
 from .local_cost import Violation, violation
 
 Move = list[tuple[int, int]]  # (variable number, new value)
 SWAP_TRIES = 12  # attempts at finding a swap partner before the move is given up
 
 
-@dataclass
-class Budget:
+class Budget(Record, frozen=False):
     """When a search must stop: at the user's deadline (a timeout), or after `limit` of its own steps
     (iterations or generations) when it gives up."""
 
@@ -49,8 +48,7 @@ class Budget:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
-@dataclass
-class Group:
+class Group(Record, frozen=False):
     """Variables whose values fall into kinds with bounded counts (AllDifferent: one value per kind)."""
 
     vars: list[int]
@@ -64,8 +62,7 @@ class Group:
         return len(self.lo) - 1
 
 
-@dataclass
-class Space:
+class Space(Record, frozen=False):
     """A problem compiled for local search: variables by number, groups, and cost functions."""
 
     names: list[str]
@@ -80,8 +77,7 @@ class Space:
     paid: list[Constraint]
 
 
-@dataclass
-class State:
+class State(Record, frozen=False):
     """A complete assignment with the violation of each paid constraint and each group's kind counts."""
 
     values: list[int]
@@ -292,8 +288,7 @@ def _augment_from_slot(
 # -- states and moves -----------------------------------------------------------------------------
 
 
-@dataclass
-class Trial:
+class Trial(Record, frozen=False):
     """A move applied to a state's values, not yet committed: what it changed and by how much."""
 
     move: Move

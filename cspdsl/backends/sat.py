@@ -25,7 +25,6 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, ClassVar
 
@@ -49,6 +48,7 @@ from ..ir import (
     variables_of,
 )
 from ..presolve import narrow_domains
+from ..record import Record, field
 from . import Assignment, Compiled, Outcome, check_limit
 from .child import run_with_time_limit
 from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge
@@ -65,8 +65,7 @@ PREFIX_CLAUSES_MAX = 8000
 SUPPORT_PAIRS_MAX = 4096
 
 
-@dataclass
-class SatModel:
+class SatModel(Record, frozen=False):
     """The CNF and how to read a model's variables back from a SAT solution."""
 
     cnf: Cnf
