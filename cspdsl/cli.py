@@ -16,6 +16,7 @@ from .backends import DEFAULT_BACKEND, EXPORTS, REGISTRY, backend_class, export,
 from .errors import CspdslError
 
 EXIT_SOLVED, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a Unix filter reports when its reader stops reading
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -142,12 +143,25 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`cspdsl solve m.puz | head -3`): stop quietly, as a Unix filter does.
+        _drop_stdout()
+        return EXIT_BROKEN_PIPE
     except Exception as error:  # a bug: say so plainly, traceback only on request
         if os.environ.get("CSPDSL_DEBUG"):
             raise
         print(f"internal error: {type(error).__name__}: {error}", file=sys.stderr)
         print("This is a bug in cspdsl; set CSPDSL_DEBUG=1 to see where.", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush does not hit the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (a test's capture): nothing to flush
+        pass
 
 
 def _check(args: argparse.Namespace) -> int:

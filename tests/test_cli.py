@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
-from conftest import run_cli
+from conftest import ROOT, run_cli
 
 QUEENS = """
 param n = 8
@@ -77,3 +80,18 @@ def test_bad_arguments_exit_2_without_traceback():
         assert result.returncode == 2, args
         assert "Traceback" not in result.stderr
         assert "error:" in result.stderr
+
+
+def test_a_reader_that_stops_early_is_not_an_internal_error():
+    # `cspdsl solve --all m.puz | head -1`: the pipe closes before cspdsl is done writing.
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("CSPDSL_DEBUG", None)
+    with subprocess.Popen([sys.executable, "-m", "cspdsl", "solve", "models/tiles.puz", "--all"], cwd=ROOT,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.read(1)
+        process.stdout.close()
+        errors = process.stderr.read().decode()
+        code = process.wait(timeout=300)
+    assert code == 141
+    assert errors == ""
