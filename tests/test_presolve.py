@@ -43,3 +43,65 @@ def test_the_tile_square_keeps_only_tile_values() -> None:
     narrowed = narrow_domains(problem)
     assert {len(v.domain) for v in narrowed.variables.values()} == {16}
     assert len(narrowed.constraints) == len(problem.constraints) - 16
+
+
+# ---- implied short equalities ------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from cspdsl.backends import get_backend  # noqa: E402
+from cspdsl.check import holds  # noqa: E402
+from cspdsl.ir import AllDifferent  # noqa: E402
+from cspdsl.presolve import implied_equalities  # noqa: E402
+
+
+def test_the_hexagon_lines_imply_short_equalities_that_hold_in_every_solution() -> None:
+    problem = narrow_domains(load(MODELS / "aristotle.puz").problem)
+    implied = implied_equalities(problem)
+    assert len(implied) == 29
+    # Lines a-b-c and c-g-l meet in c: a + b == g + l.
+    assert Linear(((1, "hex.a"), (1, "hex.b"), (-1, "hex.g"), (-1, "hex.l")), "==", 0) in implied
+    assert all(len(e.terms) <= 4 for e in implied)
+    stated = {p.constraint for p in problem.constraints}
+    assert not stated & set(implied)
+    solutions = get_backend("sat", {"implied": "false"}).solve(
+        get_backend("sat", {"implied": "false"}).compile(problem), limit=None, timeout=None, seed=0
+    ).solutions
+    assert len(solutions) == 12
+    assert all(holds(e, s) for e in implied for s in solutions)
+
+
+def test_no_sums_no_implied_equalities() -> None:
+    assert implied_equalities(load(MODELS / "einstein.puz").problem) == []
+
+
+@st.composite
+def sum_systems(draw: st.DrawFn) -> tuple[dict[str, tuple[int, ...]], list[Linear], bool]:
+    names = [f"x{i}" for i in range(draw(st.integers(4, 6)))]
+    domain = tuple(range(1, draw(st.integers(3, 4)) + 1))
+    sums = []
+    for _ in range(draw(st.integers(2, 4))):
+        scope = draw(st.lists(st.sampled_from(names), min_size=3, max_size=4, unique=True))
+        coefficients = draw(st.lists(st.sampled_from([1, 1, 2, -1]), min_size=len(scope), max_size=len(scope)))
+        rhs = draw(st.integers(-4, 12))
+        sums.append(Linear(tuple(zip(coefficients, scope, strict=True)), "==", rhs))
+    return {n: domain for n in names}, sums, draw(st.booleans())
+
+
+@settings(max_examples=150, deadline=None)
+@given(sum_systems())
+def test_implied_equalities_hold_in_every_solution_and_change_none(system) -> None:
+    domains, sums, permutation = system
+    extra = [AllDifferent(tuple(domains)[: len(next(iter(domains.values())))])] if permutation else []
+    problem = make_problem(domains, *sums, *extra)
+    implied = implied_equalities(problem)
+    solutions = brute_force(problem)
+    names = list(problem.outputs)
+    for equality in implied:
+        assert 2 <= len(equality.terms) <= 4
+        assert all(holds(equality, dict(zip(names, s, strict=True))) for s in solutions)
+    # And the SAT backend, which states them, still finds exactly those solutions.
+    sat = get_backend("sat")
+    found = {problem.project(s) for s in sat.solve(sat.compile(problem), limit=None, timeout=None, seed=0).solutions}
+    assert found == solutions
