@@ -79,7 +79,7 @@ def implied_equalities(problem: Problem) -> list[Linear]:
     The hexagon's line sums imply `a + b - g - l == 0` (two lines through c) and `b + i + k + r == 38`
     (a combination of several): stated, such short equalities let unit propagation see what otherwise
     only a long chain of reasoning over whole lines would, and the hexagon's enumeration on pycosat
-    takes half the time. They are the vectors with small support in the span of the sums (and of each
+    takes less than half the time. They are the vectors with small support in the span of the sums (and of each
     permutation's total, `sum(group) == sum(its values)`); each holds in every solution, so posting
     them changes no solution. Sums of fewer than three terms are left out (zebra relations, which
     would only imply more of the same), and so are problems whose sums cover too many variables.

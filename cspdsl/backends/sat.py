@@ -25,7 +25,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Iterator
-from itertools import product
+from itertools import permutations, product
 from typing import Any, ClassVar
 
 import pycosat
@@ -83,6 +83,7 @@ class _Encoder:
         self.values: dict[str, list[tuple[int, int]]] = {}
         self.at_most: dict[str, list[int]] = {}  # x <= v_i literals, where a sequential counter made them
         self._literals: dict[Constraint, int] = {}
+        self._distinct_groups = _distinct_groups(problem)
         self._post_by_type: dict[type, Callable[[Any], None]] = {
             AllDifferent: self._post_all_different,
             Table: self._post_table,
@@ -219,7 +220,10 @@ class _Encoder:
     def _post_linear(self, c: Linear) -> None:
         names = [name for _, name in c.terms]
         prefixes = math.prod(len(self.values[name]) for name in names[:-1])
-        if c.op == "==" and 3 <= len(names) <= PREFIX_TERMS_MAX and len(set(names)) == len(names) and (
+        # Mixed signs (x + y - z - w == 0): no prefix can be cut early by the bounds of the rest, so
+        # prefix clauses would be nearly all d^(n-1) prefixes; the diagram is smaller and propagates fully.
+        one_sign = len({coef > 0 for coef, _ in c.terms}) == 1
+        if c.op == "==" and one_sign and 3 <= len(names) <= PREFIX_TERMS_MAX and len(set(names)) == len(names) and (
             prefixes <= PREFIX_CLAUSES_MAX
         ):
             self._post_sum_by_prefixes(c)
@@ -236,29 +240,46 @@ class _Encoder:
         coefs = [coef for coef, _ in c.terms]
         pairs = [self.values[name] for _, name in c.terms]
         last = len(pairs) - 1
-        lows, highs = [0], [0]
-        for coef, values in zip(reversed(coefs), reversed(pairs), strict=True):
-            products = [coef * v for v, _ in values] or [0]
-            lows.append(lows[-1] + min(products))
-            highs.append(highs[-1] + max(products))
-        lows.reverse()
-        highs.reverse()
         final = {v: lit for v, lit in pairs[last]}
+        # Terms under one all-different: a prefix repeating a value is already excluded by the
+        # all-different's clauses (no clause here), and the terms still to come take distinct values.
+        distinct = _distinct([name for _, name in c.terms], self._distinct_groups)
+        same_coef = len(set(coefs)) == 1
 
-        def walk(i: int, chosen: list[int], total: int) -> None:
+        def bounds(i: int, used: list[int]) -> tuple[int, int]:
+            """Bounds of what terms i.. can still add, given the values used so far."""
+            if distinct and same_coef:
+                pool = sorted({v for values in pairs[i:] for v, _ in values}.difference(used))
+                k = len(pairs) - i
+                if len(pool) < k:
+                    return 1, 0  # no room for distinct values: empty
+                ends = sum(pool[:k]) * coefs[0], sum(pool[-k:]) * coefs[0]
+                return min(ends), max(ends)
+            low = high = 0
+            for coef, values in zip(coefs[i:], pairs[i:], strict=True):
+                products = [coef * v for v, _ in values] or [0]
+                low += min(products)
+                high += max(products)
+            return low, high
+
+        def walk(i: int, chosen: list[int], used: list[int], total: int) -> None:
             for v, lit in pairs[i]:
+                if distinct and v in used:
+                    continue
                 after = total + coefs[i] * v
                 nogood = [*chosen, -lit]
                 if i == last - 1:
                     needed, remainder = divmod(c.rhs - after, coefs[last])
-                    forced = final.get(needed, FALSE) if remainder == 0 else FALSE
-                    self.cnf.add([*nogood, forced])
-                elif after + lows[i + 1] > c.rhs or after + highs[i + 1] < c.rhs:
+                    ok = remainder == 0 and not (distinct and needed in (*used, v))
+                    self.cnf.add([*nogood, final.get(needed, FALSE) if ok else FALSE])
+                    continue
+                low, high = bounds(i + 1, [*used, v])
+                if low > high or after + low > c.rhs or after + high < c.rhs:
                     self.cnf.add(nogood)
                 else:
-                    walk(i + 1, nogood, after)
+                    walk(i + 1, nogood, [*used, v], after)
 
-        walk(0, [], 0)
+        walk(0, [], [], 0)
 
     def _post_count(self, c: Count) -> None:
         self.cnf.add([self._reify_count(c)])
@@ -527,12 +548,42 @@ class SatBackend:
 def compile_cnf(problem: Problem, implied: bool = True) -> SatModel:
     """The problem as CNF, its domains first cut by its one-variable constraints, and (unless
     `implied` is off) the short equalities its sums imply stated for stronger propagation
-    (`presolve.implied_equalities`: the hexagon's 12 solutions in half the time)."""
+    (`presolve.implied_equalities`: the hexagon's 12 solutions in 0.4 of the time; see docs/backend-sat.md)."""
     narrowed = narrow_domains(problem)
     if implied:
+        groups = _distinct_groups(narrowed)
         for equality in implied_equalities(narrowed):
-            narrowed.post(equality)
+            if not _balanced(equality, groups):
+                narrowed.post(equality)
     return _Encoder(narrowed).build()
+
+
+def _distinct_groups(problem: Problem) -> list[frozenset[str]]:
+    """The variables of each top-level all-different."""
+    return [frozenset(p.constraint.vars) for p in problem.constraints if isinstance(p.constraint, AllDifferent)]
+
+
+def _distinct(names: list[str], groups: list[frozenset[str]]) -> bool:
+    """Whether one all-different holds all these variables (so they take distinct values)."""
+    return any(group.issuperset(names) for group in groups)
+
+
+def _balanced(c: Linear, groups: list[frozenset[str]]) -> bool:
+    """Whether `c` reads `x1 + ... == y1 + ...` term for term (same coefficients, rhs 0) with no
+    all-different between each x_i and its y_i. Then x_i = y_i satisfies it whatever the values, so
+    it supports every value at the start of the search and prunes little. Such implied equalities
+    are not posted: the tile square's 10 of this kind slowed its enumeration down (4 kept: 1.2 s
+    against 2.2 s with all 14, docs/backend-sat.md); the hexagon's are under its all-different."""
+    if c.op != "==" or c.rhs != 0:
+        return False
+    plus = [(coef, name) for coef, name in c.terms if coef > 0]
+    minus = [(-coef, name) for coef, name in c.terms if coef < 0]
+    if len(plus) != len(minus) or len(plus) > 4:
+        return False
+    return any(
+        all(a == b and not _distinct([x, y], groups) for (a, x), (b, y) in zip(plus, order, strict=True))
+        for order in permutations(minus)
+    )
 
 
 def to_dimacs(problem: Problem, source: str = "") -> str:
