@@ -18,17 +18,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
 import statistics
 import subprocess
-import sys
 import time
-from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent
-ROOT = BENCH.parent
+# run.py is the bench entry point: its helpers run the installed script as a user does, and it puts
+# the checkout on sys.path.
+from run import BENCH, ROOT, cspdsl_command, user_environment
+
+from cspdsl.compare import seconds
+
 REFERENCE = BENCH / "reference"
 
 # name, model, cspdsl flags, MiniZinc model, MiniZinc flags, solutions expected
@@ -39,23 +40,12 @@ CASES = [
 ]
 
 
-def cspdsl_command() -> list[str]:
-    """The installed `cspdsl` script beside this Python, as a user runs it; `python -m cspdsl` if none."""
-    script = Path(sys.executable).parent / "cspdsl"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "cspdsl"]
-
-
-def environment() -> dict[str, str]:
-    """A user's environment: Python keeps its bytecode cache (recompiling would measure the compiler)."""
-    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
 def run_ours(model: str, flags: list[str], backend: str) -> tuple[float, float, int]:
     """(whole-process wall, compile + search as cspdsl reports it, solutions)."""
     command = [*cspdsl_command(), "solve", str(ROOT / "models" / f"{model}.puz"), "--backend", backend,
                "--json", *flags]
     started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False, env=environment(), cwd=ROOT)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=user_environment(), cwd=ROOT)
     wall = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} exited {done.returncode}: {done.stderr.strip()[-400:]}")
@@ -73,10 +63,6 @@ def run_gecode(model: str, flags: list[str]) -> tuple[float, float, int]:
         raise SystemExit(f"{' '.join(command)} exited {done.returncode}: {done.stderr.strip()[-400:]}")
     stats = dict(re.findall(r"%%%mzn-stat: (\w+)=(\S+)", done.stdout + done.stderr))
     return wall, float(stats.get("flatTime", 0)) + float(stats.get("solveTime", 0)), int(stats["nSolutions"])
-
-
-def seconds(s: float) -> str:
-    return f"{s * 1000:.0f} ms" if s < 1 else f"{s:.2f} s"
 
 
 def main() -> None:
