@@ -19,8 +19,22 @@ EXIT_SOLVED, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a Unix filter reports when its reader stops reading
 
 
+def _help_formatter(prog: str) -> argparse.HelpFormatter:
+    """argparse's own formatter, told the terminal's width: left to find it, it imports shutil on
+    every run (2 ms of start-up), only to draw help that most runs never print."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size(1).columns  # 1: standard output
+    except (ValueError, OSError):
+        columns = 80
+    return argparse.HelpFormatter(prog, width=max(columns - 2, 20))
+
+
 class _ArgumentParser(argparse.ArgumentParser):
     """argparse that exits with code 2 and one clear line, as every bad input does."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _help_formatter)  # the sub-commands' parsers too
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)

@@ -22,7 +22,6 @@ variables of the IR itself (a piece's kind where kinds overlap) may be free.
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable, Hashable, Iterator
 from itertools import permutations, product
@@ -524,6 +523,8 @@ class SatBackend:
         native: SatModel = compiled.native
         clauses = native.cnf.clauses
         if seed is not None:  # PicoSAT takes no seed: the clause order changes its path instead
+            import random  # here: 1 ms of start-up that only a seeded run needs
+
             clauses = list(clauses)
             random.Random(seed).shuffle(clauses)
         start = time.perf_counter()

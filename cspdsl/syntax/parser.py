@@ -5,16 +5,23 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import os
 import re
 from collections.abc import Iterator
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from ..errors import CspdslError, Source, Span
 from . import ast
+from ._puz_lalr import (  # Lark's standalone parser for grammars/puz.lark: see generate.py
+    Lark,
+    Lark_StandAlone,
+    Token,
+    Transformer,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    v_args,
+)
 
 _OPENING = {"(", "[", "{"}
 _CLOSING = {")", "]", "}"}
@@ -37,35 +44,11 @@ class _JoinBracketedLines:
             yield token
 
 
-def grammar_path() -> str:
-    """The grammar: shipped inside the package when installed, at the repo root in a checkout.
-
-    os.path rather than pathlib, whose import costs 3 ms of every run's start-up."""
-    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
-    for root in (package, os.path.dirname(package)):
-        candidate = os.path.join(root, "grammars", "puz.lark")
-        if os.path.exists(candidate):
-            return candidate
-    raise FileNotFoundError("grammars/puz.lark not found beside the cspdsl package")
-
-
 @functools.lru_cache(maxsize=1)
 def lark_parser() -> Lark:
-    return Lark(
-        _read(grammar_path()),
-        parser="lalr",
-        lexer="basic",  # the language reserves its keywords, so one scanner does: 5% of start-up saved
-        start=["start", "expr"],
-        propagate_positions=True,
-        postlex=_JoinBracketedLines(),
-        maybe_placeholders=True,
-        cache=True,
-    )
-
-
-def _read(path: str) -> str:
-    with open(path, encoding="utf-8") as file:
-        return file.read()
+    """The LALR parser, from the tables that generate.py wrote (no grammar is compiled at run time)."""
+    parser: Lark = Lark_StandAlone(postlex=_JoinBracketedLines())  # type: ignore[no-untyped-call]
+    return parser
 
 
 def parse(text: str, name: str = "<model>") -> ast.Model:
