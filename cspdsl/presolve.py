@@ -95,13 +95,14 @@ def implied_equalities(problem: Problem) -> list[Linear]:
     basis, pivots = _row_echelon([[row.get(n, Fraction(0)) for n in names] + [row[""]] for row in rows])
     pivot_row = {column: i for i, column in enumerate(pivots)}
     integral = [_integral(row) for row in basis]  # the same rows scaled to integers: a fast rank test
+    nonzero = [{j for j in range(len(names)) if row[j]} for row in integral]
     stated = {_canonical(row) for row in rows}
     found: dict[tuple[tuple[tuple[int, str], ...], int], None] = {}
     for support in itertools.combinations(range(len(names)), IMPLIED_TERMS_MAX):
         # A vector of the span is fixed by its values on the pivot columns, so one supported inside
         # `support` combines only the rows whose pivots are in it, and must vanish everywhere else.
         rows_in = [pivot_row[c] for c in support if c in pivot_row]
-        outside = [j for j in range(len(names)) if j not in support and any(integral[i][j] for i in rows_in)]
+        outside = sorted(set().union(*(nonzero[i] for i in rows_in)).difference(support))
         if not rows_in or _rank([[integral[i][j] for i in rows_in] for j in outside]) == len(rows_in):
             continue
         used = [basis[i] for i in rows_in]
@@ -116,19 +117,64 @@ def implied_equalities(problem: Problem) -> list[Linear]:
     return [Linear(terms, "==", rhs) for terms, rhs in found]
 
 
-def _equality_rows(problem: Problem) -> list[dict[str, Fraction]]:
-    """Each `==` sum of three or more terms, and each permutation's total, as {name: coefficient, "": rhs}."""
+def redundant_sums(problem: Problem) -> set[int]:
+    """The indices (in `problem.constraints`) of the `==` sums that are linear combinations of shorter
+    ones and of the permutations' totals, so that dropping them changes no solution.
+
+    The hexagon's three 5-cell lines are such: in each direction the 5 lines cover the 19 cells once,
+    so the other 4 lines and the total 1 + ... + 19 = 190 force the fifth. The sums are taken shortest
+    first (the totals before them), and one is redundant when its row, right-hand side included,
+    reduces to zero against the rows kept so far."""
+    if sum(isinstance(p.constraint, Linear) and len(p.constraint.terms) >= 3 for p in problem.constraints) < 2:
+        return set()
+    sums = _sum_rows(problem)
+    totals = _permutation_totals(problem, {name for _, row in sums for name in row})
+    basis: dict[str, dict[str, Fraction]] = {}  # pivot variable -> a kept row, reduced
+    redundant = set()
+    for index, row in [(-1, row) for row in totals] + sorted(sums, key=lambda pair: len(pair[1])):
+        reduced = _reduce(row, basis)
+        pivot = next((name for name in sorted(reduced) if name and reduced[name]), None)
+        if pivot is None:
+            if not reduced.get("") and index >= 0:  # 0 == 0: implied; 0 == k: kept, the problem is infeasible
+                redundant.add(index)
+            continue
+        lead = reduced[pivot]
+        basis[pivot] = {name: x / lead for name, x in reduced.items()}
+    return redundant
+
+
+def _reduce(row: dict[str, Fraction], basis: dict[str, dict[str, Fraction]]) -> dict[str, Fraction]:
+    """`row` minus the multiples of the basis rows that cancel its entries on their pivots."""
+    row = dict(row)
+    for pivot, base in basis.items():
+        factor = row.get(pivot)
+        if factor:
+            for name, x in base.items():
+                row[name] = row.get(name, 0) - factor * x
+    return {name: x for name, x in row.items() if x}
+
+
+def _sum_rows(problem: Problem) -> list[tuple[int, dict[str, Fraction]]]:
+    """Each `==` sum of three or more terms as (its index, {name: coefficient, "": rhs})."""
     from fractions import Fraction
 
     rows = []
-    for posted in problem.constraints:
+    for index, posted in enumerate(problem.constraints):
         c = posted.constraint
         if isinstance(c, Linear) and c.op == "==" and len(c.terms) >= 3:
             row: dict[str, Fraction] = {"": Fraction(c.rhs)}
             for coefficient, name in c.terms:
                 row[name] = row.get(name, Fraction(0)) + coefficient
-            rows.append(row)
-    summed = {name for row in rows for name in row}
+            rows.append((index, row))
+    return rows
+
+
+def _permutation_totals(problem: Problem, summed: set[str]) -> list[dict[str, Fraction]]:
+    """`sum(group) == sum(its values)` for each all-different over summed variables that is a
+    permutation of its values."""
+    from fractions import Fraction
+
+    rows = []
     for posted in problem.constraints:
         c = posted.constraint
         if isinstance(c, AllDifferent) and set(c.vars) <= summed and len(set(c.vars)) == len(c.vars):
@@ -136,6 +182,12 @@ def _equality_rows(problem: Problem) -> list[dict[str, Fraction]]:
             if len(values) == len(c.vars):  # a permutation of its values: their total is fixed
                 rows.append({"": Fraction(sum(values)), **{name: Fraction(1) for name in c.vars}})
     return rows
+
+
+def _equality_rows(problem: Problem) -> list[dict[str, Fraction]]:
+    """Each `==` sum of three or more terms, and each permutation's total, as {name: coefficient, "": rhs}."""
+    rows = [row for _, row in _sum_rows(problem)]
+    return rows + _permutation_totals(problem, {name for row in rows for name in row})
 
 
 def _row_echelon(matrix: list[list[Fraction]]) -> tuple[list[list[Fraction]], list[int]]:

@@ -105,3 +105,37 @@ def test_implied_equalities_hold_in_every_solution_and_change_none(system) -> No
     sat = get_backend("sat")
     found = {problem.project(s) for s in sat.solve(sat.compile(problem), limit=None, timeout=None, seed=0).solutions}
     assert found == solutions
+
+
+# ---- redundant sums ------------------------------------------------------------------------------
+
+from cspdsl.presolve import redundant_sums  # noqa: E402
+
+
+def test_the_hexagon_lines_implied_by_the_others_are_its_5_cell_lines_and_one_more() -> None:
+    """In each direction the 5 lines cover the 19 cells once (total 190): the longest is implied."""
+    problem = narrow_domains(load(MODELS / "aristotle.puz").problem)
+    dropped = [problem.constraints[i].constraint for i in redundant_sums(problem)]
+    assert sorted(len(c.terms) for c in dropped) == [4, 5, 5, 5]  # type: ignore[attr-defined]
+
+
+def test_an_inconsistent_sum_is_not_redundant() -> None:
+    domains = {name: (1, 2, 3) for name in "pqrs"}
+    p_q_r = Linear(((1, "p"), (1, "q"), (1, "r")), "==", 6)
+    problem = make_problem(domains, p_q_r, Linear(((1, "s"), (1, "q"), (1, "r")), "==", 5),
+                           Linear(((1, "p"), (-1, "s")), "==", 0), Linear(((2, "p"), (2, "q"), (2, "r")), "==", 12))
+    assert redundant_sums(problem) == {3}  # twice the first; p == s is not a sum of three terms
+    problem.post(Linear(((1, "p"), (1, "q"), (1, "r"), (0, "s")), "==", 7))
+    assert redundant_sums(problem) == {3}
+
+
+@settings(max_examples=150, deadline=None)
+@given(sum_systems())
+def test_dropping_the_redundant_sums_changes_no_solution(system) -> None:
+    domains, sums, permutation = system
+    extra = [AllDifferent(tuple(domains)[: len(next(iter(domains.values())))])] if permutation else []
+    problem = make_problem(domains, *sums, *extra)
+    redundant = redundant_sums(problem)
+    kept = make_problem(domains, *(p.constraint for i, p in enumerate(problem.constraints) if i not in redundant))
+    assert brute_force(kept) == brute_force(problem)
+    assert all(isinstance(problem.constraints[i].constraint, Linear) for i in redundant)

@@ -197,15 +197,73 @@ def test_short_sums_under_an_all_different() -> None:
     assert_encodes(domains, AllDifferent(("p", "q")), Linear(((1, "p"), (1, "q"), (1, "r")), "==", 6))
 
 
-def test_balanced_implied_equalities_are_not_posted() -> None:
-    """The tile square's 10 implied `x + y == z + w` (no all-different) are left out, its 4 one-sign
-    sums kept; the hexagon's balanced ones are under its all-different and kept."""
+@pytest.mark.parametrize("coefs", [(1, 1, 1, 1), (2, 1, 3, 1), (-1, -2, -1, -3)])
+def test_four_term_sums_as_clauses_over_two_terms_and_a_diagram_for_the_other_two(coefs: tuple[int, ...]) -> None:
+    domains = {"p": (1, 2, 3), "q": (0, 2, 5), "r": (1, 2, 3, 4), "s": (-1, 3)}
+    for rhs in range(-25, 30, 2):
+        terms = tuple(zip(coefs, "pqrs", strict=True))
+        assert_encodes(domains, Linear(terms, "==", rhs))
+        assert_encodes(domains, AllDifferent(("p", "q", "r", "s")), Linear(terms, "==", rhs))
+        assert_encodes(domains, Linear(terms[:3], "==", rhs))
+
+
+def test_a_four_term_sum_makes_one_variable_per_total_of_its_last_two_terms() -> None:
+    domains = {name: (1, 2, 3) for name in "pqrs"}
+    native = compile_cnf(make_problem(domains, Linear(tuple((1, name) for name in "pqrs"), "==", 8)))  # type: ignore[arg-type]
+    assert native.cnf.num_vars == 1 + 4 * 3 + 5  # r + s == 8 - (p + q): one node for each of 2..6
+
+
+def test_balanced_implied_equalities_are_not_posted_and_redundant_sums_are_dropped() -> None:
+    """The tile square's 10 implied `x + y == z + w` are left out, its 4 others kept, and one of its
+    10 lines (the rows and the columns add up alike) dropped; the hexagon keeps 11 of its 29 implied
+    equalities and drops its three 5-cell lines and one 4-cell line."""
     tiles = load(MODELS / "tiles.puz").problem
     extra = len(compile_cnf(tiles).problem.constraints) - len(compile_cnf(tiles, implied=False).problem.constraints)
-    assert extra == 4
+    assert extra == 4 - 1
     hexagon = load(MODELS / "aristotle.puz").problem
     extra = len(compile_cnf(hexagon).problem.constraints) - len(compile_cnf(hexagon, implied=False).problem.constraints)
-    assert extra == 29
+    assert extra == 11 - 4
+
+
+@pytest.mark.parametrize("op", ["==", "!=", "<=", ">="])
+@pytest.mark.parametrize("k", [-1, 0, 1, 2, 3, 4, 5])
+def test_top_level_counts_by_subsets_and_by_diagrams(op: str, k: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A top-level count as clauses over its literals alone (no k + 1 all true, one of every
+    n - k + 1 true) or, beyond SUBSET_CLAUSES_MAX, as a diagram: both exact."""
+    conds = (InSet("a", (1, 2)), InSet("b", (0,)), Not(InSet("c", (4,))), InSet("d", (1,)))
+    for most in (1000, 0):
+        monkeypatch.setattr("cspdsl.backends.sat.SUBSET_CLAUSES_MAX", most)
+        assert_encodes(ABCD, Count(conds, op, k))
+        assert_encodes(ABCD, Count((*conds, conds[0]), op, k))  # a condition counted twice
+
+
+def test_top_level_counts_by_subsets_make_no_auxiliary_variable() -> None:
+    domains = {name: (0, 1) for name in "pqrst"}
+    count = Count(tuple(InSet(name, (1,)) for name in domains), "==", 2)
+    native = compile_cnf(make_problem(domains, count))  # type: ignore[arg-type]
+    assert native.cnf.num_vars == 1 + len(domains)
+    assert len(native.cnf.clauses) == 1 + 10 + 5  # TRUE, no 3 of 5 true, one of every 4 true
+
+
+def test_a_diagram_node_with_one_true_edge_is_that_literal() -> None:
+    """x + y == 4 over 1..3: each node below the root is one literal of y, not a new variable."""
+    cnf = Cnf()
+    xs = [(v, cnf.new_var()) for v in (1, 2, 3)]
+    ys = [(v, cnf.new_var()) for v in (1, 2, 3)]
+    for group in (xs, ys):
+        cnf.exactly_one([lit for _, lit in group])
+    before = cnf.num_vars
+
+    def step(i: int, total: object, value: int) -> object:
+        assert isinstance(total, int)
+        return total + value if i == 0 else total + value == 4
+
+    root = cnf.mdd([xs, ys], 0, step)
+    assert cnf.num_vars == before + 1
+    cnf.add([root])
+    found = {tuple(lit in model for lit in range(2, 8)) for model in pycosat.itersolve(cnf.clauses, vars=cnf.num_vars)}
+    expected = {tuple(v == x for v in (1, 2, 3)) + tuple(v == 4 - x for v in (1, 2, 3)) for x in (1, 2, 3)}
+    assert found == expected
 
 
 @st.composite

@@ -132,11 +132,22 @@ class Cnf:
         is that child; nodes with the same edges are one node), so the diagram is reduced. With
         every node defined both ways, unit propagation on it keeps the constraint domain consistent.
         """
-        builder = _MddBuilder(self, layers, step, budget)
-        return builder.node(0, start)
+        return self.diagram(layers, step, budget).node(0, start)
+
+    def diagram(
+        self,
+        layers: Sequence[ValueLits],
+        step: Callable[[int, Hashable, int], Hashable | bool],
+        budget: int = 200_000,
+    ) -> Diagram:
+        """The diagram of `mdd`, from which `node(0, start)` is the literal for any start state:
+        the nodes are shared between the starts (the tails of a sum for each remaining total)."""
+        return Diagram(self, layers, step, budget)
 
 
-class _MddBuilder:
+class Diagram:
+    """A reduced decision diagram under construction; `node(i, state)` is the literal of a node."""
+
     def __init__(
         self,
         cnf: Cnf,
@@ -175,6 +186,9 @@ class _MddBuilder:
             raise TooLarge
         if len(set(children)) == 1:
             return children[0]
+        single = _single_literal([lit for _, lit in self.layers[i]], children)
+        if single is not None:
+            return single
         key = (i, tuple(children))
         node = self.unique.get(key)
         if node is None:
@@ -209,3 +223,15 @@ class _MddBuilder:
                 for lit in group:
                     cnf.add([-lit, -child, node])
                     cnf.add([-lit, -node, child])
+
+
+def _single_literal(lits: list[int], children: list[int]) -> int | None:
+    """The layer's literal that a node is equivalent to, when one edge leads to TRUE and all the
+    others to FALSE (or the other way round), else None."""
+    if not set(children) <= {TRUE, FALSE}:
+        return None
+    for constant, sign in ((TRUE, 1), (FALSE, -1)):
+        edges = [lit for lit, child in zip(lits, children, strict=True) if child == constant]
+        if len(edges) == 1:
+            return sign * edges[0]
+    return None

@@ -8,7 +8,10 @@ Encodings (see docs/backend-sat.md for the measurements behind them):
   exactly their values (a permutation: Einstein's attributes, the hexagon's cells);
 - a top-level constraint on two variables (same, beside, left of, distance, ...): support clauses
   (x = v -> y in supports(v)) or, when fewer, conflict clauses;
-- sums, counts and tables: reduced decision diagrams (MDDs) with every node defined, which unit
+- a top-level sum `==` of three or four terms of one sign: clauses over the values of the first two,
+  each forcing the third's value or the diagram node of the last two's total (prefix clauses); a
+  top-level count whose clauses over its literals alone are few (`exactly 2 of 16`): those clauses;
+- other sums, counts and tables: reduced decision diagrams (MDDs) with every node defined, which unit
   propagation keeps domain consistent;
 - and/or/not: Tseitin gates, defined both ways.
 The domains are first cut by the top-level one-variable constraints (`presolve.narrow_domains`),
@@ -24,7 +27,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Hashable, Iterator
-from itertools import permutations, product
+from itertools import combinations, product
 from typing import Any, ClassVar
 
 import pycosat
@@ -46,19 +49,23 @@ from ..ir import (
     op_holds,
     variables_of,
 )
-from ..presolve import implied_equalities, narrow_domains
+from ..presolve import implied_equalities, narrow_domains, redundant_sums
 from ..record import Record, field
 from . import Assignment, Compiled, Outcome, check_limit
 from .child import run_with_time_limit
-from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge
+from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, Diagram, TooLarge
 
 # The direct encoding gives every value of every variable a literal; beyond this many in all, the
 # model is refused with a clear message (CP-SAT takes such domains as intervals).
 DIRECT_LITERALS_MAX = 200_000
 # A top-level sum `== k` of at most PREFIX_TERMS_MAX terms is written as clauses over its prefixes,
-# without auxiliary variables, when its terms but the last have at most PREFIX_CLAUSES_MAX choices.
+# when its first two terms have at most PREFIX_CLAUSES_MAX choices.
+# Four terms are two and a diagram for the other two, so the clauses number d^2, not d^3.
 PREFIX_TERMS_MAX = 4
 PREFIX_CLAUSES_MAX = 8000
+# A top-level count is written as clauses over its literals, without auxiliary variables, when that
+# takes at most SUBSET_CLAUSES_MAX clauses (`exactly 2 of 16`: 576).
+SUBSET_CLAUSES_MAX = 1000
 # A top-level constraint on two variables whose domains multiply to at most this many pairs is
 # written as support (or conflict) clauses, computed by trying every pair.
 SUPPORT_PAIRS_MAX = 4096
@@ -83,6 +90,7 @@ class _Encoder:
         self.at_most: dict[str, list[int]] = {}  # x <= v_i literals, where a sequential counter made them
         self._literals: dict[Constraint, int] = {}
         self._distinct_groups = _distinct_groups(problem)
+        self._rest_diagrams: dict[tuple[tuple[int, str], ...], Diagram] = {}
         self._post_by_type: dict[type, Callable[[Any], None]] = {
             AllDifferent: self._post_all_different,
             Table: self._post_table,
@@ -218,70 +226,107 @@ class _Encoder:
 
     def _post_linear(self, c: Linear) -> None:
         names = [name for _, name in c.terms]
-        prefixes = math.prod(len(self.values[name]) for name in names[:-1])
-        # Mixed signs (x + y - z - w == 0): no prefix can be cut early by the bounds of the rest, so
-        # prefix clauses would be nearly all d^(n-1) prefixes; the diagram is smaller and propagates fully.
+        heads = math.prod(len(self.values[name]) for name in names[:2])
+        # Mixed signs (x - y - z - w == 0): no first value can be cut by the bounds of the rest, and as
+        # diagrams the hexagon's 8 such enumerate as fast and its first solution comes 3x sooner.
         one_sign = len({coef > 0 for coef, _ in c.terms}) == 1
         if c.op == "==" and one_sign and 3 <= len(names) <= PREFIX_TERMS_MAX and len(set(names)) == len(names) and (
-            prefixes <= PREFIX_CLAUSES_MAX
+            heads <= PREFIX_CLAUSES_MAX
         ):
             self._post_sum_by_prefixes(c)
             return
         self.cnf.add([self._reify_linear(c)])
 
     def _post_sum_by_prefixes(self, c: Linear) -> None:
-        """A short sum as clauses over the values alone: each choice of all terms but the last forces
-        the last one (or is a nogood), and a prefix that can no longer reach the total is a nogood.
+        """A short sum as clauses over the values of its first two terms: each choice of both forces
+        the literal of the rest (`x3 = k` for three terms, the diagram node of `x3 + x4 == k` for
+        four) or is a nogood, and a first value that can no longer reach the total is a nogood.
 
-        No auxiliary variable is made. On the hexagon's and the tile square's 3- and 4-cell lines this
-        enumerates all solutions 3.3x and 1.5x faster than decision diagrams, whose auxiliary
-        variables PicoSAT would branch on (docs/backend-sat.md)."""
+        Three terms make no auxiliary variable, four one per total of the last two. On the hexagon's
+        3-cell lines this enumerates all solutions 2x faster than decision diagrams, whose auxiliary
+        variables PicoSAT would branch on; on the 4-term sums of the hexagon and the tile square
+        (lines and implied equalities) 0.9x and 0.75x the time of diagrams, with fewer clauses
+        (docs/backend-sat.md)."""
         coefs = [coef for coef, _ in c.terms]
         pairs = [self.values[name] for _, name in c.terms]
-        last = len(pairs) - 1
-        final = {v: lit for v, lit in pairs[last]}
+        rest = c.terms[2:]
         # Terms under one all-different: a prefix repeating a value is already excluded by the
         # all-different's clauses (no clause here), and the terms still to come take distinct values.
         distinct = _distinct([name for _, name in c.terms], self._distinct_groups)
         same_coef = len(set(coefs)) == 1
 
-        def bounds(i: int, used: list[int]) -> tuple[int, int]:
-            """Bounds of what terms i.. can still add, given the values used so far."""
+        def bounds(used: int) -> tuple[int, int]:
+            """Bounds of what the terms after the first can still add, given its value."""
             if distinct and same_coef:
-                pool = sorted({v for values in pairs[i:] for v, _ in values}.difference(used))
-                k = len(pairs) - i
+                pool = sorted({v for values in pairs[1:] for v, _ in values}.difference([used]))
+                k = len(pairs) - 1
                 if len(pool) < k:
                     return 1, 0  # no room for distinct values: empty
                 ends = sum(pool[:k]) * coefs[0], sum(pool[-k:]) * coefs[0]
                 return min(ends), max(ends)
             low = high = 0
-            for coef, values in zip(coefs[i:], pairs[i:], strict=True):
+            for coef, values in zip(coefs[1:], pairs[1:], strict=True):
                 products = [coef * v for v, _ in values] or [0]
                 low += min(products)
                 high += max(products)
             return low, high
 
-        def walk(i: int, chosen: list[int], used: list[int], total: int) -> None:
-            for v, lit in pairs[i]:
-                if distinct and v in used:
-                    continue
-                after = total + coefs[i] * v
-                nogood = [*chosen, -lit]
-                if i == last - 1:
-                    needed, remainder = divmod(c.rhs - after, coefs[last])
-                    ok = remainder == 0 and not (distinct and needed in (*used, v))
-                    self.cnf.add([*nogood, final.get(needed, FALSE) if ok else FALSE])
-                    continue
-                low, high = bounds(i + 1, [*used, v])
-                if low > high or after + low > c.rhs or after + high < c.rhs:
-                    self.cnf.add(nogood)
-                else:
-                    walk(i + 1, nogood, [*used, v], after)
+        def rest_literal(needed: int, used: tuple[int, int]) -> int:
+            """The literal of: the terms after the first two add up to `needed`."""
+            if len(rest) > 1:
+                return self._rest_diagram(rest).node(0, needed)
+            (coef, name), = rest
+            value, remainder = divmod(needed, coef)
+            return FALSE if remainder or (distinct and value in used) else self._eq(name, value)
 
-        walk(0, [], [], 0)
+        for v, lit in pairs[0]:
+            low, high = bounds(v)
+            if low > high or coefs[0] * v + low > c.rhs or coefs[0] * v + high < c.rhs:
+                self.cnf.add([-lit])
+                continue
+            for w, second in pairs[1]:
+                if not (distinct and w == v):
+                    self.cnf.add([-lit, -second, rest_literal(c.rhs - coefs[0] * v - coefs[1] * w, (v, w))])
+
+    def _rest_diagram(self, terms: tuple[tuple[int, str], ...]) -> Diagram:
+        """The diagram of `sum(terms) == k` for every k, its state the amount still to add: one
+        diagram for all the totals that the first terms of a sum leave (memoised by terms)."""
+        diagram = self._rest_diagrams.get(terms)
+        if diagram is None:
+            coefs = [coef for coef, _ in terms]
+            lows, highs = _suffix_bounds(coefs, [self.values[name] for _, name in terms])
+
+            def step(i: int, remaining: Hashable, value: int) -> Hashable | bool:
+                assert isinstance(remaining, int)
+                after = remaining - coefs[i] * value
+                settled = op_decided(lows[i + 1], highs[i + 1], "==", after)
+                return after if settled is None else settled
+
+            diagram = self.cnf.diagram([self.values[name] for _, name in terms], step)
+            self._rest_diagrams[terms] = diagram
+        return diagram
 
     def _post_count(self, c: Count) -> None:
+        lits = [self.reify(sub) for sub in c.conds]
+        if c.op != "!=" and _subset_clauses(len(lits), c.op, c.k) <= SUBSET_CLAUSES_MAX:
+            self._post_count_by_subsets(lits, c.op, c.k)
+            return
         self.cnf.add([self._reify_count(c)])
+
+    def _post_count_by_subsets(self, lits: list[int], op: str, k: int) -> None:
+        """A count as clauses over its literals alone: at most k true is "no k + 1 of them all true",
+        at least k is "one of every n - k + 1 true".
+
+        No auxiliary variable is made. The tile square's `exactly 2` of 16 (576 clauses each) and
+        `exactly 1` (121) so written enumerate its layouts in 0.7 of the time of decision diagrams,
+        whose node variables every one of the 1152 solutions pays for (docs/backend-sat.md)."""
+        n = len(lits)
+        if op in ("==", "<="):
+            for chosen in combinations(lits, k + 1) if k >= 0 else [()]:
+                self.cnf.add([-lit for lit in chosen])
+        if op in ("==", ">=") and k > 0:
+            for chosen in combinations(lits, n - k + 1) if k <= n else [()]:
+                self.cnf.add(chosen)
 
     def _post_general(self, c: Constraint) -> None:
         self.cnf.add([self.reify(c)])
@@ -348,15 +393,8 @@ class _Encoder:
 
     def _sum_literal(self, terms: list[tuple[int, list[tuple[int, int]]]], op: str, rhs: int) -> int:
         """The literal of sum(coef * value) <op> rhs, as a reduced MDD over partial sums."""
-        # Bounds of what the terms from layer i onwards can still add, for early decisions.
-        lows, highs = [0], [0]
-        for coef, values in reversed(terms):
-            products = [coef * v for v, _ in values] or [0]
-            lows.append(lows[-1] + min(products))
-            highs.append(highs[-1] + max(products))
-        lows.reverse()
-        highs.reverse()
         coefs = [coef for coef, _ in terms]
+        lows, highs = _suffix_bounds(coefs, [values for _, values in terms])
 
         def step(i: int, total: Hashable, value: int) -> Hashable | bool:
             assert isinstance(total, int)
@@ -498,7 +536,8 @@ class SatBackend:
     name = "sat"
     exact = True
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
-        "implied": (bool, "state the short equalities that the sums imply (default true)"),
+        "implied": (bool, "state the short equalities that the sums imply, drop the sums implied by shorter ones "
+                          "(default true)"),
     }
 
     def __init__(self, implied: bool = True) -> None:
@@ -548,15 +587,37 @@ class SatBackend:
 
 def compile_cnf(problem: Problem, implied: bool = True) -> SatModel:
     """The problem as CNF, its domains first cut by its one-variable constraints, and (unless
-    `implied` is off) the short equalities its sums imply stated for stronger propagation
-    (`presolve.implied_equalities`: the hexagon's 12 solutions in 0.4 of the time; see docs/backend-sat.md)."""
+    `implied` is off) the linear algebra of its sums put to use: the short equalities they imply are
+    stated for stronger propagation (`presolve.implied_equalities`), and the sums that the shorter
+    ones imply are left out (`presolve.redundant_sums`, the hexagon's 5-cell lines). The hexagon's
+    12 solutions then take 0.2 of the hand-written CNF's time with 0.6 of its clauses; see docs/backend-sat.md."""
     narrowed = narrow_domains(problem)
     if implied:
-        groups = _distinct_groups(narrowed)
-        for equality in implied_equalities(narrowed):
-            if not _balanced(equality, groups):
+        equalities = implied_equalities(narrowed)
+        redundant = redundant_sums(narrowed)
+        narrowed.constraints = [p for i, p in enumerate(narrowed.constraints) if i not in redundant]
+        for equality in equalities:
+            if not _balanced(equality):
                 narrowed.post(equality)
     return _Encoder(narrowed).build()
+
+
+def _suffix_bounds(coefs: list[int], layers: list[list[tuple[int, int]]]) -> tuple[list[int], list[int]]:
+    """Bounds of what the terms from layer i onwards can still add (i = 0 .. n), for early decisions."""
+    lows, highs = [0], [0]
+    for coef, values in zip(reversed(coefs), reversed(layers), strict=True):
+        products = [coef * v for v, _ in values] or [0]
+        lows.append(lows[-1] + min(products))
+        highs.append(highs[-1] + max(products))
+    return lows[::-1], highs[::-1]
+
+
+def _subset_clauses(n: int, op: str, k: int) -> int:
+    """How many clauses `_post_count_by_subsets` writes for a count of n literals (an unsatisfiable
+    bound counts as its one empty clause)."""
+    at_most = (math.comb(n, k + 1) if k >= 0 else 1) if op in ("==", "<=") else 0
+    at_least = (math.comb(n, n - k + 1) if k <= n else 1) if op in ("==", ">=") and k > 0 else 0
+    return at_most + at_least
 
 
 def _distinct_groups(problem: Problem) -> list[frozenset[str]]:
@@ -569,22 +630,17 @@ def _distinct(names: list[str], groups: list[frozenset[str]]) -> bool:
     return any(group.issuperset(names) for group in groups)
 
 
-def _balanced(c: Linear, groups: list[frozenset[str]]) -> bool:
-    """Whether `c` reads `x1 + ... == y1 + ...` term for term (same coefficients, rhs 0) with no
-    all-different between each x_i and its y_i. Then x_i = y_i satisfies it whatever the values, so
-    it supports every value at the start of the search and prunes little. Such implied equalities
-    are not posted: the tile square's 10 of this kind slowed its enumeration down (4 kept: 1.2 s
-    against 2.2 s with all 14, docs/backend-sat.md); the hexagon's are under its all-different."""
+def _balanced(c: Linear) -> bool:
+    """Whether `c` reads `x1 + ... == y1 + ...` term for term (same coefficients, rhs 0). Then
+    x_i = y_i satisfies it whatever the values, so it supports every value at the start of the
+    search and prunes little, even where an all-different keeps x_i and y_i apart. Such implied
+    equalities are not posted: the hexagon's 18 of this kind made its enumeration 2x slower than its
+    11 others alone, the tile square's 10 nearly 2x slower than its 4 others (docs/backend-sat.md)."""
     if c.op != "==" or c.rhs != 0:
         return False
-    plus = [(coef, name) for coef, name in c.terms if coef > 0]
-    minus = [(-coef, name) for coef, name in c.terms if coef < 0]
-    if len(plus) != len(minus) or len(plus) > 4:
-        return False
-    return any(
-        all(a == b and not _distinct([x, y], groups) for (a, x), (b, y) in zip(plus, order, strict=True))
-        for order in permutations(minus)
-    )
+    plus = sorted(coef for coef in (k for k, _ in c.terms) if coef > 0)
+    minus = sorted(-coef for coef in (k for k, _ in c.terms) if coef < 0)
+    return plus == minus
 
 
 def to_dimacs(problem: Problem, source: str = "") -> str:
