@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .ir import AllDifferent, And, Constraint, InSet, Linear, Not, Posted, Problem, Var, op_holds
@@ -73,7 +74,13 @@ IMPLIED_TERMS_MAX = 4  # the longest implied equality worth posting (the SAT bac
 IMPLIED_VARS_MAX = 30  # the search looks at every 4-subset of the summed variables: C(30, 4) = 27,405
 
 
-def implied_equalities(problem: Problem) -> list[Linear]:
+def has_sum_system(problem: Problem) -> bool:
+    """Whether the problem has two or more sums of three or more terms, the systems that
+    `implied_equalities` and `redundant_sums` look into (number puzzles, not logic puzzles)."""
+    return sum(isinstance(p.constraint, Linear) and len(p.constraint.terms) >= 3 for p in problem.constraints) >= 2
+
+
+def implied_equalities(problem: Problem, symmetries: Sequence[Mapping[str, str]] = ()) -> list[Linear]:
     """Equalities over at most four variables that the problem's `==` sums imply but do not state.
 
     The hexagon's line sums imply `a + b - g - l == 0` (two lines through c) and `b + i + k + r == 38`
@@ -83,8 +90,12 @@ def implied_equalities(problem: Problem) -> list[Linear]:
     permutation's total, `sum(group) == sum(its values)`); each holds in every solution, so posting
     them changes no solution. Sums of fewer than three terms are left out (zebra relations, which
     would only imply more of the same), and so are problems whose sums cover too many variables.
+
+    `symmetries` (renamings of the variables that map the problem onto itself: `cspdsl.symmetry`) map
+    implied equalities onto implied equalities, so the search looks at one support of each orbit and
+    maps what it finds: the hexagon's 3876 supports come down to 364, the same 29 equalities.
     """
-    if sum(isinstance(p.constraint, Linear) and len(p.constraint.terms) >= 3 for p in problem.constraints) < 2:
+    if not has_sum_system(problem):
         return []  # the common case, decided before paying for the import of fractions
     from fractions import Fraction
 
@@ -98,7 +109,13 @@ def implied_equalities(problem: Problem) -> list[Linear]:
     nonzero = [{j for j in range(len(names)) if row[j]} for row in integral]
     stated = {_canonical(row) for row in rows}
     found: dict[tuple[tuple[tuple[int, str], ...], int], None] = {}
+    moves = _column_moves(names, symmetries)
+    images_seen: set[tuple[int, ...]] = set()
     for support in itertools.combinations(range(len(names)), IMPLIED_TERMS_MAX):
+        if moves:  # a support that is the image of one already searched holds the images of its finds
+            if support in images_seen:
+                continue
+            images_seen.update(tuple(sorted(move[j] for j in support)) for move in moves)
         # A vector of the span is fixed by its values on the pivot columns, so one supported inside
         # `support` combines only the rows whose pivots are in it, and must vanish everywhere else.
         rows_in = [pivot_row[c] for c in support if c in pivot_row]
@@ -111,12 +128,45 @@ def implied_equalities(problem: Problem) -> list[Linear]:
         for weights in _integer_null_space(equations, len(rows_in)):
             vector = [sum(w * integral[i][j] for w, i in zip(weights, rows_in, strict=True))
                       for j in range(len(names) + 1)]
-            combined = {names[j]: Fraction(vector[j]) for j in range(len(names)) if vector[j]}
-            if len(combined) >= 2:
-                key = _canonical({**combined, "": Fraction(vector[-1])})
-                if key not in stated:
-                    found[key] = None
-    return [Linear(terms, "==", rhs) for terms, rhs in found]
+            for image in [vector, *(_moved(vector, move) for move in moves)]:
+                combined = {names[j]: Fraction(image[j]) for j in range(len(names)) if image[j]}
+                if len(combined) >= 2:
+                    key = _canonical({**combined, "": Fraction(image[-1])})
+                    if key not in stated:
+                        found[key] = None
+    index = {name: j for j, name in enumerate(names)}
+    ordered = sorted(found, key=lambda key: _first_support([index[name] for _, name in key[0]], len(names)))
+    return [Linear(terms, "==", rhs) for terms, rhs in ordered]
+
+
+def _column_moves(names: list[str], symmetries: Sequence[Mapping[str, str]]) -> list[list[int]]:
+    """Each symmetry but the identity as a permutation of the columns `names` (none at all if one
+    of them does not map the summed variables among themselves, which a symmetry always does)."""
+    index = {name: j for j, name in enumerate(names)}
+    moves = []
+    for g in symmetries:
+        if any(g.get(name) not in index for name in names):
+            return []
+        move = [index[g[name]] for name in names]
+        if move != list(range(len(names))):
+            moves.append(move)
+    return moves
+
+
+def _moved(vector: list[int], move: list[int]) -> list[int]:
+    """The equality `vector` (coefficients by column, then the right-hand side) with its variables renamed."""
+    image = [0] * len(vector)
+    for j, coefficient in enumerate(vector[:-1]):
+        image[move[j]] = coefficient
+    image[-1] = vector[-1]
+    return image
+
+
+def _first_support(columns: list[int], width: int) -> tuple[int, ...]:
+    """The first support, in the search's order, that holds these columns: the order the equalities
+    are found in without symmetries, kept so that the CNF (and PicoSAT's path) does not depend on them."""
+    padding = [j for j in range(width) if j not in columns][: max(IMPLIED_TERMS_MAX - len(columns), 0)]
+    return tuple(sorted(columns + padding))
 
 
 def redundant_sums(problem: Problem) -> set[int]:

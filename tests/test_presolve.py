@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from brute import brute_force, make_problem
 from conftest import MODELS
 
@@ -139,3 +140,23 @@ def test_dropping_the_redundant_sums_changes_no_solution(system) -> None:
     kept = make_problem(domains, *(p.constraint for i, p in enumerate(problem.constraints) if i not in redundant))
     assert brute_force(kept) == brute_force(problem)
     assert all(isinstance(problem.constraints[i].constraint, Linear) for i in redundant)
+
+
+@pytest.mark.parametrize("name", ["aristotle", "tiles"])
+def test_symmetries_give_the_same_implied_equalities_in_the_same_order(name: str) -> None:
+    """The search looks at one support per orbit and maps what it finds: nothing lost, nothing added."""
+    from cspdsl.symmetry import symmetry_group
+
+    problem = load(MODELS / f"{name}.puz").problem
+    group = symmetry_group(problem)
+    assert group is not None and len(group) > 1
+    narrowed = narrow_domains(problem)
+    assert implied_equalities(narrowed, group) == implied_equalities(narrowed)
+
+
+def test_a_renaming_that_is_no_symmetry_of_the_sums_is_not_used() -> None:
+    domains = {name: (1, 2, 3) for name in "pqrs"}
+    problem = make_problem(domains, Linear(((1, "p"), (1, "q"), (1, "r")), "==", 6),
+                           Linear(((1, "q"), (1, "r"), (1, "s")), "==", 6))
+    swap_outside = {"p": "p", "q": "q", "r": "r", "s": "t"}
+    assert implied_equalities(problem, [swap_outside]) == implied_equalities(problem)

@@ -228,10 +228,11 @@ class Diagram:
 def _single_literal(lits: list[int], children: list[int]) -> int | None:
     """The layer's literal that a node is equivalent to, when one edge leads to TRUE and all the
     others to FALSE (or the other way round), else None."""
-    if not set(children) <= {TRUE, FALSE}:
+    trues, falses = children.count(TRUE), children.count(FALSE)
+    if trues + falses != len(children):
         return None
-    for constant, sign in ((TRUE, 1), (FALSE, -1)):
-        edges = [lit for lit, child in zip(lits, children, strict=True) if child == constant]
-        if len(edges) == 1:
-            return sign * edges[0]
+    if trues == 1:
+        return lits[children.index(TRUE)]
+    if falses == 1:
+        return -lits[children.index(FALSE)]
     return None
