@@ -90,12 +90,18 @@ def sum_systems(draw: st.DrawFn) -> tuple[dict[str, tuple[int, ...]], list[Linea
     return {n: domain for n in names}, sums, draw(st.booleans())
 
 
+def _system_problem(system):
+    """A generated sum system as a problem, with an all-different over as many of its variables as a
+    domain has values when the system asks for a permutation."""
+    domains, sums, permutation = system
+    extra = [AllDifferent(tuple(domains)[: len(next(iter(domains.values())))])] if permutation else []
+    return make_problem(domains, *sums, *extra)
+
+
 @settings(max_examples=150, deadline=None)
 @given(sum_systems())
 def test_implied_equalities_hold_in_every_solution_and_change_none(system) -> None:
-    domains, sums, permutation = system
-    extra = [AllDifferent(tuple(domains)[: len(next(iter(domains.values())))])] if permutation else []
-    problem = make_problem(domains, *sums, *extra)
+    problem = _system_problem(system)
     implied = implied_equalities(problem)
     solutions = brute_force(problem)
     names = list(problem.outputs)
@@ -133,9 +139,7 @@ def test_an_inconsistent_sum_is_not_redundant() -> None:
 @settings(max_examples=150, deadline=None)
 @given(sum_systems())
 def test_dropping_the_redundant_sums_changes_no_solution(system) -> None:
-    domains, sums, permutation = system
-    extra = [AllDifferent(tuple(domains)[: len(next(iter(domains.values())))])] if permutation else []
-    problem = make_problem(domains, *sums, *extra)
+    problem, domains = _system_problem(system), system[0]
     redundant = redundant_sums(problem)
     kept = make_problem(domains, *(p.constraint for i, p in enumerate(problem.constraints) if i not in redundant))
     assert brute_force(kept) == brute_force(problem)

@@ -49,6 +49,24 @@ def headline_size(size: dict[str, int]) -> list[str]:
     return [f"{size[key]} {key}" for key in HEADLINE_SIZES if key in size]
 
 
+class Distinct:
+    """Remembers the solutions found, told apart on the model's own variables (`outputs`): a backend's
+    auxiliary variables, or the images of a solution under the model's symmetries, may bring one
+    solution more than once."""
+
+    def __init__(self, outputs: list[str]) -> None:
+        self.outputs = outputs
+        self.seen: set[tuple[int, ...]] = set()
+
+    def is_new(self, assignment: dict[str, int]) -> bool:
+        """Whether no solution with these outputs came before; from now on one has."""
+        key = tuple(assignment[name] for name in self.outputs)
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
+
+
 def check_limit(limit: int | None) -> None:
     """The `limit` every backend's solve takes: None (all solutions) or a positive count."""
     if limit is not None and limit < 1:

@@ -34,7 +34,7 @@ from ..ir import (
     negation,
 )
 from ..record import Record, field
-from . import Assignment, Compiled, Outcome, check_limit
+from . import Assignment, Compiled, Distinct, Outcome, check_limit
 
 Lit = Any  # a CP-SAT Boolean variable or its negation
 
@@ -295,16 +295,14 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         self.problem = problem
         self.items = list(variables.items())
         self.limit = limit
-        self.seen: set[tuple[int, ...]] = set()
+        self.distinct = Distinct(problem.outputs)
         self.solutions: list[Assignment] = []
         self.stopped = False
 
     def on_solution_callback(self) -> None:
         assignment = {name: self.value(var) for name, var in self.items}
-        key = self.problem.project(assignment)
-        if key in self.seen:
+        if not self.distinct.is_new(assignment):
             return
-        self.seen.add(key)
         self.solutions.append(assignment)
         if self.limit is not None and len(self.solutions) >= self.limit:
             self.stopped = True

@@ -48,7 +48,7 @@ from ..ir import (
 )
 from ..presolve import narrow_domains
 from ..record import Record, field
-from . import Compiled, Outcome, check_limit
+from . import Compiled, Distinct, Outcome, check_limit
 from .child import Emit, run_with_time_limit
 
 Domains = dict[str, tuple[int, ...]]
@@ -633,15 +633,13 @@ def _search(emit: Emit, native: CspModel, outputs: list[str], limit: int | None,
     if prepared is None:
         return summary
     solver = OrderedSolver(native.order, forwardcheck)
-    seen: set[tuple[int, ...]] = set()
+    distinct = Distinct(outputs)
     for assignment in solver.getSolutionIter(*prepared):
         summary["raw_solutions"] += 1
-        key = tuple(assignment[name] for name in outputs)
-        if key in seen:
+        if not distinct.is_new(assignment):
             continue
-        seen.add(key)
         emit(assignment)
-        if limit is not None and len(seen) >= limit:
+        if limit is not None and len(distinct.seen) >= limit:
             summary["stopped"] = True
             break
     return summary

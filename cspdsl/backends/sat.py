@@ -56,7 +56,7 @@ from ..ir import (
 )
 from ..presolve import has_sum_system, implied_equalities, narrow_domains, redundant_sums
 from ..record import Record, field
-from . import Assignment, Compiled, Outcome, check_limit
+from . import Assignment, Compiled, Distinct, Outcome, check_limit
 from .child import run_with_time_limit
 from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, Diagram, TooLarge
 
@@ -491,26 +491,23 @@ def _search(
 
     `vars=num_vars` makes PicoSAT assign every variable, also one that no clause mentions (a 0/1
     variable of the model that nothing constrains), so that no solution is lost."""
-    seen: set[tuple[int, ...]] = set()
-    duplicates = representatives = 0
+    distinct = Distinct(outputs)
+    duplicates = representatives = emitted = 0
     solutions: Iterator[Any] = (
         pycosat.itersolve(clauses, vars=num_vars) if limit != 1 else iter([pycosat.solve(clauses, vars=num_vars)])
     )
     for model in solutions:
         if not isinstance(model, list):  # "UNSAT" from solve
             break
-        found = _decode(values, model)
-        if tuple(found[name] for name in outputs) in seen:
+        images = [assignment for assignment in _orbit(_decode(values, model), group) if distinct.is_new(assignment)]
+        if not images:  # found before, itself or as an image of an earlier one
             duplicates += 1
             continue
         representatives += 1
-        for assignment in _orbit(found, group):
-            key = tuple(assignment[name] for name in outputs)
-            if key in seen:
-                continue
-            seen.add(key)
+        for assignment in images:
             emit(assignment)
-            if limit is not None and len(seen) >= limit:
+            emitted += 1
+            if limit is not None and emitted >= limit:
                 return {"complete": False, "duplicates": duplicates, "representatives": representatives}
     return {"complete": True, "duplicates": duplicates, "representatives": representatives}
 
@@ -689,15 +686,8 @@ def _orbit(assignment: Assignment, group: list[Symmetry] | None) -> list[Assignm
 
 def _orbits(representatives: list[Assignment], group: list[Symmetry], outputs: list[str]) -> list[Assignment]:
     """Every image of the representatives under the group, once each on the outputs."""
-    seen: set[tuple[int, ...]] = set()
-    found = []
-    for representative in representatives:
-        for assignment in _orbit(representative, group):
-            key = tuple(assignment[name] for name in outputs)
-            if key not in seen:
-                seen.add(key)
-                found.append(assignment)
-    return found
+    distinct = Distinct(outputs)
+    return [image for found in representatives for image in _orbit(found, group) if distinct.is_new(image)]
 
 
 def _suffix_bounds(coefs: list[int], layers: list[list[tuple[int, int]]]) -> tuple[list[int], list[int]]:
