@@ -663,7 +663,7 @@ def compile_cnf(problem: Problem, implied: bool = True, symmetries: list[Symmetr
     ones imply are left out (`presolve.redundant_sums`, the hexagon's 5-cell lines). The hexagon's
     12 solutions then take 0.2 of the hand-written CNF's time with 0.6 of its clauses; see docs/backend-sat.md.
     The problem's `symmetries`, when known, let the search for implied equalities skip the supports
-    that are images of others (the hexagon's in a third of the time)."""
+    that are images of others (the hexagon's in a quarter of the time)."""
     narrowed = narrow_domains(problem)
     if implied:
         equalities = implied_equalities(narrowed, symmetries or ())
