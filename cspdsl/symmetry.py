@@ -21,12 +21,14 @@ Nothing here depends on a backend.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from typing import TypeVar
 
 from .ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table, variables_of
 
 Symmetry = dict[str, str]  # every variable -> its image
 Form = Hashable  # a constraint's canonical form: nested tuples of str and int
+K = TypeVar("K", bound=Hashable)
 
 # The search for the group gives up beyond this much work (an image tried counts one, and one more
 # for each variable mapped before it that shares a constraint with it, whose tie to it is compared),
@@ -190,16 +192,10 @@ def _seen_from(var: str, colour: dict[str, int]) -> Callable[[str], str]:
     return lambda other: "*" if other == var else f"c{colour[other]}"
 
 
-def _numbered(signatures: dict[str, Hashable]) -> dict[str, int]:
+def _numbered(signatures: Mapping[K, Hashable]) -> dict[K, int]:
     """Equal signatures get one number (numbered in order of first appearance)."""
     numbers: dict[Hashable, int] = {}
     return {var: numbers.setdefault(sig, len(numbers)) for var, sig in signatures.items()}
-
-
-def _numbered_forms(forms: list[Form]) -> list[int]:
-    """Equal forms get one number, so that comparing them is cheap."""
-    numbers: dict[Form, int] = {}
-    return [numbers.setdefault(form, len(numbers)) for form in forms]
 
 
 def _size(c: Constraint) -> int:
@@ -265,7 +261,9 @@ class _GroupSearch:
         for i, c in enumerate(self.constraints):
             for var in variables_of(c):
                 self.containing[var].add(i)
-        self.shapes = _numbered_forms([canonical(c, _by_colour(colour), exact=False) for c in self.constraints])
+        # each constraint's shape (its form by colour) as a number: equal shapes, one number, cheap to compare
+        shapes = _numbered({i: canonical(c, _by_colour(colour), exact=False) for i, c in enumerate(self.constraints)})
+        self.shapes = list(shapes.values())
         self.pairs: dict[tuple[str, str], tuple[int, ...]] = {}
         self.neighbours: dict[str, set[str]] = {var: set() for var in problem.variables}
         for c in self.constraints:

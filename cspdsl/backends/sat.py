@@ -632,9 +632,10 @@ def symmetry_broken(native: SatModel, problem: Problem) -> tuple[list[list[int]]
     constraints, the group whose orbits then expand the solutions found, and the statistics of both;
     the plain clauses and no group when the problem has no symmetry, or finding it gave up.
 
-    Worked out once per compiled model, and only for a search of all solutions (a first solution
-    gains nothing from it). The plain CNF is left as it was, for the other searches: its variable
-    count too, since PicoSAT assigns every variable and a free one would double the solutions."""
+    Worked out once per compiled model: for a search of all solutions, and for the others when
+    compile found a group anyway (see `SatBackend.solve`). The plain CNF is left as it was, its
+    variable count too, since PicoSAT assigns every variable and a free one would double the solutions;
+    the encoder is let go afterwards, since its memos may now name variables of the broken CNF only."""
     if native.broken is None:
         from ..symmetry import lex_leader, symmetry_group
 
@@ -650,6 +651,7 @@ def symmetry_broken(native: SatModel, problem: Problem) -> tuple[list[list[int]]
             broken = (cnf.clauses, cnf.num_vars)
         finally:
             cnf.clauses, cnf.num_vars = plain_clauses, plain_vars
+            native.encoder = None
         stats = {"symmetries": len(group), "symmetry_seconds": time.perf_counter() - start}
         native.broken = (*broken, group if len(group) > 1 else [], stats)
     clauses, num_vars, group, stats = native.broken
