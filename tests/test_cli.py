@@ -95,3 +95,20 @@ def test_a_reader_that_stops_early_is_not_an_internal_error():
         code = process.wait(timeout=300)
     assert code == 141
     assert errors == ""
+
+
+def test_help_lists_every_command_and_a_command_shows_its_own():
+    """A run builds only its own command's arguments; help and typos still see every command."""
+    everything = run_cli("--help")
+    assert everything.returncode == 0
+    for command in ("solve", "check", "compare", "compile", "backends"):
+        assert f"    {command} " in everything.stdout
+    solve = run_cli("solve", "--help")
+    assert "--backend" in solve.stdout and "--plot" not in solve.stdout
+    compare = run_cli("compare", "--help")
+    assert "--plot" in compare.stdout and "--count" not in compare.stdout
+    typo = run_cli("solv", "models/einstein.puz")
+    assert typo.returncode == 2
+    assert "invalid choice: 'solv'" in typo.stderr and "'compare'" in typo.stderr
+    misplaced = run_cli("compare", "models/einstein.puz", "--count")
+    assert misplaced.returncode == 2 and "unrecognized arguments: --count" in misplaced.stderr

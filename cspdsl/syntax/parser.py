@@ -1,61 +1,44 @@
-"""Text -> AST: the Lark LALR parser, a Transformer that builds AST nodes with spans, and the
-translation of Lark's parse errors into messages with a caret and words a user understands."""
+"""Text -> AST: the LALR parser of grammars/puz.lark (tables compiled by Lark, run by lalr.py), a
+builder that turns its tree into AST nodes with spans, and the translation of parse errors into
+messages with a caret and words a user understands."""
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import re
 from collections.abc import Iterator
 from typing import Any
 
 from ..errors import CspdslError, Source, Span
-from . import ast
-from ._puz_lalr import (  # Lark's standalone parser for grammars/puz.lark: see generate.py
-    Lark,
-    Lark_StandAlone,
-    Token,
-    Transformer,
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    v_args,
-)
+from . import _puz_tables, ast, lalr
+from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 _OPENING = {"(", "[", "{"}
 _CLOSING = {")", "]", "}"}
 
 
-class _JoinBracketedLines:
-    """Postlexer: a newline inside (), [] or {} is white space, so a long list can span lines."""
-
-    always_accept = ("_NL",)
-
-    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
-        depth = 0
-        for token in stream:
-            if token.type == "_NL" and depth > 0:
-                continue
-            if token.value in _OPENING and token.type not in ("STRING", "BLOCK"):
-                depth += 1
-            elif token.value in _CLOSING and token.type not in ("STRING", "BLOCK") and depth > 0:
-                depth -= 1
-            yield token
+def join_bracketed_lines(stream: Iterator[Token]) -> Iterator[Token]:
+    """A newline inside (), [] or {} is white space, so a long list can span lines."""
+    depth = 0
+    for token in stream:
+        if token.type == "_NL" and depth > 0:
+            continue
+        if token.value in _OPENING and token.type not in ("STRING", "BLOCK"):
+            depth += 1
+        elif token.value in _CLOSING and token.type not in ("STRING", "BLOCK") and depth > 0:
+            depth -= 1
+        yield token
 
 
-@functools.lru_cache(maxsize=1)
-def lark_parser() -> Lark:
-    """The LALR parser, from the tables that generate.py wrote (no grammar is compiled at run time)."""
-    parser: Lark = Lark_StandAlone(postlex=_JoinBracketedLines())  # type: ignore[no-untyped-call]
-    return parser
+def parse_tree(text: str, start: str = "start") -> Any:
+    """The parse tree, as Lark would build it from the grammar. Raises lalr.UnexpectedInput."""
+    return lalr.parse(text, start, join_bracketed_lines)
 
 
 def parse(text: str, name: str = "<model>") -> ast.Model:
     """Parse a whole model. Raises CspdslError with the place and words for any syntax error."""
     source = Source(name, text)
     tree = _parse_tree(source, text if text.endswith("\n") else text + "\n", "start")
-    model: ast.Model = _Builder(source).transform(tree)
+    model: ast.Model = lalr.transform(tree, _Builder(source))  # type: ignore[assignment]
     return model
 
 
@@ -69,11 +52,9 @@ def parse_expression(text: str, source: Source, line: int, column: int) -> ast.N
         span = Span(source, line, column - 1, line, column + len(text) + 1)
         raise CspdslError("empty placeholder in the answer", span, "put a value between the braces, e.g. {x}")
     try:
-        tree = lark_parser().parse(padded, start="expr")
+        tree = parse_tree(padded, "expr")
     except UnexpectedInput as error:
-        if isinstance(error, UnexpectedEOF) or (
-            isinstance(error, UnexpectedToken) and error.token.type == "$END"
-        ):
+        if isinstance(error, UnexpectedToken) and error.token.type == "$END":
             end = column + len(text)  # the closing brace
             words = _expected_words(_acceptable(error))
             opened = _open_bracket(text)
@@ -84,13 +65,13 @@ def parse_expression(text: str, source: Source, line: int, column: int) -> ast.N
             ) from None
         error.line = line
         raise _syntax_error(source, error) from None
-    node: ast.Node = _Builder(source, line - 1).transform(tree)
+    node: ast.Node = lalr.transform(tree, _Builder(source, line - 1))  # type: ignore[assignment]
     return node
 
 
 def _parse_tree(source: Source, text: str, start: str) -> Any:
     try:
-        return lark_parser().parse(text, start=start)
+        return parse_tree(text, start)
     except UnexpectedInput as error:
         raise _syntax_error(source, error) from None
 
@@ -114,11 +95,8 @@ _EXPRESSION_STARTS = {"NAME", "INT", "STRING", "LPAR", "LSQB", "LBRACE", "MINUS"
 def _describe(terminal: str) -> str:
     if terminal in _WORDS:
         return _WORDS[terminal]
-    try:
-        pattern = lark_parser().get_terminal(terminal).pattern
-    except KeyError:
-        return terminal.lower()
-    return f"'{pattern.value}'"
+    literal = _puz_tables.LITERALS.get(terminal)
+    return terminal.lower() if literal is None else f"'{literal}'"
 
 
 def _expected_words(expected: set[str]) -> str:
@@ -135,15 +113,10 @@ def _expected_words(expected: set[str]) -> str:
     return "one of " + ", ".join(words)
 
 
-def _acceptable(error: UnexpectedInput) -> set[str]:
+def _acceptable(error: UnexpectedToken) -> set[str]:
     """The terminals that could come next. LALR's own list merges states and names terminals that
-    would fail one step later; the interactive parser tries each one and is exact."""
-    expected = set(getattr(error, "expected", None) or ())
-    interactive = getattr(error, "interactive_parser", None)
-    if interactive is not None:
-        with contextlib.suppress(Exception):  # an imprecise list is better than no message at all
-            expected = set(interactive.accepts()) or expected
-    return expected
+    would fail one step later; accepts() tries each one and is exact."""
+    return error.accepts() or error.expected
 
 
 def _open_bracket(text: str) -> tuple[int, int, str] | None:
@@ -193,7 +166,8 @@ def _syntax_error(source: Source, error: UnexpectedInput) -> CspdslError:
             hint = "a quoted name must end on the same line; a drawing or grid goes in triple quotes"
         elif char == "=":
             hint = "use '==' to compare"
-    else:
+    else:  # the end of the text came too early
+        assert isinstance(error, UnexpectedToken)
         expected = _acceptable(error)
         opened = _open_bracket(source.text)
         closers = {"(": "RPAR", "[": "RSQB", "{": "RBRACE"}
@@ -219,12 +193,11 @@ def _syntax_error(source: Source, error: UnexpectedInput) -> CspdslError:
 # ---- parse tree -> AST -------------------------------------------------------------------------
 
 
-@v_args(meta=True, inline=True)
-class _Builder(Transformer[Token, Any]):
-    """Builds AST nodes; every node gets the span of the text it was parsed from."""
+class _Builder:
+    """Builds AST nodes (lalr.transform calls a method by the rule's name with the node's Meta and
+    its children); every node gets the span of the text it was parsed from."""
 
     def __init__(self, source: Source, line_offset: int = 0):
-        super().__init__()
         self.source = source
         self.line_offset = line_offset
 
