@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from . import ir
 from .build import (
@@ -430,8 +430,10 @@ class _Lowerer:
 
     def top_conditions(self, node: ast.Node) -> Iterator[ir.Constraint]:
         if isinstance(node, ast.BoolOp) and node.op == "and":
-            yield from self.top_conditions(node.left)
-            yield from self.top_conditions(node.right)
+            spine = _left_spine(node, ast.BoolOp, "and")
+            yield from self.top_conditions(spine[-1].left)
+            for step in reversed(spine):
+                yield from self.top_conditions(step.right)
         elif isinstance(node, ast.Forall):
             for _ in self.bindings(node.binders):
                 yield from self.top_conditions(node.body)
@@ -575,7 +577,24 @@ class _Lowerer:
         return [self.eval_item(node.body) for _ in self.bindings(node.binders)]
 
     def eval_BinOp(self, node: ast.BinOp) -> Any:
-        left, right = self.eval(node.left), self.eval(node.right)
+        """A chain `a + b - c ...` in one loop; once its value is linear, the terms it adds are merged
+        at once, at the end of the run (a sum written out with a thousand terms in linear time)."""
+        spine = _left_spine(node, ast.BinOp)
+        value = self.eval(spine[-1].left)
+        run: list[Lin] = []  # terms added to the linear `value`, not merged yet
+        for step in spine[::-1]:
+            right = self.eval(step.right)
+            if step.op in ("+", "-") and isinstance(value, Lin) and isinstance(right, (Lin, int)):
+                term = self.as_lin(right, step.right)
+                run.append(term if step.op == "+" else term.times(-1))
+            else:
+                if run:
+                    value, run = self.check_lin(Lin.total([value, *run]), step.left), []
+                value = self.binop(step, value, right)
+        return self.check_lin(Lin.total([value, *run]), node) if run else value
+
+    def binop(self, node: ast.BinOp, left: Any, right: Any) -> Any:
+        """One operator on the values of its sides."""
         sequences = (list, range, Array, BoardValue)  # an array joins a list as its cells
         if node.op == "+" and isinstance(left, sequences) and isinstance(right, sequences):
             return self.as_list(left, node.left) + self.as_list(right, node.right)
@@ -620,9 +639,7 @@ class _Lowerer:
             items = self.call_list(node)
             if not items:
                 raise _error("sum over nothing: the list is empty", node)
-            total = Lin()
-            for item in items:
-                total = total.plus(self.lin(item, node))
+            total = Lin.total(self.lin(item, node) for item in items)
             return total if total.terms else total.const
         if node.func in ABS_FUNCTIONS:
             inner = self.abs_argument(node)
@@ -712,8 +729,12 @@ class _Lowerer:
         return ir.TRUE if node.value else ir.FALSE
 
     def cond_BoolOp(self, node: ast.BoolOp) -> ir.Constraint:
-        left, right = self.cond(node.left), self.cond(node.right)
-        return all_of([left, right]) if node.op == "and" else any_of([left, right])
+        spine = _left_spine(node, ast.BoolOp)
+        value = self.cond(spine[-1].left)
+        for step in reversed(spine):
+            right = self.cond(step.right)
+            value = all_of([value, right]) if step.op == "and" else any_of([value, right])
+        return value
 
     def cond_NotOp(self, node: ast.NotOp) -> ir.Constraint:
         return negate(self.cond(node.operand))
@@ -954,6 +975,19 @@ class _Lowerer:
                 f"number {value} is too large: the backends take numbers from {-MAX_INT} to {MAX_INT}",
                 node,
             )
+
+
+_Chain = TypeVar("_Chain", ast.BinOp, ast.BoolOp)
+
+
+def _left_spine(node: _Chain, kind: type[_Chain], op: str | None = None) -> list[_Chain]:
+    """`node` and the operators of its kind (and `op`, if given) down its left sides: `a + b + c` is
+    ((a + b) + c), and a chain written out (a sum of a thousand terms) is walked as a loop over this,
+    not a recursion."""
+    spine = [node]
+    while isinstance(spine[-1].left, kind) and op in (None, spine[-1].left.op):
+        spine.append(spine[-1].left)
+    return spine
 
 
 class _Param(Record):

@@ -893,3 +893,24 @@ question "Code?": "{code} / {code[1] * 2} / {x} / {pet[x - 10]}."
     assert "code = 789" in rendered
     assert "x = 12" in rendered
     assert rendered.endswith("The pink elephant is in house 1.\n789 / 14 / 12 / cat.")
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_chains_written_out_thousands_long(backend: str) -> None:
+    """A sum, a difference, an `and` and an `or` of 2000 terms, as a script would write them: the
+    parser, the lowering and the SAT encoder walk such chains with loops, not recursion."""
+    n = 2000
+    text = "\n".join([
+        f"var x[1..{n}] in 0..1",
+        " + ".join(f"x[{i}]" for i in range(1, n + 1)) + f" == {n - 1}",
+        " - ".join(f"x[{i}]" for i in range(1, n + 1)) + f" == {-(n - 3)}",
+        " or ".join(f"x[{i}] == 0" for i in range(1, n + 1)),
+        " and ".join(f"x[{i}] >= 0" for i in range(1, n + 1)),
+        "x[2] == 0 or x[3] == 5",
+    ])
+    result = solve(loads(text, "chains.puz"), backend, limit=None)
+    assert result.complete
+    # The sum leaves one zero, the difference says it is not x1 (1 - (n - 2) == 3 - n), the last line
+    # that it is x2.
+    expected = {f"x[{i}]": int(i != 2) for i in range(1, n + 1)}
+    assert [dict(s) for s in result.solutions] == [expected]

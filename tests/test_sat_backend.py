@@ -184,6 +184,20 @@ def test_random_sums(case: tuple[dict[str, tuple[int, ...]], Linear]) -> None:
     assert_encodes(domains, Not(constraint), Or((constraint, InSet("v0", (domains["v0"][0],)))))
 
 
+@settings(max_examples=120, derandomize=True, deadline=None)
+@given(
+    st.sets(st.integers(-4, 8), min_size=1, max_size=7), st.sets(st.integers(-4, 8), min_size=1, max_size=7),
+    st.integers(-3, 3), st.integers(-3, 3).filter(bool), st.sampled_from(["==", "!="]), st.integers(-9, 9),
+)
+def test_two_variable_equalities_by_arithmetic(
+    xs: set[int], ys: set[int], kx: int, ky: int, op: str, rhs: int
+) -> None:
+    """kx x + ky y == rhs (or !=) finds its pairs from the values of x alone (60 queens: 10 s of
+    compile to 0.25 s); small and large domains take the conflict and the support clauses."""
+    domains = {"x": tuple(sorted(xs)), "y": tuple(sorted(ys))}
+    assert_encodes(domains, Linear(((kx, "x"), (ky, "y")), op, rhs))
+
+
 def test_short_sums_under_an_all_different() -> None:
     """Prefix clauses that skip repeated values and bound the rest by distinct values."""
     domains = {name: (1, 2, 3, 4, 5, 6) for name in "pqrs"}

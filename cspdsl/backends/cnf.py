@@ -164,23 +164,37 @@ class Diagram:
         self.edges = 0
 
     def node(self, i: int, state: Hashable) -> int:
-        key = (i, state)
-        found = self.memo.get(key)
-        if found is None:
-            found = self._build(i, state)
-            self.memo[key] = found
-        return found
-
-    def _build(self, i: int, state: Hashable) -> int:
-        children = []
-        for value, _ in self.layers[i]:
-            after = self.step(i, state, value)
-            if after is True or after is False:
-                children.append(TRUE if after else FALSE)
-            elif i + 1 == len(self.layers):
-                raise ValueError("internal: an MDD step left the last layer undecided")
+        """Depth first, children in the order of their layer's values, with a stack of its own: a sum
+        of a thousand terms is a diagram a thousand layers deep, too deep for Python's recursion."""
+        found = self.memo.get((i, state))
+        if found is not None:
+            return found
+        frames: list[tuple[int, Hashable, list[int]]] = [(i, state, [])]  # a node and its children so far
+        while True:
+            i, state, children = frames[-1]
+            layer = self.layers[i]
+            while len(children) < len(layer):
+                after = self.step(i, state, layer[len(children)][0])
+                if after is True or after is False:
+                    children.append(TRUE if after else FALSE)
+                    continue
+                if i + 1 == len(self.layers):
+                    raise ValueError("internal: an MDD step left the last layer undecided")
+                known = self.memo.get((i + 1, after))
+                if known is None:
+                    frames.append((i + 1, after, []))
+                    break
+                children.append(known)
             else:
-                children.append(self.node(i + 1, after))
+                frames.pop()
+                literal = self.memo[(i, state)] = self._reduce(i, children)
+                if not frames:
+                    return literal
+                frames[-1][2].append(literal)
+
+    def _reduce(self, i: int, children: list[int]) -> int:
+        """The literal of a node of layer i with these children: a child if all are one, a literal of
+        the layer if the node is that literal, else a shared node with its defining clauses."""
         self.edges += len(children)
         if self.edges > self.budget:
             raise TooLarge

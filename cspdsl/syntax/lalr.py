@@ -295,11 +295,21 @@ def _end(child: object) -> Place | None:
 
 def transform(tree: object, builder: object) -> object:
     """Bottom-up, each Tree to `builder.<its name>(meta, *children)`; a name the builder lacks
-    keeps its Tree (Lark's Transformer with v_args(meta=True, inline=True))."""
-    if not isinstance(tree, Tree):
-        return tree
-    children = [transform(child, builder) for child in tree.children]
-    method = getattr(builder, tree.data, None)
-    if method is None:
-        return Tree(tree.data, children, tree.meta)
-    return method(tree.meta, *children)
+    keeps its Tree (Lark's Transformer with v_args(meta=True, inline=True)). With a stack of its
+    own, not recursion: a sum of a thousand terms written out is a tree a thousand deep."""
+    done: list[object] = []
+    stack: list[tuple[object, bool]] = [(tree, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if not isinstance(node, Tree):
+            done.append(node)
+        elif not children_done:
+            stack.append((node, True))
+            stack.extend((child, False) for child in reversed(node.children))
+        else:
+            count = len(node.children)
+            children = done[len(done) - count:]
+            del done[len(done) - count:]
+            method = getattr(builder, node.data, None)
+            done.append(Tree(node.data, children, node.meta) if method is None else method(node.meta, *children))
+    return done[0]
