@@ -20,6 +20,10 @@ from .lower import Lowered, lower
 from .record import Record, field
 from .syntax.parser import parse
 
+# A time limit that the compile used up still gives the search this long: a search that is stopped
+# at once reports the limit as reached, which is what the user asked for.
+MIN_SEARCH_SECONDS = 0.001
+
 
 class InternalError(Exception):
     """A backend returned something the independent checker rejects: a bug in cspdsl, not the model."""
@@ -97,6 +101,7 @@ def solve(
     """Solve on a backend; every solution is checked against the IR before it is returned.
 
     `limit=None` finds all solutions; the default of 2 finds one and tells whether it is unique.
+    `timeout` (seconds) covers the compile and the search; a compile runs to its end.
     A local search (a backend that is not `exact`) looks for one solution only, and refuses
     `limit=None`: it can neither enumerate nor count.
     """
@@ -111,6 +116,8 @@ def solve(
         limit = 1
     started = time.perf_counter()
     compiled = engine.compile(model.problem)
+    if timeout is not None:  # the limit covers the compile too, which is not interrupted
+        timeout = max(timeout - (time.perf_counter() - started), MIN_SEARCH_SECONDS)
     outcome = engine.solve(compiled, limit=limit, timeout=timeout, seed=seed)
     elapsed = time.perf_counter() - started
     check_solutions(model, backend, outcome.solutions)

@@ -96,7 +96,7 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="show every solution")
     how_many.add_argument("--count", action="store_true", help="only count the solutions")
-    solve.add_argument("--timeout", type=_positive, metavar="S", help="time limit in seconds")
+    solve.add_argument("--timeout", type=_positive, metavar="S", help="time limit in seconds, compile and search")
     solve.add_argument("--seed", type=int, metavar="N", help="random seed of the solver")
     solve.add_argument(
         "-O", "--option", dest="options", action="append", type=_option, default=[], metavar="NAME=VALUE",

@@ -112,3 +112,30 @@ def test_help_lists_every_command_and_a_command_shows_its_own():
     assert "invalid choice: 'solv'" in typo.stderr and "'compare'" in typo.stderr
     misplaced = run_cli("compare", "models/einstein.puz", "--count")
     assert misplaced.returncode == 2 and "unrecognized arguments: --count" in misplaced.stderr
+
+
+def test_a_time_limit_covers_the_compile(monkeypatch):
+    """--timeout S is the user's wait: what the compile took is not given to the search again."""
+    import time
+
+    from cspdsl import api
+    from cspdsl.backends.sat import SatBackend
+
+    given_to_search = []
+    compile_, solve_ = SatBackend.compile, SatBackend.solve
+
+    def slow_compile(self, problem):
+        time.sleep(0.3)
+        return compile_(self, problem)
+
+    def recording_solve(self, compiled, **kwargs):
+        given_to_search.append(kwargs["timeout"])
+        return solve_(self, compiled, **kwargs)
+
+    monkeypatch.setattr(SatBackend, "compile", slow_compile)
+    monkeypatch.setattr(SatBackend, "solve", recording_solve)
+    model = api.loads(QUEENS, "queens.puz", {"n": 6})
+    assert len(api.solve(model, "sat", limit=None, timeout=10.0).solutions) == 4
+    assert given_to_search[-1] <= 9.7
+    api.solve(model, "sat", limit=None, timeout=0.1)  # used up by the compile
+    assert given_to_search[-1] == api.MIN_SEARCH_SECONDS
