@@ -198,6 +198,15 @@ def test_two_variable_equalities_by_arithmetic(
     assert_encodes(domains, Linear(((kx, "x"), (ky, "y")), op, rhs))
 
 
+@pytest.mark.parametrize("terms, op, rhs", [(((1, "x"), (-1, "y")), "!=", 3), (((2, "x"), (-3, "y")), "==", 1)])
+def test_two_variable_equalities_over_large_domains(terms: tuple[tuple[int, str], ...], op: str, rhs: int) -> None:
+    """Beyond SUPPORT_PAIRS_MAX pairs, as 100 queens' diagonals: still clauses on pairs, no diagram."""
+    domains = {"x": tuple(range(100)), "y": tuple(range(-10, 90))}
+    assert_encodes(domains, Linear(terms, op, rhs))
+    native = compile_cnf(make_problem(domains, Linear(terms, op, rhs)))
+    assert native.cnf.num_vars <= compile_cnf(make_problem(domains)).cnf.num_vars  # no diagram node
+
+
 def test_short_sums_under_an_all_different() -> None:
     """Prefix clauses that skip repeated values and bound the rest by distinct values."""
     domains = {name: (1, 2, 3, 4, 5, 6) for name in "pqrs"}

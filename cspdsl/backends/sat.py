@@ -181,15 +181,20 @@ class _Encoder:
 
     def post(self, c: Constraint) -> None:
         scope = sorted(variables_of(c))
-        if not isinstance(c, (AllDifferent, Table, And)) and self._small_scope(scope):
+        if not isinstance(c, (AllDifferent, Table, And)) and self._small_scope(c, scope):
             self._post_by_enumeration(c, scope)
             return
         self._post_by_type[type(c)](c)
 
-    def _small_scope(self, scope: list[str]) -> bool:
+    def _small_scope(self, c: Constraint, scope: list[str]) -> bool:
+        """One variable; or two, with few pairs of values to try, or an equality whose pairs come from
+        arithmetic (`_equal_pairs`), whatever the domains."""
         if len(scope) == 1:
             return True
-        return len(scope) == 2 and len(self._domain(scope[0])) * len(self._domain(scope[1])) <= SUPPORT_PAIRS_MAX
+        if len(scope) != 2:
+            return False
+        few = len(self._domain(scope[0])) * len(self._domain(scope[1])) <= SUPPORT_PAIRS_MAX
+        return few or _equal_pairs(c, scope[0], scope[1], self.values) is not None
 
     def _post_by_enumeration(self, c: Constraint, scope: list[str]) -> None:
         """A constraint on one or two variables, as the pairs of values it allows."""
