@@ -914,3 +914,14 @@ def test_chains_written_out_thousands_long(backend: str) -> None:
     # that it is x2.
     expected = {f"x[{i}]": int(i != 2) for i in range(1, n + 1)}
     assert [dict(s) for s in result.solutions] == [expected]
+
+
+def test_several_variables_in_one_declaration() -> None:
+    """`var a, b, c in D` declares each, with the same domain; a name twice is an error at its line."""
+    assert_means("var a, b, c in 0..2\na + b == c", {"a": range(3), "b": range(3), "c": range(3)},
+                 lambda v: v["a"] + v["b"] == v["c"])
+    assert cpsat_solutions("var p, q in bool\np + q == 1", ["p", "q"]) == {(0, 1), (1, 0)}
+    with pytest.raises(CspdslError, match="'a' is already defined"):
+        loads("var a, b, a in 1..2", "twice.puz")
+    with pytest.raises(CspdslError, match="unexpected '\\['"):
+        loads("var a, b[1..2] in 1..2", "array.puz")

@@ -168,6 +168,7 @@ CONSTRUCTS = {
     "given": r'^given \w+ = """',
     "question": r'^question ".*": ".*\{\w+\[\w+\]\}',
     "multi-line list": r"\[\n",
+    "several variables in one declaration": r"^var \w+, \w+",
 }
 
 

@@ -216,8 +216,9 @@ class _Builder:
         )
 
     # -- statements
-    def start(self, meta: Any, *statements: ast.Node) -> ast.Model:
-        return ast.Model(tuple(statements))
+    def start(self, meta: Any, *statements: ast.Node | tuple[ast.Node, ...]) -> ast.Model:
+        flat = (s for statement in statements for s in (statement if isinstance(statement, tuple) else (statement,)))
+        return ast.Model(tuple(flat))
 
     def puzzle_decl(self, meta: Any, title: Token) -> ast.PuzzleDecl:
         return ast.PuzzleDecl(self._span(meta), title[1:-1])
@@ -238,6 +239,13 @@ class _Builder:
         dims: tuple[ast.Node, ...] = rest[0] if len(rest) == 2 else ()
         domain = rest[-1]
         return ast.VarDecl(self._span(meta), str(name), dims, None if domain == "bool" else domain)
+
+    def var_decls(self, meta: Any, *parts: Any) -> tuple[ast.VarDecl, ...]:
+        """`var a, b, c in D`: one declaration a name, each with the statement's span."""
+        *names, domain = parts
+        return tuple(
+            ast.VarDecl(self._span(meta), str(name), (), None if domain == "bool" else domain) for name in names
+        )
 
     def dims(self, meta: Any, *ranges: ast.Node) -> tuple[ast.Node, ...]:
         return ranges
