@@ -263,10 +263,10 @@ def _node(
 
 def _place(meta: Meta, children: list[object]) -> None:
     """Set the node's extent from the first and the last of its children that have one."""
-    first = next((s for s in map(_start, children) if s is not None), None)
+    first = next((s for s in (_extent(c, False) for c in children) if s is not None), None)
     if first is None:
         return
-    last = next(s for s in map(_end, reversed(children)) if s is not None)
+    last = next(s for s in (_extent(c, True) for c in reversed(children)) if s is not None)
     if meta.line is None:  # a ?rule's child keeps its own start, and gets its container's
         meta.line, meta.column, meta.start_pos = first
         meta.empty = False
@@ -277,19 +277,14 @@ def _place(meta: Meta, children: list[object]) -> None:
     meta.container_end = last
 
 
-def _start(child: object) -> Place | None:
+def _extent(child: object, end: bool) -> Place | None:
+    """Where a child starts (or ends), a node by its container's extent; None if it has no place."""
     if isinstance(child, Token):
+        if end:
+            return child.end_line, child.end_column, child.end_pos  # type: ignore[return-value]
         return child.line, child.column, child.start_pos  # type: ignore[return-value]
     if isinstance(child, Tree) and not child.meta.empty:
-        return child.meta.container_start
-    return None
-
-
-def _end(child: object) -> Place | None:
-    if isinstance(child, Token):
-        return child.end_line, child.end_column, child.end_pos  # type: ignore[return-value]
-    if isinstance(child, Tree) and not child.meta.empty:
-        return child.meta.container_end
+        return child.meta.container_end if end else child.meta.container_start
     return None
 
 
