@@ -139,3 +139,16 @@ def test_a_time_limit_covers_the_compile(monkeypatch):
     assert given_to_search[-1] <= 9.7
     api.solve(model, "sat", limit=None, timeout=0.1)  # used up by the compile
     assert given_to_search[-1] == api.MIN_SEARCH_SECONDS
+
+
+def test_a_model_saved_with_a_byte_order_mark_reads(tmp_path):
+    """Some editors on Windows begin UTF-8 files with U+FEFF; it is no character of the model."""
+    path = tmp_path / "bom.puz"
+    path.write_bytes(b"\xef\xbb\xbfvar x in 1..2\r\nx == 2\r\n")
+    result = run_cli("solve", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "x = 2" in result.stdout
+    bad = tmp_path / "bad.puz"
+    bad.write_bytes(b"\xef\xbb\xbfvar x in 1..2 @\n")
+    result = run_cli("solve", str(bad))
+    assert result.returncode == 2 and f"{bad}:1:15: error: unexpected character '@'" in result.stderr

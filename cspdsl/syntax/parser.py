@@ -36,6 +36,7 @@ def parse_tree(text: str, start: str = "start") -> Any:
 
 def parse(text: str, name: str = "<model>") -> ast.Model:
     """Parse a whole model. Raises CspdslError with the place and words for any syntax error."""
+    text = text.removeprefix("\ufeff")  # the byte-order mark that some editors put first in a file
     source = Source(name, text)
     tree = _parse_tree(source, text if text.endswith("\n") else text + "\n", "start")
     model: ast.Model = lalr.transform(tree, _Builder(source))  # type: ignore[assignment]
