@@ -298,8 +298,6 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _print_result(result: Any, args: argparse.Namespace) -> None:
-    from .render import render_solution
-
     layout = result.model.layout
     if layout.title:
         print(layout.title)
@@ -317,11 +315,11 @@ def _print_result(result: Any, args: argparse.Namespace) -> None:
     elif args.all:
         for number, solution in enumerate(result.solutions, 1):
             print(f"Solution {number}:")
-            print(render_solution(layout, solution))
+            print(_drawn(layout, solution))
             print()
         print(_count_line(result))
     else:
-        print(render_solution(layout, result.solutions[0]))
+        print(_drawn(layout, result.solutions[0]))
         if result.unique is False:
             print()
             print("Note: the puzzle is not unique: it has more than one solution "
@@ -330,6 +328,12 @@ def _print_result(result: Any, args: argparse.Namespace) -> None:
     print(_stats_line(result))
     if args.stats:
         print(_stats_block(result))
+
+
+def _drawn(layout: Any, solution: Any) -> str:
+    from .render import render_solution
+
+    return render_solution(layout, solution) or "The clues hold; the model has no variables to show."
 
 
 def _count_line(result: Any) -> str:

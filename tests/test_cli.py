@@ -152,3 +152,10 @@ def test_a_model_saved_with_a_byte_order_mark_reads(tmp_path):
     bad.write_bytes(b"\xef\xbb\xbfvar x in 1..2 @\n")
     result = run_cli("solve", str(bad))
     assert result.returncode == 2 and f"{bad}:1:15: error: unexpected character '@'" in result.stderr
+
+
+def test_a_model_without_variables_says_so():
+    result = run_cli("solve", "-", stdin="# nothing declared yet\nparam n = 3\nn > 2\n")
+    assert result.returncode == 0
+    assert result.stdout.startswith("The clues hold; the model has no variables to show.\n")
+    assert run_cli("solve", "-", stdin="param n = 3\nn > 5\n").returncode == 1
