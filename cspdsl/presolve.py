@@ -10,12 +10,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from .ir import AllDifferent, And, Constraint, InSet, Linear, Not, Posted, Problem, Var, op_holds
 
-if TYPE_CHECKING:  # imported where used: fractions pulls in decimal, 2 ms of every start-up
-    from fractions import Fraction
+Row = dict[str, int]  # a linear equality: {name: coefficient, "": right-hand side}, all in integers
 
 
 def narrow_domains(problem: Problem) -> Problem:
@@ -96,17 +94,14 @@ def implied_equalities(problem: Problem, symmetries: Sequence[Mapping[str, str]]
     maps what it finds: the hexagon's 3876 supports come down to 364, the same 29 equalities.
     """
     if not has_sum_system(problem):
-        return []  # the common case, decided before paying for the import of fractions
-    from fractions import Fraction
-
+        return []  # the common case
     rows = _equality_rows(problem)
     names = sorted({name for row in rows for name in row if name})
     if len(rows) < 2 or len(names) > IMPLIED_VARS_MAX:
         return []
     # The reduced row echelon form, each row scaled to integers: the rank tests and the combinations
     # below stay in integers.
-    integral, pivots = _integer_row_echelon([_integral([row.get(n, Fraction(0)) for n in names] + [row[""]])
-                                             for row in rows])
+    integral, pivots = _integer_row_echelon([[row.get(n, 0) for n in names] + [row[""]] for row in rows])
     pivot_row = {column: i for i, column in enumerate(pivots)}
     nonzero = [{j for j in range(len(names)) if row[j]} for row in integral]
     stated = {_canonical(row) for row in rows}
@@ -183,7 +178,7 @@ def redundant_sums(problem: Problem) -> set[int]:
         return set()
     sums = _sum_rows(problem)
     totals = _permutation_totals(problem, {name for _, row in sums for name in row})
-    basis: dict[str, dict[str, Fraction]] = {}  # pivot variable -> a kept row, reduced
+    basis: dict[str, Row] = {}  # pivot variable -> a kept row, reduced
     redundant = set()
     for index, row in [(-1, row) for row in totals] + sorted(sums, key=lambda pair: len(pair[1])):
         reduced = _reduce(row, basis)
@@ -192,53 +187,51 @@ def redundant_sums(problem: Problem) -> set[int]:
             if not reduced.get("") and index >= 0:  # 0 == 0: implied; 0 == k: kept, the problem is infeasible
                 redundant.add(index)
             continue
-        lead = reduced[pivot]
-        basis[pivot] = {name: x / lead for name, x in reduced.items()}
+        basis[pivot] = reduced
     return redundant
 
 
-def _reduce(row: dict[str, Fraction], basis: dict[str, dict[str, Fraction]]) -> dict[str, Fraction]:
-    """`row` minus the multiples of the basis rows that cancel its entries on their pivots."""
+def _reduce(row: Row, basis: dict[str, Row]) -> Row:
+    """`row`, scaled, minus the multiples of the basis rows that cancel its entries on their pivots
+    (without fractions: only which rows reduce to zero matters), divided by its entries' gcd."""
     row = dict(row)
     for pivot, base in basis.items():
         factor = row.get(pivot)
         if factor:
-            for name, x in base.items():
-                row[name] = row.get(name, 0) - factor * x
-    return {name: x for name, x in row.items() if x}
+            lead = base[pivot]
+            row = {name: lead * row.get(name, 0) - factor * base.get(name, 0) for name in row.keys() | base.keys()}
+    row = {name: x for name, x in row.items() if x}
+    divisor = math.gcd(*row.values())
+    return {name: x // divisor for name, x in row.items()} if divisor > 1 else row
 
 
-def _sum_rows(problem: Problem) -> list[tuple[int, dict[str, Fraction]]]:
+def _sum_rows(problem: Problem) -> list[tuple[int, Row]]:
     """Each `==` sum of three or more terms as (its index, {name: coefficient, "": rhs})."""
-    from fractions import Fraction
-
     rows = []
     for index, posted in enumerate(problem.constraints):
         c = posted.constraint
         if isinstance(c, Linear) and c.op == "==" and len(c.terms) >= 3:
-            row: dict[str, Fraction] = {"": Fraction(c.rhs)}
+            row: Row = {"": c.rhs}
             for coefficient, name in c.terms:
-                row[name] = row.get(name, Fraction(0)) + coefficient
+                row[name] = row.get(name, 0) + coefficient
             rows.append((index, row))
     return rows
 
 
-def _permutation_totals(problem: Problem, summed: set[str]) -> list[dict[str, Fraction]]:
+def _permutation_totals(problem: Problem, summed: set[str]) -> list[Row]:
     """`sum(group) == sum(its values)` for each all-different over summed variables that is a
     permutation of its values."""
-    from fractions import Fraction
-
     rows = []
     for posted in problem.constraints:
         c = posted.constraint
         if isinstance(c, AllDifferent) and set(c.vars) <= summed and len(set(c.vars)) == len(c.vars):
             values = set().union(*(problem.variables[name].domain for name in c.vars))
             if len(values) == len(c.vars):  # a permutation of its values: their total is fixed
-                rows.append({"": Fraction(sum(values)), **{name: Fraction(1) for name in c.vars}})
+                rows.append({"": sum(values), **{name: 1 for name in c.vars}})
     return rows
 
 
-def _equality_rows(problem: Problem) -> list[dict[str, Fraction]]:
+def _equality_rows(problem: Problem) -> list[Row]:
     """Each `==` sum of three or more terms, and each permutation's total, as {name: coefficient, "": rhs}."""
     rows = [row for _, row in _sum_rows(problem)]
     return rows + _permutation_totals(problem, {name for row in rows for name in row})
@@ -269,11 +262,6 @@ def _primitive(row: list[int]) -> list[int]:
     """The row divided by the gcd of its entries (all zero stays all zero)."""
     divisor = math.gcd(*row)
     return [x // divisor for x in row] if divisor > 1 else row
-
-
-def _integral(row: list[Fraction]) -> list[int]:
-    scale = math.lcm(*(x.denominator for x in row))
-    return [int(x * scale) for x in row]
 
 
 def _independent(equations: list[list[int]], unknowns: int) -> bool:
@@ -328,11 +316,8 @@ def _integer_null_space(equations: list[list[int]], unknowns: int) -> list[list[
     return basis
 
 
-def _canonical(row: Mapping[str, Fraction | int]) -> tuple[tuple[tuple[int, str], ...], int]:
-    """Integer terms and right-hand side, divided by their gcd, first coefficient positive: one key per equality."""
+def _canonical(row: Mapping[str, int]) -> tuple[tuple[tuple[int, str], ...], int]:
+    """Terms and right-hand side divided by their gcd, first coefficient positive: one key per equality."""
     names = sorted(n for n in row if n and row[n])
-    scale = math.lcm(*(row[n].denominator for n in names), row[""].denominator)
-    integers = [int(row[n] * scale) for n in names]
-    rhs = int(row[""] * scale)
-    divisor = math.gcd(*integers, rhs) * (1 if integers[0] > 0 else -1)
-    return tuple((c // divisor, n) for c, n in zip(integers, names, strict=True)), rhs // divisor
+    divisor = math.gcd(*(row[n] for n in names), row[""]) * (1 if row[names[0]] > 0 else -1)
+    return tuple((row[n] // divisor, n) for n in names), row[""] // divisor

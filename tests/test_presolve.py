@@ -98,6 +98,20 @@ def _system_problem(system):
     return make_problem(domains, *sums, *extra)
 
 
+def test_redundancy_that_takes_fractions_to_see_is_found_in_integers() -> None:
+    """3a + 4b + 2c == 16 is (a + b + c == 6) + (2a + 3b + c == 10), and 4a + 6b + 2c == 20 twice the
+    second; 3a + 4b + 2c == 17 is no combination (it contradicts them) and stays."""
+    domains = {name: tuple(range(-5, 9)) for name in "abc"}
+
+    def row(a: int, b: int, c: int, rhs: int) -> Linear:
+        return Linear(((a, "a"), (b, "b"), (c, "c")), "==", rhs)
+
+    problem = make_problem(domains, row(1, 1, 1, 6), row(2, 3, 1, 10), row(3, 4, 2, 16), row(4, 6, 2, 20))
+    assert redundant_sums(problem) == {2, 3}
+    problem = make_problem(domains, row(1, 1, 1, 6), row(2, 3, 1, 10), row(3, 4, 2, 17), row(5, 7, 3, 11))
+    assert redundant_sums(problem) == set()  # 5a + 7b + 3c is first + 2 * second, whose total is 26
+
+
 @settings(max_examples=150, deadline=None)
 @given(sum_systems())
 def test_implied_equalities_hold_in_every_solution_and_change_none(system) -> None:
