@@ -308,3 +308,16 @@ def test_random_symmetric_models(constraints: list[Constraint], g: Symmetry) -> 
     assert group is not None and g in group
     assert_is_group(problem, group)
     assert_same_solutions(problem)
+
+
+def test_breaking_symmetry_leaves_the_compiled_cnf_as_it_was() -> None:
+    """The lex-leader clauses are written into the model's CNF and rolled back: its clauses, variables
+    and names are those that compile wrote, also after a search that broke the hexagon's symmetry."""
+    problem = load(MODELS / "aristotle.puz").problem
+    compiled = ON.compile(problem)
+    cnf = compiled.native.cnf
+    before = (list(cnf.clauses), cnf.num_vars, dict(cnf.meaning))
+    assert len(ON.solve(compiled, limit=None, timeout=None, seed=None).solutions) == 12
+    broken = compiled.native.broken
+    assert broken is not None and len(broken[0]) > len(cnf.clauses)
+    assert (list(cnf.clauses), cnf.num_vars, dict(cnf.meaning)) == before

@@ -55,6 +55,15 @@ class Cnf:
                 clause.append(lit)
         self.clauses.append(clause or [FALSE])
 
+    def checkpoint(self) -> tuple[int, int, dict[int, str], dict[frozenset[int], int]]:
+        """A state to come back to with `rollback`: what is added after it (clauses, variables,
+        their names, gates) is then undone, so one CNF can be extended for a while and restored."""
+        return self.num_vars, len(self.clauses), dict(self.meaning), dict(self._or_gates)
+
+    def rollback(self, checkpoint: tuple[int, int, dict[int, str], dict[frozenset[int], int]]) -> None:
+        self.num_vars, clause_count, self.meaning, self._or_gates = checkpoint
+        del self.clauses[clause_count:]
+
     def literal_count(self) -> int:
         return sum(len(clause) for clause in self.clauses)
 

@@ -676,24 +676,24 @@ def symmetry_broken(native: SatModel, problem: Problem) -> tuple[list[list[int]]
     the plain clauses and no group when the problem has no symmetry, or finding it gave up.
 
     Worked out once per compiled model: for a search of all solutions, and for the others when
-    compile found a group anyway (see `SatBackend.solve`). The plain CNF is left as it was, its
-    variable count too, since PicoSAT assigns every variable and a free one would double the solutions;
-    the encoder is let go afterwards, since its memos may now name variables of the broken CNF only."""
+    compile found a group anyway (see `SatBackend.solve`). The model's encoder writes the lex-leader
+    clauses into its CNF, which is then rolled back: the plain CNF is left as it was, its variable
+    count too, since PicoSAT assigns every variable and a free one would double the solutions. The
+    encoder is let go afterwards, since its memos may now name variables of the broken CNF only."""
     if native.broken is None:
         from ..symmetry import lex_leader, symmetry_group
 
         start = time.perf_counter()
         cnf = native.cnf
         group = native.group if native.group is not None else symmetry_group(problem) or []
-        plain_clauses, plain_vars = cnf.clauses, cnf.num_vars
+        plain = cnf.checkpoint()
         try:
             if len(group) > 1:
-                cnf.clauses = list(plain_clauses)
                 for c in lex_leader(problem, group):
                     native.encoder.post(c)
-            broken = (cnf.clauses, cnf.num_vars)
+            broken = (list(cnf.clauses), cnf.num_vars)
         finally:
-            cnf.clauses, cnf.num_vars = plain_clauses, plain_vars
+            cnf.rollback(plain)
             native.encoder = None
         stats = {"symmetries": len(group), "symmetry_seconds": time.perf_counter() - start}
         native.broken = (*broken, group if len(group) > 1 else [], stats)
