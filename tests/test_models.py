@@ -106,6 +106,13 @@ def test_lock_says_it_is_not_unique():
     assert "The code is " in result.stdout
 
 
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "csp"])
+def test_send_more_money_is_9567_plus_1085(backend):
+    result = solve_model("sendmore", backend=backend)
+    assert result.unique is True
+    assert result.answers() == ["9567 + 1085 = 10652."]
+
+
 def test_aristotle_hexagon_has_exactly_12_solutions():
     result = solve_model("aristotle", limit=None)
     assert result.complete
@@ -158,7 +165,7 @@ def test_count_and_json_from_the_cli():
     assert data["count"] == 12 and data["status"] == "solved" and data["complete"] is True
 
 
-@pytest.mark.parametrize("name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles"])
+@pytest.mark.parametrize("name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles", "sendmore"])
 def test_every_model_checks(name):
     result = run_cli("check", f"models/{name}.puz")
     assert result.returncode == 0, result.stderr
