@@ -305,6 +305,6 @@ def transform(tree: object, builder: object) -> object:
             count = len(node.children)
             children = done[len(done) - count:]
             del done[len(done) - count:]
-            method = getattr(builder, node.data, None)
+            method = None if node.data.startswith("_") else getattr(builder, node.data, None)  # no helper
             done.append(Tree(node.data, children, node.meta) if method is None else method(node.meta, *children))
     return done[0]
