@@ -12,17 +12,17 @@ Compilation, in three steps:
    assignments in three values (true, false, not yet known) so a clause fails as soon as it is decided.
 3. Choose the branching order (see `static_order`).
 
-The search is `OrderedSolver`, a `constraint.Solver` that branches in a given order and forward-checks
-only the domains the current constraints can touch. The library's own solvers order by degree first,
-which puts a Sudoku's givens and the hexagon's cells in no useful order; the measurements are in
-docs/backend-csp.md. The library has no time limit: `child.run_with_time_limit` runs the search in a
+The search is `OrderedSolver`, the library's compiled backtracking loop with forward checking, branching
+in a given order (`-O order=smallest` chooses at each node instead: `SmallestFirstSolver`). The
+library's own solvers order by degree first, which puts a Sudoku's givens and the hexagon's cells in no
+useful order; the measurements are in docs/backend-csp.md. The library has no time limit: `child.run_with_time_limit` runs the search in a
 child process that streams each solution back, and stops it at the deadline.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import constraint as pc
@@ -424,6 +424,7 @@ class CspModel(Record, frozen=False):
     infeasible: bool = False
     # For each posted constraint: the IR kind it came from (for docs, tests and `stats`).
     sources: list[str] = field(default_factory=list)
+    smallest_first: bool = False  # branch on the smallest domain, ties by `order` (SmallestFirstSolver)
 
 
 class _Poster:
@@ -598,6 +599,61 @@ class OrderedSolver(pc.OptimizedBacktrackingSolver):  # type: ignore[misc]
         return order + [name for name in domains if name not in given]
 
 
+class SmallestFirstSolver(OrderedSolver):
+    """OrderedSolver choosing at each node the unassigned variable with the fewest values left, ties broken
+    by the given order (`-O order=smallest`).
+
+    A fixed order cannot follow the domains forward checking cuts, which N-queens needs (24 queens: 17 s
+    to a first solution in the greedy order, 0.04 s here); on the hexagon it searches 1.13 M nodes instead
+    of 0.77 M, hence not the default. The loop is the library's `OptimizedBacktrackingSolver.getSolutionIter`
+    with only the choice of variable changed; it runs in Python, since the compiled loop has no hook per node.
+    """
+
+    def getSolutionIter(
+        self, domains: dict[str, Any], constraints: list[Any], vconstraints: dict[str, Any]
+    ) -> Iterator[dict[str, Any]]:
+        order = self.getSortedVariables(domains, vconstraints)
+        assignments: dict[str, Any] = {}
+        queue: list[tuple[str, list[Any], list[Any] | None]] = []  # variable, values left, domains pushed
+        while True:
+            free = [name for name in order if name not in assignments]
+            if free:
+                sizes = [len(domains[name]) for name in free]
+                variable = free[sizes.index(min(sizes))]  # the first smallest: ties keep the static order
+                values = domains[variable][:]
+                pushdomains = [domains[name] for name in free if name != variable] if self._forwardcheck else None
+            else:
+                yield assignments.copy()
+                if not queue:
+                    return
+                variable, values, pushdomains = queue.pop()
+                for domain in pushdomains or ():
+                    domain.popState()
+            while True:
+                if not values:  # this variable is exhausted: back to the last one with values left
+                    del assignments[variable]
+                    while queue:
+                        variable, values, pushdomains = queue.pop()
+                        for domain in pushdomains or ():
+                            domain.popState()
+                        if values:
+                            break
+                        del assignments[variable]
+                    else:
+                        return
+                assignments[variable] = values.pop()
+                for domain in pushdomains or ():
+                    domain.pushState()
+                for check, scope in vconstraints[variable]:
+                    if not check(scope, domains, assignments, pushdomains):
+                        break
+                else:
+                    break  # every constraint holds: go deeper
+                for domain in pushdomains or ():
+                    domain.popState()
+            queue.append((variable, values, pushdomains))
+
+
 # -- solving --------------------------------------------------------------------------------------
 
 
@@ -632,7 +688,7 @@ def _search(emit: Emit, native: CspModel, outputs: list[str], limit: int | None,
     prepared = _prepared(native)
     if prepared is None:
         return summary
-    solver = OrderedSolver(native.order, forwardcheck)
+    solver = (SmallestFirstSolver if native.smallest_first else OrderedSolver)(native.order, forwardcheck)
     distinct = Distinct(outputs)
     for assignment in solver.getSolutionIter(*prepared):
         summary["raw_solutions"] += 1
@@ -646,18 +702,22 @@ def _search(emit: Emit, native: CspModel, outputs: list[str], limit: int | None,
 
 
 class CspBackend:
-    """Compiles the IR to python-constraint constraints and searches in a chosen static order."""
+    """Compiles the IR to python-constraint constraints and searches in a chosen order."""
 
     name = "csp"
     exact = True
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
         "forwardcheck": (bool, "prune domains of later variables after each step (default true)"),
-        "order": (str, "branching order: greedy (default) or model (the model's variable order)"),
+        "order": (
+            str,
+            "branching order: greedy (default), model (the model's variable order) or smallest (the fewest "
+            "values left at each step, ties in the greedy order)",
+        ),
     }
 
     def __init__(self, forwardcheck: bool = True, order: str = "greedy") -> None:
-        if order not in ("greedy", "model"):
-            raise CspdslError(f"option order of backend 'csp' must be greedy or model, not '{order}'")
+        if order not in ("greedy", "model", "smallest"):
+            raise CspdslError(f"option order of backend 'csp' must be greedy, model or smallest, not '{order}'")
         self.forwardcheck = forwardcheck
         self.order = order
 
@@ -676,8 +736,8 @@ class CspBackend:
         for posted in normal.constraints:
             poster.post(posted.constraint)
         scopes = [scope for _, scope in poster.posted]
-        order = static_order(domains, scopes) if self.order == "greedy" else list(domains)
-        return CspModel(domains, poster.posted, order, False, poster.sources)
+        order = list(domains) if self.order == "model" else static_order(domains, scopes)
+        return CspModel(domains, poster.posted, order, False, poster.sources, self.order == "smallest")
 
     def solve(
         self,
