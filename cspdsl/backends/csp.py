@@ -15,8 +15,9 @@ Compilation, in three steps:
 The search is `OrderedSolver`, the library's compiled backtracking loop with forward checking, branching
 in a given order (`-O order=smallest` chooses at each node instead: `SmallestFirstSolver`). The
 library's own solvers order by degree first, which puts a Sudoku's givens and the hexagon's cells in no
-useful order; the measurements are in docs/backend-csp.md. The library has no time limit: `child.run_with_time_limit` runs the search in a
-child process that streams each solution back, and stops it at the deadline.
+useful order; the measurements are in docs/backend-csp.md. The library has no time limit:
+`child.run_with_time_limit` runs the search in a child process that streams each solution back, and
+stops it at the deadline.
 """
 
 from __future__ import annotations
