@@ -19,11 +19,7 @@ class Lin(Record):
     const: int = 0
 
     def plus(self, other: Lin, sign: int = 1) -> Lin:
-        merged: dict[str, int] = {}
-        for coef, name in self.terms + tuple((sign * c, n) for c, n in other.terms):
-            merged[name] = merged.get(name, 0) + coef
-        terms = tuple((c, n) for n, c in merged.items() if c != 0)
-        return Lin(terms, self.const + sign * other.const)
+        return Lin.total([self, other if sign == 1 else other.times(sign)])
 
     @staticmethod
     def total(parts: Iterable[Lin]) -> Lin:

@@ -174,35 +174,20 @@ def redundant_sums(problem: Problem) -> set[int]:
     so the other 4 lines and the total 1 + ... + 19 = 190 force the fifth. The sums are taken shortest
     first (the totals before them), and one is redundant when its row, right-hand side included,
     reduces to zero against the rows kept so far."""
-    if sum(isinstance(p.constraint, Linear) and len(p.constraint.terms) >= 3 for p in problem.constraints) < 2:
+    if not has_sum_system(problem):
         return set()
     sums = _sum_rows(problem)
     totals = _permutation_totals(problem, {name for _, row in sums for name in row})
-    basis: dict[str, Row] = {}  # pivot variable -> a kept row, reduced
+    names = sorted({name for _, row in sums for name in row if name})
+    kept: list[list[int]] = []  # rows with independent coefficients: [coefficient by name..., rhs]
     redundant = set()
     for index, row in [(-1, row) for row in totals] + sorted(sums, key=lambda pair: len(pair[1])):
-        reduced = _reduce(row, basis)
-        pivot = next((name for name in sorted(reduced) if name and reduced[name]), None)
-        if pivot is None:
-            if not reduced.get("") and index >= 0:  # 0 == 0: implied; 0 == k: kept, the problem is infeasible
-                redundant.add(index)
-            continue
-        basis[pivot] = reduced
+        vector = [row.get(name, 0) for name in names] + [row[""]]
+        if _rank([*(k[:-1] for k in kept), vector[:-1]]) > len(kept):
+            kept.append(vector)
+        elif _rank([*kept, vector]) == len(kept) and index >= 0:  # 0 == k instead: kept, the problem is infeasible
+            redundant.add(index)
     return redundant
-
-
-def _reduce(row: Row, basis: dict[str, Row]) -> Row:
-    """`row`, scaled, minus the multiples of the basis rows that cancel its entries on their pivots
-    (without fractions: only which rows reduce to zero matters), divided by its entries' gcd."""
-    row = dict(row)
-    for pivot, base in basis.items():
-        factor = row.get(pivot)
-        if factor:
-            lead = base[pivot]
-            row = {name: lead * row.get(name, 0) - factor * base.get(name, 0) for name in row.keys() | base.keys()}
-    row = {name: x for name, x in row.items() if x}
-    divisor = math.gcd(*row.values())
-    return {name: x // divisor for name, x in row.items()} if divisor > 1 else row
 
 
 def _sum_rows(problem: Problem) -> list[tuple[int, Row]]:

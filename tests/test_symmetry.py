@@ -228,6 +228,17 @@ def test_a_time_limit_still_works_with_symmetry() -> None:
     assert not short.complete or len(short.solutions) == 1152
 
 
+@pytest.mark.parametrize("limit", [1, 2, 40])
+@pytest.mark.parametrize("timeout", [None, 60.0])
+def test_a_limit_holds_when_one_solution_stands_for_its_whole_orbit(limit: int, timeout: float | None) -> None:
+    """Each tile layout found stands for up to 32: the search in this process (under a time limit)
+    and the one without stop at `limit` all the same (the first gave 64 for a limit of 2)."""
+    problem = load(MODELS / "tiles.puz").problem
+    outcome = ON.solve(ON.compile(problem), limit=limit, timeout=timeout, seed=None)
+    assert len(outcome.solutions) == limit and not outcome.complete
+    assert len({problem.project(s) for s in outcome.solutions}) == limit
+
+
 def test_first_solution_and_uniqueness_searches_use_the_group_that_compile_found() -> None:
     """A number puzzle's group is found at compile (it speeds up the implied equalities), and then
     used by every search; the plain CNF stays as it was."""

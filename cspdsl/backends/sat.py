@@ -213,18 +213,16 @@ class _Encoder:
             table = {(v, w): satisfied(c, {x: v, y: w}) for (v, _), (w, _) in product(self.values[x], self.values[y])}
             allowed = table.__getitem__
             forbidden = [pair for pair, ok in table.items() if not ok]
-        elif found[1]:  # x + k y == r: allowed on its equal pairs alone
+        elif not found[1]:  # x + k y != r: forbidden on its equal pairs, at most one per value of x
+            forbidden = found[0]
+        else:  # x + k y == r: allowed on its equal pairs alone
             matching = set(found[0])
             allowed = matching.__contains__
             forbidden = None
             if len(self.values[x]) * len(self.values[y]) - len(matching) <= limit:
                 pairs = product(self.values[x], self.values[y])
                 forbidden = [(v, w) for (v, _), (w, _) in pairs if (v, w) not in matching]
-        else:  # x + k y != r: forbidden on its equal pairs alone
-            matching = set(found[0])
-            allowed = lambda pair: pair not in matching  # noqa: E731
-            forbidden = found[0]
-        if forbidden is not None and len(forbidden) <= limit:
+        if forbidden is not None and len(forbidden) <= limit:  # always so for !=
             for v, w in forbidden:
                 self.cnf.add([-self._eq(x, v), -self._eq(y, w)])
             return
@@ -518,6 +516,37 @@ def _decode(values: dict[str, list[tuple[int, int]]], model: list[int]) -> Assig
     return assignment
 
 
+class _Found:
+    """What a search has found: each solution with its images under the symmetry group (itself alone
+    without one), emitted once each on the outputs, until `limit` solutions have been emitted.
+
+    One place for both searches (in this process, and in a child under a time limit)."""
+
+    def __init__(
+        self, emit: Callable[[Assignment], None], outputs: list[str], limit: int | None, group: list[Symmetry] | None
+    ) -> None:
+        self.emit, self.limit, self.group = emit, limit, group
+        self.distinct = Distinct(outputs)
+        self.duplicates = self.representatives = self.emitted = 0
+
+    def take(self, assignment: Assignment) -> bool:
+        """Emit the assignment's new images; True once the limit is reached."""
+        images = [image for image in _orbit(assignment, self.group) if self.distinct.is_new(image)]
+        if not images:  # found before, itself or as an image of an earlier one
+            self.duplicates += 1
+            return False
+        self.representatives += 1
+        for image in images:
+            self.emit(image)
+            self.emitted += 1
+            if self.limit is not None and self.emitted >= self.limit:
+                return True
+        return False
+
+    def summary(self, complete: bool) -> dict[str, Any]:
+        return {"complete": complete, "duplicates": self.duplicates, "representatives": self.representatives}
+
+
 def _search(
     emit: Callable[[Assignment], None],
     clauses: list[list[int]],
@@ -534,25 +563,16 @@ def _search(
 
     `vars=num_vars` makes PicoSAT assign every variable, also one that no clause mentions (a 0/1
     variable of the model that nothing constrains), so that no solution is lost."""
-    distinct = Distinct(outputs)
-    duplicates = representatives = emitted = 0
+    found = _Found(emit, outputs, limit, group)
     solutions: Iterator[Any] = (
         pycosat.itersolve(clauses, vars=num_vars) if limit != 1 else iter([pycosat.solve(clauses, vars=num_vars)])
     )
     for model in solutions:
         if not isinstance(model, list):  # "UNSAT" from solve
             break
-        images = [assignment for assignment in _orbit(_decode(values, model), group) if distinct.is_new(assignment)]
-        if not images:  # found before, itself or as an image of an earlier one
-            duplicates += 1
-            continue
-        representatives += 1
-        for assignment in images:
-            emit(assignment)
-            emitted += 1
-            if limit is not None and emitted >= limit:
-                return {"complete": False, "duplicates": duplicates, "representatives": representatives}
-    return {"complete": True, "duplicates": duplicates, "representatives": representatives}
+        if found.take(_decode(values, model)):
+            return found.summary(complete=False)
+    return found.summary(complete=True)
 
 
 # Under a time limit, a search is first tried in this process with PicoSAT's propagation limit, for
@@ -567,29 +587,31 @@ def _quick_search(
     values: dict[str, list[tuple[int, int]]],
     outputs: list[str],
     limit: int | None,
+    group: list[Symmetry] | None,
     budget: float,
-) -> tuple[list[Assignment], bool] | None:
-    """(solutions, complete) if the search settles within `budget` seconds, else None.
+) -> tuple[list[Assignment], dict[str, Any]] | None:
+    """(solutions, summary as `_search` gives it) if the search settles within `budget` seconds, else None.
 
     Each solution is blocked on the model's own variables only, and each call is bounded by the
     propagation limit, so this never runs much past its budget."""
     started = time.perf_counter()
     clauses = list(clauses)
-    found: list[Assignment] = []
-    while limit is None or len(found) < limit:
+    solutions: list[Assignment] = []
+    found = _Found(solutions.append, outputs, limit, group)
+    while True:
         if time.perf_counter() - started > budget:
             return None
         model = pycosat.solve(clauses, vars=num_vars, prop_limit=QUICK_PROPAGATIONS)
         if model == "UNKNOWN":
             return None
         if not isinstance(model, list):
-            return found, True
+            return solutions, found.summary(complete=True)
         assignment = _decode(values, model)
-        found.append(assignment)
+        if found.take(assignment):
+            return solutions, found.summary(complete=False)
         clauses.append(
             [-lit for name in outputs for v, lit in values[name] if v == assignment[name] and lit != TRUE]
         )
-    return found, False
 
 
 class SatBackend:
@@ -646,28 +668,24 @@ class SatBackend:
             random.Random(seed).shuffle(clauses)
         start = time.perf_counter()
         outputs = compiled.problem.outputs
-        search_args = (clauses, num_vars, native.values, outputs, limit)
+        search_args = (clauses, num_vars, native.values, outputs, limit, group)
+        quick = None
         if timeout is not None:
             quick = _quick_search(*search_args, min(QUICK_SECONDS, timeout / 2))
-            if quick is not None:
-                found, complete = quick
-                stats = {"wall_seconds": time.perf_counter() - start, "duplicates": 0, "forked": 0, **symmetry_stats}
-                if group:
-                    stats["representatives"] = len(found)
-                    found = _orbits(found, group, outputs)
-                return Outcome(found, complete and not (limit == 1 and found), False, stats)
-            timeout = max(timeout - (time.perf_counter() - start), 0.001)
-        run = run_with_time_limit(_search, (*search_args, group), timeout)
-        wall = time.perf_counter() - start
-        summary = run.summary or {}
-        stats = {"wall_seconds": wall, "duplicates": summary.get("duplicates", 0), "forked": int(timeout is not None),
-                 **symmetry_stats}
+            if quick is None:
+                timeout = max(timeout - (time.perf_counter() - start), 0.001)
+        if quick is not None:
+            items, summary, timed_out, forked = *quick, False, 0
+        else:
+            run = run_with_time_limit(_search, search_args, timeout)
+            items, summary, timed_out = list(run.items), run.summary or {}, run.timed_out
+            forked = int(timeout is not None)
+        stats = {"wall_seconds": time.perf_counter() - start, "duplicates": summary.get("duplicates", 0),
+                 "forked": forked, **symmetry_stats}
         if group:
             stats["representatives"] = summary.get("representatives", 0)
-        complete = bool(summary.get("complete")) and not run.timed_out
-        if limit == 1 and run.items:
-            complete = False
-        return Outcome(list(run.items), complete, run.timed_out, stats)
+        complete = bool(summary.get("complete")) and not timed_out and not (limit == 1 and items)
+        return Outcome(items, complete, timed_out, stats)
 
 
 def symmetry_broken(native: SatModel, problem: Problem) -> tuple[list[list[int]], int, list[Symmetry], dict[str, Any]]:
@@ -727,12 +745,6 @@ def _orbit(assignment: Assignment, group: list[Symmetry] | None) -> list[Assignm
     from ..symmetry import orbit
 
     return orbit(assignment, group)
-
-
-def _orbits(representatives: list[Assignment], group: list[Symmetry], outputs: list[str]) -> list[Assignment]:
-    """Every image of the representatives under the group, once each on the outputs."""
-    distinct = Distinct(outputs)
-    return [image for found in representatives for image in _orbit(found, group) if distinct.is_new(image)]
 
 
 def _suffix_bounds(coefs: list[int], layers: list[list[tuple[int, int]]]) -> tuple[list[int], list[int]]:
