@@ -14,8 +14,8 @@ import time
 from typing import Any
 
 from .backends import DEFAULT_BACKEND, Assignment, exact_backends, get_backend
-from .check import violated
 from .errors import CspdslError
+from .ir.check import violated
 from .lower import Lowered, lower
 from .record import Record, field
 from .syntax.parser import parse

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .layout import AttributeAt, Board, Entities, Grid, Layout, LinTerm, Placeholder
+from .lower.layout import AttributeAt, Board, Entities, Grid, Layout, LinTerm, Placeholder
 
 Assignment = dict[str, int]
 

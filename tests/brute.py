@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 
 from cspdsl.backends import Backend, Outcome
-from cspdsl.check import holds, violated
 from cspdsl.ir import Constraint, Problem
+from cspdsl.ir.check import holds, violated
 
 
 def make_problem(domains: dict[str, tuple[int, ...]], *constraints: Constraint) -> Problem:

@@ -8,7 +8,7 @@ import pytest
 
 from cspdsl import api, ir
 from cspdsl.backends import REGISTRY, Compiled, Outcome
-from cspdsl.check import holds, violated
+from cspdsl.ir.check import holds, violated
 
 
 def small_problem() -> ir.Problem:

@@ -8,9 +8,9 @@ from brute import make_problem
 
 from cspdsl.backends import get_backend
 from cspdsl.backends.cpsat import CpSatBackend
-from cspdsl.check import violated
 from cspdsl.errors import CspdslError
 from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or
+from cspdsl.ir.check import violated
 
 BACKEND = CpSatBackend()
 ABC = {"a": (1, 2, 3), "b": (1, 2, 3), "c": (0, 1, 2, 3)}

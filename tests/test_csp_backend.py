@@ -15,9 +15,9 @@ from conftest import MODELS, child_processes, run_cli
 from cspdsl.api import load, solve
 from cspdsl.backends import get_backend
 from cspdsl.backends.csp import CspBackend, CspModel, ExactSum, static_order
-from cspdsl.check import violated
 from cspdsl.errors import CspdslError
 from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or, Problem
+from cspdsl.ir.check import violated
 
 # -- the models -----------------------------------------------------------------------------------
 

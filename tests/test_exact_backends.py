@@ -12,7 +12,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cspdsl.backends import Backend, exact_backends, get_backend
-from cspdsl.check import violated
 from cspdsl.ir import (
     FALSE,
     OPS,
@@ -29,6 +28,7 @@ from cspdsl.ir import (
     Table,
     Var,
 )
+from cspdsl.ir.check import violated
 
 
 @pytest.fixture(scope="module", params=exact_backends())

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 
 from cspdsl.api import load
 from cspdsl.backends import get_backend
-from cspdsl.backends.cnf import FALSE, TRUE, Cnf
 from cspdsl.backends.sat import SatBackend, compile_cnf, to_dimacs
-from cspdsl.check import violated
+from cspdsl.backends.sat.cnf import FALSE, TRUE, Cnf
 from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or, Table
+from cspdsl.ir.check import violated
 
 BACKEND = SatBackend()
 
@@ -53,13 +53,13 @@ def check_gate(
 @pytest.mark.parametrize("n", [0, 1, 2, 5, 7, 9])
 def test_at_most_one_pairwise_and_sequential(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
     for pairwise_max in (20, 3):  # the sequential counter from 4 literals on
-        monkeypatch.setattr("cspdsl.backends.cnf.PAIRWISE_MAX", pairwise_max)
+        monkeypatch.setattr("cspdsl.backends.sat.cnf.PAIRWISE_MAX", pairwise_max)
         check_gate(n, lambda cnf, xs: cnf.at_most_one(xs), lambda bits: sum(bits) <= 1)
         check_gate(n, lambda cnf, xs: cnf.exactly_one(xs), lambda bits: sum(bits) == 1)
 
 
 def test_sequential_prefixes_are_order_literals(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("cspdsl.backends.cnf.PAIRWISE_MAX", 2)
+    monkeypatch.setattr("cspdsl.backends.sat.cnf.PAIRWISE_MAX", 2)
     cnf = Cnf()
     xs = [cnf.new_var() for _ in range(5)]
     prefix = cnf.exactly_one(xs)

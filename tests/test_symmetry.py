@@ -1,4 +1,4 @@
-"""Symmetry detection (`cspdsl.symmetry`) and the SAT backend's search of one solution per orbit.
+"""Symmetry detection (`cspdsl.passes.symmetry`) and the SAT backend's search of one solution per orbit.
 
 The group found must be exactly the problem's symmetries: every element is checked against the whole
 constraint set, and the solutions found with symmetry on must be those found with it off (and by
@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from cspdsl.api import load, solve
 from cspdsl.backends.sat import SatBackend
-from cspdsl.check import violated
 from cspdsl.ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
-from cspdsl.symmetry import Symmetry, is_symmetry, lex_leader, symmetry_group
+from cspdsl.ir.check import violated
+from cspdsl.passes.symmetry import Symmetry, is_symmetry, lex_leader, symmetry_group
 
 ON, OFF = SatBackend(symmetry=True), SatBackend(symmetry=False)
 

@@ -101,8 +101,8 @@ class Backend(Protocol):
 REGISTRY: dict[str, tuple[str, str]] = {
     "cpsat": ("cspdsl.backends.cpsat", "CpSatBackend"),
     "csp": ("cspdsl.backends.csp", "CspBackend"),
-    "anneal": ("cspdsl.backends.local_search", "AnnealBackend"),
-    "genetic": ("cspdsl.backends.local_search", "GeneticBackend"),
+    "anneal": ("cspdsl.backends.local", "AnnealBackend"),
+    "genetic": ("cspdsl.backends.local", "GeneticBackend"),
     "sat": ("cspdsl.backends.sat", "SatBackend"),
 }
 # Chosen by measurement (bench/run.py, "Whole process"): over the seed models, `cspdsl solve` as a user

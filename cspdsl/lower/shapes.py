@@ -7,9 +7,9 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from . import ir
-from .errors import CspdslError, Span
-from .syntax import ast
+from .. import ir
+from ..errors import CspdslError, Span
+from ..syntax import ast
 
 
 def box_shape(ranges: list[list[int]]) -> tuple[int, int] | None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from . import ir
-from .record import Record
+from .. import ir
+from ..record import Record
 
 
 class Lin(Record):

@@ -11,7 +11,7 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 
-from .ir import AllDifferent, And, Constraint, InSet, Linear, Not, Posted, Problem, Var, op_holds
+from ..ir import AllDifferent, And, Constraint, InSet, Linear, Not, Posted, Problem, Var, op_holds
 
 Row = dict[str, int]  # a linear equality: {name: coefficient, "": right-hand side}, all in integers
 
@@ -89,7 +89,7 @@ def implied_equalities(problem: Problem, symmetries: Sequence[Mapping[str, str]]
     them changes no solution. Sums of fewer than three terms are left out (zebra relations, which
     would only imply more of the same), and so are problems whose sums cover too many variables.
 
-    `symmetries` (renamings of the variables that map the problem onto itself: `cspdsl.symmetry`) map
+    `symmetries` (renamings of the variables that map the problem onto itself: `cspdsl.passes.symmetry`) map
     implied equalities onto implied equalities, so the search looks at one support of each orbit and
     maps what it finds: the hexagon's 3876 supports come down to 364, the same 29 equalities.
     """

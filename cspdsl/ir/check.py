@@ -6,7 +6,7 @@ behind the same bug in the checker. Every solution is checked before it is shown
 
 from __future__ import annotations
 
-from .ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Posted, Problem, Table
+from . import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Posted, Problem, Table
 
 
 def compare(left: int, op: str, right: int) -> bool:

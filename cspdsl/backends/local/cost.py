@@ -13,14 +13,14 @@ where the constraint has a natural distance, so that the search sees progress be
 
 `Not` is pushed inwards first (`not sum <= r` is `sum >= r + 1`, `not Or` is `And` of the `Not`s).
 In the unweighted mode every failed constraint counts 1, as article 000 counts unsatisfied clues.
-This module shares no code with `cspdsl.check`, which the tests use to verify it.
+This module shares no code with `cspdsl.ir.check`, which the tests use to verify it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table, negation
+from ...ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table, negation
 
 Values = list[int]
 Violation = Callable[[Values], int]

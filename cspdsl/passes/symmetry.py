@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from typing import TypeVar
 
-from .ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table, variables_of
+from ..ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table, variables_of
 
 Symmetry = dict[str, str]  # every variable -> its image
 Form = Hashable  # a constraint's canonical form: nested tuples of str and int

@@ -20,8 +20,8 @@ import math
 import random
 from typing import Any
 
-from ..record import Record
-from .local_moves import Budget, Engine, State
+from ...record import Record
+from .moves import Budget, Engine, State
 
 COOLING_RATIO = 1.5  # start / lowest temperature of a run, when the lowest is not set
 

@@ -11,7 +11,11 @@ import itertools
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from . import ir
+from .. import ir
+from ..errors import CspdslError, Span, did_you_mean
+from ..record import Record, field
+from ..syntax import ast
+from ..syntax.parser import parse_expression
 from .build import (
     RELATIONS,
     Lin,
@@ -23,9 +27,7 @@ from .build import (
     linear,
     negate,
 )
-from .errors import CspdslError, Span, did_you_mean
 from .layout import AttributeAt, Board, Entities, Grid, Layout, LinTerm, Question
-from .record import Record, field
 from .shapes import (
     array_groups,
     board_groups,
@@ -34,8 +36,6 @@ from .shapes import (
     read_drawing,
     read_grid_literal,
 )
-from .syntax import ast
-from .syntax.parser import parse_expression
 
 MAX_INT = 2**31 - 1
 MAX_SUM = 2**62

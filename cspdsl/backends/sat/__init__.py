@@ -18,7 +18,7 @@ The domains are first cut by the top-level one-variable constraints (`presolve.n
 so Sudoku givens and `at` clues fix variables before any clause is written.
 
 To find all solutions of a symmetric model (the hexagon's 12 rotations and reflections), the search
-looks for one solution per orbit of its symmetry group (`cspdsl.symmetry`: lex-leader clauses added
+looks for one solution per orbit of its symmetry group (`cspdsl.passes.symmetry`: lex-leader clauses added
 to the CNF) and maps each by every symmetry: 1 solution searched for the hexagon's 12, 36 for the tile
 square's 1152, in a tenth of the time (`symmetry_broken`, option `symmetry`).
 
@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pycosat
 
-from ..errors import CspdslError
-from ..ir import (
+from ...errors import CspdslError
+from ...ir import (
     AllDifferent,
     And,
     Constraint,
@@ -54,14 +54,14 @@ from ..ir import (
     op_holds,
     variables_of,
 )
-from ..presolve import has_sum_system, implied_equalities, narrow_domains, redundant_sums
-from ..record import Record, field
-from . import Assignment, Compiled, Distinct, Outcome, check_limit
-from .child import run_with_time_limit
+from ...passes.presolve import has_sum_system, implied_equalities, narrow_domains, redundant_sums
+from ...record import Record, field
+from .. import Assignment, Compiled, Distinct, Outcome, check_limit
+from ..child import run_with_time_limit
 from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, Diagram, TooLarge
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
-    from ..symmetry import Symmetry
+    from ...passes.symmetry import Symmetry
 
 # The direct encoding gives every value of every variable a literal; beyond this many in all, the
 # model is refused with a clear message (CP-SAT takes such domains as intervals).
@@ -634,7 +634,7 @@ class SatBackend:
         start = time.perf_counter()
         group = None
         if self.symmetry and self.implied and has_sum_system(problem):
-            from ..symmetry import symmetry_group  # here: only number puzzles pay for its import
+            from ...passes.symmetry import symmetry_group  # here: only number puzzles pay for its import
 
             group = symmetry_group(problem) or []
         native = compile_cnf(problem, implied=self.implied, symmetries=group)
@@ -699,7 +699,7 @@ def symmetry_broken(native: SatModel, problem: Problem) -> tuple[list[list[int]]
     count too, since PicoSAT assigns every variable and a free one would double the solutions. The
     encoder is let go afterwards, since its memos may now name variables of the broken CNF only."""
     if native.broken is None:
-        from ..symmetry import lex_leader, symmetry_group
+        from ...passes.symmetry import lex_leader, symmetry_group
 
         start = time.perf_counter()
         cnf = native.cnf
@@ -742,7 +742,7 @@ def _orbit(assignment: Assignment, group: list[Symmetry] | None) -> list[Assignm
     """The assignment's images under the group (itself alone without one)."""
     if not group:
         return [assignment]
-    from ..symmetry import orbit
+    from ...passes.symmetry import orbit
 
     return orbit(assignment, group)
 

@@ -28,8 +28,8 @@ from typing import Any, ClassVar
 
 import constraint as pc
 
-from ..errors import CspdslError
-from ..ir import (
+from ...errors import CspdslError
+from ...ir import (
     FALSE,
     TRUE,
     AllDifferent,
@@ -47,10 +47,10 @@ from ..ir import (
     op_decided,
     op_holds,
 )
-from ..presolve import narrow_domains
-from ..record import Record, field
-from . import Compiled, Distinct, Outcome, check_limit
-from .child import Emit, run_with_time_limit
+from ...passes.presolve import narrow_domains
+from ...record import Record, field
+from .. import Compiled, Distinct, Outcome, check_limit
+from ..child import Emit, run_with_time_limit
 
 Domains = dict[str, tuple[int, ...]]
 Scope = tuple[str, ...]

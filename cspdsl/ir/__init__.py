@@ -14,8 +14,8 @@ Constraints:
 
 from __future__ import annotations
 
-from .errors import Span
-from .record import Record, field
+from ..errors import Span
+from ..record import Record, field
 
 OPS = ("==", "!=", "<=", ">=")
 # The strict ops are normalised away: a < b is a <= b - 1 over the integers.

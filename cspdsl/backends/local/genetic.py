@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..record import Record
-from .local_moves import Budget, Engine, State
+from ...record import Record
+from .moves import Budget, Engine, State
 
 
 class GeneticParams(Record, frozen=False):

@@ -21,9 +21,9 @@ from __future__ import annotations
 import random
 import time
 
-from ..ir import AllDifferent, Constraint, Count, InSet, Problem, variables_of
-from ..record import Record, field
-from .local_cost import Violation, violation
+from ...ir import AllDifferent, Constraint, Count, InSet, Problem, variables_of
+from ...record import Record, field
+from .cost import Violation, violation
 
 Move = list[tuple[int, int]]  # (variable number, new value)
 SWAP_TRIES = 12  # attempts at finding a swap partner before the move is given up
