@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from .backends import DEFAULT_BACKEND, Assignment, exact_backends, get_backend
-from .errors import CspdslError
+from .errors import CspdslError, Suggestion
 from .ir.check import violated
 from .lower import Lowered, lower
 from .record import Record, field
@@ -111,7 +111,7 @@ def solve(
             raise CspdslError(
                 f"backend '{backend}' is a local search: it looks for one solution and cannot find all "
                 "of them or count them",
-                hint="use an exact backend for --all and --count: " + ", ".join(exact_backends()),
+                suggestion=Suggestion("use_exact_backend", tuple(exact_backends())),
             )
         limit = 1
     started = time.perf_counter()

@@ -6,7 +6,7 @@ under the fault and, where one is likely, a hint. Nothing else in the package pr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .record import Record, field
 
@@ -42,24 +42,51 @@ class Span(Record):
         return f"{self.source.name}:{self.line}:{self.column}"
 
 
-class CspdslError(Exception):
-    """A problem with a model or with how cspdsl was called, reported with its place in the source."""
+class Suggestion(Record):
+    """A remedy proposed by a layer that does not know how it was called: the face the user called
+    (the command line, Python) puts it in its own words (`--backend cpsat`, `backend='cpsat'`).
 
-    def __init__(self, message: str, span: Span | None = None, hint: str | None = None):
+    `action` is "use_backend" (solve on `backends[0]` instead) or "use_exact_backend" (enumerating or
+    counting takes one of `backends`)."""
+
+    action: str
+    backends: tuple[str, ...]
+
+
+def python_words(suggestion: Suggestion) -> str:
+    """A suggestion as a caller of the Python API reads it."""
+    if suggestion.action == "use_backend":
+        return f"solve this model with backend='{suggestion.backends[0]}'"
+    if suggestion.action == "use_exact_backend":
+        return "use an exact backend for limit=None: " + ", ".join(suggestion.backends)
+    raise ValueError(f"unknown suggestion {suggestion.action!r}")
+
+
+class CspdslError(Exception):
+    """A problem with a model or with how cspdsl was called, reported with its place in the source.
+
+    Its hint is either words (`hint`) or a `Suggestion` that the face the user called words."""
+
+    def __init__(
+        self, message: str, span: Span | None = None, hint: str | None = None, suggestion: Suggestion | None = None
+    ):
         super().__init__(message)
         self.message = message
         self.span = span
         self.hint = hint
+        self.suggestion = suggestion
 
-    def render(self) -> str:
-        """The message as a user sees it: location, the offending line, a caret, and a hint."""
+    def render(self, words: Callable[[Suggestion], str] = python_words) -> str:
+        """The message as a user sees it: location, the offending line, a caret, and a hint (a
+        suggestion put in `words`)."""
         if self.span is None:
             out = [f"error: {self.message}"]
         else:
             out = [f"{self.span.location()}: error: {self.message}"]
             out += caret_lines(self.span)
-        if self.hint:
-            out.append(f"hint: {self.hint}")
+        hint = self.hint or (words(self.suggestion) if self.suggestion else None)
+        if hint:
+            out.append(f"hint: {hint}")
         return "\n".join(out)
 
     def __str__(self) -> str:

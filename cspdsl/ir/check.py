@@ -6,10 +6,16 @@ behind the same bug in the checker. Every solution is checked before it is shown
 
 from __future__ import annotations
 
-from . import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Posted, Problem, Table
+from collections.abc import Callable
+from typing import Any
+
+from . import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Posted, Problem, Table, by_kind
+
+Assignment = dict[str, int]
 
 
-def compare(left: int, op: str, right: int) -> bool:
+def comparison_holds(left: int, op: str, right: int) -> bool:
+    """`left <op> right` (its own copy of `ir.op_holds`, to stay independent)."""
     if op == "==":
         return left == right
     if op == "!=":
@@ -21,26 +27,29 @@ def compare(left: int, op: str, right: int) -> bool:
     raise ValueError(f"unknown comparison {op!r}")
 
 
-def holds(c: Constraint, a: dict[str, int]) -> bool:
+def _all_different(c: AllDifferent, a: Assignment) -> bool:
+    values = [a[name] for name in c.vars]
+    return len(set(values)) == len(values)
+
+
+_HOLDS: KindTable[Callable[[Any, Assignment], bool]] = by_kind(
+    "check.holds",
+    {
+        Linear: lambda c, a: comparison_holds(sum(coef * a[name] for coef, name in c.terms), c.op, c.rhs),
+        InSet: lambda c, a: a[c.var] in c.values,
+        AllDifferent: _all_different,
+        Table: lambda c, a: tuple(a[name] for name in c.vars) in set(c.tuples),
+        Count: lambda c, a: comparison_holds(sum(holds(sub, a) for sub in c.conds), c.op, c.k),
+        And: lambda c, a: all(holds(sub, a) for sub in c.conds),
+        Or: lambda c, a: any(holds(sub, a) for sub in c.conds),
+        Not: lambda c, a: not holds(c.cond, a),
+    },
+)
+
+
+def holds(c: Constraint, a: Assignment) -> bool:
     """Whether constraint `c` is true under the complete assignment `a`."""
-    if isinstance(c, Linear):
-        return compare(sum(coef * a[name] for coef, name in c.terms), c.op, c.rhs)
-    if isinstance(c, InSet):
-        return a[c.var] in c.values
-    if isinstance(c, AllDifferent):
-        values = [a[name] for name in c.vars]
-        return len(set(values)) == len(values)
-    if isinstance(c, Table):
-        return tuple(a[name] for name in c.vars) in set(c.tuples)
-    if isinstance(c, Count):
-        return compare(sum(holds(sub, a) for sub in c.conds), c.op, c.k)
-    if isinstance(c, And):
-        return all(holds(sub, a) for sub in c.conds)
-    if isinstance(c, Or):
-        return any(holds(sub, a) for sub in c.conds)
-    if isinstance(c, Not):
-        return not holds(c.cond, a)
-    raise TypeError(f"not an IR constraint: {c!r}")
+    return _HOLDS[type(c)](c, a)
 
 
 def violated(problem: Problem, a: dict[str, int]) -> list[Posted]:

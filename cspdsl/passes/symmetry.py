@@ -22,9 +22,24 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from ..ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table, variables_of
+from ..ir import (
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    KindTable,
+    Linear,
+    Not,
+    Or,
+    Problem,
+    Table,
+    by_kind,
+    children,
+    variables_of,
+)
 
 Symmetry = dict[str, str]  # every variable -> its image
 Form = Hashable  # a constraint's canonical form: nested tuples of str and int
@@ -50,25 +65,23 @@ def canonical(c: Constraint, name: Callable[[str], str], exact: bool = True) -> 
 
     `exact=False` is for colours, where several variables get one name: a table's columns can then no
     longer be put in a canonical order, so its form keeps only its names and size."""
-    if isinstance(c, Linear):
-        return _canonical_linear(c, name)
-    if isinstance(c, InSet):
-        return ("InSet", name(c.var), tuple(sorted(set(c.values))))
-    if isinstance(c, AllDifferent):
-        return ("AllDifferent", tuple(sorted(name(var) for var in c.vars)))
-    if isinstance(c, Table):
-        return _canonical_table(c, name, exact)
-    if isinstance(c, Count):
-        return ("Count", _sorted_forms(c.conds, name, exact), c.op, c.k)
-    if isinstance(c, And):
-        return ("And", _sorted_forms(c.conds, name, exact))
-    if isinstance(c, Or):
-        return ("Or", _sorted_forms(c.conds, name, exact))
-    return ("Not", canonical(c.cond, name, exact))
+    return _CANONICAL[type(c)](c, name, exact)
 
 
-def _canonical_linear(c: Linear, name: Callable[[str], str]) -> Form:
-    return _oriented(c, name)[0]
+_Namer = Callable[[str], str]
+_CANONICAL: KindTable[Callable[[Any, _Namer, bool], Form]] = by_kind(
+    "symmetry.canonical",
+    {
+        Linear: lambda c, name, exact: _oriented(c, name)[0],
+        InSet: lambda c, name, exact: ("InSet", name(c.var), tuple(sorted(set(c.values)))),
+        AllDifferent: lambda c, name, exact: ("AllDifferent", tuple(sorted(name(var) for var in c.vars))),
+        Table: lambda c, name, exact: _canonical_table(c, name, exact),
+        Count: lambda c, name, exact: ("Count", _sorted_forms(c.conds, name, exact), c.op, c.k),
+        And: lambda c, name, exact: ("And", _sorted_forms(c.conds, name, exact)),
+        Or: lambda c, name, exact: ("Or", _sorted_forms(c.conds, name, exact)),
+        Not: lambda c, name, exact: ("Not", canonical(c.cond, name, exact)),
+    },
+)
 
 
 def _oriented(c: Linear, name: Callable[[str], str]) -> tuple[Form, tuple[int, ...]]:
@@ -200,13 +213,10 @@ def _numbered(signatures: Mapping[K, Hashable]) -> dict[K, int]:
 
 def _size(c: Constraint) -> int:
     """About how much work it is to write the constraint's form."""
-    if isinstance(c, (Count, And, Or)):
-        return 1 + sum(_size(sub) for sub in c.conds)
-    if isinstance(c, Not):
-        return 1 + _size(c.cond)
     if isinstance(c, Table):
         return len(c.vars) * (1 + len(c.tuples))
-    return 1 + len(variables_of(c))
+    parts = children(c)
+    return 1 + (sum(_size(sub) for sub in parts) if parts else len(variables_of(c)))
 
 
 # -- the group --------------------------------------------------------------------------------------

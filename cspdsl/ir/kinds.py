@@ -1,0 +1,165 @@
+"""The constraint IR: finite-domain integer variables and a small closed set of constraints.
+
+Every puzzle construct of the language is lowered into these few forms, and every backend implements
+all of them. Variables are referred to by name, so an assignment is a plain `dict[str, int]`.
+
+Constraints:
+- `AllDifferent(vars)` and `Table(vars, tuples)`: only at the top level of a problem.
+- `Linear(terms, op, rhs)`: sum of coefficient * variable compared with a constant.
+- `InSet(var, values)`: the variable takes one of the values (`x == v` is `InSet(x, (v,))`).
+- `Count(conds, op, k)`: the number of true conditions compared with a constant.
+- `And`, `Or`, `Not`: boolean structure over any constraint except AllDifferent and Table.
+`And(())` is true and `Or(())` is false.
+"""
+
+from __future__ import annotations
+
+from ..errors import Span
+from ..record import Record, field
+
+OPS = ("==", "!=", "<=", ">=")
+# The strict ops are normalised away: a < b is a <= b - 1 over the integers.
+
+
+def negation(op: str, rhs: int) -> tuple[str, int]:
+    """The comparison `<op'> rhs'` that holds exactly when `<op> rhs` fails, over the integers:
+    not (e <= r) is e >= r + 1."""
+    return {"==": ("!=", rhs), "!=": ("==", rhs), "<=": (">=", rhs + 1), ">=": ("<=", rhs - 1)}[op]
+
+
+def op_holds(left: int, op: str, right: int) -> bool:
+    """`left <op> right` for op in OPS (the checker keeps its own copy, to stay independent)."""
+    if op == "==":
+        return left == right
+    if op == "!=":
+        return left != right
+    if op == "<=":
+        return left <= right
+    if op == ">=":
+        return left >= right
+    raise ValueError(f"unknown comparison {op!r}")
+
+
+def op_decided(low: int, high: int, op: str, rhs: int) -> bool | None:
+    """Whether `e <op> rhs` is settled for every e in low..high: True, False, or None (it depends).
+    Encoders use it to cut a sum short once its remaining terms cannot change the outcome."""
+    if low == high:
+        return op_holds(low, op, rhs)
+    if op == "==":
+        return False if rhs < low or rhs > high else None
+    if op == "!=":
+        return True if rhs < low or rhs > high else None
+    if op == "<=":
+        return True if high <= rhs else False if low > rhs else None
+    if op == ">=":
+        return True if low >= rhs else False if high < rhs else None
+    raise ValueError(f"unknown comparison {op!r}")
+
+
+class Var(Record):
+    """An integer variable with an explicit finite domain (sorted, distinct values)."""
+
+    name: str
+    domain: tuple[int, ...]
+
+    @property
+    def lo(self) -> int:
+        return self.domain[0]
+
+    @property
+    def hi(self) -> int:
+        return self.domain[-1]
+
+    @property
+    def is_bool(self) -> bool:
+        return self.domain == (0, 1)
+
+
+class AllDifferent(Record):
+    vars: tuple[str, ...]
+
+
+class Table(Record):
+    vars: tuple[str, ...]
+    tuples: tuple[tuple[int, ...], ...]
+
+
+class Linear(Record):
+    """sum(c * x for c, x in terms) <op> rhs, with op in OPS."""
+
+    terms: tuple[tuple[int, str], ...]
+    op: str
+    rhs: int
+
+
+class InSet(Record):
+    var: str
+    values: tuple[int, ...]
+
+
+class Count(Record):
+    """The number of true `conds` <op> k, with op in OPS."""
+
+    conds: tuple[Constraint, ...]
+    op: str
+    k: int
+
+
+class And(Record):
+    conds: tuple[Constraint, ...]
+
+
+class Or(Record):
+    conds: tuple[Constraint, ...]
+
+
+class Not(Record):
+    cond: Constraint
+
+
+Constraint = AllDifferent | Table | Linear | InSet | Count | And | Or | Not
+# Every constraint kind, in one place: a new kind joins here, and every table built with `by_kind`
+# (walk.py) refuses to be built until it has a case for it (docs/architecture.md, "Adding a
+# constraint kind").
+KINDS: tuple[type[Constraint], ...] = (AllDifferent, Table, Linear, InSet, Count, And, Or, Not)
+TRUE = And(())
+FALSE = Or(())
+
+
+class Posted(Record):
+    """A top-level constraint with the clue (source span) it came from."""
+
+    constraint: Constraint
+    span: Span | None = field(default=None, compare=False)
+
+
+class Problem(Record, frozen=False):
+    """Variables, constraints, and which variables are the model's own (the rest are auxiliary).
+
+    Solutions are counted and compared on the model's own variables (`outputs`) only: auxiliary
+    variables introduced by lowering must never multiply solutions.
+    """
+
+    variables: dict[str, Var] = field(default_factory=dict)
+    constraints: list[Posted] = field(default_factory=list)
+    outputs: list[str] = field(default_factory=list)
+
+    def add_var(self, name: str, domain: tuple[int, ...], output: bool = True) -> Var:
+        if name in self.variables:
+            raise ValueError(f"variable {name!r} declared twice")
+        var = Var(name, tuple(sorted(set(domain))))
+        self.variables[name] = var
+        if output:
+            self.outputs.append(name)
+        return var
+
+    def post(self, constraint: Constraint, span: Span | None = None) -> None:
+        self.constraints.append(Posted(constraint, span))
+
+    def project(self, assignment: dict[str, int]) -> tuple[int, ...]:
+        """The assignment restricted to the model's own variables, as a hashable key."""
+        return tuple(assignment[name] for name in self.outputs)
+
+    def size(self) -> dict[str, int]:
+        return {"variables": len(self.variables), "constraints": len(self.constraints)}
+

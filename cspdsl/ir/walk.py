@@ -1,0 +1,151 @@
+"""The walks every pass and backend shares: a constraint's kind, its parts, its variables, the IR's own
+rules, and tables that dispatch on the kind.
+
+A table built with `by_kind` must have a case for every kind in `KINDS` or it is not built at all, and
+looking up anything that is not an IR kind fails at the lookup, naming the table: adding a kind (say
+`Element`) then fails at each table that lacks it, not with an AttributeError three calls later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
+
+from .kinds import KINDS, OPS, AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
+
+F = TypeVar("F")
+
+# Every table `by_kind` built, by its name: tests/test_ir_kinds.py holds each to every kind.
+DISPATCH_TABLES: dict[str, Mapping[type, Any]] = {}
+
+
+class KindTable(dict[type, F]):
+    """A dict from every IR kind to its case; a lookup of anything else is an internal error that names
+    the table."""
+
+    where: str
+
+    def __missing__(self, kind: type) -> F:
+        raise TypeError(f"internal: {self.where} has no case for {kind.__name__}: it is not an IR constraint kind")
+
+
+def by_kind(where: str, cases: Mapping[type, F]) -> KindTable[F]:
+    """A dispatch table over the IR kinds, refused unless it covers every one (`where` names it in errors)."""
+    missing = [kind.__name__ for kind in KINDS if kind not in cases]
+    extra = [kind.__name__ for kind in cases if kind not in KINDS]
+    if missing or extra:
+        raise TypeError(
+            f"internal: {where} must have a case for each IR kind: "
+            + "; ".join(part for part in (_listed("missing", missing), _listed("not a kind", extra)) if part)
+        )
+    table: KindTable[F] = KindTable(cases)
+    table.where = where
+    DISPATCH_TABLES.setdefault(where, table)
+    return table
+
+
+def _listed(label: str, names: list[str]) -> str:
+    return f"{label} {', '.join(names)}" if names else ""
+
+
+_KIND_NAMES = by_kind(
+    "ir.kind_name",
+    {
+        AllDifferent: "all_different",
+        Table: "table",
+        Linear: "linear",
+        InSet: "in_set",
+        Count: "count",
+        And: "and",
+        Or: "or",
+        Not: "not",
+    },
+)
+
+
+def kind_name(kind: type) -> str:
+    """The kind's name in snake case (`in_set`), as backends name their methods (`post_in_set`)."""
+    return _KIND_NAMES[kind]
+
+
+_CHILDREN: KindTable[Callable[[Any], tuple[Constraint, ...]]] = by_kind(
+    "ir.children",
+    {
+        AllDifferent: lambda c: (),
+        Table: lambda c: (),
+        Linear: lambda c: (),
+        InSet: lambda c: (),
+        Count: lambda c: c.conds,
+        And: lambda c: c.conds,
+        Or: lambda c: c.conds,
+        Not: lambda c: (c.cond,),
+    },
+)
+
+
+def children(c: Constraint) -> tuple[Constraint, ...]:
+    """The conditions directly inside `c` (none for the leaf kinds)."""
+    parts: tuple[Constraint, ...] = _CHILDREN[type(c)](c)
+    return parts
+
+
+_OWN_VARIABLES: KindTable[Callable[[Any], Iterable[str]]] = by_kind(
+    "ir.variables_of",
+    {
+        AllDifferent: lambda c: c.vars,
+        Table: lambda c: c.vars,
+        Linear: lambda c: [name for _, name in c.terms],
+        InSet: lambda c: (c.var,),
+        Count: lambda c: (),
+        And: lambda c: (),
+        Or: lambda c: (),
+        Not: lambda c: (),
+    },
+)
+
+
+def variables_of(c: Constraint) -> set[str]:
+    """The names of the variables a constraint mentions, at any depth."""
+    found: set[str] = set()
+    stack = [c]
+    while stack:
+        part = stack.pop()
+        found.update(_OWN_VARIABLES[type(part)](part))
+        stack.extend(children(part))
+    return found
+
+
+class InvalidProblem(ValueError):
+    """A problem that breaks the IR's own rules: a bug in whatever built it, never the user's model."""
+
+
+def validate(problem: Problem) -> None:
+    """Check the rules every backend relies on, once, before any backend sees the problem: each name is
+    declared, domains are sorted and distinct, comparisons are of `OPS`, table rows fit their variables,
+    and AllDifferent and Table stand at the top level (or in a top-level And) only."""
+    for name in problem.outputs:
+        _declared(problem, name, "an output")
+    for name, var in problem.variables.items():
+        if var.name != name or list(var.domain) != sorted(set(var.domain)):
+            raise InvalidProblem(f"variable {name!r}: its domain must be sorted and distinct, under its own name")
+    stack = [(posted.constraint, True) for posted in problem.constraints]
+    while stack:  # a loop, not a recursion: a chain of thousands of conditions nests that deep
+        c, top = stack.pop()
+        _validate_one(problem, c, top)
+        stack.extend((part, top and isinstance(c, And)) for part in children(c))
+
+
+def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
+    if isinstance(c, (AllDifferent, Table)) and not top:
+        raise InvalidProblem(f"{type(c).__name__} inside a condition: it stands at the top level only")
+    if isinstance(c, Table) and any(len(row) != len(c.vars) for row in c.tuples):
+        raise InvalidProblem(f"a table row does not fit its {len(c.vars)} variables")
+    if isinstance(c, (Linear, Count)) and c.op not in OPS:
+        raise InvalidProblem(f"unknown comparison {c.op!r}")
+    for name in _OWN_VARIABLES[type(c)](c):
+        _declared(problem, name, "a constraint")
+
+
+def _declared(problem: Problem, name: str, user: str) -> None:
+    if name not in problem.variables:
+        raise InvalidProblem(f"{user} names the undeclared variable {name!r}")
