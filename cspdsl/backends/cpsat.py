@@ -13,28 +13,17 @@ The snake_case API is used: the CamelCase names are deprecated aliases in ortool
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ortools.sat.python import cp_model
 from ortools.util.python.sorted_interval_list import Domain
 
 from ..errors import CspdslError
-from ..ir import (
-    AllDifferent,
-    And,
-    Constraint,
-    Count,
-    InSet,
-    Linear,
-    Not,
-    Or,
-    Problem,
-    Table,
-    negation,
-)
+from ..ir import AllDifferent, Count, InSet, Linear, Or, Problem, Table, negation
 from ..record import Record, field
 from . import Assignment, Compiled, Distinct, Outcome, check_limit
+from .base import Translator
 
 Lit = Any  # a CP-SAT Boolean variable or its negation
 
@@ -46,7 +35,7 @@ class CpSatModel(Record, frozen=False):
     vars: dict[str, cp_model.IntVar] = field(default_factory=dict)
 
 
-def _compare(left: Any, op: str, right: int) -> Any:
+def _comparison(left: Any, op: str, right: int) -> Any:
     """`left <op> right` for a CP-SAT expression (or a plain int), op in `ir.OPS`."""
     if op == "==":
         return left == right
@@ -59,46 +48,18 @@ def _compare(left: Any, op: str, right: int) -> Any:
     raise ValueError(f"unknown comparison {op!r}")
 
 
-class _Builder:
-    """Translates one IR problem into a CP-SAT model. One method per IR constraint kind."""
+class CpSatTranslator(Translator[Lit]):
+    """Translates one IR problem into a CP-SAT model: every kind posted in its native form, and nested
+    conditions reified into literals tied to them both ways."""
+
+    backend = "cpsat"
 
     def __init__(self, problem: Problem) -> None:
+        super().__init__({name: var.domain for name, var in problem.variables.items()})
         self.problem = problem
         self.model = cp_model.CpModel()
         self.vars: dict[str, cp_model.IntVar] = {}
         self._true: Lit | None = None
-        # Memo of reified conditions; it is what shares the `x == v` literals.
-        self._literals: dict[Constraint, Lit] = {}
-        self._post_by_type: dict[type, Callable[[Any], None]] = {
-            AllDifferent: self._post_all_different,
-            Table: self._post_table,
-            Linear: self._post_linear,
-            InSet: self._post_in_set,
-            Count: self._post_count,
-            And: self._post_and,
-            Or: self._post_or,
-            Not: self._post_not,
-        }
-        self._reify_by_type: dict[type, Callable[[Any], Lit]] = {
-            AllDifferent: self._nested_global,
-            Table: self._nested_global,
-            Linear: self._reify_linear,
-            InSet: self._reify_in_set,
-            Count: self._reify_count,
-            And: self._reify_and,
-            Or: self._reify_or,
-            Not: self._reify_not,
-        }
-        self._negate_by_type: dict[type, Callable[[Any], Constraint]] = {
-            AllDifferent: self._nested_global,
-            Table: self._nested_global,
-            Linear: lambda c: Linear(c.terms, *negation(c.op, c.rhs)),
-            InSet: self._negate_in_set,
-            Count: lambda c: Count(c.conds, *negation(c.op, c.k)),
-            And: lambda c: Or(tuple(Not(sub) for sub in c.conds)),
-            Or: lambda c: And(tuple(Not(sub) for sub in c.conds)),
-            Not: lambda c: c.cond,
-        }
 
     def build(self) -> CpSatModel:
         for var in self.problem.variables.values():
@@ -116,18 +77,10 @@ class _Builder:
 
     # -- helpers --------------------------------------------------------------------------------
 
-    def _domain(self, name: str) -> tuple[int, ...]:
-        return self.problem.variables[name].domain
-
     def _expr(self, terms: tuple[tuple[int, str], ...]) -> Any:
         return cp_model.LinearExpr.weighted_sum(
             [self.vars[n] for _, n in terms], [c for c, _ in terms]
         )
-
-    @staticmethod
-    def _nested_global(c: AllDifferent | Table) -> Any:
-        """Lowering keeps AllDifferent and Table at the top level; anywhere else is a bug."""
-        raise ValueError(f"internal: nested {type(c).__name__}")
 
     def _true_literal(self) -> Lit:
         """A literal fixed to true, for the constant conditions `And(())` and `Or(())`."""
@@ -135,10 +88,6 @@ class _Builder:
             self._true = self.model.new_bool_var("true")
             self.model.add_bool_or([self._true])
         return self._true
-
-    def _constant(self, value: bool) -> Lit:
-        lit = self._true_literal()
-        return lit if value else lit.negated()
 
     def _post_constant(self, value: bool) -> None:
         if not value:
@@ -151,88 +100,99 @@ class _Builder:
         when_false().only_enforce_if(b.negated())
         return b
 
-    # -- top level ------------------------------------------------------------------------------
+    # -- primitives on literals ------------------------------------------------------------------
 
-    def post(self, c: Constraint) -> None:
-        self._post_by_type[type(c)](c)
+    def constant(self, value: bool) -> Lit:
+        lit = self._true_literal()
+        return lit if value else lit.negated()
 
-    def _post_all_different(self, c: AllDifferent) -> None:
+    def negate(self, lit: Lit) -> Lit:
+        return lit.negated()
+
+    def require(self, lit: Lit) -> None:
+        self.model.add_bool_or([lit])
+
+    def all_of(self, lits: Sequence[Lit]) -> Lit:
+        if len(lits) <= 1:
+            return lits[0] if lits else self.constant(True)
+        return self._reified(
+            lambda: self.model.add_bool_and(lits),
+            lambda: self.model.add_bool_or([lit.negated() for lit in lits]),
+        )
+
+    def any_of(self, lits: Sequence[Lit]) -> Lit:
+        if len(lits) <= 1:
+            return lits[0] if lits else self.constant(False)
+        return self._reified(
+            lambda: self.model.add_bool_or(lits),
+            lambda: self.model.add_bool_and([lit.negated() for lit in lits]),
+        )
+
+    def literal_sum(self, lits: Sequence[Lit], op: str, k: int) -> Lit:
+        if not lits:
+            return self.constant(_comparison(0, op, k))
+        total = sum(lits)
+        return self._reified(
+            lambda: self.model.add(_comparison(total, op, k)),
+            lambda: self.model.add(_comparison(total, *negation(op, k))),
+        )
+
+    # -- top level: the native forms ----------------------------------------------------------------
+
+    def post_all_different(self, c: AllDifferent) -> None:
         self.model.add_all_different([self.vars[n] for n in c.vars])
 
-    def _post_table(self, c: Table) -> None:
+    def post_table(self, c: Table) -> None:
         if not c.vars:  # a table over nothing holds iff it lists the empty tuple
             self._post_constant(bool(c.tuples))
             return
         self.model.add_allowed_assignments([self.vars[n] for n in c.vars], list(c.tuples))
 
-    def _post_linear(self, c: Linear) -> None:
+    def post_linear(self, c: Linear) -> None:
         if not c.terms:
-            self._post_constant(_compare(0, c.op, c.rhs))
+            self._post_constant(_comparison(0, c.op, c.rhs))
             return
-        self.model.add(_compare(self._expr(c.terms), c.op, c.rhs))
+        self.model.add(_comparison(self._expr(c.terms), c.op, c.rhs))
 
-    def _post_in_set(self, c: InSet) -> None:
+    def post_in_set(self, c: InSet) -> None:
         self.model.add_linear_expression_in_domain(self.vars[c.var], Domain.from_values(c.values))
 
-    def _post_count(self, c: Count) -> None:
+    def post_count(self, c: Count) -> None:
         if not c.conds:
-            self._post_constant(_compare(0, c.op, c.k))
+            self._post_constant(_comparison(0, c.op, c.k))
             return
-        self.model.add(_compare(sum(self.reify(sub) for sub in c.conds), c.op, c.k))
+        self.model.add(_comparison(sum(self.reify(sub) for sub in c.conds), c.op, c.k))
 
-    def _post_and(self, c: And) -> None:
-        for sub in c.conds:
-            self.post(sub)
-
-    def _post_or(self, c: Or) -> None:
+    def post_or(self, c: Or) -> None:
         if len(c.conds) == 1:
             self.post(c.conds[0])
             return
         self.model.add_bool_or([self.reify(sub) for sub in c.conds])  # empty: infeasible
 
-    def _post_not(self, c: Not) -> None:
-        """Push the negation one level down, so the negated constraint is posted natively too."""
-        self.post(self._negate(c.cond))
-
-    def _negate(self, c: Constraint) -> Constraint:
-        return self._negate_by_type[type(c)](c)
-
-    def _negate_in_set(self, c: InSet) -> Constraint:
-        excluded = set(c.values)
-        return InSet(c.var, tuple(v for v in self._domain(c.var) if v not in excluded))
-
     # -- nested (reified) -----------------------------------------------------------------------
 
-    def reify(self, c: Constraint) -> Lit:
-        """The literal that is true exactly when `c` holds (memoised)."""
-        lit = self._literals.get(c)
-        if lit is None:
-            lit = self._reify_by_type[type(c)](c)
-            self._literals[c] = lit
-        return lit
-
-    def _reify_linear(self, c: Linear) -> Lit:
+    def reify_linear(self, c: Linear) -> Lit:
         if not c.terms:
-            return self._constant(_compare(0, c.op, c.rhs))
+            return self.constant(_comparison(0, c.op, c.rhs))
         if len({n for _, n in c.terms}) == 1:
             # One variable: the values satisfying it form a set, whose literals are shared.
             name = c.terms[0][1]
             coef = sum(k for k, _ in c.terms)
-            values = tuple(v for v in self._domain(name) if _compare(coef * v, c.op, c.rhs))
+            values = tuple(v for v in self.domains[name] if _comparison(coef * v, c.op, c.rhs))
             return self.reify(InSet(name, values))
         expr = self._expr(c.terms)
         return self._reified(
-            lambda: self.model.add(_compare(expr, c.op, c.rhs)),
-            lambda: self.model.add(_compare(expr, *negation(c.op, c.rhs))),
+            lambda: self.model.add(_comparison(expr, c.op, c.rhs)),
+            lambda: self.model.add(_comparison(expr, *negation(c.op, c.rhs))),
         )
 
-    def _reify_in_set(self, c: InSet) -> Lit:
-        domain = self._domain(c.var)
+    def reify_in_set(self, c: InSet) -> Lit:
+        domain = self.domains[c.var]
         wanted = set(c.values)
         inside = tuple(v for v in domain if v in wanted)
         outside = tuple(v for v in domain if v not in wanted)
         if not outside or not inside:
-            return self._constant(not outside)
+            return self.constant(not outside)
         if inside != c.values:  # normalise, so equal sets share one literal
             return self.reify(InSet(c.var, inside))
         x = self.vars[c.var]
@@ -249,36 +209,6 @@ class _Builder:
             lambda: self.model.add_linear_expression_in_domain(x, Domain.from_values(inside)),
             lambda: self.model.add_linear_expression_in_domain(x, Domain.from_values(outside)),
         )
-
-    def _reify_count(self, c: Count) -> Lit:
-        if not c.conds:
-            return self._constant(_compare(0, c.op, c.k))
-        total = sum(self.reify(sub) for sub in c.conds)
-        return self._reified(
-            lambda: self.model.add(_compare(total, c.op, c.k)),
-            lambda: self.model.add(_compare(total, *negation(c.op, c.k))),
-        )
-
-    def _reify_and(self, c: And) -> Lit:
-        if len(c.conds) <= 1:
-            return self.reify(c.conds[0]) if c.conds else self._constant(True)
-        lits = [self.reify(sub) for sub in c.conds]
-        return self._reified(
-            lambda: self.model.add_bool_and(lits),
-            lambda: self.model.add_bool_or([lit.negated() for lit in lits]),
-        )
-
-    def _reify_or(self, c: Or) -> Lit:
-        if len(c.conds) <= 1:
-            return self.reify(c.conds[0]) if c.conds else self._constant(False)
-        lits = [self.reify(sub) for sub in c.conds]
-        return self._reified(
-            lambda: self.model.add_bool_or(lits),
-            lambda: self.model.add_bool_and([lit.negated() for lit in lits]),
-        )
-
-    def _reify_not(self, c: Not) -> Lit:
-        return self.reify(c.cond).negated()
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
@@ -325,7 +255,7 @@ class CpSatBackend:
 
     def compile(self, problem: Problem) -> Compiled:
         start = time.perf_counter()
-        native = _Builder(problem).build()
+        native = CpSatTranslator(problem).build()
         proto = native.model.proto
         size = {"variables": len(proto.variables), "constraints": len(proto.constraints)}
         return Compiled(problem, native, size, time.perf_counter() - start)

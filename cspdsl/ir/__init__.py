@@ -23,7 +23,17 @@ from .kinds import (
     op_decided,
     op_holds,
 )
-from .walk import DISPATCH_TABLES, InvalidProblem, KindTable, by_kind, children, kind_name, validate, variables_of
+from .walk import (
+    DISPATCH_TABLES,
+    InvalidProblem,
+    KindTable,
+    by_kind,
+    children,
+    kind_name,
+    nested_global,
+    validate,
+    variables_of,
+)
 
 __all__ = [
     "DISPATCH_TABLES",
@@ -49,6 +59,7 @@ __all__ = [
     "children",
     "kind_name",
     "negation",
+    "nested_global",
     "op_decided",
     "op_holds",
     "validate",

@@ -137,13 +137,18 @@ def validate(problem: Problem) -> None:
 
 def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
     if isinstance(c, (AllDifferent, Table)) and not top:
-        raise InvalidProblem(f"{type(c).__name__} inside a condition: it stands at the top level only")
+        raise nested_global(c)
     if isinstance(c, Table) and any(len(row) != len(c.vars) for row in c.tuples):
         raise InvalidProblem(f"a table row does not fit its {len(c.vars)} variables")
     if isinstance(c, (Linear, Count)) and c.op not in OPS:
         raise InvalidProblem(f"unknown comparison {c.op!r}")
     for name in _OWN_VARIABLES[type(c)](c):
         _declared(problem, name, "a constraint")
+
+
+def nested_global(c: Constraint) -> InvalidProblem:
+    """The error for an AllDifferent or a Table inside a condition, wherever it is met."""
+    return InvalidProblem(f"internal: nested {type(c).__name__}: globals stand at the top level only")
 
 
 def _declared(problem: Problem, name: str, user: str) -> None:

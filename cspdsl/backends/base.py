@@ -1,0 +1,168 @@
+"""The base of a backend's translation of IR constraints: a backend overrides the methods for the forms
+its solver has natively and inherits the rest, as a SQL generator overrides only what its dialect does
+differently.
+
+Two entry points dispatch on a constraint's kind, through tables that cover every kind (`ir.by_kind`):
+- `post(c)`: `c` must hold (a top-level clue), by the method `post_<kind>`;
+- `reify(c)`: a literal that is true exactly when `c` holds (a condition inside another), by
+  `reify_<kind>`, remembered so that equal conditions share one literal.
+
+What the base supplies, in terms of a few primitives on literals (`constant`, `negate`, `require`,
+`all_of`, `any_of`, `literal_sum`):
+- `post_<kind>`: require the kind's literal; `post_and`: post each part; `post_not`: post the negation
+  pushed one level in (`passes.decompose.negated`), so that it too gets the native forms;
+  `post_table`: an or of ands (one per row); `post_all_different`: an and of pairwise `!=`;
+- `reify_and`, `reify_or`, `reify_not`: `all_of`, `any_of`, `negate` of the parts' literals;
+- `reify_count`: `literal_sum` of the conditions' literals compared with k;
+- `reify_table`, `reify_all_different`: none, by the IR's rule that globals stand at the top level
+  (`ir.validate`): an internal error.
+`reify_linear` and `reify_in_set` have no default: how numbers are written is each solver's own.
+A method or primitive that a backend neither has nor inherits raises `Unsupported` where it is called,
+naming the backend and what it lacks.
+
+Adding a backend: subclass `Translator`, give it a `backend` name, write `reify_linear`,
+`reify_in_set` and the primitives it can, and override any `post_`/`reify_` method with a native form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from ..errors import CspdslError
+from ..ir import (
+    KINDS,
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    KindTable,
+    Linear,
+    Not,
+    Or,
+    Table,
+    by_kind,
+    kind_name,
+    nested_global,
+)
+from ..passes.decompose import all_different_as_pairs, negated, table_as_or
+
+Lit = TypeVar("Lit")
+Domains = Mapping[str, tuple[int, ...]]
+
+
+class Unsupported(CspdslError):
+    """A backend asked for a form it has neither natively nor by a default decomposition."""
+
+    def __init__(self, backend: str, what: str) -> None:
+        super().__init__(f"backend '{backend}' cannot express {what}")
+
+
+class Translator(Generic[Lit]):
+    """Posts and reifies IR constraints in one backend's terms; see the module docstring."""
+
+    backend: ClassVar[str] = "(unnamed)"
+
+    def __init__(self, domains: Domains) -> None:
+        self.domains = domains
+        self._literals: dict[Constraint, Lit] = {}
+        self._posters: KindTable[Any] = by_kind(
+            f"{self.backend} post", {kind: getattr(self, "post_" + kind_name(kind)) for kind in KINDS}
+        )
+        self._reifiers: KindTable[Any] = by_kind(
+            f"{self.backend} reify", {kind: getattr(self, "reify_" + kind_name(kind)) for kind in KINDS}
+        )
+
+    # -- the entry points --------------------------------------------------------------------------
+
+    def post(self, c: Constraint) -> None:
+        """Make `c` hold."""
+        self._posters[type(c)](c)
+
+    def reify(self, c: Constraint) -> Lit:
+        """The literal that is true exactly when `c` holds (one per distinct condition)."""
+        lit = self._literals.get(c)
+        if lit is None:
+            lit = self._reifiers[type(c)](c)
+            self._literals[c] = lit
+        return lit
+
+    # -- primitives on literals: a backend provides those its defaults use -------------------------
+
+    def _unsupported(self, what: str) -> Unsupported:
+        return Unsupported(self.backend, what)
+
+    def constant(self, value: bool) -> Lit:
+        """A literal that is always `value`."""
+        raise self._unsupported("a constant condition")
+
+    def negate(self, lit: Lit) -> Lit:
+        raise self._unsupported("a negated condition")
+
+    def require(self, lit: Lit) -> None:
+        """Make the literal true."""
+        raise self._unsupported("a clue as a literal")
+
+    def all_of(self, lits: Sequence[Lit]) -> Lit:
+        raise self._unsupported("an and of conditions")
+
+    def any_of(self, lits: Sequence[Lit]) -> Lit:
+        raise self._unsupported("an or of conditions")
+
+    def literal_sum(self, lits: Sequence[Lit], op: str, k: int) -> Lit:
+        """The literal of `(number of true lits) <op> k`."""
+        raise self._unsupported("a count of conditions")
+
+    # -- top level -----------------------------------------------------------------------------------
+
+    def post_all_different(self, c: AllDifferent) -> None:
+        self.post(all_different_as_pairs(c))
+
+    def post_table(self, c: Table) -> None:
+        self.post(table_as_or(c))
+
+    def post_linear(self, c: Linear) -> None:
+        self.require(self.reify(c))
+
+    def post_in_set(self, c: InSet) -> None:
+        self.require(self.reify(c))
+
+    def post_count(self, c: Count) -> None:
+        self.require(self.reify(c))
+
+    def post_and(self, c: And) -> None:
+        for sub in c.conds:
+            self.post(sub)
+
+    def post_or(self, c: Or) -> None:
+        self.require(self.reify(c))
+
+    def post_not(self, c: Not) -> None:
+        self.post(negated(c.cond, self.domains))
+
+    # -- nested ----------------------------------------------------------------------------------------
+
+    def reify_all_different(self, c: AllDifferent) -> Lit:
+        raise nested_global(c)
+
+    def reify_table(self, c: Table) -> Lit:
+        raise nested_global(c)
+
+    def reify_linear(self, c: Linear) -> Lit:
+        raise self._unsupported("a sum inside a condition")
+
+    def reify_in_set(self, c: InSet) -> Lit:
+        raise self._unsupported("a set of values inside a condition")
+
+    def reify_count(self, c: Count) -> Lit:
+        return self.literal_sum([self.reify(sub) for sub in c.conds], c.op, c.k)
+
+    def reify_and(self, c: And) -> Lit:
+        return self.all_of([self.reify(sub) for sub in c.conds])
+
+    def reify_or(self, c: Or) -> Lit:
+        return self.any_of([self.reify(sub) for sub in c.conds])
+
+    def reify_not(self, c: Not) -> Lit:
+        return self.negate(self.reify(c.cond))
