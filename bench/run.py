@@ -29,7 +29,7 @@ from generators import HARD_SUDOKUS, sudoku_grid, sudoku_model, zebra  # noqa: E
 
 from cspdsl.api import load, loads  # noqa: E402
 from cspdsl.backends import REGISTRY, backend_class  # noqa: E402
-from cspdsl.compare import Row, compare, seconds  # noqa: E402
+from cspdsl.compare import Row, compare_backends, seconds  # noqa: E402
 from cspdsl.lower import Lowered  # noqa: E402
 
 
@@ -52,7 +52,7 @@ def models_section(backends: list[str], repeat: int, timeout: float, log: Callab
     rows = []
     for path in sorted((ROOT / "models").glob("*.puz")):
         log(f"models: {path.stem}")
-        results = compare(load(path), backends, all_solutions=True, repeat=repeat, timeout=timeout, seed=1)
+        results = compare_backends(load(path), backends, all_solutions=True, repeat=repeat, timeout=timeout, seed=1)
         rows.append([path.stem, *(cell(row) for row in results)])
     return (
         "### Every model, every backend\n\n"
@@ -81,7 +81,7 @@ def families_section(backends: list[str], repeat: int, timeout: float, quick: bo
     base: dict[tuple[str, str], float] = {}
     for family, instance, _, make in families(quick):
         log(f"families: {family} {instance}")
-        results = compare(make(), backends, all_solutions=False, repeat=repeat, timeout=timeout, seed=1)
+        results = compare_backends(make(), backends, all_solutions=False, repeat=repeat, timeout=timeout, seed=1)
         cells = []
         for row in results:
             first, built = row.median("first_seconds"), row.median("compile_seconds")

@@ -15,6 +15,7 @@ from typing import Any
 
 from .backends import DEFAULT_BACKEND, Assignment, exact_backends, get_backend
 from .errors import CspdslError, Suggestion
+from .ir import validate
 from .ir.check import violated
 from .lower import Lowered, lower
 from .record import Record, field
@@ -44,8 +45,11 @@ def load(path: str | os.PathLike[str], params: dict[str, int] | None = None) -> 
 
 
 def loads(text: str, name: str = "<model>", params: dict[str, int] | None = None) -> Lowered:
-    """Parse, check and lower a model given as text."""
-    return lower(parse(text, name), params)
+    """Parse, check and lower a model given as text. The IR's own rules are checked once here, before
+    any backend sees the problem (a break is a bug in lowering: `ir.InvalidProblem`)."""
+    lowered = lower(parse(text, name), params)
+    validate(lowered.problem)
+    return lowered
 
 
 def status_of(found: bool, complete: bool, timed_out: bool) -> str:

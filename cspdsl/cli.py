@@ -242,7 +242,7 @@ def _compare(args: argparse.Namespace) -> int:
     title = model.layout.title or args.model
     errors = Console(stderr=True)
     with errors.status("comparing") as status:
-        rows = compare.compare(
+        rows = compare.compare_backends(
             model, backends, all_solutions=args.all, repeat=args.repeat, timeout=args.timeout, seed=args.seed,
             progress=lambda text: status.update(f"comparing: {text}"),
         )

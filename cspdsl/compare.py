@@ -68,7 +68,7 @@ class Row(Record, frozen=False):
         }
 
 
-def compare(
+def compare_backends(
     model: Lowered,
     backends: list[str],
     *,

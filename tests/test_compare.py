@@ -11,7 +11,7 @@ from conftest import MODELS, run_cli
 from cspdsl import cli
 from cspdsl.api import load
 from cspdsl.backends import REGISTRY, Compiled, Outcome
-from cspdsl.compare import compare, svg_chart, table_rows
+from cspdsl.compare import compare_backends, svg_chart, table_rows
 
 QUEENS = """
 param n = 8
@@ -34,7 +34,7 @@ def test_table_of_first_solutions() -> None:
 
 
 def test_all_solutions_agree_as_sets() -> None:
-    rows = compare(load(MODELS / "lock.puz"), ["cpsat", "sat"], all_solutions=True, repeat=1, timeout=60)
+    rows = compare_backends(load(MODELS / "lock.puz"), ["cpsat", "sat"], all_solutions=True, repeat=1, timeout=60)
     assert [(row.backend, row.status, row.solutions, row.agrees) for row in rows] == [
         ("cpsat", "solved", 3, True),
         ("sat", "solved", 3, True),
@@ -124,13 +124,13 @@ def test_a_disagreement_is_reported_as_a_bug(
     err = capsys.readouterr().err
     assert code == 4
     assert "the backends disagree (lossy against the others)" in err
-    cells = table_rows(compare(load(MODELS / "lock.puz"), ["cpsat", "lossy"], all_solutions=True, repeat=1,
+    cells = table_rows(compare_backends(load(MODELS / "lock.puz"), ["cpsat", "lossy"], all_solutions=True, repeat=1,
                                timeout=None))
     assert cells[1][2] == "1"
 
 
 def test_a_local_search_agrees_when_its_find_is_one_of_the_solutions() -> None:
-    rows = compare(load(MODELS / "lock.puz"), ["sat", "anneal"], all_solutions=True, repeat=1, timeout=30, seed=2)
+    rows = compare_backends(load(MODELS / "lock.puz"), ["sat", "anneal"], all_solutions=True, repeat=1, timeout=30, seed=2)
     assert [(row.backend, row.status, row.agrees) for row in rows] == [
         ("sat", "solved", True),
         ("anneal", "solved", True),
