@@ -130,7 +130,9 @@ def test_a_disagreement_is_reported_as_a_bug(
 
 
 def test_a_local_search_agrees_when_its_find_is_one_of_the_solutions() -> None:
-    rows = compare_backends(load(MODELS / "lock.puz"), ["sat", "anneal"], all_solutions=True, repeat=1, timeout=30, seed=2)
+    rows = compare_backends(
+        load(MODELS / "lock.puz"), ["sat", "anneal"], all_solutions=True, repeat=1, timeout=30, seed=2
+    )
     assert [(row.backend, row.status, row.agrees) for row in rows] == [
         ("sat", "solved", True),
         ("anneal", "solved", True),
