@@ -3,7 +3,74 @@ tabulates them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import product
+
 from ...ir import And, Constraint, Count, InSet, Linear, Not, Or, op_holds
+from .variables import VariableEncoding
+
+# A top-level constraint on two variables whose domains multiply to at most this many pairs is
+# written as support (or conflict) clauses, computed by trying every pair.
+SUPPORT_PAIRS_MAX = 4096
+
+
+class PairClauses(VariableEncoding):
+    """Constraints on one or two variables, written as the clauses of the value pairs they allow."""
+
+    def _small_scope(self, c: Constraint, scope: list[str]) -> bool:
+        """One variable; or two, with few pairs of values to try, or an equality whose pairs come from
+        arithmetic (`_equal_pairs`), whatever the domains."""
+        if len(scope) == 1:
+            return True
+        if len(scope) != 2:
+            return False
+        few = len(self._domain(scope[0])) * len(self._domain(scope[1])) <= SUPPORT_PAIRS_MAX
+        return few or _equal_pairs(c, scope[0], scope[1], self.values) is not None
+
+    def _post_by_enumeration(self, c: Constraint, scope: list[str]) -> None:
+        """A constraint on one or two variables, as the pairs of values it allows."""
+        if len(scope) == 1:
+            name = scope[0]
+            for v, lit in self.values[name]:
+                if not satisfied(c, {name: v}):
+                    self.cnf.add([-lit])
+            return
+        x, y = scope
+        limit = len(self.values[x]) + len(self.values[y])  # the number of support clauses
+        allowed: Callable[[tuple[int, int]], bool]
+        forbidden: list[tuple[int, int]] | None
+        found = _equal_pairs(c, x, y, self.values)
+        if found is None:
+            table = {(v, w): satisfied(c, {x: v, y: w}) for (v, _), (w, _) in product(self.values[x], self.values[y])}
+            allowed = table.__getitem__
+            forbidden = [pair for pair, ok in table.items() if not ok]
+        elif not found[1]:  # x + k y != r: forbidden on its equal pairs, at most one per value of x
+            forbidden = found[0]
+        else:  # x + k y == r: allowed on its equal pairs alone
+            matching = set(found[0])
+            allowed = matching.__contains__
+            forbidden = None
+            if len(self.values[x]) * len(self.values[y]) - len(matching) <= limit:
+                pairs = product(self.values[x], self.values[y])
+                forbidden = [(v, w) for (v, _), (w, _) in pairs if (v, w) not in matching]
+        if forbidden is not None and len(forbidden) <= limit:  # always so for !=
+            for v, w in forbidden:
+                self.cnf.add([-self._eq(x, v), -self._eq(y, w)])
+            return
+        self._support_clauses(x, y, allowed, first=True)
+        self._support_clauses(x, y, allowed, first=False)
+
+    def _support_clauses(self, x: str, y: str, allowed: Callable[[tuple[int, int]], bool], first: bool) -> None:
+        """For each value v of one variable: v -> (the other takes a value that supports v)."""
+        this, other = (x, y) if first else (y, x)
+        for v, lit in self.values[this]:
+            supports = [
+                other_lit
+                for w, other_lit in self.values[other]
+                if allowed((v, w) if first else (w, v))
+            ]
+            if len(supports) < len(self.values[other]):
+                self.cnf.add([-lit, *supports])
 
 
 def _equal_pairs(
