@@ -39,7 +39,7 @@ from ..child import run_with_time_limit
 from .cnf import PAIRWISE_MAX
 from .dimacs import to_dimacs
 from .encoder import SatModel, compile_cnf
-from .search import QUICK_SECONDS, _quick_search, _search
+from .search import QUICK_SECONDS, quick_search, search_solutions
 from .symmetry_breaking import symmetry_broken
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
@@ -103,13 +103,13 @@ class SatBackend:
         search_args = (clauses, num_vars, native.values, outputs, limit, group)
         quick = None
         if timeout is not None:
-            quick = _quick_search(*search_args, min(QUICK_SECONDS, timeout / 2))
+            quick = quick_search(*search_args, min(QUICK_SECONDS, timeout / 2))
             if quick is None:
                 timeout = max(timeout - (time.perf_counter() - start), 0.001)
         if quick is not None:
             items, summary, timed_out, forked = *quick, False, 0
         else:
-            run = run_with_time_limit(_search, search_args, timeout)
+            run = run_with_time_limit(search_solutions, search_args, timeout)
             items, summary, timed_out = list(run.items), run.summary or {}, run.timed_out
             forked = int(timeout is not None)
         stats = {"wall_seconds": time.perf_counter() - start, "duplicates": summary.get("duplicates", 0),

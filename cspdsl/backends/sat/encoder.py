@@ -25,7 +25,7 @@ from ...passes.presolve import implied_equalities, narrow_domains, redundant_sum
 from ...record import Record, field
 from .cnf import FALSE, TRUE, Cnf, TooLarge
 from .pairs import PairClauses
-from .sums import SumClauses, _balanced
+from .sums import SumClauses, balanced
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
     from ...passes.symmetry import Symmetry
@@ -50,8 +50,10 @@ class SatModel(Record, frozen=False):
     broken: Any = field(default=None, compare=False, repr=False)
 
 
-class _Encoder(PairClauses, SumClauses):
-    """Writes one IR problem as CNF. One method per IR constraint kind, top level and nested."""
+class CnfEncoder(PairClauses, SumClauses):
+    """Writes one IR problem as CNF: dispatches each constraint, top level and nested, to the method
+    for its kind; the constraints on one or two variables, the sums and the counts have theirs in
+    `PairClauses` and `SumClauses`, all-different, tables and the connectives are here."""
 
     def __init__(self, problem: Problem) -> None:
         super().__init__(problem)
@@ -202,6 +204,6 @@ def compile_cnf(problem: Problem, implied: bool = True, symmetries: list[Symmetr
         redundant = redundant_sums(narrowed)
         narrowed.constraints = [p for i, p in enumerate(narrowed.constraints) if i not in redundant]
         for equality in equalities:
-            if not _balanced(equality):
+            if not balanced(equality):
                 narrowed.post(equality)
-    return _Encoder(narrowed).build()
+    return CnfEncoder(narrowed).build()

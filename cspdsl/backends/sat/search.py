@@ -11,7 +11,7 @@ import pycosat
 
 from .. import Assignment, Distinct
 from .cnf import TRUE
-from .symmetry_breaking import _orbit
+from .symmetry_breaking import orbit_images
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
     from ...passes.symmetry import Symmetry
@@ -44,7 +44,7 @@ class _Found:
 
     def take(self, assignment: Assignment) -> bool:
         """Emit the assignment's new images; True once the limit is reached."""
-        images = [image for image in _orbit(assignment, self.group) if self.distinct.is_new(image)]
+        images = [image for image in orbit_images(assignment, self.group) if self.distinct.is_new(image)]
         if not images:  # found before, itself or as an image of an earlier one
             self.duplicates += 1
             return False
@@ -60,7 +60,7 @@ class _Found:
         return {"complete": complete, "duplicates": self.duplicates, "representatives": self.representatives}
 
 
-def _search(
+def search_solutions(
     emit: Callable[[Assignment], None],
     clauses: list[list[int]],
     num_vars: int,
@@ -94,7 +94,7 @@ QUICK_PROPAGATIONS = 100_000
 QUICK_SECONDS = 0.05
 
 
-def _quick_search(
+def quick_search(
     clauses: list[list[int]],
     num_vars: int,
     values: dict[str, list[tuple[int, int]]],
@@ -103,7 +103,7 @@ def _quick_search(
     group: list[Symmetry] | None,
     budget: float,
 ) -> tuple[list[Assignment], dict[str, Any]] | None:
-    """(solutions, summary as `_search` gives it) if the search settles within `budget` seconds, else None.
+    """(solutions, summary as `search_solutions` gives it) if the search settles within `budget` seconds, else None.
 
     Each solution is blocked on the model's own variables only, and each call is bounded by the
     propagation limit, so this never runs much past its budget."""

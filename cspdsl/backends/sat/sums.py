@@ -194,7 +194,7 @@ def _distinct(names: list[str], groups: list[frozenset[str]]) -> bool:
     return any(group.issuperset(names) for group in groups)
 
 
-def _balanced(c: Linear) -> bool:
+def balanced(c: Linear) -> bool:
     """Whether `c` reads `x1 + ... == y1 + ...` term for term (same coefficients, rhs 0). Then
     x_i = y_i satisfies it whatever the values, so it supports every value at the start of the
     search and prunes little, even where an all-different keeps x_i and y_i apart. Such implied

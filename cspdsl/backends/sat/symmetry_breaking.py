@@ -46,7 +46,7 @@ def symmetry_broken(native: SatModel, problem: Problem) -> tuple[list[list[int]]
     return clauses, num_vars, group, stats
 
 
-def _orbit(assignment: Assignment, group: list[Symmetry] | None) -> list[Assignment] | Iterator[Assignment]:
+def orbit_images(assignment: Assignment, group: list[Symmetry] | None) -> list[Assignment] | Iterator[Assignment]:
     """The assignment's images under the group (itself alone without one)."""
     if not group:
         return [assignment]
