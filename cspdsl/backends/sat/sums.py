@@ -59,39 +59,26 @@ class SumClauses(VariableEncoding):
         # all-different's clauses (no clause here), and the terms still to come take distinct values.
         distinct = _distinct([name for _, name in c.terms], self._distinct_groups)
         same_coef = len(set(coefs)) == 1
-
-        def bounds(used: int) -> tuple[int, int]:
-            """Bounds of what the terms after the first can still add, given its value."""
-            if distinct and same_coef:
-                pool = sorted({v for values in pairs[1:] for v, _ in values}.difference([used]))
-                k = len(pairs) - 1
-                if len(pool) < k:
-                    return 1, 0  # no room for distinct values: empty
-                ends = sum(pool[:k]) * coefs[0], sum(pool[-k:]) * coefs[0]
-                return min(ends), max(ends)
-            low = high = 0
-            for coef, values in zip(coefs[1:], pairs[1:], strict=True):
-                products = [coef * v for v, _ in values] or [0]
-                low += min(products)
-                high += max(products)
-            return low, high
-
-        def rest_literal(needed: int, used: tuple[int, int]) -> int:
-            """The literal of: the terms after the first two add up to `needed`."""
-            if len(rest) > 1:
-                return self._rest_diagram(rest).node(0, needed)
-            (coef, name), = rest
-            value, remainder = divmod(needed, coef)
-            return FALSE if remainder or (distinct and value in used) else self._eq(name, value)
-
         for v, lit in pairs[0]:
-            low, high = bounds(v)
+            low, high = _tail_bounds(coefs, pairs, v, distinct and same_coef)
             if low > high or coefs[0] * v + low > c.rhs or coefs[0] * v + high < c.rhs:
                 self.cnf.add([-lit])
                 continue
             for w, second in pairs[1]:
                 if not (distinct and w == v):
-                    self.cnf.add([-lit, -second, rest_literal(c.rhs - coefs[0] * v - coefs[1] * w, (v, w))])
+                    needed = c.rhs - coefs[0] * v - coefs[1] * w
+                    self.cnf.add([-lit, -second, self._rest_literal(rest, needed, (v, w), distinct)])
+
+    def _rest_literal(
+        self, rest: tuple[tuple[int, str], ...], needed: int, used: tuple[int, int], distinct: bool
+    ) -> int:
+        """The literal of: the terms after the first two (`rest`) add up to `needed`, the first two
+        having taken the values `used` (which the rest cannot take when the terms are `distinct`)."""
+        if len(rest) > 1:
+            return self._rest_diagram(rest).node(0, needed)
+        (coef, name), = rest
+        value, remainder = divmod(needed, coef)
+        return FALSE if remainder or (distinct and value in used) else self._eq(name, value)
 
     def _rest_diagram(self, terms: tuple[tuple[int, str], ...]) -> Diagram:
         """The diagram of `sum(terms) == k` for every k, its state the amount still to add: one
@@ -174,6 +161,27 @@ def _suffix_bounds(coefs: list[int], layers: list[list[tuple[int, int]]]) -> tup
         lows.append(lows[-1] + min(products))
         highs.append(highs[-1] + max(products))
     return lows[::-1], highs[::-1]
+
+
+def _tail_bounds(
+    coefs: list[int], pairs: list[list[tuple[int, int]]], used: int, distinct_values: bool
+) -> tuple[int, int]:
+    """Bounds of what the terms after the first can still add, given the first's value `used`;
+    `distinct_values`: the terms take distinct values, all with one coefficient (then the bounds are
+    the sums of the smallest and of the largest values left, tighter than each term's own bounds)."""
+    if distinct_values:
+        pool = sorted({v for values in pairs[1:] for v, _ in values}.difference([used]))
+        k = len(pairs) - 1
+        if len(pool) < k:
+            return 1, 0  # no room for distinct values: empty
+        ends = sum(pool[:k]) * coefs[0], sum(pool[-k:]) * coefs[0]
+        return min(ends), max(ends)
+    low = high = 0
+    for coef, values in zip(coefs[1:], pairs[1:], strict=True):
+        products = [coef * v for v, _ in values] or [0]
+        low += min(products)
+        high += max(products)
+    return low, high
 
 
 def _subset_clauses(n: int, op: str, k: int) -> int:
