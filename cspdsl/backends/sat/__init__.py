@@ -35,11 +35,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...ir import Problem
 from ...passes.presolve import has_sum_system
 from .. import Compiled, Outcome, check_limit
-from ..child import run_with_time_limit
 from .cnf import PAIRWISE_MAX
 from .dimacs import to_dimacs
 from .encoder import SatModel, compile_cnf
-from .search import QUICK_SECONDS, quick_search, search_solutions
+from .search import run_search
 from .symmetry_breaking import symmetry_broken
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
@@ -85,6 +84,22 @@ class SatBackend:
     ) -> Outcome:
         check_limit(limit)
         native: SatModel = compiled.native
+        clauses, num_vars, group, symmetry_stats = self._clauses_to_search(native, compiled.problem, limit, seed)
+        start = time.perf_counter()
+        search_args = (clauses, num_vars, native.values, compiled.problem.outputs, limit, group)
+        items, summary, timed_out, forked = run_search(search_args, timeout)
+        stats = {"wall_seconds": time.perf_counter() - start, "duplicates": summary.get("duplicates", 0),
+                 "forked": forked, **symmetry_stats}
+        if group:
+            stats["representatives"] = summary.get("representatives", 0)
+        complete = bool(summary.get("complete")) and not timed_out and not (limit == 1 and items)
+        return Outcome(items, complete, timed_out, stats)
+
+    def _clauses_to_search(
+        self, native: SatModel, problem: Problem, limit: int | None, seed: int | None
+    ) -> tuple[list[list[int]], int, list[Symmetry], dict[str, Any]]:
+        """The clauses (and their variable count) to search, with the symmetries broken where that pays,
+        in the order that the seed gives; the group whose orbits expand the solutions; its statistics."""
         clauses, num_vars = native.cnf.clauses, native.cnf.num_vars
         group: list[Symmetry] = []
         symmetry_stats: dict[str, Any] = {}
@@ -92,32 +107,13 @@ class SatBackend:
         # same where compile found a group anyway (number puzzles: the hexagon's in 38 ms, not 95),
         # and no search for one elsewhere (a logic puzzle pays nothing).
         if self.symmetry and (limit is None or native.group):
-            clauses, num_vars, group, symmetry_stats = symmetry_broken(native, compiled.problem)
+            clauses, num_vars, group, symmetry_stats = symmetry_broken(native, problem)
         if seed is not None:  # PicoSAT takes no seed: the clause order changes its path instead
             import random  # here: 1 ms of start-up that only a seeded run needs
 
             clauses = list(clauses)
             random.Random(seed).shuffle(clauses)
-        start = time.perf_counter()
-        outputs = compiled.problem.outputs
-        search_args = (clauses, num_vars, native.values, outputs, limit, group)
-        quick = None
-        if timeout is not None:
-            quick = quick_search(*search_args, min(QUICK_SECONDS, timeout / 2))
-            if quick is None:
-                timeout = max(timeout - (time.perf_counter() - start), 0.001)
-        if quick is not None:
-            items, summary, timed_out, forked = *quick, False, 0
-        else:
-            run = run_with_time_limit(search_solutions, search_args, timeout)
-            items, summary, timed_out = list(run.items), run.summary or {}, run.timed_out
-            forked = int(timeout is not None)
-        stats = {"wall_seconds": time.perf_counter() - start, "duplicates": summary.get("duplicates", 0),
-                 "forked": forked, **symmetry_stats}
-        if group:
-            stats["representatives"] = summary.get("representatives", 0)
-        complete = bool(summary.get("complete")) and not timed_out and not (limit == 1 and items)
-        return Outcome(items, complete, timed_out, stats)
+        return clauses, num_vars, group, symmetry_stats
 
 
 __all__ = ["PAIRWISE_MAX", "SatBackend", "compile_cnf", "to_dimacs"]

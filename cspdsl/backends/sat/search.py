@@ -10,11 +10,18 @@ from typing import TYPE_CHECKING, Any
 import pycosat
 
 from .. import Assignment, Distinct
+from ..child import run_with_time_limit
 from .cnf import TRUE
 from .symmetry_breaking import orbit_images
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
     from ...passes.symmetry import Symmetry
+
+    # What a search is given: clauses, their variable count, each variable's (value, literal) pairs, the
+    # outputs that tell solutions apart, the limit, and the symmetry group that expands each solution.
+    SearchArgs = tuple[
+        list[list[int]], int, dict[str, list[tuple[int, int]]], list[str], int | None, list[Symmetry] | None
+    ]
 
 
 def _decode(values: dict[str, list[tuple[int, int]]], model: list[int]) -> Assignment:
@@ -125,3 +132,21 @@ def quick_search(
         clauses.append(
             [-lit for name in outputs for v, lit in values[name] if v == assignment[name] and lit != TRUE]
         )
+
+
+def run_search(
+    search_args: SearchArgs, timeout: float | None
+) -> tuple[list[Assignment], dict[str, Any], bool, int]:
+    """(solutions, summary, timed out, forked) of a search with `search_solutions`'s arguments.
+
+    Without a time limit it runs in this process. With one it is first tried here for up to
+    QUICK_SECONDS (`quick_search`); only a search that needs longer runs in a child process, for
+    the time that is left."""
+    start = time.perf_counter()
+    if timeout is not None:
+        quick = quick_search(*search_args, min(QUICK_SECONDS, timeout / 2))
+        if quick is not None:
+            return *quick, False, 0
+        timeout = max(timeout - (time.perf_counter() - start), 0.001)
+    run = run_with_time_limit(search_solutions, search_args, timeout)
+    return list(run.items), run.summary or {}, run.timed_out, int(timeout is not None)
