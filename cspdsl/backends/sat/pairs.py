@@ -30,10 +30,7 @@ class PairClauses(VariableEncoding):
     def _post_by_enumeration(self, c: Constraint, scope: list[str]) -> None:
         """A constraint on one or two variables, as the pairs of values it allows."""
         if len(scope) == 1:
-            name = scope[0]
-            for v, lit in self.values[name]:
-                if not satisfied(c, {name: v}):
-                    self.cnf.add([-lit])
+            self._post_values(c, scope[0])
             return
         x, y = scope
         limit = len(self.values[x]) + len(self.values[y])  # the number of support clauses
@@ -59,6 +56,12 @@ class PairClauses(VariableEncoding):
             return
         self._support_clauses(x, y, allowed, first=True)
         self._support_clauses(x, y, allowed, first=False)
+
+    def _post_values(self, c: Constraint, name: str) -> None:
+        """A constraint on one variable: unit clauses removing the values it forbids."""
+        for v, lit in self.values[name]:
+            if not satisfied(c, {name: v}):
+                self.cnf.add([-lit])
 
     def _support_clauses(self, x: str, y: str, allowed: Callable[[tuple[int, int]], bool], first: bool) -> None:
         """For each value v of one variable: v -> (the other takes a value that supports v)."""
