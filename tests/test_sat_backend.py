@@ -255,7 +255,7 @@ def test_top_level_counts_by_subsets_and_by_diagrams(op: str, k: int, monkeypatc
     n - k + 1 true) or, beyond SUBSET_CLAUSES_MAX, as a diagram: both exact."""
     conds = (InSet("a", (1, 2)), InSet("b", (0,)), Not(InSet("c", (4,))), InSet("d", (1,)))
     for most in (1000, 0):
-        monkeypatch.setattr("cspdsl.backends.sat.SUBSET_CLAUSES_MAX", most)
+        monkeypatch.setattr("cspdsl.backends.sat.sums.SUBSET_CLAUSES_MAX", most)
         assert_encodes(ABCD, Count(conds, op, k))
         assert_encodes(ABCD, Count((*conds, conds[0]), op, k))  # a condition counted twice
 

@@ -1,0 +1,152 @@
+"""The searches: PicoSAT's solutions decoded to assignments and expanded by the symmetry group,
+in this process under a propagation limit, or in a child under a time limit."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import pycosat
+
+from .. import Assignment, Distinct
+from ..child import run_with_time_limit
+from .cnf import TRUE
+from .symmetry_breaking import orbit_images
+
+if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
+    from ...passes.symmetry import Symmetry
+
+    # What a search is given: clauses, their variable count, each variable's (value, literal) pairs, the
+    # outputs that tell solutions apart, the limit, and the symmetry group that expands each solution.
+    SearchArgs = tuple[
+        list[list[int]], int, dict[str, list[tuple[int, int]]], list[str], int | None, list[Symmetry] | None
+    ]
+
+
+def _decode(values: dict[str, list[tuple[int, int]]], model: list[int]) -> Assignment:
+    true = set(lit for lit in model if lit > 0)
+    true.add(TRUE)
+    assignment = {}
+    for name, pairs in values.items():
+        for v, lit in pairs:
+            if (lit > 0 and lit in true) or (lit < 0 and -lit not in true):
+                assignment[name] = v
+                break
+    return assignment
+
+
+class _Found:
+    """What a search has found: each solution with its images under the symmetry group (itself alone
+    without one), emitted once each on the outputs, until `limit` solutions have been emitted.
+
+    One place for both searches (in this process, and in a child under a time limit)."""
+
+    def __init__(
+        self, emit: Callable[[Assignment], None], outputs: list[str], limit: int | None, group: list[Symmetry] | None
+    ) -> None:
+        self.emit, self.limit, self.group = emit, limit, group
+        self.distinct = Distinct(outputs)
+        self.duplicates = self.representatives = self.emitted = 0
+
+    def take(self, assignment: Assignment) -> bool:
+        """Emit the assignment's new images; True once the limit is reached."""
+        images = [image for image in orbit_images(assignment, self.group) if self.distinct.is_new(image)]
+        if not images:  # found before, itself or as an image of an earlier one
+            self.duplicates += 1
+            return False
+        self.representatives += 1
+        for image in images:
+            self.emit(image)
+            self.emitted += 1
+            if self.limit is not None and self.emitted >= self.limit:
+                return True
+        return False
+
+    def summary(self, complete: bool) -> dict[str, Any]:
+        return {"complete": complete, "duplicates": self.duplicates, "representatives": self.representatives}
+
+
+def search_solutions(
+    emit: Callable[[Assignment], None],
+    clauses: list[list[int]],
+    num_vars: int,
+    values: dict[str, list[tuple[int, int]]],
+    outputs: list[str],
+    limit: int | None,
+    group: list[Symmetry] | None = None,
+) -> dict[str, Any]:
+    """Enumerate up to `limit` solutions distinct on `outputs`; runs in a child under a time limit.
+
+    With a symmetry `group` (and clauses that leave at least one member of each orbit), each
+    solution found stands for its orbit: every image of it is emitted, once.
+
+    `vars=num_vars` makes PicoSAT assign every variable, also one that no clause mentions (a 0/1
+    variable of the model that nothing constrains), so that no solution is lost."""
+    found = _Found(emit, outputs, limit, group)
+    solutions: Iterator[Any] = (
+        pycosat.itersolve(clauses, vars=num_vars) if limit != 1 else iter([pycosat.solve(clauses, vars=num_vars)])
+    )
+    for model in solutions:
+        if not isinstance(model, list):  # "UNSAT" from solve
+            break
+        if found.take(_decode(values, model)):
+            return found.summary(complete=False)
+    return found.summary(complete=True)
+
+
+# Under a time limit, a search is first tried in this process with PicoSAT's propagation limit, for
+# up to QUICK_SECONDS; only a search that needs longer pays for the child process (a few ms).
+QUICK_PROPAGATIONS = 100_000
+QUICK_SECONDS = 0.05
+
+
+def quick_search(
+    clauses: list[list[int]],
+    num_vars: int,
+    values: dict[str, list[tuple[int, int]]],
+    outputs: list[str],
+    limit: int | None,
+    group: list[Symmetry] | None,
+    budget: float,
+) -> tuple[list[Assignment], dict[str, Any]] | None:
+    """(solutions, summary as `search_solutions` gives it) if the search settles within `budget` seconds, else None.
+
+    Each solution is blocked on the model's own variables only, and each call is bounded by the
+    propagation limit, so this never runs much past its budget."""
+    started = time.perf_counter()
+    clauses = list(clauses)
+    solutions: list[Assignment] = []
+    found = _Found(solutions.append, outputs, limit, group)
+    while True:
+        if time.perf_counter() - started > budget:
+            return None
+        model = pycosat.solve(clauses, vars=num_vars, prop_limit=QUICK_PROPAGATIONS)
+        if model == "UNKNOWN":
+            return None
+        if not isinstance(model, list):
+            return solutions, found.summary(complete=True)
+        assignment = _decode(values, model)
+        if found.take(assignment):
+            return solutions, found.summary(complete=False)
+        clauses.append(
+            [-lit for name in outputs for v, lit in values[name] if v == assignment[name] and lit != TRUE]
+        )
+
+
+def run_search(
+    search_args: SearchArgs, timeout: float | None
+) -> tuple[list[Assignment], dict[str, Any], bool, int]:
+    """(solutions, summary, timed out, forked) of a search with `search_solutions`'s arguments.
+
+    Without a time limit it runs in this process. With one it is first tried here for up to
+    QUICK_SECONDS (`quick_search`); only a search that needs longer runs in a child process, for
+    the time that is left."""
+    start = time.perf_counter()
+    if timeout is not None:
+        quick = quick_search(*search_args, min(QUICK_SECONDS, timeout / 2))
+        if quick is not None:
+            return *quick, False, 0
+        timeout = max(timeout - (time.perf_counter() - start), 0.001)
+    run = run_with_time_limit(search_solutions, search_args, timeout)
+    return list(run.items), run.summary or {}, run.timed_out, int(timeout is not None)

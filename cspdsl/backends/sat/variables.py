@@ -1,0 +1,51 @@
+"""The encoder's variables, direct-encoded, and the state that every encoding of a constraint builds
+on: the CNF, each variable's (value, literal) pairs, and its order literals where it has them."""
+
+from __future__ import annotations
+
+from ...ir import Constraint, Problem
+from .cnf import FALSE, TRUE, Cnf
+
+
+class VariableEncoding:
+    """The problem's variables as literals; the encodings of constraints (`PairClauses`,
+    `SumClauses`, the encoder itself) are written over them."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.cnf = Cnf()
+        self.values: dict[str, list[tuple[int, int]]] = {}
+        self.literal: dict[str, dict[int, int]] = {}  # name -> value -> its literal, for lookups
+        self.at_most: dict[str, list[int]] = {}  # x <= v_i literals, where a sequential counter made them
+
+    # -- variables --------------------------------------------------------------------------------
+
+    def _encode_var(self, name: str, domain: tuple[int, ...]) -> None:
+        if len(domain) == 1:
+            self.values[name] = [(domain[0], TRUE)]
+        elif domain == (0, 1):
+            b = self.cnf.new_var(f"{name} = 1")
+            self.values[name] = [(0, -b), (1, b)]
+        else:
+            lits = [self.cnf.new_var(f"{name} = {v}") for v in domain]
+            self.values[name] = list(zip(domain, lits, strict=True))
+            if not domain:
+                self.cnf.add([])
+            prefix = self.cnf.exactly_one(lits)
+            if prefix:
+                self.at_most[name] = prefix
+                for v, lit in zip(domain, prefix, strict=True):
+                    self.cnf.meaning.setdefault(abs(lit), f"{name} <= {v}")
+
+    def _eq(self, name: str, value: int) -> int:
+        literals = self.literal.get(name)
+        if literals is None:
+            literals = self.literal[name] = dict(self.values[name])
+        return literals.get(value, FALSE)
+
+    def _domain(self, name: str) -> tuple[int, ...]:
+        return self.problem.variables[name].domain
+
+    def reify(self, c: Constraint) -> int:
+        """A literal that is true exactly when `c` holds: the encoder's, which knows every kind."""
+        raise NotImplementedError
