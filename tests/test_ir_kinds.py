@@ -60,14 +60,16 @@ def _import_everything() -> None:
 
 
 def _translators() -> list[type[Translator[object]]]:
-    """The package's translators (one per backend that translates constraint by constraint)."""
+    """The package's translators, one per backend that translates constraint by constraint (the leaves
+    of the class tree: a backend may build its translator from several parts)."""
     _import_everything()
     found, todo = [], list(Translator.__subclasses__())
     while todo:
         cls = todo.pop()
-        if cls.__module__.startswith("cspdsl."):
+        parts = [sub for sub in cls.__subclasses__() if sub.__module__.startswith("cspdsl.")]
+        if cls.__module__.startswith("cspdsl.") and not parts:
             found.append(cls)
-        todo.extend(cls.__subclasses__())
+        todo.extend(parts)
     return found
 
 

@@ -3,22 +3,19 @@ by the encoding that fits it (see the package's docstring and docs/backend-sat.m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from ...errors import CspdslError
+from ...errors import CspdslError, Suggestion
 from ...ir import (
     AllDifferent,
     And,
     Constraint,
-    Count,
     InSet,
-    Linear,
     Not,
     Or,
     Problem,
     Table,
-    negation,
     variables_of,
 )
 from ...passes.presolve import implied_equalities, narrow_domains, redundant_sums
@@ -53,31 +50,8 @@ class SatModel(Record, frozen=False):
 class CnfEncoder(PairClauses, SumClauses):
     """Writes one IR problem as CNF: dispatches each constraint, top level and nested, to the method
     for its kind; the constraints on one or two variables, the sums and the counts have theirs in
-    `PairClauses` and `SumClauses`, all-different, tables and the connectives are here."""
-
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem)
-        self._literals: dict[Constraint, int] = {}
-        self._post_by_type: dict[type, Callable[[Any], None]] = {
-            AllDifferent: self._post_all_different,
-            Table: self._post_table,
-            Linear: self._post_linear,
-            InSet: self._post_general,
-            Count: self._post_count,
-            And: self._post_and,
-            Or: self._post_or,
-            Not: self._post_not,
-        }
-        self._reify_by_type: dict[type, Callable[[Any], int]] = {
-            AllDifferent: self._nested_global,
-            Table: self._nested_global,
-            Linear: self._reify_linear,
-            InSet: self._reify_in_set,
-            Count: self._reify_count,
-            And: lambda c: self.cnf.and_gate(self.reify(sub) for sub in c.conds),
-            Or: lambda c: self.cnf.or_gate(self.reify(sub) for sub in c.conds),
-            Not: lambda c: -self.reify(c.cond),
-        }
+    `PairClauses` and `SumClauses`, all-different, tables and the connectives are here; and, or and
+    not inside conditions come from `Translator` as gates (`VariableEncoding`'s primitives)."""
 
     def build(self) -> SatModel:
         values = sum(len(var.domain) for var in self.problem.variables.values())
@@ -85,7 +59,7 @@ class CnfEncoder(PairClauses, SumClauses):
             raise CspdslError(
                 f"the variables have {values:,} values in all: too many for the SAT backend, which gives "
                 f"each value its own literal (at most {DIRECT_LITERALS_MAX:,})",
-                hint="solve this model with --backend cpsat",
+                suggestion=Suggestion("use_backend", ("cpsat",)),
             )
         for var in self.problem.variables.values():
             self._encode_var(var.name, var.domain)
@@ -97,7 +71,7 @@ class CnfEncoder(PairClauses, SumClauses):
                     "this clue is too large for the SAT backend: its decision diagram would have more "
                     "than 200,000 edges (a sum over many variables with large values)",
                     posted.span,
-                    hint="solve this model with --backend cpsat",
+                    suggestion=Suggestion("use_backend", ("cpsat",)),
                 ) from None
         return SatModel(self.cnf, self.problem, self.values, self)
 
@@ -108,9 +82,9 @@ class CnfEncoder(PairClauses, SumClauses):
         if not isinstance(c, (AllDifferent, Table, And)) and self._small_scope(c, scope):
             self._post_by_enumeration(c, scope)
             return
-        self._post_by_type[type(c)](c)
+        super().post(c)
 
-    def _post_all_different(self, c: AllDifferent) -> None:
+    def post_all_different(self, c: AllDifferent) -> None:
         holders: dict[int, list[int]] = {}
         for name in c.vars:
             for v, lit in self.values[name]:
@@ -121,51 +95,23 @@ class CnfEncoder(PairClauses, SumClauses):
                 self.cnf.add(lits)
             self.cnf.at_most_one(lits)
 
-    def _post_table(self, c: Table) -> None:
+    def post_table(self, c: Table) -> None:
         self.cnf.add([self._table_literal(c)])
 
-    def _post_general(self, c: Constraint) -> None:
-        self.cnf.add([self.reify(c)])
-
-    def _post_and(self, c: And) -> None:
-        for sub in c.conds:
-            self.post(sub)
-
-    def _post_or(self, c: Or) -> None:
+    def post_or(self, c: Or) -> None:
         self.cnf.add([self.reify(sub) for sub in c.conds])
 
-    def _post_not(self, c: Not) -> None:
-        """Push the negation down, so that `not (a and b)` is a clause and `not sum <= k` a sum."""
-        inner = c.cond
-        if isinstance(inner, Linear):
-            self.post(Linear(inner.terms, *negation(inner.op, inner.rhs)))
-        elif isinstance(inner, Count):
-            self.post(Count(inner.conds, *negation(inner.op, inner.k)))
-        elif isinstance(inner, And):
-            self.post(Or(tuple(Not(sub) for sub in inner.conds)))
-        elif isinstance(inner, Or):
-            self.post(And(tuple(Not(sub) for sub in inner.conds)))
-        elif isinstance(inner, Not):
-            self.post(inner.cond)
-        else:
+    def post_not(self, c: Not) -> None:
+        """Push the negation down, so that `not (a and b)` is a clause and `not sum <= k` a sum; a
+        negated set stays the negation of the set's literal."""
+        if isinstance(c.cond, InSet):
             self.cnf.add([self.reify(c)])
+        else:
+            super().post_not(c)
 
     # -- nested (reified) -------------------------------------------------------------------------
 
-    def reify(self, c: Constraint) -> int:
-        """A literal that is true exactly when `c` holds (memoised)."""
-        lit = self._literals.get(c)
-        if lit is None:
-            lit = self._reify_by_type[type(c)](c)
-            self._literals[c] = lit
-        return lit
-
-    @staticmethod
-    def _nested_global(c: AllDifferent | Table) -> int:
-        """Lowering keeps AllDifferent and Table at the top level; anywhere else is a bug."""
-        raise ValueError(f"internal: nested {type(c).__name__}")
-
-    def _reify_in_set(self, c: InSet) -> int:
+    def reify_in_set(self, c: InSet) -> int:
         wanted = set(c.values)
         inside = [lit for v, lit in self.values[c.var] if v in wanted]
         outside = [lit for v, lit in self.values[c.var] if v not in wanted]

@@ -29,7 +29,7 @@ class SumClauses(VariableEncoding):
         self._distinct_groups = _distinct_groups(problem)
         self._rest_diagrams: dict[tuple[tuple[int, str], ...], Diagram] = {}
 
-    def _post_linear(self, c: Linear) -> None:
+    def post_linear(self, c: Linear) -> None:
         names = [name for _, name in c.terms]
         heads = math.prod(len(self.values[name]) for name in names[:2])
         # Mixed signs (x - y - z - w == 0): no first value can be cut by the bounds of the rest, and as
@@ -40,7 +40,7 @@ class SumClauses(VariableEncoding):
         ):
             self._post_sum_by_prefixes(c)
             return
-        self.cnf.add([self._reify_linear(c)])
+        self.cnf.add([self.reify_linear(c)])
 
     def _post_sum_by_prefixes(self, c: Linear) -> None:
         """A short sum as clauses over the values of its first two terms: each choice of both forces
@@ -98,12 +98,12 @@ class SumClauses(VariableEncoding):
             self._rest_diagrams[terms] = diagram
         return diagram
 
-    def _post_count(self, c: Count) -> None:
+    def post_count(self, c: Count) -> None:
         lits = [self.reify(sub) for sub in c.conds]
         if c.op != "!=" and _subset_clauses(len(lits), c.op, c.k) <= SUBSET_CLAUSES_MAX:
             self._post_count_by_subsets(lits, c.op, c.k)
             return
-        self.cnf.add([self._reify_count(c)])
+        self.cnf.add([self.reify_count(c)])
 
     def _post_count_by_subsets(self, lits: list[int], op: str, k: int) -> None:
         """A count as clauses over its literals alone: at most k true is "no k + 1 of them all true",
@@ -120,7 +120,7 @@ class SumClauses(VariableEncoding):
             for chosen in combinations(lits, n - k + 1) if k <= n else [()]:
                 self.cnf.add(chosen)
 
-    def _reify_linear(self, c: Linear) -> int:
+    def reify_linear(self, c: Linear) -> int:
         names = {name for _, name in c.terms}
         if len(names) == 1:
             name = c.terms[0][1]
@@ -130,7 +130,7 @@ class SumClauses(VariableEncoding):
         layers = [(coef, self.values[name]) for coef, name in c.terms]
         return self._sum_literal(layers, c.op, c.rhs)
 
-    def _reify_count(self, c: Count) -> int:
+    def reify_count(self, c: Count) -> int:
         layers = [(1, [(0, -lit), (1, lit)]) for lit in (self.reify(sub) for sub in c.conds)]
         return self._sum_literal(layers, c.op, c.k)
 

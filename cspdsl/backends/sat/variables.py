@@ -3,15 +3,22 @@ on: the CNF, each variable's (value, literal) pairs, and its order literals wher
 
 from __future__ import annotations
 
-from ...ir import Constraint, Problem
+from collections.abc import Sequence
+
+from ...ir import Problem
+from ..base import Translator
 from .cnf import FALSE, TRUE, Cnf
 
 
-class VariableEncoding:
-    """The problem's variables as literals; the encodings of constraints (`PairClauses`,
-    `SumClauses`, the encoder itself) are written over them."""
+class VariableEncoding(Translator[int]):
+    """The problem's variables as literals, and the primitives on literals that the translation's
+    defaults use (gates); the encodings of constraints (`PairClauses`, `SumClauses`, the encoder
+    itself) are written over them."""
+
+    backend = "sat"
 
     def __init__(self, problem: Problem) -> None:
+        super().__init__({name: var.domain for name, var in problem.variables.items()})
         self.problem = problem
         self.cnf = Cnf()
         self.values: dict[str, list[tuple[int, int]]] = {}
@@ -46,6 +53,19 @@ class VariableEncoding:
     def _domain(self, name: str) -> tuple[int, ...]:
         return self.problem.variables[name].domain
 
-    def reify(self, c: Constraint) -> int:
-        """A literal that is true exactly when `c` holds: the encoder's, which knows every kind."""
-        raise NotImplementedError
+    # -- primitives on literals ---------------------------------------------------------------------
+
+    def constant(self, value: bool) -> int:
+        return TRUE if value else FALSE
+
+    def negate(self, lit: int) -> int:
+        return -lit
+
+    def require(self, lit: int) -> None:
+        self.cnf.add([lit])
+
+    def all_of(self, lits: Sequence[int]) -> int:
+        return self.cnf.and_gate(lits)
+
+    def any_of(self, lits: Sequence[int]) -> int:
+        return self.cnf.or_gate(lits)
