@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
-from conftest import child_processes
+from helpers import child_processes
 
 from cspdsl.backends import child
 from cspdsl.backends.child import run_with_time_limit

@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from conftest import ROOT, run_cli
+from helpers import ROOT, run_cli
 
 QUEENS = """
 param n = 8

@@ -10,7 +10,7 @@ from __future__ import annotations
 import constraint as pc
 import pytest
 from brute import assert_matches_brute_force, make_problem, solve_all
-from conftest import MODELS, child_processes, run_cli
+from helpers import MODELS, child_processes, run_cli
 
 from cspdsl.api import load, solve
 from cspdsl.backends import get_backend

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import MODELS, run_cli
+from helpers import MODELS, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

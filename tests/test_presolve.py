@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from brute import brute_force, make_problem
-from conftest import MODELS
+from helpers import MODELS
 
 from cspdsl.api import load
 from cspdsl.ir import And, InSet, Linear, Not, Or

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pycosat
 import pytest
 from brute import brute_force, make_problem
-from conftest import MODELS, child_processes, run_cli
+from helpers import MODELS, child_processes, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -11,7 +11,7 @@ import itertools
 
 import pytest
 from brute import brute_force, make_problem
-from conftest import MODELS
+from helpers import MODELS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
