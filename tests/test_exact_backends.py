@@ -207,9 +207,7 @@ def problems(draw: st.DrawFn) -> Problem:
     return problem
 
 
-@settings(
-    max_examples=100, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(problems())
 def test_random_problems_match_brute_force(backend: Backend, problem: Problem) -> None:
     assert_matches_brute_force(backend, problem)

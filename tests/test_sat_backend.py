@@ -176,7 +176,7 @@ def linear_problems(draw: st.DrawFn) -> tuple[dict[str, tuple[int, ...]], Linear
     return domains, Linear(terms, draw(st.sampled_from(["==", "!=", "<=", ">="])), draw(st.integers(-10, 12)))
 
 
-@settings(max_examples=80, derandomize=True, deadline=None)
+@settings(max_examples=80)
 @given(linear_problems())
 def test_random_sums(case: tuple[dict[str, tuple[int, ...]], Linear]) -> None:
     domains, constraint = case
@@ -184,7 +184,7 @@ def test_random_sums(case: tuple[dict[str, tuple[int, ...]], Linear]) -> None:
     assert_encodes(domains, Not(constraint), Or((constraint, InSet("v0", (domains["v0"][0],)))))
 
 
-@settings(max_examples=120, derandomize=True, deadline=None)
+@settings(max_examples=120)
 @given(
     st.sets(st.integers(-4, 8), min_size=1, max_size=7), st.sets(st.integers(-4, 8), min_size=1, max_size=7),
     st.integers(-3, 3), st.integers(-3, 3).filter(bool), st.sampled_from(["==", "!="]), st.integers(-9, 9),
@@ -307,7 +307,7 @@ def linear_systems(draw: st.DrawFn) -> tuple[dict[str, tuple[int, ...]], list[ob
     return dict.fromkeys(names, domain), constraints
 
 
-@settings(max_examples=60, derandomize=True, deadline=None)
+@settings(max_examples=60)
 @given(linear_systems())
 def test_systems_of_sums_with_their_implied_equalities(case: tuple[dict[str, tuple[int, ...]], list[object]]) -> None:
     """Implied equalities posted (mixed signs as diagrams, balanced ones left out), all-different
