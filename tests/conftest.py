@@ -1,42 +1,18 @@
-"""Shared fixtures: the repository root, the models, and running the CLI as a user would."""
+"""Shared fixtures, and the hypothesis settings every property suite runs under. The plain helpers
+(the repository root, the models, running the CLI) are in helpers.py, which test modules import."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from helpers import run_cli
+from hypothesis import settings
 
-ROOT = Path(__file__).resolve().parent.parent
-MODELS = ROOT / "models"
-
-
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """Run `python -m cspdsl ARGS` in the repository root, as a separate process."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    env.pop("CSPDSL_DEBUG", None)
-    return subprocess.run(
-        [sys.executable, "-m", "cspdsl", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
+# Derandomised: every run draws the same examples, CI included, so a failure reproduces. No deadline:
+# an example is not failed for its time on a loaded machine. Suites set only their own sizes on top.
+settings.register_profile("cspdsl", derandomize=True, deadline=None)
+settings.load_profile("cspdsl")
 
 
 @pytest.fixture
 def cli():
     return run_cli
-
-
-def child_processes() -> set[int]:
-    """The pids of this process's children, running or not yet reaped (Linux: from /proc)."""
-    found: set[int] = set()
-    for children in Path("/proc/self/task").glob("*/children"):
-        found |= {int(pid) for pid in children.read_text().split()}
-    return found

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from conftest import MODELS
+from helpers import MODELS
 
 from cspdsl.api import load, solve
 from cspdsl.backends import exact_backends

@@ -6,7 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import MODELS, run_cli
+from helpers import MODELS, run_cli
 
 from cspdsl import cli
 from cspdsl.api import load

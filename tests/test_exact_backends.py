@@ -207,9 +207,7 @@ def problems(draw: st.DrawFn) -> Problem:
     return problem
 
 
-@settings(
-    max_examples=100, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(problems())
 def test_random_problems_match_brute_force(backend: Backend, problem: Problem) -> None:
     assert_matches_brute_force(backend, problem)
@@ -273,6 +271,6 @@ def test_timeout_is_passed_through(backend: Backend) -> None:
     problem = make_problem({n: tuple(range(1, 13)) for n in names}, AllDifferent(names))
     outcome = solve_all(backend, problem, timeout=0.2)
     assert outcome.timed_out and not outcome.complete
-    assert outcome.stats["wall_seconds"] < 5
+    assert outcome.stats["wall_seconds"] < 60  # not the hours that 12! solutions would take
     keys = [problem.project(s) for s in outcome.solutions]
     assert len(keys) == len(set(keys))

@@ -131,7 +131,7 @@ FRAGMENTS = [
 text_pieces = st.lists(st.sampled_from(FRAGMENTS), max_size=14)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(text_pieces, st.sampled_from(["", " "]), st.sampled_from(["start", "expr"]))
 def test_generated_text_parses_as_with_lark(pieces: list[str], glue: str, start: str) -> None:
     _assert_same(glue.join(pieces), start)
@@ -160,13 +160,13 @@ def _expressions() -> st.SearchStrategy[str]:
     return st.recursive(atoms, bigger, max_leaves=12)
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=300)
 @given(_expressions(), st.sampled_from(["start", "expr"]))
 def test_generated_expressions_parse_as_with_lark(text: str, start: str) -> None:
     _assert_same(text + "\n" if start == "start" else text, start)
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=300)
 @given(st.sampled_from(MODEL_TEXTS), st.data())
 def test_edited_models_parse_as_with_lark(text: str, data: st.DataObject) -> None:
     """A model with a few words inserted, deleted or replaced: mostly errors deep inside real text."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import MODELS, run_cli
+from helpers import MODELS, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -106,7 +106,7 @@ def test_groups_are_read_from_the_ir():
 MODELS_FOR_MOVES = ["einstein", "tiles", "aristotle", "sudoku", "lock", "zebra"]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(name=st.sampled_from(MODELS_FOR_MOVES), weighted=st.booleans(), seed=st.integers(0, 10**6))
 def test_incremental_cost_equals_full_evaluation(name, weighted, seed):
     space, problem = SPACES[name, weighted]
@@ -145,7 +145,7 @@ def assert_consistent(engine: Engine, state: State, problem, weighted: bool) -> 
         assert state.cost == len(broken)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(name=st.sampled_from(["einstein", "tiles", "aristotle", "zebra"]), seed=st.integers(0, 10**6))
 def test_crossover_keeps_structure_and_cost(name, seed):
     space, problem = SPACES[name, True]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import MODELS, run_cli
+from helpers import MODELS, run_cli
 
 from cspdsl.api import load, solve
 from cspdsl.render import render_solution

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from brute import brute_force, make_problem
-from conftest import MODELS
+from helpers import MODELS
 
 from cspdsl.api import load
 from cspdsl.ir import And, InSet, Linear, Not, Or
@@ -112,7 +112,7 @@ def test_redundancy_that_takes_fractions_to_see_is_found_in_integers() -> None:
     assert redundant_sums(problem) == set()  # 5a + 7b + 3c is first + 2 * second, whose total is 26
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(sum_systems())
 def test_implied_equalities_hold_in_every_solution_and_change_none(system) -> None:
     problem = _system_problem(system)
@@ -150,7 +150,7 @@ def test_an_inconsistent_sum_is_not_redundant() -> None:
     assert redundant_sums(problem) == {3}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(sum_systems())
 def test_dropping_the_redundant_sums_changes_no_solution(system) -> None:
     problem, domains = _system_problem(system), system[0]

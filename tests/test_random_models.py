@@ -123,8 +123,8 @@ def assert_backends_agree(text: str) -> None:
     event("satisfiable" if reference else "unsatisfiable")
 
 
-FAST = settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=600, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST

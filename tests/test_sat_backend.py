@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pycosat
 import pytest
 from brute import brute_force, make_problem
-from conftest import MODELS, child_processes, run_cli
+from helpers import MODELS, child_processes, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -176,7 +176,7 @@ def linear_problems(draw: st.DrawFn) -> tuple[dict[str, tuple[int, ...]], Linear
     return domains, Linear(terms, draw(st.sampled_from(["==", "!=", "<=", ">="])), draw(st.integers(-10, 12)))
 
 
-@settings(max_examples=80, derandomize=True, deadline=None)
+@settings(max_examples=80)
 @given(linear_problems())
 def test_random_sums(case: tuple[dict[str, tuple[int, ...]], Linear]) -> None:
     domains, constraint = case
@@ -184,7 +184,7 @@ def test_random_sums(case: tuple[dict[str, tuple[int, ...]], Linear]) -> None:
     assert_encodes(domains, Not(constraint), Or((constraint, InSet("v0", (domains["v0"][0],)))))
 
 
-@settings(max_examples=120, derandomize=True, deadline=None)
+@settings(max_examples=120)
 @given(
     st.sets(st.integers(-4, 8), min_size=1, max_size=7), st.sets(st.integers(-4, 8), min_size=1, max_size=7),
     st.integers(-3, 3), st.integers(-3, 3).filter(bool), st.sampled_from(["==", "!="]), st.integers(-9, 9),
@@ -307,7 +307,7 @@ def linear_systems(draw: st.DrawFn) -> tuple[dict[str, tuple[int, ...]], list[ob
     return dict.fromkeys(names, domain), constraints
 
 
-@settings(max_examples=60, derandomize=True, deadline=None)
+@settings(max_examples=60)
 @given(linear_systems())
 def test_systems_of_sums_with_their_implied_equalities(case: tuple[dict[str, tuple[int, ...]], list[object]]) -> None:
     """Implied equalities posted (mixed signs as diagrams, balanced ones left out), all-different
@@ -404,7 +404,7 @@ def test_a_time_limit_stops_the_search_and_leaves_no_process() -> None:
     names = tuple(f"x{i}" for i in range(12))
     problem = make_problem({n: tuple(range(1, 13)) for n in names}, AllDifferent(names))
     before = child_processes()
-    outcome = BACKEND.solve(BACKEND.compile(problem), limit=None, timeout=0.5, seed=None)
+    outcome = BACKEND.solve(BACKEND.compile(problem), limit=None, timeout=2.0, seed=None)  # 12! solutions
     assert outcome.timed_out and not outcome.complete
     assert outcome.solutions  # what arrived before the limit is kept
     for s in outcome.solutions[:50]:
@@ -431,7 +431,8 @@ def test_registered() -> None:
     assert isinstance(get_backend("sat"), SatBackend)
 
 
-def test_a_small_search_under_a_time_limit_needs_no_child_process() -> None:
+def test_a_small_search_under_a_time_limit_needs_no_child_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("cspdsl.backends.sat.QUICK_SECONDS", 60.0)  # a loaded machine may take over 50 ms
     problem = load(MODELS / "einstein.puz").problem
     compiled = BACKEND.compile(problem)
     quick = BACKEND.solve(compiled, limit=2, timeout=30, seed=None)

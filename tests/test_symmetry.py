@@ -11,7 +11,7 @@ import itertools
 
 import pytest
 from brute import brute_force, make_problem
-from conftest import MODELS
+from helpers import MODELS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -304,7 +304,7 @@ PERMUTATIONS = [
 ]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(small_constraints(), min_size=1, max_size=4), st.sampled_from(PERMUTATIONS))
 def test_random_symmetric_models(constraints: list[Constraint], g: Symmetry) -> None:
     """Each constraint posted with all its images under the powers of g, so g is a symmetry."""

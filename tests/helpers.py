@@ -1,0 +1,37 @@
+"""Plain helpers the test modules import: the repository root, the models, running the CLI as a user
+would, and the child processes a test may have left. Fixtures live in conftest.py, which pytest loads
+by itself and which test modules should not import."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MODELS = ROOT / "models"
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `python -m cspdsl ARGS` in the repository root, as a separate process."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.pop("CSPDSL_DEBUG", None)
+    return subprocess.run(
+        [sys.executable, "-m", "cspdsl", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+def child_processes() -> set[int]:
+    """The pids of this process's children, running or not yet reaped (Linux: from /proc)."""
+    found: set[int] = set()
+    for children in Path("/proc/self/task").glob("*/children"):
+        found |= {int(pid) for pid in children.read_text().split()}
+    return found
