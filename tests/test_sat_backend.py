@@ -432,7 +432,7 @@ def test_registered() -> None:
 
 
 def test_a_small_search_under_a_time_limit_needs_no_child_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("cspdsl.backends.sat.QUICK_SECONDS", 60.0)  # a loaded machine may take over 50 ms
+    monkeypatch.setattr("cspdsl.backends.sat.search.QUICK_SECONDS", 60.0)  # a loaded machine may take over 50 ms
     problem = load(MODELS / "einstein.puz").problem
     compiled = BACKEND.compile(problem)
     quick = BACKEND.solve(compiled, limit=2, timeout=30, seed=None)
