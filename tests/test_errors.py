@@ -639,3 +639,38 @@ def test_cli_correct_model_exits_0() -> None:
     result = run_cli("solve", "-", stdin="var x in 1..3\nx > 2\n")
     assert (result.returncode, result.stderr) == (0, "")
     assert "x = 3" in result.stdout
+
+
+# A layer below the faces proposes a remedy (another backend) without naming a flag; each face words it.
+SUGGESTIONS = [
+    # (backend, limit, the command line's words, the Python API's words)
+    ("anneal", None, "hint: use an exact backend for --all and --count: cpsat, csp, sat",
+     "hint: use an exact backend for limit=None: cpsat, csp, sat"),
+]
+
+
+@pytest.mark.parametrize(("backend", "limit", "cli_hint", "api_hint"), SUGGESTIONS)
+def test_a_suggestion_is_worded_by_the_face_that_was_called(
+    backend: str, limit: int | None, cli_hint: str, api_hint: str
+) -> None:
+    from cspdsl.api import solve
+
+    with pytest.raises(CspdslError) as caught:
+        solve(loads("var x in 1..2\nx == 1\n"), backend, limit=limit)
+    assert caught.value.render().endswith(api_hint)
+    flags = ["--all"] if limit is None else []
+    done = run_cli("solve", "-", "--backend", backend, *flags, stdin="var x in 1..2\nx == 1\n")
+    assert done.returncode == 2 and done.stderr.rstrip().endswith(cli_hint)
+
+
+def test_a_model_too_large_for_sat_suggests_cpsat_in_each_face() -> None:
+    from cspdsl.api import solve
+    from cspdsl.errors import Suggestion
+
+    text = "var x[1..500] in 1..500\n"  # 250,000 values: more literals than the direct encoding takes
+    with pytest.raises(CspdslError) as caught:
+        solve(loads(text), "sat")
+    assert caught.value.suggestion == Suggestion("use_backend", ("cpsat",))
+    assert caught.value.render().endswith("hint: solve this model with backend='cpsat'")
+    done = run_cli("solve", "-", "--backend", "sat", stdin=text)
+    assert done.returncode == 2 and done.stderr.rstrip().endswith("hint: solve this model with --backend cpsat")
