@@ -10,12 +10,13 @@ from typing import Any
 from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
 from ..syntax import ast
+from ..syntax.blocks import read_drawing, read_grid_literal
 from ..syntax.parser import parse_expression
 from .build import Lin
 from .conditions import Conditions
 from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, POSITION_WORDS, AttributeValue, Param, error, range_text
 from .layout import AttributeAt, Board, Entities, Grid, LinTerm, Question
-from .shapes import board_groups, box_shape, place, read_drawing, read_grid_literal
+from .shapes import board_groups, box_shape, place
 from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size
 
 
