@@ -10,7 +10,6 @@ from typing import Any
 from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
 from ..syntax import ast
-from ..syntax.blocks import read_drawing, read_grid_literal
 from ..syntax.parser import parse_expression
 from .build import Lin
 from .conditions import Conditions
@@ -181,13 +180,13 @@ class Statements(Conditions):
     def board_decl(self, s: ast.BoardDecl) -> None:
         self.check_free(s.name, s.span)
         domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
-        drawing, cells = read_drawing(s.drawing)
+        cells = {cell.name: (cell.row, cell.column) for cell in s.drawing.cells}
         variables = {}
         for cell in cells:
             var = f"{s.name}.{cell}"
             self.problem.add_var(var, domain)
             variables[cell] = var
-        board = Board(s.name, drawing, cells, variables)
+        board = Board(s.name, list(s.drawing.lines), cells, variables)
         self.layout.boards.append(board)
         self.bind(s.name, BoardValue(board, board_groups(cells)), s.span)
 
@@ -207,41 +206,39 @@ class Statements(Conditions):
         target = self.lookup(s.name, s.name_span)
         if not isinstance(target, Array):
             raise error(f"'{s.name}' is not an array or grid; givens fill an array", s.name_span)
-        rows = read_grid_literal(s.grid)
-        shape = [len(r) for r in target.ranges]
-        if len(shape) == 1:
-            shape = [1, *shape]
-        expected = f"{shape[0]}x{shape[1]}" if len(target.ranges) == 2 else f"1 row of {shape[1]}"
-        def row_span(row: list[tuple[str, Span]]) -> Span:
-            first, last = row[0][1], row[-1][1]
-            return Span(first.source, first.line, first.column, last.line, last.end_column)
-
-        if len(rows) != shape[0]:
-            # Too many rows: point at the first one too many; too few: at the literal.
-            span = row_span(rows[shape[0]]) if len(rows) > shape[0] else s.grid.span
-            raise error(f"grid literal has {len(rows)} rows; '{s.name}' is {expected}", span)
-        for row in rows:
-            if len(row) != shape[1]:
-                raise error(
-                    f"grid literal row has {len(row)} cells; '{s.name}' is {expected}", row_span(row)
-                )
-        for r, row in enumerate(rows):
-            for c, (text, span) in enumerate(row):
-                if text in (".", "_"):
+        self.check_grid_shape(s, target)
+        for r, row in enumerate(s.grid.rows):
+            for c, cell in enumerate(row.cells):
+                if cell.value is None:
                     continue
                 index = (target.ranges[-1][c],) if len(target.ranges) == 1 else (
                     target.ranges[0][r],
                     target.ranges[1][c],
                 )
-                var = self.problem.variables[target.cells[index]]
-                value = int(text)
-                if value not in var.domain:
-                    raise CspdslError(
-                        f"given {value} is outside the domain {range_text(list(var.domain))} of "
-                        f"{var.name}",
-                        span,
-                    )
-                self.problem.post(ir.InSet(var.name, (value,)), span)
+                self.post_given(target.cells[index], cell.value, cell.span)
+
+    def check_grid_shape(self, s: ast.GivenDecl, target: Array) -> None:
+        """A grid literal has the rows and columns of the array it fills (a 1-D array: one row)."""
+        rows = s.grid.rows
+        shape = [len(r) for r in target.ranges]
+        if len(shape) == 1:
+            shape = [1, *shape]
+        expected = f"{shape[0]}x{shape[1]}" if len(target.ranges) == 2 else f"1 row of {shape[1]}"
+        if len(rows) != shape[0]:
+            # Too many rows: point at the first one too many; too few: at the literal.
+            span = rows[shape[0]].span if len(rows) > shape[0] else s.grid.span
+            raise error(f"grid literal has {len(rows)} rows; '{s.name}' is {expected}", span)
+        for row in rows:
+            if len(row.cells) != shape[1]:
+                raise error(f"grid literal row has {len(row.cells)} cells; '{s.name}' is {expected}", row.span)
+
+    def post_given(self, name: str, value: int, span: Span) -> None:
+        var = self.problem.variables[name]
+        if value not in var.domain:
+            raise CspdslError(
+                f"given {value} is outside the domain {range_text(list(var.domain))} of {var.name}", span
+            )
+        self.problem.post(ir.InSet(var.name, (value,)), span)
 
     def place_decl(self, s: ast.PlaceDecl) -> None:
         pieces = self.lookup(s.pieces, s.pieces_span)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import CspdslError, Source, Span
 from . import _puz_tables, ast, lalr
+from .blocks import read_drawing, read_grid_literal
 from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 _OPENING = {"(", "[", "{"}
@@ -254,11 +255,13 @@ class _Builder:
     def bool_domain(self, meta: Any) -> str:
         return "bool"
 
-    def board_decl(self, meta: Any, name: Token, domain: Any, drawing: ast.Block) -> ast.BoardDecl:
+    def board_decl(self, meta: Any, name: Token, domain: Any, block: Token) -> ast.BoardDecl:
+        drawing = read_drawing(str(block)[3:-3], self._token_span(block))
         return ast.BoardDecl(self._span(meta), str(name), None if domain == "bool" else domain, drawing)
 
-    def block(self, meta: Any, token: Token) -> ast.Block:
-        return ast.Block(self._token_span(token), str(token)[3:-3])
+    def block(self, meta: Any, token: Token) -> Token:
+        """A block's text is read by the statement that holds it, as a drawing or a grid literal."""
+        return token
 
     def pieces_decl(self, meta: Any, name: Token, *pieces: ast.Piece) -> ast.PiecesDecl:
         return ast.PiecesDecl(self._span(meta), str(name), pieces)
@@ -271,7 +274,8 @@ class _Builder:
     def neg_int(self, meta: Any, token: Token) -> ast.Num:
         return ast.Num(self._span(meta), -int(token))
 
-    def given_decl(self, meta: Any, name: Token, grid: ast.Block) -> ast.GivenDecl:
+    def given_decl(self, meta: Any, name: Token, block: Token) -> ast.GivenDecl:
+        grid = read_grid_literal(str(block)[3:-3], self._token_span(block))
         return ast.GivenDecl(self._span(meta), str(name), self._token_span(name), grid)
 
     def place_decl(self, meta: Any, pieces: Token, target: Token) -> ast.PlaceDecl:
