@@ -10,7 +10,6 @@ from typing import Any
 from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
 from ..syntax import ast
-from ..syntax.parser import parse_expression
 from .build import Lin
 from .conditions import Conditions
 from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, POSITION_WORDS, AttributeValue, Param, error, range_text
@@ -270,32 +269,10 @@ class Statements(Conditions):
         place(self.problem, pieces.pieces, cells, s.span, self.new_aux_name)
 
     def question_decl(self, s: ast.QuestionDecl) -> None:
-        template: list[str] = []
-        placeholders: list[Any] = []
-        text = s.answer.value
-        pos = 0
-        source_col = s.answer.span.column + 1  # after the opening quote
-        while pos < len(text):
-            open_at = text.find("{", pos)
-            if open_at < 0:
-                template.append(text[pos:].replace("}", "}}"))
-                break
-            close_at = text.find("}", open_at)
-            if close_at < 0:
-                raise CspdslError(
-                    "'{' in an answer is not closed by '}'",
-                    Span(s.span.source, s.answer.span.line, source_col + open_at, s.answer.span.line,
-                         source_col + open_at + 1),
-                )
-            template.append(text[pos:open_at].replace("}", "}}"))
-            inner = text[open_at + 1 : close_at]
-            node = parse_expression(inner, s.span.source, s.answer.span.line, source_col + open_at + 1)
-            template.append("{" + str(len(placeholders)) + "}")
-            placeholders.append(self.placeholder(node))
-            pos = close_at + 1
-        self.layout.questions.append(
-            Question(s.question.value, "".join(template), tuple(placeholders), s.span)
-        )
+        texts = [text.replace("}", "}}") for text in s.answer.texts]  # the template is a format string
+        template = texts[0] + "".join("{" + str(i) + "}" + text for i, text in enumerate(texts[1:]))
+        placeholders = tuple(self.placeholder(node) for node in s.answer.placeholders)
+        self.layout.questions.append(Question(s.question.value, template, placeholders, s.span))
 
     def placeholder(self, node: ast.Node) -> Any:
         if isinstance(node, ast.Index) and isinstance(node.target, ast.Name):

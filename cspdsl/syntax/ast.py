@@ -241,9 +241,17 @@ class PlaceDecl(Node):
     target_span: Span = field(compare=False, repr=False)
 
 
+class AnswerTemplate(Node):
+    """An answer (span covers its quotes) cut at its `{...}` placeholders: texts[i] comes before
+    placeholders[i], and the last text after the last placeholder."""
+
+    texts: tuple[str, ...]
+    placeholders: tuple[Node, ...]
+
+
 class QuestionDecl(Node):
     question: Str
-    answer: Str
+    answer: AnswerTemplate
 
 
 class ConstraintStmt(Node):

@@ -12,6 +12,7 @@ from ..errors import CspdslError, Source, Span
 from . import _puz_tables, ast, lalr
 from .blocks import read_drawing, read_grid_literal
 from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from .templates import read_template
 
 _OPENING = {"(", "[", "{"}
 _CLOSING = {")", "]", "}"}
@@ -284,7 +285,7 @@ class _Builder:
         )
 
     def question_decl(self, meta: Any, question: ast.Str, answer: ast.Str) -> ast.QuestionDecl:
-        return ast.QuestionDecl(self._span(meta), question, answer)
+        return ast.QuestionDecl(self._span(meta), question, read_template(answer, parse_expression))
 
     def constraint_stmt(self, meta: Any, condition: ast.Node) -> ast.ConstraintStmt:
         return ast.ConstraintStmt(self._span(meta), condition)
