@@ -41,7 +41,7 @@ def parse(text: str, name: str = "<model>") -> ast.Model:
     text = text.removeprefix("\ufeff")  # the byte-order mark that some editors put first in a file
     source = Source(name, text)
     tree = _parse_tree(source, text if text.endswith("\n") else text + "\n", "start")
-    model: ast.Model = lalr.transform(tree, _Builder(source))  # type: ignore[assignment]
+    model: ast.Model = lalr.transform(tree, _AstBuilder(source))  # type: ignore[assignment]
     return model
 
 
@@ -68,7 +68,7 @@ def parse_expression(text: str, source: Source, line: int, column: int) -> ast.N
             ) from None
         error.line = line
         raise _syntax_error(source, error) from None
-    node: ast.Node = lalr.transform(tree, _Builder(source, line - 1))  # type: ignore[assignment]
+    node: ast.Node = lalr.transform(tree, _AstBuilder(source, line - 1))  # type: ignore[assignment]
     return node
 
 
@@ -196,7 +196,7 @@ def _syntax_error(source: Source, error: UnexpectedInput) -> CspdslError:
 # ---- parse tree -> AST -------------------------------------------------------------------------
 
 
-class _Builder:
+class _AstBuilder:
     """Builds AST nodes (lalr.transform calls a method by the rule's name with the node's Meta and
     its children); every node gets the span of the text it was parsed from."""
 
