@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..errors import CspdslError, Source, Span
+from ..errors import Source, Span
 from . import ast, lalr
 from .blocks import read_drawing, read_grid_literal
-from .lalr import Token, UnexpectedInput, UnexpectedToken
-from .syntax_errors import CLOSING, OPENING, acceptable, expected_words, open_bracket, syntax_error
+from .lalr import Token, UnexpectedInput
+from .syntax_errors import CLOSING, OPENING, placeholder_error, syntax_error
 from .templates import read_template
 
 
@@ -42,28 +42,14 @@ def parse(text: str, name: str = "<model>") -> ast.Model:
 
 
 def parse_expression(text: str, source: Source, line: int, column: int) -> ast.Node:
-    """Parse an expression embedded in the model at (line, column), e.g. inside an answer template.
+    """Parse an expression embedded in the model at (line, column): a placeholder of an answer template.
 
     Spans point into the model's own text, so errors show the template line with a caret.
     """
-    padded = " " * (column - 1) + text
-    if not text.strip():
-        span = Span(source, line, column - 1, line, column + len(text) + 1)
-        raise CspdslError("empty placeholder in the answer", span, "put a value between the braces, e.g. {x}")
     try:
-        tree = parse_tree(padded, "expr")
+        tree = parse_tree(" " * (column - 1) + text, "expr")
     except UnexpectedInput as error:
-        if isinstance(error, UnexpectedToken) and error.token.type == "$END":
-            end = column + len(text)  # the closing brace
-            words = expected_words(acceptable(error))
-            opened = open_bracket(text)
-            raise CspdslError(
-                f"the placeholder ends too early; expected {words}",
-                Span(source, line, end, line, end + 1),
-                f"the '{opened[2]}' at column {column + opened[1] - 1} is not closed" if opened else None,
-            ) from None
-        error.line = line
-        raise syntax_error(source, error) from None
+        raise placeholder_error(source, error, text, line, column) from None
     node: ast.Node = lalr.transform(tree, _AstBuilder(source, line - 1))  # type: ignore[assignment]
     return node
 

@@ -79,47 +79,101 @@ def _token_text(token: Token) -> str:
 
 
 def syntax_error(source: Source, error: UnexpectedInput) -> CspdslError:
+    """The message for a parse error: a token that cannot come there, a character that starts no
+    token, or the end of the text before the model is complete."""
+    if isinstance(error, UnexpectedCharacters):
+        return _unexpected_character(source, error)
+    assert isinstance(error, UnexpectedToken)
+    if error.token.type == "$END":
+        return _early_end(source, error)
+    return _unexpected_token(source, error)
+
+
+def placeholder_error(source: Source, error: UnexpectedInput, text: str, line: int, column: int) -> CspdslError:
+    """The message for a parse error in an answer's placeholder `text`, written at (line, column):
+    an end too early is shown at the closing brace."""
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        end = column + len(text)  # the closing brace
+        opened = open_bracket(text)
+        return CspdslError(
+            f"the placeholder ends too early; expected {expected_words(acceptable(error))}",
+            Span(source, line, end, line, end + 1),
+            f"the '{opened[2]}' at column {column + opened[1] - 1} is not closed" if opened else None,
+        )
+    error.line = line
+    return syntax_error(source, error)
+
+
+def _at_error(source: Source, error: UnexpectedInput, width: int) -> Span:
     line, column = max(error.line, 1), max(error.column, 1)
-    hint = None
-    if isinstance(error, UnexpectedToken) and error.token.type != "$END":
-        token = error.token
-        width = 1 if token.type == "_NL" else len(str(token.value).split("\n")[0])
-        expected = acceptable(error)
+    return Span(source, line, column, line, column + width)
+
+
+def _unexpected_token(source: Source, error: UnexpectedToken) -> CspdslError:
+    token = error.token
+    width = 1 if token.type == "_NL" else len(str(token.value).split("\n")[0])
+    expected = acceptable(error)
+    if _equals_for_compare(token, expected):
+        message = "unexpected '='"
+    else:
         message = f"unexpected {_token_text(token)}; expected {expected_words(expected)}"
-        if token.value == "=" and "COMPARE" in expected:
-            message = "unexpected '='"
-            hint = "use '==' to compare; '=' only gives a name a value (param, let)"
-        if token.type == "_NL" and expected & {"RPAR", "RSQB", "RBRACE"}:
-            hint = "a bracket is still open"
-        if "NAME" in expected and re.fullmatch(r"[a-z_]+", str(token.value)) and token.type != "NAME":
-            hint = f'\'{token.value}\' is a word of the language; to use it as a name, quote it: "{token.value}"'
-    elif isinstance(error, UnexpectedCharacters):
-        char = error.char
-        width = 1
-        message = f"unexpected character {char!r}"
-        if char == '"':
-            hint = "a quoted name must end on the same line; a drawing or grid goes in triple quotes"
-        elif char == "=":
-            hint = "use '==' to compare"
-    else:  # the end of the text came too early
-        assert isinstance(error, UnexpectedToken)
-        expected = acceptable(error)
-        opened = open_bracket(source.text)
-        closers = {"(": "RPAR", "[": "RSQB", "{": "RBRACE"}
-        if opened and closers[opened[2]] in expected:
-            line, column, bracket = opened
-            return CspdslError(
-                f"'{bracket}' is never closed",
-                Span(source, line, column, line, column + 1),
-                f"the model ends before its {describe(closers[bracket])}",
-            )
-        lines = source.text.splitlines() or [""]
-        line, width = len(lines), 1
-        column = len(lines[-1]) + 1
-        message = "unexpected end of the model"
-        if expected:
-            message += f"; expected {expected_words(set(expected))}"
-        if opened:
-            hint = f"the '{opened[2]}' on line {opened[0]}, column {opened[1]} is still open"
-    span = Span(source, line, column, line, column + width)
-    return CspdslError(message, span, hint)
+    return CspdslError(message, _at_error(source, error, width), _token_hint(token, expected))
+
+
+def _token_hint(token: Token, expected: set[str]) -> str | None:
+    """The usual slip behind an unexpected token, the most telling first."""
+    if _keyword_for_name(token, expected):
+        return f'\'{token.value}\' is a word of the language; to use it as a name, quote it: "{token.value}"'
+    if _line_ends_in_brackets(token, expected):
+        return "a bracket is still open"
+    if _equals_for_compare(token, expected):
+        return "use '==' to compare; '=' only gives a name a value (param, let)"
+    return None
+
+
+def _equals_for_compare(token: Token, expected: set[str]) -> bool:
+    return token.value == "=" and "COMPARE" in expected
+
+
+def _line_ends_in_brackets(token: Token, expected: set[str]) -> bool:
+    return token.type == "_NL" and bool(expected & {"RPAR", "RSQB", "RBRACE"})
+
+
+def _keyword_for_name(token: Token, expected: set[str]) -> bool:
+    """A word of the language (a keyword) where a name could go."""
+    return "NAME" in expected and re.fullmatch(r"[a-z_]+", str(token.value)) is not None and token.type != "NAME"
+
+
+_CHARACTER_HINTS = {
+    '"': "a quoted name must end on the same line; a drawing or grid goes in triple quotes",
+    "=": "use '==' to compare",
+}
+
+
+def _unexpected_character(source: Source, error: UnexpectedCharacters) -> CspdslError:
+    char = error.char
+    return CspdslError(f"unexpected character {char!r}", _at_error(source, error, 1), _CHARACTER_HINTS.get(char))
+
+
+_CLOSERS = {"(": "RPAR", "[": "RSQB", "{": "RBRACE"}
+
+
+def _early_end(source: Source, error: UnexpectedToken) -> CspdslError:
+    """The text ended too early: at the bracket left open if closing it is what was missing, else at
+    the end of the last line."""
+    expected = acceptable(error)
+    opened = open_bracket(source.text)
+    if opened and _CLOSERS[opened[2]] in expected:
+        line, column, bracket = opened
+        return CspdslError(
+            f"'{bracket}' is never closed",
+            Span(source, line, column, line, column + 1),
+            f"the model ends before its {describe(_CLOSERS[bracket])}",
+        )
+    lines = source.text.splitlines() or [""]
+    line, column = len(lines), len(lines[-1]) + 1
+    message = "unexpected end of the model"
+    if expected:
+        message += f"; expected {expected_words(set(expected))}"
+    hint = f"the '{opened[2]}' on line {opened[0]}, column {opened[1]} is still open" if opened else None
+    return CspdslError(message, Span(source, line, column, line, column + 1), hint)

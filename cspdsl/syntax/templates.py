@@ -27,7 +27,11 @@ def read_template(answer: ast.Str, parse_expression: ParseExpression) -> ast.Ans
             span = Span(source, line, column + open_at, line, column + open_at + 1)
             raise CspdslError("'{' in an answer is not closed by '}'", span)
         texts.append(text[pos:open_at])
-        placeholders.append(parse_expression(text[open_at + 1 : close_at], source, line, column + open_at + 1))
+        inner, inner_column = text[open_at + 1 : close_at], column + open_at + 1
+        if not inner.strip():
+            span = Span(source, line, inner_column - 1, line, inner_column + len(inner) + 1)
+            raise CspdslError("empty placeholder in the answer", span, "put a value between the braces, e.g. {x}")
+        placeholders.append(parse_expression(inner, source, line, inner_column))
         pos = close_at + 1
     texts.append(text[pos:])
     return ast.AnswerTemplate(answer.span, tuple(texts), tuple(placeholders))
