@@ -138,28 +138,19 @@ class Conditions(Expressions):
 
     def abs_comparison(self, node: ast.Compare) -> ir.Constraint | None:
         """abs(e) op k without an auxiliary variable: e op k and -e op k combined."""
-        if node.op not in ("==", "!=", "<", "<=", ">", ">="):
+        found = _abs_call_compared(node)
+        if found is None:
             return None
-        left, right, op = node.left, node.right, node.op
-        if isinstance(right, ast.Call) and right.func in ABS_FUNCTIONS:
-            left, right, op = right, left, _MIRROR[op]
-        if not (isinstance(left, ast.Call) and left.func in ABS_FUNCTIONS):
+        call, other, op = found
+        k = self.eval(other)
+        if not isinstance(k, int):
             return None
-        k_value = self.eval(right)
-        if not isinstance(k_value, int):
-            return None
-        e = self.abs_argument(left)
-        k = k_value
-        pos, neg = e, e.times(-1)
+        e = self.abs_argument(call)
         if k < 0 and op in ("==", "!="):  # |e| is never negative: e == k or -e == k would be wrong
             return ir.FALSE if op == "==" else ir.TRUE
-        if op in ("==",):
-            return any_of([compare(pos.plus(Lin((), -k)), "=="), compare(neg.plus(Lin((), -k)), "==")])
-        if op == "!=":
-            return all_of([compare(pos.plus(Lin((), -k)), "!="), compare(neg.plus(Lin((), -k)), "!=")])
-        if op in ("<", "<="):
-            return all_of([compare(pos.plus(Lin((), -k)), op), compare(neg.plus(Lin((), -k)), op)])
-        return any_of([compare(pos.plus(Lin((), -k)), op), compare(neg.plus(Lin((), -k)), op)])
+        sides = [compare(side.plus(Lin((), -k)), op) for side in (e, e.times(-1))]
+        # |e| != k and |e| <= k hold when both sides do; |e| == k and |e| >= k when either does.
+        return all_of(sides) if op in ("!=", "<", "<=") else any_of(sides)
 
     def at_position(self, node: ast.Compare) -> ir.Constraint:
         left = self.lin(node.left)
@@ -209,3 +200,15 @@ class Conditions(Expressions):
             "'where' only filters the indices; put a condition on variables after ':', "
             "e.g. 'forall i in 1..n: if ... then ...'",
         )
+
+
+def _abs_call_compared(node: ast.Compare) -> tuple[ast.Call, ast.Node, str] | None:
+    """For `abs(e) op x` or `x op abs(e)` (or distance): the call, x, and op read from the call's side."""
+    if node.op not in ("==", "!=", "<", "<=", ">", ">="):
+        return None
+    left, right, op = node.left, node.right, node.op
+    if isinstance(right, ast.Call) and right.func in ABS_FUNCTIONS:
+        left, right, op = right, left, _MIRROR[op]
+    if isinstance(left, ast.Call) and left.func in ABS_FUNCTIONS:
+        return left, right, op
+    return None

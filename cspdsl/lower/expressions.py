@@ -95,15 +95,11 @@ class Expressions(Context):
         return [Lin(((1, array.cells[(row, c)]),)) for c in array.ranges[1]]
 
     def eval_Member(self, node: ast.Member) -> Any:
+        """`grid.rows`, `board.lines`, ...: a named group; `board.a`: a cell of a board."""
         target = self.eval(node.target)
-        if isinstance(target, Array):
-            groups = array_groups(target.ranges, target.cells, target.grid.box)
-        elif isinstance(target, BoardValue):
-            if node.name in target.layout.variables:
-                return Lin(((1, target.layout.variables[node.name]),))
-            groups = {k: [[target.layout.variables[c] for c in g] for g in v] for k, v in target.groups.items()}
-        else:
-            raise error("only grids and boards have named groups", node.target)
+        if isinstance(target, BoardValue) and node.name in target.layout.variables:
+            return Lin(((1, target.layout.variables[node.name]),))
+        groups = self.groups_of(target, node)
         if node.name not in groups:
             raise CspdslError(
                 f"'{node.name}' is not a group of this {'board' if isinstance(target, BoardValue) else 'array'}",
@@ -118,6 +114,15 @@ class Expressions(Context):
         if node.name == "cells":
             return [Lin(((1, v),)) for v in found[0]]
         return [[Lin(((1, v),)) for v in group] for group in found]
+
+    def groups_of(self, target: Any, node: ast.Member) -> dict[str, Any]:
+        """The named groups of a grid or board: lists of IR variables, or why a group is missing."""
+        if isinstance(target, Array):
+            return array_groups(target.ranges, target.cells, target.grid.box)
+        if isinstance(target, BoardValue):
+            variables = target.layout.variables
+            return {k: [[variables[c] for c in g] for g in v] for k, v in target.groups.items()}
+        raise error("only grids and boards have named groups", node.target)
 
     def eval_ListLit(self, node: ast.ListLit) -> list[Any]:
         return [self.eval_item(item) for item in node.items]
@@ -204,24 +209,14 @@ class Expressions(Context):
 
     def eval_Call(self, node: ast.Call) -> Any:
         if node.func == "sum":
-            items = self.call_list(node)
-            if not items:
-                raise error("sum over nothing: the list is empty", node)
-            total = Lin.total(self.lin(item, node) for item in items)
-            return total if total.terms else total.const
+            return self.call_sum(node)
         if node.func in ABS_FUNCTIONS:
             inner = self.abs_argument(node)
             if not inner.terms:
                 return abs(inner.const)
             return Lin(((1, self.abs_aux(inner, node.span)),))
         if node.func in ("len", "min", "max"):
-            args = [self.eval(a) for a in node.args]
-            if node.func == "len" and len(args) == 1:
-                return len(as_list(args[0], node.args[0]))
-            values = int_values_of(args, node)
-            if not values:
-                raise error(f"{node.func} of nothing", node)
-            return min(values) if node.func == "min" else max(values)
+            return self.call_on_constants(node)
         if node.func in CONDITION_CALLS:
             return self.cond(node)
         raise CspdslError(
@@ -229,6 +224,23 @@ class Expressions(Context):
             node.func_span,
             did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max"]),
         )
+
+    def call_sum(self, node: ast.Call) -> Lin | int:
+        items = self.call_list(node)
+        if not items:
+            raise error("sum over nothing: the list is empty", node)
+        total = Lin.total(self.lin(item, node) for item in items)
+        return total if total.terms else total.const
+
+    def call_on_constants(self, node: ast.Call) -> int:
+        """len(list), and min or max of constant numbers."""
+        args = [self.eval(a) for a in node.args]
+        if node.func == "len" and len(args) == 1:
+            return len(as_list(args[0], node.args[0]))
+        values = int_values_of(args, node)
+        if not values:
+            raise error(f"{node.func} of nothing", node)
+        return min(values) if node.func == "min" else max(values)
 
     def abs_argument(self, node: ast.Call) -> Lin:
         if node.func == "abs":

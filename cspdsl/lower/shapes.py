@@ -30,23 +30,33 @@ def array_groups(
         "columns": [[cells[(r, c)] for r in rows] for c in cols],
         "cells": [list(cells.values())],
     }
-    if len(rows) == len(cols):
-        groups["diagonals"] = [
-            [cells[(rows[i], cols[i])] for i in range(len(rows))],
-            [cells[(rows[i], cols[len(cols) - 1 - i])] for i in range(len(rows))],
-        ]
-    else:
-        groups["diagonals"] = "only a square grid has diagonals"
-    if box is None:
-        groups["boxes"] = "boxes need a square grid whose side is a square number (4, 9, 16, ...)"
-    else:
-        h, w = box
-        groups["boxes"] = [
-            [cells[(rows[br + i], cols[bc + j])] for i in range(h) for j in range(w)]
-            for br in range(0, len(rows), h)
-            for bc in range(0, len(cols), w)
-        ]
+    groups["diagonals"] = _diagonals(rows, cols, cells)
+    groups["boxes"] = _boxes(rows, cols, cells, box)
     return groups
+
+
+def _diagonals(rows: list[int], cols: list[int], cells: dict[tuple[int, ...], str]) -> list[list[str]] | str:
+    """The two diagonals of a square grid; of another grid, why it has none."""
+    if len(rows) != len(cols):
+        return "only a square grid has diagonals"
+    return [
+        [cells[(rows[i], cols[i])] for i in range(len(rows))],
+        [cells[(rows[i], cols[len(cols) - 1 - i])] for i in range(len(rows))],
+    ]
+
+
+def _boxes(
+    rows: list[int], cols: list[int], cells: dict[tuple[int, ...], str], box: tuple[int, int] | None
+) -> list[list[str]] | str:
+    """The boxes of a grid with a box shape, row by row; of another grid, why it has none."""
+    if box is None:
+        return "boxes need a square grid whose side is a square number (4, 9, 16, ...)"
+    h, w = box
+    return [
+        [cells[(rows[br + i], cols[bc + j])] for i in range(h) for j in range(w)]
+        for br in range(0, len(rows), h)
+        for bc in range(0, len(cols), w)
+    ]
 
 
 def board_groups(cells: dict[str, tuple[int, int]]) -> dict[str, list[list[str]]]:
@@ -85,7 +95,7 @@ def place(
     the cells of each kind is enough; otherwise an auxiliary kind variable per cell is linked to the
     cell's value by a table.
     """
-    kinds: dict[tuple[int, ...], int] = {}
+    kinds: dict[tuple[int, ...], int] = {}  # a kind's values, sorted -> its copies
     for alternatives, copies in pieces:
         key = tuple(sorted(alternatives))
         kinds[key] = kinds.get(key, 0) + copies
@@ -97,6 +107,18 @@ def place(
         for key, copies in kinds.items():
             problem.post(ir.Count(tuple(ir.InSet(c, key) for c in cells), "==", copies), span)
         return
+    _count_kinds_by_variables(problem, kinds, cells, span, new_name)
+
+
+def _count_kinds_by_variables(
+    problem: ir.Problem,
+    kinds: dict[tuple[int, ...], int],
+    cells: list[str],
+    span: Span,
+    new_name: Callable[[str], str],
+) -> None:
+    """Kinds whose values overlap: a kind variable per cell, tied to the cell's value by a table,
+    and the kinds' copies counted over those variables."""
     kind_ids = list(range(len(kinds)))
     allowed = tuple((i, v) for i, key in enumerate(kinds) for v in key)
     kind_vars = []

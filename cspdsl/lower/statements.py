@@ -40,6 +40,10 @@ class Statements(Conditions):
             handlers[type(statement)](statement)
         for posted in self.problem.constraints:
             self.check_magnitude(posted.constraint, posted.span)
+        self.check_params_used()
+
+    def check_params_used(self) -> None:
+        """Every param given from outside names a param of the model."""
         unknown = set(self.params) - self.used_params
         if unknown:
             name = sorted(unknown)[0]
@@ -110,19 +114,8 @@ class Statements(Conditions):
                 self.env.spans[word] = s.span
 
     def attribute_decl(self, s: ast.AttributeDecl) -> None:
-        entities = self.layout.entities
-        if entities is None:
-            raise error(
-                "an attribute needs positions to be declared first",
-                s,
-                "add a line such as 'positions house = 1..5' above it",
-            )
-        if len(s.values) > len(entities.positions):
-            raise error(
-                f"attribute '{s.name}' has {len(s.values)} values but there are only "
-                f"{len(entities.positions)} positions",
-                s,
-            )
+        """Each value of an attribute is a variable: the position that has it; no two share one."""
+        entities = self.attribute_entities(s)
         attribute = Attribute(s.name, {})
         self.bind(s.name, attribute, s.span)
         for value in s.values:
@@ -140,6 +133,23 @@ class Statements(Conditions):
             self.bind(name, AttributeValue(s.name, var), value.span)
         entities.attributes[s.name] = attribute.values
         self.problem.post(ir.AllDifferent(tuple(attribute.values.values())), s.span)
+
+    def attribute_entities(self, s: ast.AttributeDecl) -> Entities:
+        """The positions an attribute's values take: declared above it, and at least one a value."""
+        entities = self.layout.entities
+        if entities is None:
+            raise error(
+                "an attribute needs positions to be declared first",
+                s,
+                "add a line such as 'positions house = 1..5' above it",
+            )
+        if len(s.values) > len(entities.positions):
+            raise error(
+                f"attribute '{s.name}' has {len(s.values)} values but there are only "
+                f"{len(entities.positions)} positions",
+                s,
+            )
+        return entities
 
     def var_decl(self, s: ast.VarDecl) -> None:
         self.check_free(s.name, s.span)
@@ -243,13 +253,20 @@ class Statements(Conditions):
         pieces = self.lookup(s.pieces, s.pieces_span)
         if not isinstance(pieces, PiecesValue):
             raise error(f"'{s.pieces}' is not a set of pieces", s.pieces_span)
+        cells = self.place_target_cells(s)
+        self.check_pieces_fit(s, pieces, cells)
+        place(self.problem, pieces.pieces, cells, s.span, self.new_aux_name)
+
+    def place_target_cells(self, s: ast.PlaceDecl) -> list[str]:
         target = self.lookup(s.target, s.target_span)
         if isinstance(target, Array):
-            cells = list(target.cells.values())
-        elif isinstance(target, BoardValue):
-            cells = list(target.layout.variables.values())
-        else:
-            raise error(f"'{s.target}' is not an array, grid or board", s.target_span)
+            return list(target.cells.values())
+        if isinstance(target, BoardValue):
+            return list(target.layout.variables.values())
+        raise error(f"'{s.target}' is not an array, grid or board", s.target_span)
+
+    def check_pieces_fit(self, s: ast.PlaceDecl, pieces: PiecesValue, cells: list[str]) -> None:
+        """One piece a cell, and every value of every piece in the cells' domain."""
         total = sum(copies for _, copies in pieces.pieces)
         if total != len(cells):
             raise error(
@@ -266,7 +283,6 @@ class Statements(Conditions):
                         s,
                         f"widen the domain of '{s.target}' to hold every piece",
                     )
-        place(self.problem, pieces.pieces, cells, s.span, self.new_aux_name)
 
     def question_decl(self, s: ast.QuestionDecl) -> None:
         texts = [text.replace("}", "}}") for text in s.answer.texts]  # the template is a format string
