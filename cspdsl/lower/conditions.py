@@ -22,6 +22,7 @@ class Conditions(Expressions):
     # ---- conditions at the top level: AllDifferent and conjunctions stay separate ---------------
 
     def top_conditions(self, node: ast.Node) -> Iterator[ir.Constraint]:
+        """The constraints of a clue: a conjunction or forall as its parts, each posted on its own."""
         if isinstance(node, ast.BoolOp) and node.op == "and":
             spine = left_spine(node, ast.BoolOp, "and")
             yield from self.top_conditions(spine[-1].left)
@@ -46,9 +47,11 @@ class Conditions(Expressions):
             else:
                 names.append(self.aux_for(item, node.span))
         return names
+
     # ---- conditions ----------------------------------------------------------------------------
 
     def cond(self, node: ast.Node) -> ir.Constraint:
+        """A node as a condition: by its cond_<Node> method, or a value that is already one."""
         method = getattr(self, f"cond_{type(node).__name__}", None)
         if method is not None:
             result: ir.Constraint = method(node)

@@ -23,6 +23,8 @@ POSITION_WORDS = ("first", "last", "middle")
 
 
 class Env(Record, frozen=False):
+    """The names in scope: what each stands for, and where it was declared (for 'already defined')."""
+
     names: dict[str, Any] = field(default_factory=dict)
     spans: dict[str, Span] = field(default_factory=dict)
 
@@ -41,11 +43,13 @@ class AttributeValue(Record):
 
 
 def error(message: str, node: ast.Node | Span, hint: str | None = None) -> CspdslError:
+    """An error at a node's span (or at a span)."""
     span = node if isinstance(node, Span) else node.span
     return CspdslError(message, span, hint)
 
 
 def range_text(values: list[int]) -> str:
+    """Numbers as a user would write them: 1..5 when consecutive, else {1, 3, 5}."""
     if values and values == list(range(values[0], values[-1] + 1)):
         return f"{values[0]}..{values[-1]}"
     return "{" + ", ".join(map(str, values)) + "}"
@@ -74,17 +78,20 @@ class Context:
             raise CspdslError(f"'{name}' is already defined (line {first.line})", span, hint)
 
     def bind(self, name: str, value: Any, span: Span) -> None:
+        """Give a free name its value, declared at `span`."""
         self.check_free(name, span)
         self.env.names[name] = value
         self.env.spans[name] = span
 
     def lookup(self, name: str, span: Span) -> Any:
+        """What a name stands for; an unknown name is an error at `span`."""
         if name not in self.env.names:
             kind = "value" if self.layout.entities and self.layout.entities.attributes else "name"
             raise CspdslError(f"unknown {kind} '{name}'", span, did_you_mean(name, self.env.names))
         return self.env.names[name]
 
     def new_aux_name(self, stem: str) -> str:
+        """A fresh name for an auxiliary variable."""
         self.aux_count += 1
         # '#' cannot occur in a name of the language, so an auxiliary never clashes with a user's.
         return f"_{stem}#{self.aux_count}"

@@ -31,6 +31,7 @@ class Expressions(Context):
     """Expressions to values: `eval` dispatches on the node's type to an `eval_<Node>` method."""
 
     def eval(self, node: ast.Node) -> Any:
+        """The value of a node: by its eval_<Node> method; a node without one is a condition."""
         method = getattr(self, f"eval_{type(node).__name__}", None)
         if method is None:
             raise error(
@@ -55,6 +56,7 @@ class Expressions(Context):
         return self.resolve(node.name, node)
 
     def resolve(self, name: str, node: ast.Node) -> Any:
+        """A name's value: a constant, an attribute value's position variable, or what was bound."""
         value = self.lookup(name, node.span)
         if isinstance(value, Param):
             return value.value
@@ -63,6 +65,7 @@ class Expressions(Context):
         return value
 
     def eval_Index(self, node: ast.Index) -> Any:
+        """`a[i]`, `a[i, j]` or `a[i]` of a 2-D array (its row i); `list[i]` counts from 1."""
         target = self.eval(node.target)
         if isinstance(target, Attribute):
             raise error(
@@ -82,6 +85,7 @@ class Expressions(Context):
         raise error("only arrays and lists can be indexed", node.target)
 
     def index_array(self, array: Array, indices: list[int], node: ast.Index) -> Any:
+        """A cell of an array, or a row of a 2-D one, with each index checked against its range."""
         if len(indices) > len(array.ranges):
             raise error(f"'{array.name}' has {len(array.ranges)} dimension(s)", node)
         for value, allowed, index_node in zip(indices, array.ranges, node.indices, strict=False):
@@ -128,6 +132,7 @@ class Expressions(Context):
         return [self.eval_item(item) for item in node.items]
 
     def eval_item(self, node: ast.Node) -> Any:
+        """An item of a list: a value, or else a condition (a list of conditions is counted)."""
         try:
             return self.eval(node)
         except CspdslError as error:
@@ -264,6 +269,7 @@ class Expressions(Context):
         return name
 
     def aux_for(self, item: Lin, span: Span) -> str:
+        """An auxiliary variable equal to `item`, over the values it can take."""
         lo, hi = self.bounds(item)
         if hi - lo > MAX_DOMAIN:
             raise CspdslError("expression range is too large", span)
@@ -273,6 +279,7 @@ class Expressions(Context):
         return name
 
     def bounds(self, lin: Lin) -> tuple[int, int]:
+        """The least and greatest values of a linear expression over its variables' domains."""
         lo = hi = lin.const
         for coef, name in lin.terms:
             var = self.problem.variables[name]
@@ -281,6 +288,7 @@ class Expressions(Context):
         return lo, hi
 
     def call_list(self, node: ast.Call) -> list[Any]:
+        """The one list argument of a call that takes a list of values (not of groups)."""
         if len(node.args) != 1:
             raise error(f"{node.func} takes one list", node)
         items = as_list(self.eval(node.args[0]), node.args[0])
@@ -290,6 +298,7 @@ class Expressions(Context):
         return items
 
     def constant(self, node: ast.Node) -> Any:
+        """A value without variables (a number, a list or range of numbers, ...)."""
         value = self.eval(node)
         if isinstance(value, Lin) or (isinstance(value, list) and any(isinstance(v, Lin) for v in value)):
             raise error("expected a constant, found an expression with variables", node)
@@ -302,6 +311,7 @@ class Expressions(Context):
         return value
 
     def int_values(self, node: ast.Node) -> list[int]:
+        """A number, range, set or list of them, as the numbers it holds."""
         value = self.eval(node)
         if isinstance(value, int):
             return [value]

@@ -22,6 +22,7 @@ class Statements(Conditions):
     """The top layer of lowering: `run` lowers a model's statements in order."""
 
     def run(self, model: ast.Model) -> None:
+        """Lower the statements in order into `problem` and `layout`, then check the whole."""
         handlers: dict[type, Callable[[Any], None]] = {
             ast.PuzzleDecl: self.puzzle_decl,
             ast.ParamDecl: self.param_decl,
@@ -76,6 +77,7 @@ class Statements(Conditions):
         self.layout.title = s.title
 
     def param_decl(self, s: ast.ParamDecl) -> None:
+        """A param takes its value from `params` when given there, else from the model."""
         if s.name in self.params:
             value: Any = self.params[s.name]
             self.used_params.add(s.name)
@@ -93,6 +95,7 @@ class Statements(Conditions):
         self.bind(s.name, self.eval(s.value), s.span)
 
     def positions_decl(self, s: ast.PositionsDecl) -> None:
+        """The one set of positions; it also names first, last and (for an odd count) middle."""
         if self.layout.entities is not None:
             raise error("a model has one 'positions' declaration", s)
         positions = self.int_values(s.positions)
@@ -152,6 +155,7 @@ class Statements(Conditions):
         return entities
 
     def var_decl(self, s: ast.VarDecl) -> None:
+        """A scalar variable, or an array of one or two dimensions with a variable per index."""
         self.check_free(s.name, s.span)
         domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
         if not s.dims:
@@ -175,6 +179,7 @@ class Statements(Conditions):
         self.bind(s.name, Array(s.name, ranges, cells, grid), s.span)
 
     def domain(self, node: ast.Node, owner: ast.Node) -> tuple[int, ...]:
+        """A variable's values, sorted and without repeats; an empty or too large domain is an error."""
         values = self.int_values(node)
         if not values:
             hint = None
@@ -187,6 +192,7 @@ class Statements(Conditions):
         return tuple(sorted(set(values)))
 
     def board_decl(self, s: ast.BoardDecl) -> None:
+        """A variable per cell of the drawing; the board's lines come from the cells' places."""
         self.check_free(s.name, s.span)
         domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
         cells = {cell.name: (cell.row, cell.column) for cell in s.drawing.cells}
@@ -200,6 +206,7 @@ class Statements(Conditions):
         self.bind(s.name, BoardValue(board, board_groups(cells)), s.span)
 
     def pieces_decl(self, s: ast.PiecesDecl) -> None:
+        """A set of pieces, checked; nothing is posted until it is placed."""
         pieces = []
         for piece in s.pieces:
             if len(set(piece.alternatives)) != len(piece.alternatives):
@@ -212,6 +219,7 @@ class Statements(Conditions):
         self.bind(s.name, PiecesValue(s.name, pieces, s.span), s.span)
 
     def given_decl(self, s: ast.GivenDecl) -> None:
+        """Each number of a grid literal fixes the array's cell at the same place."""
         target = self.lookup(s.name, s.name_span)
         if not isinstance(target, Array):
             raise error(f"'{s.name}' is not an array or grid; givens fill an array", s.name_span)
@@ -285,12 +293,14 @@ class Statements(Conditions):
                     )
 
     def question_decl(self, s: ast.QuestionDecl) -> None:
+        """A question and its answer as a format string with a value for each placeholder."""
         texts = [text.replace("}", "}}") for text in s.answer.texts]  # the template is a format string
         template = texts[0] + "".join("{" + str(i) + "}" + text for i, text in enumerate(texts[1:]))
         placeholders = tuple(self.placeholder(node) for node in s.answer.placeholders)
         self.layout.questions.append(Question(s.question.value, template, placeholders, s.span))
 
     def placeholder(self, node: ast.Node) -> Any:
+        """What a placeholder shows: an attribute's value at a position, a list of numbers, or a number."""
         if isinstance(node, ast.Index) and isinstance(node.target, ast.Name):
             target = self.lookup(node.target.name, node.target.span)
             if isinstance(target, Attribute):
@@ -305,6 +315,7 @@ class Statements(Conditions):
         return LinTerm(lin.terms, lin.const)
 
     def constraint_stmt(self, s: ast.ConstraintStmt) -> None:
+        """A clue: its constraints posted, those that always hold left out."""
         for constraint in self.top_conditions(s.condition):
             if constraint != ir.TRUE:
                 self.problem.post(constraint, s.span)

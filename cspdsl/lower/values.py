@@ -15,6 +15,8 @@ from .layout import Board, Grid
 
 
 class Array(Record, frozen=False):
+    """A `var` array: its index ranges, the IR variable of each index, and its Grid in the layout."""
+
     name: str
     ranges: list[list[int]]
     cells: dict[tuple[int, ...], str]
@@ -22,22 +24,29 @@ class Array(Record, frozen=False):
 
 
 class BoardValue(Record, frozen=False):
+    """A board: its layout and its lines (rows, columns, diagonals, ...) as lists of cell names."""
+
     layout: Board
     groups: dict[str, list[list[str]]]
 
 
 class Attribute(Record, frozen=False):
+    """An attribute: as a list, the position variables of its values."""
+
     name: str
     values: dict[str, str]  # value name -> IR variable
 
 
 class PiecesValue(Record, frozen=False):
+    """A set of pieces for `place ... on ...`: each piece's alternative values and its copies."""
+
     name: str
     pieces: list[tuple[tuple[int, ...], int]]  # (alternatives, copies)
     span: Span
 
 
 def int_values_of(items: list[Any], node: ast.Node) -> list[int]:
+    """Constant numbers, with ranges, sets and lists among them flattened in."""
     flat: list[int] = []
     for item in items:
         if isinstance(item, (range, frozenset, list)):
@@ -50,6 +59,7 @@ def int_values_of(items: list[Any], node: ast.Node) -> list[int]:
 
 
 def as_list(value: Any, node: ast.Node) -> list[Any]:
+    """A list, range, set or group as a list (a group's cells as linear expressions)."""
     if isinstance(value, list):
         return value
     if isinstance(value, (range, frozenset)):
@@ -64,6 +74,7 @@ def as_list(value: Any, node: ast.Node) -> list[Any]:
 
 
 def as_lin(value: Any, node: ast.Node) -> Lin:
+    """A value as a number (a linear expression), or the error that says what it is instead."""
     if isinstance(value, bool):
         raise error("expected a number", node)
     if isinstance(value, int):
@@ -89,10 +100,12 @@ def as_lin(value: Any, node: ast.Node) -> Lin:
 
 
 def as_lin_value(value: Any) -> Lin:
+    """A number or linear expression already known to be one, as a Lin."""
     return value if isinstance(value, Lin) else Lin((), int(value))
 
 
 def as_cond(value: Any, node: ast.Node) -> ir.Constraint:
+    """A value that must be a condition."""
     if isinstance(value, (ir.Linear, ir.InSet, ir.And, ir.Or, ir.Not, ir.Count)):
         return value
     raise error(
@@ -110,6 +123,7 @@ def check_lin(lin: Lin, node: ast.Node) -> Lin:
 
 
 def check_size(value: int, node: ast.Node) -> None:
+    """Refuse a number that does not fit the backends' 32-bit integers."""
     if abs(value) > MAX_INT:
         raise error(
             f"number {value} is too large: the backends take numbers from {-MAX_INT} to {MAX_INT}",
