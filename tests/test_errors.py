@@ -288,6 +288,32 @@ CASES: dict[str, tuple[str, str]] = {
             "   | ^^^^^",
         ),
     ),
+    "grid-literal-bad-token": (
+        'var cell[1..2, 1..2] in 1..9\ngiven cell = """\n1 x\n. 2\n"""\n',
+        lines(
+            "m.puz:3:3: error: unexpected 'x' in the grid literal",
+            " 3 | 1 x",
+            "   |   ^",
+            "hint: write numbers for givens and '.' or '_' for blanks",
+        ),
+    ),
+    "grid-literal-bad-token-on-the-quotes-line": (
+        'var cell[1..2, 1..2] in 1..9\ngiven cell = """1 x\n. 2\n"""\n',
+        lines(
+            "m.puz:2:19: error: unexpected 'x' in the grid literal",
+            ' 2 | given cell = """1 x',
+            "   |                   ^",
+            "hint: write numbers for givens and '.' or '_' for blanks",
+        ),
+    ),
+    "given-outside-the-domain-between-rules": (
+        'var cell[1..2, 1..2] in 1..4\ngiven cell = """\n1|.\n-+-\n.|-5\n"""\n',
+        lines(
+            "m.puz:5:3: error: given -5 is outside the domain 1..4 of cell[2,2]",
+            " 5 | .|-5",
+            "   |   ^^",
+        ),
+    ),
     # ---- domains and sizes ---------------------------------------------------------------------------
     "empty-domain": (
         "var x in 5..1\n",
@@ -397,6 +423,22 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: cells are letters or digits; gaps are '.' or blanks",
         ),
     ),
+    "board-cell-twice": (
+        'board b in 1..4 = """\n  a b\n  c a\n"""\n',
+        lines(
+            "m.puz:3:5: error: cell 'a' appears twice in the drawing",
+            " 3 |   c a",
+            "   |     ^",
+        ),
+    ),
+    "board-drawing-empty": (
+        'board b in 1..4 = """\n   \n"""\n',
+        lines(
+            "m.puz:1:19: error: the board drawing is empty",
+            ' 1 | board b in 1..4 = """',
+            "   |                   ^^^",
+        ),
+    ),
     "where-depends-on-variables": (
         "var x[1..3] in 1..3\nforall i in 1..3 where x[i] > 1: x[i] != 2\n",
         lines(
@@ -449,6 +491,22 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:4:20: error: '{' in an answer is not closed by '}'",
             ' 4 | question "q": "The {nationality[fish] owns it."',
             "   |                    ^",
+        ),
+    ),
+    "template-second-placeholder-unclosed": (
+        'var x in 1..3\nx == 2\nquestion "q": "{x} and {x"\n',
+        lines(
+            "m.puz:3:24: error: '{' in an answer is not closed by '}'",
+            ' 3 | question "q": "{x} and {x"',
+            "   |                        ^",
+        ),
+    ),
+    "template-second-placeholder-ends-early": (
+        'var x in 1..3\nx == 2\nquestion "q": "{x} and {x + }"\n',
+        lines(
+            "m.puz:3:29: error: the placeholder ends too early; expected an expression",
+            ' 3 | question "q": "{x} and {x + }"',
+            "   |                             ^",
         ),
     ),
     "template-attribute-in-arithmetic": (

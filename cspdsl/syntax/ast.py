@@ -178,16 +178,26 @@ class VarDecl(Node):
     domain: Node | None  # None: bool
 
 
-class Block(Node):
-    """A triple-quoted block of text (a board drawing or a grid literal); span covers the quotes."""
+class DrawnCell(Node):
+    """A cell of a board drawing: a letter or digit at (row, column) of the drawing's lines."""
 
-    text: str
+    name: str
+    row: int
+    column: int
+
+
+class Drawing(Node):
+    """A board drawn in triple quotes (span covers the quotes): its lines without their common
+    indent, and its cells in reading order."""
+
+    lines: tuple[str, ...]
+    cells: tuple[DrawnCell, ...]
 
 
 class BoardDecl(Node):
     name: str
     domain: Node | None
-    drawing: Block
+    drawing: Drawing
 
 
 class Piece(Node):
@@ -200,10 +210,28 @@ class PiecesDecl(Node):
     pieces: tuple[Piece, ...]
 
 
+class GridCell(Node):
+    """A cell of a grid literal: a given number, or None for a blank ('.' or '_')."""
+
+    value: int | None
+
+
+class GridRow(Node):
+    """A row of a grid literal; its span runs from its first cell to its last."""
+
+    cells: tuple[GridCell, ...]
+
+
+class GridLiteral(Node):
+    """A grid of givens in triple quotes (span covers the quotes); rule lines are left out."""
+
+    rows: tuple[GridRow, ...]
+
+
 class GivenDecl(Node):
     name: str
     name_span: Span = field(compare=False, repr=False)
-    grid: Block = field(compare=False, repr=False)
+    grid: GridLiteral = field(compare=False, repr=False)
 
 
 class PlaceDecl(Node):
@@ -213,9 +241,17 @@ class PlaceDecl(Node):
     target_span: Span = field(compare=False, repr=False)
 
 
+class AnswerTemplate(Node):
+    """An answer (span covers its quotes) cut at its `{...}` placeholders: texts[i] comes before
+    placeholders[i], and the last text after the last placeholder."""
+
+    texts: tuple[str, ...]
+    placeholders: tuple[Node, ...]
+
+
 class QuestionDecl(Node):
     question: Str
-    answer: Str
+    answer: AnswerTemplate
 
 
 class ConstraintStmt(Node):

@@ -1,19 +1,17 @@
-"""Text -> AST: the LALR parser of grammars/puz.lark (tables compiled by Lark, run by lalr.py), a
-builder that turns its tree into AST nodes with spans, and the translation of parse errors into
-messages with a caret and words a user understands."""
+"""Text -> AST: the LALR parser of grammars/puz.lark (tables compiled by Lark, run by lalr.py) and
+a builder that turns its tree into AST nodes with spans; syntax_errors.py words its errors."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
-from ..errors import CspdslError, Source, Span
-from . import _puz_tables, ast, lalr
-from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-
-_OPENING = {"(", "[", "{"}
-_CLOSING = {")", "]", "}"}
+from ..errors import Source, Span
+from . import ast, lalr
+from .blocks import read_drawing, read_grid_literal
+from .lalr import Token, UnexpectedInput
+from .syntax_errors import CLOSING, OPENING, placeholder_error, syntax_error
+from .templates import read_template
 
 
 def join_bracketed_lines(stream: Iterator[Token]) -> Iterator[Token]:
@@ -22,9 +20,9 @@ def join_bracketed_lines(stream: Iterator[Token]) -> Iterator[Token]:
     for token in stream:
         if token.type == "_NL" and depth > 0:
             continue
-        if token.value in _OPENING and token.type not in ("STRING", "BLOCK"):
+        if token.value in OPENING and token.type not in ("STRING", "BLOCK"):
             depth += 1
-        elif token.value in _CLOSING and token.type not in ("STRING", "BLOCK") and depth > 0:
+        elif token.value in CLOSING and token.type not in ("STRING", "BLOCK") and depth > 0:
             depth -= 1
         yield token
 
@@ -39,34 +37,20 @@ def parse(text: str, name: str = "<model>") -> ast.Model:
     text = text.removeprefix("\ufeff")  # the byte-order mark that some editors put first in a file
     source = Source(name, text)
     tree = _parse_tree(source, text if text.endswith("\n") else text + "\n", "start")
-    model: ast.Model = lalr.transform(tree, _Builder(source))  # type: ignore[assignment]
+    model: ast.Model = lalr.transform(tree, _AstBuilder(source))  # type: ignore[assignment]
     return model
 
 
 def parse_expression(text: str, source: Source, line: int, column: int) -> ast.Node:
-    """Parse an expression embedded in the model at (line, column), e.g. inside an answer template.
+    """Parse an expression embedded in the model at (line, column): a placeholder of an answer template.
 
     Spans point into the model's own text, so errors show the template line with a caret.
     """
-    padded = " " * (column - 1) + text
-    if not text.strip():
-        span = Span(source, line, column - 1, line, column + len(text) + 1)
-        raise CspdslError("empty placeholder in the answer", span, "put a value between the braces, e.g. {x}")
     try:
-        tree = parse_tree(padded, "expr")
+        tree = parse_tree(" " * (column - 1) + text, "expr")
     except UnexpectedInput as error:
-        if isinstance(error, UnexpectedToken) and error.token.type == "$END":
-            end = column + len(text)  # the closing brace
-            words = _expected_words(_acceptable(error))
-            opened = _open_bracket(text)
-            raise CspdslError(
-                f"the placeholder ends too early; expected {words}",
-                Span(source, line, end, line, end + 1),
-                f"the '{opened[2]}' at column {column + opened[1] - 1} is not closed" if opened else None,
-            ) from None
-        error.line = line
-        raise _syntax_error(source, error) from None
-    node: ast.Node = lalr.transform(tree, _Builder(source, line - 1))  # type: ignore[assignment]
+        raise placeholder_error(source, error, text, line, column) from None
+    node: ast.Node = lalr.transform(tree, _AstBuilder(source, line - 1))  # type: ignore[assignment]
     return node
 
 
@@ -74,127 +58,13 @@ def _parse_tree(source: Source, text: str, start: str) -> Any:
     try:
         return parse_tree(text, start)
     except UnexpectedInput as error:
-        raise _syntax_error(source, error) from None
-
-
-# ---- syntax errors -----------------------------------------------------------------------------
-
-_WORDS = {
-    "NAME": "a name",
-    "INT": "a number",
-    "STRING": 'a quoted name ("...")',
-    "BLOCK": 'a block in triple quotes ("""...""")',
-    "COMPARE": "a comparison (==, !=, <, <=, >, >=)",
-    "RELATION": "a relation (same, next_to, left_of, ...)",
-    "COUNT_WORD": "exactly, at_least or at_most",
-    "_NL": "the end of the line",
-    "$END": "the end of the model",
-}
-_EXPRESSION_STARTS = {"NAME", "INT", "STRING", "LPAR", "LSQB", "LBRACE", "MINUS"}
-
-
-def _describe(terminal: str) -> str:
-    if terminal in _WORDS:
-        return _WORDS[terminal]
-    literal = _puz_tables.LITERALS.get(terminal)
-    return terminal.lower() if literal is None else f"'{literal}'"
-
-
-def _expected_words(expected: set[str]) -> str:
-    names = set(expected)
-    words = []
-    if len(names & _EXPRESSION_STARTS) >= 3:
-        names -= _EXPRESSION_STARTS | {"TRUE", "FALSE", "NOT", "COUNT_WORD", "FORALL", "IF", "EITHER"}
-        words.append("an expression")
-    words += sorted(_describe(n) for n in names)
-    if len(words) > 6:
-        words = [*words[:6], "..."]
-    if len(words) == 1:
-        return words[0]
-    return "one of " + ", ".join(words)
-
-
-def _acceptable(error: UnexpectedToken) -> set[str]:
-    """The terminals that could come next. LALR's own list merges states and names terminals that
-    would fail one step later; accepts() tries each one and is exact."""
-    return error.accepts() or error.expected
-
-
-def _open_bracket(text: str) -> tuple[int, int, str] | None:
-    """The innermost bracket still open at the end of `text`: (line, column, bracket)."""
-    stack: list[tuple[int, str]] = []
-    for match in re.finditer(r'"""(?:.|\n)*?"""|"[^"\n]*"|#[^\n]*|[()\[\]{}]', text):
-        char = match.group()
-        if char in _OPENING:
-            stack.append((match.start(), char))
-        elif char in _CLOSING and stack:
-            stack.pop()
-    if not stack:
-        return None
-    offset, char = stack[-1]
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1, char
-
-
-def _token_text(token: Token) -> str:
-    if token.type == "_NL":
-        return "end of line"
-    if token.type == "$END":
-        return "end of the model"
-    return f"'{token.value}'"
-
-
-def _syntax_error(source: Source, error: UnexpectedInput) -> CspdslError:
-    line, column = max(error.line, 1), max(error.column, 1)
-    hint = None
-    if isinstance(error, UnexpectedToken) and error.token.type != "$END":
-        token = error.token
-        width = 1 if token.type == "_NL" else len(str(token.value).split("\n")[0])
-        expected = _acceptable(error)
-        message = f"unexpected {_token_text(token)}; expected {_expected_words(expected)}"
-        if token.value == "=" and "COMPARE" in expected:
-            message = "unexpected '='"
-            hint = "use '==' to compare; '=' only gives a name a value (param, let)"
-        if token.type == "_NL" and expected & {"RPAR", "RSQB", "RBRACE"}:
-            hint = "a bracket is still open"
-        if "NAME" in expected and re.fullmatch(r"[a-z_]+", str(token.value)) and token.type != "NAME":
-            hint = f'\'{token.value}\' is a word of the language; to use it as a name, quote it: "{token.value}"'
-    elif isinstance(error, UnexpectedCharacters):
-        char = error.char
-        width = 1
-        message = f"unexpected character {char!r}"
-        if char == '"':
-            hint = "a quoted name must end on the same line; a drawing or grid goes in triple quotes"
-        elif char == "=":
-            hint = "use '==' to compare"
-    else:  # the end of the text came too early
-        assert isinstance(error, UnexpectedToken)
-        expected = _acceptable(error)
-        opened = _open_bracket(source.text)
-        closers = {"(": "RPAR", "[": "RSQB", "{": "RBRACE"}
-        if opened and closers[opened[2]] in expected:
-            line, column, bracket = opened
-            return CspdslError(
-                f"'{bracket}' is never closed",
-                Span(source, line, column, line, column + 1),
-                f"the model ends before its {_describe(closers[bracket])}",
-            )
-        lines = source.text.splitlines() or [""]
-        line, width = len(lines), 1
-        column = len(lines[-1]) + 1
-        message = "unexpected end of the model"
-        if expected:
-            message += f"; expected {_expected_words(set(expected))}"
-        if opened:
-            hint = f"the '{opened[2]}' on line {opened[0]}, column {opened[1]} is still open"
-    span = Span(source, line, column, line, column + width)
-    return CspdslError(message, span, hint)
+        raise syntax_error(source, error) from None
 
 
 # ---- parse tree -> AST -------------------------------------------------------------------------
 
 
-class _Builder:
+class _AstBuilder:
     """Builds AST nodes (lalr.transform calls a method by the rule's name with the node's Meta and
     its children); every node gets the span of the text it was parsed from."""
 
@@ -254,11 +124,13 @@ class _Builder:
     def bool_domain(self, meta: Any) -> str:
         return "bool"
 
-    def board_decl(self, meta: Any, name: Token, domain: Any, drawing: ast.Block) -> ast.BoardDecl:
+    def board_decl(self, meta: Any, name: Token, domain: Any, block: Token) -> ast.BoardDecl:
+        drawing = read_drawing(str(block)[3:-3], self._token_span(block))
         return ast.BoardDecl(self._span(meta), str(name), None if domain == "bool" else domain, drawing)
 
-    def block(self, meta: Any, token: Token) -> ast.Block:
-        return ast.Block(self._token_span(token), str(token)[3:-3])
+    def block(self, meta: Any, token: Token) -> Token:
+        """A block's text is read by the statement that holds it, as a drawing or a grid literal."""
+        return token
 
     def pieces_decl(self, meta: Any, name: Token, *pieces: ast.Piece) -> ast.PiecesDecl:
         return ast.PiecesDecl(self._span(meta), str(name), pieces)
@@ -271,7 +143,8 @@ class _Builder:
     def neg_int(self, meta: Any, token: Token) -> ast.Num:
         return ast.Num(self._span(meta), -int(token))
 
-    def given_decl(self, meta: Any, name: Token, grid: ast.Block) -> ast.GivenDecl:
+    def given_decl(self, meta: Any, name: Token, block: Token) -> ast.GivenDecl:
+        grid = read_grid_literal(str(block)[3:-3], self._token_span(block))
         return ast.GivenDecl(self._span(meta), str(name), self._token_span(name), grid)
 
     def place_decl(self, meta: Any, pieces: Token, target: Token) -> ast.PlaceDecl:
@@ -280,7 +153,7 @@ class _Builder:
         )
 
     def question_decl(self, meta: Any, question: ast.Str, answer: ast.Str) -> ast.QuestionDecl:
-        return ast.QuestionDecl(self._span(meta), question, answer)
+        return ast.QuestionDecl(self._span(meta), question, read_template(answer, parse_expression))
 
     def constraint_stmt(self, meta: Any, condition: ast.Node) -> ast.ConstraintStmt:
         return ast.ConstraintStmt(self._span(meta), condition)

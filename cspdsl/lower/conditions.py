@@ -1,0 +1,217 @@
+"""Conditions: boolean structure, comparisons and relations, counting, membership, the calls that
+are conditions (alldifferent, sum_equals, ...), and the bindings of quantifiers."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from .. import ir
+from ..syntax import ast
+from .build import RELATIONS, Lin, all_of, any_of, compare, count, in_values, linear, negate
+from .context import Param, error, range_text
+from .expressions import ABS_FUNCTIONS, SUM_CALLS, Expressions, left_spine
+from .values import as_cond, as_list
+
+_MIRROR = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+class Conditions(Expressions):
+    """Nodes to IR constraints: `cond` dispatches on the node's type to a `cond_<Node>` method."""
+
+    # ---- conditions at the top level: AllDifferent and conjunctions stay separate ---------------
+
+    def top_conditions(self, node: ast.Node) -> Iterator[ir.Constraint]:
+        """The constraints of a clue: a conjunction or forall as its parts, each posted on its own."""
+        if isinstance(node, ast.BoolOp) and node.op == "and":
+            spine = left_spine(node, ast.BoolOp, "and")
+            yield from self.top_conditions(spine[-1].left)
+            for step in reversed(spine):
+                yield from self.top_conditions(step.right)
+        elif isinstance(node, ast.Forall):
+            for _ in self.bindings(node.binders):
+                yield from self.top_conditions(node.body)
+        elif isinstance(node, ast.Call) and node.func in ("alldifferent", "all_different"):
+            yield ir.AllDifferent(tuple(self.distinct_vars(node)))
+        else:
+            yield self.cond(node)
+
+    def distinct_vars(self, node: ast.Call) -> list[str]:
+        """The variables of a top-level alldifferent; expressions that are not plain variables get
+        an auxiliary variable each, so the native AllDifferent still applies."""
+        items = [self.lin(item, node) for item in self.call_list(node)]
+        names = []
+        for item in items:
+            if item.const == 0 and len(item.terms) == 1 and item.terms[0][0] == 1:
+                names.append(item.terms[0][1])
+            else:
+                names.append(self.aux_for(item, node.span))
+        return names
+
+    # ---- conditions ----------------------------------------------------------------------------
+
+    def cond(self, node: ast.Node) -> ir.Constraint:
+        """A node as a condition: by its cond_<Node> method, or a value that is already one."""
+        method = getattr(self, f"cond_{type(node).__name__}", None)
+        if method is not None:
+            result: ir.Constraint = method(node)
+            return result
+        value = self.eval(node)
+        if isinstance(value, (ir.And, ir.Or, ir.Not, ir.Linear, ir.InSet, ir.Count, ir.AllDifferent, ir.Table)):
+            return value
+        raise error(
+            "expected a condition (such as a == b), found a value",
+            node,
+            "compare the value to make a condition, e.g. '... == 1' (a bool variable is 0 or 1)",
+        )
+
+    def cond_Bool(self, node: ast.Bool) -> ir.Constraint:
+        return ir.TRUE if node.value else ir.FALSE
+
+    def cond_BoolOp(self, node: ast.BoolOp) -> ir.Constraint:
+        spine = left_spine(node, ast.BoolOp)
+        value = self.cond(spine[-1].left)
+        for step in reversed(spine):
+            right = self.cond(step.right)
+            value = all_of([value, right]) if step.op == "and" else any_of([value, right])
+        return value
+
+    def cond_NotOp(self, node: ast.NotOp) -> ir.Constraint:
+        return negate(self.cond(node.operand))
+
+    def cond_Either(self, node: ast.Either) -> ir.Constraint:
+        return count([self.cond(node.left), self.cond(node.right)], "==", 1)
+
+    def cond_Implication(self, node: ast.Implication) -> ir.Constraint:
+        return any_of([negate(self.cond(node.condition)), self.cond(node.consequence)])
+
+    def cond_Forall(self, node: ast.Forall) -> ir.Constraint:
+        return all_of([self.cond(node.body) for _ in self.bindings(node.binders)])
+
+    def cond_CountOf(self, node: ast.CountOf) -> ir.Constraint:
+        k = self.constant_int(node.k)
+        items = as_list(self.eval_item(node.conditions), node.conditions)
+        conds = [as_cond(item, node.conditions) for item in items]
+        op = {"exactly": "==", "at_least": ">=", "at_most": "<="}[node.word]
+        return count(conds, op, k)
+
+    def cond_Membership(self, node: ast.Membership) -> ir.Constraint:
+        element = self.lin(node.element)
+        collection = self.eval(node.collection)
+        if isinstance(collection, (range, frozenset)) or (
+            isinstance(collection, list) and all(isinstance(v, int) for v in collection)
+        ):
+            result = in_values(element, sorted(set(collection)))
+        else:
+            items = [self.lin(v, node.collection) for v in as_list(collection, node.collection)]
+            result = any_of([linear(element.plus(item, -1), "==", 0) for item in items])
+        return negate(result) if node.negated else result
+
+    def cond_Call(self, node: ast.Call) -> ir.Constraint:
+        if node.func in ("alldifferent", "all_different"):
+            items = [self.lin(i, node) for i in self.call_list(node)]
+            return all_of(
+                [linear(a.plus(b, -1), "!=", 0) for a, b in itertools.combinations(items, 2)]
+            )
+        if node.func in SUM_CALLS:
+            if len(node.args) != 2:
+                raise error(f"{node.func} takes a list and a number: {node.func}(list, k)", node)
+            items = as_list(self.eval(node.args[0]), node.args[0])
+            if not items:
+                raise error("sum over nothing: the list is empty", node.args[0])
+            total = Lin()
+            for item in items:
+                total = total.plus(self.lin(item, node.args[0]))
+            return linear(total.plus(self.lin(node.args[1]), -1), SUM_CALLS[node.func], 0)
+        value = self.eval_Call(node)
+        return as_cond(value, node)
+
+    def cond_Compare(self, node: ast.Compare) -> ir.Constraint:
+        if node.op == "at":
+            return self.at_position(node)
+        absolute = self.abs_comparison(node)
+        if absolute is not None:
+            return absolute
+        left, right = self.lin(node.left), self.lin(node.right)
+        diff = left.plus(right, -1)
+        op = node.op
+        if op in RELATIONS:
+            return RELATIONS[op](diff)
+        return compare(diff, op)
+
+    def abs_comparison(self, node: ast.Compare) -> ir.Constraint | None:
+        """abs(e) op k without an auxiliary variable: e op k and -e op k combined."""
+        found = _abs_call_compared(node)
+        if found is None:
+            return None
+        call, other, op = found
+        k = self.eval(other)
+        if not isinstance(k, int):
+            return None
+        e = self.abs_argument(call)
+        if k < 0 and op in ("==", "!="):  # |e| is never negative: e == k or -e == k would be wrong
+            return ir.FALSE if op == "==" else ir.TRUE
+        sides = [compare(side.plus(Lin((), -k)), op) for side in (e, e.times(-1))]
+        # |e| != k and |e| <= k hold when both sides do; |e| == k and |e| >= k when either does.
+        return all_of(sides) if op in ("!=", "<", "<=") else any_of(sides)
+
+    def at_position(self, node: ast.Compare) -> ir.Constraint:
+        left = self.lin(node.left)
+        position = self.constant_int(node.right)
+        entities = self.layout.entities
+        if entities is not None and position not in entities.positions:
+            raise error(
+                f"position {position} is outside the positions {range_text(entities.positions)}",
+                node.right,
+            )
+        return compare(left.plus(Lin((), -position)), "==")
+
+    # ---- quantifiers ---------------------------------------------------------------------------
+
+    def bindings(self, binders: ast.Binders) -> Iterator[None]:
+        """Bind each combination of the quantifier's names in turn (later ranges may use earlier
+        names), skipping those the `where` condition rules out."""
+        saved = dict(self.env.names)
+
+        def walk(i: int) -> Iterator[None]:
+            if i == len(binders.binders):
+                if binders.where is None or self.constant_truth(binders.where):
+                    yield None
+                return
+            binder = binders.binders[i]
+            for value in as_list(self.eval(binder.source), binder.source):
+                self.env.names[binder.name] = Param(value)
+                yield from walk(i + 1)
+
+        try:
+            for binder in binders.binders:
+                if binder.name in saved and not isinstance(saved[binder.name], Param):
+                    raise error(f"'{binder.name}' is already defined; choose another name", binder)
+            yield from walk(0)
+        finally:
+            self.env.names = saved
+
+    def constant_truth(self, node: ast.Node) -> bool:
+        result = self.cond(node)
+        if result == ir.TRUE:
+            return True
+        if result == ir.FALSE:
+            return False
+        raise error(
+            "a 'where' condition must be decidable from constants alone",
+            node,
+            "'where' only filters the indices; put a condition on variables after ':', "
+            "e.g. 'forall i in 1..n: if ... then ...'",
+        )
+
+
+def _abs_call_compared(node: ast.Compare) -> tuple[ast.Call, ast.Node, str] | None:
+    """For `abs(e) op x` or `x op abs(e)` (or distance): the call, x, and op read from the call's side."""
+    if node.op not in ("==", "!=", "<", "<=", ">", ">="):
+        return None
+    left, right, op = node.left, node.right, node.op
+    if isinstance(right, ast.Call) and right.func in ABS_FUNCTIONS:
+        left, right, op = right, left, _MIRROR[op]
+    if isinstance(left, ast.Call) and left.func in ABS_FUNCTIONS:
+        return left, right, op
+    return None

@@ -1,0 +1,109 @@
+"""The state every part of lowering shares: the environment of names, the IR problem being built,
+its Layout, the params, and the counter that names auxiliary variables.
+
+The layers of lowering (expressions, conditions, statements) are classes stacked on `Context`, so
+each reads and binds names the same way and reports errors at the source the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .. import ir
+from ..errors import CspdslError, Span, did_you_mean
+from ..record import Record, field
+from ..syntax import ast
+from .layout import Layout
+
+MAX_INT = 2**31 - 1
+MAX_SUM = 2**62
+MAX_DOMAIN = 1_000_000
+POSITION_WORDS = ("first", "last", "middle")
+
+
+class Env(Record, frozen=False):
+    """The names in scope: what each stands for, and where it was declared (for 'already defined')."""
+
+    names: dict[str, Any] = field(default_factory=dict)
+    spans: dict[str, Span] = field(default_factory=dict)
+
+
+class Param(Record):
+    """A constant bound to a name (a param, a quantifier index, first/last/middle)."""
+
+    value: Any
+
+
+class AttributeValue(Record):
+    """An attribute value: its name stands for its position variable."""
+
+    attribute: str
+    var: str
+
+
+def error(message: str, node: ast.Node | Span, hint: str | None = None) -> CspdslError:
+    """An error at a node's span (or at a span)."""
+    span = node if isinstance(node, Span) else node.span
+    return CspdslError(message, span, hint)
+
+
+def range_text(values: list[int]) -> str:
+    """Numbers as a user would write them: 1..5 when consecutive, else {1, 3, 5}."""
+    if values and values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}..{values[-1]}"
+    return "{" + ", ".join(map(str, values)) + "}"
+
+
+class Context:
+    """What every layer of lowering shares; `eval`, `cond` and `bindings` are defined by the layers
+    above (expressions and conditions call each other)."""
+
+    def __init__(self, params: dict[str, int]):
+        self.params = dict(params)
+        self.used_params: set[str] = set()
+        self.declared_params: list[str] = []
+        self.env = Env()
+        self.problem = ir.Problem()
+        self.layout = Layout()
+        self.aux_count = 0
+
+    def check_free(self, name: str, span: Span) -> None:
+        """Raise if `name` is taken; declarations call it before they add any IR variable."""
+        if name in self.env.names:
+            first = self.env.spans[name]
+            hint = "choose another name"
+            if name in POSITION_WORDS and isinstance(self.env.names[name], Param):
+                hint = f"after 'positions', '{name}' names a position; choose another name"
+            raise CspdslError(f"'{name}' is already defined (line {first.line})", span, hint)
+
+    def bind(self, name: str, value: Any, span: Span) -> None:
+        """Give a free name its value, declared at `span`."""
+        self.check_free(name, span)
+        self.env.names[name] = value
+        self.env.spans[name] = span
+
+    def lookup(self, name: str, span: Span) -> Any:
+        """What a name stands for; an unknown name is an error at `span`."""
+        if name not in self.env.names:
+            kind = "value" if self.layout.entities and self.layout.entities.attributes else "name"
+            raise CspdslError(f"unknown {kind} '{name}'", span, did_you_mean(name, self.env.names))
+        return self.env.names[name]
+
+    def new_aux_name(self, stem: str) -> str:
+        """A fresh name for an auxiliary variable."""
+        self.aux_count += 1
+        # '#' cannot occur in a name of the language, so an auxiliary never clashes with a user's.
+        return f"_{stem}#{self.aux_count}"
+
+    def eval(self, node: ast.Node) -> Any:
+        """The value of an expression (see `Expressions`)."""
+        raise NotImplementedError
+
+    def cond(self, node: ast.Node) -> ir.Constraint:
+        """A node as a condition (see `Conditions`)."""
+        raise NotImplementedError
+
+    def bindings(self, binders: ast.Binders) -> Iterator[None]:
+        """Bind a quantifier's names in turn (see `Conditions`)."""
+        raise NotImplementedError

@@ -1,0 +1,341 @@
+"""Evaluating expressions: names, indexing, groups, lists, arithmetic folded over constants, linear
+forms, and the auxiliary variables that abs(...) and distance(...) need."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from .. import ir
+from ..errors import CspdslError, Span, did_you_mean
+from ..syntax import ast
+from .build import Lin, linear
+from .context import MAX_DOMAIN, AttributeValue, Context, Param, error, range_text
+from .shapes import array_groups
+from .values import (
+    Array,
+    Attribute,
+    BoardValue,
+    as_lin,
+    as_list,
+    check_lin,
+    check_size,
+    int_values_of,
+)
+
+ABS_FUNCTIONS = ("abs", "distance")
+SUM_CALLS = {"sum_equals": "==", "sum_at_most": "<=", "sum_at_least": ">="}
+CONDITION_CALLS = ("alldifferent", "all_different", *SUM_CALLS)
+
+
+class Expressions(Context):
+    """Expressions to values: `eval` dispatches on the node's type to an `eval_<Node>` method."""
+
+    def eval(self, node: ast.Node) -> Any:
+        """The value of a node: by its eval_<Node> method; a node without one is a condition."""
+        method = getattr(self, f"eval_{type(node).__name__}", None)
+        if method is None:
+            raise error(
+                "this is a condition; it cannot be used as a value here",
+                node,
+                "a condition is true or false, not a number; count conditions with "
+                "'exactly k of [...]', 'at_least' or 'at_most'",
+            )
+        return method(node)
+
+    def eval_Num(self, node: ast.Num) -> int:
+        check_size(node.value, node)
+        return node.value
+
+    def eval_Bool(self, node: ast.Bool) -> ir.Constraint:
+        return ir.TRUE if node.value else ir.FALSE
+
+    def eval_Str(self, node: ast.Str) -> Any:
+        return self.resolve(node.value, node)
+
+    def eval_Name(self, node: ast.Name) -> Any:
+        return self.resolve(node.name, node)
+
+    def resolve(self, name: str, node: ast.Node) -> Any:
+        """A name's value: a constant, an attribute value's position variable, or what was bound."""
+        value = self.lookup(name, node.span)
+        if isinstance(value, Param):
+            return value.value
+        if isinstance(value, AttributeValue):
+            return Lin(((1, value.var),))
+        return value
+
+    def eval_Index(self, node: ast.Index) -> Any:
+        """`a[i]`, `a[i, j]` or `a[i]` of a 2-D array (its row i); `list[i]` counts from 1."""
+        target = self.eval(node.target)
+        if isinstance(target, Attribute):
+            raise error(
+                f"'{target.name}[...]' names the value at a position; it can only stand alone in an "
+                f"answer, as in {{{target.name}[...]}}",
+                node,
+            )
+        indices = [self.constant_int(i) for i in node.indices]
+        if isinstance(target, Array):
+            return self.index_array(target, indices, node)
+        if isinstance(target, list):
+            if len(indices) != 1:
+                raise error("a list takes one index", node)
+            if not 1 <= indices[0] <= len(target):
+                raise error(f"index {indices[0]} is outside 1..{len(target)}", node.indices[0])
+            return target[indices[0] - 1]
+        raise error("only arrays and lists can be indexed", node.target)
+
+    def index_array(self, array: Array, indices: list[int], node: ast.Index) -> Any:
+        """A cell of an array, or a row of a 2-D one, with each index checked against its range."""
+        if len(indices) > len(array.ranges):
+            raise error(f"'{array.name}' has {len(array.ranges)} dimension(s)", node)
+        for value, allowed, index_node in zip(indices, array.ranges, node.indices, strict=False):
+            if value not in allowed:
+                raise error(
+                    f"index {value} is outside {array.name}'s range {range_text(allowed)}", index_node
+                )
+        if len(indices) == len(array.ranges):
+            return Lin(((1, array.cells[tuple(indices)]),))
+        row = indices[0]
+        return [Lin(((1, array.cells[(row, c)]),)) for c in array.ranges[1]]
+
+    def eval_Member(self, node: ast.Member) -> Any:
+        """`grid.rows`, `board.lines`, ...: a named group; `board.a`: a cell of a board."""
+        target = self.eval(node.target)
+        if isinstance(target, BoardValue) and node.name in target.layout.variables:
+            return Lin(((1, target.layout.variables[node.name]),))
+        groups = self.groups_of(target, node)
+        if node.name not in groups:
+            raise CspdslError(
+                f"'{node.name}' is not a group of this {'board' if isinstance(target, BoardValue) else 'array'}",
+                node.name_span,
+                did_you_mean(node.name, groups) or f"groups: {', '.join(groups)}",
+            )
+        found = groups[node.name]
+        if isinstance(found, str):
+            raise error(found, node.name_span)
+        if node.name == "boxes" and isinstance(target, Array):
+            target.grid.show_boxes = True  # draw the boxes when showing a solution
+        if node.name == "cells":
+            return [Lin(((1, v),)) for v in found[0]]
+        return [[Lin(((1, v),)) for v in group] for group in found]
+
+    def groups_of(self, target: Any, node: ast.Member) -> dict[str, Any]:
+        """The named groups of a grid or board: lists of IR variables, or why a group is missing."""
+        if isinstance(target, Array):
+            return array_groups(target.ranges, target.cells, target.grid.box)
+        if isinstance(target, BoardValue):
+            variables = target.layout.variables
+            return {k: [[variables[c] for c in g] for g in v] for k, v in target.groups.items()}
+        raise error("only grids and boards have named groups", node.target)
+
+    def eval_ListLit(self, node: ast.ListLit) -> list[Any]:
+        return [self.eval_item(item) for item in node.items]
+
+    def eval_item(self, node: ast.Node) -> Any:
+        """An item of a list: a value, or else a condition (a list of conditions is counted)."""
+        try:
+            return self.eval(node)
+        except CspdslError as error:
+            if "this is a condition" in error.message:
+                return self.cond(node)
+            raise
+
+    def eval_SetLit(self, node: ast.SetLit) -> frozenset[int]:
+        return frozenset(self.constant_int(item) for item in node.items)
+
+    def eval_Range(self, node: ast.Range) -> range:
+        lo, hi = self.constant_int(node.lo), self.constant_int(node.hi)
+        if hi - lo + 1 > MAX_DOMAIN:
+            raise error(
+                f"range {lo}..{hi} has {hi - lo + 1} values; at most {MAX_DOMAIN} are supported", node
+            )
+        return range(lo, hi + 1)
+
+    def eval_Comprehension(self, node: ast.Comprehension) -> list[Any]:
+        return [self.eval_item(node.body) for _ in self.bindings(node.binders)]
+
+    def eval_BinOp(self, node: ast.BinOp) -> Any:
+        """A chain `a + b - c ...` in one loop; once its value is linear, the terms it adds are merged
+        at once, at the end of the run (a sum written out with a thousand terms in linear time)."""
+        spine = left_spine(node, ast.BinOp)
+        value = self.eval(spine[-1].left)
+        run: list[Lin] = []  # terms added to the linear `value`, not merged yet
+        for step in spine[::-1]:
+            right = self.eval(step.right)
+            if step.op in ("+", "-") and isinstance(value, Lin) and isinstance(right, (Lin, int)):
+                term = as_lin(right, step.right)
+                run.append(term if step.op == "+" else term.times(-1))
+            else:
+                if run:
+                    value, run = check_lin(Lin.total([value, *run]), step.left), []
+                value = self.binop(step, value, right)
+        return check_lin(Lin.total([value, *run]), node) if run else value
+
+    def binop(self, node: ast.BinOp, left: Any, right: Any) -> Any:
+        """One operator on the values of its sides."""
+        sequences = (list, range, Array, BoardValue)  # an array joins a list as its cells
+        if node.op == "+" and isinstance(left, sequences) and isinstance(right, sequences):
+            return as_list(left, node.left) + as_list(right, node.right)
+        if isinstance(left, int) and isinstance(right, int):
+            return self.fold(node, left, right)
+        a, b = as_lin(left, node.left), as_lin(right, node.right)
+        if node.op == "+":
+            return check_lin(a.plus(b), node)
+        if node.op == "-":
+            return check_lin(a.plus(b, -1), node)
+        if node.op == "*":
+            if not a.terms:
+                return check_lin(b.times(a.const), node)
+            if not b.terms:
+                return check_lin(a.times(b.const), node)
+            raise error(
+                "two variables are multiplied; a variable can only be multiplied by a constant", node
+            )
+        raise error(f"'{node.op}' works on constants only", node)
+
+    def fold(self, node: ast.BinOp, a: int, b: int) -> int:
+        if node.op in ("//", "%") and b == 0:
+            raise error("division by zero", node.right)
+        result: int = {
+            "+": lambda: a + b,
+            "-": lambda: a - b,
+            "*": lambda: a * b,
+            "//": lambda: a // b,
+            "%": lambda: a % b,
+        }[node.op]()
+        check_size(result, node)
+        return result
+
+    def eval_Neg(self, node: ast.Neg) -> Any:
+        value = self.eval(node.operand)
+        if isinstance(value, int):
+            return -value
+        return as_lin(value, node.operand).times(-1)
+
+    def eval_Call(self, node: ast.Call) -> Any:
+        if node.func == "sum":
+            return self.call_sum(node)
+        if node.func in ABS_FUNCTIONS:
+            inner = self.abs_argument(node)
+            if not inner.terms:
+                return abs(inner.const)
+            return Lin(((1, self.abs_aux(inner, node.span)),))
+        if node.func in ("len", "min", "max"):
+            return self.call_on_constants(node)
+        if node.func in CONDITION_CALLS:
+            return self.cond(node)
+        raise CspdslError(
+            f"unknown function '{node.func}'",
+            node.func_span,
+            did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max"]),
+        )
+
+    def call_sum(self, node: ast.Call) -> Lin | int:
+        items = self.call_list(node)
+        if not items:
+            raise error("sum over nothing: the list is empty", node)
+        total = Lin.total(self.lin(item, node) for item in items)
+        return total if total.terms else total.const
+
+    def call_on_constants(self, node: ast.Call) -> int:
+        """len(list), and min or max of constant numbers."""
+        args = [self.eval(a) for a in node.args]
+        if node.func == "len" and len(args) == 1:
+            return len(as_list(args[0], node.args[0]))
+        values = int_values_of(args, node)
+        if not values:
+            raise error(f"{node.func} of nothing", node)
+        return min(values) if node.func == "min" else max(values)
+
+    def abs_argument(self, node: ast.Call) -> Lin:
+        if node.func == "abs":
+            if len(node.args) != 1:
+                raise error("abs takes one argument", node)
+            return self.lin(node.args[0])
+        if len(node.args) != 2:
+            raise error("distance takes two arguments: distance(a, b)", node)
+        return self.lin(node.args[0]).plus(self.lin(node.args[1]), -1)
+
+    def abs_aux(self, inner: Lin, span: Span) -> str:
+        """An auxiliary z = |inner|: it is determined by the model's own variables."""
+        lo, hi = self.bounds(inner)
+        values = range(0 if lo <= 0 <= hi else min(abs(lo), abs(hi)), max(abs(lo), abs(hi)) + 1)
+        name = self.new_aux_name("abs")
+        self.problem.add_var(name, tuple(values), output=False)
+        z = Lin(((1, name),))
+        positive = ir.And((linear(inner, ">=", 0), linear(z.plus(inner, -1), "==", 0)))
+        negative = ir.And((linear(inner, "<=", -1), linear(z.plus(inner), "==", 0)))
+        self.problem.post(ir.Or((positive, negative)), span)
+        return name
+
+    def aux_for(self, item: Lin, span: Span) -> str:
+        """An auxiliary variable equal to `item`, over the values it can take."""
+        lo, hi = self.bounds(item)
+        if hi - lo > MAX_DOMAIN:
+            raise CspdslError("expression range is too large", span)
+        name = self.new_aux_name("expr")
+        self.problem.add_var(name, tuple(range(lo, hi + 1)), output=False)
+        self.problem.post(linear(Lin(((1, name),)).plus(item, -1), "==", 0), span)
+        return name
+
+    def bounds(self, lin: Lin) -> tuple[int, int]:
+        """The least and greatest values of a linear expression over its variables' domains."""
+        lo = hi = lin.const
+        for coef, name in lin.terms:
+            var = self.problem.variables[name]
+            lo += min(coef * var.lo, coef * var.hi)
+            hi += max(coef * var.lo, coef * var.hi)
+        return lo, hi
+
+    def call_list(self, node: ast.Call) -> list[Any]:
+        """The one list argument of a call that takes a list of values (not of groups)."""
+        if len(node.args) != 1:
+            raise error(f"{node.func} takes one list", node)
+        items = as_list(self.eval(node.args[0]), node.args[0])
+        if items and isinstance(items[0], list):
+            raise error(f"{node.func} takes one list of values, not a list of groups", node.args[0],
+                         f"use 'forall g in ...: {node.func}(g)'")
+        return items
+
+    def constant(self, node: ast.Node) -> Any:
+        """A value without variables (a number, a list or range of numbers, ...)."""
+        value = self.eval(node)
+        if isinstance(value, Lin) or (isinstance(value, list) and any(isinstance(v, Lin) for v in value)):
+            raise error("expected a constant, found an expression with variables", node)
+        return value
+
+    def constant_int(self, node: ast.Node) -> int:
+        value = self.eval(node)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise error("expected a constant number", node)
+        return value
+
+    def int_values(self, node: ast.Node) -> list[int]:
+        """A number, range, set or list of them, as the numbers it holds."""
+        value = self.eval(node)
+        if isinstance(value, int):
+            return [value]
+        values = int_values_of(as_list(value, node), node)
+        for v in values:
+            check_size(v, node)
+        return values
+
+    def lin(self, item: Any, context: ast.Node | None = None) -> Lin:
+        """A node evaluated as a number, or an already evaluated value (reported at `context`)."""
+        if isinstance(item, ast.Node):
+            return as_lin(self.eval(item), item)
+        assert context is not None
+        return as_lin(item, context)
+
+
+_Chain = TypeVar("_Chain", ast.BinOp, ast.BoolOp)
+
+
+def left_spine(node: _Chain, kind: type[_Chain], op: str | None = None) -> list[_Chain]:
+    """`node` and the operators of its kind (and `op`, if given) down its left sides: `a + b + c` is
+    ((a + b) + c), and a chain written out (a sum of a thousand terms) is walked as a loop over this,
+    not a recursion."""
+    spine = [node]
+    while isinstance(spine[-1].left, kind) and op in (None, spine[-1].left.op):
+        spine.append(spine[-1].left)
+    return spine

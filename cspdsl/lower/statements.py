@@ -1,0 +1,321 @@
+"""The statements of a model, one method each: declarations bind names and add IR variables,
+givens and placements post constraints, questions fill the layout, clues post their conditions."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from .. import ir
+from ..errors import CspdslError, Span, did_you_mean
+from ..syntax import ast
+from .build import Lin
+from .conditions import Conditions
+from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, POSITION_WORDS, AttributeValue, Param, error, range_text
+from .layout import AttributeAt, Board, Entities, Grid, LinTerm, Question
+from .shapes import board_groups, box_shape, place
+from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size
+
+
+class Statements(Conditions):
+    """The top layer of lowering: `run` lowers a model's statements in order."""
+
+    def run(self, model: ast.Model) -> None:
+        """Lower the statements in order into `problem` and `layout`, then check the whole."""
+        handlers: dict[type, Callable[[Any], None]] = {
+            ast.PuzzleDecl: self.puzzle_decl,
+            ast.ParamDecl: self.param_decl,
+            ast.LetDecl: self.let_decl,
+            ast.PositionsDecl: self.positions_decl,
+            ast.AttributeDecl: self.attribute_decl,
+            ast.VarDecl: self.var_decl,
+            ast.BoardDecl: self.board_decl,
+            ast.PiecesDecl: self.pieces_decl,
+            ast.GivenDecl: self.given_decl,
+            ast.PlaceDecl: self.place_decl,
+            ast.QuestionDecl: self.question_decl,
+            ast.ConstraintStmt: self.constraint_stmt,
+        }
+        for statement in model.statements:
+            handlers[type(statement)](statement)
+        for posted in self.problem.constraints:
+            self.check_magnitude(posted.constraint, posted.span)
+        self.check_params_used()
+
+    def check_params_used(self) -> None:
+        """Every param given from outside names a param of the model."""
+        unknown = set(self.params) - self.used_params
+        if unknown:
+            name = sorted(unknown)[0]
+            known = self.declared_params
+            hint = did_you_mean(name, known) or (
+                f"the model's params: {', '.join(known)}" if known else "the model has no params"
+            )
+            raise CspdslError(f"-D {name}: the model has no param '{name}'", None, hint)
+
+    def check_magnitude(self, constraint: ir.Constraint, span: Span | None) -> None:
+        """Refuse sums whose partial values could overflow a backend's 64-bit arithmetic."""
+        if isinstance(constraint, ir.Linear):
+            largest = abs(constraint.rhs) + sum(
+                abs(coef) * max(abs(self.problem.variables[name].lo), abs(self.problem.variables[name].hi))
+                for coef, name in constraint.terms
+            )
+            if largest > MAX_SUM:
+                raise CspdslError(
+                    f"this sum can reach {largest}: too large for the backends (at most {MAX_SUM})",
+                    span,
+                    "use smaller numbers or narrower domains",
+                )
+        elif isinstance(constraint, ir.Not):
+            self.check_magnitude(constraint.cond, span)
+        elif isinstance(constraint, (ir.And, ir.Or, ir.Count)):
+            for sub in constraint.conds:
+                self.check_magnitude(sub, span)
+
+    def puzzle_decl(self, s: ast.PuzzleDecl) -> None:
+        self.layout.title = s.title
+
+    def param_decl(self, s: ast.ParamDecl) -> None:
+        """A param takes its value from `params` when given there, else from the model."""
+        if s.name in self.params:
+            value: Any = self.params[s.name]
+            self.used_params.add(s.name)
+            if abs(value) > MAX_INT:
+                raise CspdslError(
+                    f"-D {s.name}={value}: the number is too large: the backends take numbers from "
+                    f"{-MAX_INT} to {MAX_INT}"
+                )
+        else:
+            value = self.constant(s.value)
+        self.bind(s.name, Param(value), s.span)
+        self.declared_params.append(s.name)
+
+    def let_decl(self, s: ast.LetDecl) -> None:
+        self.bind(s.name, self.eval(s.value), s.span)
+
+    def positions_decl(self, s: ast.PositionsDecl) -> None:
+        """The one set of positions; it also names first, last and (for an odd count) middle."""
+        if self.layout.entities is not None:
+            raise error("a model has one 'positions' declaration", s)
+        positions = self.int_values(s.positions)
+        if not positions:
+            raise error("there are no positions", s.positions)
+        if positions != list(range(positions[0], positions[0] + len(positions))):
+            # Relations (next_to, directly_left_of, ...) compare position numbers.
+            raise error(
+                "positions must be consecutive numbers in order", s.positions, "write a range, such as 1..5"
+            )
+        self.layout.entities = Entities(s.name, positions)
+        self.bind(s.name, positions, s.span)
+        named = dict(zip(POSITION_WORDS[:2], (positions[0], positions[-1]), strict=True))
+        if len(positions) % 2 == 1:
+            named["middle"] = positions[len(positions) // 2]
+        for word, value in named.items():
+            if word not in self.env.names:
+                self.env.names[word] = Param(value)
+                self.env.spans[word] = s.span
+
+    def attribute_decl(self, s: ast.AttributeDecl) -> None:
+        """Each value of an attribute is a variable: the position that has it; no two share one."""
+        entities = self.attribute_entities(s)
+        attribute = Attribute(s.name, {})
+        self.bind(s.name, attribute, s.span)
+        for value in s.values:
+            name = value.name if isinstance(value, ast.Name) else value.value
+            owner = self.env.names.get(name)
+            if isinstance(owner, AttributeValue):
+                raise error(
+                    f"value '{name}' is already a value of attribute '{owner.attribute}'",
+                    value,
+                    "give each value one attribute; use a different name here",
+                )
+            var = f"{s.name}[{name}]"
+            self.problem.add_var(var, tuple(entities.positions))
+            attribute.values[name] = var
+            self.bind(name, AttributeValue(s.name, var), value.span)
+        entities.attributes[s.name] = attribute.values
+        self.problem.post(ir.AllDifferent(tuple(attribute.values.values())), s.span)
+
+    def attribute_entities(self, s: ast.AttributeDecl) -> Entities:
+        """The positions an attribute's values take: declared above it, and at least one a value."""
+        entities = self.layout.entities
+        if entities is None:
+            raise error(
+                "an attribute needs positions to be declared first",
+                s,
+                "add a line such as 'positions house = 1..5' above it",
+            )
+        if len(s.values) > len(entities.positions):
+            raise error(
+                f"attribute '{s.name}' has {len(s.values)} values but there are only "
+                f"{len(entities.positions)} positions",
+                s,
+            )
+        return entities
+
+    def var_decl(self, s: ast.VarDecl) -> None:
+        """A scalar variable, or an array of one or two dimensions with a variable per index."""
+        self.check_free(s.name, s.span)
+        domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
+        if not s.dims:
+            self.problem.add_var(s.name, domain)
+            self.layout.scalars[s.name] = s.name
+            self.bind(s.name, Lin(((1, s.name),)), s.span)
+            return
+        ranges = [self.int_values(d) for d in s.dims]
+        for r, node in zip(ranges, s.dims, strict=False):
+            if not r:
+                raise error("an array dimension needs at least one index", node)
+        if len(ranges) > 2:
+            raise error("arrays have one or two dimensions", s.dims[2])
+        cells = {}
+        for index in itertools.product(*ranges):
+            var = f"{s.name}[{','.join(map(str, index))}]"
+            self.problem.add_var(var, domain)
+            cells[index] = var
+        grid = Grid(s.name, ranges, cells, box_shape(ranges))
+        self.layout.grids.append(grid)
+        self.bind(s.name, Array(s.name, ranges, cells, grid), s.span)
+
+    def domain(self, node: ast.Node, owner: ast.Node) -> tuple[int, ...]:
+        """A variable's values, sorted and without repeats; an empty or too large domain is an error."""
+        values = self.int_values(node)
+        if not values:
+            hint = None
+            if isinstance(node, ast.Range):
+                lo, hi = self.constant_int(node.lo), self.constant_int(node.hi)
+                hint = f"the range {lo}..{hi} is empty because {lo} > {hi}; a range goes up, as in {hi}..{lo}"
+            raise error("empty domain: no value is possible", node, hint)
+        if len(values) > MAX_DOMAIN:
+            raise error(f"domain has {len(values)} values; at most {MAX_DOMAIN} are supported", node)
+        return tuple(sorted(set(values)))
+
+    def board_decl(self, s: ast.BoardDecl) -> None:
+        """A variable per cell of the drawing; the board's lines come from the cells' places."""
+        self.check_free(s.name, s.span)
+        domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
+        cells = {cell.name: (cell.row, cell.column) for cell in s.drawing.cells}
+        variables = {}
+        for cell in cells:
+            var = f"{s.name}.{cell}"
+            self.problem.add_var(var, domain)
+            variables[cell] = var
+        board = Board(s.name, list(s.drawing.lines), cells, variables)
+        self.layout.boards.append(board)
+        self.bind(s.name, BoardValue(board, board_groups(cells)), s.span)
+
+    def pieces_decl(self, s: ast.PiecesDecl) -> None:
+        """A set of pieces, checked; nothing is posted until it is placed."""
+        pieces = []
+        for piece in s.pieces:
+            if len(set(piece.alternatives)) != len(piece.alternatives):
+                raise error("a piece lists the same value twice", piece)
+            if piece.copies < 1:
+                raise error("a piece needs at least one copy", piece)
+            for value in piece.alternatives:
+                check_size(value, piece)
+            pieces.append((piece.alternatives, piece.copies))
+        self.bind(s.name, PiecesValue(s.name, pieces, s.span), s.span)
+
+    def given_decl(self, s: ast.GivenDecl) -> None:
+        """Each number of a grid literal fixes the array's cell at the same place."""
+        target = self.lookup(s.name, s.name_span)
+        if not isinstance(target, Array):
+            raise error(f"'{s.name}' is not an array or grid; givens fill an array", s.name_span)
+        self.check_grid_shape(s, target)
+        for r, row in enumerate(s.grid.rows):
+            for c, cell in enumerate(row.cells):
+                if cell.value is None:
+                    continue
+                index = (target.ranges[-1][c],) if len(target.ranges) == 1 else (
+                    target.ranges[0][r],
+                    target.ranges[1][c],
+                )
+                self.post_given(target.cells[index], cell.value, cell.span)
+
+    def check_grid_shape(self, s: ast.GivenDecl, target: Array) -> None:
+        """A grid literal has the rows and columns of the array it fills (a 1-D array: one row)."""
+        rows = s.grid.rows
+        shape = [len(r) for r in target.ranges]
+        if len(shape) == 1:
+            shape = [1, *shape]
+        expected = f"{shape[0]}x{shape[1]}" if len(target.ranges) == 2 else f"1 row of {shape[1]}"
+        if len(rows) != shape[0]:
+            # Too many rows: point at the first one too many; too few: at the literal.
+            span = rows[shape[0]].span if len(rows) > shape[0] else s.grid.span
+            raise error(f"grid literal has {len(rows)} rows; '{s.name}' is {expected}", span)
+        for row in rows:
+            if len(row.cells) != shape[1]:
+                raise error(f"grid literal row has {len(row.cells)} cells; '{s.name}' is {expected}", row.span)
+
+    def post_given(self, name: str, value: int, span: Span) -> None:
+        var = self.problem.variables[name]
+        if value not in var.domain:
+            raise CspdslError(
+                f"given {value} is outside the domain {range_text(list(var.domain))} of {var.name}", span
+            )
+        self.problem.post(ir.InSet(var.name, (value,)), span)
+
+    def place_decl(self, s: ast.PlaceDecl) -> None:
+        pieces = self.lookup(s.pieces, s.pieces_span)
+        if not isinstance(pieces, PiecesValue):
+            raise error(f"'{s.pieces}' is not a set of pieces", s.pieces_span)
+        cells = self.place_target_cells(s)
+        self.check_pieces_fit(s, pieces, cells)
+        place(self.problem, pieces.pieces, cells, s.span, self.new_aux_name)
+
+    def place_target_cells(self, s: ast.PlaceDecl) -> list[str]:
+        target = self.lookup(s.target, s.target_span)
+        if isinstance(target, Array):
+            return list(target.cells.values())
+        if isinstance(target, BoardValue):
+            return list(target.layout.variables.values())
+        raise error(f"'{s.target}' is not an array, grid or board", s.target_span)
+
+    def check_pieces_fit(self, s: ast.PlaceDecl, pieces: PiecesValue, cells: list[str]) -> None:
+        """One piece a cell, and every value of every piece in the cells' domain."""
+        total = sum(copies for _, copies in pieces.pieces)
+        if total != len(cells):
+            raise error(
+                f"{total} pieces for {len(cells)} cells: placing needs exactly one piece a cell",
+                s,
+            )
+        for alternatives, _ in pieces.pieces:
+            for value in alternatives:
+                if value not in self.problem.variables[cells[0]].domain:
+                    domain = list(self.problem.variables[cells[0]].domain)
+                    raise error(
+                        f"piece value {value} is outside the domain {range_text(domain)} of "
+                        f"'{s.target}'",
+                        s,
+                        f"widen the domain of '{s.target}' to hold every piece",
+                    )
+
+    def question_decl(self, s: ast.QuestionDecl) -> None:
+        """A question and its answer as a format string with a value for each placeholder."""
+        texts = [text.replace("}", "}}") for text in s.answer.texts]  # the template is a format string
+        template = texts[0] + "".join("{" + str(i) + "}" + text for i, text in enumerate(texts[1:]))
+        placeholders = tuple(self.placeholder(node) for node in s.answer.placeholders)
+        self.layout.questions.append(Question(s.question.value, template, placeholders, s.span))
+
+    def placeholder(self, node: ast.Node) -> Any:
+        """What a placeholder shows: an attribute's value at a position, a list of numbers, or a number."""
+        if isinstance(node, ast.Index) and isinstance(node.target, ast.Name):
+            target = self.lookup(node.target.name, node.target.span)
+            if isinstance(target, Attribute):
+                if len(node.indices) != 1:
+                    raise error("an attribute takes one position", node)
+                position = self.lin(node.indices[0])
+                return AttributeAt(target.name, LinTerm(position.terms, position.const))
+        value = self.eval(node)
+        if isinstance(value, (list, Array)):
+            return tuple(LinTerm(v.terms, v.const) for v in map(as_lin_value, as_list(value, node)))
+        lin = as_lin(value, node)
+        return LinTerm(lin.terms, lin.const)
+
+    def constraint_stmt(self, s: ast.ConstraintStmt) -> None:
+        """A clue: its constraints posted, those that always hold left out."""
+        for constraint in self.top_conditions(s.condition):
+            if constraint != ir.TRUE:
+                self.problem.post(constraint, s.span)

@@ -1,0 +1,131 @@
+"""The values an expression has while lowering (numbers, Lin, lists, ranges, arrays, boards,
+attributes, pieces) and the conversions between them that report a wrong kind at the source."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import ir
+from ..errors import Span
+from ..record import Record
+from ..syntax import ast
+from .build import Lin
+from .context import MAX_INT, error
+from .layout import Board, Grid
+
+
+class Array(Record, frozen=False):
+    """A `var` array: its index ranges, the IR variable of each index, and its Grid in the layout."""
+
+    name: str
+    ranges: list[list[int]]
+    cells: dict[tuple[int, ...], str]
+    grid: Grid
+
+
+class BoardValue(Record, frozen=False):
+    """A board: its layout and its lines (rows, columns, diagonals, ...) as lists of cell names."""
+
+    layout: Board
+    groups: dict[str, list[list[str]]]
+
+
+class Attribute(Record, frozen=False):
+    """An attribute: as a list, the position variables of its values."""
+
+    name: str
+    values: dict[str, str]  # value name -> IR variable
+
+
+class PiecesValue(Record, frozen=False):
+    """A set of pieces for `place ... on ...`: each piece's alternative values and its copies."""
+
+    name: str
+    pieces: list[tuple[tuple[int, ...], int]]  # (alternatives, copies)
+    span: Span
+
+
+def int_values_of(items: list[Any], node: ast.Node) -> list[int]:
+    """Constant numbers, with ranges, sets and lists among them flattened in."""
+    flat: list[int] = []
+    for item in items:
+        if isinstance(item, (range, frozenset, list)):
+            flat.extend(int_values_of(list(item), node))
+        elif isinstance(item, int):
+            flat.append(item)
+        else:
+            raise error("expected constant numbers", node)
+    return flat
+
+
+def as_list(value: Any, node: ast.Node) -> list[Any]:
+    """A list, range, set or group as a list (a group's cells as linear expressions)."""
+    if isinstance(value, list):
+        return value
+    if isinstance(value, (range, frozenset)):
+        return sorted(value)
+    if isinstance(value, Array):
+        return [Lin(((1, v),)) for v in value.cells.values()]
+    if isinstance(value, BoardValue):
+        return [Lin(((1, v),)) for v in value.layout.variables.values()]
+    if isinstance(value, Attribute):
+        return [Lin(((1, v),)) for v in value.values.values()]
+    raise error("expected a list, a range or a group", node)
+
+
+def as_lin(value: Any, node: ast.Node) -> Lin:
+    """A value as a number (a linear expression), or the error that says what it is instead."""
+    if isinstance(value, bool):
+        raise error("expected a number", node)
+    if isinstance(value, int):
+        return Lin((), value)
+    if isinstance(value, Lin):
+        return value
+    if isinstance(value, (ir.Linear, ir.InSet, ir.And, ir.Or, ir.Not, ir.Count)):
+        raise error(
+            "a condition cannot be used as a number",
+            node,
+            "count conditions with 'exactly k of [...]', 'at_least' or 'at_most'",
+        )
+    if isinstance(value, (list, range, frozenset, Array, BoardValue)):
+        raise error("expected a number, found a list or group", node, "sum(...) adds a list up")
+    if isinstance(value, Attribute):
+        raise error(
+            f"expected a number, found the attribute '{value.name}'",
+            node,
+            f"in an answer, '{value.name}[p]' is its value at position p (p may be a value of "
+            "another attribute)",
+        )
+    raise error("expected a number", node)
+
+
+def as_lin_value(value: Any) -> Lin:
+    """A number or linear expression already known to be one, as a Lin."""
+    return value if isinstance(value, Lin) else Lin((), int(value))
+
+
+def as_cond(value: Any, node: ast.Node) -> ir.Constraint:
+    """A value that must be a condition."""
+    if isinstance(value, (ir.Linear, ir.InSet, ir.And, ir.Or, ir.Not, ir.Count)):
+        return value
+    raise error(
+        "expected a condition (such as a == b), found a value",
+        node,
+        "compare the value to make a condition, e.g. '... == 1' (a bool variable is 0 or 1)",
+    )
+
+
+def check_lin(lin: Lin, node: ast.Node) -> Lin:
+    """A linear expression whose coefficients and constant the backends can take."""
+    for value in (lin.const, *(coef for coef, _ in lin.terms)):
+        check_size(value, node)
+    return lin
+
+
+def check_size(value: int, node: ast.Node) -> None:
+    """Refuse a number that does not fit the backends' 32-bit integers."""
+    if abs(value) > MAX_INT:
+        raise error(
+            f"number {value} is too large: the backends take numbers from {-MAX_INT} to {MAX_INT}",
+            node,
+        )

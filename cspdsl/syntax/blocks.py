@@ -1,0 +1,92 @@
+"""The triple-quoted blocks of a model: board drawings and grid literals, read cell by cell with
+the place of each cell in the source.
+
+The parser reads them here, so lowering gets cells with their spans and never looks at the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..errors import CspdslError, Span
+from . import ast
+
+
+def read_drawing(text: str, span: Span) -> ast.Drawing:
+    """The cells of a board drawing: every letter or digit is a cell; '.' and blanks are gaps.
+    `text` is the block between its quotes and `span` covers the quotes."""
+    lines = text.split("\n")
+    first_line = span.line
+    # Drop the lines that hold only the opening or closing quotes.
+    if lines and not lines[0].strip():
+        lines, first_line = lines[1:], first_line + 1
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise CspdslError("the board drawing is empty", span)
+    indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
+    drawing = tuple(line[indent:].rstrip() for line in lines)
+    cells = _drawn_cells(drawing, Span(span.source, first_line, indent + 1, first_line, indent + 1))
+    return ast.Drawing(span, drawing, cells)
+
+
+def _drawn_cells(drawing: tuple[str, ...], origin: Span) -> tuple[ast.DrawnCell, ...]:
+    """The cells of the drawing's lines, in reading order; `origin` is where its row 0, column 0 is."""
+    cells: dict[str, ast.DrawnCell] = {}
+    for r, line in enumerate(drawing):
+        for c, char in enumerate(line):
+            if char in ". \t":
+                continue
+            line_no, column = origin.line + r, origin.column + c
+            span = Span(origin.source, line_no, column, line_no, column + 1)
+            if not char.isalnum():
+                raise CspdslError(
+                    f"unexpected {char!r} in the board drawing", span,
+                    "cells are letters or digits; gaps are '.' or blanks",
+                )
+            if char in cells:
+                raise CspdslError(f"cell '{char}' appears twice in the drawing", span)
+            cells[char] = ast.DrawnCell(span, char, r, c)
+    return tuple(cells.values())
+
+
+def read_grid_literal(text: str, span: Span) -> ast.GridLiteral:
+    """Rows of a grid literal: numbers are givens, '.' or '_' are blanks; rule lines made of
+    '-', '+' and '|' only are ignored, so a Sudoku can be drawn with its boxes. `text` is the block
+    between its quotes and `span` covers the quotes."""
+    rows = []
+    for offset, line in enumerate(text.split("\n")):
+        line_no = span.line + offset
+        col_base = span.column + 3 if offset == 0 else 1
+        cells = [
+            _grid_cell(token, Span(span.source, line_no, col_base + start, line_no, col_base + start + len(token)))
+            for start, token in _split_tokens(line)
+            if not set(token) <= set("-+|")
+        ]
+        if cells:
+            first, last = cells[0].span, cells[-1].span
+            row_span = Span(first.source, first.line, first.column, last.line, last.end_column)
+            rows.append(ast.GridRow(row_span, tuple(cells)))
+    return ast.GridLiteral(span, tuple(rows))
+
+
+def _grid_cell(token: str, span: Span) -> ast.GridCell:
+    """A given number (it may be negative), or a blank."""
+    if token in (".", "_"):
+        return ast.GridCell(span, None)
+    digits = token[1:] if token.startswith("-") else token
+    if not (digits.isascii() and digits.isdigit()):
+        raise CspdslError(
+            f"unexpected {token!r} in the grid literal", span,
+            "write numbers for givens and '.' or '_' for blanks",
+        )
+    return ast.GridCell(span, int(token))
+
+
+def _split_tokens(line: str) -> Iterator[tuple[int, str]]:
+    """The words of a line with their offsets; a '|' is a word of its own even when written close."""
+    pos = 0
+    for part in line.replace("|", " | ").split():
+        start = line.find(part.strip(), pos)
+        pos = start + len(part)
+        yield start, part

@@ -1,0 +1,179 @@
+"""The translation of parse errors into messages with a caret and words a user understands: what
+was found, what could have come instead, and a hint for the usual slips (an '=' for '==', a bracket
+left open, a word of the language used as a name)."""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import CspdslError, Source, Span
+from . import _puz_tables
+from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+OPENING = {"(", "[", "{"}
+CLOSING = {")", "]", "}"}
+
+_WORDS = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": 'a quoted name ("...")',
+    "BLOCK": 'a block in triple quotes ("""...""")',
+    "COMPARE": "a comparison (==, !=, <, <=, >, >=)",
+    "RELATION": "a relation (same, next_to, left_of, ...)",
+    "COUNT_WORD": "exactly, at_least or at_most",
+    "_NL": "the end of the line",
+    "$END": "the end of the model",
+}
+_EXPRESSION_STARTS = {"NAME", "INT", "STRING", "LPAR", "LSQB", "LBRACE", "MINUS"}
+
+
+def describe(terminal: str) -> str:
+    if terminal in _WORDS:
+        return _WORDS[terminal]
+    literal = _puz_tables.LITERALS.get(terminal)
+    return terminal.lower() if literal is None else f"'{literal}'"
+
+
+def expected_words(expected: set[str]) -> str:
+    names = set(expected)
+    words = []
+    if len(names & _EXPRESSION_STARTS) >= 3:
+        names -= _EXPRESSION_STARTS | {"TRUE", "FALSE", "NOT", "COUNT_WORD", "FORALL", "IF", "EITHER"}
+        words.append("an expression")
+    words += sorted(describe(n) for n in names)
+    if len(words) > 6:
+        words = [*words[:6], "..."]
+    if len(words) == 1:
+        return words[0]
+    return "one of " + ", ".join(words)
+
+
+def acceptable(error: UnexpectedToken) -> set[str]:
+    """The terminals that could come next. LALR's own list merges states and names terminals that
+    would fail one step later; accepts() tries each one and is exact."""
+    return error.accepts() or error.expected
+
+
+def open_bracket(text: str) -> tuple[int, int, str] | None:
+    """The innermost bracket still open at the end of `text`: (line, column, bracket)."""
+    stack: list[tuple[int, str]] = []
+    for match in re.finditer(r'"""(?:.|\n)*?"""|"[^"\n]*"|#[^\n]*|[()\[\]{}]', text):
+        char = match.group()
+        if char in OPENING:
+            stack.append((match.start(), char))
+        elif char in CLOSING and stack:
+            stack.pop()
+    if not stack:
+        return None
+    offset, char = stack[-1]
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1, char
+
+
+def _token_text(token: Token) -> str:
+    if token.type == "_NL":
+        return "end of line"
+    if token.type == "$END":
+        return "end of the model"
+    return f"'{token.value}'"
+
+
+def syntax_error(source: Source, error: UnexpectedInput) -> CspdslError:
+    """The message for a parse error: a token that cannot come there, a character that starts no
+    token, or the end of the text before the model is complete."""
+    if isinstance(error, UnexpectedCharacters):
+        return _unexpected_character(source, error)
+    assert isinstance(error, UnexpectedToken)
+    if error.token.type == "$END":
+        return _early_end(source, error)
+    return _unexpected_token(source, error)
+
+
+def placeholder_error(source: Source, error: UnexpectedInput, text: str, line: int, column: int) -> CspdslError:
+    """The message for a parse error in an answer's placeholder `text`, written at (line, column):
+    an end too early is shown at the closing brace."""
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        end = column + len(text)  # the closing brace
+        opened = open_bracket(text)
+        return CspdslError(
+            f"the placeholder ends too early; expected {expected_words(acceptable(error))}",
+            Span(source, line, end, line, end + 1),
+            f"the '{opened[2]}' at column {column + opened[1] - 1} is not closed" if opened else None,
+        )
+    error.line = line
+    return syntax_error(source, error)
+
+
+def _at_error(source: Source, error: UnexpectedInput, width: int) -> Span:
+    line, column = max(error.line, 1), max(error.column, 1)
+    return Span(source, line, column, line, column + width)
+
+
+def _unexpected_token(source: Source, error: UnexpectedToken) -> CspdslError:
+    token = error.token
+    width = 1 if token.type == "_NL" else len(str(token.value).split("\n")[0])
+    expected = acceptable(error)
+    if _equals_for_compare(token, expected):
+        message = "unexpected '='"
+    else:
+        message = f"unexpected {_token_text(token)}; expected {expected_words(expected)}"
+    return CspdslError(message, _at_error(source, error, width), _token_hint(token, expected))
+
+
+def _token_hint(token: Token, expected: set[str]) -> str | None:
+    """The usual slip behind an unexpected token, the most telling first."""
+    if _keyword_for_name(token, expected):
+        return f'\'{token.value}\' is a word of the language; to use it as a name, quote it: "{token.value}"'
+    if _line_ends_in_brackets(token, expected):
+        return "a bracket is still open"
+    if _equals_for_compare(token, expected):
+        return "use '==' to compare; '=' only gives a name a value (param, let)"
+    return None
+
+
+def _equals_for_compare(token: Token, expected: set[str]) -> bool:
+    return token.value == "=" and "COMPARE" in expected
+
+
+def _line_ends_in_brackets(token: Token, expected: set[str]) -> bool:
+    return token.type == "_NL" and bool(expected & {"RPAR", "RSQB", "RBRACE"})
+
+
+def _keyword_for_name(token: Token, expected: set[str]) -> bool:
+    """A word of the language (a keyword) where a name could go."""
+    return "NAME" in expected and re.fullmatch(r"[a-z_]+", str(token.value)) is not None and token.type != "NAME"
+
+
+_CHARACTER_HINTS = {
+    '"': "a quoted name must end on the same line; a drawing or grid goes in triple quotes",
+    "=": "use '==' to compare",
+}
+
+
+def _unexpected_character(source: Source, error: UnexpectedCharacters) -> CspdslError:
+    char = error.char
+    return CspdslError(f"unexpected character {char!r}", _at_error(source, error, 1), _CHARACTER_HINTS.get(char))
+
+
+_CLOSERS = {"(": "RPAR", "[": "RSQB", "{": "RBRACE"}
+
+
+def _early_end(source: Source, error: UnexpectedToken) -> CspdslError:
+    """The text ended too early: at the bracket left open if closing it is what was missing, else at
+    the end of the last line."""
+    expected = acceptable(error)
+    opened = open_bracket(source.text)
+    if opened and _CLOSERS[opened[2]] in expected:
+        line, column, bracket = opened
+        return CspdslError(
+            f"'{bracket}' is never closed",
+            Span(source, line, column, line, column + 1),
+            f"the model ends before its {describe(_CLOSERS[bracket])}",
+        )
+    lines = source.text.splitlines() or [""]
+    line, column = len(lines), len(lines[-1]) + 1
+    message = "unexpected end of the model"
+    if expected:
+        message += f"; expected {expected_words(set(expected))}"
+    hint = f"the '{opened[2]}' on line {opened[0]}, column {opened[1]} is still open" if opened else None
+    return CspdslError(message, Span(source, line, column, line, column + 1), hint)
