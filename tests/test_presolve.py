@@ -8,7 +8,7 @@ from conftest import MODELS
 
 from cspdsl.api import load
 from cspdsl.ir import And, InSet, Linear, Not, Or
-from cspdsl.passes.presolve import narrow_domains
+from cspdsl.passes.narrow import narrow_domains
 
 ABC = {"a": (1, 2, 3), "b": (1, 2, 3), "c": (0, 1, 2, 3)}
 
@@ -54,7 +54,7 @@ from hypothesis import strategies as st  # noqa: E402
 from cspdsl.backends import get_backend  # noqa: E402
 from cspdsl.ir import AllDifferent  # noqa: E402
 from cspdsl.ir.check import holds  # noqa: E402
-from cspdsl.passes.presolve import implied_equalities  # noqa: E402
+from cspdsl.passes.sums import implied_equalities  # noqa: E402
 
 
 def test_the_hexagon_lines_imply_short_equalities_that_hold_in_every_solution() -> None:
@@ -130,7 +130,7 @@ def test_implied_equalities_hold_in_every_solution_and_change_none(system) -> No
 
 # ---- redundant sums ------------------------------------------------------------------------------
 
-from cspdsl.passes.presolve import redundant_sums  # noqa: E402
+from cspdsl.passes.sums import redundant_sums  # noqa: E402
 
 
 def test_the_hexagon_lines_implied_by_the_others_are_its_5_cell_lines_and_one_more() -> None:

@@ -47,7 +47,7 @@ from ...ir import (
     op_decided,
     op_holds,
 )
-from ...passes.presolve import narrow_domains
+from ...passes.narrow import narrow_domains
 from ...record import Record, field
 from .. import Compiled, Distinct, Outcome, check_limit
 from ..child import Emit, run_with_time_limit

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from ...errors import CspdslError
 from ...ir import Problem
-from ...passes.presolve import narrow_domains
+from ...passes.narrow import narrow_domains
 from .. import Compiled, Outcome
 from .anneal import AnnealParams, anneal
 from .genetic import GeneticParams, evolve

@@ -90,7 +90,7 @@ class State(Record, frozen=False):
 
 
 def build_space(problem: Problem, weighted: bool = True, propagate: bool = True) -> Space:
-    """The search space of a problem whose domains are already narrowed (presolve.narrow_domains)."""
+    """The search space of a problem whose domains are already narrowed (passes.narrow.narrow_domains)."""
     names = list(problem.variables)
     index = {name: i for i, name in enumerate(names)}
     domains = [problem.variables[name].domain for name in names]

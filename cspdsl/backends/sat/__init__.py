@@ -54,7 +54,8 @@ from ...ir import (
     op_holds,
     variables_of,
 )
-from ...passes.presolve import has_sum_system, implied_equalities, narrow_domains, redundant_sums
+from ...passes.narrow import narrow_domains
+from ...passes.sums import has_sum_system, implied_equalities, redundant_sums
 from ...record import Record, field
 from .. import Assignment, Compiled, Distinct, Outcome, check_limit
 from ..child import run_with_time_limit

@@ -1,8 +1,9 @@
-"""Presolve shared by the backends that enumerate values themselves (SAT, python-constraint).
+"""The linear algebra of a model's `==` sums, in integers, for the SAT backend.
 
-A top-level constraint on one variable (`x in {...}`, `2*x <= 5`, `not x == 3`) is a domain in
-disguise: cutting the domain instead removes values before any encoding sees them. The tile square
-declares its cells `in 11..99` and then places 16 tile values: 89 values become 16.
+Number puzzles state sums over lines that imply more than they say: `implied_equalities` finds the
+short equalities in their span (stated, unit propagation sees them), and `redundant_sums` the sums
+that shorter ones already imply (left out, the encoding is smaller). Both reduce the sums without
+fractions.
 """
 
 from __future__ import annotations
@@ -11,60 +12,9 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 
-from ..ir import AllDifferent, And, Constraint, InSet, Linear, Not, Posted, Problem, Var, op_holds
+from ..ir import AllDifferent, Linear, Problem
 
 Row = dict[str, int]  # a linear equality: {name: coefficient, "": right-hand side}, all in integers
-
-
-def narrow_domains(problem: Problem) -> Problem:
-    """An equivalent problem whose domains are cut by its top-level one-variable constraints.
-
-    Those constraints are dropped; the rest are kept in order. The result has the same variables
-    (possibly with empty domains, which makes it unsatisfiable) and the same outputs, so its
-    solutions are solutions of `problem`, and the other way round.
-    """
-    domains = {name: set(var.domain) for name, var in problem.variables.items()}
-    kept: list[Posted] = []
-    for posted in problem.constraints:
-        for part in _conjuncts(posted.constraint):
-            allowed = _unary_values(part, domains)
-            if allowed is None:
-                kept.append(Posted(part, posted.span))
-            else:
-                name, values = allowed
-                domains[name] &= values
-    narrowed = Problem(outputs=list(problem.outputs))
-    for name in problem.variables:
-        narrowed.variables[name] = Var(name, tuple(sorted(domains[name])))
-    narrowed.constraints = kept
-    return narrowed
-
-
-def _conjuncts(c: Constraint) -> list[Constraint]:
-    """A top-level And is its parts, each posted on its own."""
-    if isinstance(c, And) and c.conds:
-        return [part for sub in c.conds for part in _conjuncts(sub)]
-    return [c]
-
-
-def _unary_values(c: Constraint, domains: dict[str, set[int]]) -> tuple[str, set[int]] | None:
-    """(x, the values of x that satisfy c) when c mentions only the variable x; else None."""
-    negate = False
-    while isinstance(c, Not):
-        negate, c = not negate, c.cond
-    if isinstance(c, InSet):
-        name, satisfying = c.var, set(c.values)
-    elif isinstance(c, Linear) and c.terms and len({n for _, n in c.terms}) == 1:
-        name = c.terms[0][1]
-        coef = sum(k for k, _ in c.terms)
-        satisfying = {v for v in domains[name] if op_holds(coef * v, c.op, c.rhs)}
-    else:
-        return None
-    if negate:
-        satisfying = domains[name] - satisfying
-    return name, satisfying
-
-
 
 # ---- implied short equalities --------------------------------------------------------------------
 
