@@ -22,6 +22,7 @@ import random
 import time
 
 from ...ir import AllDifferent, Constraint, Count, InSet, Problem, variables_of
+from ...passes.narrow import propagate_all_different
 from ...record import Record, field
 from .cost import Violation, violation
 
@@ -91,12 +92,12 @@ class State(Record, frozen=False):
 
 def build_space(problem: Problem, weighted: bool = True, propagate: bool = True) -> Space:
     """The search space of a problem whose domains are already narrowed (passes.narrow.narrow_domains)."""
+    if propagate:
+        problem = propagate_all_different(problem)
     names = list(problem.variables)
     index = {name: i for i, name in enumerate(names)}
     domains = [problem.variables[name].domain for name in names]
     constraints = [posted.constraint for posted in problem.constraints]
-    if propagate:
-        domains = _propagate_all_different(domains, constraints, index)
     groups = _find_groups(constraints, index, domains)
     structural = {c for g in groups for c in g.source}
     paid = [c for i, c in enumerate(constraints) if i not in structural]
@@ -121,28 +122,6 @@ def build_space(problem: Problem, weighted: bool = True, propagate: bool = True)
         touching=[tuple(t) for t in touching],
         paid=paid,
     )
-
-
-def _propagate_all_different(
-    domains: list[tuple[int, ...]], constraints: list[Constraint], index: dict[str, int]
-) -> list[tuple[int, ...]]:
-    """Remove a fixed variable's value from the other variables of its AllDifferents, to a fixpoint
-    (Sudoku's givens). Sound: no solution is lost."""
-    sets = [set(d) for d in domains]
-    groups = [[index[n] for n in c.vars] for c in constraints if isinstance(c, AllDifferent)]
-    changed = True
-    while changed:
-        changed = False
-        for ids in groups:
-            for v in ids:
-                if len(sets[v]) != 1:
-                    continue
-                (fixed,) = sets[v]
-                for w in ids:
-                    if w != v and fixed in sets[w]:
-                        sets[w].discard(fixed)
-                        changed = True
-    return [tuple(sorted(s)) for s in sets]
 
 
 # -- groups ---------------------------------------------------------------------------------------
