@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import get_backend
 from cspdsl.backends.local import AnnealBackend, GeneticBackend
-from cspdsl.backends.local.moves import Engine, Space, State, build_space
+from cspdsl.backends.local.moves import Engine, State
+from cspdsl.backends.local.space import Space, build_space
 from cspdsl.errors import CspdslError
 from cspdsl.ir.check import holds, violated
 from cspdsl.passes.narrow import narrow_domains
