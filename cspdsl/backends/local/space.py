@@ -38,26 +38,41 @@ def build_space(problem: Problem, weighted: bool = True, propagate: bool = True)
     domains = [problem.variables[name].domain for name in names]
     constraints = [posted.constraint for posted in problem.constraints]
     groups = find_groups(constraints, index, domains)
-    structural = {c for g in groups for c in g.source}
-    paid = [c for i, c in enumerate(constraints) if i not in structural]
-    group_of = [-1] * len(names)
-    for number, group in enumerate(groups):
-        for v in group.vars:
-            group_of[v] = number
+    paid = _paid(constraints, groups)
     scopes = [tuple(sorted(index[name] for name in variables_of(c))) for c in paid]
-    touching: list[list[int]] = [[] for _ in names]
-    for number, scope in enumerate(scopes):
-        for v in scope:
-            touching[v].append(number)
     return Space(
         names=names,
         domains=domains,
         allowed=[frozenset(d) for d in domains],
         groups=groups,
-        group_of=group_of,
+        group_of=_group_of(len(names), groups),
         movable=[v for v, d in enumerate(domains) if len(d) > 1],
         costs=[violation(c, index, weighted) for c in paid],
         scopes=scopes,
-        touching=[tuple(t) for t in touching],
+        touching=_touching(len(names), scopes),
         paid=paid,
     )
+
+
+def _paid(constraints: list[Constraint], groups: list[Group]) -> list[Constraint]:
+    """The constraints that no group keeps, in posting order: the ones a state pays for."""
+    structural = {c for g in groups for c in g.source}
+    return [c for i, c in enumerate(constraints) if i not in structural]
+
+
+def _group_of(count: int, groups: list[Group]) -> list[int]:
+    """Each of the `count` variables' group number, or -1 for a variable in no group."""
+    group_of = [-1] * count
+    for number, group in enumerate(groups):
+        for v in group.vars:
+            group_of[v] = number
+    return group_of
+
+
+def _touching(count: int, scopes: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Each of the `count` variables' paid constraints (by number, in order): what a move of it re-evaluates."""
+    touching: list[list[int]] = [[] for _ in range(count)]
+    for number, scope in enumerate(scopes):
+        for v in scope:
+            touching[v].append(number)
+    return [tuple(t) for t in touching]
