@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import get_backend
 from cspdsl.backends.local import AnnealBackend, GeneticBackend
-from cspdsl.backends.local.moves import Engine, Space, State, build_space
+from cspdsl.backends.local.moves import Engine, State
+from cspdsl.backends.local.space import Space, build_space
 from cspdsl.errors import CspdslError
 from cspdsl.ir.check import holds, violated
-from cspdsl.passes.presolve import narrow_domains
+from cspdsl.passes.narrow import narrow_domains
 
 BACKENDS = ("anneal", "genetic")
 UNSAT = "var x[1..3] in 1..2\nalldifferent(x)\n"  # three variables, two values: no solution

@@ -1,14 +1,17 @@
-"""Narrowing domains by top-level one-variable constraints keeps exactly the same solutions."""
+"""The passes that narrow domains (by top-level one-variable constraints, by fixed values of
+all-differents) and the linear algebra of the sums keep exactly the same solutions."""
 
 from __future__ import annotations
 
 import pytest
 from brute import brute_force, make_problem
 from helpers import MODELS
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cspdsl.api import load
-from cspdsl.ir import And, InSet, Linear, Not, Or
-from cspdsl.passes.presolve import narrow_domains
+from cspdsl.ir import AllDifferent, And, InSet, Linear, Not, Or
+from cspdsl.passes.narrow import narrow_domains, propagate_all_different
 
 ABC = {"a": (1, 2, 3), "b": (1, 2, 3), "c": (0, 1, 2, 3)}
 
@@ -46,15 +49,43 @@ def test_the_tile_square_keeps_only_tile_values() -> None:
     assert len(narrowed.constraints) == len(problem.constraints) - 16
 
 
+def test_a_fixed_value_leaves_the_other_domains_of_its_all_different_to_a_fixpoint() -> None:
+    domains = {"a": (1,), "b": (1, 2), "c": (1, 2, 3), "d": (1, 2, 3, 4)}
+    chain = make_problem(domains, AllDifferent(("a", "b")), AllDifferent(("b", "c", "d")), InSet("d", (3, 4)))
+    propagated = propagate_all_different(chain)
+    assert [v.domain for v in propagated.variables.values()] == [(1,), (2,), (1, 3), (1, 3, 4)]
+    assert propagated.constraints == chain.constraints  # only the domains change
+    assert propagated.outputs == chain.outputs
+    assert brute_force(propagated) == brute_force(chain)
+
+
+def test_two_variables_fixed_to_one_value_empty_a_domain() -> None:
+    clash = make_problem({"a": (1,), "b": (1,)}, AllDifferent(("a", "b")))
+    assert [v.domain for v in propagate_all_different(clash).variables.values()] == [(1,), ()]
+
+
+def test_the_sudoku_givens_fix_every_cell() -> None:
+    """This Sudoku needs no search: the givens' values, propagated, leave one value in each cell."""
+    problem = narrow_domains(load(MODELS / "sudoku.puz").problem)
+    assert {len(v.domain) for v in propagate_all_different(problem).variables.values()} == {1}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_propagating_all_differents_changes_no_solution(data: st.DataObject) -> None:
+    names = ["p", "q", "r", "s"]
+    domains = {n: tuple(data.draw(st.sets(st.integers(1, 3), min_size=1))) for n in names}
+    groups = data.draw(st.lists(st.lists(st.sampled_from(names), min_size=2, max_size=3, unique=True), max_size=3))
+    problem = make_problem(domains, *(AllDifferent(tuple(g)) for g in groups))
+    assert brute_force(propagate_all_different(problem)) == brute_force(problem)
+
+
 # ---- implied short equalities ------------------------------------------------------------------
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 from cspdsl.backends import get_backend  # noqa: E402
-from cspdsl.ir import AllDifferent  # noqa: E402
 from cspdsl.ir.check import holds  # noqa: E402
-from cspdsl.passes.presolve import implied_equalities  # noqa: E402
+from cspdsl.passes.sums import implied_equalities  # noqa: E402
 
 
 def test_the_hexagon_lines_imply_short_equalities_that_hold_in_every_solution() -> None:
@@ -130,7 +161,7 @@ def test_implied_equalities_hold_in_every_solution_and_change_none(system) -> No
 
 # ---- redundant sums ------------------------------------------------------------------------------
 
-from cspdsl.passes.presolve import redundant_sums  # noqa: E402
+from cspdsl.passes.sums import redundant_sums  # noqa: E402
 
 
 def test_the_hexagon_lines_implied_by_the_others_are_its_5_cell_lines_and_one_more() -> None:

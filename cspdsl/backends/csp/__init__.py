@@ -4,7 +4,7 @@ Compilation, in three steps:
 1. Normalise every constraint: negations are pushed down to the leaves (`not x in S` is `x in D \\ S`,
    `not e <= r` is `e >= r + 1`), nested And/Or are flattened, and conditions that the domains already
    decide are folded away. A top-level And becomes its parts, each posted on its own, and the parts on
-   one variable become domains (`presolve.narrow_domains`), repeated until nothing changes.
+   one variable become domains (`passes.narrow.narrow_domains`), repeated until nothing changes.
 2. Post each remaining constraint as the library's built-in constraint where one fits, since those check
    partial assignments and prune domains (forward checking): sums, all-different, all-equal, and "at
    least / exactly k of these variables take a value in S" (SomeInSet). Only what no built-in expresses
@@ -47,7 +47,7 @@ from ...ir import (
     op_decided,
     op_holds,
 )
-from ...passes.presolve import narrow_domains
+from ...passes.narrow import narrow_domains
 from ...record import Record, field
 from .. import Compiled, Distinct, Outcome, check_limit
 from ..child import Emit, run_with_time_limit

@@ -1,8 +1,9 @@
 """Local search backends: simulated annealing (`anneal`) and a genetic search (`genetic`).
 
 Both search complete assignments whose cost is the violation of the model's constraints
-(`local/cost.py`), with moves that keep the structure the model guarantees (`local/moves.py`): the
-all-different groups stay permutations and the placed pieces keep their counts. The loops are in
+(`local/cost.py`), with moves (`local/moves.py`) that keep the structure the model guarantees
+(`local/groups.py`): the all-different groups stay permutations and the placed pieces keep their
+counts; `local/space.py` puts a problem's variables, groups and costs together. The loops are in
 `local/anneal.py` and `local/genetic.py`. They look for one solution and cannot prove that there is none:
 when their own budget ends first they give up (`complete=False, timed_out=False`); when the user's
 time limit stops them they report a timeout. See docs/backend-local-search.md.
@@ -17,11 +18,12 @@ from typing import Any, ClassVar
 
 from ...errors import CspdslError
 from ...ir import Problem
-from ...passes.presolve import narrow_domains
+from ...passes.narrow import narrow_domains
 from .. import Compiled, Outcome
 from .anneal import AnnealParams, anneal
 from .genetic import GeneticParams, evolve
-from .moves import Budget, Engine, Space, State, build_space
+from .moves import Budget, Engine, State
+from .space import Space, build_space
 
 Loop = Callable[[Engine, Budget], tuple[State, bool, dict[str, Any]]]
 

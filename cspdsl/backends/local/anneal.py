@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 from ...record import Record
-from .moves import Budget, Engine, State
+from .moves import Budget, Engine, Move, State
 
 COOLING_RATIO = 1.5  # start / lowest temperature of a run, when the lowest is not set
 
@@ -157,40 +157,53 @@ def _run(
     counters: _Counters,
 ) -> tuple[State, bool]:
     """One run; returns its final state and whether time ran out."""
-    rng, scopes = engine.rng, engine.space.scopes
     temperature, lowest = temperatures
     factor = (lowest / temperature) ** (1.0 / params.cooling_iterations)
-    focus, patience = params.focus, params.patience
     counters.start_run(state)
     violated = _Violated(state)
     stalled = 0
-    while state.cost > 0 and stalled < patience and counters.iterations < budget.limit:
+    while state.cost > 0 and stalled < params.patience and counters.iterations < budget.limit:
         counters.iterations += 1
         stalled += 1
         if budget.clock_due(counters.iterations) and budget.out_of_time():
             return state, True
-        scope = partners = None
-        if violated.items and rng.random() < focus:
-            scope = scopes[rng.choice(violated.items)]
-            if rng.random() < focus:
-                partners = scopes[rng.choice(violated.items)]
-        move = engine.propose(state, scope, partners)
+        move = _focused_move(engine, state, violated, params.focus)
         if move is None:
             continue
-        trial = engine.trial(state, move)
-        delta = trial.delta
-        if delta > 0:
-            counters.rises += 1
-        if delta <= 0 or rng.random() < math.exp(-delta / temperature):
-            counters.taken += delta > 0
-            engine.commit(state, trial)
-            for c, now in trial.changed:
-                violated.update(c, now)
-            if state.cost < counters.run_best:
-                stalled = 0
-                counters.improved(state)
-        else:
-            engine.undo(state, trial)
+        if _metropolis(engine, state, move, temperature, violated, counters) and state.cost < counters.run_best:
+            stalled = 0
+            counters.improved(state)
         if temperature > lowest:
             temperature *= factor
     return state, False
+
+
+def _focused_move(engine: Engine, state: State, violated: _Violated, focus: float) -> Move | None:
+    """A random move, with probability `focus` of a variable of a violated constraint (and then, with
+    that probability again, with a swap partner from another violated constraint)."""
+    rng, scopes = engine.rng, engine.space.scopes
+    scope = partners = None
+    if violated.items and rng.random() < focus:
+        scope = scopes[rng.choice(violated.items)]
+        if rng.random() < focus:
+            partners = scopes[rng.choice(violated.items)]
+    return engine.propose(state, scope, partners)
+
+
+def _metropolis(
+    engine: Engine, state: State, move: Move, temperature: float, violated: _Violated, counters: _Counters
+) -> bool:
+    """Make the move if it does not raise the cost, or with probability exp(-rise / temperature) if it
+    does; whether it was made."""
+    trial = engine.trial(state, move)
+    delta = trial.delta
+    if delta > 0:
+        counters.rises += 1
+    if delta <= 0 or engine.rng.random() < math.exp(-delta / temperature):
+        counters.taken += delta > 0
+        engine.commit(state, trial)
+        for c, now in trial.changed:
+            violated.update(c, now)
+        return True
+    engine.undo(state, trial)
+    return False

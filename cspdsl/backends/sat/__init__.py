@@ -14,7 +14,7 @@ Encodings (see docs/backend-sat.md for the measurements behind them):
 - other sums, counts and tables: reduced decision diagrams (MDDs) with every node defined, which unit
   propagation keeps domain consistent;
 - and/or/not: Tseitin gates, defined both ways.
-The domains are first cut by the top-level one-variable constraints (`presolve.narrow_domains`),
+The domains are first cut by the top-level one-variable constraints (`passes.narrow.narrow_domains`),
 so Sudoku givens and `at` clues fix variables before any clause is written.
 
 To find all solutions of a symmetric model (the hexagon's 12 rotations and reflections), the search
@@ -33,7 +33,7 @@ import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...ir import Problem
-from ...passes.presolve import has_sum_system
+from ...passes.sums import has_sum_system
 from .. import Compiled, Outcome, check_limit
 from .cnf import PAIRWISE_MAX
 from .dimacs import to_dimacs

@@ -18,7 +18,8 @@ from ...ir import (
     Table,
     variables_of,
 )
-from ...passes.presolve import implied_equalities, narrow_domains, redundant_sums
+from ...passes.narrow import narrow_domains
+from ...passes.sums import implied_equalities, redundant_sums
 from ...record import Record, field
 from .cnf import FALSE, TRUE, Cnf, TooLarge
 from .pairs import PairClauses
@@ -139,8 +140,8 @@ class CnfEncoder(PairClauses, SumClauses):
 def compile_cnf(problem: Problem, implied: bool = True, symmetries: list[Symmetry] | None = None) -> SatModel:
     """The problem as CNF, its domains first cut by its one-variable constraints, and (unless
     `implied` is off) the linear algebra of its sums put to use: the short equalities they imply are
-    stated for stronger propagation (`presolve.implied_equalities`), and the sums that the shorter
-    ones imply are left out (`presolve.redundant_sums`, the hexagon's 5-cell lines). The hexagon's
+    stated for stronger propagation (`passes.sums.implied_equalities`), and the sums that the shorter
+    ones imply are left out (`passes.sums.redundant_sums`, the hexagon's 5-cell lines). The hexagon's
     12 solutions then take 0.2 of the hand-written CNF's time with 0.6 of its clauses; see docs/backend-sat.md.
     The problem's `symmetries`, when known, let the search for implied equalities skip the supports
     that are images of others (the hexagon's in a quarter of the time)."""

@@ -1,70 +1,22 @@
-"""Presolve shared by the backends that enumerate values themselves (SAT, python-constraint).
+"""The linear algebra of a model's `==` sums, in integers, for the SAT backend.
 
-A top-level constraint on one variable (`x in {...}`, `2*x <= 5`, `not x == 3`) is a domain in
-disguise: cutting the domain instead removes values before any encoding sees them. The tile square
-declares its cells `in 11..99` and then places 16 tile values: 89 values become 16.
+Number puzzles state sums over lines that imply more than they say: `implied_equalities` finds the
+short equalities in their span (stated, unit propagation sees them), and `redundant_sums` the sums
+that shorter ones already imply (left out, the encoding is smaller). Both reduce the sums without
+fractions.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
-from ..ir import AllDifferent, And, Constraint, InSet, Linear, Not, Posted, Problem, Var, op_holds
+from ..ir import AllDifferent, Linear, Problem
+from ..record import Record
 
 Row = dict[str, int]  # a linear equality: {name: coefficient, "": right-hand side}, all in integers
-
-
-def narrow_domains(problem: Problem) -> Problem:
-    """An equivalent problem whose domains are cut by its top-level one-variable constraints.
-
-    Those constraints are dropped; the rest are kept in order. The result has the same variables
-    (possibly with empty domains, which makes it unsatisfiable) and the same outputs, so its
-    solutions are solutions of `problem`, and the other way round.
-    """
-    domains = {name: set(var.domain) for name, var in problem.variables.items()}
-    kept: list[Posted] = []
-    for posted in problem.constraints:
-        for part in _conjuncts(posted.constraint):
-            allowed = _unary_values(part, domains)
-            if allowed is None:
-                kept.append(Posted(part, posted.span))
-            else:
-                name, values = allowed
-                domains[name] &= values
-    narrowed = Problem(outputs=list(problem.outputs))
-    for name in problem.variables:
-        narrowed.variables[name] = Var(name, tuple(sorted(domains[name])))
-    narrowed.constraints = kept
-    return narrowed
-
-
-def _conjuncts(c: Constraint) -> list[Constraint]:
-    """A top-level And is its parts, each posted on its own."""
-    if isinstance(c, And) and c.conds:
-        return [part for sub in c.conds for part in _conjuncts(sub)]
-    return [c]
-
-
-def _unary_values(c: Constraint, domains: dict[str, set[int]]) -> tuple[str, set[int]] | None:
-    """(x, the values of x that satisfy c) when c mentions only the variable x; else None."""
-    negate = False
-    while isinstance(c, Not):
-        negate, c = not negate, c.cond
-    if isinstance(c, InSet):
-        name, satisfying = c.var, set(c.values)
-    elif isinstance(c, Linear) and c.terms and len({n for _, n in c.terms}) == 1:
-        name = c.terms[0][1]
-        coef = sum(k for k, _ in c.terms)
-        satisfying = {v for v in domains[name] if op_holds(coef * v, c.op, c.rhs)}
-    else:
-        return None
-    if negate:
-        satisfying = domains[name] - satisfying
-    return name, satisfying
-
-
+Key = tuple[tuple[tuple[int, str], ...], int]  # an equality's terms and right-hand side, as `_canonical` puts them
 
 # ---- implied short equalities --------------------------------------------------------------------
 
@@ -99,38 +51,77 @@ def implied_equalities(problem: Problem, symmetries: Sequence[Mapping[str, str]]
     names = sorted({name for row in rows for name in row if name})
     if len(rows) < 2 or len(names) > IMPLIED_VARS_MAX:
         return []
-    # The reduced row echelon form, each row scaled to integers: the rank tests and the combinations
-    # below stay in integers.
-    integral, pivots = _integer_row_echelon([[row.get(n, 0) for n in names] + [row[""]] for row in rows])
-    pivot_row = {column: i for i, column in enumerate(pivots)}
-    nonzero = [{j for j in range(len(names)) if row[j]} for row in integral]
-    stated = {_canonical(row) for row in rows}
-    found: dict[tuple[tuple[tuple[int, str], ...], int], None] = {}
+    span = _Span.of(rows, names)
     moves = _column_moves(names, symmetries)
+    stated = {_canonical(row) for row in rows}
+    found: dict[Key, None] = {}  # the equalities in the order they are found (a dict keeps it)
+    for support in _supports_to_search(len(names), moves):
+        for vector in span.vectors_within(support):
+            found.update(dict.fromkeys(_new_equalities(vector, moves, names, stated)))
+    return _in_search_order(found, names)
+
+
+class _Span(Record):
+    """The span of the equality rows in reduced row echelon form, each row scaled to integers, so that
+    the rank tests and the combinations stay in integers. A vector of the span is fixed by its values
+    on the pivot columns."""
+
+    names: list[str]  # the columns; a row has one more entry, the right-hand side
+    rows: list[list[int]]
+    pivot_row: dict[int, int]  # pivot column -> the row it leads
+    nonzero: list[set[int]]  # row -> its columns with a nonzero coefficient
+
+    @staticmethod
+    def of(rows: list[Row], names: list[str]) -> _Span:
+        integral, pivots = _integer_row_echelon([[row.get(n, 0) for n in names] + [row[""]] for row in rows])
+        nonzero = [{j for j in range(len(names)) if row[j]} for row in integral]
+        return _Span(names, integral, {column: i for i, column in enumerate(pivots)}, nonzero)
+
+    def vectors_within(self, support: tuple[int, ...]) -> list[list[int]]:
+        """A basis of the span's vectors that vanish outside the columns `support` (none when only zero does).
+
+        Such a vector combines only the rows whose pivots are in `support`, with weights that cancel
+        every column outside it."""
+        rows_in = [self.pivot_row[c] for c in support if c in self.pivot_row]
+        if not rows_in:
+            return []
+        outside = sorted(set().union(*(self.nonzero[i] for i in rows_in)).difference(support))
+        equations = [[self.rows[i][j] for i in rows_in] for j in outside]
+        if _independent(equations, len(rows_in)):
+            return []
+        return [self._combination(weights, rows_in) for weights in _integer_null_space(equations, len(rows_in))]
+
+    def _combination(self, weights: list[int], rows_in: list[int]) -> list[int]:
+        """The sum of weight times row, right-hand side included."""
+        return [sum(w * self.rows[i][j] for w, i in zip(weights, rows_in, strict=True))
+                for j in range(len(self.names) + 1)]
+
+
+def _supports_to_search(width: int, moves: list[list[int]]) -> Iterator[tuple[int, ...]]:
+    """Every set of IMPLIED_TERMS_MAX columns, in order, but those that a symmetry maps from one already
+    given: such a support holds the images of what was found in that one."""
     images_seen: set[tuple[int, ...]] = set()
-    for support in itertools.combinations(range(len(names)), IMPLIED_TERMS_MAX):
-        if moves:  # a support that is the image of one already searched holds the images of its finds
+    for support in itertools.combinations(range(width), IMPLIED_TERMS_MAX):
+        if moves:
             if support in images_seen:
                 continue
             images_seen.update(tuple(sorted(move[j] for j in support)) for move in moves)
-        # A vector of the span is fixed by its values on the pivot columns, so one supported inside
-        # `support` combines only the rows whose pivots are in it, and must vanish everywhere else.
-        rows_in = [pivot_row[c] for c in support if c in pivot_row]
-        if not rows_in:
-            continue
-        outside = sorted(set().union(*(nonzero[i] for i in rows_in)).difference(support))
-        equations = [[integral[i][j] for i in rows_in] for j in outside]
-        if _independent(equations, len(rows_in)):
-            continue
-        for weights in _integer_null_space(equations, len(rows_in)):
-            vector = [sum(w * integral[i][j] for w, i in zip(weights, rows_in, strict=True))
-                      for j in range(len(names) + 1)]
-            for image in [vector, *(_moved(vector, move) for move in moves)]:
-                combined = {names[j]: image[j] for j in range(len(names)) if image[j]}
-                if len(combined) >= 2:
-                    key = _canonical({**combined, "": image[-1]})
-                    if key not in stated:
-                        found[key] = None
+        yield support
+
+
+def _new_equalities(vector: list[int], moves: list[list[int]], names: list[str], stated: set[Key]) -> Iterator[Key]:
+    """The equality `vector` and its images under the symmetries, as keys, when they have two or more
+    terms and are not stated already."""
+    for image in [vector, *(_moved(vector, move) for move in moves)]:
+        combined = {names[j]: image[j] for j in range(len(names)) if image[j]}
+        if len(combined) >= 2:
+            key = _canonical({**combined, "": image[-1]})
+            if key not in stated:
+                yield key
+
+
+def _in_search_order(found: Iterable[Key], names: list[str]) -> list[Linear]:
+    """The equalities sorted by the first support that holds each (see `_first_support`)."""
     index = {name: j for j, name in enumerate(names)}
     ordered = sorted(found, key=lambda key: _first_support([index[name] for _, name in key[0]], len(names)))
     return [Linear(terms, "==", rhs) for terms, rhs in ordered]
@@ -301,7 +292,7 @@ def _integer_null_space(equations: list[list[int]], unknowns: int) -> list[list[
     return basis
 
 
-def _canonical(row: Mapping[str, int]) -> tuple[tuple[tuple[int, str], ...], int]:
+def _canonical(row: Mapping[str, int]) -> Key:
     """Terms and right-hand side divided by their gcd, first coefficient positive: one key per equality."""
     names = sorted(n for n in row if n and row[n])
     divisor = math.gcd(*(row[n] for n in names), row[""]) * (1 if row[names[0]] > 0 else -1)
