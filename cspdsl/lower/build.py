@@ -51,7 +51,7 @@ def linear(lin: Lin, op: str, rhs: int) -> ir.Constraint:
     return ir.Linear(lin.terms, op, rhs)
 
 
-def compare(diff: Lin, op: str) -> ir.Constraint:
+def comparison(diff: Lin, op: str) -> ir.Constraint:
     """diff op 0 with the strict comparisons turned into non-strict ones over the integers."""
     if op == "<":
         return linear(diff, "<=", -1)

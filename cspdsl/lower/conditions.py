@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from .. import ir
 from ..syntax import ast
-from .build import RELATIONS, Lin, all_of, any_of, compare, count, in_values, linear, negate
+from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
 from .context import Param, error, range_text
 from .expressions import ABS_FUNCTIONS, SUM_CALLS, Expressions, left_spine
 from .values import as_cond, as_list
@@ -57,7 +57,7 @@ class Conditions(Expressions):
             result: ir.Constraint = method(node)
             return result
         value = self.eval(node)
-        if isinstance(value, (ir.And, ir.Or, ir.Not, ir.Linear, ir.InSet, ir.Count, ir.AllDifferent, ir.Table)):
+        if isinstance(value, ir.KINDS):
             return value
         raise error(
             "expected a condition (such as a == b), found a value",
@@ -137,7 +137,7 @@ class Conditions(Expressions):
         op = node.op
         if op in RELATIONS:
             return RELATIONS[op](diff)
-        return compare(diff, op)
+        return comparison(diff, op)
 
     def abs_comparison(self, node: ast.Compare) -> ir.Constraint | None:
         """abs(e) op k without an auxiliary variable: e op k and -e op k combined."""
@@ -151,7 +151,7 @@ class Conditions(Expressions):
         e = self.abs_argument(call)
         if k < 0 and op in ("==", "!="):  # |e| is never negative: e == k or -e == k would be wrong
             return ir.FALSE if op == "==" else ir.TRUE
-        sides = [compare(side.plus(Lin((), -k)), op) for side in (e, e.times(-1))]
+        sides = [comparison(side.plus(Lin((), -k)), op) for side in (e, e.times(-1))]
         # |e| != k and |e| <= k hold when both sides do; |e| == k and |e| >= k when either does.
         return all_of(sides) if op in ("!=", "<", "<=") else any_of(sides)
 
@@ -164,7 +164,7 @@ class Conditions(Expressions):
                 f"position {position} is outside the positions {range_text(entities.positions)}",
                 node.right,
             )
-        return compare(left.plus(Lin((), -position)), "==")
+        return comparison(left.plus(Lin((), -position)), "==")
 
     # ---- quantifiers ---------------------------------------------------------------------------
 

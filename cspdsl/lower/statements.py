@@ -55,23 +55,26 @@ class Statements(Conditions):
             raise CspdslError(f"-D {name}: the model has no param '{name}'", None, hint)
 
     def check_magnitude(self, constraint: ir.Constraint, span: Span | None) -> None:
-        """Refuse sums whose partial values could overflow a backend's 64-bit arithmetic."""
-        if isinstance(constraint, ir.Linear):
-            largest = abs(constraint.rhs) + sum(
-                abs(coef) * max(abs(self.problem.variables[name].lo), abs(self.problem.variables[name].hi))
-                for coef, name in constraint.terms
+        """Refuse sums whose partial values could overflow a backend's 64-bit arithmetic (the first such
+        sum met, reading the clue left to right)."""
+        stack = [constraint]
+        while stack:
+            c = stack.pop()
+            if isinstance(c, ir.Linear):
+                self.check_sum_magnitude(c, span)
+            stack.extend(reversed(ir.children(c)))
+
+    def check_sum_magnitude(self, c: ir.Linear, span: Span | None) -> None:
+        variables = self.problem.variables
+        largest = abs(c.rhs) + sum(
+            abs(coef) * max(abs(variables[name].lo), abs(variables[name].hi)) for coef, name in c.terms
+        )
+        if largest > MAX_SUM:
+            raise CspdslError(
+                f"this sum can reach {largest}: too large for the backends (at most {MAX_SUM})",
+                span,
+                "use smaller numbers or narrower domains",
             )
-            if largest > MAX_SUM:
-                raise CspdslError(
-                    f"this sum can reach {largest}: too large for the backends (at most {MAX_SUM})",
-                    span,
-                    "use smaller numbers or narrower domains",
-                )
-        elif isinstance(constraint, ir.Not):
-            self.check_magnitude(constraint.cond, span)
-        elif isinstance(constraint, (ir.And, ir.Or, ir.Count)):
-            for sub in constraint.conds:
-                self.check_magnitude(sub, span)
 
     def puzzle_decl(self, s: ast.PuzzleDecl) -> None:
         self.layout.title = s.title
