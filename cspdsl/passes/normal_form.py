@@ -8,7 +8,7 @@ top-level And becomes its parts, and the parts on one variable become domains
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..ir import (
@@ -31,7 +31,10 @@ from ..ir import (
 )
 from .presolve import narrow_domains
 
-Domains = dict[str, tuple[int, ...]]
+Domains = dict[str, tuple[int, ...]]  # each variable's sorted values, by name
+_ROUNDS = 8  # each round can cut domains, which can decide more conditions
+# For And and Or: the part that changes nothing, and the part that decides the whole.
+_UNIT_ZERO: dict[type, tuple[Constraint, Constraint]] = {And: (TRUE, FALSE), Or: (FALSE, TRUE)}
 
 
 def _check_globals(c: Constraint, top: bool) -> None:
@@ -130,56 +133,123 @@ class _Normaliser:
 
     def _junction(self, conds: tuple[Constraint, ...], negate: bool, kind: type[And] | type[Or]) -> Constraint:
         """And (kind=And) or Or of the normalised conds: flattened, constants folded, sets on one variable merged."""
-        unit, zero = (TRUE, FALSE) if kind is And else (FALSE, TRUE)
+        unit, zero = _UNIT_ZERO[kind]
+        flat = self._flatten(conds, negate, kind)
+        merged = None if flat is None else self._merge_sets(*flat, kind)
+        if merged is None:
+            return zero
+        if len(merged) == 1:
+            return merged[0]
+        return kind(tuple(merged)) if merged else unit
+
+    def _flatten(
+        self, conds: tuple[Constraint, ...], negate: bool, kind: type[And] | type[Or]
+    ) -> tuple[list[Constraint], dict[str, set[int]]] | None:
+        """The normalised parts, nested parts of the same kind lifted, units dropped; None if one is the zero.
+
+        The first InSet on each variable stands for them all; the values of all of them are gathered in
+        the returned sets (intersected under And, united under Or)."""
+        unit, zero = _UNIT_ZERO[kind]
         parts: list[Constraint] = []
         sets: dict[str, set[int]] = {}
         for sub in conds:
             sub = self.normal(sub, negate)
             for part in sub.conds if isinstance(sub, kind) else (sub,):
                 if part == zero:
-                    return zero
-                if isinstance(part, InSet):
-                    if part.var in sets:
-                        sets[part.var] = (
-                            sets[part.var] & set(part.values) if kind is And else sets[part.var] | set(part.values)
-                        )
-                        continue
+                    return None
+                if not isinstance(part, InSet):
+                    if part != unit:
+                        parts.append(part)
+                elif part.var not in sets:
                     sets[part.var] = set(part.values)
-                    parts.append(part)  # placeholder, replaced by the merged set below
-                elif part != unit:
                     parts.append(part)
+                elif kind is And:
+                    sets[part.var] &= set(part.values)
+                else:
+                    sets[part.var] |= set(part.values)
+        return parts, sets
+
+    def _merge_sets(
+        self, parts: list[Constraint], sets: dict[str, set[int]], kind: type[And] | type[Or]
+    ) -> list[Constraint] | None:
+        """The parts with each variable's InSet replaced by its gathered set; None if one is the zero."""
+        unit, zero = _UNIT_ZERO[kind]
         merged: list[Constraint] = []
         for part in parts:
             if isinstance(part, InSet):
                 part = self._in_set(InSet(part.var, tuple(sorted(sets[part.var]))))
                 if part == zero:
-                    return zero
+                    return None
                 if part == unit:
                     continue
             merged.append(part)
-        if len(merged) == 1:
-            return merged[0]
-        return kind(tuple(merged)) if merged else unit
+        return merged
 
 
-def normalise(problem: Problem) -> tuple[Problem, bool]:
+def normal_constraint(c: Constraint, domains: Domains) -> Constraint:
+    """`c` in normal form against `domains` (all non-empty): TRUE or FALSE when they decide it."""
+    return _Normaliser(domains).normal(c)
+
+
+def normal_form(problem: Problem) -> tuple[Problem, bool]:
     """An equivalent problem in normal form with domains cut, and whether it is already known infeasible."""
-    current = problem
     for posted in problem.constraints:
         _check_globals(posted.constraint, True)
-    for _ in range(8):  # each round can cut domains, which can decide more conditions
-        if any(not var.domain for var in current.variables.values()):
+    current = problem
+    for _ in range(_ROUNDS):
+        if _has_empty_domain(current):
             return current, True
-        normaliser = _Normaliser({name: var.domain for name, var in current.variables.items()})
-        result = Problem(variables=dict(current.variables), outputs=list(current.outputs))
-        for posted in current.constraints:
-            c = normaliser.normal(posted.constraint)
-            if c == FALSE:
-                return result, True
-            if c != TRUE:
-                result.constraints.append(Posted(c, posted.span))
-        narrowed = narrow_domains(result)
+        narrowed, infeasible = _normal_round(current)
+        if infeasible:
+            return narrowed, True
         if narrowed.variables == current.variables and len(narrowed.constraints) == len(current.constraints):
-            return narrowed, any(not var.domain for var in narrowed.variables.values())
+            return narrowed, _has_empty_domain(narrowed)
         current = narrowed
-    return current, any(not var.domain for var in current.variables.values())
+    return current, _has_empty_domain(current)
+
+
+def domains_of(problem: Problem) -> Domains:
+    """Each variable's domain, by name."""
+    return {name: var.domain for name, var in problem.variables.items()}
+
+
+def _normal_round(problem: Problem) -> tuple[Problem, bool]:
+    """Every constraint normalised against the current domains, then its one-variable parts made domains.
+
+    When a constraint is decided false, the problem so far and True (infeasible)."""
+    normaliser = _Normaliser(domains_of(problem))
+    result = Problem(variables=dict(problem.variables), outputs=list(problem.outputs))
+    for posted in problem.constraints:
+        c = normaliser.normal(posted.constraint)
+        if c == FALSE:
+            return result, True
+        if c != TRUE:
+            result.constraints.append(Posted(c, posted.span))
+    return narrow_domains(result), False
+
+
+def _has_empty_domain(problem: Problem) -> bool:
+    return any(not var.domain for var in problem.variables.values())
+
+
+def negated(c: Constraint, domains: Mapping[str, Sequence[int]]) -> Constraint:
+    """The constraint that holds exactly when `c` fails, the negation pushed one level down.
+
+    `not e <= r` is `e >= r + 1` (Count likewise), `not x in S` is x in its domain minus S (the only
+    kind that reads `domains`), `not (p and q)` is `not p or not q`, `not not p` is p. AllDifferent and
+    Table stay at the top level, so negating one is a bug.
+    """
+    if isinstance(c, Linear):
+        return Linear(c.terms, *negation(c.op, c.rhs))
+    if isinstance(c, Count):
+        return Count(c.conds, *negation(c.op, c.k))
+    if isinstance(c, InSet):
+        excluded = set(c.values)
+        return InSet(c.var, tuple(v for v in domains[c.var] if v not in excluded))
+    if isinstance(c, And):
+        return Or(tuple(Not(sub) for sub in c.conds))
+    if isinstance(c, Or):
+        return And(tuple(Not(sub) for sub in c.conds))
+    if isinstance(c, Not):
+        return c.cond
+    raise ValueError(f"internal: nested {type(c).__name__}")

@@ -24,7 +24,7 @@ import constraint as pc
 
 from ...errors import CspdslError
 from ...ir import Problem
-from ...passes.normal_form import Domains, normalise
+from ...passes.normal_form import Domains, normal_form
 from ...record import Record, field
 from .. import Compiled, Outcome, check_limit
 from ..child import run_with_time_limit
@@ -74,7 +74,7 @@ class CspBackend:
         return Compiled(problem, native, size, time.perf_counter() - start)
 
     def _build(self, problem: Problem) -> CspModel:
-        normal, infeasible = normalise(problem)
+        normal, infeasible = normal_form(problem)
         domains = {name: var.domain for name, var in normal.variables.items()}
         if infeasible:
             return CspModel(domains, infeasible=True)
