@@ -9,7 +9,7 @@ not yet known) so a clause fails as soon as it is decided.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import constraint as pc
@@ -46,11 +46,13 @@ def _scope(c: Constraint) -> Scope:
 
 
 class _Evaluator:
-    """Compiles a condition into an `Eval` over one scope; bounds of unassigned variables come from the domains."""
+    """Compiles a condition into an `Eval` over the positions in `index`; a value that is `unset` is not
+    assigned yet, and the bounds of such variables come from the domains."""
 
-    def __init__(self, scope: Scope, domains: Domains) -> None:
-        self.index = {name: i for i, name in enumerate(scope)}
+    def __init__(self, index: Mapping[str, int], domains: Mapping[str, Sequence[int]], unset: Any) -> None:
+        self.index = index
         self.domains = domains
+        self.unset = unset
         self._by_type: dict[type, Callable[[Any], Eval]] = {
             Linear: self._linear,
             InSet: self._in_set,
@@ -65,11 +67,11 @@ class _Evaluator:
         return self._by_type[type(c)](c)
 
     def _in_set(self, c: InSet) -> Eval:
-        i, values = self.index[c.var], frozenset(c.values)
+        i, values, unset = self.index[c.var], frozenset(c.values), self.unset
 
         def ev(v: Sequence[Any]) -> bool | None:
             x = v[i]
-            return None if x is UNSET else x in values
+            return None if x is unset else x in values
 
         return ev
 
@@ -83,13 +85,13 @@ class _Evaluator:
             )
             for coef, n in c.terms
         )
-        op, rhs = c.op, c.rhs
+        op, rhs, unset = c.op, c.rhs, self.unset
 
         def ev(v: Sequence[Any]) -> bool | None:
             lo = hi = 0
             for coef, i, low, high in terms:
                 x = v[i]
-                if x is UNSET:
+                if x is unset:
                     lo += low
                     hi += high
                 else:
@@ -156,11 +158,11 @@ class _Evaluator:
 
     def _table(self, c: Table) -> Eval:
         positions = tuple(self.index[n] for n in c.vars)
-        allowed = frozenset(c.tuples)
+        allowed, unset = frozenset(c.tuples), self.unset
 
         def ev(v: Sequence[Any]) -> bool | None:
             row = tuple(v[i] for i in positions)
-            return None if any(x is UNSET for x in row) else row in allowed
+            return None if any(x is unset for x in row) else row in allowed
 
         return ev
 
@@ -172,7 +174,7 @@ def function_constraint(c: Constraint, domains: Domains) -> tuple[pc.FunctionCon
     soon as the assigned variables decide it; with one variable left the library forward-checks it.
     """
     scope = _scope(c)
-    ev = _Evaluator(scope, domains).compile(c)
+    ev = _Evaluator({name: i for i, name in enumerate(scope)}, domains, UNSET).compile(c)
 
     def holds(*values: Any) -> bool:
         return ev(values) is not False
