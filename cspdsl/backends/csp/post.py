@@ -15,7 +15,7 @@ from typing import Any
 import constraint as pc
 
 from ...ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table
-from ...passes.evaluate import _Evaluator
+from ...passes.evaluate import partial_truth
 from ...passes.normal_form import Domains
 
 Scope = tuple[str, ...]
@@ -50,7 +50,7 @@ def function_constraint(c: Constraint, domains: Domains) -> tuple[pc.FunctionCon
     soon as the assigned variables decide it; with one variable left the library forward-checks it.
     """
     scope = _scope(c)
-    ev = _Evaluator({name: i for i, name in enumerate(scope)}, domains, UNSET).compile(c)
+    ev = partial_truth(c, {name: i for i, name in enumerate(scope)}, domains, UNSET)
 
     def holds(*values: Any) -> bool:
         return ev(values) is not False
