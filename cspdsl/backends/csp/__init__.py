@@ -29,8 +29,8 @@ from ...record import Record, field
 from .. import Compiled, Outcome, check_limit
 from ..child import run_with_time_limit
 from .order import static_order
-from .post import ExactSum, Scope, _Poster
-from .search import _search
+from .post import ExactSum, Poster, Scope
+from .search import run_search
 
 __all__ = ["CspBackend", "CspModel", "ExactSum", "static_order"]
 
@@ -78,7 +78,7 @@ class CspBackend:
         domains = {name: var.domain for name, var in normal.variables.items()}
         if infeasible:
             return CspModel(domains, infeasible=True)
-        poster = _Poster(domains)
+        poster = Poster(domains)
         for posted in normal.constraints:
             poster.post(posted.constraint)
         scopes = [scope for _, scope in poster.posted]
@@ -96,7 +96,7 @@ class CspBackend:
         check_limit(limit)
         native: CspModel = compiled.native
         start = time.perf_counter()
-        run = run_with_time_limit(_search, (native, compiled.problem.outputs, limit, self.forwardcheck), timeout)
+        run = run_with_time_limit(run_search, (native, compiled.problem.outputs, limit, self.forwardcheck), timeout)
         wall = time.perf_counter() - start
         summary: dict[str, Any] = run.summary or {}
         complete = run.summary is not None and not summary.get("stopped", False)

@@ -101,7 +101,7 @@ class ExactSum(pc.ExactSumConstraint):  # type: ignore[misc]
         return True
 
 
-class _Poster:
+class Poster:
     """Maps each normalised top-level constraint to library constraints. One method per IR kind."""
 
     def __init__(self, domains: Domains) -> None:

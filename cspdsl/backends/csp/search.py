@@ -2,8 +2,8 @@
 
 `OrderedSolver` is the library's compiled loop branching in a given order; `-O order=smallest`
 chooses at each node instead, in a search of our own (`SmallestFirstSearch`) over the library's
-constraint and domain objects. `_search` is what runs, in this process or in
-a child process under a time limit (`child.run_with_time_limit`), streaming each solution back.
+constraint and domain objects. `run_search` is what runs, in this process or in a child process
+under a time limit (`child.run_with_time_limit`), streaming each solution back.
 """
 
 from __future__ import annotations
@@ -161,7 +161,9 @@ def _prepared(native: CspModel) -> tuple[dict[str, Any], list[Any], dict[str, li
     return domains, constraints, vconstraints
 
 
-def _search(emit: Emit, native: CspModel, outputs: list[str], limit: int | None, forwardcheck: bool) -> dict[str, Any]:
+def run_search(
+    emit: Emit, native: CspModel, outputs: list[str], limit: int | None, forwardcheck: bool
+) -> dict[str, Any]:
     """Emit each solution that is new on the output variables; stop at `limit` of them."""
     summary: dict[str, Any] = {"stopped": False, "raw_solutions": 0}
     if native.infeasible:
