@@ -155,6 +155,35 @@ def test_smallest_first_finds_each_solution_once(tmp_path) -> None:
     assert len(keys(result)) == 92 and result.stats["raw_solutions"] == 92 and result.complete
 
 
+SLOW_MODELS = {"aristotle", "tiles"}  # all solutions take about a minute each way
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
+        pytest.param(path.stem, marks=[pytest.mark.slow] if path.stem in SLOW_MODELS else [])
+        for path in sorted(MODELS.glob("*.puz"))
+    ],
+)
+def test_smallest_first_finds_what_the_library_solver_finds(model: str) -> None:
+    """Our smallest-first search against the library's compiled solver (the default order)."""
+    lowered = load(MODELS / f"{model}.puz")
+    ours = solve(lowered, "csp", limit=None, options={"order": "smallest"})
+    library = solve(lowered, "csp", limit=None)
+    assert ours.complete and keys(ours) == keys(library)
+    assert ours.stats["raw_solutions"] == library.stats["raw_solutions"]
+
+
+@pytest.mark.parametrize("forwardcheck", ["true", "false"])
+def test_smallest_first_on_8_queens_as_the_library_solver(tmp_path, forwardcheck: str) -> None:
+    path = tmp_path / "queens.puz"
+    path.write_text(QUEENS)
+    model = load(path)
+    ours = solve(model, "csp", limit=None, options={"order": "smallest", "forwardcheck": forwardcheck})
+    library = solve(model, "csp", limit=None, options={"forwardcheck": forwardcheck})
+    assert keys(ours) == keys(library) and len(keys(ours)) == 92
+
+
 def test_smallest_first_solves_24_queens(tmp_path) -> None:
     """The greedy order takes about 17 s here; a fixed order cannot follow the cut domains."""
     path = tmp_path / "queens.puz"

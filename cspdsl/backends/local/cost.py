@@ -11,7 +11,8 @@ where the constraint has a natural distance, so that the search sees progress be
 - `And`: the sum of its parts; `Or`: its nearest part (`Or(())`, false, is 1);
 - `InSet` and anything else: 1 when it fails.
 
-`Not` is pushed inwards first (`not sum <= r` is `sum >= r + 1`, `not Or` is `And` of the `Not`s).
+`Not` is pushed inwards first (`passes.normal_form.negated`: `not sum <= r` is `sum >= r + 1`, `not Or`
+is `And` of the `Not`s). Whether a counted condition holds is `passes.evaluate.truth`.
 In the unweighted mode every failed constraint counts 1, as article 000 counts unsatisfied clues.
 This module shares no code with `cspdsl.ir.check`, which the tests use to verify it.
 """
@@ -20,11 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table, negation
+from ...ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table
+from ...passes.evaluate import truth
+from ...passes.normal_form import negated
 
 Values = list[int]
 Violation = Callable[[Values], int]
-Truth = Callable[[Values], bool]
 Index = dict[str, int]
 
 
@@ -56,19 +58,16 @@ def _violation(c: Constraint, index: Index) -> Violation:
 
 
 def _negated(c: Constraint, index: Index) -> Violation:
-    """The violation of `Not(c)`."""
-    if isinstance(c, Linear):
-        return _linear(c.terms, *negation(c.op, c.rhs), index)
-    if isinstance(c, Count):
-        return _count(Count(c.conds, *negation(c.op, c.k)), index)
-    if isinstance(c, And):
-        return _or(tuple(_negated(sub, index) for sub in c.conds))
-    if isinstance(c, Or):
-        return _and(tuple(_negated(sub, index) for sub in c.conds))
-    if isinstance(c, Not):
-        return _violation(c.cond, index)
-    test = truth(c, index)
-    return lambda values: 1 if test(values) else 0
+    """The violation of `Not(c)`: the negation pushed one level down (`not sum <= r` is graded as
+    `sum >= r + 1`, `not Or` as the `And` of the `Not`s), or 1 when a leaf holds.
+
+    A negated InSet would be the rest of the domain, which is worth 1 exactly when `c` holds, as here;
+    so `negated` is never asked for one and needs no domains.
+    """
+    if isinstance(c, (InSet, AllDifferent, Table)):
+        test = truth(c, index)
+        return lambda values: 1 if test(values) else 0
+    return _violation(negated(c, {}), index)
 
 
 def _distance(op: str, rhs: int) -> Callable[[int], int]:
@@ -129,27 +128,3 @@ def _or(parts: tuple[Violation, ...]) -> Violation:
     if not parts:
         return lambda values: 1
     return lambda values: min([part(values) for part in parts])
-
-
-def truth(c: Constraint, index: Index) -> Truth:
-    """Whether a (possibly nested) constraint holds: the conditions that `Count` counts."""
-    if isinstance(c, InSet):
-        i, allowed = index[c.var], frozenset(c.values)
-        if len(allowed) == 1:
-            only = c.values[0]
-            return lambda values: values[i] == only
-        return lambda values: values[i] in allowed
-    if isinstance(c, Not):
-        inner = truth(c.cond, index)
-        return lambda values: not inner(values)
-    if isinstance(c, And):
-        parts = tuple(truth(sub, index) for sub in c.conds)
-        return lambda values: all(part(values) for part in parts)
-    if isinstance(c, Or):
-        parts = tuple(truth(sub, index) for sub in c.conds)
-        return lambda values: any(part(values) for part in parts)
-    if isinstance(c, Table):
-        ids, rows = tuple(index[name] for name in c.vars), frozenset(c.tuples)
-        return lambda values: tuple(values[i] for i in ids) in rows
-    graded = _violation(c, index)
-    return lambda values: graded(values) == 0

@@ -1,0 +1,242 @@
+"""Evaluating IR constraints inside backends, compiled once to closures since they run in inner loops.
+
+Both entries read the values of an assignment from a sequence, at the positions `index` gives each
+variable (a backend numbers its variables once and keeps its values in a list):
+- `truth(c, index)` is two-valued, over a full assignment: does `c` hold? (the local searches' costs;
+  `holds(c, {name: value})` for a one-off test by name);
+- `partial_truth(c, index, domains, unset)` is three-valued, over a partial assignment whose missing
+  values are the `unset` sentinel: True or False once the assigned variables decide `c`, None while it
+  still depends on the others, whose bounds come from `domains` (the csp backend's function constraints).
+
+The independent checker `cspdsl.ir.check` shares no code with this module, so that the tests can use
+it to verify this one.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table, op_decided
+
+Index = Mapping[str, int]  # each variable's position in the values
+Values = Sequence[int]
+# A compiled two-valued condition over a full assignment: whether it holds.
+Truth = Callable[[Values], bool]
+
+# A compiled condition over a sequence of values, one per indexed position (the `unset` sentinel where
+# not assigned yet): True or False once decided, None while it still depends on unassigned variables.
+Eval = Callable[[Sequence[Any]], bool | None]
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<=": operator.le,
+    ">=": operator.ge,
+}
+
+
+def truth(c: Constraint, index: Index) -> Truth:
+    """Whether `c` (any kind, nested or not) holds under the values at the positions of `index`."""
+    return _TRUTH_BY_TYPE[type(c)](c, index)
+
+
+def holds(c: Constraint, assignment: Mapping[str, int]) -> bool:
+    """Whether `c` holds under an assignment by name; compile with `truth` to test many assignments."""
+    index = {name: i for i, name in enumerate(assignment)}
+    return truth(c, index)(list(assignment.values()))
+
+
+def _compare(op: str) -> Callable[[int, int], bool]:
+    if op not in _COMPARE:
+        raise ValueError(f"unknown comparison {op!r}")
+    return _COMPARE[op]
+
+
+def _linear_truth(c: Linear, index: Index) -> Truth:
+    compare, rhs = _compare(c.op), c.rhs
+    pairs = tuple((coef, index[name]) for coef, name in c.terms)
+    if all(coef == 1 for coef, _ in pairs):
+        ids = tuple(i for _, i in pairs)
+        return lambda values: compare(sum([values[i] for i in ids]), rhs)
+    return lambda values: compare(sum([coef * values[i] for coef, i in pairs]), rhs)
+
+
+def _in_set_truth(c: InSet, index: Index) -> Truth:
+    i, allowed = index[c.var], frozenset(c.values)
+    if len(allowed) == 1:
+        only = c.values[0]
+        return lambda values: values[i] == only
+    return lambda values: values[i] in allowed
+
+
+def _count_truth(c: Count, index: Index) -> Truth:
+    tests = tuple(truth(sub, index) for sub in c.conds)
+    compare, k = _compare(c.op), c.k
+    return lambda values: compare(sum([1 for test in tests if test(values)]), k)
+
+
+def _all_different_truth(c: AllDifferent, index: Index) -> Truth:
+    ids = tuple(index[name] for name in c.vars)
+    n = len(ids)
+    return lambda values: len({values[i] for i in ids}) == n
+
+
+def _table_truth(c: Table, index: Index) -> Truth:
+    ids, rows = tuple(index[name] for name in c.vars), frozenset(c.tuples)
+    return lambda values: tuple([values[i] for i in ids]) in rows
+
+
+def _and_truth(c: And, index: Index) -> Truth:
+    parts = tuple(truth(sub, index) for sub in c.conds)
+    return lambda values: all(part(values) for part in parts)
+
+
+def _or_truth(c: Or, index: Index) -> Truth:
+    parts = tuple(truth(sub, index) for sub in c.conds)
+    return lambda values: any(part(values) for part in parts)
+
+
+def _not_truth(c: Not, index: Index) -> Truth:
+    inner = truth(c.cond, index)
+    return lambda values: not inner(values)
+
+
+_TRUTH_BY_TYPE: dict[type, Callable[[Any, Index], Truth]] = {
+    Linear: _linear_truth,
+    InSet: _in_set_truth,
+    Count: _count_truth,
+    AllDifferent: _all_different_truth,
+    Table: _table_truth,
+    And: _and_truth,
+    Or: _or_truth,
+    Not: _not_truth,
+}
+
+
+def partial_truth(c: Constraint, index: Index, domains: Mapping[str, Sequence[int]], unset: Any) -> Eval:
+    """`c` compiled to three values over a partial assignment (AllDifferent excepted: post it natively)."""
+    return _Evaluator(index, domains, unset).compile(c)
+
+
+
+class _Evaluator:
+    """Compiles a condition into an `Eval` over the positions in `index`; a value that is `unset` is not
+    assigned yet, and the bounds of such variables come from the domains."""
+
+    def __init__(self, index: Index, domains: Mapping[str, Sequence[int]], unset: Any) -> None:
+        self.index = index
+        self.domains = domains
+        self.unset = unset
+        self._by_type: dict[type, Callable[[Any], Eval]] = {
+            Linear: self._linear,
+            InSet: self._in_set,
+            Count: self._count,
+            And: self._and,
+            Or: self._or,
+            Not: self._not,
+            Table: self._table,
+        }
+
+    def compile(self, c: Constraint) -> Eval:
+        return self._by_type[type(c)](c)
+
+    def _in_set(self, c: InSet) -> Eval:
+        i, values, unset = self.index[c.var], frozenset(c.values), self.unset
+
+        def ev(v: Sequence[Any]) -> bool | None:
+            x = v[i]
+            return None if x is unset else x in values
+
+        return ev
+
+    def _linear(self, c: Linear) -> Eval:
+        terms = tuple(
+            (
+                coef,
+                self.index[n],
+                min(coef * self.domains[n][0], coef * self.domains[n][-1]),
+                max(coef * self.domains[n][0], coef * self.domains[n][-1]),
+            )
+            for coef, n in c.terms
+        )
+        op, rhs, unset = c.op, c.rhs, self.unset
+
+        def ev(v: Sequence[Any]) -> bool | None:
+            lo = hi = 0
+            for coef, i, low, high in terms:
+                x = v[i]
+                if x is unset:
+                    lo += low
+                    hi += high
+                else:
+                    lo += coef * x
+                    hi += coef * x
+            return op_decided(lo, hi, op, rhs)
+
+        return ev
+
+    def _count(self, c: Count) -> Eval:
+        subs = tuple(self.compile(sub) for sub in c.conds)
+        op, k = c.op, c.k
+
+        def ev(v: Sequence[Any]) -> bool | None:
+            true = unknown = 0
+            for sub in subs:
+                r = sub(v)
+                if r is None:
+                    unknown += 1
+                elif r:
+                    true += 1
+            return op_decided(true, true + unknown, op, k)
+
+        return ev
+
+    def _and(self, c: And) -> Eval:
+        subs = tuple(self.compile(sub) for sub in c.conds)
+
+        def ev(v: Sequence[Any]) -> bool | None:
+            result: bool | None = True
+            for sub in subs:
+                r = sub(v)
+                if r is False:
+                    return False
+                if r is None:
+                    result = None
+            return result
+
+        return ev
+
+    def _or(self, c: Or) -> Eval:
+        subs = tuple(self.compile(sub) for sub in c.conds)
+
+        def ev(v: Sequence[Any]) -> bool | None:
+            result: bool | None = False
+            for sub in subs:
+                r = sub(v)
+                if r is True:
+                    return True
+                if r is None:
+                    result = None
+            return result
+
+        return ev
+
+    def _not(self, c: Not) -> Eval:
+        sub = self.compile(c.cond)
+
+        def ev(v: Sequence[Any]) -> bool | None:
+            r = sub(v)
+            return None if r is None else not r
+
+        return ev
+
+    def _table(self, c: Table) -> Eval:
+        positions = tuple(self.index[n] for n in c.vars)
+        allowed, unset = frozenset(c.tuples), self.unset
+
+        def ev(v: Sequence[Any]) -> bool | None:
+            row = tuple(v[i] for i in positions)
+            return None if any(x is unset for x in row) else row in allowed
+
+        return ev
