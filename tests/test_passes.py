@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from cspdsl.ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
 from cspdsl.ir.check import holds as check_holds
+from cspdsl.passes.decompose import negated
 from cspdsl.passes.evaluate import holds, partial_truth, truth
-from cspdsl.passes.normal_form import negated, normal_constraint, normal_form
+from cspdsl.passes.normal_form import normal_constraint, normal_form
 
 OPS = ["==", "!=", "<=", ">="]
 UNSET: Any = object()

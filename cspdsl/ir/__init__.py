@@ -32,6 +32,7 @@ from .walk import (
     kind_name,
     nested_global,
     validate,
+    variables_in_order,
     variables_of,
 )
 
@@ -63,5 +64,6 @@ __all__ = [
     "op_decided",
     "op_holds",
     "validate",
+    "variables_in_order",
     "variables_of",
 ]

@@ -115,6 +115,18 @@ def variables_of(c: Constraint) -> set[str]:
     return found
 
 
+def variables_in_order(c: Constraint) -> list[str]:
+    """The names of the variables a constraint mentions, each once, in the order it first mentions them
+    (reading its parts left to right)."""
+    found: dict[str, None] = {}
+    stack = [c]
+    while stack:
+        part = stack.pop()
+        found.update(dict.fromkeys(_OWN_VARIABLES[type(part)](part)))
+        stack.extend(reversed(children(part)))
+    return list(found)
+
+
 class InvalidProblem(ValueError):
     """A problem that breaks the IR's own rules: a bug in whatever built it, never the user's model."""
 

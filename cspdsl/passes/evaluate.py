@@ -18,7 +18,7 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table, op_decided
+from ..ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Table, by_kind, op_decided
 
 Index = Mapping[str, int]  # each variable's position in the values
 Values = Sequence[int]
@@ -102,20 +102,23 @@ def _not_truth(c: Not, index: Index) -> Truth:
     return lambda values: not inner(values)
 
 
-_TRUTH_BY_TYPE: dict[type, Callable[[Any, Index], Truth]] = {
-    Linear: _linear_truth,
-    InSet: _in_set_truth,
-    Count: _count_truth,
-    AllDifferent: _all_different_truth,
-    Table: _table_truth,
-    And: _and_truth,
-    Or: _or_truth,
-    Not: _not_truth,
-}
+_TRUTH_BY_TYPE: KindTable[Callable[[Any, Index], Truth]] = by_kind(
+    "evaluate.truth",
+    {
+        Linear: _linear_truth,
+        InSet: _in_set_truth,
+        Count: _count_truth,
+        AllDifferent: _all_different_truth,
+        Table: _table_truth,
+        And: _and_truth,
+        Or: _or_truth,
+        Not: _not_truth,
+    },
+)
 
 
 def partial_truth(c: Constraint, index: Index, domains: Mapping[str, Sequence[int]], unset: Any) -> Eval:
-    """`c` compiled to three values over a partial assignment (AllDifferent excepted: post it natively)."""
+    """`c` compiled to three values over a partial assignment."""
     return _Evaluator(index, domains, unset).compile(c)
 
 
@@ -128,15 +131,19 @@ class _Evaluator:
         self.index = index
         self.domains = domains
         self.unset = unset
-        self._by_type: dict[type, Callable[[Any], Eval]] = {
-            Linear: self._linear,
-            InSet: self._in_set,
-            Count: self._count,
-            And: self._and,
-            Or: self._or,
-            Not: self._not,
-            Table: self._table,
-        }
+        self._by_type: KindTable[Callable[[Any], Eval]] = by_kind(
+            "evaluate.partial_truth",
+            {
+                Linear: self._linear,
+                InSet: self._in_set,
+                Count: self._count,
+                And: self._and,
+                Or: self._or,
+                Not: self._not,
+                Table: self._table,
+                AllDifferent: self._all_different,
+            },
+        )
 
     def compile(self, c: Constraint) -> Eval:
         return self._by_type[type(c)](c)
@@ -238,5 +245,18 @@ class _Evaluator:
         def ev(v: Sequence[Any]) -> bool | None:
             row = tuple(v[i] for i in positions)
             return None if any(x is unset for x in row) else row in allowed
+
+        return ev
+
+    def _all_different(self, c: AllDifferent) -> Eval:
+        """False once two assigned variables share a value, True once all are assigned (a backend with
+        a native all-different posts that instead)."""
+        positions, unset = tuple(self.index[n] for n in c.vars), self.unset
+
+        def ev(v: Sequence[Any]) -> bool | None:
+            assigned = [v[i] for i in positions if v[i] is not unset]
+            if len(set(assigned)) < len(assigned):
+                return False
+            return True if len(assigned) == len(positions) else None
 
         return ev

@@ -3,12 +3,12 @@
 Negations are pushed down to the leaves (`not x in S` is `x in D \\ S`, `not e <= r` is `e >= r + 1`),
 nested And/Or are flattened, and conditions that the domains already decide are folded away. A
 top-level And becomes its parts, and the parts on one variable become domains
-(`presolve.narrow_domains`), repeated until nothing changes, since a cut domain can decide more.
+(`narrow.narrow_domains`), repeated until nothing changes, since a cut domain can decide more.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from ..ir import (
@@ -19,15 +19,18 @@ from ..ir import (
     Constraint,
     Count,
     InSet,
+    KindTable,
     Linear,
     Not,
     Or,
     Posted,
     Problem,
     Table,
+    by_kind,
     negation,
     op_decided,
     op_holds,
+    validate,
 )
 from .narrow import narrow_domains
 
@@ -35,21 +38,6 @@ Domains = dict[str, tuple[int, ...]]  # each variable's sorted values, by name
 _ROUNDS = 8  # each round can cut domains, which can decide more conditions
 # For And and Or: the part that changes nothing, and the part that decides the whole.
 _UNIT_ZERO: dict[type, tuple[Constraint, Constraint]] = {And: (TRUE, FALSE), Or: (FALSE, TRUE)}
-
-
-def _check_globals(c: Constraint, top: bool) -> None:
-    """AllDifferent and Table exist only at the top level (or in a top-level And); elsewhere it is a bug."""
-    if isinstance(c, (AllDifferent, Table)):
-        if not top:
-            raise ValueError(f"internal: nested {type(c).__name__}")
-    elif isinstance(c, And):
-        for sub in c.conds:
-            _check_globals(sub, top)
-    elif isinstance(c, (Or, Count)):
-        for sub in c.conds:
-            _check_globals(sub, False)
-    elif isinstance(c, Not):
-        _check_globals(c.cond, False)
 
 
 def merge_terms(terms: tuple[tuple[int, str], ...]) -> tuple[tuple[int, str], ...]:
@@ -71,7 +59,7 @@ class _Normaliser:
 
     def __init__(self, domains: Domains) -> None:
         self.domains = domains
-        self._by_type: dict[type, Callable[[Any, bool], Constraint]] = {
+        self._by_type: KindTable[Callable[[Any, bool], Constraint]] = by_kind("normal_form", {
             AllDifferent: lambda c, neg: c,
             Table: self._table,
             Linear: self._linear,
@@ -80,7 +68,7 @@ class _Normaliser:
             And: lambda c, neg: self._junction(c.conds, neg, Or if neg else And),
             Or: lambda c, neg: self._junction(c.conds, neg, And if neg else Or),
             Not: lambda c, neg: self.normal(c.cond, not neg),
-        }
+        })
 
     def normal(self, c: Constraint, negate: bool = False) -> Constraint:
         return self._by_type[type(c)](c, negate)
@@ -193,8 +181,7 @@ def normal_constraint(c: Constraint, domains: Domains) -> Constraint:
 
 def normal_form(problem: Problem) -> tuple[Problem, bool]:
     """An equivalent problem in normal form with domains cut, and whether it is already known infeasible."""
-    for posted in problem.constraints:
-        _check_globals(posted.constraint, True)
+    validate(problem)  # globals at the top level only: the normaliser keeps them as they are
     current = problem
     for _ in range(_ROUNDS):
         if _has_empty_domain(current):
@@ -230,26 +217,3 @@ def _normal_round(problem: Problem) -> tuple[Problem, bool]:
 
 def _has_empty_domain(problem: Problem) -> bool:
     return any(not var.domain for var in problem.variables.values())
-
-
-def negated(c: Constraint, domains: Mapping[str, Sequence[int]]) -> Constraint:
-    """The constraint that holds exactly when `c` fails, the negation pushed one level down.
-
-    `not e <= r` is `e >= r + 1` (Count likewise), `not x in S` is x in its domain minus S (the only
-    kind that reads `domains`), `not (p and q)` is `not p or not q`, `not not p` is p. AllDifferent and
-    Table stay at the top level, so negating one is a bug.
-    """
-    if isinstance(c, Linear):
-        return Linear(c.terms, *negation(c.op, c.rhs))
-    if isinstance(c, Count):
-        return Count(c.conds, *negation(c.op, c.k))
-    if isinstance(c, InSet):
-        excluded = set(c.values)
-        return InSet(c.var, tuple(v for v in domains[c.var] if v not in excluded))
-    if isinstance(c, And):
-        return Or(tuple(Not(sub) for sub in c.conds))
-    if isinstance(c, Or):
-        return And(tuple(Not(sub) for sub in c.conds))
-    if isinstance(c, Not):
-        return c.cond
-    raise ValueError(f"internal: nested {type(c).__name__}")

@@ -9,14 +9,15 @@ not yet known) so a clause fails as soon as it is decided.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import constraint as pc
 
-from ...ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table
+from ...ir import FALSE, TRUE, AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table, variables_in_order
 from ...passes.evaluate import partial_truth
 from ...passes.normal_form import Domains
+from ..base import Translator
 
 Scope = tuple[str, ...]
 UNSET: Any = pc.Unassigned
@@ -24,26 +25,10 @@ UNSET: Any = pc.Unassigned
 
 def _scope(c: Constraint) -> Scope:
     """The variables a condition mentions, in first-mention order."""
-    found: dict[str, None] = {}
-
-    def walk(sub: Constraint) -> None:
-        if isinstance(sub, (AllDifferent, Table)):
-            found.update(dict.fromkeys(sub.vars))
-        elif isinstance(sub, Linear):
-            found.update(dict.fromkeys(n for _, n in sub.terms))
-        elif isinstance(sub, InSet):
-            found[sub.var] = None
-        elif isinstance(sub, Not):
-            walk(sub.cond)
-        else:
-            for part in sub.conds:
-                walk(part)
-
-    walk(c)
-    return tuple(found)
+    return tuple(variables_in_order(c))
 
 
-def function_constraint(c: Constraint, domains: Domains) -> tuple[pc.FunctionConstraint, Scope]:
+def function_constraint(c: Constraint, domains: Mapping[str, Sequence[int]]) -> tuple[pc.FunctionConstraint, Scope]:
     """`c` as a FunctionConstraint over exactly the variables it mentions.
 
     Over two or more variables it is also checked on partial assignments (three-valued), so it fails as
@@ -101,25 +86,45 @@ class ExactSum(pc.ExactSumConstraint):  # type: ignore[misc]
         return True
 
 
-class Poster:
-    """Maps each normalised top-level constraint to library constraints. One method per IR kind."""
+class Poster(Translator[Constraint]):
+    """Maps each normalised top-level constraint to library constraints, one method per IR kind.
+
+    A condition's literal is the condition itself: what no built-in expresses is required as a
+    function constraint that evaluates it (`require`), and the base's and/or/not/count build the
+    conditions that such a function evaluates."""
+
+    backend = "csp"
 
     def __init__(self, domains: Domains) -> None:
-        self.domains = domains
+        super().__init__(domains)
         self.posted: list[tuple[pc.Constraint, Scope]] = []
         self.sources: list[str] = []
-        self._by_type: dict[type, Callable[[Any], None]] = {
-            AllDifferent: self._all_different,
-            Table: self._table,
-            Linear: self._linear,
-            InSet: self._in_set,
-            Count: self._count,
-            And: self._and,
-            Or: self._or,
-        }
 
-    def post(self, c: Constraint) -> None:
-        self._by_type[type(c)](c)
+    # -- primitives: conditions stand for themselves -------------------------------------------------
+
+    def constant(self, value: bool) -> Constraint:
+        return TRUE if value else FALSE
+
+    def negate(self, lit: Constraint) -> Constraint:
+        return Not(lit)
+
+    def require(self, lit: Constraint) -> None:
+        self._function(lit)
+
+    def all_of(self, lits: Sequence[Constraint]) -> Constraint:
+        return And(tuple(lits))
+
+    def any_of(self, lits: Sequence[Constraint]) -> Constraint:
+        return Or(tuple(lits))
+
+    def literal_sum(self, lits: Sequence[Constraint], op: str, k: int) -> Constraint:
+        return Count(tuple(lits), op, k)
+
+    def reify_linear(self, c: Linear) -> Constraint:
+        return c
+
+    def reify_in_set(self, c: InSet) -> Constraint:
+        return c
 
     def _add(self, source: Constraint, native: pc.Constraint, scope: Sequence[str]) -> None:
         self.posted.append((native, tuple(scope)))
@@ -129,14 +134,14 @@ class Poster:
         native, scope = function_constraint(c, self.domains)
         self._add(c, native, scope)
 
-    def _all_different(self, c: AllDifferent) -> None:
+    def post_all_different(self, c: AllDifferent) -> None:
         if len(c.vars) >= 2:
             self._add(c, pc.AllDifferentConstraint(), c.vars)
 
-    def _table(self, c: Table) -> None:
+    def post_table(self, c: Table) -> None:
         self._function(c)
 
-    def _in_set(self, c: InSet) -> None:
+    def post_in_set(self, c: InSet) -> None:
         """Normally a domain already (presolve); kept for completeness, as the library's set constraints."""
         excluded = tuple(v for v in self.domains[c.var] if v not in c.values)
         if len(excluded) < len(c.values):
@@ -144,7 +149,7 @@ class Poster:
         else:
             self._add(c, pc.InSetConstraint(set(c.values)), (c.var,))
 
-    def _linear(self, c: Linear) -> None:
+    def post_linear(self, c: Linear) -> None:
         """Sums as ExactSum/MinSum/MaxSum; x == y as AllEqual and x != y as AllDifferent."""
         coefs = [coef for coef, _ in c.terms]
         names = [name for _, name in c.terms]
@@ -176,7 +181,7 @@ class Poster:
                 return None
         return union
 
-    def _count(self, c: Count) -> None:
+    def post_count(self, c: Count) -> None:
         """Exactly / at least / at most k of the variables in S: the library's SomeInSet and SomeNotInSet."""
         common = self._common_set(c.conds)
         if common is None or c.op == "!=":
@@ -191,11 +196,7 @@ class Poster:
         if c.op in ("<=", "=="):
             self._add(c, pc.SomeNotInSetConstraint(common, n=len(names) - c.k), names)
 
-    def _and(self, c: And) -> None:
-        for sub in c.conds:
-            self.post(sub)
-
-    def _or(self, c: Or) -> None:
+    def post_or(self, c: Or) -> None:
         """One of the variables in S is SomeInSet; any other clause a function on its own variables."""
         common = self._common_set(c.conds)
         if common is None:

@@ -11,7 +11,7 @@ where the constraint has a natural distance, so that the search sees progress be
 - `And`: the sum of its parts; `Or`: its nearest part (`Or(())`, false, is 1);
 - `InSet` and anything else: 1 when it fails.
 
-`Not` is pushed inwards first (`passes.normal_form.negated`: `not sum <= r` is `sum >= r + 1`, `not Or`
+`Not` is pushed inwards first (`passes.decompose.negated`: `not sum <= r` is `sum >= r + 1`, `not Or`
 is `And` of the `Not`s). Whether a counted condition holds is `passes.evaluate.truth`.
 In the unweighted mode every failed constraint counts 1, as article 000 counts unsatisfied clues.
 This module shares no code with `cspdsl.ir.check`, which the tests use to verify it.
@@ -20,10 +20,11 @@ This module shares no code with `cspdsl.ir.check`, which the tests use to verify
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from ...ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table
+from ...ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Table, by_kind
+from ...passes.decompose import negated
 from ...passes.evaluate import truth
-from ...passes.normal_form import negated
 
 Values = list[int]
 Violation = Callable[[Values], int]
@@ -39,20 +40,10 @@ def violation(c: Constraint, index: Index, weighted: bool = True) -> Violation:
 
 
 def _violation(c: Constraint, index: Index) -> Violation:
-    if isinstance(c, Linear):
-        return _linear(c.terms, c.op, c.rhs, index)
-    if isinstance(c, Count):
-        return _count(c, index)
-    if isinstance(c, AllDifferent):
-        return _all_different(c, index)
-    if isinstance(c, Table):
-        return _table(c, index)
-    if isinstance(c, And):
-        return _and(tuple(_violation(sub, index) for sub in c.conds))
-    if isinstance(c, Or):
-        return _or(tuple(_violation(sub, index) for sub in c.conds))
-    if isinstance(c, Not):
-        return _negated(c.cond, index)
+    return _VIOLATION[type(c)](c, index)
+
+
+def _in_set(c: InSet, index: Index) -> Violation:
     test = truth(c, index)
     return lambda values: 0 if test(values) else 1
 
@@ -68,6 +59,21 @@ def _negated(c: Constraint, index: Index) -> Violation:
         test = truth(c, index)
         return lambda values: 1 if test(values) else 0
     return _violation(negated(c, {}), index)
+
+
+_VIOLATION: KindTable[Callable[[Any, Index], Violation]] = by_kind(
+    "local violation",
+    {
+        Linear: lambda c, index: _linear(c.terms, c.op, c.rhs, index),
+        Count: lambda c, index: _count(c, index),
+        AllDifferent: lambda c, index: _all_different(c, index),
+        Table: lambda c, index: _table(c, index),
+        InSet: _in_set,
+        And: lambda c, index: _and(tuple(_violation(sub, index) for sub in c.conds)),
+        Or: lambda c, index: _or(tuple(_violation(sub, index) for sub in c.conds)),
+        Not: lambda c, index: _negated(c.cond, index),
+    },
+)
 
 
 def _distance(op: str, rhs: int) -> Callable[[int], int]:

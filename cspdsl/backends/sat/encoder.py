@@ -16,6 +16,7 @@ from ...ir import (
     Or,
     Problem,
     Table,
+    validate,
     variables_of,
 )
 from ...passes.narrow import narrow_domains
@@ -144,7 +145,11 @@ def compile_cnf(problem: Problem, implied: bool = True, symmetries: list[Symmetr
     ones imply are left out (`passes.sums.redundant_sums`, the hexagon's 5-cell lines). The hexagon's
     12 solutions then take 0.2 of the hand-written CNF's time with 0.6 of its clauses; see docs/backend-sat.md.
     The problem's `symmetries`, when known, let the search for implied equalities skip the supports
-    that are images of others (the hexagon's in a quarter of the time)."""
+    that are images of others (the hexagon's in a quarter of the time).
+
+    The IR's rules are checked first (`ir.validate`): the tables of one- and two-variable clues evaluate
+    any kind, so a global inside a condition would otherwise pass unnoticed."""
+    validate(problem)
     narrowed = narrow_domains(problem)
     if implied:
         equalities = implied_equalities(narrowed, symmetries or ())

@@ -1,12 +1,13 @@
-"""Two-variable constraints as the pairs of values they allow, and the backend's own evaluator that
-tabulates them."""
+"""Constraints on one or two variables as the values or pairs of values they allow, tabulated by the
+shared evaluator (`passes.evaluate.truth`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import product
 
-from ...ir import And, Constraint, Count, InSet, Linear, Not, Or, op_holds
+from ...ir import Constraint, Linear
+from ...passes.evaluate import truth
 from .variables import VariableEncoding
 
 # A top-level constraint on two variables whose domains multiply to at most this many pairs is
@@ -38,7 +39,8 @@ class PairClauses(VariableEncoding):
         forbidden: list[tuple[int, int]] | None
         found = _equal_pairs(c, x, y, self.values)
         if found is None:
-            table = {(v, w): satisfied(c, {x: v, y: w}) for (v, _), (w, _) in product(self.values[x], self.values[y])}
+            holds = truth(c, {x: 0, y: 1})
+            table = {(v, w): holds((v, w)) for (v, _), (w, _) in product(self.values[x], self.values[y])}
             allowed = table.__getitem__
             forbidden = [pair for pair, ok in table.items() if not ok]
         elif not found[1]:  # x + k y != r: forbidden on its equal pairs, at most one per value of x
@@ -59,8 +61,9 @@ class PairClauses(VariableEncoding):
 
     def _post_values(self, c: Constraint, name: str) -> None:
         """A constraint on one variable: unit clauses removing the values it forbids."""
+        holds = truth(c, {name: 0})
         for v, lit in self.values[name]:
-            if not satisfied(c, {name: v}):
+            if not holds((v,)):
                 self.cnf.add([-lit])
 
     def _support_clauses(self, x: str, y: str, allowed: Callable[[tuple[int, int]], bool], first: bool) -> None:
@@ -98,23 +101,3 @@ def _equal_pairs(
         if not remainder and w in ys:
             pairs.append((v, w))
     return pairs, c.op == "=="
-
-
-def satisfied(c: Constraint, a: dict[str, int]) -> bool:
-    """Whether `c` holds under `a`: used to tabulate constraints on one or two variables.
-
-    Kept apart from `check.holds` on purpose, so that a bug in one cannot hide a bug in the other.
-    """
-    if isinstance(c, Linear):
-        return op_holds(sum(k * a[n] for k, n in c.terms), c.op, c.rhs)
-    if isinstance(c, InSet):
-        return a[c.var] in c.values
-    if isinstance(c, Count):
-        return op_holds(sum(1 for sub in c.conds if satisfied(sub, a)), c.op, c.k)
-    if isinstance(c, Not):
-        return not satisfied(c.cond, a)
-    if isinstance(c, And):
-        return all(satisfied(sub, a) for sub in c.conds)
-    if isinstance(c, Or):
-        return any(satisfied(sub, a) for sub in c.conds)
-    raise ValueError(f"internal: nested {type(c).__name__}")
