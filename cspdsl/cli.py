@@ -14,10 +14,17 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .backends import DEFAULT_BACKEND, EXPORTS, REGISTRY, backend_class, export, headline_size
-from .errors import CspdslError, Suggestion
+from .errors import CspdslError
 
 EXIT_SOLVED, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a Unix filter reports when its reader stops reading
+
+
+# How a user of this command reads a lower layer's suggestion: in its flags.
+COMMAND_LINE_WORDS = {
+    "use_backend": "solve this model with --backend {first}",
+    "use_exact_backend": "use an exact backend for --all and --count: {all}",
+}
 
 
 def _help_formatter(prog: str) -> argparse.HelpFormatter:
@@ -179,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             return _compare(args)
         return _solve(args)
     except CspdslError as error:
-        print(error.render(command_line_words), file=sys.stderr)
+        print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -394,15 +401,6 @@ def _json(result: Any, args: argparse.Namespace) -> dict[str, Any]:
         "size": result.size,
         "stats": {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str))},
     }
-
-
-def command_line_words(suggestion: Suggestion) -> str:
-    """A suggestion of a lower layer as a user of this command reads it: in its flags."""
-    if suggestion.action == "use_backend":
-        return f"solve this model with --backend {suggestion.backends[0]}"
-    if suggestion.action == "use_exact_backend":
-        return "use an exact backend for --all and --count: " + ", ".join(suggestion.backends)
-    raise ValueError(f"unknown suggestion {suggestion.action!r}")
 
 
 def run() -> None:

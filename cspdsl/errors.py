@@ -6,7 +6,7 @@ under the fault and, where one is likely, a hint. Nothing else in the package pr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 
 from .record import Record, field
 
@@ -52,14 +52,16 @@ class Suggestion(Record):
     action: str
     backends: tuple[str, ...]
 
+    def worded(self, words: Mapping[str, str]) -> str:
+        """The suggestion in a face's `words`: a template per action, with {first} and {all} backends."""
+        return words[self.action].format(first=self.backends[0], all=", ".join(self.backends))
 
-def python_words(suggestion: Suggestion) -> str:
-    """A suggestion as a caller of the Python API reads it."""
-    if suggestion.action == "use_backend":
-        return f"solve this model with backend='{suggestion.backends[0]}'"
-    if suggestion.action == "use_exact_backend":
-        return "use an exact backend for limit=None: " + ", ".join(suggestion.backends)
-    raise ValueError(f"unknown suggestion {suggestion.action!r}")
+
+# How a caller of the Python API reads a suggestion (the CLI has its own, in its flags).
+PYTHON_WORDS = {
+    "use_backend": "solve this model with backend='{first}'",
+    "use_exact_backend": "use an exact backend for limit=None: {all}",
+}
 
 
 class CspdslError(Exception):
@@ -76,7 +78,7 @@ class CspdslError(Exception):
         self.hint = hint
         self.suggestion = suggestion
 
-    def render(self, words: Callable[[Suggestion], str] = python_words) -> str:
+    def render(self, words: Mapping[str, str] = PYTHON_WORDS) -> str:
         """The message as a user sees it: location, the offending line, a caret, and a hint (a
         suggestion put in `words`)."""
         if self.span is None:
@@ -84,7 +86,7 @@ class CspdslError(Exception):
         else:
             out = [f"{self.span.location()}: error: {self.message}"]
             out += caret_lines(self.span)
-        hint = self.hint or (words(self.suggestion) if self.suggestion else None)
+        hint = self.hint or (self.suggestion.worded(words) if self.suggestion else None)
         if hint:
             out.append(f"hint: {hint}")
         return "\n".join(out)

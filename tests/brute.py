@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import itertools
 
+from hypothesis import strategies as st
+
 from cspdsl.backends import Backend, Outcome
-from cspdsl.ir import Constraint, Problem
+from cspdsl.ir import OPS, And, Constraint, Count, Not, Or, Problem
 from cspdsl.ir.check import holds, violated
 
 
@@ -42,3 +44,18 @@ def assert_matches_brute_force(backend: Backend, problem: Problem) -> None:
     for s in outcome.solutions:
         assert set(s) == set(problem.variables)
         assert violated(problem, s) == []
+
+
+def nested_conditions(leaves: st.SearchStrategy[Constraint]) -> st.SearchStrategy[Constraint]:
+    """Conditions built from `leaves` by and, or, not and count, up to six leaves deep."""
+
+    def extend(children: st.SearchStrategy[Constraint]) -> st.SearchStrategy[Constraint]:
+        many = st.lists(children, max_size=3).map(tuple)
+        return st.one_of(
+            st.builds(And, many),
+            st.builds(Or, many),
+            st.builds(Not, children),
+            st.builds(Count, many, st.sampled_from(OPS), st.integers(-1, 3)),
+        )
+
+    return st.recursive(leaves, extend, max_leaves=6)

@@ -7,7 +7,7 @@ A backend joins these tests by registering itself as exact in `cspdsl.backends.R
 from __future__ import annotations
 
 import pytest
-from brute import assert_matches_brute_force, make_problem, solve_all
+from brute import assert_matches_brute_force, make_problem, nested_conditions, solve_all
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +18,6 @@ from cspdsl.ir import (
     TRUE,
     AllDifferent,
     And,
-    Constraint,
     Count,
     InSet,
     Linear,
@@ -185,16 +184,7 @@ def problems(draw: st.DrawFn) -> Problem:
     in_set = st.builds(InSet, names, st.lists(values, max_size=3).map(tuple))
     leaves = st.one_of(linear, in_set)
 
-    def extend(children: st.SearchStrategy[Constraint]) -> st.SearchStrategy[Constraint]:
-        many = st.lists(children, max_size=3).map(tuple)
-        return st.one_of(
-            st.builds(And, many),
-            st.builds(Or, many),
-            st.builds(Not, children),
-            st.builds(Count, many, st.sampled_from(OPS), st.integers(-1, 3)),
-        )
-
-    conds = st.recursive(leaves, extend, max_leaves=6)
+    conds = nested_conditions(leaves)
     problem = make_problem(domains, *draw(st.lists(conds, min_size=1, max_size=3)))
     if draw(st.booleans()):
         problem.post(

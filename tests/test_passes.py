@@ -11,7 +11,7 @@ import itertools
 from typing import Any
 
 import pytest
-from brute import brute_force, make_problem
+from brute import brute_force, make_problem, nested_conditions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,16 +47,7 @@ def conditions(d: Domains, table: bool = True) -> st.SearchStrategy[Constraint]:
     in_set = st.builds(InSet, names, st.lists(st.integers(-2, 3), max_size=3).map(tuple))
     leaves = [linear, in_set, _tables(d)] if table else [linear, in_set]
 
-    def extend(children: st.SearchStrategy[Constraint]) -> st.SearchStrategy[Constraint]:
-        many = st.lists(children, max_size=3).map(tuple)
-        return st.one_of(
-            st.builds(And, many),
-            st.builds(Or, many),
-            st.builds(Not, children),
-            st.builds(Count, many, st.sampled_from(OPS), st.integers(-1, 3)),
-        )
-
-    return st.recursive(st.one_of(*leaves), extend, max_leaves=6)
+    return nested_conditions(st.one_of(*leaves))
 
 
 def _tables(d: Domains) -> st.SearchStrategy[Constraint]:
