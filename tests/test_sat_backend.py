@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 
 from cspdsl.api import load
 from cspdsl.backends import get_backend
-from cspdsl.backends.sat import SatBackend, compile_cnf, to_dimacs
+from cspdsl.backends.sat import SatBackend, compile_cnf
 from cspdsl.backends.sat.cnf import FALSE, TRUE, Cnf
+from cspdsl.backends.sat.dimacs import to_dimacs
 from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or, Table
 from cspdsl.ir.check import violated
 

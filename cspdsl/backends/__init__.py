@@ -111,7 +111,7 @@ DEFAULT_BACKEND = "sat"
 
 # format -> (module, function(problem, source) -> text), for `cspdsl compile --to FORMAT`.
 EXPORTS: dict[str, tuple[str, str]] = {
-    "dimacs": ("cspdsl.backends.sat", "to_dimacs"),
+    "dimacs": ("cspdsl.backends.sat.dimacs", "to_dimacs"),
 }
 
 

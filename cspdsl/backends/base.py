@@ -46,7 +46,6 @@ from ..ir import (
     kind_name,
     nested_global,
 )
-from ..passes.decompose import all_different_as_pairs, negated, table_as_or
 
 Lit = TypeVar("Lit")
 Domains = Mapping[str, tuple[int, ...]]
@@ -117,9 +116,13 @@ class Translator(Generic[Lit]):
     # -- top level -----------------------------------------------------------------------------------
 
     def post_all_different(self, c: AllDifferent) -> None:
+        from ..passes.decompose import all_different_as_pairs  # the defaults' imports wait for their use
+
         self.post(all_different_as_pairs(c))
 
     def post_table(self, c: Table) -> None:
+        from ..passes.decompose import table_as_or
+
         self.post(table_as_or(c))
 
     def post_linear(self, c: Linear) -> None:
@@ -139,6 +142,8 @@ class Translator(Generic[Lit]):
         self.require(self.reify(c))
 
     def post_not(self, c: Not) -> None:
+        from ..passes.decompose import negated
+
         self.post(negated(c.cond, self.domains))
 
     # -- nested ----------------------------------------------------------------------------------------

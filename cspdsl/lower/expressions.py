@@ -10,7 +10,6 @@ from ..errors import CspdslError, Span, did_you_mean
 from ..syntax import ast
 from .build import Lin, linear
 from .context import MAX_DOMAIN, AttributeValue, Context, Param, error, range_text
-from .shapes import array_groups
 from .values import (
     Array,
     Attribute,
@@ -122,6 +121,8 @@ class Expressions(Context):
     def groups_of(self, target: Any, node: ast.Member) -> dict[str, Any]:
         """The named groups of a grid or board: lists of IR variables, or why a group is missing."""
         if isinstance(target, Array):
+            from .shapes import array_groups  # here: a model without arrays does not import shapes
+
             return array_groups(target.ranges, target.cells, target.grid.box)
         if isinstance(target, BoardValue):
             variables = target.layout.variables

@@ -14,7 +14,6 @@ from .build import Lin
 from .conditions import Conditions
 from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, POSITION_WORDS, AttributeValue, Param, error, range_text
 from .layout import AttributeAt, Board, Entities, Grid, LinTerm, Question
-from .shapes import board_groups, box_shape, place
 from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size
 
 
@@ -177,6 +176,8 @@ class Statements(Conditions):
             var = f"{s.name}[{','.join(map(str, index))}]"
             self.problem.add_var(var, domain)
             cells[index] = var
+        from .shapes import box_shape  # here: a model without arrays or boards does not import shapes
+
         grid = Grid(s.name, ranges, cells, box_shape(ranges))
         self.layout.grids.append(grid)
         self.bind(s.name, Array(s.name, ranges, cells, grid), s.span)
@@ -206,6 +207,8 @@ class Statements(Conditions):
             variables[cell] = var
         board = Board(s.name, list(s.drawing.lines), cells, variables)
         self.layout.boards.append(board)
+        from .shapes import board_groups
+
         self.bind(s.name, BoardValue(board, board_groups(cells)), s.span)
 
     def pieces_decl(self, s: ast.PiecesDecl) -> None:
@@ -266,6 +269,8 @@ class Statements(Conditions):
             raise error(f"'{s.pieces}' is not a set of pieces", s.pieces_span)
         cells = self.place_target_cells(s)
         self.check_pieces_fit(s, pieces, cells)
+        from .shapes import place
+
         place(self.problem, pieces.pieces, cells, s.span, self.new_aux_name)
 
     def place_target_cells(self, s: ast.PlaceDecl) -> list[str]:

@@ -1,14 +1,15 @@
-"""The triple-quoted blocks of a model: board drawings and grid literals, read cell by cell with
-the place of each cell in the source.
+"""The text inside a statement that the parser reads further: the triple-quoted blocks (board
+drawings and grid literals, read cell by cell with the place of each cell in the source) and answer
+templates (text parts and parsed `{...}` placeholders).
 
-The parser reads them here, so lowering gets cells with their spans and never looks at the text.
+The parser reads them here, so lowering gets cells, expressions and spans and never looks at the text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from ..errors import CspdslError, Span
+from ..errors import CspdslError, Source, Span
 from . import ast
 
 
@@ -90,3 +91,30 @@ def _split_tokens(line: str) -> Iterator[tuple[int, str]]:
         start = line.find(part.strip(), pos)
         pos = start + len(part)
         yield start, part
+
+# parse_expression(text, source, line, column) of parser.py: an expression written at (line, column).
+ParseExpression = Callable[[str, Source, int, int], ast.Node]
+
+
+def read_template(answer: ast.Str, parse_expression: ParseExpression) -> ast.AnswerTemplate:
+    """The answer's text parts and parsed placeholders, read from left to right; a '{' without its
+    '}' is an error at the '{'. A '{' always opens a placeholder; a '}' outside one is text."""
+    texts: list[str] = []
+    placeholders: list[ast.Node] = []
+    text, source, line = answer.value, answer.span.source, answer.span.line
+    column = answer.span.column + 1  # of the text's first character, after the opening quote
+    pos = 0
+    while (open_at := text.find("{", pos)) >= 0:
+        close_at = text.find("}", open_at)
+        if close_at < 0:
+            span = Span(source, line, column + open_at, line, column + open_at + 1)
+            raise CspdslError("'{' in an answer is not closed by '}'", span)
+        texts.append(text[pos:open_at])
+        inner, inner_column = text[open_at + 1 : close_at], column + open_at + 1
+        if not inner.strip():
+            span = Span(source, line, inner_column - 1, line, inner_column + len(inner) + 1)
+            raise CspdslError("empty placeholder in the answer", span, "put a value between the braces, e.g. {x}")
+        placeholders.append(parse_expression(inner, source, line, inner_column))
+        pos = close_at + 1
+    texts.append(text[pos:])
+    return ast.AnswerTemplate(answer.span, tuple(texts), tuple(placeholders))

@@ -8,10 +8,11 @@ from typing import Any
 
 from ..errors import Source, Span
 from . import ast, lalr
-from .blocks import read_drawing, read_grid_literal
+from .blocks import read_drawing, read_grid_literal, read_template
 from .lalr import Token, UnexpectedInput
-from .syntax_errors import CLOSING, OPENING, placeholder_error, syntax_error
-from .templates import read_template
+
+OPENING = {"(", "[", "{"}
+CLOSING = {")", "]", "}"}
 
 
 def join_bracketed_lines(stream: Iterator[Token]) -> Iterator[Token]:
@@ -49,6 +50,8 @@ def parse_expression(text: str, source: Source, line: int, column: int) -> ast.N
     try:
         tree = parse_tree(" " * (column - 1) + text, "expr")
     except UnexpectedInput as error:
+        from .syntax_errors import placeholder_error  # here: only a faulty model pays for its import
+
         raise placeholder_error(source, error, text, line, column) from None
     node: ast.Node = lalr.transform(tree, _AstBuilder(source, line - 1))  # type: ignore[assignment]
     return node
@@ -58,6 +61,8 @@ def _parse_tree(source: Source, text: str, start: str) -> Any:
     try:
         return parse_tree(text, start)
     except UnexpectedInput as error:
+        from .syntax_errors import syntax_error  # here: only a faulty model pays for its import
+
         raise syntax_error(source, error) from None
 
 

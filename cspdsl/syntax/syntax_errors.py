@@ -9,9 +9,7 @@ import re
 from ..errors import CspdslError, Source, Span
 from . import _puz_tables
 from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-
-OPENING = {"(", "[", "{"}
-CLOSING = {")", "]", "}"}
+from .parser import CLOSING, OPENING
 
 _WORDS = {
     "NAME": "a name",

@@ -36,10 +36,8 @@ from ...ir import Problem
 from ...passes.sums import has_sum_system
 from .. import Compiled, Outcome, check_limit
 from .cnf import PAIRWISE_MAX
-from .dimacs import to_dimacs
 from .encoder import SatModel, compile_cnf
 from .search import run_search
-from .symmetry_breaking import symmetry_broken
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
     from ...passes.symmetry import Symmetry
@@ -107,6 +105,8 @@ class SatBackend:
         # same where compile found a group anyway (number puzzles: the hexagon's in 38 ms, not 95),
         # and no search for one elsewhere (a logic puzzle pays nothing).
         if self.symmetry and (limit is None or native.group):
+            from .symmetry_breaking import symmetry_broken  # here: only a symmetric or full search needs it
+
             clauses, num_vars, group, symmetry_stats = symmetry_broken(native, problem)
         if seed is not None:  # PicoSAT takes no seed: the clause order changes its path instead
             import random  # here: 1 ms of start-up that only a seeded run needs
@@ -116,4 +116,4 @@ class SatBackend:
         return clauses, num_vars, group, symmetry_stats
 
 
-__all__ = ["PAIRWISE_MAX", "SatBackend", "compile_cnf", "to_dimacs"]
+__all__ = ["PAIRWISE_MAX", "SatBackend", "compile_cnf"]  # DIMACS: `sat.dimacs.to_dimacs`

@@ -12,7 +12,6 @@ import pycosat
 from .. import Assignment, Distinct
 from ..child import run_with_time_limit
 from .cnf import TRUE
-from .symmetry_breaking import orbit_images
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
     from ...passes.symmetry import Symmetry
@@ -34,6 +33,15 @@ def _decode(values: dict[str, list[tuple[int, int]]], model: list[int]) -> Assig
                 assignment[name] = v
                 break
     return assignment
+
+
+def orbit_images(assignment: Assignment, group: list[Symmetry] | None) -> list[Assignment] | Iterator[Assignment]:
+    """The assignment's images under the group (itself alone without one)."""
+    if not group:
+        return [assignment]
+    from ...passes.symmetry import orbit
+
+    return orbit(assignment, group)
 
 
 class _Found:

@@ -4,11 +4,9 @@ maps each solution found back to the solutions it stands for."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...ir import Problem
-from .. import Assignment
 from .encoder import SatModel
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
@@ -44,12 +42,3 @@ def symmetry_broken(native: SatModel, problem: Problem) -> tuple[list[list[int]]
         native.broken = (*broken, group if len(group) > 1 else [], stats)
     clauses, num_vars, group, stats = native.broken
     return clauses, num_vars, group, stats
-
-
-def orbit_images(assignment: Assignment, group: list[Symmetry] | None) -> list[Assignment] | Iterator[Assignment]:
-    """The assignment's images under the group (itself alone without one)."""
-    if not group:
-        return [assignment]
-    from ...passes.symmetry import orbit
-
-    return orbit(assignment, group)
