@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .static_types import TYPE_CHECKING, Any
 
 __version__ = "0.2.0"
 __all__ = ["CspdslError", "__version__", "load", "loads", "solve"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import Any
 
 from .backends import DEFAULT_BACKEND, Assignment, exact_backends, get_backend
 from .errors import CspdslError, Suggestion
@@ -19,6 +18,7 @@ from .ir import validate
 from .ir.check import violated
 from .lower import Lowered, lower
 from .record import Record, field
+from .static_types import Any
 from .syntax.parser import parse
 
 # A time limit that the compile used up still gives the search this long: a search that is stopped

@@ -10,11 +10,11 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn
 
 from . import __version__
 from .backends import DEFAULT_BACKEND, EXPORTS, REGISTRY, backend_class, export, headline_size
 from .errors import CspdslError
+from .static_types import Any, NoReturn
 
 EXIT_SOLVED, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a Unix filter reports when its reader stops reading

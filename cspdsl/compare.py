@@ -12,12 +12,12 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
 
 from .api import check_solutions, status_of
 from .backends import backend_class, get_backend, headline_size
 from .lower import Lowered
 from .record import Record, field
+from .static_types import Any
 
 
 class Run(Record, frozen=False):

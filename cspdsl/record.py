@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, ClassVar, dataclass_transform
+
+from .static_types import Any, ClassVar, dataclass_transform
 
 _MISSING: Any = object()
 

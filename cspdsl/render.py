@@ -3,9 +3,8 @@ shape, digits; and the model's questions answered in words."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .lower.layout import AttributeAt, Board, Entities, Grid, Layout, LinTerm, Placeholder
+from .static_types import Any
 
 Assignment = dict[str, int]
 

@@ -8,11 +8,11 @@ imported only when its backend is used.
 from __future__ import annotations
 
 import importlib
-from typing import Any, ClassVar, Protocol
 
 from ..errors import CspdslError
 from ..ir import Problem
 from ..record import Record, field
+from ..static_types import Any, ClassVar, Protocol
 
 Assignment = dict[str, int]
 

@@ -27,7 +27,6 @@ Adding a backend: subclass `Translator`, give it a `backend` name, write `reify_
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
 
 from ..errors import CspdslError
 from ..ir import (
@@ -46,6 +45,7 @@ from ..ir import (
     kind_name,
     nested_global,
 )
+from ..static_types import Any, ClassVar, Generic, TypeVar
 
 Lit = TypeVar("Lit")
 Domains = Mapping[str, tuple[int, ...]]

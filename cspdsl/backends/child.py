@@ -18,9 +18,9 @@ import contextlib
 import os
 import time
 from collections.abc import Callable
-from typing import Any
 
 from ..record import Record, field
+from ..static_types import Any
 
 Emit = Callable[[Any], None]
 Work = Callable[..., Any]  # work(emit, *args) -> summary

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
 
 from ortools.sat.python import cp_model
 from ortools.util.python.sorted_interval_list import Domain
@@ -22,6 +21,7 @@ from ortools.util.python.sorted_interval_list import Domain
 from ..errors import CspdslError
 from ..ir import AllDifferent, Count, InSet, Linear, Or, Problem, Table, negation
 from ..record import Record, field
+from ..static_types import Any, ClassVar
 from . import Assignment, Compiled, Distinct, Outcome, check_limit
 from .base import Translator
 

@@ -7,8 +7,8 @@ behind the same bug in the checker. Every solution is checked before it is shown
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from ..static_types import Any
 from . import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Posted, Problem, Table, by_kind
 
 Assignment = dict[str, int]

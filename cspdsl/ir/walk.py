@@ -9,8 +9,8 @@ looking up anything that is not an IR kind fails at the lookup, naming the table
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
 
+from ..static_types import Any, TypeVar
 from .kinds import KINDS, OPS, AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
 
 F = TypeVar("F")

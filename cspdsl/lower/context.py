@@ -8,11 +8,11 @@ each reads and binds names the same way and reports errors at the source the sam
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
 from ..record import Record, field
+from ..static_types import Any
 from ..syntax import ast
 from .layout import Layout
 

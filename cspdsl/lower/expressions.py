@@ -3,10 +3,9 @@ forms, and the auxiliary variables that abs(...) and distance(...) need."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
 from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
+from ..static_types import Any, TypeVar
 from ..syntax import ast
 from .build import Lin, linear
 from .context import MAX_DOMAIN, AttributeValue, Context, Param, error, range_text

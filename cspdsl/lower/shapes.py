@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 from .. import ir
 from ..errors import Span
+from ..static_types import Any
 
 
 def box_shape(ranges: list[list[int]]) -> tuple[int, int] | None:

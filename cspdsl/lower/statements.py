@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any
 
 from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
+from ..static_types import Any
 from ..syntax import ast
 from .build import Lin
 from .conditions import Conditions

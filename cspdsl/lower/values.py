@@ -3,11 +3,10 @@ attributes, pieces) and the conversions between them that report a wrong kind at
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import ir
 from ..errors import Span
 from ..record import Record
+from ..static_types import Any
 from ..syntax import ast
 from .build import Lin
 from .context import MAX_INT, error

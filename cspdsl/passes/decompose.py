@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from itertools import combinations
-from typing import Any
 
 from ..ir import (
     AllDifferent,
@@ -26,6 +25,7 @@ from ..ir import (
     negation,
     nested_global,
 )
+from ..static_types import Any
 
 Domains = Mapping[str, tuple[int, ...]]
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from ..ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Table, by_kind, op_decided
+from ..static_types import Any
 
 Index = Mapping[str, int]  # each variable's position in the values
 Values = Sequence[int]

@@ -9,7 +9,6 @@ top-level And becomes its parts, and the parts on one variable become domains
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..ir import (
     FALSE,
@@ -32,6 +31,7 @@ from ..ir import (
     op_holds,
     validate,
 )
+from ..static_types import Any
 from .narrow import narrow_domains
 
 Domains = dict[str, tuple[int, ...]]  # each variable's sorted values, by name

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from typing import Any, TypeVar
 
 from ..ir import (
     AllDifferent,
@@ -40,6 +39,7 @@ from ..ir import (
     children,
     variables_of,
 )
+from ..static_types import Any, TypeVar
 
 Symmetry = dict[str, str]  # every variable -> its image
 Form = Hashable  # a constraint's canonical form: nested tuples of str and int

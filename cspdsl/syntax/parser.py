@@ -4,9 +4,9 @@ a builder that turns its tree into AST nodes with spans; syntax_errors.py words 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from ..errors import Source, Span
+from ..static_types import Any
 from . import ast, lalr
 from .blocks import read_drawing, read_grid_literal, read_template
 from .lalr import Token, UnexpectedInput

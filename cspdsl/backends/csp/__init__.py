@@ -18,7 +18,6 @@ stops it at the deadline.
 from __future__ import annotations
 
 import time
-from typing import Any, ClassVar
 
 import constraint as pc
 
@@ -26,6 +25,7 @@ from ...errors import CspdslError
 from ...ir import Problem
 from ...passes.normal_form import Domains, normal_form
 from ...record import Record, field
+from ...static_types import Any, ClassVar
 from .. import Compiled, Outcome, check_limit
 from ..child import run_with_time_limit
 from .order import static_order

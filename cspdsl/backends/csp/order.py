@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ...passes.normal_form import Domains
+from ...static_types import Any
 from .post import Scope
 
 

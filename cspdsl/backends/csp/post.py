@@ -10,13 +10,13 @@ not yet known) so a clause fails as soon as it is decided.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import constraint as pc
 
 from ...ir import FALSE, TRUE, AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table, variables_in_order
 from ...passes.evaluate import partial_truth
 from ...passes.normal_form import Domains
+from ...static_types import Any
 from ..base import Translator
 
 Scope = tuple[str, ...]

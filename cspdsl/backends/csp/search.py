@@ -9,10 +9,10 @@ under a time limit (`child.run_with_time_limit`), streaming each solution back.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
 
 import constraint as pc
 
+from ...static_types import TYPE_CHECKING, Any
 from .. import Distinct
 from ..child import Emit
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Any, ClassVar
 
 from ...errors import CspdslError
 from ...ir import Problem
 from ...passes.narrow import narrow_domains
+from ...static_types import Any, ClassVar
 from .. import Compiled, Outcome
 from .anneal import AnnealParams, anneal
 from .genetic import GeneticParams, evolve

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 from ...record import Record
+from ...static_types import Any
 from .moves import Budget, Engine, Move, State
 
 COOLING_RATIO = 1.5  # start / lowest temperature of a run, when the lowest is not set

@@ -20,11 +20,11 @@ This module shares no code with `cspdsl.ir.check`, which the tests use to verify
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ...ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Table, by_kind
 from ...passes.decompose import negated
 from ...passes.evaluate import truth
+from ...static_types import Any
 
 Values = list[int]
 Violation = Callable[[Values], int]

@@ -10,9 +10,8 @@ does not raise the cost). When `patience` generations bring no new best, the pop
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...record import Record
+from ...static_types import Any
 from .moves import Budget, Engine, State
 
 

@@ -30,10 +30,10 @@ variables of the IR itself (a piece's kind where kinds overlap) may be free.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...ir import Problem
 from ...passes.sums import has_sum_system
+from ...static_types import TYPE_CHECKING, Any, ClassVar
 from .. import Compiled, Outcome, check_limit
 from .cnf import PAIRWISE_MAX
 from .encoder import SatModel, compile_cnf

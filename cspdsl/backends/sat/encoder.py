@@ -4,7 +4,6 @@ by the encoding that fits it (see the package's docstring and docs/backend-sat.m
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
 
 from ...errors import CspdslError, Suggestion
 from ...ir import (
@@ -22,6 +21,7 @@ from ...ir import (
 from ...passes.narrow import narrow_domains
 from ...passes.sums import implied_equalities, redundant_sums
 from ...record import Record, field
+from ...static_types import TYPE_CHECKING, Any
 from .cnf import FALSE, TRUE, Cnf, TooLarge
 from .pairs import PairClauses
 from .sums import SumClauses, balanced

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
 
 import pycosat
 
+from ...static_types import TYPE_CHECKING, Any
 from .. import Assignment, Distinct
 from ..child import run_with_time_limit
 from .cnf import TRUE
