@@ -66,12 +66,14 @@ class Translator(Generic[Lit]):
     def __init__(self, domains: Domains) -> None:
         self.domains = domains
         self._literals: dict[Constraint, Lit] = {}
-        self._posters: KindTable[Any] = by_kind(
-            f"{self.backend} post", {kind: getattr(self, "post_" + kind_name(kind)) for kind in KINDS}
-        )
-        self._reifiers: KindTable[Any] = by_kind(
-            f"{self.backend} reify", {kind: getattr(self, "reify_" + kind_name(kind)) for kind in KINDS}
-        )
+        self._posters: KindTable[Any] = by_kind(f"{self.backend} post", self._methods("post_"))
+        self._reifiers: KindTable[Any] = by_kind(f"{self.backend} reify", self._methods("reify_"))
+
+    def _methods(self, prefix: str) -> dict[type, Any]:
+        """The methods named `<prefix><kind>`, by kind: a kind without one is left out, for `by_kind`
+        to name (a new kind needs its methods here, in the base or the backend)."""
+        found = {kind: getattr(self, prefix + kind_name(kind), None) for kind in KINDS}
+        return {kind: method for kind, method in found.items() if method is not None}
 
     # -- the entry points --------------------------------------------------------------------------
 
