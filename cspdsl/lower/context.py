@@ -7,6 +7,7 @@ each reads and binds names the same way and reports errors at the source the sam
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterator
 
 from .. import ir
@@ -96,14 +97,17 @@ class Context:
         # '#' cannot occur in a name of the language, so an auxiliary never clashes with a user's.
         return f"_{stem}#{self.aux_count}"
 
+    # The layers call each other (an expression holds a condition, a condition an expression): each
+    # declares here what a layer above it defines.
+
+    @abstractmethod
     def eval(self, node: ast.Node) -> Any:
-        """The value of an expression (see `Expressions`)."""
-        raise NotImplementedError
+        """The value of an expression (defined by `Expressions`)."""
 
+    @abstractmethod
     def cond(self, node: ast.Node) -> ir.Constraint:
-        """A node as a condition (see `Conditions`)."""
-        raise NotImplementedError
+        """A node as a condition (defined by `Conditions`)."""
 
+    @abstractmethod
     def bindings(self, binders: ast.Binders) -> Iterator[None]:
-        """Bind a quantifier's names in turn (see `Conditions`)."""
-        raise NotImplementedError
+        """Bind a quantifier's names in turn (defined by `Conditions`)."""
