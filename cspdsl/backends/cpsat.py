@@ -19,7 +19,7 @@ from ortools.sat.python import cp_model
 from ortools.util.python.sorted_interval_list import Domain
 
 from ..errors import CspdslError
-from ..ir import AllDifferent, Count, InSet, Linear, Or, Problem, Table, negation
+from ..ir import AllDifferent, Count, InSet, Linear, Or, Problem, Table, comparison, negation
 from ..record import Record, field
 from ..static_types import Any, ClassVar
 from . import Assignment, Compiled, Distinct, Outcome, check_limit
@@ -37,15 +37,7 @@ class CpSatModel(Record, frozen=False):
 
 def _comparison(left: Any, op: str, right: int) -> Any:
     """`left <op> right` for a CP-SAT expression (or a plain int), op in `ir.OPS`."""
-    if op == "==":
-        return left == right
-    if op == "!=":
-        return left != right
-    if op == "<=":
-        return left <= right
-    if op == ">=":
-        return left >= right
-    raise ValueError(f"unknown comparison {op!r}")
+    return comparison(op)(left, right)
 
 
 class CpSatTranslator(Translator[Lit]):
@@ -55,7 +47,7 @@ class CpSatTranslator(Translator[Lit]):
     backend = "cpsat"
 
     def __init__(self, problem: Problem) -> None:
-        super().__init__({name: var.domain for name, var in problem.variables.items()})
+        super().__init__(problem.domains())
         self.problem = problem
         self.model = cp_model.CpModel()
         self.vars: dict[str, cp_model.IntVar] = {}

@@ -3,6 +3,7 @@
 (`check.py`, imported on its own so that it stays apart from everything a backend uses)."""
 
 from .kinds import (
+    COMPARISONS,
     FALSE,
     KINDS,
     OPS,
@@ -19,6 +20,7 @@ from .kinds import (
     Problem,
     Table,
     Var,
+    comparison,
     negation,
     op_decided,
     op_holds,
@@ -37,6 +39,7 @@ from .walk import (
 )
 
 __all__ = [
+    "COMPARISONS",
     "DISPATCH_TABLES",
     "FALSE",
     "KINDS",
@@ -58,6 +61,7 @@ __all__ = [
     "Var",
     "by_kind",
     "children",
+    "comparison",
     "kind_name",
     "negation",
     "nested_global",

@@ -14,8 +14,12 @@ Constraints:
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
+
 from ..errors import Span
 from ..record import Record, field
+from ..static_types import Any
 
 OPS = ("==", "!=", "<=", ">=")
 # The strict ops are normalised away: a < b is a <= b - 1 over the integers.
@@ -27,17 +31,25 @@ def negation(op: str, rhs: int) -> tuple[str, int]:
     return {"==": ("!=", rhs), "!=": ("==", rhs), "<=": (">=", rhs + 1), ">=": ("<=", rhs - 1)}[op]
 
 
+# Each comparison as a function: on ints here, on a solver's expressions in a backend (CP-SAT).
+COMPARISONS: dict[str, Callable[[Any, Any], Any]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<=": operator.le,
+    ">=": operator.ge,
+}
+
+
+def comparison(op: str) -> Callable[[Any, Any], Any]:
+    """The function of `op` in OPS (the checker keeps its own comparisons, to stay independent)."""
+    if op not in COMPARISONS:
+        raise ValueError(f"unknown comparison {op!r}")
+    return COMPARISONS[op]
+
+
 def op_holds(left: int, op: str, right: int) -> bool:
-    """`left <op> right` for op in OPS (the checker keeps its own copy, to stay independent)."""
-    if op == "==":
-        return left == right
-    if op == "!=":
-        return left != right
-    if op == "<=":
-        return left <= right
-    if op == ">=":
-        return left >= right
-    raise ValueError(f"unknown comparison {op!r}")
+    """`left <op> right` for op in OPS."""
+    return bool(comparison(op)(left, right))
 
 
 def op_decided(low: int, high: int, op: str, rhs: int) -> bool | None:
@@ -159,6 +171,10 @@ class Problem(Record, frozen=False):
     def project(self, assignment: dict[str, int]) -> tuple[int, ...]:
         """The assignment restricted to the model's own variables, as a hashable key."""
         return tuple(assignment[name] for name in self.outputs)
+
+    def domains(self) -> dict[str, tuple[int, ...]]:
+        """Each variable's sorted values, by name (what passes and translators read)."""
+        return {name: var.domain for name, var in self.variables.items()}
 
     def size(self) -> dict[str, int]:
         return {"variables": len(self.variables), "constraints": len(self.constraints)}

@@ -14,10 +14,23 @@ it to verify this one.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Mapping, Sequence
 
-from ..ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Table, by_kind, op_decided
+from ..ir import (
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    KindTable,
+    Linear,
+    Not,
+    Or,
+    Table,
+    by_kind,
+    comparison,
+    op_decided,
+)
 from ..static_types import Any
 
 Index = Mapping[str, int]  # each variable's position in the values
@@ -28,12 +41,6 @@ Truth = Callable[[Values], bool]
 # A compiled condition over a sequence of values, one per indexed position (the `unset` sentinel where
 # not assigned yet): True or False once decided, None while it still depends on unassigned variables.
 Eval = Callable[[Sequence[Any]], bool | None]
-_COMPARE: dict[str, Callable[[int, int], bool]] = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<=": operator.le,
-    ">=": operator.ge,
-}
 
 
 def truth(c: Constraint, index: Index) -> Truth:
@@ -47,14 +54,8 @@ def holds(c: Constraint, assignment: Mapping[str, int]) -> bool:
     return truth(c, index)(list(assignment.values()))
 
 
-def _compare(op: str) -> Callable[[int, int], bool]:
-    if op not in _COMPARE:
-        raise ValueError(f"unknown comparison {op!r}")
-    return _COMPARE[op]
-
-
 def _linear_truth(c: Linear, index: Index) -> Truth:
-    compare, rhs = _compare(c.op), c.rhs
+    compare, rhs = comparison(c.op), c.rhs
     pairs = tuple((coef, index[name]) for coef, name in c.terms)
     if all(coef == 1 for coef, _ in pairs):
         ids = tuple(i for _, i in pairs)
@@ -72,7 +73,7 @@ def _in_set_truth(c: InSet, index: Index) -> Truth:
 
 def _count_truth(c: Count, index: Index) -> Truth:
     tests = tuple(truth(sub, index) for sub in c.conds)
-    compare, k = _compare(c.op), c.k
+    compare, k = comparison(c.op), c.k
     return lambda values: compare(sum([1 for test in tests if test(values)]), k)
 
 

@@ -195,16 +195,11 @@ def normal_form(problem: Problem) -> tuple[Problem, bool]:
     return current, _has_empty_domain(current)
 
 
-def domains_of(problem: Problem) -> Domains:
-    """Each variable's domain, by name."""
-    return {name: var.domain for name, var in problem.variables.items()}
-
-
 def _normal_round(problem: Problem) -> tuple[Problem, bool]:
     """Every constraint normalised against the current domains, then its one-variable parts made domains.
 
     When a constraint is decided false, the problem so far and True (infeasible)."""
-    normaliser = _Normaliser(domains_of(problem))
+    normaliser = _Normaliser(problem.domains())
     result = Problem(variables=dict(problem.variables), outputs=list(problem.outputs))
     for posted in problem.constraints:
         c = normaliser.normal(posted.constraint)

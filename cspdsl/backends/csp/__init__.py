@@ -75,7 +75,7 @@ class CspBackend:
 
     def _build(self, problem: Problem) -> CspModel:
         normal, infeasible = normal_form(problem)
-        domains = {name: var.domain for name, var in normal.variables.items()}
+        domains = normal.domains()
         if infeasible:
             return CspModel(domains, infeasible=True)
         poster = Poster(domains)

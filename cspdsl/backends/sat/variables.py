@@ -18,7 +18,7 @@ class VariableEncoding(Translator[int]):
     backend = "sat"
 
     def __init__(self, problem: Problem) -> None:
-        super().__init__({name: var.domain for name, var in problem.variables.items()})
+        super().__init__(problem.domains())
         self.problem = problem
         self.cnf = Cnf()
         self.values: dict[str, list[tuple[int, int]]] = {}
