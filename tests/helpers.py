@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,3 +36,24 @@ def child_processes() -> set[int]:
     for children in Path("/proc/self/task").glob("*/children"):
         found |= {int(pid) for pid in children.read_text().split()}
     return found
+
+
+def all_models(clauses: list[list[int]], num_vars: int = 0) -> Iterator[list[int]]:
+    """Every model of the CNF over variables 1..max(num_vars, the largest in a clause), each whole
+    model blocked in turn (so a free auxiliary variable shows as a repeat); PySAT's documented API,
+    independent of the backend's own engine calls."""
+    from pysat.solvers import Solver
+
+    top = max([num_vars, *(abs(lit) for clause in clauses for lit in clause)])
+    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+        if top:
+            solver.add_clause([top, -top])  # makes the solver assign every variable up to `top`
+        while solver.solve():
+            model = solver.get_model()
+            yield model[:top]
+            solver.add_clause([-lit for lit in model[:top]])
+
+
+def one_model(clauses: list[list[int]]) -> list[int] | None:
+    """A model of the CNF, or None when it has none."""
+    return next(all_models(clauses), None)

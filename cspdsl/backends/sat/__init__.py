@@ -1,4 +1,5 @@
-"""The SAT backend: the IR compiled to CNF and solved with pycosat (PicoSAT).
+"""The SAT backend: the IR compiled to CNF and solved by a SAT engine (`engines`: PySAT's CaDiCaL by
+default; `-O solver=NAME` picks another of PySAT's solvers, or pycosat where it is installed).
 
 Encodings (see docs/backend-sat.md for the measurements behind them):
 - an integer variable is direct-encoded, one literal per value with exactly-one; a domain of more
@@ -29,14 +30,17 @@ variables of the IR itself (a piece's kind where kinds overlap) may be free.
 
 from __future__ import annotations
 
+import importlib.util
 import time
 
+from ...errors import CspdslError
 from ...ir import Problem
 from ...passes.sums import has_sum_system
 from ...static_types import TYPE_CHECKING, Any, ClassVar
 from .. import Compiled, Outcome, check_limit
 from .cnf import PAIRWISE_MAX
 from .encoder import SatModel, compile_cnf
+from .engines import DEFAULT_ENGINE, ENGINE_NAMES, PYCOSAT_MISSING
 from .search import run_search
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
@@ -44,7 +48,7 @@ if TYPE_CHECKING:  # imported where used: only a search of all solutions needs i
 
 
 class SatBackend:
-    """Compiles the IR to CNF and solves it with pycosat."""
+    """Compiles the IR to CNF and solves it with a SAT solver (CaDiCaL through PySAT)."""
 
     name = "sat"
     exact = True
@@ -53,11 +57,19 @@ class SatBackend:
                           "(default true)"),
         "symmetry": (bool, "to find all solutions, search one per orbit of the model's symmetries and map it "
                            "by each (default true)"),
+        "solver": (str, f"the SAT engine: {', '.join(ENGINE_NAMES)} (default {DEFAULT_ENGINE}; pycosat only "
+                        "where installed)"),
     }
 
-    def __init__(self, implied: bool = True, symmetry: bool = True) -> None:
+    def __init__(self, implied: bool = True, symmetry: bool = True, solver: str = DEFAULT_ENGINE) -> None:
+        if solver not in ENGINE_NAMES:
+            raise CspdslError(f"option solver of backend 'sat' must be one of {', '.join(ENGINE_NAMES)}, "
+                              f"not '{solver}'")
+        if solver == "pycosat" and importlib.util.find_spec("pycosat") is None:
+            raise CspdslError(PYCOSAT_MISSING)
         self.implied = implied
         self.symmetry = symmetry
+        self.solver = solver
 
     def compile(self, problem: Problem) -> Compiled:
         start = time.perf_counter()
@@ -84,10 +96,10 @@ class SatBackend:
         native: SatModel = compiled.native
         clauses, num_vars, group, symmetry_stats = self._clauses_to_search(native, compiled.problem, limit, seed)
         start = time.perf_counter()
-        search_args = (clauses, num_vars, native.values, compiled.problem.outputs, limit, group)
+        search_args = (self.solver, clauses, num_vars, native.values, compiled.problem.outputs, limit, group)
         items, summary, timed_out, forked = run_search(search_args, timeout)
         stats = {"wall_seconds": time.perf_counter() - start, "duplicates": summary.get("duplicates", 0),
-                 "forked": forked, **symmetry_stats}
+                 "forked": forked, "engine": self.solver, **symmetry_stats}
         if group:
             stats["representatives"] = summary.get("representatives", 0)
         complete = bool(summary.get("complete")) and not timed_out and not (limit == 1 and items)
@@ -108,7 +120,7 @@ class SatBackend:
             from .symmetry_breaking import symmetry_broken  # here: only a symmetric or full search needs it
 
             clauses, num_vars, group, symmetry_stats = symmetry_broken(native, problem)
-        if seed is not None:  # PicoSAT takes no seed: the clause order changes its path instead
+        if seed is not None:  # the engines take no seed: the clause order changes their path instead
             import random  # here: 1 ms of start-up that only a seeded run needs
 
             clauses = list(clauses)

@@ -1,25 +1,25 @@
-"""The searches: PicoSAT's solutions decoded to assignments and expanded by the symmetry group,
-in this process under a propagation limit, or in a child under a time limit."""
+"""The searches: an engine's models decoded to assignments and expanded by the symmetry group,
+in this process under the engine's effort limit, or in a child under a time limit."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
 
-import pycosat
-
 from ...static_types import TYPE_CHECKING, Any
 from .. import Assignment, Distinct
 from ..child import run_with_time_limit
 from .cnf import TRUE
+from .engines import OutOfBudget, engine
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
     from ...passes.symmetry import Symmetry
 
-    # What a search is given: clauses, their variable count, each variable's (value, literal) pairs, the
-    # outputs that tell solutions apart, the limit, and the symmetry group that expands each solution.
+    # What a search is given: the engine's name, clauses, their variable count, each variable's
+    # (value, literal) pairs, the outputs that tell solutions apart, the limit, and the symmetry group
+    # that expands each solution.
     SearchArgs = tuple[
-        list[list[int]], int, dict[str, list[tuple[int, int]]], list[str], int | None, list[Symmetry] | None
+        str, list[list[int]], int, dict[str, list[tuple[int, int]]], list[str], int | None, list[Symmetry] | None
     ]
 
 
@@ -75,8 +75,19 @@ class _Found:
         return {"complete": complete, "duplicates": self.duplicates, "representatives": self.representatives}
 
 
+def _blocking(values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> Callable[[list[int]], list[int]]:
+    """The clause that excludes a model's values of the outputs (the model's own variables)."""
+
+    def block(model: list[int]) -> list[int]:
+        assignment = _decode(values, model)
+        return [-lit for name in outputs for v, lit in values[name] if v == assignment[name] and lit != TRUE]
+
+    return block
+
+
 def search_solutions(
     emit: Callable[[Assignment], None],
+    engine_name: str,
     clauses: list[list[int]],
     num_vars: int,
     values: dict[str, list[tuple[int, int]]],
@@ -87,29 +98,21 @@ def search_solutions(
     """Enumerate up to `limit` solutions distinct on `outputs`; runs in a child under a time limit.
 
     With a symmetry `group` (and clauses that leave at least one member of each orbit), each
-    solution found stands for its orbit: every image of it is emitted, once.
-
-    `vars=num_vars` makes PicoSAT assign every variable, also one that no clause mentions (a 0/1
-    variable of the model that nothing constrains), so that no solution is lost."""
+    solution found stands for its orbit: every image of it is emitted, once."""
     found = _Found(emit, outputs, limit, group)
-    solutions: Iterator[Any] = (
-        pycosat.itersolve(clauses, vars=num_vars) if limit != 1 else iter([pycosat.solve(clauses, vars=num_vars)])
-    )
-    for model in solutions:
-        if not isinstance(model, list):  # "UNSAT" from solve
-            break
+    for model in engine(engine_name, num_vars).models(clauses, _blocking(values, outputs)):
         if found.take(_decode(values, model)):
             return found.summary(complete=False)
     return found.summary(complete=True)
 
 
-# Under a time limit, a search is first tried in this process with PicoSAT's propagation limit, for
-# up to QUICK_SECONDS; only a search that needs longer pays for the child process (a few ms).
-QUICK_PROPAGATIONS = 100_000
+# Under a time limit, a search is first tried in this process with the engine's effort limit, for up
+# to QUICK_SECONDS; only a search that needs longer pays for the child process (a few ms).
 QUICK_SECONDS = 0.05
 
 
 def quick_search(
+    engine_name: str,
     clauses: list[list[int]],
     num_vars: int,
     values: dict[str, list[tuple[int, int]]],
@@ -120,26 +123,19 @@ def quick_search(
 ) -> tuple[list[Assignment], dict[str, Any]] | None:
     """(solutions, summary as `search_solutions` gives it) if the search settles within `budget` seconds, else None.
 
-    Each solution is blocked on the model's own variables only, and each call is bounded by the
-    propagation limit, so this never runs much past its budget."""
+    Each call to the engine is bounded by its effort limit, so this never runs much past its budget."""
     started = time.perf_counter()
-    clauses = list(clauses)
     solutions: list[Assignment] = []
     found = _Found(solutions.append, outputs, limit, group)
-    while True:
-        if time.perf_counter() - started > budget:
-            return None
-        model = pycosat.solve(clauses, vars=num_vars, prop_limit=QUICK_PROPAGATIONS)
-        if model == "UNKNOWN":
-            return None
-        if not isinstance(model, list):
-            return solutions, found.summary(complete=True)
-        assignment = _decode(values, model)
-        if found.take(assignment):
-            return solutions, found.summary(complete=False)
-        clauses.append(
-            [-lit for name in outputs for v, lit in values[name] if v == assignment[name] and lit != TRUE]
-        )
+    try:
+        for model in engine(engine_name, num_vars).models(clauses, _blocking(values, outputs), limited=True):
+            if found.take(_decode(values, model)):
+                return solutions, found.summary(complete=False)
+            if time.perf_counter() - started > budget:
+                return None
+    except OutOfBudget:
+        return None
+    return solutions, found.summary(complete=True)
 
 
 def run_search(
