@@ -1,13 +1,15 @@
-"""Our compiled CNF against hand-written CNF of the same puzzles, side by side, with pycosat.
+"""Our compiled CNF against hand-written CNF of the same puzzles, side by side, on one SAT engine.
 
-For each puzzle: variables, clauses and literals of both CNFs, and the median time of
-`pycosat.itersolve` up to the solutions asked (Einstein: 2, i.e. first solution and uniqueness;
+For each puzzle: variables, clauses and literals of both CNFs, and the median time of enumerating
+on the sat backend's engine (its default, or `--engine`; each model blocked on the puzzle's own
+variables) up to the solutions asked (Einstein: 2, i.e. first solution and uniqueness;
 Sudoku: 1; the hexagon: all 12; the tile square: all 1152), the repeats interleaved (ours,
 hand-written, ours, ...) so that load on the machine hits both alike. For ours also the median
 compile time (IR -> CNF) and compile + solve. Ratios are ours / hand-written: below 1 is better.
 
     python bench/bench_sat.py            # every case, full repeats (a few minutes)
     python bench/bench_sat.py --quick    # fewer repeats; hexagon and tiles to the first solution only
+    python bench/bench_sat.py --engine pycosat   # another engine (pycosat: where installed)
 
 Run from the repository root (the package is imported from there when it is not installed).
 """
@@ -26,7 +28,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "reference"))
 sys.path.insert(0, str(HERE.parent))
 
-import pycosat  # noqa: E402
 import sat_einstein  # noqa: E402
 import sat_hexagon  # noqa: E402
 import sat_sudoku  # noqa: E402
@@ -34,6 +35,7 @@ import sat_tiles  # noqa: E402
 
 from cspdsl.api import load  # noqa: E402
 from cspdsl.backends.sat import SatModel, compile_cnf  # noqa: E402
+from cspdsl.backends.sat.engines import DEFAULT_ENGINE, ENGINE_NAMES, engine  # noqa: E402
 from cspdsl.ir import Problem  # noqa: E402
 
 Clauses = list[list[int]]
@@ -49,11 +51,18 @@ class Case:
     repeats: int
 
 
+ENGINE = DEFAULT_ENGINE
+
+
 def count_solutions(clauses: Clauses, num_vars: int, project: list[int], limit: int | None) -> tuple[int, int]:
     """(distinct solutions on the `project` variables, duplicates), up to `limit` distinct ones."""
     seen: set[tuple[bool, ...]] = set()
     duplicates = 0
-    for model in pycosat.itersolve(clauses, vars=num_vars):
+
+    def block(model: list[int]) -> list[int]:
+        return [-model[v - 1] for v in project]
+
+    for model in engine(ENGINE, num_vars).models(clauses, block):
         key = tuple(model[v - 1] > 0 for v in project)
         if key in seen:
             duplicates += 1
@@ -162,14 +171,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats; no full enumerations")
     parser.add_argument("--only", metavar="TEXT", help="only the cases whose name contains TEXT")
+    parser.add_argument("--engine", choices=ENGINE_NAMES, default=DEFAULT_ENGINE, help="the SAT engine of both sides")
     args = parser.parse_args()
+    global ENGINE
+    ENGINE = args.engine
     rows = []
     for case in cases(args.quick):
         if args.only and args.only.lower() not in case.name.lower():
             continue
         print(f"running {case.name} ({case.repeats} repeats)...", file=sys.stderr, flush=True)
         rows.append(run(case))
-    print(f"pycosat {pycosat.__version__}; medians of n interleaved repeats; ratio = ours / hand-written\n")
+    print(f"engine {ENGINE}; medians of n interleaved repeats; ratio = ours / hand-written\n")
     print(table(rows))
     if any(r["dups"] for r in rows):
         print("\nduplicate solutions (aux variables not defined):", {r["case"]: r["dups"] for r in rows if r["dups"]})

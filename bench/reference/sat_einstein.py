@@ -14,7 +14,7 @@ Run as a script, it prints its size and who owns the fish.
 
 from __future__ import annotations
 
-import pycosat
+from sat_enumerate import itersolve
 
 HOUSES = [1, 2, 3, 4, 5]
 GROUPS = [
@@ -99,7 +99,7 @@ def main() -> None:
     num_vars, clauses = cnf()
     literals = sum(len(c) for c in clauses)
     print(f"Einstein, hand-written CNF: {num_vars} variables, {len(clauses)} clauses, {literals} literals")
-    solutions = list(pycosat.itersolve(clauses, vars=num_vars))
+    solutions = list(itersolve(clauses, num_vars))
     print(f"{len(solutions)} solution(s)")
     for model in solutions:
         print(decode(model))

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import pycosat
+from sat_enumerate import itersolve
 
 DRAWING = """
   ..a.b.c..
@@ -109,7 +109,7 @@ def main() -> None:
     num_vars, clauses = cnf()
     literals = sum(len(c) for c in clauses)
     print(f"hexagon, hand-written CNF: {num_vars} variables, {len(clauses)} clauses, {literals} literals")
-    solutions = [decode(model) for model in pycosat.itersolve(clauses, vars=num_vars)]
+    solutions = [decode(model) for model in itersolve(clauses, num_vars)]
     print(f"{len(solutions)} solutions")
     for sol in solutions:
         assert all(sum(sol[c] for c in line) == TARGET for line in LINES)

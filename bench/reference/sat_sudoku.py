@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pycosat
+from sat_enumerate import itersolve
 
 ROOT = Path(__file__).resolve().parents[2]
 DIGITS = range(1, 10)
@@ -86,7 +86,7 @@ def main() -> None:
     for name, grid in GRIDS.items():
         num_vars, clauses = cnf(grid)
         literals = sum(len(c) for c in clauses)
-        solutions = list(pycosat.itersolve(clauses, vars=num_vars))
+        solutions = list(itersolve(clauses, num_vars))
         print(f"{name}: {num_vars} variables, {len(clauses)} clauses, {literals} literals, "
               f"{len(solutions)} solution(s)")
         for model in solutions[:1]:

@@ -13,7 +13,7 @@ All 1152 layouts are found by blocking clauses (there are no auxiliary variables
 
 from __future__ import annotations
 
-import pycosat
+from sat_enumerate import itersolve
 
 try:
     from sat_hexagon import exactly_one, line_clauses
@@ -66,7 +66,7 @@ def main() -> None:
     num_vars, clauses = cnf()
     literals = sum(len(c) for c in clauses)
     print(f"tile square, hand-written CNF: {num_vars} variables, {len(clauses)} clauses, {literals} literals")
-    layouts = [decode(model) for model in pycosat.itersolve(clauses, vars=num_vars)]
+    layouts = [decode(model) for model in itersolve(clauses, num_vars)]
     for layout in layouts:
         assert all(sum(layout[cell] for cell in line) == TARGET for line in LINES)
     print(f"{len(layouts)} layouts")
