@@ -37,11 +37,12 @@ def _on_main_thread() -> bool:
 
 
 class PysatEngine:
-    """One of PySAT's incremental solvers, named as PySAT names it (`cadical195`, `glucose41`, ...)."""
+    """One of PySAT's incremental solvers, named as PySAT names it (`minisat22`, `cadical195`, ...)."""
 
     # name: its family, whose calling conventions `pysat.solvers` follows: MiniSat's descendants answer
-    # a limited call with True, False or None (out of budget); CaDiCaL with 1, -1 or 0, takes no
-    # expect_interrupt flag, and a proof file when deleted.
+    # a limited call with True, False or None (out of budget) and name their core themselves; CaDiCaL
+    # answers with 1, -1 or 0, takes no expect_interrupt flag, is asked for the core of the
+    # assumptions it was given, and takes a proof file when deleted.
     SOLVERS: ClassVar[dict[str, str]] = {
         "minisat22": "minisat",
         "minisatgh": "minisat",
@@ -55,58 +56,90 @@ class PysatEngine:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.cadical = self.SOLVERS[name] == "cadical"
 
     def models(self, clauses: Clauses, block: Block, limited: bool = False) -> Iterator[list[int]]:
         """Each model in turn, blocked by `block(model)` before the next; `limited`: each call gets
         QUICK_CONFLICTS conflicts, and OutOfBudget is raised when one runs out."""
+        with Solver(self.name) as solver:
+            if not solver.add_all(clauses):
+                return  # the empty clause, or a contradiction between units
+            while solver.solve(conflicts=self.QUICK_CONFLICTS if limited else None):
+                model = solver.model()
+                yield model
+                if not solver.add(block(model)):
+                    return
+
+
+class Solver:
+    """One live solver of PySAT's: clauses added over time, solved under assumptions (and an optional
+    conflict budget), its model or its core read back. A context manager: the solver is freed on exit."""
+
+    def __init__(self, name: str = "minisat22") -> None:
         import pysolvers
 
-        calls = _Calls(pysolvers, self.name)
-        solver = calls.new()
-        try:
-            for clause in clauses:
-                if not calls.add_cl(solver, clause):
-                    return  # the empty clause, or a contradiction between units
-            main_thread = int(_on_main_thread())
-            while self._solve(calls, solver, main_thread, limited):
-                model = calls.model(solver)
-                yield model
-                if not calls.add_cl(solver, block(model)):
-                    return
-        finally:
-            if self.cadical:
-                calls.delete(solver, None)
-            else:
-                calls.delete(solver)
+        self.name = name
+        self.cadical = PysatEngine.SOLVERS[name] == "cadical"
+        for call in ("new", "add_cl", "solve", "solve_lim", "cbudget", "model", "core", "del"):
+            setattr(self, f"_{call}", getattr(pysolvers, f"{name}_{call}"))
+        self._solver = self._new()
+        self._main_thread = int(_on_main_thread())
+        self._assumptions: list[int] = []
 
-    def _solve(self, calls: _Calls, solver: Any, main_thread: int, limited: bool) -> bool:
-        if not limited:
-            return bool(calls.solve(solver, [], main_thread))
-        calls.cbudget(solver, self.QUICK_CONFLICTS)
+    _new: Callable[[], Any]
+    _add_cl: Callable[[Any, list[int]], bool]
+    _solve: Callable[..., bool]
+    _solve_lim: Callable[..., Any]
+    _cbudget: Callable[[Any, int], None]
+    _model: Callable[[Any], list[int] | None]
+    _core: Callable[..., list[int] | None]
+    _del: Callable[..., None]
+
+    def __enter__(self) -> Solver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._solver is None:
+            return
         if self.cadical:
-            status: bool | None = {1: True, -1: False, 0: None}[calls.solve_lim(solver, [], main_thread)]
+            self._del(self._solver, None)  # no proof file
         else:
-            status = calls.solve_lim(solver, [], main_thread, 0)
+            self._del(self._solver)
+        self._solver = None
+
+    def add(self, clause: list[int]) -> bool:
+        """Add a clause; False once the clauses are contradictory by themselves."""
+        return bool(self._add_cl(self._solver, clause))
+
+    def add_all(self, clauses: Clauses) -> bool:
+        return all(self._add_cl(self._solver, clause) for clause in clauses)
+
+    def solve(self, assumptions: list[int] | None = None, conflicts: int | None = None) -> bool:
+        """True if the clauses hold together with the assumptions; with a conflict budget, OutOfBudget
+        when it runs out first."""
+        self._assumptions = assumptions = list(assumptions or [])
+        if conflicts is None:
+            return bool(self._solve(self._solver, assumptions, self._main_thread))
+        self._cbudget(self._solver, conflicts)
+        if self.cadical:
+            answer = self._solve_lim(self._solver, assumptions, self._main_thread)
+            status: bool | None = {1: True, -1: False, 0: None}[answer]
+        else:
+            status = self._solve_lim(self._solver, assumptions, self._main_thread, 0)
         if status is None:
             raise OutOfBudget(self.name)
         return status
 
+    def model(self) -> list[int]:
+        """The last satisfying assignment, as signed literals 1..n."""
+        return self._model(self._solver) or []
 
-class _Calls:
-    """The C module's functions for one solver: `calls.solve(...)` is `pysolvers.<name>_solve(...)`."""
-
-    def __init__(self, module: Any, name: str) -> None:
-        for call in ("new", "add_cl", "solve", "solve_lim", "cbudget", "model", "del"):
-            setattr(self, "delete" if call == "del" else call, getattr(module, f"{name}_{call}"))
-
-    new: Callable[[], Any]
-    add_cl: Callable[[Any, list[int]], bool]
-    solve: Callable[..., bool]
-    solve_lim: Callable[..., Any]
-    cbudget: Callable[[Any, int], None]
-    model: Callable[[Any], list[int]]
-    delete: Callable[..., None]
+    def core(self) -> list[int]:
+        """Of the last call's assumptions, those its unsatisfiability rests on."""
+        core = self._core(self._solver, self._assumptions) if self.cadical else self._core(self._solver)
+        return list(core or [])
 
 
 class PycosatEngine:

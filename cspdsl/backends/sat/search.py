@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # imported where used: only a search of all solutions needs i
     ]
 
 
-def _decode(values: dict[str, list[tuple[int, int]]], model: list[int]) -> Assignment:
+def decode(values: dict[str, list[tuple[int, int]]], model: list[int]) -> Assignment:
     true = set(lit for lit in model if lit > 0)
     true.add(TRUE)
     assignment = {}
@@ -75,11 +75,11 @@ class _Found:
         return {"complete": complete, "duplicates": self.duplicates, "representatives": self.representatives}
 
 
-def _blocking(values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> Callable[[list[int]], list[int]]:
+def blocking(values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> Callable[[list[int]], list[int]]:
     """The clause that excludes a model's values of the outputs (the model's own variables)."""
 
     def block(model: list[int]) -> list[int]:
-        assignment = _decode(values, model)
+        assignment = decode(values, model)
         return [-lit for name in outputs for v, lit in values[name] if v == assignment[name] and lit != TRUE]
 
     return block
@@ -100,8 +100,8 @@ def search_solutions(
     With a symmetry `group` (and clauses that leave at least one member of each orbit), each
     solution found stands for its orbit: every image of it is emitted, once."""
     found = _Found(emit, outputs, limit, group)
-    for model in engine(engine_name, num_vars).models(clauses, _blocking(values, outputs)):
-        if found.take(_decode(values, model)):
+    for model in engine(engine_name, num_vars).models(clauses, blocking(values, outputs)):
+        if found.take(decode(values, model)):
             return found.summary(complete=False)
     return found.summary(complete=True)
 
@@ -128,8 +128,8 @@ def quick_search(
     solutions: list[Assignment] = []
     found = _Found(solutions.append, outputs, limit, group)
     try:
-        for model in engine(engine_name, num_vars).models(clauses, _blocking(values, outputs), limited=True):
-            if found.take(_decode(values, model)):
+        for model in engine(engine_name, num_vars).models(clauses, blocking(values, outputs), limited=True):
+            if found.take(decode(values, model)):
                 return solutions, found.summary(complete=False)
             if time.perf_counter() - started > budget:
                 return None
