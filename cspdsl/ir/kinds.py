@@ -139,10 +139,16 @@ FALSE = Or(())
 
 
 class Posted(Record):
-    """A top-level constraint with the clue (source span) it came from."""
+    """A top-level constraint with the statement (source span) it came from.
+
+    `clue` tells a clue from a declaration, for explanations, which may drop clues but never
+    declarations: None for what a declaration posts (an attribute's all-different, a placement, an
+    auxiliary variable's definition); for a clue or a given, the values of the `forall` names it was
+    posted under, as (name, value) pairs (empty outside a `forall`)."""
 
     constraint: Constraint
     span: Span | None = field(default=None, compare=False)
+    clue: tuple[tuple[str, str], ...] | None = field(default=None, compare=False)
 
 
 class Problem(Record, frozen=False):
@@ -165,8 +171,10 @@ class Problem(Record, frozen=False):
             self.outputs.append(name)
         return var
 
-    def post(self, constraint: Constraint, span: Span | None = None) -> None:
-        self.constraints.append(Posted(constraint, span))
+    def post(
+        self, constraint: Constraint, span: Span | None = None, clue: tuple[tuple[str, str], ...] | None = None
+    ) -> None:
+        self.constraints.append(Posted(constraint, span, clue))
 
     def project(self, assignment: dict[str, int]) -> tuple[int, ...]:
         """The assignment restricted to the model's own variables, as a hashable key."""

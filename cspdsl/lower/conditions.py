@@ -29,8 +29,15 @@ class Conditions(Expressions):
             for step in reversed(spine):
                 yield from self.top_conditions(step.right)
         elif isinstance(node, ast.Forall):
-            for _ in self.bindings(node.binders):
-                yield from self.top_conditions(node.body)
+            outer = self.instance
+            try:
+                for _ in self.bindings(node.binders):
+                    self.instance = outer + tuple(
+                        (b.name, instance_text(self.env.names[b.name])) for b in node.binders.binders
+                    )
+                    yield from self.top_conditions(node.body)
+            finally:
+                self.instance = outer
         elif isinstance(node, ast.Call) and node.func in ("alldifferent", "all_different"):
             yield ir.AllDifferent(tuple(self.distinct_vars(node)))
         else:
@@ -215,3 +222,15 @@ def _abs_call_compared(node: ast.Compare) -> tuple[ast.Call, ast.Node, str] | No
     if isinstance(left, ast.Call) and left.func in ABS_FUNCTIONS:
         return left, right, op
     return None
+
+
+def instance_text(bound: object) -> str:
+    """A `forall` name's value as an explanation names a clue's instance: a number, a variable, or a
+    list of them (a long one by its ends)."""
+    value = bound.value if isinstance(bound, Param) else bound
+    if isinstance(value, Lin) and value.const == 0 and len(value.terms) == 1 and value.terms[0][0] == 1:
+        return str(value.terms[0][1])
+    if isinstance(value, (list, tuple)):
+        items = [instance_text(item) for item in value]
+        return "[" + ", ".join(items if len(items) <= 4 else [*items[:2], "...", items[-1]]) + "]"
+    return str(value)

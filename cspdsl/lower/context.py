@@ -68,6 +68,8 @@ class Context:
         self.problem = ir.Problem()
         self.layout = Layout()
         self.aux_count = 0
+        # The values of the `forall` names a clue is being posted under ((name, value) pairs).
+        self.instance: tuple[tuple[str, str], ...] = ()
 
     def check_free(self, name: str, span: Span) -> None:
         """Raise if `name` is taken; declarations call it before they add any IR variable."""

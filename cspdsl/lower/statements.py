@@ -261,7 +261,7 @@ class Statements(Conditions):
             raise CspdslError(
                 f"given {value} is outside the domain {range_text(list(var.domain))} of {var.name}", span
             )
-        self.problem.post(ir.InSet(var.name, (value,)), span)
+        self.problem.post(ir.InSet(var.name, (value,)), span, self.instance)
 
     def place_decl(self, s: ast.PlaceDecl) -> None:
         pieces = self.lookup(s.pieces, s.pieces_span)
@@ -326,4 +326,4 @@ class Statements(Conditions):
         """A clue: its constraints posted, those that always hold left out."""
         for constraint in self.top_conditions(s.condition):
             if constraint != ir.TRUE:
-                self.problem.post(constraint, s.span)
+                self.problem.post(constraint, s.span, self.instance)

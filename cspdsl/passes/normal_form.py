@@ -206,7 +206,7 @@ def _normal_round(problem: Problem) -> tuple[Problem, bool]:
         if c == FALSE:
             return result, True
         if c != TRUE:
-            result.constraints.append(Posted(c, posted.span))
+            result.constraints.append(Posted(c, posted.span, posted.clue))
     return narrow_domains(result), False
 
 
