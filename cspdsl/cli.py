@@ -134,6 +134,13 @@ def _compile_arguments(compile_: argparse.ArgumentParser) -> None:
     compile_.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
 
+def _explain_arguments(explanation: argparse.ArgumentParser) -> None:
+    _model_arguments(explanation)
+    explanation.add_argument("--timeout", type=_positive, metavar="S",
+                             help="time for looking for a smallest conflict; past it, a minimal one is shown")
+    explanation.add_argument("--json", action="store_true", help="print the explanation as JSON")
+
+
 def _no_arguments(command: argparse.ArgumentParser) -> None:
     pass
 
@@ -143,6 +150,8 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "solve": ("Solve a model and show its solution and answers.", _solve_arguments),
     "check": ("Parse and check a model without solving it.", _model_arguments),
     "compare": ("Solve a model on several backends and compare them side by side.", _compare_arguments),
+    "explain": ("Explain why a model has no solution: its smallest conflict and its one-clue repairs.",
+                _explain_arguments),
     "compile": ("Compile a model to a solver's input format and write it out.", _compile_arguments),
     "backends": ("List the backends and their options.", _no_arguments),
 }
@@ -184,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
             return _list_backends()
         if args.command == "compare":
             return _compare(args)
+        if args.command == "explain":
+            return _explain(args)
         return _solve(args)
     except CspdslError as error:
         print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)
@@ -210,6 +221,21 @@ def _drop_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):  # stdout is not a real file (a test's capture): nothing to flush
         pass
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from .api import load
+    from .explain import explain
+    from .explain.report import as_json, text
+
+    explanation = explain(load(args.model, dict(args.params)), timeout=args.timeout)
+    if args.json:
+        import json
+
+        print(json.dumps({"model": args.model, **as_json(explanation)}, indent=2))
+    else:
+        print(text(explanation))
+    return EXIT_SOLVED
 
 
 def _check(args: argparse.Namespace) -> int:
