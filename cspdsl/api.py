@@ -63,7 +63,12 @@ def status_of(found: bool, complete: bool, timed_out: bool) -> str:
 
 
 class Result(Record, frozen=False):
-    """Checked solutions of one model on one backend, and how the search ended."""
+    """Checked solutions of one model on one backend, and how the search ended.
+
+    `found` is how many solutions the search found; it is the model's `count` only when the search
+    was `complete`: a search stopped by `limit`, by the time limit or by a local search's budget
+    leaves `count` None, however many it found.
+    """
 
     model: Lowered
     backend: str
@@ -77,6 +82,17 @@ class Result(Record, frozen=False):
     @property
     def status(self) -> str:
         return status_of(bool(self.solutions), self.complete, self.timed_out)
+
+    @property
+    def found(self) -> int:
+        """How many solutions the search found (those in `solutions`)."""
+        return len(self.solutions)
+
+    @property
+    def count(self) -> int | None:
+        """How many solutions the model has, when the search was complete; None when it stopped
+        first, as then there may be more than `found`."""
+        return len(self.solutions) if self.complete else None
 
     @property
     def unique(self) -> bool | None:
