@@ -101,8 +101,9 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     _model_arguments(solve)
     solve.add_argument("--backend", default=DEFAULT_BACKEND, choices=sorted(REGISTRY))
     how_many = solve.add_mutually_exclusive_group()
-    how_many.add_argument("--all", action="store_true", help="show every solution")
-    how_many.add_argument("--count", action="store_true", help="only count the solutions")
+    how_many.add_argument("--all", action="store_true", help="show every solution and count them")
+    how_many.add_argument("--count", action="store_true",
+                          help="only count the solutions (with --json too: --all --json lists them as well)")
     solve.add_argument("--timeout", type=_positive, metavar="S", help="time limit in seconds, compile and search")
     solve.add_argument("--seed", type=int, metavar="N", help="random seed of the solver")
     solve.add_argument(
@@ -110,7 +111,11 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
         help="set an option of the backend (repeatable; `cspdsl backends` lists them)",
     )
     solve.add_argument("--stats", action="store_true", help="also print the model's size and the search statistics")
-    solve.add_argument("--json", action="store_true", help="print a machine-readable result")
+    solve.add_argument(
+        "--json", action="store_true",
+        help="print a machine-readable result: the number of solutions 'found', their 'count' (null "
+             "unless the search was complete), and the solutions unless --count",
+    )
 
 
 def _compare_arguments(comparison: argparse.ArgumentParser) -> None:

@@ -48,23 +48,46 @@ def _drawn(layout: Any, solution: Any) -> str:
     return render_solution(layout, solution) or "The clues hold; the model has no variables to show."
 
 
+def _solutions(n: int) -> str:
+    return f"{n} solution{'s' if n != 1 else ''}"
+
+
 def count_line(result: Any) -> str:
-    n = len(result.solutions)
-    noun = "solution" if n == 1 else "solutions"
-    if result.timed_out:
-        return f"At least {n} {noun} (the time limit stopped the search; there may be more)."
+    """The last line of --count and --all: the number of solutions when the search was complete, else
+    how many it found, as a lower bound."""
+    n = result.found
+    if result.count is None:
+        why = "the time limit stopped the search" if result.timed_out else "the search stopped early"
+        return f"At least {_solutions(n)} ({why}; there may be more)."
     if n == 1:
         return "1 solution: the puzzle is unique."
-    return f"{n} {noun}."
+    return f"{_solutions(n)}."
+
+
+def _found_text(result: Any) -> str:
+    """The solutions on the stats line: a count only when the search was complete ('3 solutions'), else
+    a lower bound ('at least 2 solutions') or 'no solution found'; and, when the plain solve looked for
+    a second solution, whether the puzzle is unique."""
+    if result.count is not None:
+        text = _solutions(result.count)
+    elif result.found:
+        text = f"at least {_solutions(result.found)}"
+    else:
+        return "no solution found"
+    if result.found and result.limit == 2:
+        text += f" ({_UNIQUE_WORDS[result.unique]})"
+    return text
+
+
+# Whether the puzzle is unique, in the stats line's words (None: the search stopped before it could tell).
+_UNIQUE_WORDS = {True: "unique", False: "not unique", None: "uniqueness unknown"}
 
 
 def stats_line(result: Any) -> str:
     seconds = result.stats.get("total_seconds", 0.0)
-    unique = {True: "unique", False: "not unique", None: "uniqueness not checked"}[result.unique]
-    found = len(result.solutions)
     parts = [
         f"backend {result.backend}",
-        f"{found} solution{'s' if found != 1 else ''}" + (f" ({unique})" if found and result.limit == 2 else ""),
+        _found_text(result),
         *headline_size(result.size),
         f"{seconds * 1000:.1f} ms",
     ]
@@ -92,17 +115,22 @@ def stats_block(result: Any) -> str:
 
 
 def result_json(result: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """The result as JSON: `found` always, `count` only when the search was complete (else null), and
+    the solutions unless --count asked for their number alone."""
     from .render import solution_json
 
     layout, problem = result.model.layout, result.model.problem
-    return {
+    data: dict[str, Any] = {
         "model": args.model,
         "backend": result.backend,
         "status": result.status,
         "complete": result.complete,
         "unique": result.unique,
-        "count": len(result.solutions),
-        "solutions": [solution_json(layout, problem.outputs, s) for s in result.solutions],
-        "size": result.size,
-        "stats": {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str))},
+        "found": result.found,
+        "count": result.count,
     }
+    if not args.count:
+        data["solutions"] = [solution_json(layout, problem.outputs, s) for s in result.solutions]
+    data["size"] = result.size
+    data["stats"] = {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str))}
+    return data

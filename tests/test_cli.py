@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
+import pytest
 from helpers import ROOT, run_cli
+
+from cspdsl.backends import REGISTRY, backend_class, exact_backends
 
 QUEENS = """
 param n = 8
@@ -15,6 +19,10 @@ var q[1..n] in 1..n
 alldifferent(q)
 forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i
 """
+UNSAT = "var x[1..3] in 1..2\nalldifferent(x)\n"  # three variables, two values
+ENDLESS = "var x[1..12] in 1..9\n"  # 9^12 solutions: no backend counts them within a second
+EXACT = exact_backends()
+LOCAL = [name for name in sorted(REGISTRY) if not backend_class(name).exact]
 
 
 def test_einstein_end_to_end():
@@ -160,3 +168,69 @@ def test_a_model_without_variables_says_so():
     assert result.returncode == 0
     assert result.stdout.startswith("The clues hold; the model has no variables to show.\n")
     assert run_cli("solve", "-", stdin="param n = 3\nn > 5\n").returncode == 1
+
+
+# ---- counts: a number of solutions is called a count only when the search was complete ------------
+
+# (backend, arguments, standard input, the text the output holds; {n} stands for any whole number).
+# The lock has 3 codes: the plain solve stops at the second, so it knows only "at least 2".
+COUNT_TEXTS = [
+    *[(b, ["models/lock.puz"], None, f"stats: backend {b}, at least 2 solutions (not unique), ") for b in EXACT],
+    *[(b, ["models/lock.puz", "--count"], None, f"3 solutions.\n\nstats: backend {b}, 3 solutions, ")
+      for b in EXACT],
+    *[(b, ["models/lock.puz", "--all"], None, f"3 solutions.\n\nstats: backend {b}, 3 solutions, ") for b in EXACT],
+    *[(b, ["models/einstein.puz"], None, f"stats: backend {b}, 1 solution (unique), ") for b in EXACT],
+    *[(b, ["-"], UNSAT, f"stats: backend {b}, 0 solutions, ") for b in EXACT],
+    *[(b, ["-", "--count", "--timeout", "0.5"], ENDLESS,
+       "At least {n} solutions (the time limit stopped the search; there may be more).\n\n"
+       f"stats: backend {b}, at least {{n}} solutions, ") for b in EXACT],
+    *[(b, ["models/lock.puz", "--seed", "1"], None, f"stats: backend {b}, at least 1 solution, ") for b in LOCAL],
+    *[(b, ["-", "--seed", "1", "--timeout", "0.3"], UNSAT, f"stats: backend {b}, no solution found, ")
+      for b in LOCAL],
+]
+
+
+@pytest.mark.parametrize(("backend", "args", "stdin", "text"), COUNT_TEXTS)
+def test_counts_in_words(backend, args, stdin, text):
+    result = run_cli("solve", *args, "--backend", backend, stdin=stdin)
+    assert result.returncode in (0, 1, 3), result.stderr
+    assert re.search(re.escape(text).replace(re.escape("{n}"), r"[1-9]\d*"), result.stdout), result.stdout
+
+
+SOME = object()  # any number of solutions from 1 up
+
+# (backend, arguments, standard input, the JSON fields; "solutions": how many are listed, None for none).
+COUNT_FIELDS = [
+    *[(b, ["models/lock.puz"], None,
+       {"status": "solved", "complete": False, "unique": False, "found": 2, "count": None, "solutions": 2})
+      for b in EXACT],
+    *[(b, ["models/lock.puz", "--count"], None,
+       {"status": "solved", "complete": True, "unique": False, "found": 3, "count": 3, "solutions": None})
+      for b in EXACT],
+    *[(b, ["models/lock.puz", "--all"], None,
+       {"status": "solved", "complete": True, "unique": False, "found": 3, "count": 3, "solutions": 3})
+      for b in EXACT],
+    *[(b, ["-"], UNSAT,
+       {"status": "unsatisfiable", "complete": True, "unique": None, "found": 0, "count": 0, "solutions": 0})
+      for b in EXACT],
+    *[(b, ["-", "--count", "--timeout", "0.5"], ENDLESS,
+       {"status": "solved", "complete": False, "unique": False, "found": SOME, "count": None, "solutions": None})
+      for b in EXACT],
+    *[(b, ["models/lock.puz", "--seed", "1"], None,
+       {"status": "solved", "complete": False, "unique": None, "found": 1, "count": None, "solutions": 1})
+      for b in LOCAL],
+    *[(b, ["-", "--seed", "1", "--timeout", "0.3"], UNSAT,
+       {"status": "timeout", "complete": False, "unique": None, "found": 0, "count": None, "solutions": 0})
+      for b in LOCAL],
+]
+
+
+@pytest.mark.parametrize(("backend", "args", "stdin", "fields"), COUNT_FIELDS)
+def test_counts_in_json(backend, args, stdin, fields):
+    data = json.loads(run_cli("solve", *args, "--backend", backend, "--json", stdin=stdin).stdout)
+    listed = len(data["solutions"]) if "solutions" in data else None
+    told = {**{key: data[key] for key in fields if key != "solutions"}, "solutions": listed}
+    if fields["found"] is SOME:
+        assert told["found"] >= 1
+        told["found"] = SOME
+    assert told == fields
