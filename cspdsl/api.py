@@ -12,7 +12,7 @@ import os
 import sys
 import time
 
-from .backends import DEFAULT_BACKEND, Assignment, exact_backends, get_backend
+from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, exact_backends, get_backend
 from .errors import CspdslError, Suggestion
 from .ir import validate
 from .ir.check import violated
@@ -67,7 +67,8 @@ class Result(Record, frozen=False):
 
     `found` is how many solutions the search found; it is the model's `count` only when the search
     was `complete`: a search stopped by `limit`, by the time limit or by a local search's budget
-    leaves `count` None, however many it found.
+    leaves `count` None, however many it found. `time_limit` is the limit the search ran under (the
+    caller's, or a local search's default), None for none.
     """
 
     model: Lowered
@@ -78,6 +79,7 @@ class Result(Record, frozen=False):
     limit: int | None
     size: dict[str, int] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=dict)
+    time_limit: float | None = None
 
     @property
     def status(self) -> str:
@@ -123,17 +125,13 @@ def solve(
     `limit=None` finds all solutions; the default of 2 finds one and tells whether it is unique.
     `timeout` (seconds) covers the compile and the search; a compile runs to its end.
     A local search (a backend that is not `exact`) looks for one solution only, and refuses
-    `limit=None`: it can neither enumerate nor count.
+    `limit=None`: it can neither enumerate nor count; given no `timeout`, it stops after
+    `LOCAL_SEARCH_TIMEOUT` seconds.
     """
     engine = get_backend(backend, options)
     if not engine.exact:
-        if limit is None:
-            raise CspdslError(
-                f"backend '{backend}' is a local search: it looks for one solution and cannot find all "
-                "of them or count them",
-                suggestion=Suggestion("use_exact_backend", tuple(exact_backends())),
-            )
-        limit = 1
+        limit, timeout = local_search_limits(backend, limit, timeout)
+    time_limit = timeout
     started = time.perf_counter()
     compiled = engine.compile(model.problem)
     if timeout is not None:  # the limit covers the compile too, which is not interrupted
@@ -153,7 +151,21 @@ def solve(
         limit,
         dict(compiled.size),
         stats,
+        time_limit,
     )
+
+
+def local_search_limits(backend: str, limit: int | None, timeout: float | None) -> tuple[int, float]:
+    """What a local search is asked for: one solution, within `timeout` or else its default time
+    limit (it cannot prove that there is none, so nothing else would stop it soon). `limit=None`
+    (every solution) is refused: it can neither enumerate nor count."""
+    if limit is None:
+        raise CspdslError(
+            f"backend '{backend}' is a local search: it looks for one solution and cannot find all "
+            "of them or count them",
+            suggestion=Suggestion("use_exact_backend", tuple(exact_backends())),
+        )
+    return 1, LOCAL_SEARCH_TIMEOUT if timeout is None else timeout
 
 
 def check_solutions(model: Lowered, backend: str, solutions: list[Assignment]) -> None:

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 
 from . import __version__
-from .backends import DEFAULT_BACKEND, EXPORTS, REGISTRY, backend_class, export
+from .backends import DEFAULT_BACKEND, EXPORTS, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class, export
 from .errors import CspdslError
 from .static_types import Any, NoReturn
 
@@ -104,7 +104,11 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     how_many.add_argument("--all", action="store_true", help="show every solution and count them")
     how_many.add_argument("--count", action="store_true",
                           help="only count the solutions (with --json too: --all --json lists them as well)")
-    solve.add_argument("--timeout", type=_positive, metavar="S", help="time limit in seconds, compile and search")
+    solve.add_argument(
+        "--timeout", type=_positive, metavar="S",
+        help="time limit in seconds, compile and search (default: none on the exact backends, "
+             f"{LOCAL_SEARCH_TIMEOUT:g} on the local searches)",
+    )
     solve.add_argument("--seed", type=int, metavar="N", help="random seed of the solver")
     solve.add_argument(
         "-O", "--option", dest="options", action="append", type=_option, default=[], metavar="NAME=VALUE",
@@ -281,7 +285,7 @@ def _compare(args: argparse.Namespace) -> int:
 def _list_backends() -> int:
     for name in sorted(REGISTRY):
         cls = backend_class(name)
-        kind = "exact" if cls.exact else "local search"
+        kind = "exact" if cls.exact else f"local search, time limit {LOCAL_SEARCH_TIMEOUT:g} s unless --timeout"
         summary = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
         default = " (default)" if name == DEFAULT_BACKEND else ""
         print(f"{name}{default}: {summary} [{kind}]")

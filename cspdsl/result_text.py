@@ -17,8 +17,7 @@ def print_result(result: Any, args: argparse.Namespace) -> None:
     if result.status == "unsatisfiable":
         print("No solution: the clues contradict each other (the model is unsatisfiable).")
     elif result.status == "timeout":
-        limit = f" of {args.timeout:g} s" if args.timeout else ""
-        print(f"No solution found within the time limit{limit}.")
+        print(_timeout_line(result, args))
     elif result.status == "gave_up":
         print(f"No solution found: backend {result.backend} is a local search and gave up; "
               "that does not prove there is none.")
@@ -46,6 +45,15 @@ def _drawn(layout: Any, solution: Any) -> str:
     from .render import render_solution
 
     return render_solution(layout, solution) or "The clues hold; the model has no variables to show."
+
+
+def _timeout_line(result: Any, args: argparse.Namespace) -> str:
+    """What a search stopped by its time limit before any solution says: the limit, and when the user
+    gave none, that it was a local search's default."""
+    if result.time_limit is None:
+        return "No solution found within the time limit."
+    default = "" if args.timeout else " (the default of a local search; --timeout S sets another)"
+    return f"No solution found within the time limit of {result.time_limit:g} s{default}."
 
 
 def _solutions(n: int) -> str:

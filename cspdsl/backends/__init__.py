@@ -109,6 +109,13 @@ REGISTRY: dict[str, tuple[str, str]] = {
 # runs it is fastest on sat (pycosat imports in about 1 ms; ortools takes 0.7 s), see docs/performance.md.
 DEFAULT_BACKEND = "sat"
 
+# The time limit, in seconds, of a local search (a backend that is not `exact`) that is given none. A
+# local search cannot prove that there is no solution: with no limit it searches until its own budget
+# ends (a minute or more in CPython) before it gives up. 20 s lets every seed model that the local
+# searches solve finish with room to spare (their slowest measured runs take 5-11 s), see
+# docs/backend-local-search.md. The exact backends have no default limit.
+LOCAL_SEARCH_TIMEOUT = 20.0
+
 # format -> (module, function(problem, source) -> text), for `cspdsl compile --to FORMAT`.
 EXPORTS: dict[str, tuple[str, str]] = {
     "dimacs": ("cspdsl.backends.sat.dimacs", "to_dimacs"),
