@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Mapping
 
 from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, exact_backends, get_backend
 from .errors import CspdslError, Suggestion
@@ -30,7 +31,7 @@ class InternalError(Exception):
     """A backend returned something the independent checker rejects: a bug in cspdsl, not the model."""
 
 
-def load(path: str | os.PathLike[str], params: dict[str, int] | None = None) -> Lowered:
+def load(path: str | os.PathLike[str], params: Mapping[str, object] | None = None) -> Lowered:
     """Read, parse, check and lower a model file (`-` reads standard input)."""
     if str(path) == "-":
         return loads(sys.stdin.read(), "<stdin>", params)
@@ -44,7 +45,7 @@ def load(path: str | os.PathLike[str], params: dict[str, int] | None = None) -> 
     return loads(text, str(path), params)
 
 
-def loads(text: str, name: str = "<model>", params: dict[str, int] | None = None) -> Lowered:
+def loads(text: str, name: str = "<model>", params: Mapping[str, object] | None = None) -> Lowered:
     """Parse, check and lower a model given as text. The IR's own rules are checked once here, before
     any backend sees the problem (a break is a bug in lowering: `ir.InvalidProblem`)."""
     lowered = lower(parse(text, name), params)

@@ -57,12 +57,14 @@ def _name_value(text: str, example: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def _param(text: str) -> tuple[str, int]:
+def _param(text: str) -> tuple[str, int | str]:
+    """-D NAME=VALUE: the value as a whole number when it is one, else as its text, which lowering
+    refuses at the param's line in the model."""
     name, value = _name_value(text, "-D n=10")
     try:
         return name, int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"param {name}: '{value}' is not a whole number") from None
+        return name, value
 
 
 def _positive(text: str) -> float:
@@ -93,7 +95,7 @@ def _model_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("model", help="a .puz file, or - for standard input")
     command.add_argument(
         "-D", dest="params", action="append", type=_param, default=[], metavar="NAME=VALUE",
-        help="override a param of the model (repeatable)",
+        help="override a param of the model with a whole number (repeatable)",
     )
 
 
