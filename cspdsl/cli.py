@@ -1,7 +1,8 @@
 """The `cspdsl` command: a thin face over `cspdsl.api`.
 
 Exit codes: 0 solved (or checked), 1 no solution (unsatisfiable), 2 bad model or bad arguments,
-3 time limit hit with no answer, 4 internal error (a bug in cspdsl: please report it).
+3 no answer (the time limit hit, or a local search gave up), 4 internal error (a bug in cspdsl: please
+report it), 130 interrupted (Ctrl-C), 141 the reader of the output stopped reading.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .errors import CspdslError
 from .static_types import Any, NoReturn
 
 EXIT_SOLVED, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
+EXIT_INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for a command stopped by Ctrl-C
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a Unix filter reports when its reader stops reading
 
 
@@ -201,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`cspdsl solve m.puz | head -3`): stop quietly, as a Unix filter does.
         _drop_stdout()

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from helpers import ROOT, run_cli
@@ -104,6 +106,27 @@ def test_a_reader_that_stops_early_is_not_an_internal_error():
         code = process.wait(timeout=300)
     assert code == 141
     assert errors == ""
+
+
+def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
+    """Ctrl-C during a search: one line and the exit code a shell gives a command stopped by SIGINT."""
+    path = tmp_path / "unsat.puz"
+    path.write_text(UNSAT)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("CSPDSL_DEBUG", None)
+    command = [sys.executable, "-m", "cspdsl", "solve", str(path), "--backend", "anneal", "--timeout", "60"]
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                          preexec_fn=_sigint_as_at_a_terminal) as process:
+        time.sleep(2)  # well into the search, which alone would last 60 s
+        process.send_signal(signal.SIGINT)
+        out, errors = process.communicate(timeout=30)
+    assert (process.returncode, out, errors) == (130, "", "interrupted\n")
+
+
+def _sigint_as_at_a_terminal() -> None:
+    """A child of a background job ignores SIGINT from birth, and Python then never raises
+    KeyboardInterrupt; a command run at a terminal has the default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_help_lists_every_command_and_a_command_shows_its_own():
