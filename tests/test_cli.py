@@ -13,7 +13,10 @@ import time
 import pytest
 from helpers import ROOT, run_cli
 
+from cspdsl.api import Result, loads
 from cspdsl.backends import REGISTRY, backend_class, exact_backends
+from cspdsl.result_text import count_line as count_line_of
+from cspdsl.result_text import stats_line
 
 QUEENS = """
 param n = 8
@@ -257,3 +260,30 @@ def test_counts_in_json(backend, args, stdin, fields):
         assert told["found"] >= 1
         told["found"] = SOME
     assert told == fields
+
+
+# Every case of the words, on results made by hand (some are hard to meet on purpose): (solutions found,
+# complete, timed out, limit) -> the stats line's words, and --count's line.
+COUNT_WORDS = [
+    ((1, True, False, 2), "1 solution (unique)", "1 solution: the puzzle is unique."),
+    ((2, False, False, 2), "at least 2 solutions (not unique)", None),
+    ((1, False, True, 2), "at least 1 solution (uniqueness unknown)", None),
+    ((0, False, True, 2), "no solution found", None),
+    ((0, True, False, 2), "0 solutions", None),
+    ((1, False, False, 1), "at least 1 solution", None),
+    ((3, True, False, None), "3 solutions", "3 solutions."),
+    ((5, False, True, None), "at least 5 solutions",
+     "At least 5 solutions (the time limit stopped the search; there may be more)."),
+    ((5, False, False, None), "at least 5 solutions",
+     "At least 5 solutions (the search stopped early; there may be more)."),
+]
+
+
+@pytest.mark.parametrize(("made", "words", "count_line"), COUNT_WORDS)
+def test_count_words(made, words, count_line):
+    found, complete, timed_out, limit = made
+    model = loads("var x in 1..9\n")
+    result = Result(model, "sat", [{"x": v} for v in range(1, found + 1)], complete, timed_out, limit)
+    assert stats_line(result).startswith(f"stats: backend sat, {words}, ")
+    if count_line is not None:
+        assert count_line_of(result) == count_line
