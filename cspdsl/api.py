@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Mapping
 
-from .backends import DEFAULT_BACKEND, Assignment, exact_backends, get_backend
+from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, exact_backends, get_backend
 from .errors import CspdslError, Suggestion
 from .ir import validate
 from .ir.check import violated
@@ -30,7 +31,7 @@ class InternalError(Exception):
     """A backend returned something the independent checker rejects: a bug in cspdsl, not the model."""
 
 
-def load(path: str | os.PathLike[str], params: dict[str, int] | None = None) -> Lowered:
+def load(path: str | os.PathLike[str], params: Mapping[str, object] | None = None) -> Lowered:
     """Read, parse, check and lower a model file (`-` reads standard input)."""
     if str(path) == "-":
         return loads(sys.stdin.read(), "<stdin>", params)
@@ -44,7 +45,7 @@ def load(path: str | os.PathLike[str], params: dict[str, int] | None = None) -> 
     return loads(text, str(path), params)
 
 
-def loads(text: str, name: str = "<model>", params: dict[str, int] | None = None) -> Lowered:
+def loads(text: str, name: str = "<model>", params: Mapping[str, object] | None = None) -> Lowered:
     """Parse, check and lower a model given as text. The IR's own rules are checked once here, before
     any backend sees the problem (a break is a bug in lowering: `ir.InvalidProblem`)."""
     lowered = lower(parse(text, name), params)
@@ -63,7 +64,13 @@ def status_of(found: bool, complete: bool, timed_out: bool) -> str:
 
 
 class Result(Record, frozen=False):
-    """Checked solutions of one model on one backend, and how the search ended."""
+    """Checked solutions of one model on one backend, and how the search ended.
+
+    `found` is how many solutions the search found; it is the model's `count` only when the search
+    was `complete`: a search stopped by `limit`, by the time limit or by a local search's budget
+    leaves `count` None, however many it found. `time_limit` is the limit the search ran under (the
+    caller's, or a local search's default), None for none.
+    """
 
     model: Lowered
     backend: str
@@ -73,10 +80,22 @@ class Result(Record, frozen=False):
     limit: int | None
     size: dict[str, int] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=dict)
+    time_limit: float | None = None
 
     @property
     def status(self) -> str:
         return status_of(bool(self.solutions), self.complete, self.timed_out)
+
+    @property
+    def found(self) -> int:
+        """How many solutions the search found (those in `solutions`)."""
+        return len(self.solutions)
+
+    @property
+    def count(self) -> int | None:
+        """How many solutions the model has, when the search was complete; None when it stopped
+        first, as then there may be more than `found`."""
+        return len(self.solutions) if self.complete else None
 
     @property
     def unique(self) -> bool | None:
@@ -107,17 +126,13 @@ def solve(
     `limit=None` finds all solutions; the default of 2 finds one and tells whether it is unique.
     `timeout` (seconds) covers the compile and the search; a compile runs to its end.
     A local search (a backend that is not `exact`) looks for one solution only, and refuses
-    `limit=None`: it can neither enumerate nor count.
+    `limit=None`: it can neither enumerate nor count; given no `timeout`, it stops after
+    `LOCAL_SEARCH_TIMEOUT` seconds.
     """
     engine = get_backend(backend, options)
     if not engine.exact:
-        if limit is None:
-            raise CspdslError(
-                f"backend '{backend}' is a local search: it looks for one solution and cannot find all "
-                "of them or count them",
-                suggestion=Suggestion("use_exact_backend", tuple(exact_backends())),
-            )
-        limit = 1
+        limit, timeout = local_search_limits(backend, limit, timeout)
+    time_limit = timeout
     started = time.perf_counter()
     compiled = engine.compile(model.problem)
     if timeout is not None:  # the limit covers the compile too, which is not interrupted
@@ -137,7 +152,21 @@ def solve(
         limit,
         dict(compiled.size),
         stats,
+        time_limit,
     )
+
+
+def local_search_limits(backend: str, limit: int | None, timeout: float | None) -> tuple[int, float]:
+    """What a local search is asked for: one solution, within `timeout` or else its default time
+    limit (it cannot prove that there is none, so nothing else would stop it soon). `limit=None`
+    (every solution) is refused: it can neither enumerate nor count."""
+    if limit is None:
+        raise CspdslError(
+            f"backend '{backend}' is a local search: it looks for one solution and cannot find all "
+            "of them or count them",
+            suggestion=Suggestion("use_exact_backend", tuple(exact_backends())),
+        )
+    return 1, LOCAL_SEARCH_TIMEOUT if timeout is None else timeout
 
 
 def check_solutions(model: Lowered, backend: str, solutions: list[Assignment]) -> None:

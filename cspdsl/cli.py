@@ -1,7 +1,8 @@
 """The `cspdsl` command: a thin face over `cspdsl.api`.
 
 Exit codes: 0 solved (or checked), 1 no solution (unsatisfiable), 2 bad model or bad arguments,
-3 time limit hit with no answer, 4 internal error (a bug in cspdsl: please report it).
+3 no answer (the time limit hit, or a local search gave up), 4 internal error (a bug in cspdsl: please
+report it), 130 interrupted (Ctrl-C), 141 the reader of the output stopped reading.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ import sys
 from collections.abc import Callable
 
 from . import __version__
-from .backends import DEFAULT_BACKEND, EXPORTS, REGISTRY, backend_class, export, headline_size
+from .backends import DEFAULT_BACKEND, EXPORTS, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class, export
 from .errors import CspdslError
 from .static_types import Any, NoReturn
 
 EXIT_SOLVED, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
+EXIT_INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for a command stopped by Ctrl-C
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a Unix filter reports when its reader stops reading
 
 
@@ -57,12 +59,14 @@ def _name_value(text: str, example: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def _param(text: str) -> tuple[str, int]:
+def _param(text: str) -> tuple[str, int | str]:
+    """-D NAME=VALUE: the value as a whole number when it is one, else as its text, which lowering
+    refuses at the param's line in the model."""
     name, value = _name_value(text, "-D n=10")
     try:
         return name, int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"param {name}: '{value}' is not a whole number") from None
+        return name, value
 
 
 def _positive(text: str) -> float:
@@ -93,7 +97,7 @@ def _model_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("model", help="a .puz file, or - for standard input")
     command.add_argument(
         "-D", dest="params", action="append", type=_param, default=[], metavar="NAME=VALUE",
-        help="override a param of the model (repeatable)",
+        help="override a param of the model with a whole number (repeatable)",
     )
 
 
@@ -101,16 +105,25 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     _model_arguments(solve)
     solve.add_argument("--backend", default=DEFAULT_BACKEND, choices=sorted(REGISTRY))
     how_many = solve.add_mutually_exclusive_group()
-    how_many.add_argument("--all", action="store_true", help="show every solution")
-    how_many.add_argument("--count", action="store_true", help="only count the solutions")
-    solve.add_argument("--timeout", type=_positive, metavar="S", help="time limit in seconds, compile and search")
+    how_many.add_argument("--all", action="store_true", help="show every solution and count them")
+    how_many.add_argument("--count", action="store_true",
+                          help="only count the solutions (with --json too: --all --json lists them as well)")
+    solve.add_argument(
+        "--timeout", type=_positive, metavar="S",
+        help="time limit in seconds, compile and search (default: none on the exact backends, "
+             f"{LOCAL_SEARCH_TIMEOUT:g} on the local searches)",
+    )
     solve.add_argument("--seed", type=int, metavar="N", help="random seed of the solver")
     solve.add_argument(
         "-O", "--option", dest="options", action="append", type=_option, default=[], metavar="NAME=VALUE",
         help="set an option of the backend (repeatable; `cspdsl backends` lists them)",
     )
     solve.add_argument("--stats", action="store_true", help="also print the model's size and the search statistics")
-    solve.add_argument("--json", action="store_true", help="print a machine-readable result")
+    solve.add_argument(
+        "--json", action="store_true",
+        help="print a machine-readable result: the number of solutions 'found', their 'count' (null "
+             "unless the search was complete), and the solutions unless --count",
+    )
 
 
 def _compare_arguments(comparison: argparse.ArgumentParser) -> None:
@@ -201,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`cspdsl solve m.puz | head -3`): stop quietly, as a Unix filter does.
         _drop_stdout()
@@ -302,7 +315,7 @@ def _compare(args: argparse.Namespace) -> int:
 def _list_backends() -> int:
     for name in sorted(REGISTRY):
         cls = backend_class(name)
-        kind = "exact" if cls.exact else "local search"
+        kind = "exact" if cls.exact else f"local search, time limit {LOCAL_SEARCH_TIMEOUT:g} s unless --timeout"
         summary = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
         default = " (default)" if name == DEFAULT_BACKEND else ""
         print(f"{name}{default}: {summary} [{kind}]")
@@ -313,6 +326,7 @@ def _list_backends() -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     from .api import load, solve
+    from .result_text import print_result, result_json
 
     model = load(args.model, dict(args.params))
     limit = None if (args.all or args.count) else 2
@@ -322,111 +336,12 @@ def _solve(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        print(json.dumps(_json(result, args), indent=2))
+        print(json.dumps(result_json(result, args), indent=2))
     else:
-        _print_result(result, args)
+        print_result(result, args)
     if result.status == "solved":
         return EXIT_SOLVED
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT
-
-
-def _print_result(result: Any, args: argparse.Namespace) -> None:
-    layout = result.model.layout
-    if layout.title:
-        print(layout.title)
-        print()
-    if result.status == "unsatisfiable":
-        print("No solution: the clues contradict each other (the model is unsatisfiable).")
-    elif result.status == "timeout":
-        limit = f" of {args.timeout:g} s" if args.timeout else ""
-        print(f"No solution found within the time limit{limit}.")
-    elif result.status == "gave_up":
-        print(f"No solution found: backend {result.backend} is a local search and gave up; "
-              "that does not prove there is none.")
-    elif args.count:
-        print(_count_line(result))
-    elif args.all:
-        for number, solution in enumerate(result.solutions, 1):
-            print(f"Solution {number}:")
-            print(_drawn(layout, solution))
-            print()
-        print(_count_line(result))
-    else:
-        print(_drawn(layout, result.solutions[0]))
-        if result.unique is False:
-            print()
-            print("Note: the puzzle is not unique: it has more than one solution "
-                  "(--all shows them, --count counts them).")
-    print()
-    print(_stats_line(result))
-    if args.stats:
-        print(_stats_block(result))
-
-
-def _drawn(layout: Any, solution: Any) -> str:
-    from .render import render_solution
-
-    return render_solution(layout, solution) or "The clues hold; the model has no variables to show."
-
-
-def _count_line(result: Any) -> str:
-    n = len(result.solutions)
-    noun = "solution" if n == 1 else "solutions"
-    if result.timed_out:
-        return f"At least {n} {noun} (the time limit stopped the search; there may be more)."
-    if n == 1:
-        return "1 solution: the puzzle is unique."
-    return f"{n} {noun}."
-
-
-def _stats_line(result: Any) -> str:
-    seconds = result.stats.get("total_seconds", 0.0)
-    unique = {True: "unique", False: "not unique", None: "uniqueness not checked"}[result.unique]
-    found = len(result.solutions)
-    parts = [
-        f"backend {result.backend}",
-        f"{found} solution{'s' if found != 1 else ''}" + (f" ({unique})" if found and result.limit == 2 else ""),
-        *headline_size(result.size),
-        f"{seconds * 1000:.1f} ms",
-    ]
-    for key in _SEARCH_COUNTERS:
-        if key in result.stats:
-            parts.append(f"{result.stats[key]} {key.replace('_', ' ')}")
-    return "stats: " + ", ".join(parts)
-
-
-# The search counters that the stats line shows when a backend reports them.
-_SEARCH_COUNTERS = ("branches", "conflicts", "iterations", "generations", "restarts", "final_cost")
-
-
-def _stats_block(result: Any) -> str:
-    """Every size and statistic the backend reported, one per line (--stats)."""
-    lines = [f"model size on {result.backend}:"]
-    lines += [f"  {key}: {value}" for key, value in result.size.items()]
-    lines.append("search:")
-    for key, value in sorted(result.stats.items()):
-        if isinstance(value, float):
-            lines.append(f"  {key}: {value:.6f}")
-        elif isinstance(value, (int, str)):
-            lines.append(f"  {key}: {value}")
-    return "\n".join(lines)
-
-
-def _json(result: Any, args: argparse.Namespace) -> dict[str, Any]:
-    from .render import solution_json
-
-    layout, problem = result.model.layout, result.model.problem
-    return {
-        "model": args.model,
-        "backend": result.backend,
-        "status": result.status,
-        "complete": result.complete,
-        "unique": result.unique,
-        "count": len(result.solutions),
-        "solutions": [solution_json(layout, problem.outputs, s) for s in result.solutions],
-        "size": result.size,
-        "stats": {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str))},
-    }
 
 
 def run() -> None:

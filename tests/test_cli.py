@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import signal
 import subprocess
 import sys
+import time
 
+import pytest
 from helpers import ROOT, run_cli
+
+from cspdsl.api import Result, loads
+from cspdsl.backends import REGISTRY, backend_class, exact_backends
+from cspdsl.result_text import count_line as count_line_of
+from cspdsl.result_text import stats_line
 
 QUEENS = """
 param n = 8
@@ -15,6 +24,10 @@ var q[1..n] in 1..n
 alldifferent(q)
 forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i
 """
+UNSAT = "var x[1..3] in 1..2\nalldifferent(x)\n"  # three variables, two values
+ENDLESS = "var x[1..12] in 1..9\n"  # 9^12 solutions: no backend counts them within a second
+EXACT = exact_backends()
+LOCAL = [name for name in sorted(REGISTRY) if not backend_class(name).exact]
 
 
 def test_einstein_end_to_end():
@@ -98,6 +111,27 @@ def test_a_reader_that_stops_early_is_not_an_internal_error():
     assert errors == ""
 
 
+def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
+    """Ctrl-C during a search: one line and the exit code a shell gives a command stopped by SIGINT."""
+    path = tmp_path / "unsat.puz"
+    path.write_text(UNSAT)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("CSPDSL_DEBUG", None)
+    command = [sys.executable, "-m", "cspdsl", "solve", str(path), "--backend", "anneal", "--timeout", "60"]
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                          preexec_fn=_sigint_as_at_a_terminal) as process:
+        time.sleep(2)  # well into the search, which alone would last 60 s
+        process.send_signal(signal.SIGINT)
+        out, errors = process.communicate(timeout=30)
+    assert (process.returncode, out, errors) == (130, "", "interrupted\n")
+
+
+def _sigint_as_at_a_terminal() -> None:
+    """A child of a background job ignores SIGINT from birth, and Python then never raises
+    KeyboardInterrupt; a command run at a terminal has the default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_help_lists_every_command_and_a_command_shows_its_own():
     """A run builds only its own command's arguments; help and typos still see every command."""
     everything = run_cli("--help")
@@ -160,3 +194,96 @@ def test_a_model_without_variables_says_so():
     assert result.returncode == 0
     assert result.stdout.startswith("The clues hold; the model has no variables to show.\n")
     assert run_cli("solve", "-", stdin="param n = 3\nn > 5\n").returncode == 1
+
+
+# ---- counts: a number of solutions is called a count only when the search was complete ------------
+
+# (backend, arguments, standard input, the text the output holds; {n} stands for any whole number).
+# The lock has 3 codes: the plain solve stops at the second, so it knows only "at least 2".
+COUNT_TEXTS = [
+    *[(b, ["models/lock.puz"], None, f"stats: backend {b}, at least 2 solutions (not unique), ") for b in EXACT],
+    *[(b, ["models/lock.puz", "--count"], None, f"3 solutions.\n\nstats: backend {b}, 3 solutions, ")
+      for b in EXACT],
+    *[(b, ["models/lock.puz", "--all"], None, f"3 solutions.\n\nstats: backend {b}, 3 solutions, ") for b in EXACT],
+    *[(b, ["models/einstein.puz"], None, f"stats: backend {b}, 1 solution (unique), ") for b in EXACT],
+    *[(b, ["-"], UNSAT, f"stats: backend {b}, 0 solutions, ") for b in EXACT],
+    *[(b, ["-", "--count", "--timeout", "0.5"], ENDLESS,
+       "At least {n} solutions (the time limit stopped the search; there may be more).\n\n"
+       f"stats: backend {b}, at least {{n}} solutions, ") for b in EXACT],
+    *[(b, ["models/lock.puz", "--seed", "1"], None, f"stats: backend {b}, at least 1 solution, ") for b in LOCAL],
+    *[(b, ["-", "--seed", "1", "--timeout", "0.3"], UNSAT, f"stats: backend {b}, no solution found, ")
+      for b in LOCAL],
+]
+
+
+@pytest.mark.parametrize(("backend", "args", "stdin", "text"), COUNT_TEXTS)
+def test_counts_in_words(backend, args, stdin, text):
+    result = run_cli("solve", *args, "--backend", backend, stdin=stdin)
+    assert result.returncode in (0, 1, 3), result.stderr
+    assert re.search(re.escape(text).replace(re.escape("{n}"), r"[1-9]\d*"), result.stdout), result.stdout
+
+
+SOME = object()  # any number of solutions from 1 up
+
+# (backend, arguments, standard input, the JSON fields; "solutions": how many are listed, None for none).
+COUNT_FIELDS = [
+    *[(b, ["models/lock.puz"], None,
+       {"status": "solved", "complete": False, "unique": False, "found": 2, "count": None, "solutions": 2})
+      for b in EXACT],
+    *[(b, ["models/lock.puz", "--count"], None,
+       {"status": "solved", "complete": True, "unique": False, "found": 3, "count": 3, "solutions": None})
+      for b in EXACT],
+    *[(b, ["models/lock.puz", "--all"], None,
+       {"status": "solved", "complete": True, "unique": False, "found": 3, "count": 3, "solutions": 3})
+      for b in EXACT],
+    *[(b, ["-"], UNSAT,
+       {"status": "unsatisfiable", "complete": True, "unique": None, "found": 0, "count": 0, "solutions": 0})
+      for b in EXACT],
+    *[(b, ["-", "--count", "--timeout", "0.5"], ENDLESS,
+       {"status": "solved", "complete": False, "unique": False, "found": SOME, "count": None, "solutions": None})
+      for b in EXACT],
+    *[(b, ["models/lock.puz", "--seed", "1"], None,
+       {"status": "solved", "complete": False, "unique": None, "found": 1, "count": None, "solutions": 1})
+      for b in LOCAL],
+    *[(b, ["-", "--seed", "1", "--timeout", "0.3"], UNSAT,
+       {"status": "timeout", "complete": False, "unique": None, "found": 0, "count": None, "solutions": 0})
+      for b in LOCAL],
+]
+
+
+@pytest.mark.parametrize(("backend", "args", "stdin", "fields"), COUNT_FIELDS)
+def test_counts_in_json(backend, args, stdin, fields):
+    data = json.loads(run_cli("solve", *args, "--backend", backend, "--json", stdin=stdin).stdout)
+    listed = len(data["solutions"]) if "solutions" in data else None
+    told = {**{key: data[key] for key in fields if key != "solutions"}, "solutions": listed}
+    if fields["found"] is SOME:
+        assert told["found"] >= 1
+        told["found"] = SOME
+    assert told == fields
+
+
+# Every case of the words, on results made by hand (some are hard to meet on purpose): (solutions found,
+# complete, timed out, limit) -> the stats line's words, and --count's line.
+COUNT_WORDS = [
+    ((1, True, False, 2), "1 solution (unique)", "1 solution: the puzzle is unique."),
+    ((2, False, False, 2), "at least 2 solutions (not unique)", None),
+    ((1, False, True, 2), "at least 1 solution (uniqueness unknown)", None),
+    ((0, False, True, 2), "no solution found", None),
+    ((0, True, False, 2), "0 solutions", None),
+    ((1, False, False, 1), "at least 1 solution", None),
+    ((3, True, False, None), "3 solutions", "3 solutions."),
+    ((5, False, True, None), "at least 5 solutions",
+     "At least 5 solutions (the time limit stopped the search; there may be more)."),
+    ((5, False, False, None), "at least 5 solutions",
+     "At least 5 solutions (the search stopped early; there may be more)."),
+]
+
+
+@pytest.mark.parametrize(("made", "words", "count_line"), COUNT_WORDS)
+def test_count_words(made, words, count_line):
+    found, complete, timed_out, limit = made
+    model = loads("var x in 1..9\n")
+    result = Result(model, "sat", [{"x": v} for v in range(1, found + 1)], complete, timed_out, limit)
+    assert stats_line(result).startswith(f"stats: backend sat, {words}, ")
+    if count_line is not None:
+        assert count_line_of(result) == count_line

@@ -10,8 +10,9 @@ from helpers import MODELS, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cspdsl import api, cli
 from cspdsl.api import load, loads, solve
-from cspdsl.backends import get_backend
+from cspdsl.backends import LOCAL_SEARCH_TIMEOUT, get_backend
 from cspdsl.backends.local import AnnealBackend, GeneticBackend
 from cspdsl.backends.local.moves import Engine, State
 from cspdsl.backends.local.space import Space, build_space
@@ -178,6 +179,33 @@ def test_unsatisfiable_model_with_a_time_limit_is_no_solution_found(backend, tmp
     assert done.returncode == 3
     assert "No solution found within the time limit of 0.5 s." in done.stdout
     assert "unsatisfiable" not in done.stdout and "contradict" not in done.stdout
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_without_a_time_limit_a_local_search_stops_at_its_default(backend, tmp_path, monkeypatch, capsys):
+    """An unsatisfiable model kept the local searches busy for a minute or more; now their default time
+    limit stops them, honestly: a timeout, exit 3, never a proof."""
+    monkeypatch.setattr(api, "LOCAL_SEARCH_TIMEOUT", 0.3)
+    path = tmp_path / "unsat.puz"
+    path.write_text(UNSAT)
+    assert cli.main(["solve", str(path), "--backend", backend, "--seed", "1"]) == 3
+    assert capsys.readouterr().out.startswith(
+        "No solution found within the time limit of 0.3 s (the default of a local search; --timeout S sets "
+        "another).\n\nstats: backend " + backend + ", no solution found, "
+    )
+    result = solve(loads(UNSAT), backend, seed=1)
+    assert (result.status, result.time_limit, result.found, result.count) == ("timeout", 0.3, 0, None)
+
+
+def test_the_default_time_limit_is_told():
+    assert LOCAL_SEARCH_TIMEOUT == 20
+    assert solve(model("lock"), "anneal", seed=1).time_limit == 20
+    assert solve(model("lock"), "sat").time_limit is None  # the exact backends have none
+    assert solve(model("lock"), "genetic", seed=1, timeout=5).time_limit == 5
+    help_text = " ".join(run_cli("solve", "--help").stdout.split())
+    assert "(default: none on the exact backends, 20 on the local searches)" in help_text
+    listed = run_cli("backends").stdout
+    assert "[local search, time limit 20 s unless --timeout]" in listed
 
 
 @pytest.mark.parametrize(("backend", "option"), [("anneal", "max_iterations=3000"), ("genetic", "max_generations=5")])

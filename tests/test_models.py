@@ -8,6 +8,7 @@ import pytest
 from helpers import MODELS, run_cli
 
 from cspdsl.api import load, solve
+from cspdsl.backends import REGISTRY, backend_class, exact_backends
 from cspdsl.render import render_solution
 
 
@@ -104,6 +105,25 @@ def test_lock_says_it_is_not_unique():
     assert result.returncode == 0
     assert "not unique" in result.stdout
     assert "The code is " in result.stdout
+
+
+# What a solve of the lock (3 codes) tells, by backend and `limit`: (found, count, complete, unique).
+# A count only when the search was complete; a search stopped by its limit found a lower bound.
+EXACT_LOCK_COUNTS = [
+    (2, (2, None, False, False)),  # the plain solve: 2 found, so not unique, but not a count
+    (3, (3, None, False, False)),  # the limit reached: no proof that there is no fourth
+    (4, (3, 3, True, False)),
+    (None, (3, 3, True, False)),
+]
+LOCK_COUNTS = [(backend, limit, told) for backend in exact_backends() for limit, told in EXACT_LOCK_COUNTS] + [
+    (backend, 2, (1, None, False, None)) for backend in sorted(REGISTRY) if not backend_class(backend).exact
+]
+
+
+@pytest.mark.parametrize(("backend", "limit", "told"), LOCK_COUNTS)
+def test_lock_count_only_when_the_search_was_complete(backend, limit, told):
+    result = solve_model("lock", backend=backend, limit=limit, seed=1)
+    assert (result.found, result.count, result.complete, result.unique) == told
 
 
 @pytest.mark.parametrize("backend", ["sat", "cpsat", "csp"])

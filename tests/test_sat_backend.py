@@ -392,8 +392,10 @@ def test_compile_to_an_unwritable_file_is_a_clear_error() -> None:
 def test_stats_report_variables_clauses_and_literals() -> None:
     result = run_cli("solve", "models/lock.puz", "--backend", "sat", "--stats")
     assert result.returncode == 0
-    assert re.search(r"stats: backend sat, 2 solutions \(not unique\), \d+ variables, \d+ clauses, \d+ literals",
-                     result.stdout)
+    assert re.search(
+        r"stats: backend sat, at least 2 solutions \(not unique\), \d+ variables, \d+ clauses, \d+ literals",
+        result.stdout,
+    )
     assert re.search(r"^  clauses: \d+$", result.stdout, re.MULTILINE)
 
 

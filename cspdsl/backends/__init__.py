@@ -109,6 +109,13 @@ REGISTRY: dict[str, tuple[str, str]] = {
 # runs it is fastest on sat (pycosat imports in about 1 ms; ortools takes 0.7 s), see docs/performance.md.
 DEFAULT_BACKEND = "sat"
 
+# The time limit, in seconds, of a local search (a backend that is not `exact`) that is given none. A
+# local search cannot prove that there is no solution: with no limit it searches until its own budget
+# ends (a minute or more in CPython) before it gives up. 20 s leaves room for the seed models (the
+# slowest solved run of the benchmark took 10.8 s, the tests' seeded runs at most 8 s on a loaded
+# machine), see docs/backend-local-search.md. The exact backends have no default limit.
+LOCAL_SEARCH_TIMEOUT = 20.0
+
 # format -> (module, function(problem, source) -> text), for `cspdsl compile --to FORMAT`.
 EXPORTS: dict[str, tuple[str, str]] = {
     "dimacs": ("cspdsl.backends.sat.dimacs", "to_dimacs"),

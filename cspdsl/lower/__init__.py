@@ -7,6 +7,8 @@ variables and the closed set of constraints of `ir.py`. Every error points at th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .. import ir
 from ..record import Record
 from ..syntax import ast
@@ -21,8 +23,9 @@ class Lowered(Record, frozen=False):
     layout: Layout
 
 
-def lower(model: ast.Model, params: dict[str, int] | None = None) -> Lowered:
-    """Lower a parsed model; `params` override the model's `param` defaults (-D n=10)."""
+def lower(model: ast.Model, params: Mapping[str, object] | None = None) -> Lowered:
+    """Lower a parsed model; `params` override the model's `param` defaults (-D n=10) with whole
+    numbers (any other value is an error at the param's line)."""
     lowering = Statements(params or {})
     lowering.run(model)
     return Lowered(lowering.problem, lowering.layout)

@@ -8,7 +8,7 @@ each reads and binds names the same way and reports errors at the source the sam
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
@@ -60,7 +60,7 @@ class Context:
     """What every layer of lowering shares; `eval`, `cond` and `bindings` are defined by the layers
     above (expressions and conditions call each other)."""
 
-    def __init__(self, params: dict[str, int]):
+    def __init__(self, params: Mapping[str, object]):
         self.params = dict(params)
         self.used_params: set[str] = set()
         self.declared_params: list[str] = []

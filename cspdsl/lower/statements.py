@@ -80,18 +80,26 @@ class Statements(Conditions):
 
     def param_decl(self, s: ast.ParamDecl) -> None:
         """A param takes its value from `params` when given there, else from the model."""
-        if s.name in self.params:
-            value: Any = self.params[s.name]
-            self.used_params.add(s.name)
-            if abs(value) > MAX_INT:
-                raise CspdslError(
-                    f"-D {s.name}={value}: the number is too large: the backends take numbers from "
-                    f"{-MAX_INT} to {MAX_INT}"
-                )
-        else:
-            value = self.constant(s.value)
+        value: Any = self.given_param(s) if s.name in self.params else self.constant(s.value)
         self.bind(s.name, Param(value), s.span)
         self.declared_params.append(s.name)
+
+    def given_param(self, s: ast.ParamDecl) -> int:
+        """The value `params` gives a param (-D): a whole number the backends take. Anything else (text,
+        a list, from the command line or Python) is an error at the default it would replace."""
+        value = self.params[s.name]
+        self.used_params.add(s.name)
+        shown = value if isinstance(value, str) else repr(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise error(f"-D {s.name}={shown}: the value is not a whole number", s.value,
+                        f"give a whole number, such as -D {s.name}=10")
+        if abs(value) > MAX_INT:
+            raise error(
+                f"-D {s.name}={value}: the number is too large: the backends take numbers from "
+                f"{-MAX_INT} to {MAX_INT}",
+                s.value,
+            )
+        return value
 
     def let_decl(self, s: ast.LetDecl) -> None:
         self.bind(s.name, self.eval(s.value), s.span)

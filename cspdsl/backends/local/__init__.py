@@ -5,8 +5,9 @@ Both search complete assignments whose cost is the violation of the model's cons
 (`local/groups.py`): the all-different groups stay permutations and the placed pieces keep their
 counts; `local/space.py` puts a problem's variables, groups and costs together. The loops are in
 `local/anneal.py` and `local/genetic.py`. They look for one solution and cannot prove that there is none:
-when their own budget ends first they give up (`complete=False, timed_out=False`); when the user's
-time limit stops them they report a timeout. See docs/backend-local-search.md.
+when their own budget ends first they give up (`complete=False, timed_out=False`); when the time limit
+stops them (the user's, or `api.solve`'s default for them, `LOCAL_SEARCH_TIMEOUT`) they report a
+timeout. See docs/backend-local-search.md.
 """
 
 from __future__ import annotations

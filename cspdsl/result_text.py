@@ -1,0 +1,144 @@
+"""A solve's result as `cspdsl solve` shows it: the solutions drawn, the count, the stats line, and
+the JSON of --json. Imported only by a solve, after the search."""
+
+from __future__ import annotations
+
+import argparse
+
+from .backends import headline_size
+from .static_types import Any
+
+
+def print_result(result: Any, args: argparse.Namespace) -> None:
+    layout = result.model.layout
+    if layout.title:
+        print(layout.title)
+        print()
+    if result.status == "unsatisfiable":
+        print("No solution: the clues contradict each other (the model is unsatisfiable).")
+    elif result.status == "timeout":
+        print(_timeout_line(result, args))
+    elif result.status == "gave_up":
+        print(f"No solution found: backend {result.backend} is a local search and gave up; "
+              "that does not prove there is none.")
+    elif args.count:
+        print(count_line(result))
+    elif args.all:
+        for number, solution in enumerate(result.solutions, 1):
+            print(f"Solution {number}:")
+            print(_drawn(layout, solution))
+            print()
+        print(count_line(result))
+    else:
+        print(_drawn(layout, result.solutions[0]))
+        if result.unique is False:
+            print()
+            print("Note: the puzzle is not unique: it has more than one solution "
+                  "(--all shows them, --count counts them).")
+    print()
+    print(stats_line(result))
+    if args.stats:
+        print(stats_block(result))
+
+
+def _drawn(layout: Any, solution: Any) -> str:
+    from .render import render_solution
+
+    return render_solution(layout, solution) or "The clues hold; the model has no variables to show."
+
+
+def _timeout_line(result: Any, args: argparse.Namespace) -> str:
+    """What a search stopped by its time limit before any solution says: the limit, and when the user
+    gave none, that it was a local search's default."""
+    if result.time_limit is None:
+        return "No solution found within the time limit."
+    default = "" if args.timeout else " (the default of a local search; --timeout S sets another)"
+    return f"No solution found within the time limit of {result.time_limit:g} s{default}."
+
+
+def _solutions(n: int) -> str:
+    return f"{n} solution{'s' if n != 1 else ''}"
+
+
+def count_line(result: Any) -> str:
+    """The last line of --count and --all: the number of solutions when the search was complete, else
+    how many it found, as a lower bound."""
+    n = result.found
+    if result.count is None:
+        why = "the time limit stopped the search" if result.timed_out else "the search stopped early"
+        return f"At least {_solutions(n)} ({why}; there may be more)."
+    if n == 1:
+        return "1 solution: the puzzle is unique."
+    return f"{_solutions(n)}."
+
+
+def _found_text(result: Any) -> str:
+    """The solutions on the stats line: a count only when the search was complete ('3 solutions'), else
+    a lower bound ('at least 2 solutions') or 'no solution found'; and, when the plain solve looked for
+    a second solution, whether the puzzle is unique."""
+    if result.count is not None:
+        text = _solutions(result.count)
+    elif result.found:
+        text = f"at least {_solutions(result.found)}"
+    else:
+        return "no solution found"
+    if result.found and result.limit == 2:
+        text += f" ({_UNIQUE_WORDS[result.unique]})"
+    return text
+
+
+# Whether the puzzle is unique, in the stats line's words (None: the search stopped before it could tell).
+_UNIQUE_WORDS = {True: "unique", False: "not unique", None: "uniqueness unknown"}
+
+
+def stats_line(result: Any) -> str:
+    seconds = result.stats.get("total_seconds", 0.0)
+    parts = [
+        f"backend {result.backend}",
+        _found_text(result),
+        *headline_size(result.size),
+        f"{seconds * 1000:.1f} ms",
+    ]
+    for key in _SEARCH_COUNTERS:
+        if key in result.stats:
+            parts.append(f"{result.stats[key]} {key.replace('_', ' ')}")
+    return "stats: " + ", ".join(parts)
+
+
+# The search counters that the stats line shows when a backend reports them.
+_SEARCH_COUNTERS = ("branches", "conflicts", "iterations", "generations", "restarts", "final_cost")
+
+
+def stats_block(result: Any) -> str:
+    """Every size and statistic the backend reported, one per line (--stats)."""
+    lines = [f"model size on {result.backend}:"]
+    lines += [f"  {key}: {value}" for key, value in result.size.items()]
+    lines.append("search:")
+    for key, value in sorted(result.stats.items()):
+        if isinstance(value, float):
+            lines.append(f"  {key}: {value:.6f}")
+        elif isinstance(value, (int, str)):
+            lines.append(f"  {key}: {value}")
+    return "\n".join(lines)
+
+
+def result_json(result: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """The result as JSON: `found` always, `count` only when the search was complete (else null), and
+    the solutions unless --count asked for their number alone."""
+    from .render import solution_json
+
+    layout, problem = result.model.layout, result.model.problem
+    data: dict[str, Any] = {
+        "model": args.model,
+        "backend": result.backend,
+        "status": result.status,
+        "complete": result.complete,
+        "unique": result.unique,
+        "found": result.found,
+        "count": result.count,
+    }
+    if not args.count:
+        data["solutions"] = [solution_json(layout, problem.outputs, s) for s in result.solutions]
+    data["size"] = result.size
+    data["stats"] = {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str))}
+    return data
