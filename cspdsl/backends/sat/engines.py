@@ -81,6 +81,7 @@ class Solver:
         self.cadical = PysatEngine.SOLVERS[name] == "cadical"
         for call in ("new", "add_cl", "solve", "solve_lim", "cbudget", "model", "core", "del"):
             setattr(self, f"_{call}", getattr(pysolvers, f"{name}_{call}"))
+        self._setphases = getattr(pysolvers, f"{name}_setphases", None)
         self._solver = self._new()
         self._main_thread = int(_on_main_thread())
         self._assumptions: list[int] = []
@@ -93,6 +94,7 @@ class Solver:
     _model: Callable[[Any], list[int] | None]
     _core: Callable[..., list[int] | None]
     _del: Callable[..., None]
+    _setphases: Callable[[Any, list[int]], None] | None
 
     def __enter__(self) -> Solver:
         return self
@@ -135,6 +137,12 @@ class Solver:
     def model(self) -> list[int]:
         """The last satisfying assignment, as signed literals 1..n."""
         return self._model(self._solver) or []
+
+    def prefer(self, literals: list[int]) -> None:
+        """Ask the search to try these literals first (their phases), where the engine can: the next
+        model then makes true as many of them as it can, as a backbone search wants."""
+        if self._setphases is not None and literals:
+            self._setphases(self._solver, literals)
 
     def core(self) -> list[int]:
         """Of the last call's assumptions, those its unsatisfiability rests on."""
