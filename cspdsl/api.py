@@ -50,6 +50,7 @@ def loads(text: str, name: str = "<model>", params: Mapping[str, object] | None 
     any backend sees the problem (a break is a bug in lowering: `ir.InvalidProblem`)."""
     lowered = lower(parse(text, name), params)
     validate(lowered.problem)
+    lowered.text, lowered.name, lowered.params = text, name, dict(params or {})
     return lowered
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .. import ir
-from ..record import Record
+from ..record import Record, field
 from ..syntax import ast
 from .layout import Layout
 from .statements import Statements
@@ -21,6 +21,11 @@ class Lowered(Record, frozen=False):
 
     problem: ir.Problem
     layout: Layout
+    # The text it was lowered from, under its name, and the params given: to lower it again with a
+    # clue added (an explanation's suggestions are checked so).
+    text: str = field(default="", repr=False)
+    name: str = "<model>"
+    params: dict[str, object] = field(default_factory=dict, repr=False)
 
 
 def lower(model: ast.Model, params: Mapping[str, object] | None = None) -> Lowered:
