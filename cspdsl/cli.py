@@ -149,8 +149,12 @@ def _compile_arguments(compile_: argparse.ArgumentParser) -> None:
 
 def _explain_arguments(explanation: argparse.ArgumentParser) -> None:
     _model_arguments(explanation)
+    explanation.add_argument("--steps", action="store_true",
+                             help="for a unique puzzle, also a step-by-step solution a person can follow, "
+                                  "and its difficulty")
     explanation.add_argument("--timeout", type=_positive, metavar="S",
-                             help="time for looking for a smallest conflict; past it, a minimal one is shown")
+                             help="time for the smallest conflict and the cheapest steps; past it, what was found "
+                                  "is shown (a minimal conflict; the rest of the steps in one)")
     explanation.add_argument("--json", action="store_true", help="print the explanation as JSON")
 
 
@@ -163,7 +167,7 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "solve": ("Solve a model and show its solution and answers.", _solve_arguments),
     "check": ("Parse and check a model without solving it.", _model_arguments),
     "compare": ("Solve a model on several backends and compare them side by side.", _compare_arguments),
-    "explain": ("Explain why a model has no solution: its smallest conflict and its one-clue repairs.",
+    "explain": ("Explain a model: why it has no solution, why not one, or what each clue does (--steps).",
                 _explain_arguments),
     "compile": ("Compile a model to a solver's input format and write it out.", _compile_arguments),
     "backends": ("List the backends and their options.", _no_arguments),
@@ -241,7 +245,7 @@ def _explain(args: argparse.Namespace) -> int:
     from .explain import explain
     from .explain.report import as_json, text
 
-    explanation = explain(load(args.model, dict(args.params)), timeout=args.timeout)
+    explanation = explain(load(args.model, dict(args.params)), timeout=args.timeout, steps=args.steps)
     if args.json:
         import json
 

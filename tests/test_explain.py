@@ -1,6 +1,8 @@
 """`cspdsl explain`: unsatisfiable variants of the seed models with their exact conflicting clue
-lines and one-clue repairs; the smallest and minimal conflicts against brute force on small random
-models; the explanation's text, JSON and exit codes."""
+lines and one-clue repairs; a puzzle that is not unique with its distinguishing clues, each solved
+again; the Einstein riddle's redundant clue, minimal clues, forced facts and steps against its known
+solution; conflicts, redundant clues, minimal sets, forced facts and steps against brute force on
+small random models; the explanation's text, JSON and exit codes."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ import pytest
 from brute import brute_force
 from helpers import MODELS, run_cli
 
-from cspdsl.explain import explain, explain_problem
+from cspdsl.api import loads, solve
+from cspdsl.explain import Fact, explain, explain_problem
 from cspdsl.explain.conflicts import minimal_conflict, smallest_conflict, smallest_hitting_set
 from cspdsl.explain.oracle import ClueOracle
 from cspdsl.ir import AllDifferent, Linear, Posted, Problem
@@ -69,8 +72,8 @@ def test_the_explanation_shows_each_clue_as_an_error_shows_its_fault() -> None:
 
 
 @pytest.mark.parametrize(("model", "said"), [
-    ("einstein", "The clues hold together: the model has a solution, and it is unique."),
-    ("lock", "The clues hold together: the model has a solution, and it is not unique."),
+    ("einstein", "The clues hold together and the solution is unique (15 clues)."),
+    ("lock", "The clues hold together, but the model is not unique: it has 3 solutions."),
 ])
 def test_a_model_with_solutions_says_so(model: str, said: str) -> None:
     result = run_cli("explain", f"models/{model}.puz")
@@ -160,4 +163,154 @@ def test_a_wrong_explanation_is_rejected_before_anyone_sees_it() -> None:
     explanation = explain_problem(problem)
     explanation.status, explanation.conflict = "unsatisfiable", explanation.clues[:2]  # two clues that hold
     with pytest.raises(ExplanationRejected, match="hold together after all"):
+        verify(problem, explanation)
+
+
+def test_a_puzzle_that_is_not_unique_gets_two_solutions_and_clues_that_each_make_it_unique() -> None:
+    explanation = explain(loads(LOCK, "lock.puz"))
+    assert (explanation.status, explanation.found, explanation.complete) == ("not unique", 3, True)
+    assert explanation.differing == ["code[2]"]
+    assert explanation.suggestions == ["code[2] == 4"]
+    first = explanation.solutions[0]
+    for clue in explanation.suggestions:  # solved again, on another backend
+        result = solve(loads(LOCK + "\n" + clue + "\n", "lock.puz"), backend="cpsat", limit=None)
+        assert [dict(s) for s in result.solutions] == [first]
+
+
+def test_two_solutions_are_shown_side_by_side_with_their_differences_marked() -> None:
+    result = run_cli("explain", "models/lock.puz")
+    assert result.returncode == 0, result.stderr
+    assert "\ncode = 748          code = 708\n       ^^^                 ^^^\n" in result.stdout
+    assert result.stdout.endswith("leaves the first of them the only solution (checked):\n  code[2] == 4\n")
+
+
+ZEBRA_THREE = """positions house = 1..3
+attribute who: Ann, Bob, Cy
+attribute pet: cat, dog, fish
+Ann left_of Bob
+cat same Cy
+"""
+
+
+def test_relations_between_entities_are_suggested_and_each_one_is_proved() -> None:
+    text = ZEBRA_THREE + "dog at 1\n"
+    explanation = explain(loads(text, "three.puz"))
+    assert explanation.status == "not unique"
+    assert explanation.suggestions
+    for clue in explanation.suggestions:
+        assert clue.split()[1] in ("same", "next_to", "at")
+        assert len(solve(loads(text + clue + "\n", "three.puz"), limit=None).solutions) == 1
+
+
+def test_the_einstein_riddle_has_one_redundant_clue_and_steps_that_reach_its_solution() -> None:
+    explanation = explain(loads(EINSTEIN, "einstein.puz"), steps=True)
+    assert explanation.status == "unique"
+    assert [(c.span.line, c.text) for c in explanation.redundant if c.span] == [(28, "Blends next_to water")]
+    assert len(explanation.minimal) == 14 and all(c.span and c.span.line != 28 for c in explanation.minimal)
+    solution = explanation.solutions[0]
+    assert solution["nationality[German]"] == solution["animal[fish]"] == 4
+    assert explanation.forced[-1].number == 14  # the 14th clue settles it: the 15th adds nothing
+    placed = {f.var: f.value for step in explanation.steps for f in step.derived if f.holds}
+    assert placed == solution
+    assert [(f.var, f.value) for f in explanation.steps[0].derived] == [("colour[white]", 1), ("colour[green]", 5)]
+    assert explanation.difficulty is not None and explanation.difficulty.steps == len(explanation.steps)
+    assert explanation.difficulty.hardest == max(step.size for step in explanation.steps)
+
+
+def test_steps_in_words_and_as_json() -> None:
+    result = run_cli("explain", "models/einstein.puz", "--steps")
+    assert result.returncode == 0, result.stderr
+    assert "\n  line 28  Blends next_to water\n" in result.stdout
+    assert "   1. From line 17 (green directly_left_of white): white not at 1; green not at 5.\n" in result.stdout
+    assert "From line 27 (Norwegian next_to blue), knowing Norwegian at 1: blue at 2;" in result.stdout
+    found = json.loads(run_cli("explain", "models/einstein.puz", "--steps", "--json").stdout)
+    assert found["status"] == "unique" and found["solution"]["animal[fish]"] == 4
+    assert [c["line"] for c in found["redundant"]] == [28]
+    step = found["steps"][0]
+    assert (step["clues"], [f["text"] for f in step["derived"]]) == ([4], ["white not at 1", "green not at 5"])
+    assert found["difficulty"]["steps"] == len(found["steps"])
+
+
+def test_a_sudoku_given_step_places_the_givens_first() -> None:
+    text = """var g[1..4, 1..4] in 1..4
+forall group in g.rows + g.columns + g.boxes: alldifferent(group)
+given g = \"\"\"
+  1 . | . .
+  . . | 1 2
+  ----+----
+  . 1 | 4 .
+  . 3 | 2 1
+\"\"\"
+g[1, 2] == 2
+"""
+    explanation = explain(loads(text, "four.puz"), steps=True)
+    assert explanation.status == "unique"
+    assert explanation.steps[0].givens and len(explanation.steps[0].clues) == 8
+    assert {f.var: f.value for s in explanation.steps for f in s.derived if f.holds} == explanation.solutions[0]
+
+
+def unique_random(seed: int) -> Problem | None:
+    """A random model of `random_clues` with solutions, given random clues true of one of them
+    until it is the only one (so some clues are redundant and some are needed)."""
+    rng = random.Random(seed)
+    problem = random_clues(rng)
+    solutions = sorted(brute_force(problem))
+    if not solutions:
+        return None
+    chosen = dict(zip(problem.outputs, rng.choice(solutions), strict=True))
+    while len(brute_force(problem)) > 1:
+        x, y = rng.sample(list(chosen), 2)
+        a, b, op = rng.choice((1, -1, 2)), rng.choice((1, -1)), rng.choice(("==", "<=", "!="))
+        value = a * chosen[x] + b * chosen[y]
+        rhs = value if op != "!=" else value + rng.choice((-1, 1))
+        problem.constraints.append(Posted(Linear(((a, x), (b, y)), op, rhs), None, ()))
+    return problem
+
+
+def solutions_of(problem: Problem, numbers: set[int]) -> set[tuple[int, ...]]:
+    part = Problem(variables=dict(problem.variables), outputs=list(problem.outputs))
+    part.constraints = [p for i, p in enumerate(problem.constraints, 1) if i in numbers]
+    return brute_force(part)
+
+
+UNIQUE_SEEDS = [seed for seed in range(200) if unique_random(seed) is not None][:40]
+
+
+@pytest.mark.parametrize("seed", UNIQUE_SEEDS)
+def test_what_a_unique_model_owes_each_clue_matches_brute_force(seed: int) -> None:
+    problem = unique_random(seed)
+    assert problem is not None
+    every = set(range(1, len(problem.constraints) + 1))
+    explanation = explain_problem(problem, steps=True)
+    assert explanation.status == "unique"
+    implied = {n for n in every if len(solutions_of(problem, every - {n})) == 1}
+    assert {c.number for c in explanation.redundant} == implied
+    minimal = {c.number for c in explanation.minimal}
+    assert len(solutions_of(problem, minimal)) == 1
+    assert all(len(solutions_of(problem, minimal - {n})) > 1 for n in minimal)
+    for forced in explanation.forced:  # what the clues up to one force: true of every solution they have
+        for found in solutions_of_with(problem, set(range(1, forced.number + 1)), []):
+            assert all((found[f.var] == f.value) == f.holds for f in forced.facts)
+    for step in explanation.steps:  # every step's facts follow from its clues and the facts it uses
+        keep = {c.number for c in step.clues}
+        for found in solutions_of_with(problem, keep, step.used):
+            assert all((found[f.var] == f.value) == f.holds for f in step.derived)
+
+
+def solutions_of_with(problem: Problem, numbers: set[int], facts: list[Fact]) -> list[dict[str, int]]:
+    names = list(problem.variables)
+    return [
+        dict(zip(names, values, strict=True))
+        for values in solutions_of(problem, numbers)
+        if all((dict(zip(names, values, strict=True))[f.var] == f.value) == f.holds for f in facts)
+    ]
+
+
+def test_a_wrong_redundant_clue_is_rejected_before_anyone_sees_it() -> None:
+    from cspdsl.explain.verify import ExplanationRejected, verify
+
+    problem = loads(EINSTEIN, "einstein.puz").problem
+    explanation = explain_problem(problem)
+    explanation.redundant = explanation.clues[8:9]  # Norwegian at first: needed
+    with pytest.raises(ExplanationRejected, match="without clue 9 was said to have this one solution only"):
         verify(problem, explanation)

@@ -31,16 +31,23 @@ class Clue(Record):
         return where
 
     @property
+    def is_given(self) -> bool:
+        """A given of a `given` picture: one number placed on one cell."""
+        only = self.constraints[0] if len(self.constraints) == 1 else None
+        return isinstance(only, InSet) and len(only.values) == 1 and self._written().lstrip("-").isdigit()
+
+    @property
     def text(self) -> str:
-        """The clue as written (its first line), without the comment; a given in a grid as
-        `cell[1,3] = 5`, since its text alone is a digit."""
-        if self.span is None:
-            return ""
-        written = self.span.text.split("#", 1)[0].strip()
-        given = self.constraints[0] if len(self.constraints) == 1 else None
-        if isinstance(given, InSet) and len(given.values) == 1 and " " not in written:
+        """The clue as written (its first line), without the comment; a given as `cell[1,3] = 5`,
+        since its text alone is a number."""
+        if self.is_given:
+            given = self.constraints[0]
+            assert isinstance(given, InSet)
             return f"{given.var} = {given.values[0]}"
-        return written
+        return self._written()
+
+    def _written(self) -> str:
+        return self.span.text.split("#", 1)[0].strip() if self.span is not None else ""
 
 
 def split_clues(problem: Problem) -> tuple[list[Constraint], list[Clue]]:

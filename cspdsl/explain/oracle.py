@@ -6,6 +6,8 @@ unsatisfiable answer comes with its core: the selectors it rests on."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..backends import Assignment
 from ..backends.sat.encoder import CnfEncoder
 from ..backends.sat.engines import Solver
@@ -13,6 +15,7 @@ from ..backends.sat.search import blocking, decode
 from ..ir import AllDifferent, Constraint, Posted, Problem, Table, validate
 from ..passes.decompose import all_different_as_pairs, table_as_or
 from .clues import Clue, split_clues
+from .facts import Fact
 
 
 class ClueOracle:
@@ -20,7 +23,8 @@ class ClueOracle:
 
     def __init__(self, problem: Problem) -> None:
         validate(problem)
-        hard, self.clues = split_clues(problem)
+        self.hard, self.clues = split_clues(problem)
+        hard = self.hard
         self.problem = problem
         base = Problem(variables=dict(problem.variables), outputs=list(problem.outputs))
         base.constraints = [Posted(c) for c in hard]
@@ -34,9 +38,11 @@ class ClueOracle:
                 model.cnf.add([-selector, literal])
             self.selector[clue.number] = selector
         self.clue_of = {selector: number for number, selector in self.selector.items()}
+        self.literal_of = {(name, value): literal for name, pairs in model.values.items() for value, literal in pairs}
+        self.clauses, self.num_vars = model.cnf.clauses, model.cnf.num_vars
         self.solver = Solver()
-        self.solver.add_all(model.cnf.clauses)
-        self._fresh = model.cnf.num_vars  # the next variable free for counting's activation literals
+        self.solver.add_all(self.clauses)
+        self._fresh = self.num_vars  # the last variable taken, by the clauses or an activation literal
         self.calls = 0
 
     def by_number(self, numbers: list[int]) -> list[Clue]:
@@ -58,21 +64,107 @@ class ClueOracle:
 
     def count(self, numbers: list[int] | set[int], limit: int) -> tuple[int, bool]:
         """(solutions of the declarations and these clues, distinct on the model's own variables, up
-        to `limit`; whether that is all of them). The blocking clauses hang on a fresh activation
-        literal, retired afterwards, so the solver is as it was for the next question."""
-        self._fresh += 1
-        active = self._fresh
+        to `limit`; whether that is all of them)."""
+        found, complete = self.solutions(numbers, limit)
+        return len(found), complete
+
+    def solutions(self, numbers: list[int] | set[int], limit: int) -> tuple[list[Assignment], bool]:
+        """(the solutions of the declarations and these clues, up to `limit`; whether that is all).
+        The blocking clauses hang on a fresh activation literal, retired afterwards, so the solver is
+        as it was for the next question."""
+        active = self._activation()
         block = blocking(self.values, self.problem.outputs)
         assumptions = [active, *(self.selector[n] for n in sorted(numbers))]
-        found = 0
+        found: list[Assignment] = []
         try:
-            while found < limit and self.solver.solve(assumptions):
-                found += 1
+            while len(found) < limit and self._solve(assumptions):
+                found.append(self.solution())
                 self.solver.add([-active, *block(self.solver.model())])
-            complete = found < limit or not self.solver.solve(assumptions)
+            complete = len(found) < limit or not self._solve(assumptions)
         finally:
             self.solver.add([-active])
         return found, complete
+
+    def unique(self, numbers: list[int] | set[int], solution: Assignment) -> bool:
+        """Whether the declarations and these clues have no solution but `solution` (which they hold)."""
+        active = self._activation()
+        self.solver.add([-active, *(-self.literal_of[(name, solution[name])] for name in self.problem.outputs)])
+        try:
+            return not self._solve([active, *(self.selector[n] for n in sorted(numbers))])
+        finally:
+            self.solver.add([-active])
+
+    def _solve(self, assumptions: list[int]) -> bool:
+        self.calls += 1
+        return self.solver.solve(assumptions)
+
+    def literal(self, fact: Fact) -> int:
+        """The fact as a literal of the CNF (the direct encoding's `var == value`, or its negation)."""
+        literal = self.literal_of[(fact.var, fact.value)]
+        return literal if fact.holds else -literal
+
+    def implied(self, numbers: Iterable[int], known: Iterable[Fact], candidates: list[Fact]) -> list[Fact]:
+        """The candidates that hold in every solution of the declarations, these clues and the known
+        facts (they must have one). Each model the solver finds rules out the candidates it breaks;
+        then one question asks whether any candidate left can fail: none can when there is no model."""
+        assumptions = [*(self.selector[n] for n in sorted(numbers)), *map(self.literal, known)]
+        self.calls += 1
+        if not self.solver.solve(assumptions):
+            raise ValueError("the clues and facts have no solution")
+        left = [(fact, self.literal(fact)) for fact in candidates]
+        while left:
+            model = self.solver.model()  # literal v or -v at index v - 1
+            left = [(fact, literal) for fact, literal in left if model[abs(literal) - 1] == literal]
+            if not left:
+                break
+            active = self._activation()
+            self.solver.add([-active, *(-literal for _, literal in left)])
+            self.solver.prefer([-literal for _, literal in left])
+            self.calls += 1
+            found = self.solver.solve([*assumptions, active])
+            self.solver.add([-active])
+            if not found:
+                return [fact for fact, _ in left]
+        return []
+
+    def _activation(self) -> int:
+        """A fresh literal to hang clauses on for one question, retired after it by a unit clause.
+        Retired literals stay in the solver and each model lists them, so past a few thousand the
+        solver starts again from the model's own clauses."""
+        if self._fresh > 2 * self.num_vars + 2_000:
+            self.solver.close()
+            self.solver = Solver()
+            self.solver.add_all(self.clauses)
+            self._fresh = self.num_vars
+        self._fresh += 1
+        return self._fresh
+
+    def facts_needed(self, numbers: Iterable[int], known: list[Fact], fact: Fact) -> list[Fact]:
+        """A minimal set of the known facts that, with the declarations and these clues, implies
+        `fact` (they must imply it): the solver's core over the facts, shrunk by deletion."""
+        numbers = list(numbers)
+        if self.holds_without(numbers, known, fact):
+            raise ValueError(f"{fact} does not follow")
+        core = set(self.solver.core())
+        # Exclusions first, so that deletion drops them before placements, which say more.
+        needed = sorted((f for f in known if self.literal(f) in core), key=lambda f: f.holds)
+        kept: list[Fact] = []
+        while needed:
+            first, rest = needed[0], needed[1:]
+            if self.holds_without(numbers, kept + rest, fact):
+                kept.append(first)  # without it the fact can fail
+                needed = rest
+            else:
+                core = set(self.solver.core())
+                needed = [f for f in rest if self.literal(f) in core]
+        return kept
+
+    def holds_without(self, numbers: Iterable[int], facts: list[Fact], fact: Fact) -> bool:
+        """Whether the declarations, these clues and facts have a solution where `fact` fails; the
+        core, when not, holds the clues' and facts' literals it rests on."""
+        self.calls += 1
+        selectors = [self.selector[n] for n in sorted(numbers)]
+        return self.solver.solve([*selectors, *map(self.literal, facts), -self.literal(fact)])
 
     def close(self) -> None:
         self.solver.close()

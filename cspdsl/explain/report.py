@@ -1,5 +1,6 @@
 """An explanation in words for a person (`text`) and as data for a program (`as_json`): each clue
-shown as an error message shows its fault, file:line:col, the line, and a caret under the clue."""
+shown as an error message shows its fault, file:line:col, the line, and a caret under the clue; each
+fact as the model would say it (`Dane at 2`, `cell[1,3] = 5`)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ from ..errors import caret_lines
 from ..static_types import Any
 from . import Explanation, Repair
 from .clues import Clue
-
-NOT_YET = ("Explaining a model that has solutions (its redundant clues, the clues that would make it "
-           "unique, a step-by-step solution) is not supported yet.")
+from .facts import Fact, Namer
+from .solved import solved_lines
 
 
 def text(explanation: Explanation) -> str:
@@ -17,9 +17,8 @@ def text(explanation: Explanation) -> str:
     if explanation.status == "declarations":
         return ("No solution, before any clue: the declarations (domains, attributes, placements) "
                 "contradict each other, so no set of clues is to blame.")
-    if explanation.status == "satisfiable":
-        unique = "it is unique" if explanation.solutions == 1 else "it is not unique"
-        return f"The clues hold together: the model has a solution, and {unique}.\n{NOT_YET}"
+    if explanation.status in ("unique", "not unique"):
+        return "\n".join(solved_lines(explanation))
     return "\n".join([*_conflict_lines(explanation), *_repair_lines(explanation.repairs)])
 
 
@@ -54,19 +53,52 @@ def _repair_lines(repairs: list[Repair]) -> list[str]:
 
 
 def as_json(explanation: Explanation) -> dict[str, Any]:
-    """The explanation as plain data (what `cspdsl explain --json` prints)."""
-    return {
-        "status": explanation.status,
-        "conflict": [_clue_json(clue) for clue in explanation.conflict],
-        "smallest": explanation.smallest,
-        "repairs": [
-            {"clue": _clue_json(r.clue), "solutions": r.solutions if r.complete else None, "found": r.solutions,
-             "complete": r.complete}
-            for r in explanation.repairs
-        ],
-        "solutions_found": explanation.solutions if explanation.status == "satisfiable" else 0,
-        "seconds": round(explanation.seconds, 6),
+    """The explanation as plain data (what `cspdsl explain --json` prints): the fields of its status."""
+    namer = Namer(explanation.layout)
+    data: dict[str, Any] = {"status": explanation.status}
+    if explanation.status == "unsatisfiable":
+        data |= {
+            "conflict": [_clue_json(clue) for clue in explanation.conflict],
+            "smallest": explanation.smallest,
+            "repairs": [
+                {"clue": _clue_json(r.clue), "solutions": r.solutions if r.complete else None,
+                 "found": r.solutions, "complete": r.complete}
+                for r in explanation.repairs
+            ],
+        }
+    elif explanation.status == "not unique":
+        data |= {
+            "solutions": explanation.solutions,
+            "found": explanation.found, "count": explanation.found if explanation.complete else None,
+            "differing": explanation.differing, "suggestions": explanation.suggestions,
+        }
+    elif explanation.status == "unique":
+        data |= _unique_json(explanation, namer)
+    return {**data, "seconds": round(explanation.seconds, 6)}
+
+
+def _unique_json(explanation: Explanation, namer: Namer) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "solution": explanation.solutions[0],
+        "redundant": [_clue_json(clue) for clue in explanation.redundant],
+        "minimal": [_clue_json(clue) for clue in explanation.minimal],
+        "forced": [{"clue": forced.number, "facts": _facts_json(forced.facts, namer)}
+                   for forced in explanation.forced],
     }
+    if explanation.difficulty is not None:
+        data["steps"] = [
+            {"clues": [clue.number for clue in step.clues], "used": _facts_json(step.used, namer),
+             "derived": _facts_json(step.derived, namer), "size": step.size, "givens": step.givens,
+             "rest": step.rest}
+            for step in explanation.steps
+        ]
+        data["difficulty"] = {"hardest": explanation.difficulty.hardest, "total": explanation.difficulty.total,
+                              "steps": explanation.difficulty.steps}
+    return data
+
+
+def _facts_json(facts: list[Fact], namer: Namer) -> list[dict[str, Any]]:
+    return [{"var": f.var, "value": f.value, "holds": f.holds, "text": namer.fact(f)} for f in facts]
 
 
 def _clue_json(clue: Clue) -> dict[str, Any]:

@@ -1,0 +1,86 @@
+"""The facts a person writes into a puzzle's grid while solving it: a value placed (`Dane at 2`,
+`cell[1,3] = 5`) or a value excluded (`Dane not at 3`), one per model variable and value. The
+step-wise explanation derives them, the forced facts list them, and a non-unique puzzle's
+distinguishing clues are written from them in the model's own language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..ir import InSet, Problem
+from ..lower.layout import Layout
+from ..record import Record
+
+# Exclusions are facts only of variables with at most this many values (a sum's total with 200
+# values is placed, never excluded value by value).
+EXCLUDED_UP_TO = 32
+
+
+class Fact(Record):
+    """`var == value` when `holds`, else `var != value`."""
+
+    var: str
+    value: int
+    holds: bool
+
+    def constraint(self, problem: Problem) -> InSet:
+        """The fact as a constraint of the IR (to check it by other means than found it)."""
+        if self.holds:
+            return InSet(self.var, (self.value,))
+        return InSet(self.var, tuple(v for v in problem.variables[self.var].domain if v != self.value))
+
+
+def solution_facts(problem: Problem, solution: dict[str, int]) -> list[Fact]:
+    """Every fact the solution makes true, in the order of the model's variables: each variable's
+    value placed, and each other value excluded where the domain is small enough."""
+    facts = []
+    for name in problem.outputs:
+        domain = problem.variables[name].domain
+        if len(domain) < 2:
+            continue
+        facts.append(Fact(name, solution[name], True))
+        if len(domain) <= EXCLUDED_UP_TO:
+            facts += [Fact(name, v, False) for v in domain if v != solution[name]]
+    return facts
+
+
+class Namer:
+    """Names a model variable as the model's text does: an entity by its own name (`Dane`,
+    `"Pall Mall"`), anything else by the variable (`cell[1,3]`, `x`)."""
+
+    def __init__(self, layout: Layout | None) -> None:
+        self.entity: dict[str, str] = {}
+        entities = layout.entities if layout is not None else None
+        if entities is not None:
+            for values in entities.attributes.values():
+                self.entity.update({var: _quoted(name) for name, var in values.items()})
+
+    def name(self, var: str) -> str:
+        return self.entity.get(var, var)
+
+    def is_entity(self, var: str) -> bool:
+        return var in self.entity
+
+    def fact(self, fact: Fact) -> str:
+        """One fact in words: `Dane at 2`, `Dane not at 3`, `x = 4`, `x not 4`."""
+        return self.grouped([fact])[0]
+
+    def grouped(self, facts: Iterable[Fact]) -> list[str]:
+        """Facts in words, a variable's exclusions together (`Dane not at 1, 3`) and left out where the
+        same facts place it."""
+        placed = {f.var: f.value for f in facts if f.holds}
+        excluded: dict[str, list[int]] = {}
+        for f in facts:
+            if not f.holds and f.var not in placed:
+                excluded.setdefault(f.var, []).append(f.value)
+        at = {var: " at " if self.is_entity(var) else " = " for var in [*placed, *excluded]}
+        no = {var: " not at " if self.is_entity(var) else " not " for var in excluded}
+        return [
+            *(f"{self.name(var)}{at[var]}{value}" for var, value in placed.items()),
+            *(f"{self.name(var)}{no[var]}{', '.join(map(str, sorted(values)))}" for var, values in excluded.items()),
+        ]
+
+
+def _quoted(name: str) -> str:
+    """A value's name as the text must write it: in quotes unless it is a plain word."""
+    return name if name.replace("_", "a").isalnum() and not name[0].isdigit() else f'"{name}"'

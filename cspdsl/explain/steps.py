@@ -1,0 +1,187 @@
+"""A step-by-step solution a person can follow, in the manner of the Zebra Tutor (Bogaerts et al.,
+"Step-wise explanations of constraint satisfaction problems", 2020): each step derives new facts
+from as few clues as it can and as few of the facts already known, the cheapest step first.
+
+A step's cost is its clues first (a step from the declarations alone costs less than any clue, one
+clue less than two), then the known facts it uses. Each round looks for the cheapest step: the
+declarations alone, then each clue alone, then each pair of clues; past those, the clues of a
+minimal set that implies one missing fact (the solver's core, shrunk by deletion). What a step
+derives is everything its clues and facts imply (`ClueOracle.implied`), and the facts it uses are a
+minimal set (`ClueOracle.facts_needed`). Givens come first, as one step of their own.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+from ..ir.walk import variables_of
+from ..record import Record, field
+from .clues import Clue
+from .facts import Fact
+from .oracle import ClueOracle
+
+# What a clue costs against a known fact, in a step's cost.
+CLUE_COST = 3
+# How many of a candidate step's new facts are tried for the fewest facts used.
+FACTS_TRIED = 1
+# Pairs of clues tried in one round before the core-based search.
+PAIRS_TRIED = 400
+
+
+class Step(Record, frozen=False):
+    """One step: from these clues and known facts, these new facts."""
+
+    clues: list[Clue]
+    used: list[Fact]
+    derived: list[Fact]
+    givens: bool = False  # the model's givens, placed before any reasoning
+    rest: bool = False  # the time limit stopped the search: everything left, from all clues
+
+    @property
+    def size(self) -> int:
+        return len(self.clues) + len(self.used)
+
+    @property
+    def cost(self) -> int:
+        return CLUE_COST * len(self.clues) + len(self.used)
+
+
+class StepSearch:
+    """The rounds of the step-wise explanation on one oracle, towards a unique solution's facts."""
+
+    def __init__(self, oracle: ClueOracle, targets: list[Fact], deadline: float | None) -> None:
+        self.oracle, self.deadline = oracle, deadline
+        self.remaining = list(targets)
+        self.known: list[Fact] = []
+        self.steps: list[Step] = []
+        self.by_number = {clue.number: clue for clue in oracle.clues}
+        self.reach = _reach(oracle)
+        self.changed: dict[str, int] = {}  # each variable's last step that learnt a fact of it
+        self.cache: dict[tuple[int, ...], tuple[int, Step | None]] = {}
+
+    def run(self) -> list[Step]:
+        givens = [clue.number for clue in self.oracle.clues if clue.is_given]
+        if givens:
+            placed = self.oracle.implied(givens, [], self.remaining)
+            self._take(Step([self.by_number[n] for n in givens], [], placed, givens=True))
+        while self.remaining:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                everything = list(self.by_number)
+                self._take(Step([self.by_number[n] for n in everything], [], list(self.remaining), rest=True))
+                break
+            for step in self._cheapest():
+                left = set(self.remaining)
+                derived = [fact for fact in step.derived if fact in left]
+                if derived:  # what an earlier step of the round has not derived already
+                    self._take(Step(step.clues, step.used, derived))
+        return self.steps
+
+    def _take(self, step: Step) -> None:
+        self.steps.append(step)
+        self.changed.update({fact.var: len(self.steps) for fact in step.derived})
+        new = set(step.derived)
+        self.known += step.derived
+        self.remaining = [fact for fact in self.remaining if fact not in new]
+
+    def _cheapest(self) -> list[Step]:
+        """The cheapest steps this round, in the model's order: from the declarations alone or one
+        clue; else a pair of clues; else a minimal set from a core. Every step of the least cost is
+        taken: what one derives does not make another any dearer."""
+        singles = [[n] for n, clue in self.by_number.items() if not clue.is_given]
+        steps = self._cheapest_of([[], *singles])
+        if not steps:
+            pairs = itertools.islice(itertools.combinations(self.by_number, 2), PAIRS_TRIED)
+            steps = self._cheapest_of([list(pair) for pair in pairs])
+        return steps or [self._from_a_core()]
+
+    def _cheapest_of(self, clue_sets: list[list[int]]) -> list[Step]:
+        steps = [step for numbers in clue_sets if (step := self._step_from(numbers)) is not None]
+        least = min((step.cost for step in steps), default=0)
+        return [step for step in steps if step.cost == least]
+
+    def _step_from(self, numbers: list[int]) -> Step | None:
+        """The step these clues give with the facts known, if any. Only the variables the clues reach
+        (through the declarations) matter, and the step found before stands while no fact was learnt
+        about one of them."""
+        key = tuple(numbers)
+        reached = set().union(*(self.reach[n] for n in numbers)) if numbers else None
+        if key in self.cache and reached is not None:
+            found_at, step = self.cache[key]
+            if all(self.changed.get(var, 0) <= found_at for var in reached):
+                return step
+        known, candidates = self._within(reached)
+        new = self.oracle.implied(numbers, known, candidates) if candidates else []
+        step = self._step(numbers, new, known, candidates) if new else None
+        self.cache[key] = (len(self.steps), step)
+        return step
+
+    def _within(self, reached: set[str] | None) -> tuple[list[Fact], list[Fact]]:
+        """(the known facts, the facts still to derive) of these variables (all, for None)."""
+        if reached is None:
+            return self.known, self.remaining
+        return [f for f in self.known if f.var in reached], [f for f in self.remaining if f.var in reached]
+
+    def _step(self, numbers: list[int], new: list[Fact], known: list[Fact], candidates: list[Fact]) -> Step:
+        """The step from these clues: the fewest known facts that imply one of the new facts (a few
+        tried, placements first), and everything those facts and clues imply."""
+        tried = sorted(new, key=lambda fact: not fact.holds)[:FACTS_TRIED]
+        used = min((self.oracle.facts_needed(numbers, known, fact) for fact in tried), key=len)
+        return Step([self.by_number[n] for n in numbers], used, self.oracle.implied(numbers, used, candidates))
+
+    def _from_a_core(self) -> Step:
+        """No pair of clues derives anything: a minimal set of clues that implies the first missing
+        fact, from the solver's core shrunk by deletion with every known fact assumed."""
+        fact = self.remaining[0]
+        numbers = list(self.by_number)
+        if self.oracle.holds_without(numbers, self.known, fact):
+            raise ValueError(f"{fact} does not follow from the model")
+        core = set(self.oracle.core())
+        needed = [n for n in numbers if n in core]
+        kept: list[int] = []
+        while needed:
+            first, rest = needed[0], needed[1:]
+            if self.oracle.holds_without(kept + rest, self.known, fact):
+                kept.append(first)
+                needed = rest
+            else:
+                core = set(self.oracle.core())
+                needed = [n for n in rest if n in core]
+        return self._step(kept, [fact], self.known, self.remaining)
+
+
+def _reach(oracle: ClueOracle) -> dict[int, set[str]]:
+    """For each clue, the variables it reaches: its own, and those tied to them by declarations
+    (an attribute's all-different reaches every value of the attribute)."""
+    parent: dict[str, str] = {}
+
+    def root(var: str) -> str:
+        while parent.setdefault(var, var) != var:
+            var = parent[var]
+        return var
+
+    for constraint in oracle.hard:
+        first, *rest = sorted(variables_of(constraint)) or [""]
+        for var in rest:
+            parent[root(var)] = root(first)
+    groups: dict[str, set[str]] = {}
+    for var in oracle.problem.variables:
+        groups.setdefault(root(var), set()).add(var)
+    return {
+        clue.number: set().union(*(groups[root(var)] for c in clue.constraints for var in variables_of(c)))
+        for clue in oracle.clues
+    }
+
+
+class Difficulty(Record):
+    """How hard the puzzle is by its steps: the hardest step's size (clues and facts it uses) and
+    the sum of all steps' sizes (the givens' step not counted)."""
+
+    hardest: int
+    total: int
+    steps: int = field(default=0)
+
+
+def difficulty(steps: list[Step]) -> Difficulty:
+    sizes = [step.size for step in steps if not step.givens]
+    return Difficulty(max(sizes, default=0), sum(sizes), len(sizes))
