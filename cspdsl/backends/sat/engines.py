@@ -82,6 +82,7 @@ class Solver:
         for call in ("new", "add_cl", "solve", "solve_lim", "cbudget", "model", "core", "del"):
             setattr(self, f"_{call}", getattr(pysolvers, f"{name}_{call}"))
         self._setphases = getattr(pysolvers, f"{name}_setphases", None)
+        self._propagate = getattr(pysolvers, f"{name}_propagate", None)
         self._solver = self._new()
         self._main_thread = int(_on_main_thread())
         self._assumptions: list[int] = []
@@ -95,6 +96,7 @@ class Solver:
     _core: Callable[..., list[int] | None]
     _del: Callable[..., None]
     _setphases: Callable[[Any, list[int]], None] | None
+    _propagate: Callable[..., tuple[int, list[int]]] | None
 
     def __enter__(self) -> Solver:
         return self
@@ -143,6 +145,14 @@ class Solver:
         model then makes true as many of them as it can, as a backbone search wants."""
         if self._setphases is not None and literals:
             self._setphases(self._solver, literals)
+
+    def propagate(self, assumptions: list[int]) -> set[int] | None:
+        """The literals unit propagation fixes from the assumptions (an empty set where the engine
+        cannot say); None when propagation alone finds a contradiction."""
+        if self._propagate is None:
+            return set()
+        status, literals = self._propagate(self._solver, assumptions, 1, self._main_thread)
+        return set(literals) if status else None
 
     def core(self) -> list[int]:
         """Of the last call's assumptions, those its unsatisfiability rests on."""
