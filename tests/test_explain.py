@@ -168,7 +168,7 @@ def test_a_wrong_explanation_is_rejected_before_anyone_sees_it() -> None:
 
 def test_a_puzzle_that_is_not_unique_gets_two_solutions_and_clues_that_each_make_it_unique() -> None:
     explanation = explain(loads(LOCK, "lock.puz"))
-    assert (explanation.status, explanation.found, explanation.complete) == ("not unique", 3, True)
+    assert (explanation.status, explanation.found, explanation.complete) == ("not_unique", 3, True)
     assert explanation.differing == ["code[2]"]
     assert explanation.suggestions == ["code[2] == 4"]
     first = explanation.solutions[0]
@@ -195,7 +195,7 @@ cat same Cy
 def test_relations_between_entities_are_suggested_and_each_one_is_proved() -> None:
     text = ZEBRA_THREE + "dog at 1\n"
     explanation = explain(loads(text, "three.puz"))
-    assert explanation.status == "not unique"
+    assert explanation.status == "not_unique"
     assert explanation.suggestions
     for clue in explanation.suggestions:
         assert clue.split()[1] in ("same", "next_to", "at")

@@ -19,7 +19,7 @@ ALLOWED = {
     "syntax": set(),
     "lower": {"ir", "syntax"},
     "backends": {"ir", "passes"},
-    "explain": {"ir", "passes", "backends", "lower"},
+    "explain": {"ir", "passes", "backends", "syntax", "lower", "render"},
 }
 
 

@@ -43,7 +43,7 @@ class Repair(Record):
 
 class Explanation(Record, frozen=False):
     """What `explain` found. `status`: "unsatisfiable" (then `conflict` and `repairs`), "declarations"
-    (the declarations contradict each other, before any clue), "not unique" (then two `solutions`,
+    (the declarations contradict each other, before any clue), "not_unique" (then two `solutions`,
     `differing` and `suggestions`) or "unique" (then the `solutions`' one, `redundant`, `minimal`,
     `forced`, and `steps` when asked for)."""
 
@@ -105,7 +105,7 @@ def _explain(oracle: ClueOracle, timeout: float | None, deadline: float | None, 
     solutions = [{name: s[name] for name in oracle.problem.outputs} for s in found]  # the model's own
     if len(solutions) == 1:
         return _unique(oracle, numbers, solutions[0], steps, deadline)
-    explanation = Explanation("not unique", oracle.clues, solutions=solutions[:2], found=len(solutions),
+    explanation = Explanation("not_unique", oracle.clues, solutions=solutions[:2], found=len(solutions),
                               complete=complete)
     if model is not None:
         explanation.differing = differing(model, solutions[0], solutions[1])

@@ -97,12 +97,15 @@ def _value_holds(var: str, value: int) -> Holds:
 def _proved_unique(model: Lowered, clue: str, solution: Assignment) -> bool:
     """Whether the model with `clue` added has exactly one solution, `solution`: lowered again from
     its text and solved by the SAT backend's ordinary path, each solution checked."""
-    from ..api import loads
     from ..backends.sat import SatBackend
+    from ..ir import validate
     from ..ir.check import violated
+    from ..lower import lower
+    from ..syntax.parser import parse
 
     try:
-        added = loads(f"{model.text.rstrip()}\n{clue}\n", model.name, model.params)
+        added = lower(parse(f"{model.text.rstrip()}\n{clue}\n", model.name), model.params)
+        validate(added.problem)
     except CspdslError:
         return False  # not a clue this model can say (a name the text cannot write)
     backend = SatBackend()

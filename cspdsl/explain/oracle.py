@@ -100,7 +100,7 @@ class ClueOracle:
 
     def literal(self, fact: Fact) -> int:
         """The fact as a literal of the CNF (the direct encoding's `var == value`, or its negation)."""
-        literal = self.literal_of[(fact.var, fact.value)]
+        literal = self.literal_of[fact.var, fact.value]
         return literal if fact.holds else -literal
 
     def implied(self, numbers: Iterable[int], known: Iterable[Fact], candidates: list[Fact]) -> list[Fact]:
@@ -108,10 +108,13 @@ class ClueOracle:
         facts (they must have one). Each model the solver finds rules out the candidates it breaks;
         then one question asks whether any candidate left can fail: none can when there is no model."""
         assumptions = [*(self.selector[n] for n in sorted(numbers)), *map(self.literal, known)]
+        pairs = [(fact, self.literal(fact)) for fact in candidates]
+        propagated = self.solver.propagate(assumptions) or set()
+        self.solver.prefer([-literal for _, literal in pairs])
         self.calls += 1
         if not self.solver.solve(assumptions):
             raise ValueError("the clues and facts have no solution")
-        left = [(fact, self.literal(fact)) for fact in candidates]
+        left = [(fact, literal) for fact, literal in pairs if literal not in propagated]
         while left:
             model = self.solver.model()  # literal v or -v at index v - 1
             left = [(fact, literal) for fact, literal in left if model[abs(literal) - 1] == literal]
@@ -124,8 +127,9 @@ class ClueOracle:
             found = self.solver.solve([*assumptions, active])
             self.solver.add([-active])
             if not found:
-                return [fact for fact, _ in left]
-        return []
+                break
+        implied = propagated | {literal for _, literal in left}  # unit propagation implies the first
+        return [fact for fact, literal in pairs if literal in implied]
 
     def _activation(self) -> int:
         """A fresh literal to hang clauses on for one question, retired after it by a unit clause.

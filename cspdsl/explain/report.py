@@ -17,7 +17,7 @@ def text(explanation: Explanation) -> str:
     if explanation.status == "declarations":
         return ("No solution, before any clue: the declarations (domains, attributes, placements) "
                 "contradict each other, so no set of clues is to blame.")
-    if explanation.status in ("unique", "not unique"):
+    if explanation.status in ("unique", "not_unique"):
         return "\n".join(solved_lines(explanation))
     return "\n".join([*_conflict_lines(explanation), *_repair_lines(explanation.repairs)])
 
@@ -66,7 +66,7 @@ def as_json(explanation: Explanation) -> dict[str, Any]:
                 for r in explanation.repairs
             ],
         }
-    elif explanation.status == "not unique":
+    elif explanation.status == "not_unique":
         data |= {
             "solutions": explanation.solutions,
             "found": explanation.found, "count": explanation.found if explanation.complete else None,

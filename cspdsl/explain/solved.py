@@ -23,7 +23,7 @@ EXCLUSIONS_NAMED = 12
 
 
 def solved_lines(explanation: Explanation) -> list[str]:
-    if explanation.status == "not unique":
+    if explanation.status == "not_unique":
         return _not_unique_lines(explanation)
     return _unique_lines(explanation)
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 import itertools
 import time
 
+from ..ir import Posted, Problem
 from ..ir.walk import variables_of
 from ..record import Record, field
-from .clues import Clue
+from .clues import Clue, clue_numbers
 from .facts import Fact
 from .oracle import ClueOracle
 
@@ -59,8 +60,16 @@ class StepSearch:
         self.reach = _reach(oracle)
         self.changed: dict[str, int] = {}  # each variable's last step that learnt a fact of it
         self.cache: dict[tuple[int, ...], tuple[int, Step | None]] = {}
+        self.local: dict[tuple[int, ...], ClueOracle] = {}
 
     def run(self) -> list[Step]:
+        try:
+            return self._run()
+        finally:
+            for oracle in self.local.values():
+                oracle.close()
+
+    def _run(self) -> list[Step]:
         givens = [clue.number for clue in self.oracle.clues if clue.is_given]
         if givens:
             placed = self.oracle.implied(givens, [], self.remaining)
@@ -111,10 +120,22 @@ class StepSearch:
             if all(self.changed.get(var, 0) <= found_at for var in reached):
                 return step
         known, candidates = self._within(reached)
-        new = self.oracle.implied(numbers, known, candidates) if candidates else []
-        step = self._step(numbers, new, known, candidates) if new else None
+        oracle, local = self._oracle_for(numbers, reached)
+        new = oracle.implied(local, known, candidates) if candidates else []
+        step = self._step(numbers, new, known, candidates, (oracle, local)) if new else None
         self.cache[key] = (len(self.steps), step)
         return step
+
+    def _oracle_for(self, numbers: list[int], reached: set[str] | None) -> tuple[ClueOracle, list[int]]:
+        """An oracle for questions about these clues alone (the clues' numbers in it): one of its own
+        over the variables they reach and the declarations among them, so that each question is
+        asked of a small CNF; the whole model's for the declarations alone."""
+        if reached is None:
+            return self.oracle, numbers
+        key = tuple(numbers)
+        if key not in self.local:
+            self.local[key] = ClueOracle(_part(self.oracle, numbers, reached))
+        return self.local[key], list(range(1, len(numbers) + 1))
 
     def _within(self, reached: set[str] | None) -> tuple[list[Fact], list[Fact]]:
         """(the known facts, the facts still to derive) of these variables (all, for None)."""
@@ -122,12 +143,14 @@ class StepSearch:
             return self.known, self.remaining
         return [f for f in self.known if f.var in reached], [f for f in self.remaining if f.var in reached]
 
-    def _step(self, numbers: list[int], new: list[Fact], known: list[Fact], candidates: list[Fact]) -> Step:
+    def _step(self, numbers: list[int], new: list[Fact], known: list[Fact], candidates: list[Fact],
+              asked: tuple[ClueOracle, list[int]] | None = None) -> Step:
         """The step from these clues: the fewest known facts that imply one of the new facts (a few
         tried, placements first), and everything those facts and clues imply."""
+        oracle, local = asked or (self.oracle, numbers)
         tried = sorted(new, key=lambda fact: not fact.holds)[:FACTS_TRIED]
-        used = min((self.oracle.facts_needed(numbers, known, fact) for fact in tried), key=len)
-        return Step([self.by_number[n] for n in numbers], used, self.oracle.implied(numbers, used, candidates))
+        used = min((oracle.facts_needed(local, known, fact) for fact in tried), key=len)
+        return Step([self.by_number[n] for n in numbers], used, oracle.implied(local, used, candidates))
 
     def _from_a_core(self) -> Step:
         """No pair of clues derives anything: a minimal set of clues that implies the first missing
@@ -148,6 +171,20 @@ class StepSearch:
                 core = set(self.oracle.core())
                 needed = [n for n in rest if n in core]
         return self._step(kept, [fact], self.known, self.remaining)
+
+
+def _part(oracle: ClueOracle, numbers: list[int], reached: set[str]) -> Problem:
+    """The model cut down to these clues (numbered 1, 2, ... in it, in their order), the variables
+    they reach, and the declarations on those variables."""
+    problem = oracle.problem
+    part = Problem(variables={name: var for name, var in problem.variables.items() if name in reached},
+                   outputs=[name for name in problem.outputs if name in reached])
+    part.constraints = [Posted(c) for c in oracle.hard if variables_of(c) <= reached]
+    wanted = set(numbers)
+    for posted, number in zip(problem.constraints, clue_numbers(problem), strict=True):
+        if number in wanted:
+            part.constraints.append(posted)
+    return part
 
 
 def _reach(oracle: ClueOracle) -> dict[int, set[str]]:

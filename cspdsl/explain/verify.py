@@ -27,7 +27,7 @@ class ExplanationRejected(Exception):
 
 def verify(problem: Problem, explanation: Explanation) -> None:
     """Raise ExplanationRejected unless every claim of the explanation holds."""
-    check = {"unsatisfiable": _unsatisfiable, "not unique": _not_unique, "unique": _unique}.get(explanation.status)
+    check = {"unsatisfiable": _unsatisfiable, "not_unique": _not_unique, "unique": _unique}.get(explanation.status)
     if check is not None:
         check(problem, explanation)
 
