@@ -314,3 +314,25 @@ def test_a_wrong_redundant_clue_is_rejected_before_anyone_sees_it() -> None:
     explanation.redundant = explanation.clues[8:9]  # Norwegian at first: needed
     with pytest.raises(ExplanationRejected, match="without clue 9 was said to have this one solution only"):
         verify(problem, explanation)
+
+
+@pytest.mark.parametrize("pairs_tried", [400, 0])
+def test_steps_that_need_several_clues_come_from_pairs_or_from_a_core(
+    pairs_tried: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cspdsl.explain import steps
+
+    monkeypatch.setattr(steps, "PAIRS_TRIED", pairs_tried)  # 0: past the single clues, a core's minimal set
+    problem = unique_random(35)
+    assert problem is not None
+    explanation = explain_problem(problem, steps=True)  # every step is checked before it is returned
+    sizes = [len(step.clues) for step in explanation.steps]
+    assert max(sizes) == (2 if pairs_tried else 4)
+
+
+def test_past_the_time_limit_the_steps_end_in_one_step_from_all_clues() -> None:
+    explanation = explain(loads(EINSTEIN, "einstein.puz"), timeout=1e-9, steps=True)
+    assert [step.rest for step in explanation.steps] == [True]
+    assert len(explanation.steps[0].clues) == 15
+    result = run_cli("explain", "models/einstein.puz", "--steps", "--timeout", "0.000001")
+    assert "1. From all the clues together (the time limit stopped the search for smaller steps): " in result.stdout
