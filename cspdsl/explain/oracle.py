@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..backends import Assignment
-from ..backends.sat.encoder import CnfEncoder
+from ..backends.sat.encoder import CnfEncoder, SatModel
 from ..backends.sat.engines import Solver
 from ..backends.sat.search import blocking, decode
 from ..ir import AllDifferent, Constraint, Posted, Problem, Table, validate
@@ -30,20 +30,33 @@ class ClueOracle:
         base.constraints = [Posted(c) for c in hard]
         model = CnfEncoder(base).build()
         self.values = model.values
+        self.literal_of = {(name, value): literal for name, pairs in model.values.items() for value, literal in pairs}
         self.selector: dict[int, int] = {}
         for clue in self.clues:
-            literals = [model.encoder.reify(_reifiable(c)) for c in clue.constraints]
             selector = model.cnf.new_var(f"clue {clue.number}")
-            for literal in literals:
-                model.cnf.add([-selector, literal])
+            for c in clue.constraints:
+                for clause in self._guarded(model, c, selector):
+                    model.cnf.add(clause)
             self.selector[clue.number] = selector
         self.clue_of = {selector: number for number, selector in self.selector.items()}
-        self.literal_of = {(name, value): literal for name, pairs in model.values.items() for value, literal in pairs}
         self.clauses, self.num_vars = model.cnf.clauses, model.cnf.num_vars
         self.solver = Solver()
         self.solver.add_all(self.clauses)
         self._fresh = self.num_vars  # the last variable taken, by the clauses or an activation literal
         self.calls = 0
+
+    def _guarded(self, model: SatModel, c: Constraint, selector: int) -> list[list[int]]:
+        """Clauses that make the constraint hold when the selector is true (nothing is asked of it
+        when it is false, which is all a set of clues as assumptions needs). An all-different is its
+        pairs' clauses directly, `not (x = v and y = v)`, each with the selector's negation; anything
+        else a literal that stands for it (`reify`)."""
+        if isinstance(c, AllDifferent):
+            return [
+                [-selector, -self.literal_of[x, v], -self.literal_of[y, v]]
+                for i, x in enumerate(c.vars) for y in c.vars[i + 1:]
+                for v in set(self.problem.variables[x].domain) & set(self.problem.variables[y].domain)
+            ]
+        return [[-selector, model.encoder.reify(_reifiable(c))]]
 
     def by_number(self, numbers: list[int]) -> list[Clue]:
         wanted = set(numbers)

@@ -6,7 +6,7 @@ question as constraints), and the independent checker on every solution that sea
 from __future__ import annotations
 
 from ..backends import Assignment
-from ..ir import And, Constraint, Not, Problem
+from ..ir import Constraint, Or, Problem
 from ..ir.check import violated
 from ..ir.walk import variables_of
 from ..static_types import TYPE_CHECKING
@@ -90,7 +90,7 @@ def _follows(problem: Problem, keep: set[int], used: list[Fact], derived: list[F
     if wrong:
         raise ExplanationRejected(f"{wrong[0]} is not true of the solution")
     given = [fact.constraint(problem) for fact in used]
-    broken: Constraint = Not(And(tuple(fact.constraint(problem) for fact in derived)))
+    broken: Constraint = Or(tuple(Fact(f.var, f.value, not f.holds).constraint(problem) for f in derived))
     if _solutions(problem, keep, 1, [*given, broken], mentioned_only=True)[0]:
         raise ExplanationRejected(f"the facts {derived} do not follow from clues {sorted(keep)} and {used}")
 
