@@ -255,10 +255,17 @@ def _explain(args: argparse.Namespace) -> int:
     return EXIT_SOLVED
 
 
+def _warn(model: Any) -> None:
+    """The clues lowering found constant, as warnings on standard error (`lower/folds.py`)."""
+    for folded in model.folded:
+        print(folded.render(), file=sys.stderr)
+
+
 def _check(args: argparse.Namespace) -> int:
     from .api import load
 
     model = load(args.model, dict(args.params))
+    _warn(model)
     size = model.problem.size()
     print(f"{args.model}: ok ({size['variables']} variables, {size['constraints']} constraints)")
     return EXIT_SOLVED
@@ -333,6 +340,7 @@ def _solve(args: argparse.Namespace) -> int:
     from .result_text import print_result, result_json
 
     model = load(args.model, dict(args.params))
+    _warn(model)
     limit = None if (args.all or args.count) else 2
     result = solve(
         model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed, options=dict(args.options)

@@ -14,7 +14,10 @@ def print_result(result: Any, args: argparse.Namespace) -> None:
     if layout.title:
         print(layout.title)
         print()
-    if result.status == "unsatisfiable":
+    never = [folded for folded in result.model.folded if folded.never]
+    if result.status == "unsatisfiable" and never:
+        print(f"No solution: the clue at line {never[0].span.line} can never hold (the warning above).")
+    elif result.status == "unsatisfiable":
         print("No solution: the clues contradict each other (the model is unsatisfiable).")
     elif result.status == "timeout":
         print(_timeout_line(result, args))

@@ -287,3 +287,27 @@ def test_count_words(made, words, count_line):
     assert stats_line(result).startswith(f"stats: backend sat, {words}, ")
     if count_line is not None:
         assert count_line_of(result) == count_line
+
+
+FOLDED = [
+    ("var x in 1..3\nx == x\nx >= 1\n", 0, "",
+     ["<stdin>:2:1: warning: this clue always holds, so it says nothing", " 2 | x == x", "   | ^^^^^^"]),
+    ("var x in 1..3\nforall i in 1..2: i < 2 or x == x + 1\n", 1,
+     "No solution: the clue at line 2 can never hold (the warning above).",
+     ["<stdin>:2:1: warning: this clue can never hold (with i=2), so the model has no solution",
+      " 2 | forall i in 1..2: i < 2 or x == x + 1", "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"]),
+    ("var x in 1..3\nforall i in 1..2: i > 0\nx + 1 == x\n", 1,
+     "No solution: the clue at line 3 can never hold (the warning above).",
+     ["<stdin>:3:1: warning: this clue can never hold, so the model has no solution", " 3 | x + 1 == x",
+      "   | ^^^^^^^^^^", "<stdin>:2:1: warning: this clue always holds, so it says nothing",
+      " 2 | forall i in 1..2: i > 0", "   | ^^^^^^^^^^^^^^^^^^^^^^^"]),
+]
+
+
+@pytest.mark.parametrize(("text", "code", "said", "warnings"), FOLDED)
+def test_clues_that_fold_to_a_constant_are_reported_in_place(text, code, said, warnings):
+    result = run_cli("solve", "-", stdin=text)
+    assert (result.returncode, result.stderr.splitlines()) == (code, warnings)
+    assert said in result.stdout
+    checked = run_cli("check", "-", stdin=text)
+    assert (checked.returncode, checked.stderr.splitlines()) == (0, warnings)

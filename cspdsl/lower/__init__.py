@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from .. import ir
 from ..record import Record, field
 from ..syntax import ast
+from .folds import Folded
 from .layout import Layout
 from .statements import Statements
 
@@ -26,6 +27,8 @@ class Lowered(Record, frozen=False):
     text: str = field(default="", repr=False)
     name: str = "<model>"
     params: dict[str, object] = field(default_factory=dict, repr=False)
+    # The clues lowering found constant: never holding, or always (`lower/folds.py`).
+    folded: list[Folded] = field(default_factory=list)
 
 
 def lower(model: ast.Model, params: Mapping[str, object] | None = None) -> Lowered:
@@ -33,4 +36,4 @@ def lower(model: ast.Model, params: Mapping[str, object] | None = None) -> Lower
     numbers (any other value is an error at the param's line)."""
     lowering = Statements(params or {})
     lowering.run(model)
-    return Lowered(lowering.problem, lowering.layout)
+    return Lowered(lowering.problem, lowering.layout, folded=lowering.folds.found())

@@ -15,6 +15,7 @@ from ..errors import CspdslError, Span, did_you_mean
 from ..record import Record, field
 from ..static_types import Any
 from ..syntax import ast
+from .folds import Folds
 from .layout import Layout
 
 MAX_INT = 2**31 - 1
@@ -70,6 +71,7 @@ class Context:
         self.aux_count = 0
         # The values of the `forall` names a clue is being posted under ((name, value) pairs).
         self.instance: tuple[tuple[str, str], ...] = ()
+        self.folds = Folds()  # the clues that fold to a constant
 
     def check_free(self, name: str, span: Span) -> None:
         """Raise if `name` is taken; declarations call it before they add any IR variable."""

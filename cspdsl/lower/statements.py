@@ -331,7 +331,13 @@ class Statements(Conditions):
         return LinTerm(lin.terms, lin.const)
 
     def constraint_stmt(self, s: ast.ConstraintStmt) -> None:
-        """A clue: its constraints posted, those that always hold left out."""
-        for constraint in self.top_conditions(s.condition):
+        """A clue: its constraints posted, those that always hold left out (and a clue that folds
+        to a constant noted, to be reported)."""
+        posted, false = 0, None
+        for constraint in self.top_conditions(s.condition):  # lazily: `self.instance` is each one's
+            if constraint == ir.FALSE and false is None:
+                false = self.instance
             if constraint != ir.TRUE:
+                posted += 1
                 self.problem.post(constraint, s.span, self.instance)
+        self.folds.saw(s.span, posted, false)
