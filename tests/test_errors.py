@@ -65,6 +65,7 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:2:5: error: unexpected end of line; expected an expression",
             " 2 | x ==",
             "   |     ^",
+            "hint: a clue ends at the end of its line: finish it there, or put it in parentheses to go on",
         ),
     ),
     "single-equals": (
@@ -145,6 +146,61 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:1:20: error: unexpected '}'; expected an expression",
             " 1 | positions house = {}",
             "   |                    ^",
+        ),
+    ),
+    # ---- slips of a clue's shape, each with the hint that names the fix -------------------------------
+    "chained-comparison": (
+        "var x in 1..5\n1 <= x <= 3\n",
+        lines(
+            "m.puz:2:8: error: unexpected '<='; expected one of '+', '-', 'and', 'or', the end of the line",
+            " 2 | 1 <= x <= 3",
+            "   |        ^^",
+            "hint: comparisons do not chain: write 'x in 1..3' for a range, or one clue per comparison",
+        ),
+    ),
+    "else": (
+        "var x in 1..3\nif x == 1 then x == 2 else x == 3\n",
+        lines(
+            "m.puz:2:23: error: unexpected 'else'; expected one of '%', '*', '+', '-', '.', '//', ...",
+            " 2 | if x == 1 then x == 2 else x == 3",
+            "   |                       ^^^^",
+            "hint: there is no 'else': write two clues, 'if A then B' and 'if not A then C'",
+        ),
+    ),
+    "clue-broken-across-lines": (
+        "var x in 1..3\nvar y in 1..3\nx + y ==\n  4\n",
+        lines(
+            "m.puz:3:9: error: unexpected end of line; expected an expression",
+            " 3 | x + y ==",
+            "   |         ^",
+            "hint: a clue ends at the end of its line: finish it there, or put it in parentheses to go on",
+        ),
+    ),
+    "bracket-closed-by-another": (
+        "var q[1..3] in 1..3\nsum([q[1], q[2]\n) == 3\n",
+        lines(
+            "m.puz:3:1: error: unexpected ')'; expected ']'",
+            " 3 | ) == 3",
+            "   | ^",
+            "hint: the '[' on line 2, column 5 is still open",
+        ),
+    ),
+    "alldifferent-without-brackets": (
+        "var S in 0..9\nvar E in 0..9\nalldifferent(S, E)\n",
+        lines(
+            "m.puz:3:1: error: alldifferent takes one list",
+            " 3 | alldifferent(S, E)",
+            "   | ^^^^^^^^^^^^^^^^^^",
+            "hint: put the values in brackets: alldifferent([S, E])",
+        ),
+    ),
+    "board-cell-missing": (
+        'board star in 1..4 = """\n  A B\n C D\n"""\nstar.Z == 1\n',
+        lines(
+            "m.puz:5:6: error: the board has no cell 'Z'",
+            " 5 | star.Z == 1",
+            "   |      ^",
+            "hint: its cells are A..D; its groups: rows, columns, diagonals, antidiagonals, lines, cells",
         ),
     ),
     # ---- unknown names ----------------------------------------------------------------------------

@@ -3,6 +3,8 @@ forms, and the auxiliary variables that abs(...) and distance(...) need."""
 
 from __future__ import annotations
 
+import itertools
+
 from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
 from ..static_types import Any, TypeVar
@@ -102,6 +104,10 @@ class Expressions(Context):
         if isinstance(target, BoardValue) and node.name in target.layout.variables:
             return Lin(((1, target.layout.variables[node.name]),))
         groups = self.groups_of(target, node)
+        if isinstance(target, BoardValue) and node.name not in groups and len(node.name) == 1:
+            cells = "".join(sorted(target.layout.variables))
+            raise CspdslError(f"the board has no cell '{node.name}'", node.name_span,
+                              f"its cells are {_cells_text(cells)}; its groups: {', '.join(groups)}")
         if node.name not in groups:
             raise CspdslError(
                 f"'{node.name}' is not a group of this {'board' if isinstance(target, BoardValue) else 'array'}",
@@ -290,7 +296,8 @@ class Expressions(Context):
     def call_list(self, node: ast.Call) -> list[Any]:
         """The one list argument of a call that takes a list of values (not of groups)."""
         if len(node.args) != 1:
-            raise error(f"{node.func} takes one list", node)
+            written = ", ".join(arg.span.text for arg in node.args)
+            raise error(f"{node.func} takes one list", node, f"put the values in brackets: {node.func}([{written}])")
         items = as_list(self.eval(node.args[0]), node.args[0])
         if items and isinstance(items[0], list):
             raise error(f"{node.func} takes one list of values, not a list of groups", node.args[0],
@@ -339,3 +346,10 @@ def left_spine(node: _Chain, kind: type[_Chain], op: str | None = None) -> list[
     while isinstance(spine[-1].left, kind) and op in (None, spine[-1].left.op):
         spine.append(spine[-1].left)
     return spine
+
+
+def _cells_text(cells: str) -> str:
+    """A board's cell names as a reader lists them: `A..L` when they run on, else each one."""
+    if len(cells) > 2 and all(ord(b) - ord(a) == 1 for a, b in itertools.pairwise(cells)):
+        return f"{cells[0]}..{cells[-1]}"
+    return ", ".join(cells)

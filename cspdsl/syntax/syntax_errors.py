@@ -115,17 +115,37 @@ def _unexpected_token(source: Source, error: UnexpectedToken) -> CspdslError:
         message = "unexpected '='"
     else:
         message = f"unexpected {_token_text(token)}; expected {expected_words(expected)}"
-    return CspdslError(message, _at_error(source, error, width), _token_hint(token, expected))
+    return CspdslError(message, _at_error(source, error, width), _token_hint(source, token, expected))
 
 
-def _token_hint(token: Token, expected: set[str]) -> str | None:
+def _token_hint(source: Source, token: Token, expected: set[str]) -> str | None:
     """The usual slip behind an unexpected token, the most telling first."""
+    before = source.text[: token.start_pos] if token.start_pos is not None else ""
     if _keyword_for_name(token, expected):
         return f'\'{token.value}\' is a word of the language; to use it as a name, quote it: "{token.value}"'
     if _line_ends_in_brackets(token, expected):
         return "a bracket is still open"
     if _equals_for_compare(token, expected):
         return "use '==' to compare; '=' only gives a name a value (param, let)"
+    return _shape_hint(token, expected, before)
+
+
+_MATCHING = {"(": ")", "[": "]", "{": "}"}
+
+
+def _shape_hint(token: Token, expected: set[str], before: str) -> str | None:
+    """Slips of the shape of a clue: a chained comparison, an `else`, a clue broken across lines,
+    a closing bracket that does not match the one still open."""
+    line = before.rsplit("\n", 1)[-1]
+    if token.type == "COMPARE" and re.search(r"==|!=|<=|>=|<|>", line):
+        return "comparisons do not chain: write 'x in 1..3' for a range, or one clue per comparison"
+    if token.value == "else":
+        return "there is no 'else': write two clues, 'if A then B' and 'if not A then C'"
+    opened = open_bracket(before)
+    if token.value in CLOSING and opened is not None and token.value != _MATCHING[opened[2]]:
+        return f"the '{opened[2]}' on line {opened[0]}, column {opened[1]} is still open"
+    if token.type == "_NL" and len(expected & _EXPRESSION_STARTS) >= 3 and opened is None:
+        return "a clue ends at the end of its line: finish it there, or put it in parentheses to go on"
     return None
 
 
