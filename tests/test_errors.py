@@ -194,6 +194,14 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: put the values in brackets: alldifferent([S, E])",
         ),
     ),
+    "same-pairs-lists-of-other-lengths": (
+        "positions p = 1..3\nattribute name: A, B, C\n[A, B] same [A]\n",
+        lines(
+            "m.puz:3:8: error: 'same' pairs lists of the same length, 2 to 4: here 2 and 1",
+            " 3 | [A, B] same [A]",
+            "   |        ^^^^",
+        ),
+    ),
     "board-cell-missing": (
         'board star in 1..4 = """\n  A B\n C D\n"""\nstar.Z == 1\n',
         lines(

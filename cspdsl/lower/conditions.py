@@ -13,6 +13,9 @@ from .context import Param, error, range_text
 from .expressions import ABS_FUNCTIONS, SUM_CALLS, Expressions, left_spine
 from .values import as_cond, as_list
 
+# `[A, B] same [C, D]` pairs lists of at most this many (it tries every order).
+PAIRED_UP_TO = 4
+
 _MIRROR = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
@@ -87,7 +90,7 @@ class Conditions(Expressions):
         return negate(self.cond(node.operand))
 
     def cond_Either(self, node: ast.Either) -> ir.Constraint:
-        return count([self.cond(node.left), self.cond(node.right)], "==", 1)
+        return count([self.cond(option) for option in node.options], "==", 1)
 
     def cond_Implication(self, node: ast.Implication) -> ir.Constraint:
         return any_of([negate(self.cond(node.condition)), self.cond(node.consequence)])
@@ -136,6 +139,8 @@ class Conditions(Expressions):
     def cond_Compare(self, node: ast.Compare) -> ir.Constraint:
         if node.op == "at":
             return self.at_position(node)
+        if node.op == "same" and isinstance(node.left, ast.ListLit) and isinstance(node.right, ast.ListLit):
+            return self.same_in_some_order(node)
         absolute = self.abs_comparison(node)
         if absolute is not None:
             return absolute
@@ -145,6 +150,19 @@ class Conditions(Expressions):
         if op in RELATIONS:
             return RELATIONS[op](diff)
         return comparison(diff, op)
+
+    def same_in_some_order(self, node: ast.Compare) -> ir.Constraint:
+        """`[Bill, caddy] same [s71, Sands]`: "of Bill and the caddy, one scored 71 and the other is
+        Sands": the left ones are different, and each is one of the right ones, in some order."""
+        assert isinstance(node.left, ast.ListLit) and isinstance(node.right, ast.ListLit)
+        left, right = [self.lin(item) for item in node.left.items], [self.lin(item) for item in node.right.items]
+        if len(left) != len(right) or not 2 <= len(left) <= PAIRED_UP_TO:
+            raise error(f"'same' pairs lists of the same length, 2 to {PAIRED_UP_TO}: "
+                        f"here {len(left)} and {len(right)}", node.op_span)
+        different = [comparison(a.plus(b, -1), "!=") for i, a in enumerate(left) for b in left[i + 1:]]
+        orders = [all_of([RELATIONS["same"](a.plus(right[j], -1)) for a, j in zip(left, order, strict=True)])
+                  for order in itertools.permutations(range(len(right)))]
+        return all_of([*different, any_of(orders)])
 
     def abs_comparison(self, node: ast.Compare) -> ir.Constraint | None:
         """abs(e) op k without an auxiliary variable: e op k and -e op k combined."""

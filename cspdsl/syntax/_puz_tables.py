@@ -18,26 +18,26 @@ START = {'expr': 0, 'start': 1}
 END = {'expr': 20, 'start': 58}
 
 RULES: tuple[Rule, ...] = (
-    ('__args_star_8', 2, '__args_star_8', False, ((1, False, 0),), 0),  # 0
-    ('__args_star_8', 3, '__args_star_8', False, ((0, True, 0), (2, False, 0)), 0),  # 1
+    ('__args_star_9', 2, '__args_star_9', False, ((1, False, 0),), 0),  # 0
+    ('__args_star_9', 3, '__args_star_9', False, ((0, True, 0), (2, False, 0)), 0),  # 1
     ('__attribute_decl_star_2', 2, '__attribute_decl_star_2', False, ((1, False, 0),), 0),  # 2
     ('__attribute_decl_star_2', 3, '__attribute_decl_star_2', False, ((0, True, 0), (2, False, 0)), 0),  # 3
     ('__binders_star_7', 2, '__binders_star_7', False, ((1, False, 0),), 0),  # 4
     ('__binders_star_7', 3, '__binders_star_7', False, ((0, True, 0), (2, False, 0)), 0),  # 5
     ('__dims_star_4', 2, '__dims_star_4', False, ((1, False, 0),), 0),  # 6
     ('__dims_star_4', 3, '__dims_star_4', False, ((0, True, 0), (2, False, 0)), 0),  # 7
-    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 8
-    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 9
-    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 10
-    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 11
-    ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 12
-    ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 13
-    ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 14
-    ('__start_star_1', 2, '__start_star_1', False, ((0, True, 0), (1, True, 0)), 0),  # 15
-    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, False, 0),), 0),  # 16
-    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, False, 0)), 0),  # 17
-    ('_stmt', 1, '_stmt', False, None, 0),  # 18
-    ('_stmt', 1, '_stmt', False, None, 0),  # 19
+    ('__either_plus_8', 2, '__either_plus_8', False, ((1, False, 0),), 0),  # 8
+    ('__either_plus_8', 3, '__either_plus_8', False, ((0, True, 0), (2, False, 0)), 0),  # 9
+    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 10
+    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 11
+    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 12
+    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 13
+    ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 14
+    ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 15
+    ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 16
+    ('__start_star_1', 2, '__start_star_1', False, ((0, True, 0), (1, True, 0)), 0),  # 17
+    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, False, 0),), 0),  # 18
+    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, False, 0)), 0),  # 19
     ('_stmt', 1, '_stmt', False, None, 0),  # 20
     ('_stmt', 1, '_stmt', False, None, 0),  # 21
     ('_stmt', 1, '_stmt', False, None, 0),  # 22
@@ -48,137 +48,141 @@ RULES: tuple[Rule, ...] = (
     ('_stmt', 1, '_stmt', False, None, 0),  # 27
     ('_stmt', 1, '_stmt', False, None, 0),  # 28
     ('_stmt', 1, '_stmt', False, None, 0),  # 29
-    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 30
-    ('and_expr', 1, 'and_expr', True, None, 0),  # 31
-    ('args', 1, 'args', False, None, 0),  # 32
-    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 33
-    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 34
-    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 35
-    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 36
-    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 37
-    ('arith', 1, 'arith', True, None, 0),  # 38
-    ('atom', 1, 'false', False, (), 0),  # 39
-    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 40
-    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 41
-    ('atom', 2, 'list', False, (), 1),  # 42
-    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 43
-    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 44
-    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 45
-    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 46
-    ('atom', 1, 'true', False, (), 0),  # 47
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 48
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 49
-    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 50
-    ('atom', 1, 'atom', True, None, 0),  # 51
-    ('atom', 1, 'atom', True, None, 0),  # 52
+    ('_stmt', 1, '_stmt', False, None, 0),  # 30
+    ('_stmt', 1, '_stmt', False, None, 0),  # 31
+    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 32
+    ('and_expr', 1, 'and_expr', True, None, 0),  # 33
+    ('args', 1, 'args', False, None, 0),  # 34
+    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 35
+    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 36
+    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 37
+    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 38
+    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 39
+    ('arith', 1, 'arith', True, None, 0),  # 40
+    ('atom', 1, 'false', False, (), 0),  # 41
+    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 42
+    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 43
+    ('atom', 2, 'list', False, (), 1),  # 44
+    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 45
+    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 46
+    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 47
+    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 48
+    ('atom', 1, 'true', False, (), 0),  # 49
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 50
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 51
+    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 52
     ('atom', 1, 'atom', True, None, 0),  # 53
-    ('attribute_decl', 4, 'attribute_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 54
-    ('attribute_decl', 5, 'attribute_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 55
-    ('binder', 3, 'binder', False, ((0, False, 0), (2, False, 0)), 0),  # 56
-    ('binders', 1, 'binders', False, None, 0),  # 57
-    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 58
-    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 59
-    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 60
-    ('block', 1, 'block', False, None, 0),  # 61
-    ('board_decl', 6, 'board_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 62
-    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 63
-    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 64
-    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 65
-    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 66
-    ('domain', 1, 'domain', True, None, 0),  # 67
-    ('domain', 1, 'domain', True, None, 0),  # 68
-    ('either', 4, 'either', False, ((1, False, 0), (3, False, 0)), 0),  # 69
-    ('expr', 1, 'expr', True, None, 0),  # 70
-    ('expr', 1, 'expr', True, None, 0),  # 71
+    ('atom', 1, 'atom', True, None, 0),  # 54
+    ('atom', 1, 'atom', True, None, 0),  # 55
+    ('attribute_decl', 4, 'attribute_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 56
+    ('attribute_decl', 5, 'attribute_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 57
+    ('binder', 3, 'binder', False, ((0, False, 0), (2, False, 0)), 0),  # 58
+    ('binders', 1, 'binders', False, None, 0),  # 59
+    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 60
+    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 61
+    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 62
+    ('block', 1, 'block', False, None, 0),  # 63
+    ('board_decl', 6, 'board_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 64
+    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 65
+    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 66
+    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 67
+    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 68
+    ('domain', 1, 'domain', True, None, 0),  # 69
+    ('domain', 1, 'domain', True, None, 0),  # 70
+    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 71
     ('expr', 1, 'expr', True, None, 0),  # 72
     ('expr', 1, 'expr', True, None, 0),  # 73
-    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 74
-    ('factor', 1, 'factor', True, None, 0),  # 75
-    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 76
-    ('given_decl', 4, 'given_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 77
-    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 78
-    ('int', 1, 'int', False, None, 0),  # 79
-    ('let_decl', 4, 'let_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 80
-    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 81
-    ('let_value', 1, 'let_value', True, None, 0),  # 82
-    ('name', 1, 'name', False, None, 0),  # 83
-    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 84
-    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 85
-    ('not_expr', 1, 'not_expr', True, None, 0),  # 86
-    ('or_expr', 1, 'or_expr', True, None, 0),  # 87
-    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 88
-    ('param_decl', 4, 'param_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 89
-    ('piece', 1, 'piece', False, None, 0),  # 90
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 91
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 92
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 93
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 94
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 95
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 96
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 97
-    ('place_decl', 4, 'place_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 98
-    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 99
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 100
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 101
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 102
-    ('relation', 1, 'relation', True, None, 0),  # 103
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 104
-    ('relation', 3, 'compare', False, None, 0),  # 105
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 106
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 107
-    ('relation', 3, 'relate', False, None, 0),  # 108
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 109
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 110
-    ('signed', 1, 'signed', True, None, 0),  # 111
-    ('signed', 1, 'signed', True, None, 0),  # 112
-    ('start', 0, 'start', False, None, 0),  # 113
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 114
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 115
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 116
-    ('string', 1, 'string', False, None, 0),  # 117
-    ('term', 1, 'term', True, None, 0),  # 118
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 119
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 120
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 121
-    ('value', 1, 'value', True, None, 0),  # 122
-    ('value', 1, 'value', True, None, 0),  # 123
-    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 124
-    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 125
-    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 126
+    ('expr', 1, 'expr', True, None, 0),  # 74
+    ('expr', 1, 'expr', True, None, 0),  # 75
+    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 76
+    ('factor', 1, 'factor', True, None, 0),  # 77
+    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 78
+    ('given_decl', 4, 'given_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 79
+    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 80
+    ('int', 1, 'int', False, None, 0),  # 81
+    ('let_decl', 4, 'let_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 82
+    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 83
+    ('let_value', 1, 'let_value', True, None, 0),  # 84
+    ('name', 1, 'name', False, None, 0),  # 85
+    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 86
+    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 87
+    ('not_expr', 1, 'not_expr', True, None, 0),  # 88
+    ('or_expr', 1, 'or_expr', True, None, 0),  # 89
+    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 90
+    ('param_decl', 4, 'param_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 91
+    ('piece', 1, 'piece', False, None, 0),  # 92
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 93
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 94
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 95
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 96
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 97
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 98
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 99
+    ('place_decl', 4, 'place_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 100
+    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 101
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 102
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 103
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 104
+    ('relation', 1, 'relation', True, None, 0),  # 105
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 106
+    ('relation', 3, 'compare', False, None, 0),  # 107
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 108
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 109
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 110
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 111
+    ('relation', 3, 'relate', False, None, 0),  # 112
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 113
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 114
+    ('signed', 1, 'signed', True, None, 0),  # 115
+    ('signed', 1, 'signed', True, None, 0),  # 116
+    ('start', 0, 'start', False, None, 0),  # 117
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 118
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 119
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 120
+    ('string', 1, 'string', False, None, 0),  # 121
+    ('term', 1, 'term', True, None, 0),  # 122
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 123
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 124
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 125
+    ('value', 1, 'value', True, None, 0),  # 126
+    ('value', 1, 'value', True, None, 0),  # 127
+    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 128
+    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 129
+    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 130
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 0
-    {'$END': -114, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 42},  # 1
+    {'$END': -118, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 42},  # 1
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 2
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 3
-    {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'DOT': -40, 'EQUAL': -40, 'FOR': -40, 'IN': -40, 'LSQB': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'OR': -40, 'PERCENT': -40, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'STAR': -40, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': -40},  # 4
+    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 4
     {'NAME': 62},  # 5
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 6
-    {'$END': -80, 'AND': -80, 'AT': -80, 'COLON': -80, 'COMMA': -80, 'COMPARE': -80, 'DOT': -80, 'EQUAL': -80, 'FOR': -80, 'IN': -80, 'LSQB': -80, 'MINUS': -80, 'NOT': -80, 'OF': -80, 'OR': -80, 'PERCENT': -80, 'PLUS': -80, 'RBRACE': -80, 'RELATION': -80, 'RPAR': -80, 'RSQB': -80, 'STAR': -80, 'THEN': -80, 'VBAR': -80, 'WHERE': -80, '_NL': -80, '__ANON_0': -80, '__ANON_1': -80},  # 7
+    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': -82, 'EQUAL': -82, 'FOR': -82, 'IN': -82, 'LSQB': -82, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'STAR': -82, 'THEN': -82, 'VBAR': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 7
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 8
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 9
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': 69, 'STRING': 14, 'TRUE': 15},  # 10
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 11
-    {'$END': -84, 'AND': -84, 'AT': -84, 'COLON': -84, 'COMMA': -84, 'COMPARE': -84, 'DOT': -84, 'EQUAL': -84, 'FOR': -84, 'IN': -84, 'LPAR': 73, 'LSQB': -84, 'MINUS': -84, 'NOT': -84, 'OF': -84, 'OR': -84, 'PERCENT': -84, 'PLUS': -84, 'RBRACE': -84, 'RELATION': -84, 'RPAR': -84, 'RSQB': -84, 'STAR': -84, 'THEN': -84, 'WHERE': -84, '_NL': -84, '__ANON_0': -84, '__ANON_1': -84},  # 12
+    {'$END': -86, 'AND': -86, 'AT': -86, 'COLON': -86, 'COMMA': -86, 'COMPARE': -86, 'DOT': -86, 'EQUAL': -86, 'FOR': -86, 'IN': -86, 'LPAR': 73, 'LSQB': -86, 'MINUS': -86, 'NOT': -86, 'OF': -86, 'OR': -86, 'PERCENT': -86, 'PLUS': -86, 'RBRACE': -86, 'RELATION': -86, 'RPAR': -86, 'RSQB': -86, 'STAR': -86, 'THEN': -86, 'WHERE': -86, '_NL': -86, '__ANON_0': -86, '__ANON_1': -86},  # 12
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 13
-    {'$END': -118, 'AND': -118, 'AT': -118, 'COLON': -118, 'COMMA': -118, 'COMPARE': -118, 'DOT': -118, 'EQUAL': -118, 'FOR': -118, 'IN': -118, 'LSQB': -118, 'MINUS': -118, 'NOT': -118, 'OF': -118, 'OR': -118, 'PERCENT': -118, 'PLUS': -118, 'RBRACE': -118, 'RELATION': -118, 'RPAR': -118, 'RSQB': -118, 'STAR': -118, 'THEN': -118, 'WHERE': -118, '_NL': -118, '__ANON_0': -118, '__ANON_1': -118},  # 14
-    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 15
-    {'$END': -88, 'AND': 75, 'COLON': -88, 'COMMA': -88, 'FOR': -88, 'OR': -88, 'RBRACE': -88, 'RPAR': -88, 'RSQB': -88, 'THEN': -88, '_NL': -88},  # 16
-    {'$END': -104, 'AND': -104, 'AT': 76, 'COLON': -104, 'COMMA': -104, 'COMPARE': 77, 'FOR': -104, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -104, 'PLUS': 81, 'RBRACE': -104, 'RELATION': 82, 'RPAR': -104, 'RSQB': -104, 'THEN': -104, '_NL': -104},  # 17
-    {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': 83, 'EQUAL': -76, 'FOR': -76, 'IN': -76, 'LSQB': 84, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 18
-    {'$END': -71, 'COMMA': -71, 'FOR': -71, 'RBRACE': -71, 'RPAR': -71, 'RSQB': -71, '_NL': -71},  # 19
+    {'$END': -122, 'AND': -122, 'AT': -122, 'COLON': -122, 'COMMA': -122, 'COMPARE': -122, 'DOT': -122, 'EQUAL': -122, 'FOR': -122, 'IN': -122, 'LSQB': -122, 'MINUS': -122, 'NOT': -122, 'OF': -122, 'OR': -122, 'PERCENT': -122, 'PLUS': -122, 'RBRACE': -122, 'RELATION': -122, 'RPAR': -122, 'RSQB': -122, 'STAR': -122, 'THEN': -122, 'WHERE': -122, '_NL': -122, '__ANON_0': -122, '__ANON_1': -122},  # 14
+    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 15
+    {'$END': -90, 'AND': 75, 'COLON': -90, 'COMMA': -90, 'FOR': -90, 'OR': -90, 'RBRACE': -90, 'RPAR': -90, 'RSQB': -90, 'THEN': -90, '_NL': -90},  # 16
+    {'$END': -106, 'AND': -106, 'AT': 76, 'COLON': -106, 'COMMA': -106, 'COMPARE': 77, 'FOR': -106, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -106, 'PLUS': 81, 'RBRACE': -106, 'RELATION': 82, 'RPAR': -106, 'RSQB': -106, 'THEN': -106, '_NL': -106},  # 17
+    {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': 83, 'EQUAL': -78, 'FOR': -78, 'IN': -78, 'LSQB': 84, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 18
+    {'$END': -73, 'COMMA': -73, 'FOR': -73, 'RBRACE': -73, 'RPAR': -73, 'RSQB': -73, '_NL': -73},  # 19
     {},  # 20
-    {'$END': -119, 'AND': -119, 'AT': -119, 'COLON': -119, 'COMMA': -119, 'COMPARE': -119, 'EQUAL': -119, 'FOR': -119, 'IN': -119, 'MINUS': -119, 'NOT': -119, 'OF': -119, 'OR': -119, 'PERCENT': -119, 'PLUS': -119, 'RBRACE': -119, 'RELATION': -119, 'RPAR': -119, 'RSQB': -119, 'STAR': -119, 'THEN': -119, 'WHERE': -119, '_NL': -119, '__ANON_0': -119, '__ANON_1': -119},  # 21
-    {'$END': -72, 'COMMA': -72, 'FOR': -72, 'RBRACE': -72, 'RPAR': -72, 'RSQB': -72, '_NL': -72},  # 22
-    {'$END': -73, 'COMMA': -73, 'FOR': -73, 'RBRACE': -73, 'RPAR': -73, 'RSQB': -73, '_NL': -73},  # 23
-    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 24
-    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 25
-    {'$END': -32, 'AND': -32, 'COLON': -32, 'COMMA': -32, 'FOR': -32, 'OR': -32, 'RBRACE': -32, 'RPAR': -32, 'RSQB': -32, 'THEN': -32, '_NL': -32},  # 26
-    {'$END': -74, 'COMMA': -74, 'FOR': -74, 'OR': 85, 'RBRACE': -74, 'RPAR': -74, 'RSQB': -74, '_NL': -74},  # 27
-    {'$END': -87, 'AND': -87, 'COLON': -87, 'COMMA': -87, 'FOR': -87, 'OR': -87, 'RBRACE': -87, 'RPAR': -87, 'RSQB': -87, 'THEN': -87, '_NL': -87},  # 28
-    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 29
-    {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'EQUAL': -39, 'FOR': -39, 'IN': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'OR': -39, 'PERCENT': 86, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'STAR': 87, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': 88},  # 30
+    {'$END': -123, 'AND': -123, 'AT': -123, 'COLON': -123, 'COMMA': -123, 'COMPARE': -123, 'EQUAL': -123, 'FOR': -123, 'IN': -123, 'MINUS': -123, 'NOT': -123, 'OF': -123, 'OR': -123, 'PERCENT': -123, 'PLUS': -123, 'RBRACE': -123, 'RELATION': -123, 'RPAR': -123, 'RSQB': -123, 'STAR': -123, 'THEN': -123, 'WHERE': -123, '_NL': -123, '__ANON_0': -123, '__ANON_1': -123},  # 21
+    {'$END': -74, 'COMMA': -74, 'FOR': -74, 'RBRACE': -74, 'RPAR': -74, 'RSQB': -74, '_NL': -74},  # 22
+    {'$END': -75, 'COMMA': -75, 'FOR': -75, 'RBRACE': -75, 'RPAR': -75, 'RSQB': -75, '_NL': -75},  # 23
+    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 24
+    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'DOT': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'STAR': -55, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': -55},  # 25
+    {'$END': -34, 'AND': -34, 'COLON': -34, 'COMMA': -34, 'FOR': -34, 'OR': -34, 'RBRACE': -34, 'RPAR': -34, 'RSQB': -34, 'THEN': -34, '_NL': -34},  # 26
+    {'$END': -76, 'COMMA': -76, 'FOR': -76, 'OR': 85, 'RBRACE': -76, 'RPAR': -76, 'RSQB': -76, '_NL': -76},  # 27
+    {'$END': -89, 'AND': -89, 'COLON': -89, 'COMMA': -89, 'FOR': -89, 'OR': -89, 'RBRACE': -89, 'RPAR': -89, 'RSQB': -89, 'THEN': -89, '_NL': -89},  # 28
+    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'EQUAL': -56, 'FOR': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 29
+    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'EQUAL': -41, 'FOR': -41, 'IN': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'OR': -41, 'PERCENT': 86, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'STAR': 87, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': 88},  # 30
     {'NAME': 89},  # 31
     {'NAME': 90},  # 32
     {'NAME': 91},  # 33
@@ -190,203 +194,210 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'STRING': 97},  # 39
     {'STRING': 14},  # 40
     {'NAME': 99},  # 41
-    {'$END': -13, 'ATTRIBUTE': -13, 'BOARD': -13, 'COUNT_WORD': -13, 'EITHER': -13, 'FALSE': -13, 'FORALL': -13, 'GIVEN': -13, 'IF': -13, 'INT': -13, 'LBRACE': -13, 'LET': -13, 'LPAR': -13, 'LSQB': -13, 'MINUS': -13, 'NAME': -13, 'NOT': -13, 'PARAM': -13, 'PIECES': -13, 'PLACE': -13, 'POSITIONS': -13, 'PUZZLE': -13, 'QUESTION': -13, 'STRING': -13, 'TRUE': -13, 'VAR': -13, '_NL': -13},  # 42
-    {'$END': -115, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 100},  # 43
-    {'$END': -117, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 44
+    {'$END': -15, 'ATTRIBUTE': -15, 'BOARD': -15, 'COUNT_WORD': -15, 'EITHER': -15, 'FALSE': -15, 'FORALL': -15, 'GIVEN': -15, 'IF': -15, 'INT': -15, 'LBRACE': -15, 'LET': -15, 'LPAR': -15, 'LSQB': -15, 'MINUS': -15, 'NAME': -15, 'NOT': -15, 'PARAM': -15, 'PIECES': -15, 'PLACE': -15, 'POSITIONS': -15, 'PUZZLE': -15, 'QUESTION': -15, 'STRING': -15, 'TRUE': -15, 'VAR': -15, '_NL': -15},  # 42
+    {'$END': -119, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 100},  # 43
+    {'$END': -121, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 44
     {'_NL': 42},  # 45
-    {'_NL': -19},  # 46
-    {'_NL': -20},  # 47
-    {'_NL': -21},  # 48
-    {'_NL': -65},  # 49
-    {'_NL': -22},  # 50
-    {'_NL': -23},  # 51
-    {'_NL': -24},  # 52
-    {'_NL': -25},  # 53
-    {'_NL': -26},  # 54
-    {'_NL': -27},  # 55
-    {'_NL': -28},  # 56
-    {'_NL': -29},  # 57
+    {'_NL': -21},  # 46
+    {'_NL': -22},  # 47
+    {'_NL': -23},  # 48
+    {'_NL': -67},  # 49
+    {'_NL': -24},  # 50
+    {'_NL': -25},  # 51
+    {'_NL': -26},  # 52
+    {'_NL': -27},  # 53
+    {'_NL': -28},  # 54
+    {'_NL': -29},  # 55
+    {'_NL': -30},  # 56
+    {'_NL': -31},  # 57
     {},  # 58
-    {'_NL': -30},  # 59
+    {'_NL': -32},  # 59
     {'MINUS': 79, 'OF': 104, 'PLUS': 81},  # 60
     {'AND': 75, 'OR': 105},  # 61
-    {'IN': 106},  # 62
-    {'COLON': -58, 'COMMA': 107, 'RSQB': -58, 'WHERE': 108},  # 63
-    {'COLON': 110},  # 64
-    {'OR': 85, 'THEN': 111},  # 65
-    {'RBRACE': 112},  # 66
-    {'COMMA': 113, 'RBRACE': -33, 'RPAR': -33, 'RSQB': -33},  # 67
-    {'RPAR': 115},  # 68
-    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 69
-    {'RSQB': 116},  # 70
-    {'COMMA': 113, 'FOR': 117, 'RSQB': -33},  # 71
-    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'EQUAL': -75, 'FOR': -75, 'IN': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 72
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RPAR': 118, 'STRING': 14, 'TRUE': 15},  # 73
-    {'$END': -86, 'AND': -86, 'COLON': -86, 'COMMA': -86, 'FOR': -86, 'OR': -86, 'RBRACE': -86, 'RPAR': -86, 'RSQB': -86, 'THEN': -86, '_NL': -86},  # 74
+    {'IN': 107},  # 62
+    {'COLON': -60, 'COMMA': 108, 'RSQB': -60, 'WHERE': 109},  # 63
+    {'COLON': 111},  # 64
+    {'OR': 85, 'THEN': 112},  # 65
+    {'RBRACE': 113},  # 66
+    {'COMMA': 114, 'RBRACE': -35, 'RPAR': -35, 'RSQB': -35},  # 67
+    {'RPAR': 116},  # 68
+    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 69
+    {'RSQB': 117},  # 70
+    {'COMMA': 114, 'FOR': 118, 'RSQB': -35},  # 71
+    {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'EQUAL': -77, 'FOR': -77, 'IN': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 72
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RPAR': 119, 'STRING': 14, 'TRUE': 15},  # 73
+    {'$END': -88, 'AND': -88, 'COLON': -88, 'COMMA': -88, 'FOR': -88, 'OR': -88, 'RBRACE': -88, 'RPAR': -88, 'RSQB': -88, 'THEN': -88, '_NL': -88},  # 74
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 75
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 76
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 77
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 78
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 79
-    {'IN': 126},  # 80
+    {'AT': 127, 'IN': 128, 'RELATION': 129},  # 80
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 81
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 82
-    {'INT': 129, 'NAME': 130},  # 83
+    {'INT': 132, 'NAME': 133},  # 83
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 84
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 85
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 86
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 87
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 88
-    {'COLON': 136},  # 89
-    {'IN': 137},  # 90
-    {'EQUAL': 138},  # 91
-    {'EQUAL': 139},  # 92
-    {'EQUAL': 140},  # 93
-    {'EQUAL': 141},  # 94
-    {'ON': 142},  # 95
-    {'EQUAL': 143},  # 96
-    {'_NL': -101},  # 97
-    {'COLON': 144},  # 98
-    {'COMMA': 145, 'IN': 146, 'LSQB': 147},  # 99
-    {'$END': -14, 'ATTRIBUTE': -14, 'BOARD': -14, 'COUNT_WORD': -14, 'EITHER': -14, 'FALSE': -14, 'FORALL': -14, 'GIVEN': -14, 'IF': -14, 'INT': -14, 'LBRACE': -14, 'LET': -14, 'LPAR': -14, 'LSQB': -14, 'MINUS': -14, 'NAME': -14, 'NOT': -14, 'PARAM': -14, 'PIECES': -14, 'PLACE': -14, 'POSITIONS': -14, 'PUZZLE': -14, 'QUESTION': -14, 'STRING': -14, 'TRUE': -14, 'VAR': -14, '_NL': -14},  # 100
-    {'$END': -116, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 101
+    {'COLON': 139},  # 89
+    {'IN': 140},  # 90
+    {'EQUAL': 141},  # 91
+    {'EQUAL': 142},  # 92
+    {'EQUAL': 143},  # 93
+    {'EQUAL': 144},  # 94
+    {'ON': 145},  # 95
+    {'EQUAL': 146},  # 96
+    {'_NL': -103},  # 97
+    {'COLON': 147},  # 98
+    {'COMMA': 148, 'IN': 149, 'LSQB': 150},  # 99
+    {'$END': -16, 'ATTRIBUTE': -16, 'BOARD': -16, 'COUNT_WORD': -16, 'EITHER': -16, 'FALSE': -16, 'FORALL': -16, 'GIVEN': -16, 'IF': -16, 'INT': -16, 'LBRACE': -16, 'LET': -16, 'LPAR': -16, 'LSQB': -16, 'MINUS': -16, 'NAME': -16, 'NOT': -16, 'PARAM': -16, 'PIECES': -16, 'PLACE': -16, 'POSITIONS': -16, 'PUZZLE': -16, 'QUESTION': -16, 'STRING': -16, 'TRUE': -16, 'VAR': -16, '_NL': -16},  # 100
+    {'$END': -120, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 101
     {'_NL': 42},  # 102
-    {'$END': -16, 'ATTRIBUTE': -16, 'BOARD': -16, 'COUNT_WORD': -16, 'EITHER': -16, 'FALSE': -16, 'FORALL': -16, 'GIVEN': -16, 'IF': -16, 'INT': -16, 'LBRACE': -16, 'LET': -16, 'LPAR': -16, 'LSQB': -16, 'MINUS': -16, 'NAME': -16, 'NOT': -16, 'PARAM': -16, 'PIECES': -16, 'PLACE': -16, 'POSITIONS': -16, 'PUZZLE': -16, 'QUESTION': -16, 'STRING': -16, 'TRUE': -16, 'VAR': -16, '_NL': 100},  # 103
+    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': 100},  # 103
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 104
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 105
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 106
-    {'NAME': 62},  # 107
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 108
-    {'COLON': -60, 'COMMA': 156, 'RSQB': -60, 'WHERE': 157},  # 109
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 110
+    {'$END': -72, 'COMMA': -72, 'FOR': -72, 'OR': 156, 'RBRACE': -72, 'RPAR': -72, 'RSQB': -72, '_NL': -72},  # 106
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 107
+    {'NAME': 62},  # 108
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 109
+    {'COLON': -62, 'COMMA': 160, 'RSQB': -62, 'WHERE': 161},  # 110
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 111
-    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'DOT': -41, 'EQUAL': -41, 'FOR': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'OR': -41, 'PERCENT': -41, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'STAR': -41, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': -41},  # 112
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -34, 'RPAR': -34, 'RSQB': -34, 'STRING': 14, 'TRUE': 15},  # 113
-    {'COMMA': 161, 'RBRACE': -35, 'RPAR': -35, 'RSQB': -35},  # 114
-    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 115
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 112
+    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 113
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'STRING': 14, 'TRUE': 15},  # 114
+    {'COMMA': 165, 'RBRACE': -37, 'RPAR': -37, 'RSQB': -37},  # 115
     {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 116
-    {'NAME': 62},  # 117
-    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 118
-    {'RPAR': 163},  # 119
-    {'$END': -31, 'AND': -31, 'COLON': -31, 'COMMA': -31, 'FOR': -31, 'OR': -31, 'RBRACE': -31, 'RPAR': -31, 'RSQB': -31, 'THEN': -31, '_NL': -31},  # 120
-    {'$END': -105, 'AND': -105, 'COLON': -105, 'COMMA': -105, 'FOR': -105, 'MINUS': 79, 'OR': -105, 'PLUS': 81, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, 'THEN': -105, '_NL': -105},  # 121
-    {'$END': -106, 'AND': -106, 'COLON': -106, 'COMMA': -106, 'FOR': -106, 'MINUS': 79, 'OR': -106, 'PLUS': 81, 'RBRACE': -106, 'RPAR': -106, 'RSQB': -106, 'THEN': -106, '_NL': -106},  # 122
-    {'$END': -110, 'AND': -110, 'COLON': -110, 'COMMA': -110, 'EQUAL': -110, 'FOR': -110, 'MINUS': 79, 'OR': -110, 'PLUS': 81, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, 'THEN': -110, 'WHERE': -110, '_NL': -110, '__ANON_0': 164},  # 123
-    {'$END': -107, 'AND': -107, 'COLON': -107, 'COMMA': -107, 'FOR': -107, 'OR': -107, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, 'THEN': -107, '_NL': -107},  # 124
-    {'$END': -37, 'AND': -37, 'AT': -37, 'COLON': -37, 'COMMA': -37, 'COMPARE': -37, 'EQUAL': -37, 'FOR': -37, 'IN': -37, 'MINUS': -37, 'NOT': -37, 'OF': -37, 'OR': -37, 'PERCENT': 86, 'PLUS': -37, 'RBRACE': -37, 'RELATION': -37, 'RPAR': -37, 'RSQB': -37, 'STAR': 87, 'THEN': -37, 'WHERE': -37, '_NL': -37, '__ANON_0': -37, '__ANON_1': 88},  # 125
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 126
-    {'$END': -38, 'AND': -38, 'AT': -38, 'COLON': -38, 'COMMA': -38, 'COMPARE': -38, 'EQUAL': -38, 'FOR': -38, 'IN': -38, 'MINUS': -38, 'NOT': -38, 'OF': -38, 'OR': -38, 'PERCENT': 86, 'PLUS': -38, 'RBRACE': -38, 'RELATION': -38, 'RPAR': -38, 'RSQB': -38, 'STAR': 87, 'THEN': -38, 'WHERE': -38, '_NL': -38, '__ANON_0': -38, '__ANON_1': 88},  # 127
-    {'$END': -109, 'AND': -109, 'COLON': -109, 'COMMA': -109, 'FOR': -109, 'MINUS': 79, 'OR': -109, 'PLUS': 81, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, 'THEN': -109, '_NL': -109},  # 128
-    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 129
-    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 130
-    {'RSQB': 166},  # 131
-    {'$END': -89, 'AND': 75, 'COLON': -89, 'COMMA': -89, 'FOR': -89, 'OR': -89, 'RBRACE': -89, 'RPAR': -89, 'RSQB': -89, 'THEN': -89, '_NL': -89},  # 132
-    {'$END': -120, 'AND': -120, 'AT': -120, 'COLON': -120, 'COMMA': -120, 'COMPARE': -120, 'EQUAL': -120, 'FOR': -120, 'IN': -120, 'MINUS': -120, 'NOT': -120, 'OF': -120, 'OR': -120, 'PERCENT': -120, 'PLUS': -120, 'RBRACE': -120, 'RELATION': -120, 'RPAR': -120, 'RSQB': -120, 'STAR': -120, 'THEN': -120, 'WHERE': -120, '_NL': -120, '__ANON_0': -120, '__ANON_1': -120},  # 133
-    {'$END': -121, 'AND': -121, 'AT': -121, 'COLON': -121, 'COMMA': -121, 'COMPARE': -121, 'EQUAL': -121, 'FOR': -121, 'IN': -121, 'MINUS': -121, 'NOT': -121, 'OF': -121, 'OR': -121, 'PERCENT': -121, 'PLUS': -121, 'RBRACE': -121, 'RELATION': -121, 'RPAR': -121, 'RSQB': -121, 'STAR': -121, 'THEN': -121, 'WHERE': -121, '_NL': -121, '__ANON_0': -121, '__ANON_1': -121},  # 134
-    {'$END': -122, 'AND': -122, 'AT': -122, 'COLON': -122, 'COMMA': -122, 'COMPARE': -122, 'EQUAL': -122, 'FOR': -122, 'IN': -122, 'MINUS': -122, 'NOT': -122, 'OF': -122, 'OR': -122, 'PERCENT': -122, 'PLUS': -122, 'RBRACE': -122, 'RELATION': -122, 'RPAR': -122, 'RSQB': -122, 'STAR': -122, 'THEN': -122, 'WHERE': -122, '_NL': -122, '__ANON_0': -122, '__ANON_1': -122},  # 135
-    {'NAME': 167, 'STRING': 14},  # 136
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 137
-    {'BLOCK': 175},  # 138
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 139
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 140
-    {'LSQB': 181},  # 141
-    {'NAME': 182},  # 142
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 143
-    {'STRING': 14},  # 144
-    {'NAME': 185},  # 145
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 146
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 147
-    {'COMMA': 188, 'IN': 189},  # 148
-    {'IN': 190},  # 149
-    {'$END': -15, 'ATTRIBUTE': -15, 'BOARD': -15, 'COUNT_WORD': -15, 'EITHER': -15, 'FALSE': -15, 'FORALL': -15, 'GIVEN': -15, 'IF': -15, 'INT': -15, 'LBRACE': -15, 'LET': -15, 'LPAR': -15, 'LSQB': -15, 'MINUS': -15, 'NAME': -15, 'NOT': -15, 'PARAM': -15, 'PIECES': -15, 'PLACE': -15, 'POSITIONS': -15, 'PUZZLE': -15, 'QUESTION': -15, 'STRING': -15, 'TRUE': -15, 'VAR': -15, '_NL': 100},  # 150
-    {'$END': -103, 'AND': -103, 'COLON': -103, 'COMMA': -103, 'FOR': -103, 'MINUS': 79, 'OR': -103, 'PLUS': 81, 'RBRACE': -103, 'RPAR': -103, 'RSQB': -103, 'THEN': -103, '_NL': -103},  # 151
-    {'$END': -70, 'AND': 75, 'COMMA': -70, 'FOR': -70, 'RBRACE': -70, 'RPAR': -70, 'RSQB': -70, '_NL': -70},  # 152
-    {'COLON': -57, 'COMMA': -57, 'RSQB': -57, 'WHERE': -57},  # 153
-    {'COLON': -5, 'COMMA': -5, 'RSQB': -5, 'WHERE': -5},  # 154
-    {'COLON': -59, 'OR': 85, 'RSQB': -59},  # 155
-    {'NAME': 62},  # 156
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 157
-    {'$END': -77, 'COMMA': -77, 'FOR': -77, 'RBRACE': -77, 'RPAR': -77, 'RSQB': -77, '_NL': -77},  # 158
-    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79},  # 159
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 160
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'STRING': 14, 'TRUE': 15},  # 161
-    {'RSQB': 194},  # 162
-    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 163
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 164
-    {'$END': -108, 'AND': -108, 'COLON': -108, 'COMMA': -108, 'FOR': -108, 'OR': -108, 'RBRACE': -108, 'RPAR': -108, 'RSQB': -108, 'THEN': -108, '_NL': -108},  # 165
-    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 166
-    {'COMMA': -84, '_NL': -84},  # 167
-    {'COMMA': -123, '_NL': -123},  # 168
-    {'COMMA': -124, '_NL': -124},  # 169
-    {'COMMA': 196, '_NL': -55},  # 170
-    {'EQUAL': -64, '_NL': -64},  # 171
-    {'EQUAL': -68, '_NL': -68},  # 172
-    {'EQUAL': 198},  # 173
-    {'EQUAL': -69, '_NL': -69},  # 174
-    {'_NL': -62},  # 175
-    {'_NL': -78},  # 176
-    {'AND': -104, 'AT': 76, 'COMPARE': 77, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -104, 'PLUS': 81, 'RELATION': 82, '_NL': -104, '__ANON_0': 199},  # 177
-    {'_NL': -83},  # 178
-    {'_NL': -81},  # 179
-    {'_NL': -90},  # 180
-    {'INT': 7, 'MINUS': 200},  # 181
-    {'_NL': -99},  # 182
-    {'_NL': -100},  # 183
-    {'_NL': -102},  # 184
-    {'COMMA': -17, 'IN': -17},  # 185
-    {'_NL': -125},  # 186
-    {'COMMA': 205, 'RSQB': 206},  # 187
-    {'NAME': 208},  # 188
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 189
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 190
-    {'COLON': -6, 'COMMA': -6, 'RSQB': -6, 'WHERE': -6},  # 191
-    {'COLON': -61, 'OR': 85, 'RSQB': -61},  # 192
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 193
-    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 194
-    {'$END': -111, 'AND': -111, 'COLON': -111, 'COMMA': -111, 'EQUAL': -111, 'FOR': -111, 'MINUS': 79, 'OR': -111, 'PLUS': 81, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, 'THEN': -111, 'WHERE': -111, '_NL': -111},  # 195
-    {'NAME': 167, 'STRING': 14},  # 196
-    {'COMMA': 212, '_NL': -56},  # 197
-    {'BLOCK': 175},  # 198
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 199
-    {'INT': 215},  # 200
-    {'COMMA': -112, 'RSQB': -112, 'STAR': -112, 'VBAR': -112},  # 201
-    {'COMMA': -113, 'RSQB': -113, 'STAR': -113, 'VBAR': -113},  # 202
-    {'COMMA': 216, 'RSQB': 217},  # 203
-    {'COMMA': -91, 'RSQB': -91, 'STAR': 219, 'VBAR': 220},  # 204
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 205
-    {'IN': -66},  # 206
-    {'COMMA': 223, 'RSQB': 224},  # 207
-    {'COMMA': -18, 'IN': -18},  # 208
-    {'_NL': -126},  # 209
-    {'_NL': -127},  # 210
-    {'COMMA': -3, '_NL': -3},  # 211
-    {'NAME': 167, 'STRING': 14},  # 212
-    {'_NL': -63},  # 213
-    {'MINUS': 79, 'PLUS': 81, '_NL': -82},  # 214
-    {'COMMA': -85, 'RSQB': -85, 'STAR': -85, 'VBAR': -85},  # 215
-    {'INT': 7, 'MINUS': 200, 'RSQB': 226},  # 216
-    {'_NL': -96},  # 217
-    {'COMMA': 228, 'RSQB': 229},  # 218
-    {'INT': 230},  # 219
-    {'INT': 7, 'MINUS': 200},  # 220
-    {'COMMA': -93, 'RSQB': -93, 'STAR': 232, 'VBAR': 233},  # 221
-    {'COMMA': -7, 'RSQB': -7},  # 222
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 223
-    {'IN': -67},  # 224
-    {'COMMA': -4, '_NL': -4},  # 225
-    {'_NL': -95},  # 226
-    {'COMMA': -11, 'RSQB': -11},  # 227
-    {'INT': 7, 'MINUS': 200, 'RSQB': 235},  # 228
-    {'_NL': -98},  # 229
-    {'COMMA': -92, 'RSQB': -92},  # 230
-    {'COMMA': -9, 'RSQB': -9, 'STAR': -9, 'VBAR': -9},  # 231
-    {'INT': 237},  # 232
-    {'INT': 7, 'MINUS': 200},  # 233
-    {'COMMA': -8, 'RSQB': -8},  # 234
-    {'_NL': -97},  # 235
-    {'COMMA': -12, 'RSQB': -12},  # 236
+    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 117
+    {'NAME': 62},  # 118
+    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 119
+    {'RPAR': 167},  # 120
+    {'$END': -33, 'AND': -33, 'COLON': -33, 'COMMA': -33, 'FOR': -33, 'OR': -33, 'RBRACE': -33, 'RPAR': -33, 'RSQB': -33, 'THEN': -33, '_NL': -33},  # 121
+    {'$END': -107, 'AND': -107, 'COLON': -107, 'COMMA': -107, 'FOR': -107, 'MINUS': 79, 'OR': -107, 'PLUS': 81, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, 'THEN': -107, '_NL': -107},  # 122
+    {'$END': -108, 'AND': -108, 'COLON': -108, 'COMMA': -108, 'FOR': -108, 'MINUS': 79, 'OR': -108, 'PLUS': 81, 'RBRACE': -108, 'RPAR': -108, 'RSQB': -108, 'THEN': -108, '_NL': -108},  # 123
+    {'$END': -114, 'AND': -114, 'COLON': -114, 'COMMA': -114, 'EQUAL': -114, 'FOR': -114, 'MINUS': 79, 'OR': -114, 'PLUS': 81, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, 'THEN': -114, 'WHERE': -114, '_NL': -114, '__ANON_0': 168},  # 124
+    {'$END': -109, 'AND': -109, 'COLON': -109, 'COMMA': -109, 'FOR': -109, 'OR': -109, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, 'THEN': -109, '_NL': -109},  # 125
+    {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'EQUAL': -39, 'FOR': -39, 'IN': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'OR': -39, 'PERCENT': 86, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'STAR': 87, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': 88},  # 126
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 127
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 128
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 129
+    {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'EQUAL': -40, 'FOR': -40, 'IN': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'OR': -40, 'PERCENT': 86, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'STAR': 87, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': 88},  # 130
+    {'$END': -113, 'AND': -113, 'COLON': -113, 'COMMA': -113, 'FOR': -113, 'MINUS': 79, 'OR': -113, 'PLUS': 81, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, 'THEN': -113, '_NL': -113},  # 131
+    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 132
+    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 133
+    {'RSQB': 172},  # 134
+    {'$END': -91, 'AND': 75, 'COLON': -91, 'COMMA': -91, 'FOR': -91, 'OR': -91, 'RBRACE': -91, 'RPAR': -91, 'RSQB': -91, 'THEN': -91, '_NL': -91},  # 135
+    {'$END': -124, 'AND': -124, 'AT': -124, 'COLON': -124, 'COMMA': -124, 'COMPARE': -124, 'EQUAL': -124, 'FOR': -124, 'IN': -124, 'MINUS': -124, 'NOT': -124, 'OF': -124, 'OR': -124, 'PERCENT': -124, 'PLUS': -124, 'RBRACE': -124, 'RELATION': -124, 'RPAR': -124, 'RSQB': -124, 'STAR': -124, 'THEN': -124, 'WHERE': -124, '_NL': -124, '__ANON_0': -124, '__ANON_1': -124},  # 136
+    {'$END': -125, 'AND': -125, 'AT': -125, 'COLON': -125, 'COMMA': -125, 'COMPARE': -125, 'EQUAL': -125, 'FOR': -125, 'IN': -125, 'MINUS': -125, 'NOT': -125, 'OF': -125, 'OR': -125, 'PERCENT': -125, 'PLUS': -125, 'RBRACE': -125, 'RELATION': -125, 'RPAR': -125, 'RSQB': -125, 'STAR': -125, 'THEN': -125, 'WHERE': -125, '_NL': -125, '__ANON_0': -125, '__ANON_1': -125},  # 137
+    {'$END': -126, 'AND': -126, 'AT': -126, 'COLON': -126, 'COMMA': -126, 'COMPARE': -126, 'EQUAL': -126, 'FOR': -126, 'IN': -126, 'MINUS': -126, 'NOT': -126, 'OF': -126, 'OR': -126, 'PERCENT': -126, 'PLUS': -126, 'RBRACE': -126, 'RELATION': -126, 'RPAR': -126, 'RSQB': -126, 'STAR': -126, 'THEN': -126, 'WHERE': -126, '_NL': -126, '__ANON_0': -126, '__ANON_1': -126},  # 138
+    {'NAME': 173, 'STRING': 14},  # 139
+    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 140
+    {'BLOCK': 181},  # 141
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 142
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 143
+    {'LSQB': 187},  # 144
+    {'NAME': 188},  # 145
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 146
+    {'STRING': 14},  # 147
+    {'NAME': 191},  # 148
+    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 149
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 150
+    {'COMMA': 194, 'IN': 195},  # 151
+    {'IN': 196},  # 152
+    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': 100},  # 153
+    {'$END': -105, 'AND': -105, 'COLON': -105, 'COMMA': -105, 'FOR': -105, 'MINUS': 79, 'OR': -105, 'PLUS': 81, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, 'THEN': -105, '_NL': -105},  # 154
+    {'$END': -9, 'AND': 75, 'COMMA': -9, 'FOR': -9, 'OR': -9, 'RBRACE': -9, 'RPAR': -9, 'RSQB': -9, '_NL': -9},  # 155
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 156
+    {'COLON': -59, 'COMMA': -59, 'RSQB': -59, 'WHERE': -59},  # 157
+    {'COLON': -5, 'COMMA': -5, 'RSQB': -5, 'WHERE': -5},  # 158
+    {'COLON': -61, 'OR': 85, 'RSQB': -61},  # 159
+    {'NAME': 62},  # 160
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 161
+    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79},  # 162
+    {'$END': -81, 'COMMA': -81, 'FOR': -81, 'RBRACE': -81, 'RPAR': -81, 'RSQB': -81, '_NL': -81},  # 163
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 164
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -38, 'RPAR': -38, 'RSQB': -38, 'STRING': 14, 'TRUE': 15},  # 165
+    {'RSQB': 201},  # 166
+    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 167
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 168
+    {'$END': -110, 'AND': -110, 'COLON': -110, 'COMMA': -110, 'FOR': -110, 'MINUS': 79, 'OR': -110, 'PLUS': 81, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, 'THEN': -110, '_NL': -110},  # 169
+    {'$END': -111, 'AND': -111, 'COLON': -111, 'COMMA': -111, 'FOR': -111, 'OR': -111, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, 'THEN': -111, '_NL': -111},  # 170
+    {'$END': -112, 'AND': -112, 'COLON': -112, 'COMMA': -112, 'FOR': -112, 'MINUS': 79, 'OR': -112, 'PLUS': 81, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, 'THEN': -112, '_NL': -112},  # 171
+    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 172
+    {'COMMA': -86, '_NL': -86},  # 173
+    {'COMMA': -127, '_NL': -127},  # 174
+    {'COMMA': -128, '_NL': -128},  # 175
+    {'COMMA': 203, '_NL': -57},  # 176
+    {'EQUAL': -66, '_NL': -66},  # 177
+    {'EQUAL': -70, '_NL': -70},  # 178
+    {'EQUAL': 205},  # 179
+    {'EQUAL': -71, '_NL': -71},  # 180
+    {'_NL': -64},  # 181
+    {'_NL': -80},  # 182
+    {'AND': -106, 'AT': 76, 'COMPARE': 77, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -106, 'PLUS': 81, 'RELATION': 82, '_NL': -106, '__ANON_0': 206},  # 183
+    {'_NL': -85},  # 184
+    {'_NL': -83},  # 185
+    {'_NL': -92},  # 186
+    {'INT': 7, 'MINUS': 207},  # 187
+    {'_NL': -101},  # 188
+    {'_NL': -102},  # 189
+    {'_NL': -104},  # 190
+    {'COMMA': -19, 'IN': -19},  # 191
+    {'_NL': -129},  # 192
+    {'COMMA': 212, 'RSQB': 213},  # 193
+    {'NAME': 215},  # 194
+    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 195
+    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 196
+    {'$END': -10, 'AND': 75, 'COMMA': -10, 'FOR': -10, 'OR': -10, 'RBRACE': -10, 'RPAR': -10, 'RSQB': -10, '_NL': -10},  # 197
+    {'COLON': -6, 'COMMA': -6, 'RSQB': -6, 'WHERE': -6},  # 198
+    {'COLON': -63, 'OR': 85, 'RSQB': -63},  # 199
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 200
+    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 201
+    {'$END': -115, 'AND': -115, 'COLON': -115, 'COMMA': -115, 'EQUAL': -115, 'FOR': -115, 'MINUS': 79, 'OR': -115, 'PLUS': 81, 'RBRACE': -115, 'RPAR': -115, 'RSQB': -115, 'THEN': -115, 'WHERE': -115, '_NL': -115},  # 202
+    {'NAME': 173, 'STRING': 14},  # 203
+    {'COMMA': 219, '_NL': -58},  # 204
+    {'BLOCK': 181},  # 205
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 206
+    {'INT': 222},  # 207
+    {'COMMA': -116, 'RSQB': -116, 'STAR': -116, 'VBAR': -116},  # 208
+    {'COMMA': -117, 'RSQB': -117, 'STAR': -117, 'VBAR': -117},  # 209
+    {'COMMA': 223, 'RSQB': 224},  # 210
+    {'COMMA': -93, 'RSQB': -93, 'STAR': 226, 'VBAR': 227},  # 211
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 212
+    {'IN': -68},  # 213
+    {'COMMA': 230, 'RSQB': 231},  # 214
+    {'COMMA': -20, 'IN': -20},  # 215
+    {'_NL': -130},  # 216
+    {'_NL': -131},  # 217
+    {'COMMA': -3, '_NL': -3},  # 218
+    {'NAME': 173, 'STRING': 14},  # 219
+    {'_NL': -65},  # 220
+    {'MINUS': 79, 'PLUS': 81, '_NL': -84},  # 221
+    {'COMMA': -87, 'RSQB': -87, 'STAR': -87, 'VBAR': -87},  # 222
+    {'INT': 7, 'MINUS': 207, 'RSQB': 233},  # 223
+    {'_NL': -98},  # 224
+    {'COMMA': 235, 'RSQB': 236},  # 225
+    {'INT': 237},  # 226
+    {'INT': 7, 'MINUS': 207},  # 227
+    {'COMMA': -95, 'RSQB': -95, 'STAR': 239, 'VBAR': 240},  # 228
+    {'COMMA': -7, 'RSQB': -7},  # 229
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 230
+    {'IN': -69},  # 231
+    {'COMMA': -4, '_NL': -4},  # 232
+    {'_NL': -97},  # 233
+    {'COMMA': -13, 'RSQB': -13},  # 234
+    {'INT': 7, 'MINUS': 207, 'RSQB': 242},  # 235
+    {'_NL': -100},  # 236
     {'COMMA': -94, 'RSQB': -94},  # 237
-    {'COMMA': -10, 'RSQB': -10, 'STAR': -10, 'VBAR': -10},  # 238
+    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 238
+    {'INT': 244},  # 239
+    {'INT': 7, 'MINUS': 207},  # 240
+    {'COMMA': -8, 'RSQB': -8},  # 241
+    {'_NL': -99},  # 242
+    {'COMMA': -14, 'RSQB': -14},  # 243
+    {'COMMA': -96, 'RSQB': -96},  # 244
+    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 245
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -451,34 +462,34 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 58
     {},  # 59
     {},  # 60
-    {},  # 61
+    {'__either_plus_8': 106},  # 61
     {},  # 62
-    {'__binders_star_7': 109},  # 63
+    {'__binders_star_7': 110},  # 63
     {},  # 64
     {},  # 65
     {},  # 66
-    {'__args_star_8': 114},  # 67
+    {'__args_star_9': 115},  # 67
     {},  # 68
     {},  # 69
     {},  # 70
-    {'__args_star_8': 114},  # 71
+    {'__args_star_9': 115},  # 71
     {},  # 72
-    {'and_expr': 16, 'args': 119, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 67, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 73
+    {'and_expr': 16, 'args': 120, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 67, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 73
     {},  # 74
-    {'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 120, 'relation': 28, 'string': 29, 'term': 30},  # 75
-    {'arith': 121, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 76
-    {'arith': 122, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 77
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 124, 'string': 29, 'term': 30},  # 78
-    {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 125},  # 79
+    {'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 121, 'relation': 28, 'string': 29, 'term': 30},  # 75
+    {'arith': 122, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 76
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 77
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 125, 'string': 29, 'term': 30},  # 78
+    {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 126},  # 79
     {},  # 80
-    {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 127},  # 81
-    {'arith': 128, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 82
+    {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 130},  # 81
+    {'arith': 131, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 82
     {},  # 83
-    {'and_expr': 16, 'args': 131, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 67, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 84
-    {'and_expr': 132, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 85
-    {'atom': 18, 'factor': 133, 'int': 24, 'name': 25, 'string': 29},  # 86
-    {'atom': 18, 'factor': 134, 'int': 24, 'name': 25, 'string': 29},  # 87
-    {'atom': 18, 'factor': 135, 'int': 24, 'name': 25, 'string': 29},  # 88
+    {'and_expr': 16, 'args': 134, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 67, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 84
+    {'and_expr': 135, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 85
+    {'atom': 18, 'factor': 136, 'int': 24, 'name': 25, 'string': 29},  # 86
+    {'atom': 18, 'factor': 137, 'int': 24, 'name': 25, 'string': 29},  # 87
+    {'atom': 18, 'factor': 138, 'int': 24, 'name': 25, 'string': 29},  # 88
     {},  # 89
     {},  # 90
     {},  # 91
@@ -489,26 +500,26 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 96
     {},  # 97
     {},  # 98
-    {'__var_decl_plus_3': 148, 'dims': 149},  # 99
+    {'__var_decl_plus_3': 151, 'dims': 152},  # 99
     {},  # 100
     {'_stmt': 102, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 46, 'board_decl': 47, 'constraint_stmt': 48, 'either': 19, 'expr': 49, 'factor': 21, 'forall': 22, 'given_decl': 50, 'implication': 23, 'int': 24, 'let_decl': 51, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 52, 'pieces_decl': 53, 'place_decl': 54, 'positions_decl': 55, 'puzzle_decl': 56, 'question_decl': 57, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 59},  # 101
-    {'__start_plus_0': 150},  # 102
+    {'__start_plus_0': 153},  # 102
     {},  # 103
-    {'arith': 151, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 104
-    {'and_expr': 152, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 105
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 153, 'string': 29, 'term': 30},  # 106
-    {'binder': 154},  # 107
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 155, 'relation': 28, 'string': 29, 'term': 30},  # 108
-    {},  # 109
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 158, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 110
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 159, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 111
-    {},  # 112
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 160, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 113
-    {},  # 114
+    {'arith': 154, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 104
+    {'and_expr': 155, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 105
+    {},  # 106
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 157, 'string': 29, 'term': 30},  # 107
+    {'binder': 158},  # 108
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 159, 'relation': 28, 'string': 29, 'term': 30},  # 109
+    {},  # 110
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 162, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 111
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 163, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 112
+    {},  # 113
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 164, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 114
     {},  # 115
     {},  # 116
-    {'binder': 63, 'binders': 162},  # 117
-    {},  # 118
+    {},  # 117
+    {'binder': 63, 'binders': 166},  # 118
     {},  # 119
     {},  # 120
     {},  # 121
@@ -516,117 +527,124 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 123
     {},  # 124
     {},  # 125
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 165, 'string': 29, 'term': 30},  # 126
-    {},  # 127
-    {},  # 128
-    {},  # 129
+    {},  # 126
+    {'arith': 169, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 127
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 170, 'string': 29, 'term': 30},  # 128
+    {'arith': 171, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 129
     {},  # 130
     {},  # 131
     {},  # 132
     {},  # 133
     {},  # 134
     {},  # 135
-    {'name': 168, 'string': 169, 'value': 170},  # 136
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 173, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 137
-    {'block': 176},  # 138
-    {'and_expr': 16, 'arith': 177, 'atom': 18, 'either': 19, 'expr': 178, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 179, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 139
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 180, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 140
-    {},  # 141
-    {},  # 142
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 183, 'string': 29, 'term': 30},  # 143
-    {'string': 184},  # 144
+    {},  # 136
+    {},  # 137
+    {},  # 138
+    {'name': 174, 'string': 175, 'value': 176},  # 139
+    {'arith': 124, 'atom': 18, 'bool_domain': 178, 'domain': 179, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 140
+    {'block': 182},  # 141
+    {'and_expr': 16, 'arith': 183, 'atom': 18, 'either': 19, 'expr': 184, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 185, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 142
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 186, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 143
+    {},  # 144
     {},  # 145
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 186, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 146
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 187, 'string': 29, 'term': 30},  # 147
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 189, 'string': 29, 'term': 30},  # 146
+    {'string': 190},  # 147
     {},  # 148
-    {},  # 149
-    {},  # 150
+    {'arith': 124, 'atom': 18, 'bool_domain': 178, 'domain': 192, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 149
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 193, 'string': 29, 'term': 30},  # 150
     {},  # 151
     {},  # 152
     {},  # 153
     {},  # 154
     {},  # 155
-    {'binder': 191},  # 156
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 192, 'relation': 28, 'string': 29, 'term': 30},  # 157
+    {'and_expr': 197, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 156
+    {},  # 157
     {},  # 158
     {},  # 159
-    {},  # 160
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 193, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 161
+    {'binder': 198},  # 160
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 199, 'relation': 28, 'string': 29, 'term': 30},  # 161
     {},  # 162
     {},  # 163
-    {'arith': 195, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 164
-    {},  # 165
+    {},  # 164
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 200, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 165
     {},  # 166
     {},  # 167
-    {},  # 168
+    {'arith': 202, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 168
     {},  # 169
-    {'__attribute_decl_star_2': 197},  # 170
+    {},  # 170
     {},  # 171
     {},  # 172
     {},  # 173
     {},  # 174
     {},  # 175
-    {},  # 176
+    {'__attribute_decl_star_2': 204},  # 176
     {},  # 177
     {},  # 178
     {},  # 179
     {},  # 180
-    {'int': 201, 'neg_int': 202, 'piece': 203, 'signed': 204},  # 181
+    {},  # 181
     {},  # 182
     {},  # 183
     {},  # 184
     {},  # 185
     {},  # 186
-    {'__dims_star_4': 207},  # 187
+    {'int': 208, 'neg_int': 209, 'piece': 210, 'signed': 211},  # 187
     {},  # 188
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 209, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 189
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 210, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 190
+    {},  # 189
+    {},  # 190
     {},  # 191
     {},  # 192
-    {},  # 193
+    {'__dims_star_4': 214},  # 193
     {},  # 194
-    {},  # 195
-    {'name': 168, 'string': 169, 'value': 211},  # 196
+    {'arith': 124, 'atom': 18, 'bool_domain': 178, 'domain': 216, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 195
+    {'arith': 124, 'atom': 18, 'bool_domain': 178, 'domain': 217, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 196
     {},  # 197
-    {'block': 213},  # 198
-    {'arith': 214, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 199
+    {},  # 198
+    {},  # 199
     {},  # 200
     {},  # 201
     {},  # 202
-    {'__pieces_decl_star_5': 218},  # 203
-    {'__piece_star_6': 221},  # 204
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 222, 'string': 29, 'term': 30},  # 205
-    {},  # 206
+    {'name': 174, 'string': 175, 'value': 218},  # 203
+    {},  # 204
+    {'block': 220},  # 205
+    {'arith': 221, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 206
     {},  # 207
     {},  # 208
     {},  # 209
-    {},  # 210
-    {},  # 211
-    {'name': 168, 'string': 169, 'value': 225},  # 212
+    {'__pieces_decl_star_5': 225},  # 210
+    {'__piece_star_6': 228},  # 211
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 229, 'string': 29, 'term': 30},  # 212
     {},  # 213
     {},  # 214
     {},  # 215
-    {'int': 201, 'neg_int': 202, 'piece': 227, 'signed': 204},  # 216
+    {},  # 216
     {},  # 217
     {},  # 218
-    {},  # 219
-    {'int': 201, 'neg_int': 202, 'signed': 231},  # 220
+    {'name': 174, 'string': 175, 'value': 232},  # 219
+    {},  # 220
     {},  # 221
     {},  # 222
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 234, 'string': 29, 'term': 30},  # 223
+    {'int': 208, 'neg_int': 209, 'piece': 234, 'signed': 211},  # 223
     {},  # 224
     {},  # 225
     {},  # 226
-    {},  # 227
-    {'int': 201, 'neg_int': 202, 'piece': 236, 'signed': 204},  # 228
+    {'int': 208, 'neg_int': 209, 'signed': 238},  # 227
+    {},  # 228
     {},  # 229
-    {},  # 230
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 241, 'string': 29, 'term': 30},  # 230
     {},  # 231
     {},  # 232
-    {'int': 201, 'neg_int': 202, 'signed': 238},  # 233
+    {},  # 233
     {},  # 234
-    {},  # 235
+    {'int': 208, 'neg_int': 209, 'piece': 243, 'signed': 211},  # 235
     {},  # 236
     {},  # 237
     {},  # 238
+    {},  # 239
+    {'int': 208, 'neg_int': 209, 'signed': 245},  # 240
+    {},  # 241
+    {},  # 242
+    {},  # 243
+    {},  # 244
+    {},  # 245
 )

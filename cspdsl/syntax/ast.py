@@ -129,10 +129,9 @@ class NotOp(Node):
 
 
 class Either(Node):
-    """either A or B: exactly one of the two holds."""
+    """either A or B (or C ...): exactly one of them holds."""
 
-    left: Node
-    right: Node
+    options: tuple[Node, ...]
 
 
 class Implication(Node):

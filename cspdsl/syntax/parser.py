@@ -175,8 +175,8 @@ class _AstBuilder:
     def binder(self, meta: Any, name: Token, source: ast.Node) -> ast.Binder:
         return ast.Binder(self._span(meta), str(name), source)
 
-    def either(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.Either:
-        return ast.Either(self._span(meta), left, right)
+    def either(self, meta: Any, *options: ast.Node) -> ast.Either:
+        return ast.Either(self._span(meta), options)
 
     def implication(self, meta: Any, condition: ast.Node, consequence: ast.Node) -> ast.Implication:
         return ast.Implication(self._span(meta), condition, consequence)
@@ -196,8 +196,16 @@ class _AstBuilder:
 
     relate = compare
 
+    def not_relate(self, meta: Any, left: ast.Node, op: Token, right: ast.Node) -> ast.NotOp:
+        """`A not next_to B`, as `not A next_to B` reads."""
+        return ast.NotOp(self._span(meta), self.compare(meta, left, op, right))
+
     def at_position(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.Compare:
         return ast.Compare(self._span(meta), "at", left, right, self._span(meta))
+
+    def not_at_position(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.NotOp:
+        """`Baker not at last`."""
+        return ast.NotOp(self._span(meta), self.at_position(meta, left, right))
 
     def member(self, meta: Any, element: ast.Node, collection: ast.Node) -> ast.Membership:
         return ast.Membership(self._span(meta), element, collection, False)
