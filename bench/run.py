@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import shlex
 import statistics
 import subprocess
 import sys
@@ -107,8 +108,13 @@ def cspdsl_command() -> list[str]:
 
 def user_environment() -> dict[str, str]:
     """The environment without PYTHONDONTWRITEBYTECODE: a user's Python keeps its bytecode cache, and
-    recompiling every module on every run would measure the compiler, not cspdsl."""
-    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    recompiling every module on every run would measure the compiler, not cspdsl. This checkout comes
+    first on PYTHONPATH, so the script runs the code the other sections measure, not whatever copy
+    of the package its environment has installed (an editable install may point at another tree)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    others = [path for path in env.get("PYTHONPATH", "").split(os.pathsep) if path and path != str(ROOT)]
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *others])
+    return env
 
 
 def timed_run(command: list[str]) -> float:
@@ -186,7 +192,7 @@ def main() -> None:
 
     report = [
         f"## Benchmarks ({'quick' if args.quick else 'full'} run)\n",
-        f"Command: `python bench/run.py{' --quick' if args.quick else ''}`; Python {platform.python_version()}, "
+        f"Command: `{shlex.join(['python', 'bench/run.py', *sys.argv[1:]])}`; Python {platform.python_version()}, "
         f"{platform.machine()}, backends {', '.join(backends)}.\n",
     ]
     if "models" not in skip:
