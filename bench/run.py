@@ -4,6 +4,7 @@ and our backends against the hand-written reference models. Writes one markdown 
     python bench/run.py                 # the full run (tens of minutes on 2 cores)
     python bench/run.py --quick         # fewer repeats, smaller families, short time limits
     python bench/run.py --out docs/bench-results.md
+    python bench/run.py --backends sat,csp --skip models,families,references --startup-repeat 21
 
 Figures are medians over repeats that run every backend in turn (`cspdsl.compare`), so that the
 machine's drift touches all alike; quote ratios from one run, not bare seconds across runs.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import shlex
 import statistics
 import subprocess
 import sys
@@ -47,10 +49,15 @@ def cell(row: Row) -> str:
     return f"{seconds(best)} ({row.solutions})"
 
 
+def model_paths() -> list[Path]:
+    """Every model in models/, in name order: the models and whole-process sections measure them all."""
+    return sorted((ROOT / "models").glob("*.puz"))
+
+
 def models_section(backends: list[str], repeat: int, timeout: float, log: Callable[[str], None]) -> str:
     """Every model in models/: exact backends enumerate all solutions, local searches find one."""
     rows = []
-    for path in sorted((ROOT / "models").glob("*.puz")):
+    for path in model_paths():
         log(f"models: {path.stem}")
         results = compare_backends(load(path), backends, all_solutions=True, repeat=repeat, timeout=timeout, seed=1)
         rows.append([path.stem, *(cell(row) for row in results)])
@@ -107,8 +114,13 @@ def cspdsl_command() -> list[str]:
 
 def user_environment() -> dict[str, str]:
     """The environment without PYTHONDONTWRITEBYTECODE: a user's Python keeps its bytecode cache, and
-    recompiling every module on every run would measure the compiler, not cspdsl."""
-    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    recompiling every module on every run would measure the compiler, not cspdsl. This checkout comes
+    first on PYTHONPATH, so the script runs the code the other sections measure, not whatever copy
+    of the package its environment has installed (an editable install may point at another tree)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    others = [path for path in env.get("PYTHONPATH", "").split(os.pathsep) if path and path != str(ROOT)]
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *others])
+    return env
 
 
 def timed_run(command: list[str]) -> float:
@@ -126,9 +138,10 @@ def startup_section(backends: list[str], repeat: int, log: Callable[[str], None]
 
     Each command runs once untimed first (it writes the bytecode caches), then `repeat` times in turn;
     the floor rows are the same Python doing nothing and importing the package with its parser."""
-    models = ["einstein", "zebra", "sudoku", "lock", "tiles", "aristotle"]
+    paths = {path.stem: path for path in model_paths()}
+    models = list(paths)
     commands = {
-        (model, backend): [*cspdsl_command(), "solve", str(ROOT / "models" / f"{model}.puz"), "--backend", backend,
+        (model, backend): [*cspdsl_command(), "solve", str(paths[model]), "--backend", backend,
                            "--seed", "1", "--timeout", "60"]
         for model in models for backend in backends
     }
@@ -175,6 +188,9 @@ def main() -> None:
     parser.add_argument("--backends", help="comma-separated backends (default: all registered)")
     parser.add_argument("--out", help="write the report to this file as well")
     parser.add_argument("--skip", default="", help="sections to skip: models,families,startup,references")
+    parser.add_argument("--startup-repeat", type=int, metavar="N",
+                        help="timed runs of each whole-process command (default 5, 3 with --quick): more for "
+                             "backends that come close on a model")
     args = parser.parse_args()
     backends = args.backends.split(",") if args.backends else sorted(REGISTRY)
     exact = [b for b in backends if backend_class(b).exact]
@@ -186,7 +202,7 @@ def main() -> None:
 
     report = [
         f"## Benchmarks ({'quick' if args.quick else 'full'} run)\n",
-        f"Command: `python bench/run.py{' --quick' if args.quick else ''}`; Python {platform.python_version()}, "
+        f"Command: `{shlex.join(['python', 'bench/run.py', *sys.argv[1:]])}`; Python {platform.python_version()}, "
         f"{platform.machine()}, backends {', '.join(backends)}.\n",
     ]
     if "models" not in skip:
@@ -194,7 +210,7 @@ def main() -> None:
     if "families" not in skip:
         report.append(families_section(backends, repeat, timeout, args.quick, log))
     if "startup" not in skip:
-        report.append(startup_section(exact, 3 if args.quick else 5, log))
+        report.append(startup_section(exact, args.startup_repeat or (3 if args.quick else 5), log))
     if "references" not in skip:
         report.append(references_section(args.quick, log))
     text = "\n\n".join(report) + "\n"
