@@ -610,13 +610,13 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: widen the domain of 'g' to hold every piece",
         ),
     ),
-    "value-named-like-a-position-word": (
-        "positions house = 1..3\nattribute a: x, last\n",
+    "position-word-taken-by-a-value": (
+        "positions house = 1..3\nattribute a: x, last, y\nx at last\n",
         lines(
-            "m.puz:2:17: error: 'last' is already defined (line 1)",
-            " 2 | attribute a: x, last",
-            "   |                 ^^^^",
-            "hint: after 'positions', 'last' names a position; choose another name",
+            "m.puz:3:6: error: 'last' is a value of this model, not a position",
+            " 3 | x at last",
+            "   |      ^^^^",
+            "hint: the model names something else so; write the position's number",
         ),
     ),
     "sum-overflows-64-bits": (

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from .. import ir
 from ..syntax import ast
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
-from .context import Param, error, range_text
+from .context import POSITION_WORDS, Param, error, range_text
 from .expressions import ABS_FUNCTIONS, SUM_CALLS, Expressions, left_spine
 from .values import as_cond, as_list
 
@@ -182,6 +182,10 @@ class Conditions(Expressions):
 
     def at_position(self, node: ast.Compare) -> ir.Constraint:
         left = self.lin(node.left)
+        word = node.right.name if isinstance(node.right, ast.Name) else None
+        if word in POSITION_WORDS and word not in self.position_words and not isinstance(self.eval(node.right), int):
+            raise error(f"'{word}' is a value of this model, not a position", node.right,
+                        "the model names something else so; write the position's number")
         position = self.constant_int(node.right)
         entities = self.layout.entities
         if entities is not None and position not in entities.positions:

@@ -72,9 +72,14 @@ class Context:
         # The values of the `forall` names a clue is being posted under ((name, value) pairs).
         self.instance: tuple[tuple[str, str], ...] = ()
         self.folds = Folds()  # the clues that fold to a constant
+        self.position_words: set[str] = set()  # first, last, middle as a positions line named them
 
     def check_free(self, name: str, span: Span) -> None:
-        """Raise if `name` is taken; declarations call it before they add any IR variable."""
+        """Raise if `name` is taken; declarations call it before they add any IR variable. The words
+        a positions line gives (first, last, middle) yield to the model's own use of them."""
+        if name in self.position_words:
+            self.position_words.discard(name)
+            del self.env.names[name], self.env.spans[name]
         if name in self.env.names:
             first = self.env.spans[name]
             hint = "choose another name"

@@ -125,6 +125,7 @@ class Statements(Conditions):
             if word not in self.env.names:
                 self.env.names[word] = Param(value)
                 self.env.spans[word] = s.span
+                self.position_words.add(word)
 
     def attribute_decl(self, s: ast.AttributeDecl) -> None:
         """Each value of an attribute is a variable: the position that has it; no two share one."""
