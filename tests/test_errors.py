@@ -202,6 +202,14 @@ CASES: dict[str, tuple[str, str]] = {
             "   |        ^^^^",
         ),
     ),
+    "number-of-nothing": (
+        "var x in 0..9\nnumber() == 3\n",
+        lines(
+            "m.puz:2:1: error: number of nothing: give it its digits, number(S, E, N, D)",
+            " 2 | number() == 3",
+            "   | ^^^^^^^^",
+        ),
+    ),
     "board-cell-missing": (
         'board star in 1..4 = """\n  A B\n C D\n"""\nstar.Z == 1\n',
         lines(

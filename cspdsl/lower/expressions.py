@@ -228,12 +228,14 @@ class Expressions(Context):
             return Lin(((1, self.abs_aux(inner, node.span)),))
         if node.func in ("len", "min", "max"):
             return self.call_on_constants(node)
+        if node.func == "number":
+            return self.call_number(node)
         if node.func in CONDITION_CALLS:
             return self.cond(node)
         raise CspdslError(
             f"unknown function '{node.func}'",
             node.func_span,
-            did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max"]),
+            did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max", "number"]),
         )
 
     def call_sum(self, node: ast.Call) -> Lin | int:
@@ -241,6 +243,18 @@ class Expressions(Context):
         if not items:
             raise error("sum over nothing: the list is empty", node)
         total = Lin.total(self.lin(item, node) for item in items)
+        return total if total.terms else total.const
+
+    def call_number(self, node: ast.Call) -> Lin | int:
+        """`number(S, E, N, D)` (or of one list): the digits read as a decimal number, the first the
+        most significant, `1000 * S + 100 * E + 10 * N + D`, as cryptarithms write words."""
+        digits: list[Any] = list(node.args)
+        if len(digits) == 1:
+            digits = as_list(self.eval(digits[0]), digits[0])
+        if not digits:
+            raise error("number of nothing: give it its digits, number(S, E, N, D)", node)
+        last = len(digits) - 1
+        total = Lin.total(self.lin(digit, node).times(10 ** (last - i)) for i, digit in enumerate(digits))
         return total if total.terms else total.const
 
     def call_on_constants(self, node: ast.Call) -> int:
