@@ -14,11 +14,11 @@ import time
 from collections.abc import Mapping
 
 from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, Compiled, exact_backends, get_backend
-from .deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from .errors import CspdslError, Suggestion
 from .ir import validate
 from .ir.check import violated
 from .lower import Lowered, lower
+from .passes.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from .record import Record, field
 from .static_types import Any
 from .syntax.parser import parse

@@ -14,8 +14,8 @@ from helpers import run_cli
 from cspdsl import api
 from cspdsl.backends import exact_backends
 from cspdsl.backends.sat import SatBackend
-from cspdsl.deadline import TimeLimitReached, time_limited
 from cspdsl.lower import Lowered
+from cspdsl.passes.deadline import TimeLimitReached, time_limited
 
 EXACT = exact_backends()
 QUEENS = """

@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping
 
-from ..deadline import check_deadline
 from ..ir import (
     AllDifferent,
     And,
@@ -41,6 +40,7 @@ from ..ir import (
     variables_of,
 )
 from ..static_types import Any, TypeVar
+from .deadline import check_deadline
 
 Symmetry = dict[str, str]  # every variable -> its image
 Form = Hashable  # a constraint's canonical form: nested tuples of str and int

@@ -33,9 +33,9 @@ from __future__ import annotations
 import importlib.util
 import time
 
-from ...deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from ...errors import CspdslError
 from ...ir import Problem
+from ...passes.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from ...passes.sums import has_sum_system
 from ...static_types import TYPE_CHECKING, Any, ClassVar
 from .. import Compiled, OnSolution, Outcome, check_limit

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from ...deadline import check_deadline
+from ...passes.deadline import check_deadline
 
 TRUE = 1
 FALSE = -1

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ...deadline import check_deadline
 from ...errors import CspdslError, Suggestion
 from ...ir import (
     AllDifferent,
@@ -19,6 +18,7 @@ from ...ir import (
     validate,
     variables_of,
 )
+from ...passes.deadline import check_deadline
 from ...passes.narrow import narrow_domains
 from ...passes.sums import implied_equalities, redundant_sums
 from ...record import Record, field

@@ -5,7 +5,8 @@ loops over a model checks it between steps (`check_deadline`), which raises `Tim
 it has passed, and the solve then ends as a time limit like a search that the limit stops. The
 deadline is ambient rather than a parameter: the loops that check it sit several calls below
 `Backend.compile`, whose signature every backend shares, and with no limit set a check costs one
-lookup. Times are `time.monotonic()` seconds, as the child processes' limits are.
+lookup. Times are `time.monotonic()` seconds, as the child processes' limits are. It lives with the
+passes, the lowest layer that looks at it, so that the backends and the API can import it too.
 """
 
 from __future__ import annotations
