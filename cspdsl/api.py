@@ -194,12 +194,13 @@ class SolutionCheck:
         self.model = model
         self.backend = backend
         self.deadline = deadline
+        self.seen: set[tuple[int, ...]] = set()  # the solutions checked, on the model's own variables
         # Each solution checked, by id(): held here, so that no id is reused by another solution while
-        # this lives (a search may drop what it found and start again).
+        # this lives.
         self.checked: dict[int, Assignment] = {}
 
     def check(self, solution: Assignment) -> None:
-        """Raise InternalError if the solution breaks a clue of the model."""
+        """Raise InternalError if the solution breaks a clue of the model, or was checked before."""
         broken = violated(self.model.problem, solution)
         if broken:
             where = broken[0].span.location() if broken[0].span else "a domain"
@@ -207,19 +208,21 @@ class SolutionCheck:
                 f"backend '{self.backend}' returned a solution that breaks the clue at {where}: "
                 f"{broken[0].constraint}"
             )
+        key = self.model.problem.project(solution)
+        if key in self.seen:
+            raise InternalError(f"backend '{self.backend}' returned the same solution twice")
+        self.seen.add(key)
         self.checked[id(solution)] = solution
 
     def all_checked(self, solutions: list[Assignment]) -> tuple[list[Assignment], bool]:
         """The solutions, those not checked during the search checked now, and whether the deadline cut
         them short: then only those before the first it left unchecked are given."""
-        seen = set()
+        if len({id(solution) for solution in solutions}) < len(solutions):
+            raise InternalError(f"backend '{self.backend}' returned the same solution twice")
         for number, solution in enumerate(solutions):
-            if self.checked.get(id(solution)) is not solution:
-                if self.deadline is not None and time.monotonic() >= self.deadline:
-                    return solutions[:number], True
-                self.check(solution)
-            key = self.model.problem.project(solution)
-            if key in seen:
-                raise InternalError(f"backend '{self.backend}' returned the same solution twice")
-            seen.add(key)
+            if self.checked.get(id(solution)) is solution:
+                continue
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                return solutions[:number], True
+            self.check(solution)
         return solutions, False

@@ -99,3 +99,9 @@ def test_solutions_that_the_deadline_leaves_unchecked_are_left_out() -> None:
     assert late.all_checked(found) == ([found[0]], True)
     with pytest.raises(api.InternalError, match="breaks the clue"):
         api.SolutionCheck(model, "sat").all_checked([{"x": 9}])
+    with pytest.raises(api.InternalError, match="the same solution twice"):
+        api.SolutionCheck(model, "sat").all_checked([found[1], dict(found[1])])
+    seen_once = api.SolutionCheck(model, "sat")
+    seen_once.check(found[2])
+    with pytest.raises(api.InternalError, match="the same solution twice"):
+        seen_once.all_checked([found[2], found[2]])

@@ -17,9 +17,10 @@ from ..static_types import Any, ClassVar, Protocol
 
 Assignment = dict[str, int]
 # What a caller of `Backend.solve` may give it to see each solution as soon as it is found, in the
-# calling process, before the solution joins the outcome; an exception from it stops the search and
-# goes through to the caller. `api.solve` checks each solution with it while the search goes on, so
-# that its time limit covers the checking too.
+# calling process, once, before the solution joins the outcome (the same object); an exception from
+# it stops the search and goes through to the caller. `api.solve` checks each solution with it while
+# the search goes on, so that its time limit covers the checking too, and checks afterwards those a
+# backend did not show it (the SAT backend's first short try in this process, which may start over).
 OnSolution = Callable[[Assignment], None]
 
 

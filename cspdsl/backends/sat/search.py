@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 from ...static_types import TYPE_CHECKING, Any
 from .. import Assignment, Distinct, OnSolution
-from ..child import keeper, run_with_time_limit
+from ..child import run_with_time_limit
 from .cnf import TRUE
 from .engines import OutOfBudget, engine
 
@@ -120,15 +120,13 @@ def quick_search(
     limit: int | None,
     group: list[Symmetry] | None,
     budget: float,
-    on_solution: OnSolution | None = None,
 ) -> tuple[list[Assignment], dict[str, Any]] | None:
     """(solutions, summary as `search_solutions` gives it) if the search settles within `budget` seconds, else None.
 
-    Each call to the engine is bounded by its effort limit, so this never runs much past its budget
-    (`on_solution`'s time included)."""
+    Each call to the engine is bounded by its effort limit, so this never runs much past its budget."""
     started = time.perf_counter()
     solutions: list[Assignment] = []
-    found = _Found(keeper(solutions, on_solution), outputs, limit, group)
+    found = _Found(solutions.append, outputs, limit, group)
     try:
         for model in engine(engine_name, num_vars).models(clauses, blocking(values, outputs), limited=True):
             if found.take(decode(values, model)):
@@ -143,15 +141,15 @@ def quick_search(
 def run_search(
     search_args: SearchArgs, timeout: float | None, on_solution: OnSolution | None = None
 ) -> tuple[list[Assignment], dict[str, Any], bool, int]:
-    """(solutions, summary, timed out, forked) of a search with `search_solutions`'s arguments, each
-    solution shown to `on_solution` (in this process) as it comes.
+    """(solutions, summary, timed out, forked) of a search with `search_solutions`'s arguments.
 
     Without a time limit it runs in this process. With one it is first tried here for up to
     QUICK_SECONDS (`quick_search`); only a search that needs longer runs in a child process, for
-    the time that is left."""
+    the time that is left. The solutions of a search in this process, or in the child, are shown to
+    `on_solution` as they come; those of a quick search, which may start again in the child, are not."""
     start = time.perf_counter()
     if timeout is not None:
-        quick = quick_search(*search_args, min(QUICK_SECONDS, timeout / 2), on_solution)
+        quick = quick_search(*search_args, min(QUICK_SECONDS, timeout / 2))
         if quick is not None:
             return *quick, False, 0
         timeout = max(timeout - (time.perf_counter() - start), 0.001)
