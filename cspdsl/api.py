@@ -13,17 +13,18 @@ import sys
 import time
 from collections.abc import Mapping
 
-from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, exact_backends, get_backend
+from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, Compiled, exact_backends, get_backend
 from .errors import CspdslError, Suggestion
 from .ir import validate
 from .ir.check import violated
 from .lower import Lowered, lower
+from .passes.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from .record import Record, field
 from .static_types import Any
 from .syntax.parser import parse
 
-# A time limit that the compile used up still gives the search this long: a search that is stopped
-# at once reports the limit as reached, which is what the user asked for.
+# A time limit that a compile used up (one whose steps do not look at the time) still gives the search
+# this long: a search that is stopped at once reports the limit as reached, which is what the user asked for.
 MIN_SEARCH_SECONDS = 0.001
 
 
@@ -125,7 +126,9 @@ def solve(
     """Solve on a backend; every solution is checked against the IR before it is returned.
 
     `limit=None` finds all solutions; the default of 2 finds one and tells whether it is unique.
-    `timeout` (seconds) covers the compile and the search; a compile runs to its end.
+    `timeout` (seconds) covers the compile, the search and the checking of the solutions: a compile
+    that reaches it ends the solve as a time limit with no solution, and solutions that the search
+    found but the time left no room to check are left out (the search then counts as stopped).
     A local search (a backend that is not `exact`) looks for one solution only, and refuses
     `limit=None`: it can neither enumerate nor count; given no `timeout`, it stops after
     `LOCAL_SEARCH_TIMEOUT` seconds.
@@ -133,28 +136,35 @@ def solve(
     engine = get_backend(backend, options)
     if not engine.exact:
         limit, timeout = local_search_limits(backend, limit, timeout)
-    time_limit = timeout
     started = time.perf_counter()
-    compiled = engine.compile(model.problem)
-    if timeout is not None:  # the limit covers the compile too, which is not interrupted
-        timeout = max(timeout - (time.perf_counter() - started), MIN_SEARCH_SECONDS)
-    outcome = engine.solve(compiled, limit=limit, timeout=timeout, seed=seed)
-    elapsed = time.perf_counter() - started
-    check_solutions(model, backend, outcome.solutions)
+    deadline = deadline_after(timeout)
+    compiled = _compile_within(engine, model, deadline)
+    if compiled is None:
+        seconds = time.perf_counter() - started
+        stats = {"compile_seconds": seconds, "total_seconds": seconds}
+        return Result(model, backend, [], False, True, limit, {}, stats, timeout)
+    checker = SolutionCheck(model, backend, deadline)
+    search_seconds = seconds_left(deadline, MIN_SEARCH_SECONDS)
+    outcome = engine.solve(compiled, limit=limit, timeout=search_seconds, seed=seed, on_solution=checker.check)
+    solutions, cut = checker.all_checked(outcome.solutions)
     stats = dict(outcome.stats)
     stats.setdefault("compile_seconds", compiled.compile_seconds)
-    stats["total_seconds"] = elapsed
-    return Result(
-        model,
-        backend,
-        outcome.solutions,
-        outcome.complete,
-        outcome.timed_out,
-        limit,
-        dict(compiled.size),
-        stats,
-        time_limit,
-    )
+    stats["total_seconds"] = time.perf_counter() - started
+    if cut:
+        stats["unchecked_at_time_limit"] = len(outcome.solutions) - len(solutions)
+    complete, timed_out = outcome.complete and not cut, outcome.timed_out or cut
+    return Result(model, backend, solutions, complete, timed_out, limit, dict(compiled.size), stats, timeout)
+
+
+def _compile_within(engine: Any, model: Lowered, deadline: float | None) -> Compiled | None:
+    """The backend's compile of the model, or None when the deadline passed during one of its steps
+    that look at the time (the SAT encoder's and the passes' before it: `deadline.check_deadline`)."""
+    try:
+        with time_limited(deadline):
+            compiled: Compiled = engine.compile(model.problem)
+    except TimeLimitReached:
+        return None
+    return compiled
 
 
 def local_search_limits(backend: str, limit: int | None, timeout: float | None) -> tuple[int, float]:
@@ -172,16 +182,48 @@ def local_search_limits(backend: str, limit: int | None, timeout: float | None) 
 
 def check_solutions(model: Lowered, backend: str, solutions: list[Assignment]) -> None:
     """Raise InternalError unless every solution passes the independent checker, once each."""
-    seen = set()
-    for solution in solutions:
-        broken = violated(model.problem, solution)
+    SolutionCheck(model, backend).all_checked(solutions)
+
+
+class SolutionCheck:
+    """The independent checker (`ir.check`) applied to a backend's solutions, during its search (as
+    `Backend.solve`'s `on_solution`) or after it, and within a deadline (`time.monotonic()`, None: none).
+
+    A solution that breaks the model, or that comes twice, is a bug in the backend: InternalError."""
+
+    def __init__(self, model: Lowered, backend: str, deadline: float | None = None) -> None:
+        self.model = model
+        self.backend = backend
+        self.deadline = deadline
+        self.seen: set[tuple[int, ...]] = set()  # the solutions checked, on the model's own variables
+        # Each solution checked, by id(): held here, so that no id is reused by another solution while
+        # this lives.
+        self.checked: dict[int, Assignment] = {}
+
+    def check(self, solution: Assignment) -> None:
+        """Raise InternalError if the solution breaks a clue of the model, or was checked before."""
+        broken = violated(self.model.problem, solution)
         if broken:
             where = broken[0].span.location() if broken[0].span else "a domain"
             raise InternalError(
-                f"backend '{backend}' returned a solution that breaks the clue at {where}: "
+                f"backend '{self.backend}' returned a solution that breaks the clue at {where}: "
                 f"{broken[0].constraint}"
             )
-        key = model.problem.project(solution)
-        if key in seen:
-            raise InternalError(f"backend '{backend}' returned the same solution twice")
-        seen.add(key)
+        key = self.model.problem.project(solution)
+        if key in self.seen:
+            raise InternalError(f"backend '{self.backend}' returned the same solution twice")
+        self.seen.add(key)
+        self.checked[id(solution)] = solution
+
+    def all_checked(self, solutions: list[Assignment]) -> tuple[list[Assignment], bool]:
+        """The solutions, those not checked during the search checked now, and whether the deadline cut
+        them short: then only those before the first it left unchecked are given."""
+        if len({id(solution) for solution in solutions}) < len(solutions):
+            raise InternalError(f"backend '{self.backend}' returned the same solution twice")
+        for number, solution in enumerate(solutions):
+            if self.checked.get(id(solution)) is solution:
+                continue
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                return solutions[:number], True
+            self.check(solution)
+        return solutions, False

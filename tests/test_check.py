@@ -50,7 +50,7 @@ class LyingBackend:
     def compile(self, problem: ir.Problem) -> Compiled:
         return Compiled(problem, None)
 
-    def solve(self, compiled: Compiled, *, limit, timeout, seed) -> Outcome:
+    def solve(self, compiled: Compiled, *, limit, timeout, seed, on_solution=None) -> Outcome:
         return Outcome([{"x": 2, "y": 2}], complete=True)
 
 

@@ -150,29 +150,38 @@ def test_help_lists_every_command_and_a_command_shows_its_own():
 
 
 def test_a_time_limit_covers_the_compile(monkeypatch):
-    """--timeout S is the user's wait: what the compile took is not given to the search again."""
+    """--timeout S is the user's wait: what the compile took is not given to the search again, and a
+    compile that uses it up ends the solve as a time limit (the SAT encoder stops there itself)."""
     import time
 
     from cspdsl import api
+    from cspdsl.backends.cpsat import CpSatBackend
     from cspdsl.backends.sat import SatBackend
 
     given_to_search = []
-    compile_, solve_ = SatBackend.compile, SatBackend.solve
 
-    def slow_compile(self, problem):
-        time.sleep(0.3)
-        return compile_(self, problem)
+    def slowed(backend):
+        compile_, solve_ = backend.compile, backend.solve
 
-    def recording_solve(self, compiled, **kwargs):
-        given_to_search.append(kwargs["timeout"])
-        return solve_(self, compiled, **kwargs)
+        def slow_compile(self, problem):
+            time.sleep(0.3)
+            return compile_(self, problem)
 
-    monkeypatch.setattr(SatBackend, "compile", slow_compile)
-    monkeypatch.setattr(SatBackend, "solve", recording_solve)
+        def recording_solve(self, compiled, **kwargs):
+            given_to_search.append(kwargs["timeout"])
+            return solve_(self, compiled, **kwargs)
+
+        monkeypatch.setattr(backend, "compile", slow_compile)
+        monkeypatch.setattr(backend, "solve", recording_solve)
+
+    slowed(SatBackend)
+    slowed(CpSatBackend)
     model = api.loads(QUEENS, "queens.puz", {"n": 6})
     assert len(api.solve(model, "sat", limit=None, timeout=10.0).solutions) == 4
     assert given_to_search[-1] <= 9.7
-    api.solve(model, "sat", limit=None, timeout=0.1)  # used up by the compile
+    stopped = api.solve(model, "sat", limit=None, timeout=0.1)  # the encoder finds the limit passed
+    assert (stopped.status, stopped.size, len(given_to_search)) == ("timeout", {}, 1)
+    api.solve(model, "cpsat", limit=None, timeout=0.1)  # no step of this compile looks at the time
     assert given_to_search[-1] == api.MIN_SEARCH_SECONDS
 
 

@@ -209,3 +209,71 @@ def test_a_renaming_that_is_no_symmetry_of_the_sums_is_not_used() -> None:
                            Linear(((1, "q"), (1, "r"), (1, "s")), "==", 6))
     swap_outside = {"p": "p", "q": "q", "r": "r", "s": "t"}
     assert implied_equalities(problem, [swap_outside]) == implied_equalities(problem)
+
+
+# ---- the exact integer algebra under them ------------------------------------------------------------
+
+import math  # noqa: E402
+import random  # noqa: E402
+from fractions import Fraction  # noqa: E402
+
+from cspdsl.passes.echelon import Echelon, rank  # noqa: E402
+
+
+def _rank_in_fractions(matrix: list[list[int]]) -> int:
+    rows = [[Fraction(x) for x in row] for row in matrix]
+    found = 0
+    for column in range(len(rows[0]) if rows else 0):
+        pick = next((i for i in range(found, len(rows)) if rows[i][column]), None)
+        if pick is None:
+            continue
+        rows[found], rows[pick] = rows[pick], rows[found]
+        for i in range(found + 1, len(rows)):
+            factor = rows[i][column] / rows[found][column]
+            rows[i] = [a - factor * b for a, b in zip(rows[i], rows[found], strict=True)]
+        found += 1
+    return found
+
+
+MATRICES = st.lists(st.lists(st.integers(-6, 6), min_size=5, max_size=5), max_size=8)
+
+
+@settings(max_examples=300)
+@given(MATRICES)
+def test_the_rank_in_integers_is_the_rank_in_fractions(matrix: list[list[int]]) -> None:
+    assert rank(matrix) == _rank_in_fractions(matrix)
+
+
+@settings(max_examples=300)
+@given(MATRICES)
+def test_the_echelon_takes_a_vector_whose_coefficients_are_new_and_tells_the_others_apart(matrix) -> None:
+    """The last column is a right-hand side: a vector whose other entries the rows already span is not
+    taken, and its residual's last entry is zero exactly when the whole vector is in their span."""
+    echelon, kept = Echelon(5, rhs=1), []
+    for vector in matrix:
+        rest = echelon.residual(vector)
+        new = _rank_in_fractions([*(k[:-1] for k in kept), vector[:-1]]) > len(kept)
+        assert echelon.add(rest) == new
+        if new:
+            kept.append(vector)
+        else:
+            assert (rest[-1] == 0) == (_rank_in_fractions([*kept, vector]) == len(kept))
+    assert len(echelon.rows) == len(kept)
+
+
+def test_the_numbers_of_the_echelon_stay_within_hadamards_bound() -> None:
+    """120 variables under 172 three-term sums: eliminating without dividing would make numbers of
+    2^k digits after k pivots. Each reduced row, made primitive, is a vector of minors of the kept rows,
+    which Hadamard's bound (the product of their lengths) caps: a few hundred bits here."""
+    rng = random.Random(1)
+    echelon, kept = Echelon(121, rhs=1), []
+    for _ in range(172):
+        vector = [0] * 121
+        for column in rng.sample(range(120), 3):
+            vector[column] = rng.choice([1, 2, 3, 4, 5, -1, -2, -3, -4, -5])
+        vector[-1] = rng.randint(0, 30)
+        if echelon.add(echelon.residual(vector)):
+            kept.append(vector)
+    assert len(kept) >= 100
+    hadamard_bits = sum(math.log2(math.hypot(*vector)) for vector in kept) + 1
+    assert max(abs(x).bit_length() for row in echelon.rows.values() for x in row) <= hadamard_bits

@@ -8,6 +8,7 @@ imported only when its backend is used.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 
 from ..errors import CspdslError
 from ..ir import Problem
@@ -15,6 +16,12 @@ from ..record import Record, field
 from ..static_types import Any, ClassVar, Protocol
 
 Assignment = dict[str, int]
+# What a caller of `Backend.solve` may give it to see each solution as soon as it is found, in the
+# calling process, once, before the solution joins the outcome (the same object); an exception from
+# it stops the search and goes through to the caller. `api.solve` checks each solution with it while
+# the search goes on, so that its time limit covers the checking too, and checks afterwards those a
+# backend did not show it (the SAT backend's first short try in this process, which may start over).
+OnSolution = Callable[[Assignment], None]
 
 
 class Compiled(Record, frozen=False):
@@ -94,6 +101,7 @@ class Backend(Protocol):
         limit: int | None,
         timeout: float | None,
         seed: int | None,
+        on_solution: OnSolution | None = None,
     ) -> Outcome: ...
 
 

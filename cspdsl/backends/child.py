@@ -5,6 +5,10 @@ time runs out, the parent stops the child and keeps what arrived. Nothing is lef
 is terminated (then killed) and joined before this returns, also on an exception or Ctrl-C.
 Without a time limit the search runs in this process, with no start-up cost.
 
+`on_item`, if given, sees each item in this process as it arrives, before it is kept (`api.solve`
+checks each solution there while the child searches on); the time limit covers it: past the deadline
+no further item is taken, however many have arrived.
+
 Where the platform can fork (Linux, macOS) the child is a bare `os.fork` talking over a pipe, which
 starts in a few milliseconds, and `work` and its arguments need not be picklable; elsewhere it is a
 spawned multiprocessing process, and they must be. What `work` emits must be picklable. The modules
@@ -17,13 +21,14 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..record import Record, field
 from ..static_types import Any
 
 Emit = Callable[[Any], None]
 Work = Callable[..., Any]  # work(emit, *args) -> summary
+OnItem = Callable[[Any], None]
 
 
 class ChildRun(Record, frozen=False):
@@ -34,21 +39,35 @@ class ChildRun(Record, frozen=False):
     timed_out: bool = False
 
 
-def run_with_time_limit(work: Work, args: tuple[Any, ...], timeout: float | None) -> ChildRun:
+def run_with_time_limit(
+    work: Work, args: tuple[Any, ...], timeout: float | None, on_item: OnItem | None = None
+) -> ChildRun:
     """Run `work(emit, *args)`, in a child process if `timeout` is set, and collect what it emits."""
     if timeout is None:
         run = ChildRun()
-        run.summary = work(run.items.append, *args)
+        run.summary = work(keeper(run.items, on_item), *args)
         return run
     if hasattr(os, "fork"):
-        return _run_in_fork(work, args, timeout)
-    return _run_in_spawned(work, args, timeout)
+        return _run_in_fork(work, args, timeout, on_item)
+    return _run_in_spawned(work, args, timeout, on_item)
+
+
+def keeper(items: list[Any], on_item: OnItem | None) -> Emit:
+    """What keeps an item in `items`, shown to `on_item` first (which may raise: then it is not kept)."""
+    if on_item is None:
+        return items.append
+
+    def keep(item: Any) -> None:
+        on_item(item)
+        items.append(item)
+
+    return keep
 
 
 # -- POSIX: a bare fork and a pipe (a few ms, where multiprocessing takes 10 to 20) ---------------
 
 
-def _run_in_fork(work: Work, args: tuple[Any, ...], timeout: float) -> ChildRun:
+def _run_in_fork(work: Work, args: tuple[Any, ...], timeout: float, on_item: OnItem | None = None) -> ChildRun:
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: search, send, and leave without running the parent's exit handlers
@@ -63,7 +82,7 @@ def _run_in_fork(work: Work, args: tuple[Any, ...], timeout: float) -> ChildRun:
     os.close(write_end)
     run = ChildRun()
     try:
-        _receive(read_end, run, time.monotonic() + timeout)
+        _receive(read_end, run, time.monotonic() + timeout, keeper(run.items, on_item))
     finally:
         os.close(read_end)
         _stop_pid(pid)
@@ -91,10 +110,10 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def _receive(fd: int, run: ChildRun, deadline: float) -> None:
-    import pickle
+def _receive(fd: int, run: ChildRun, deadline: float, keep: Emit) -> None:
+    """Take the child's messages until its summary comes or the deadline passes, which is looked at
+    before each message: a burst of items ends there, not after all of them have been kept."""
     import select
-    import struct
 
     buffer = bytearray()
     while True:
@@ -106,20 +125,32 @@ def _receive(fd: int, run: ChildRun, deadline: float) -> None:
         if not chunk:
             raise RuntimeError("the solver process ended unexpectedly")
         buffer += chunk
-        while len(buffer) >= 8:
-            size = struct.unpack("!Q", buffer[:8])[0]
-            if len(buffer) < 8 + size:
-                break
-            kind, payload = pickle.loads(bytes(buffer[8 : 8 + size]))
-            del buffer[: 8 + size]
-            if _take(run, kind, payload):
+        for kind, payload in _whole_messages(buffer):
+            if time.monotonic() >= deadline:
+                run.timed_out = True
+                return
+            if _take(run, kind, payload, keep):
                 return
 
 
-def _take(run: ChildRun, kind: str, payload: Any) -> bool:
+def _whole_messages(buffer: bytearray) -> Iterator[tuple[str, Any]]:
+    """The whole messages (a length, then a pickle) at the start of `buffer`, each removed as it is given."""
+    import pickle
+    import struct
+
+    while len(buffer) >= 8:
+        size = struct.unpack("!Q", buffer[:8])[0]
+        if len(buffer) < 8 + size:
+            return
+        message = pickle.loads(bytes(buffer[8 : 8 + size]))
+        del buffer[: 8 + size]
+        yield message
+
+
+def _take(run: ChildRun, kind: str, payload: Any, keep: Emit) -> bool:
     """Record one message; True when the search has ended."""
     if kind == "item":
-        run.items.append(payload)
+        keep(payload)
         return False
     if kind == "done":
         run.summary = payload
@@ -150,13 +181,14 @@ def _spawned_main(conn: Any, work: Work, args: tuple[Any, ...]) -> None:
         conn.close()
 
 
-def _run_in_spawned(work: Work, args: tuple[Any, ...], timeout: float) -> ChildRun:
+def _run_in_spawned(work: Work, args: tuple[Any, ...], timeout: float, on_item: OnItem | None = None) -> ChildRun:
     import multiprocessing  # only here: importing it costs start-up time on every platform
 
     context = multiprocessing.get_context("spawn")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_spawned_main, args=(sender, work, args), daemon=True)
     run = ChildRun()
+    keep = keeper(run.items, on_item)
     deadline = time.monotonic() + timeout
     process.start()
     sender.close()
@@ -170,7 +202,7 @@ def _run_in_spawned(work: Work, args: tuple[Any, ...], timeout: float) -> ChildR
                 kind, payload = receiver.recv()
             except EOFError:
                 raise RuntimeError(f"the solver process ended unexpectedly (exit code {process.exitcode})") from None
-            if _take(run, kind, payload):
+            if _take(run, kind, payload, keep):
                 break
     finally:
         if process.is_alive():

@@ -22,7 +22,7 @@ from ..errors import CspdslError
 from ..ir import AllDifferent, Count, InSet, Linear, Or, Problem, Table, comparison, negation
 from ..record import Record, field
 from ..static_types import Any, ClassVar
-from . import Assignment, Compiled, Distinct, Outcome, check_limit
+from . import Assignment, Compiled, Distinct, OnSolution, Outcome, check_limit
 from .base import Translator
 
 Lit = Any  # a CP-SAT Boolean variable or its negation
@@ -204,31 +204,51 @@ class CpSatTranslator(Translator[Lit]):
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
-    """Keeps the solutions that differ on the problem's own variables; stops at `limit` of them.
+    """Keeps the solutions that differ on the problem's own variables, each shown to `on_solution`
+    first; stops at `limit` of them, or at the `deadline` (time.monotonic()), which CP-SAT's own time
+    limit may pass by the time that checking the solutions took.
 
     CP-SAT enumerates over all variables, auxiliary ones included, so the same puzzle solution may
-    come back several times: only its first occurrence is kept.
+    come back several times: only its first occurrence is kept. An exception from `on_solution` stops
+    the search and is kept in `failure`, to be raised once CP-SAT has returned.
     """
 
     def __init__(
-        self, problem: Problem, variables: dict[str, cp_model.IntVar], limit: int | None
+        self,
+        problem: Problem,
+        variables: dict[str, cp_model.IntVar],
+        limit: int | None,
+        on_solution: OnSolution | None = None,
+        deadline: float | None = None,
     ) -> None:
         super().__init__()
         self.problem = problem
         self.items = list(variables.items())
         self.limit = limit
+        self.on_solution = on_solution
+        self.deadline = deadline
         self.distinct = Distinct(problem.outputs)
         self.solutions: list[Assignment] = []
         self.stopped = False
+        self.failure: Exception | None = None
 
     def on_solution_callback(self) -> None:
         assignment = {name: self.value(var) for name, var in self.items}
-        if not self.distinct.is_new(assignment):
+        if self.failure is not None or not self.distinct.is_new(assignment):
             return
+        if self.on_solution is not None:
+            try:
+                self.on_solution(assignment)
+            except Exception as error:  # through CP-SAT's C++ it would be lost
+                self.failure = error
+                self.stop_search()
+                return
         self.solutions.append(assignment)
         if self.limit is not None and len(self.solutions) >= self.limit:
             self.stopped = True
             self.stop_search()
+        elif self.deadline is not None and time.monotonic() >= self.deadline:
+            self.stop_search()  # not `stopped`: the outcome says that the time limit cut the search
 
 
 class CpSatBackend:
@@ -259,6 +279,7 @@ class CpSatBackend:
         limit: int | None,
         timeout: float | None,
         seed: int | None,
+        on_solution: OnSolution | None = None,
     ) -> Outcome:
         check_limit(limit)
         native: CpSatModel = compiled.native
@@ -273,9 +294,11 @@ class CpSatBackend:
             solver.parameters.random_seed = seed
         start = time.perf_counter()
         if limit == 1:
-            solutions, status, stopped = self._solve_one(solver, native)
+            solutions, status, stopped = self._solve_one(solver, native, on_solution)
         else:
-            solutions, status, stopped = self._enumerate(solver, native, compiled.problem, limit)
+            deadline = None if timeout is None else time.monotonic() + timeout
+            collector = _Collector(compiled.problem, native.vars, limit, on_solution, deadline)
+            solutions, status, stopped = self._enumerate(solver, native, collector)
         wall = time.perf_counter() - start
         if status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejected the model: {native.model.validate()}")
@@ -283,22 +306,25 @@ class CpSatBackend:
 
     @staticmethod
     def _solve_one(
-        solver: cp_model.CpSolver, native: CpSatModel
+        solver: cp_model.CpSolver, native: CpSatModel, on_solution: OnSolution | None
     ) -> tuple[list[Assignment], Any, bool]:
         """A plain solve, full presolve: the fastest way to one solution."""
         status = solver.solve(native.model)
         solutions = []
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             solutions.append({name: int(solver.value(var)) for name, var in native.vars.items()})
+            if on_solution is not None:
+                on_solution(solutions[0])
         return solutions, status, bool(solutions)
 
     @staticmethod
     def _enumerate(
-        solver: cp_model.CpSolver, native: CpSatModel, problem: Problem, limit: int | None
+        solver: cp_model.CpSolver, native: CpSatModel, collector: _Collector
     ) -> tuple[list[Assignment], Any, bool]:
         solver.parameters.enumerate_all_solutions = True
-        collector = _Collector(problem, native.vars, limit)
         status = solver.solve(native.model, collector)
+        if collector.failure is not None:
+            raise collector.failure
         return collector.solutions, status, collector.stopped
 
     @staticmethod

@@ -27,6 +27,31 @@ def comparison_holds(left: int, op: str, right: int) -> bool:
     raise ValueError(f"unknown comparison {op!r}")
 
 
+# Plain loops, not generators into sum/all/any: half the time, and the time limit of a solve covers
+# checking its solutions (30 queens: about 1 ms a solution, not 2).
+
+
+def _linear(c: Linear, a: Assignment) -> bool:
+    total = 0
+    for coef, name in c.terms:
+        total += coef * a[name]
+    return comparison_holds(total, c.op, c.rhs)
+
+
+def _and(c: And, a: Assignment) -> bool:
+    for sub in c.conds:  # noqa: SIM110 (all() over a generator: 1.7x the time)
+        if not holds(sub, a):
+            return False
+    return True
+
+
+def _or(c: Or, a: Assignment) -> bool:
+    for sub in c.conds:  # noqa: SIM110 (any() over a generator: 1.7x the time)
+        if holds(sub, a):
+            return True
+    return False
+
+
 def _all_different(c: AllDifferent, a: Assignment) -> bool:
     values = [a[name] for name in c.vars]
     return len(set(values)) == len(values)
@@ -35,13 +60,13 @@ def _all_different(c: AllDifferent, a: Assignment) -> bool:
 _HOLDS: KindTable[Callable[[Any, Assignment], bool]] = by_kind(
     "check.holds",
     {
-        Linear: lambda c, a: comparison_holds(sum(coef * a[name] for coef, name in c.terms), c.op, c.rhs),
+        Linear: _linear,
         InSet: lambda c, a: a[c.var] in c.values,
         AllDifferent: _all_different,
         Table: lambda c, a: tuple(a[name] for name in c.vars) in set(c.tuples),
         Count: lambda c, a: comparison_holds(sum(holds(sub, a) for sub in c.conds), c.op, c.k),
-        And: lambda c, a: all(holds(sub, a) for sub in c.conds),
-        Or: lambda c, a: any(holds(sub, a) for sub in c.conds),
+        And: _and,
+        Or: _or,
         Not: lambda c, a: not holds(c.cond, a),
     },
 )

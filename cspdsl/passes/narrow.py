@@ -12,6 +12,7 @@ The local searches do that on request, as they have no propagation of their own.
 from __future__ import annotations
 
 from ..ir import AllDifferent, And, Constraint, InSet, Linear, Not, Posted, Problem, Var, op_holds
+from .deadline import check_deadline
 
 
 def narrow_domains(problem: Problem) -> Problem:
@@ -78,8 +79,8 @@ def propagate_all_different(problem: Problem) -> Problem:
     """
     domains = {name: set(var.domain) for name, var in problem.variables.items()}
     groups = [p.constraint.vars for p in problem.constraints if isinstance(p.constraint, AllDifferent)]
-    while _remove_fixed_values(domains, groups):
-        pass
+    while _remove_fixed_values(domains, groups):  # as many passes as it fixes variables, and one
+        check_deadline()
     return _with_domains(problem, domains, list(problem.constraints))
 
 

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from ..ir import AllDifferent, Linear, Problem
 from ..record import Record
+from .deadline import check_deadline
+from .echelon import Echelon, integer_null_space, integer_row_echelon, rank
 
 Row = dict[str, int]  # a linear equality: {name: coefficient, "": right-hand side}, all in integers
 Key = tuple[tuple[tuple[int, str], ...], int]  # an equality's terms and right-hand side, as `_canonical` puts them
@@ -22,6 +24,9 @@ Key = tuple[tuple[tuple[int, str], ...], int]  # an equality's terms and right-h
 
 IMPLIED_TERMS_MAX = 4  # the longest implied equality worth posting (the SAT backend writes it as clauses)
 IMPLIED_VARS_MAX = 30  # the search looks at every 4-subset of the summed variables: C(30, 4) = 27,405
+# `redundant_sums` looks at sums over at most this many variables: its cost grows with the cube of their
+# number where the sums mix them all (0.3 s for 150 variables under 225 random three-term sums, 2 s for 300).
+REDUNDANT_VARS_MAX = 150
 
 
 def has_sum_system(problem: Problem) -> bool:
@@ -56,6 +61,7 @@ def implied_equalities(problem: Problem, symmetries: Sequence[Mapping[str, str]]
     stated = {_canonical(row) for row in rows}
     found: dict[Key, None] = {}  # the equalities in the order they are found (a dict keeps it)
     for support in _supports_to_search(len(names), moves):
+        check_deadline()
         for vector in span.vectors_within(support):
             found.update(dict.fromkeys(_new_equalities(vector, moves, names, stated)))
     return _in_search_order(found, names)
@@ -73,7 +79,7 @@ class _Span(Record):
 
     @staticmethod
     def of(rows: list[Row], names: list[str]) -> _Span:
-        integral, pivots = _integer_row_echelon([[row.get(n, 0) for n in names] + [row[""]] for row in rows])
+        integral, pivots = integer_row_echelon([[row.get(n, 0) for n in names] + [row[""]] for row in rows])
         nonzero = [{j for j in range(len(names)) if row[j]} for row in integral]
         return _Span(names, integral, {column: i for i, column in enumerate(pivots)}, nonzero)
 
@@ -89,7 +95,7 @@ class _Span(Record):
         equations = [[self.rows[i][j] for i in rows_in] for j in outside]
         if _independent(equations, len(rows_in)):
             return []
-        return [self._combination(weights, rows_in) for weights in _integer_null_space(equations, len(rows_in))]
+        return [self._combination(weights, rows_in) for weights in integer_null_space(equations, len(rows_in))]
 
     def _combination(self, weights: list[int], rows_in: list[int]) -> list[int]:
         """The sum of weight times row, right-hand side included."""
@@ -164,19 +170,26 @@ def redundant_sums(problem: Problem) -> set[int]:
     The hexagon's three 5-cell lines are such: in each direction the 5 lines cover the 19 cells once,
     so the other 4 lines and the total 1 + ... + 19 = 190 force the fifth. The sums are taken shortest
     first (the totals before them), and one is redundant when its row, right-hand side included,
-    reduces to zero against the rows kept so far."""
+    reduces to zero against the rows kept so far (`echelon.Echelon`: one pass over the sums, each
+    reduced against the kept rows in a few row operations, where recomputing a rank per sum took a
+    120-variable system past ten minutes). Sums over more than REDUNDANT_VARS_MAX variables in all are
+    left as they are."""
     if not has_sum_system(problem):
         return set()
     sums = _sum_rows(problem)
     totals = _permutation_totals(problem, {name for _, row in sums for name in row})
     names = sorted({name for _, row in sums for name in row if name})
-    kept: list[list[int]] = []  # rows with independent coefficients: [coefficient by name..., rhs]
+    if len(names) > REDUNDANT_VARS_MAX:
+        return set()
+    kept = Echelon(len(names) + 1, rhs=1)  # rows: [coefficient by name..., rhs]
     redundant = set()
     for index, row in [(-1, row) for row in totals] + sorted(sums, key=lambda pair: len(pair[1])):
+        check_deadline()
         vector = [row.get(name, 0) for name in names] + [row[""]]
-        if _rank([*(k[:-1] for k in kept), vector[:-1]]) > len(kept):
-            kept.append(vector)
-        elif _rank([*kept, vector]) == len(kept) and index >= 0:  # 0 == k instead: kept, the problem is infeasible
+        rest = kept.residual(vector)
+        if kept.add(rest):
+            continue
+        if index >= 0 and not rest[-1]:  # 0 == k instead: kept, the problem is infeasible
             redundant.add(index)
     return redundant
 
@@ -213,33 +226,6 @@ def _equality_rows(problem: Problem) -> list[Row]:
     return rows + _permutation_totals(problem, {name for row in rows for name in row})
 
 
-def _integer_row_echelon(matrix: list[list[int]]) -> tuple[list[list[int]], list[int]]:
-    """Reduced row echelon form of the independent rows, and the pivot column of each, without
-    fractions (4 ms less on the hexagon than in them): each row comes scaled to coprime integers with a
-    positive pivot, which is all the search for short equalities needs."""
-    rows = [row[:] for row in matrix]
-    pivots: list[int] = []
-    for column in range(len(rows[0]) - 1):  # the last column is the right-hand side, never a pivot
-        rank = len(pivots)
-        pick = next((i for i in range(rank, len(rows)) if rows[i][column]), None)
-        if pick is None:
-            continue
-        rows[rank], rows[pick] = rows[pick], rows[rank]
-        lead = rows[rank]
-        for i, row in enumerate(rows):
-            if i != rank and row[column]:
-                rows[i] = _primitive([lead[column] * a - row[column] * b for a, b in zip(row, lead, strict=True)])
-        pivots.append(column)
-    reduced = [_primitive(row) for row in rows[: len(pivots)]]
-    return [row if row[pivot] > 0 else [-x for x in row] for row, pivot in zip(reduced, pivots, strict=True)], pivots
-
-
-def _primitive(row: list[int]) -> list[int]:
-    """The row divided by the gcd of its entries (all zero stays all zero)."""
-    divisor = math.gcd(*row)
-    return [x // divisor for x in row] if divisor > 1 else row
-
-
 def _independent(equations: list[list[int]], unknowns: int) -> bool:
     """Whether only zero weights solve the equations (one list of `unknowns` coefficients each).
 
@@ -251,45 +237,7 @@ def _independent(equations: list[list[int]], unknowns: int) -> bool:
     if unknowns == 2:  # independent unless the two columns are proportional
         first = next((eq for eq in equations if eq[0] or eq[1]), None)
         return first is not None and any(first[0] * eq[1] != first[1] * eq[0] for eq in equations)
-    return _rank(equations) == unknowns
-
-
-def _rank(matrix: list[list[int]]) -> int:
-    """The rank of a small integer matrix, by fraction-free elimination."""
-    rows = [row[:] for row in matrix if any(row)]
-    rank = 0
-    for column in range(len(rows[0]) if rows else 0):
-        pick = next((i for i in range(rank, len(rows)) if rows[i][column]), None)
-        if pick is None:
-            continue
-        rows[rank], rows[pick] = rows[pick], rows[rank]
-        lead = rows[rank]
-        for i in range(rank + 1, len(rows)):
-            if rows[i][column]:
-                factor = rows[i][column]
-                rows[i] = [lead[column] * a - factor * b for a, b in zip(rows[i], lead, strict=True)]
-        rank += 1
-    return rank
-
-
-def _integer_null_space(equations: list[list[int]], unknowns: int) -> list[list[int]]:
-    """A basis of the integer weights w (of length `unknowns`) with sum(w[i] * eq[i]) == 0 for every
-    equation: one vector per free column of the echelon form, scaled to integers."""
-    if unknowns == 0:
-        return []
-    if not equations:
-        return [[int(i == j) for i in range(unknowns)] for j in range(unknowns)]
-    reduced, pivots = _integer_row_echelon([[*eq, 0] for eq in equations])
-    basis = []
-    for free in (c for c in range(unknowns) if c not in pivots):
-        # row . w == 0 with w[free] = scale: row[pivot] * w[pivot] == -row[free] * scale, row by row
-        scale = math.lcm(*(row[pivot] for row, pivot in zip(reduced, pivots, strict=True) if row[free]))
-        weights = [0] * unknowns
-        weights[free] = scale
-        for row, pivot in zip(reduced, pivots, strict=True):
-            weights[pivot] = -row[free] * scale // row[pivot]
-        basis.append(weights)
-    return basis
+    return rank(equations) == unknowns
 
 
 def _canonical(row: Mapping[str, int]) -> Key:

@@ -40,6 +40,7 @@ from ..ir import (
     variables_of,
 )
 from ..static_types import Any, TypeVar
+from .deadline import check_deadline
 
 Symmetry = dict[str, str]  # every variable -> its image
 Form = Hashable  # a constraint's canonical form: nested tuples of str and int
@@ -52,8 +53,10 @@ K = TypeVar("K", bound=Hashable)
 NODE_BUDGET = 60_000
 GROUP_MAX = 256
 # Colour refinement looks at every variable of every constraint once per round: this many such
-# (variable, constraint) pairs, weighted by the constraint's size, at most.
+# (variable, constraint) pairs, weighted by the constraint's size, at most; and its rounds together at
+# most REFINE_ROUNDS_BUDGET (the models settle in 2 to 4 rounds; a chain of n variables would take n / 2).
 REFINE_BUDGET = 200_000
+REFINE_ROUNDS_BUDGET = 4 * REFINE_BUDGET
 
 
 # -- canonical forms --------------------------------------------------------------------------------
@@ -143,13 +146,17 @@ def is_symmetry(problem: Problem, g: Symmetry, forms: Counter[Form] | None = Non
 def colours(problem: Problem) -> dict[str, int] | None:
     """A colour per variable that every symmetry keeps (g maps each variable onto one of its colour):
     domain and output status, refined by the shapes of the constraints each variable is in and its
-    part in each, until no class splits. None when the constraints are too large to look at this way."""
+    part in each, until no class splits or the rounds have spent REFINE_ROUNDS_BUDGET (each round's
+    colours are kept by every symmetry, so those reached so far are still right, if coarser). None when
+    the constraints are too large to look at this way."""
     entries = [(p.constraint, _holding(p.constraint)) for p in problem.constraints]
-    if sum(_size(c) * (1 + len(holding)) for c, holding in entries) > REFINE_BUDGET:
+    work = sum(_size(c) * (1 + len(holding)) for c, holding in entries)
+    if work > REFINE_BUDGET:
         return None
     outputs = set(problem.outputs)
     colour = _numbered({name: (var.domain, name in outputs) for name, var in problem.variables.items()})
-    while True:
+    for _ in range(REFINE_ROUNDS_BUDGET // max(work, 1)):
+        check_deadline()
         signatures: dict[str, list[Form]] = {name: [] for name in colour}
         for c, holding in entries:
             shape = canonical(c, _by_colour(colour), exact=False)
@@ -159,6 +166,7 @@ def colours(problem: Problem) -> dict[str, int] | None:
         if len(set(refined.values())) == len(set(colour.values())):
             return refined
         colour = refined
+    return colour
 
 
 def _by_colour(colour: dict[str, int]) -> Callable[[str], str]:
@@ -242,7 +250,11 @@ def symmetry_group(
     except _GaveUp:
         return None
     forms = constraint_forms(problem)
-    group = [g for g in found if is_symmetry(problem, g, forms)]
+    group = []
+    for g in found:
+        check_deadline()  # each check looks at every constraint: up to GROUP_MAX times the model
+        if is_symmetry(problem, g, forms):
+            group.append(g)
     return sorted(group, key=lambda g: g != identity)
 
 
@@ -306,6 +318,7 @@ class _GroupSearch:
         return all(canonical(c, self.image.__getitem__) in self.forms for c in self.closing[i])
 
     def _spend(self, work: int) -> None:
+        check_deadline()
         self.nodes_left -= work
         if self.nodes_left < 0:
             raise _GaveUp

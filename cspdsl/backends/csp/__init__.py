@@ -26,7 +26,7 @@ from ...ir import Problem
 from ...passes.normal_form import Domains, normal_form
 from ...record import Record, field
 from ...static_types import Any, ClassVar
-from .. import Compiled, Outcome, check_limit
+from .. import Compiled, OnSolution, Outcome, check_limit
 from ..child import run_with_time_limit
 from .order import static_order
 from .post import ExactSum, Poster, Scope
@@ -92,11 +92,13 @@ class CspBackend:
         limit: int | None,
         timeout: float | None,
         seed: int | None,
+        on_solution: OnSolution | None = None,
     ) -> Outcome:
         check_limit(limit)
         native: CspModel = compiled.native
         start = time.perf_counter()
-        run = run_with_time_limit(run_search, (native, compiled.problem.outputs, limit, self.forwardcheck), timeout)
+        search_args = (native, compiled.problem.outputs, limit, self.forwardcheck)
+        run = run_with_time_limit(run_search, search_args, timeout, on_solution)
         wall = time.perf_counter() - start
         summary: dict[str, Any] = run.summary or {}
         complete = run.summary is not None and not summary.get("stopped", False)

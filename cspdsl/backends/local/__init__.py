@@ -20,7 +20,7 @@ from ...errors import CspdslError
 from ...ir import Problem
 from ...passes.narrow import narrow_domains
 from ...static_types import Any, ClassVar
-from .. import Compiled, Outcome
+from .. import Compiled, OnSolution, Outcome
 from .anneal import AnnealParams, anneal
 from .genetic import GeneticParams, evolve
 from .moves import Budget, Engine, State
@@ -55,7 +55,9 @@ class _LocalSearch:
         }
         return Compiled(problem, space, size, time.perf_counter() - started)
 
-    def _search(self, compiled: Compiled, seed: int | None, loop: Loop, budget: Budget) -> Outcome:
+    def _search(
+        self, compiled: Compiled, seed: int | None, loop: Loop, budget: Budget, on_solution: OnSolution | None
+    ) -> Outcome:
         space: Space = compiled.native
         chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
         empty = sum(1 for d in space.domains if not d)
@@ -66,7 +68,10 @@ class _LocalSearch:
         stats["final_cost"] = best.cost
         if best.cost > 0:
             return Outcome([], complete=False, timed_out=timed_out, stats=stats)
-        return Outcome([dict(zip(space.names, best.values, strict=True))], complete=False, stats=stats)
+        solution = dict(zip(space.names, best.values, strict=True))
+        if on_solution is not None:
+            on_solution(solution)
+        return Outcome([solution], complete=False, stats=stats)
 
 
 _COMMON: dict[str, tuple[type, str]] = {
@@ -115,9 +120,17 @@ class AnnealBackend(_LocalSearch):
         self.params = AnnealParams(temperature, min_temperature, cooling_iterations, patience, focus)
         self.max_iterations = max_iterations
 
-    def solve(self, compiled: Compiled, *, limit: int | None, timeout: float | None, seed: int | None) -> Outcome:
+    def solve(
+        self,
+        compiled: Compiled,
+        *,
+        limit: int | None,
+        timeout: float | None,
+        seed: int | None,
+        on_solution: OnSolution | None = None,
+    ) -> Outcome:
         budget = Budget.of(timeout, self.max_iterations, clock_every=512)
-        return self._search(compiled, seed, lambda engine, b: anneal(engine, self.params, b), budget)
+        return self._search(compiled, seed, lambda engine, b: anneal(engine, self.params, b), budget, on_solution)
 
 
 class GeneticBackend(_LocalSearch):
@@ -165,6 +178,14 @@ class GeneticBackend(_LocalSearch):
         self.params = GeneticParams(population, elite, immigrants, crossover, mutations, tournament, polish, patience)
         self.max_generations = max_generations
 
-    def solve(self, compiled: Compiled, *, limit: int | None, timeout: float | None, seed: int | None) -> Outcome:
+    def solve(
+        self,
+        compiled: Compiled,
+        *,
+        limit: int | None,
+        timeout: float | None,
+        seed: int | None,
+        on_solution: OnSolution | None = None,
+    ) -> Outcome:
         budget = Budget.of(timeout, self.max_generations, clock_every=1)
-        return self._search(compiled, seed, lambda engine, b: evolve(engine, self.params, b), budget)
+        return self._search(compiled, seed, lambda engine, b: evolve(engine, self.params, b), budget, on_solution)

@@ -35,9 +35,10 @@ import time
 
 from ...errors import CspdslError
 from ...ir import Problem
+from ...passes.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from ...passes.sums import has_sum_system
 from ...static_types import TYPE_CHECKING, Any, ClassVar
-from .. import Compiled, Outcome, check_limit
+from .. import Compiled, OnSolution, Outcome, check_limit
 from .cnf import PAIRWISE_MAX
 from .encoder import SatModel, compile_cnf
 from .engines import DEFAULT_ENGINE, ENGINE_NAMES, PYCOSAT_MISSING
@@ -91,13 +92,22 @@ class SatBackend:
         limit: int | None,
         timeout: float | None,
         seed: int | None,
+        on_solution: OnSolution | None = None,
     ) -> Outcome:
+        """The search, within `timeout` seconds in all: the symmetries broken first where that pays
+        (finding them may take a while on a large model), then the engine's search in the time left."""
         check_limit(limit)
         native: SatModel = compiled.native
-        clauses, num_vars, group, symmetry_stats = self._clauses_to_search(native, compiled.problem, limit, seed)
+        deadline = deadline_after(timeout)
+        try:
+            with time_limited(deadline):
+                prepared = self._clauses_to_search(native, compiled.problem, limit, seed)
+        except TimeLimitReached:
+            return Outcome([], complete=False, timed_out=True, stats={"engine": self.solver})
+        clauses, num_vars, group, symmetry_stats = prepared
         start = time.perf_counter()
         search_args = (self.solver, clauses, num_vars, native.values, compiled.problem.outputs, limit, group)
-        items, summary, timed_out, forked = run_search(search_args, timeout)
+        items, summary, timed_out, forked = run_search(search_args, seconds_left(deadline), on_solution)
         stats = {"wall_seconds": time.perf_counter() - start, "duplicates": summary.get("duplicates", 0),
                  "forked": forked, "engine": self.solver, **symmetry_stats}
         if group:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
+from ...passes.deadline import check_deadline
+
 TRUE = 1
 FALSE = -1
 
@@ -207,6 +209,7 @@ class Diagram:
         self.edges += len(children)
         if self.edges > self.budget:
             raise TooLarge
+        check_deadline()  # a diagram near its budget takes a second or two
         if len(set(children)) == 1:
             return children[0]
         single = _single_literal([lit for _, lit in self.layers[i]], children)

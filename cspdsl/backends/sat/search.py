@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from ...static_types import TYPE_CHECKING, Any
-from .. import Assignment, Distinct
+from .. import Assignment, Distinct, OnSolution
 from ..child import run_with_time_limit
 from .cnf import TRUE
 from .engines import OutOfBudget, engine
@@ -139,18 +139,19 @@ def quick_search(
 
 
 def run_search(
-    search_args: SearchArgs, timeout: float | None
+    search_args: SearchArgs, timeout: float | None, on_solution: OnSolution | None = None
 ) -> tuple[list[Assignment], dict[str, Any], bool, int]:
     """(solutions, summary, timed out, forked) of a search with `search_solutions`'s arguments.
 
     Without a time limit it runs in this process. With one it is first tried here for up to
     QUICK_SECONDS (`quick_search`); only a search that needs longer runs in a child process, for
-    the time that is left."""
+    the time that is left. The solutions of a search in this process, or in the child, are shown to
+    `on_solution` as they come; those of a quick search, which may start again in the child, are not."""
     start = time.perf_counter()
     if timeout is not None:
         quick = quick_search(*search_args, min(QUICK_SECONDS, timeout / 2))
         if quick is not None:
             return *quick, False, 0
         timeout = max(timeout - (time.perf_counter() - start), 0.001)
-    run = run_with_time_limit(search_solutions, search_args, timeout)
+    run = run_with_time_limit(search_solutions, search_args, timeout, on_solution)
     return list(run.items), run.summary or {}, run.timed_out, int(timeout is not None)
