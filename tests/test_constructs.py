@@ -526,6 +526,24 @@ def test_forall_over_an_attribute():
     )
 
 
+def test_attributes_join_like_lists():
+    text = (
+        "positions p = 1..3\nattribute pet: cat, dog\nattribute drink: tea, milk\n"
+        "forall x in pet + drink: x != 2\nsum(drink + [cat]) == 5\nlen(pet + drink) == 4\n"
+    )
+    names = ["pet[cat]", "pet[dog]", "drink[tea]", "drink[milk]"]
+
+    def meaning(v):
+        return (
+            different(v["pet[cat]"], v["pet[dog]"])
+            and different(v["drink[tea]"], v["drink[milk]"])
+            and 2 not in v.values()
+            and v["drink[tea]"] + v["drink[milk]"] + v["pet[cat]"] == 5
+        )
+
+    assert_means(text, dict.fromkeys(names, range(1, 4)), meaning)
+
+
 # ---- grids and their groups ----------------------------------------------------------------------
 
 

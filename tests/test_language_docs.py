@@ -160,6 +160,7 @@ CONSTRUCTS = {
     "where": r"\bwhere\b",
     "comprehension": r"\[.* for \w+ in ",
     "list concatenation": r"\w \+ \[",
+    "attributes joined": r"\bcolour \+ pet\b",
     "len": r"\blen\(",
     "min": r"\bmin\(",
     "max": r"\bmax\(",

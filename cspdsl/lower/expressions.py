@@ -173,7 +173,8 @@ class Expressions(Context):
 
     def binop(self, node: ast.BinOp, left: Any, right: Any) -> Any:
         """One operator on the values of its sides."""
-        sequences = (list, range, Array, BoardValue)  # an array joins a list as its cells
+        # an array joins a list as its cells, an attribute as its values' positions
+        sequences = (list, range, Array, BoardValue, Attribute)
         if node.op == "+" and isinstance(left, sequences) and isinstance(right, sequences):
             return as_list(left, node.left) + as_list(right, node.right)
         if isinstance(left, int) and isinstance(right, int):
