@@ -20,16 +20,16 @@ END = {'expr': 20, 'start': 58}
 RULES: tuple[Rule, ...] = (
     ('__args_star_8', 2, '__args_star_8', False, ((1, False, 0),), 0),  # 0
     ('__args_star_8', 3, '__args_star_8', False, ((0, True, 0), (2, False, 0)), 0),  # 1
-    ('__attribute_decl_star_2', 2, '__attribute_decl_star_2', False, ((1, False, 0),), 0),  # 2
-    ('__attribute_decl_star_2', 3, '__attribute_decl_star_2', False, ((0, True, 0), (2, False, 0)), 0),  # 3
-    ('__binders_star_7', 2, '__binders_star_7', False, ((1, False, 0),), 0),  # 4
-    ('__binders_star_7', 3, '__binders_star_7', False, ((0, True, 0), (2, False, 0)), 0),  # 5
-    ('__dims_star_4', 2, '__dims_star_4', False, ((1, False, 0),), 0),  # 6
-    ('__dims_star_4', 3, '__dims_star_4', False, ((0, True, 0), (2, False, 0)), 0),  # 7
-    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 8
-    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 9
-    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 10
-    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 11
+    ('__binders_star_7', 2, '__binders_star_7', False, ((1, False, 0),), 0),  # 2
+    ('__binders_star_7', 3, '__binders_star_7', False, ((0, True, 0), (2, False, 0)), 0),  # 3
+    ('__dims_star_4', 2, '__dims_star_4', False, ((1, False, 0),), 0),  # 4
+    ('__dims_star_4', 3, '__dims_star_4', False, ((0, True, 0), (2, False, 0)), 0),  # 5
+    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 6
+    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 7
+    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 8
+    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 9
+    ('__positions_decl_star_2', 2, '__positions_decl_star_2', False, ((1, False, 0),), 0),  # 10
+    ('__positions_decl_star_2', 3, '__positions_decl_star_2', False, ((0, True, 0), (2, False, 0)), 0),  # 11
     ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 12
     ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 13
     ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 14
@@ -117,39 +117,42 @@ RULES: tuple[Rule, ...] = (
     ('pieces_decl', 8, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 96
     ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 97
     ('place_decl', 4, 'place_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 98
-    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 99
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 100
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 101
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 102
-    ('relation', 1, 'relation', True, None, 0),  # 103
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 104
-    ('relation', 3, 'compare', False, None, 0),  # 105
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 106
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 107
-    ('relation', 3, 'relate', False, None, 0),  # 108
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 109
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 110
-    ('signed', 1, 'signed', True, None, 0),  # 111
-    ('signed', 1, 'signed', True, None, 0),  # 112
-    ('start', 0, 'start', False, None, 0),  # 113
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 114
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 115
+    ('positions_decl', 4, 'key_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 99
+    ('positions_decl', 5, 'key_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 100
+    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 101
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 102
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 103
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 104
+    ('relation', 1, 'relation', True, None, 0),  # 105
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 106
+    ('relation', 3, 'compare', False, None, 0),  # 107
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 108
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 109
+    ('relation', 3, 'relate', False, None, 0),  # 110
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 111
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 112
+    ('signed', 1, 'signed', True, None, 0),  # 113
+    ('signed', 1, 'signed', True, None, 0),  # 114
+    ('start', 0, 'start', False, None, 0),  # 115
     ('start', 1, 'start', False, ((0, True, 0),), 0),  # 116
-    ('string', 1, 'string', False, None, 0),  # 117
-    ('term', 1, 'term', True, None, 0),  # 118
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 119
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 120
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 121
-    ('value', 1, 'value', True, None, 0),  # 122
-    ('value', 1, 'value', True, None, 0),  # 123
-    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 124
-    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 125
-    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 126
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 117
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 118
+    ('string', 1, 'string', False, None, 0),  # 119
+    ('term', 1, 'term', True, None, 0),  # 120
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 121
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 122
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 123
+    ('value', 1, 'value', True, None, 0),  # 124
+    ('value', 1, 'value', True, None, 0),  # 125
+    ('value', 1, 'value', True, None, 0),  # 126
+    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 127
+    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 128
+    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 129
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 0
-    {'$END': -114, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 42},  # 1
+    {'$END': -116, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 42},  # 1
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 2
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 3
     {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'DOT': -40, 'EQUAL': -40, 'FOR': -40, 'IN': -40, 'LSQB': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'OR': -40, 'PERCENT': -40, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'STAR': -40, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': -40},  # 4
@@ -162,14 +165,14 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 11
     {'$END': -84, 'AND': -84, 'AT': -84, 'COLON': -84, 'COMMA': -84, 'COMPARE': -84, 'DOT': -84, 'EQUAL': -84, 'FOR': -84, 'IN': -84, 'LPAR': 73, 'LSQB': -84, 'MINUS': -84, 'NOT': -84, 'OF': -84, 'OR': -84, 'PERCENT': -84, 'PLUS': -84, 'RBRACE': -84, 'RELATION': -84, 'RPAR': -84, 'RSQB': -84, 'STAR': -84, 'THEN': -84, 'WHERE': -84, '_NL': -84, '__ANON_0': -84, '__ANON_1': -84},  # 12
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 13
-    {'$END': -118, 'AND': -118, 'AT': -118, 'COLON': -118, 'COMMA': -118, 'COMPARE': -118, 'DOT': -118, 'EQUAL': -118, 'FOR': -118, 'IN': -118, 'LSQB': -118, 'MINUS': -118, 'NOT': -118, 'OF': -118, 'OR': -118, 'PERCENT': -118, 'PLUS': -118, 'RBRACE': -118, 'RELATION': -118, 'RPAR': -118, 'RSQB': -118, 'STAR': -118, 'THEN': -118, 'WHERE': -118, '_NL': -118, '__ANON_0': -118, '__ANON_1': -118},  # 14
+    {'$END': -120, 'AND': -120, 'AT': -120, 'COLON': -120, 'COMMA': -120, 'COMPARE': -120, 'DOT': -120, 'EQUAL': -120, 'FOR': -120, 'IN': -120, 'LSQB': -120, 'MINUS': -120, 'NOT': -120, 'OF': -120, 'OR': -120, 'PERCENT': -120, 'PLUS': -120, 'RBRACE': -120, 'RELATION': -120, 'RPAR': -120, 'RSQB': -120, 'STAR': -120, 'THEN': -120, 'WHERE': -120, '_NL': -120, '__ANON_0': -120, '__ANON_1': -120},  # 14
     {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 15
     {'$END': -88, 'AND': 75, 'COLON': -88, 'COMMA': -88, 'FOR': -88, 'OR': -88, 'RBRACE': -88, 'RPAR': -88, 'RSQB': -88, 'THEN': -88, '_NL': -88},  # 16
-    {'$END': -104, 'AND': -104, 'AT': 76, 'COLON': -104, 'COMMA': -104, 'COMPARE': 77, 'FOR': -104, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -104, 'PLUS': 81, 'RBRACE': -104, 'RELATION': 82, 'RPAR': -104, 'RSQB': -104, 'THEN': -104, '_NL': -104},  # 17
+    {'$END': -106, 'AND': -106, 'AT': 76, 'COLON': -106, 'COMMA': -106, 'COMPARE': 77, 'FOR': -106, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -106, 'PLUS': 81, 'RBRACE': -106, 'RELATION': 82, 'RPAR': -106, 'RSQB': -106, 'THEN': -106, '_NL': -106},  # 17
     {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': 83, 'EQUAL': -76, 'FOR': -76, 'IN': -76, 'LSQB': 84, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 18
     {'$END': -71, 'COMMA': -71, 'FOR': -71, 'RBRACE': -71, 'RPAR': -71, 'RSQB': -71, '_NL': -71},  # 19
     {},  # 20
-    {'$END': -119, 'AND': -119, 'AT': -119, 'COLON': -119, 'COMMA': -119, 'COMPARE': -119, 'EQUAL': -119, 'FOR': -119, 'IN': -119, 'MINUS': -119, 'NOT': -119, 'OF': -119, 'OR': -119, 'PERCENT': -119, 'PLUS': -119, 'RBRACE': -119, 'RELATION': -119, 'RPAR': -119, 'RSQB': -119, 'STAR': -119, 'THEN': -119, 'WHERE': -119, '_NL': -119, '__ANON_0': -119, '__ANON_1': -119},  # 21
+    {'$END': -121, 'AND': -121, 'AT': -121, 'COLON': -121, 'COMMA': -121, 'COMPARE': -121, 'EQUAL': -121, 'FOR': -121, 'IN': -121, 'MINUS': -121, 'NOT': -121, 'OF': -121, 'OR': -121, 'PERCENT': -121, 'PLUS': -121, 'RBRACE': -121, 'RELATION': -121, 'RPAR': -121, 'RSQB': -121, 'STAR': -121, 'THEN': -121, 'WHERE': -121, '_NL': -121, '__ANON_0': -121, '__ANON_1': -121},  # 21
     {'$END': -72, 'COMMA': -72, 'FOR': -72, 'RBRACE': -72, 'RPAR': -72, 'RSQB': -72, '_NL': -72},  # 22
     {'$END': -73, 'COMMA': -73, 'FOR': -73, 'RBRACE': -73, 'RPAR': -73, 'RSQB': -73, '_NL': -73},  # 23
     {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 24
@@ -191,8 +194,8 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'STRING': 14},  # 40
     {'NAME': 99},  # 41
     {'$END': -13, 'ATTRIBUTE': -13, 'BOARD': -13, 'COUNT_WORD': -13, 'EITHER': -13, 'FALSE': -13, 'FORALL': -13, 'GIVEN': -13, 'IF': -13, 'INT': -13, 'LBRACE': -13, 'LET': -13, 'LPAR': -13, 'LSQB': -13, 'MINUS': -13, 'NAME': -13, 'NOT': -13, 'PARAM': -13, 'PIECES': -13, 'PLACE': -13, 'POSITIONS': -13, 'PUZZLE': -13, 'QUESTION': -13, 'STRING': -13, 'TRUE': -13, 'VAR': -13, '_NL': -13},  # 42
-    {'$END': -115, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 100},  # 43
-    {'$END': -117, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 44
+    {'$END': -117, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 100},  # 43
+    {'$END': -119, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 44
     {'_NL': 42},  # 45
     {'_NL': -19},  # 46
     {'_NL': -20},  # 47
@@ -244,12 +247,12 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'EQUAL': 140},  # 93
     {'EQUAL': 141},  # 94
     {'ON': 142},  # 95
-    {'EQUAL': 143},  # 96
-    {'_NL': -101},  # 97
-    {'COLON': 144},  # 98
-    {'COMMA': 145, 'IN': 146, 'LSQB': 147},  # 99
+    {'COLON': 143, 'EQUAL': 144},  # 96
+    {'_NL': -103},  # 97
+    {'COLON': 145},  # 98
+    {'COMMA': 146, 'IN': 147, 'LSQB': 148},  # 99
     {'$END': -14, 'ATTRIBUTE': -14, 'BOARD': -14, 'COUNT_WORD': -14, 'EITHER': -14, 'FALSE': -14, 'FORALL': -14, 'GIVEN': -14, 'IF': -14, 'INT': -14, 'LBRACE': -14, 'LET': -14, 'LPAR': -14, 'LSQB': -14, 'MINUS': -14, 'NAME': -14, 'NOT': -14, 'PARAM': -14, 'PIECES': -14, 'PLACE': -14, 'POSITIONS': -14, 'PUZZLE': -14, 'QUESTION': -14, 'STRING': -14, 'TRUE': -14, 'VAR': -14, '_NL': -14},  # 100
-    {'$END': -116, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 101
+    {'$END': -118, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 101
     {'_NL': 42},  # 102
     {'$END': -16, 'ATTRIBUTE': -16, 'BOARD': -16, 'COUNT_WORD': -16, 'EITHER': -16, 'FALSE': -16, 'FORALL': -16, 'GIVEN': -16, 'IF': -16, 'INT': -16, 'LBRACE': -16, 'LET': -16, 'LPAR': -16, 'LSQB': -16, 'MINUS': -16, 'NAME': -16, 'NOT': -16, 'PARAM': -16, 'PIECES': -16, 'PLACE': -16, 'POSITIONS': -16, 'PUZZLE': -16, 'QUESTION': -16, 'STRING': -16, 'TRUE': -16, 'VAR': -16, '_NL': 100},  # 103
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 104
@@ -257,136 +260,140 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 106
     {'NAME': 62},  # 107
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 108
-    {'COLON': -60, 'COMMA': 156, 'RSQB': -60, 'WHERE': 157},  # 109
+    {'COLON': -60, 'COMMA': 157, 'RSQB': -60, 'WHERE': 158},  # 109
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 110
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 111
     {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'DOT': -41, 'EQUAL': -41, 'FOR': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'OR': -41, 'PERCENT': -41, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'STAR': -41, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': -41},  # 112
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -34, 'RPAR': -34, 'RSQB': -34, 'STRING': 14, 'TRUE': 15},  # 113
-    {'COMMA': 161, 'RBRACE': -35, 'RPAR': -35, 'RSQB': -35},  # 114
+    {'COMMA': 162, 'RBRACE': -35, 'RPAR': -35, 'RSQB': -35},  # 114
     {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 115
     {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 116
     {'NAME': 62},  # 117
     {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 118
-    {'RPAR': 163},  # 119
+    {'RPAR': 164},  # 119
     {'$END': -31, 'AND': -31, 'COLON': -31, 'COMMA': -31, 'FOR': -31, 'OR': -31, 'RBRACE': -31, 'RPAR': -31, 'RSQB': -31, 'THEN': -31, '_NL': -31},  # 120
-    {'$END': -105, 'AND': -105, 'COLON': -105, 'COMMA': -105, 'FOR': -105, 'MINUS': 79, 'OR': -105, 'PLUS': 81, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, 'THEN': -105, '_NL': -105},  # 121
-    {'$END': -106, 'AND': -106, 'COLON': -106, 'COMMA': -106, 'FOR': -106, 'MINUS': 79, 'OR': -106, 'PLUS': 81, 'RBRACE': -106, 'RPAR': -106, 'RSQB': -106, 'THEN': -106, '_NL': -106},  # 122
-    {'$END': -110, 'AND': -110, 'COLON': -110, 'COMMA': -110, 'EQUAL': -110, 'FOR': -110, 'MINUS': 79, 'OR': -110, 'PLUS': 81, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, 'THEN': -110, 'WHERE': -110, '_NL': -110, '__ANON_0': 164},  # 123
-    {'$END': -107, 'AND': -107, 'COLON': -107, 'COMMA': -107, 'FOR': -107, 'OR': -107, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, 'THEN': -107, '_NL': -107},  # 124
+    {'$END': -107, 'AND': -107, 'COLON': -107, 'COMMA': -107, 'FOR': -107, 'MINUS': 79, 'OR': -107, 'PLUS': 81, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, 'THEN': -107, '_NL': -107},  # 121
+    {'$END': -108, 'AND': -108, 'COLON': -108, 'COMMA': -108, 'FOR': -108, 'MINUS': 79, 'OR': -108, 'PLUS': 81, 'RBRACE': -108, 'RPAR': -108, 'RSQB': -108, 'THEN': -108, '_NL': -108},  # 122
+    {'$END': -112, 'AND': -112, 'COLON': -112, 'COMMA': -112, 'EQUAL': -112, 'FOR': -112, 'MINUS': 79, 'OR': -112, 'PLUS': 81, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, 'THEN': -112, 'WHERE': -112, '_NL': -112, '__ANON_0': 165},  # 123
+    {'$END': -109, 'AND': -109, 'COLON': -109, 'COMMA': -109, 'FOR': -109, 'OR': -109, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, 'THEN': -109, '_NL': -109},  # 124
     {'$END': -37, 'AND': -37, 'AT': -37, 'COLON': -37, 'COMMA': -37, 'COMPARE': -37, 'EQUAL': -37, 'FOR': -37, 'IN': -37, 'MINUS': -37, 'NOT': -37, 'OF': -37, 'OR': -37, 'PERCENT': 86, 'PLUS': -37, 'RBRACE': -37, 'RELATION': -37, 'RPAR': -37, 'RSQB': -37, 'STAR': 87, 'THEN': -37, 'WHERE': -37, '_NL': -37, '__ANON_0': -37, '__ANON_1': 88},  # 125
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 126
     {'$END': -38, 'AND': -38, 'AT': -38, 'COLON': -38, 'COMMA': -38, 'COMPARE': -38, 'EQUAL': -38, 'FOR': -38, 'IN': -38, 'MINUS': -38, 'NOT': -38, 'OF': -38, 'OR': -38, 'PERCENT': 86, 'PLUS': -38, 'RBRACE': -38, 'RELATION': -38, 'RPAR': -38, 'RSQB': -38, 'STAR': 87, 'THEN': -38, 'WHERE': -38, '_NL': -38, '__ANON_0': -38, '__ANON_1': 88},  # 127
-    {'$END': -109, 'AND': -109, 'COLON': -109, 'COMMA': -109, 'FOR': -109, 'MINUS': 79, 'OR': -109, 'PLUS': 81, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, 'THEN': -109, '_NL': -109},  # 128
+    {'$END': -111, 'AND': -111, 'COLON': -111, 'COMMA': -111, 'FOR': -111, 'MINUS': 79, 'OR': -111, 'PLUS': 81, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, 'THEN': -111, '_NL': -111},  # 128
     {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 129
     {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 130
-    {'RSQB': 166},  # 131
+    {'RSQB': 167},  # 131
     {'$END': -89, 'AND': 75, 'COLON': -89, 'COMMA': -89, 'FOR': -89, 'OR': -89, 'RBRACE': -89, 'RPAR': -89, 'RSQB': -89, 'THEN': -89, '_NL': -89},  # 132
-    {'$END': -120, 'AND': -120, 'AT': -120, 'COLON': -120, 'COMMA': -120, 'COMPARE': -120, 'EQUAL': -120, 'FOR': -120, 'IN': -120, 'MINUS': -120, 'NOT': -120, 'OF': -120, 'OR': -120, 'PERCENT': -120, 'PLUS': -120, 'RBRACE': -120, 'RELATION': -120, 'RPAR': -120, 'RSQB': -120, 'STAR': -120, 'THEN': -120, 'WHERE': -120, '_NL': -120, '__ANON_0': -120, '__ANON_1': -120},  # 133
-    {'$END': -121, 'AND': -121, 'AT': -121, 'COLON': -121, 'COMMA': -121, 'COMPARE': -121, 'EQUAL': -121, 'FOR': -121, 'IN': -121, 'MINUS': -121, 'NOT': -121, 'OF': -121, 'OR': -121, 'PERCENT': -121, 'PLUS': -121, 'RBRACE': -121, 'RELATION': -121, 'RPAR': -121, 'RSQB': -121, 'STAR': -121, 'THEN': -121, 'WHERE': -121, '_NL': -121, '__ANON_0': -121, '__ANON_1': -121},  # 134
-    {'$END': -122, 'AND': -122, 'AT': -122, 'COLON': -122, 'COMMA': -122, 'COMPARE': -122, 'EQUAL': -122, 'FOR': -122, 'IN': -122, 'MINUS': -122, 'NOT': -122, 'OF': -122, 'OR': -122, 'PERCENT': -122, 'PLUS': -122, 'RBRACE': -122, 'RELATION': -122, 'RPAR': -122, 'RSQB': -122, 'STAR': -122, 'THEN': -122, 'WHERE': -122, '_NL': -122, '__ANON_0': -122, '__ANON_1': -122},  # 135
-    {'NAME': 167, 'STRING': 14},  # 136
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 137
-    {'BLOCK': 175},  # 138
+    {'$END': -122, 'AND': -122, 'AT': -122, 'COLON': -122, 'COMMA': -122, 'COMPARE': -122, 'EQUAL': -122, 'FOR': -122, 'IN': -122, 'MINUS': -122, 'NOT': -122, 'OF': -122, 'OR': -122, 'PERCENT': -122, 'PLUS': -122, 'RBRACE': -122, 'RELATION': -122, 'RPAR': -122, 'RSQB': -122, 'STAR': -122, 'THEN': -122, 'WHERE': -122, '_NL': -122, '__ANON_0': -122, '__ANON_1': -122},  # 133
+    {'$END': -123, 'AND': -123, 'AT': -123, 'COLON': -123, 'COMMA': -123, 'COMPARE': -123, 'EQUAL': -123, 'FOR': -123, 'IN': -123, 'MINUS': -123, 'NOT': -123, 'OF': -123, 'OR': -123, 'PERCENT': -123, 'PLUS': -123, 'RBRACE': -123, 'RELATION': -123, 'RPAR': -123, 'RSQB': -123, 'STAR': -123, 'THEN': -123, 'WHERE': -123, '_NL': -123, '__ANON_0': -123, '__ANON_1': -123},  # 134
+    {'$END': -124, 'AND': -124, 'AT': -124, 'COLON': -124, 'COMMA': -124, 'COMPARE': -124, 'EQUAL': -124, 'FOR': -124, 'IN': -124, 'MINUS': -124, 'NOT': -124, 'OF': -124, 'OR': -124, 'PERCENT': -124, 'PLUS': -124, 'RBRACE': -124, 'RELATION': -124, 'RPAR': -124, 'RSQB': -124, 'STAR': -124, 'THEN': -124, 'WHERE': -124, '_NL': -124, '__ANON_0': -124, '__ANON_1': -124},  # 135
+    {'INT': 7, 'MINUS': 168, 'NAME': 169, 'STRING': 14},  # 136
+    {'BOOL': 176, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 137
+    {'BLOCK': 180},  # 138
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 139
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 140
-    {'LSQB': 181},  # 141
-    {'NAME': 182},  # 142
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 143
-    {'STRING': 14},  # 144
-    {'NAME': 185},  # 145
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 146
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 147
-    {'COMMA': 188, 'IN': 189},  # 148
-    {'IN': 190},  # 149
-    {'$END': -15, 'ATTRIBUTE': -15, 'BOARD': -15, 'COUNT_WORD': -15, 'EITHER': -15, 'FALSE': -15, 'FORALL': -15, 'GIVEN': -15, 'IF': -15, 'INT': -15, 'LBRACE': -15, 'LET': -15, 'LPAR': -15, 'LSQB': -15, 'MINUS': -15, 'NAME': -15, 'NOT': -15, 'PARAM': -15, 'PIECES': -15, 'PLACE': -15, 'POSITIONS': -15, 'PUZZLE': -15, 'QUESTION': -15, 'STRING': -15, 'TRUE': -15, 'VAR': -15, '_NL': 100},  # 150
-    {'$END': -103, 'AND': -103, 'COLON': -103, 'COMMA': -103, 'FOR': -103, 'MINUS': 79, 'OR': -103, 'PLUS': 81, 'RBRACE': -103, 'RPAR': -103, 'RSQB': -103, 'THEN': -103, '_NL': -103},  # 151
-    {'$END': -70, 'AND': 75, 'COMMA': -70, 'FOR': -70, 'RBRACE': -70, 'RPAR': -70, 'RSQB': -70, '_NL': -70},  # 152
-    {'COLON': -57, 'COMMA': -57, 'RSQB': -57, 'WHERE': -57},  # 153
-    {'COLON': -5, 'COMMA': -5, 'RSQB': -5, 'WHERE': -5},  # 154
-    {'COLON': -59, 'OR': 85, 'RSQB': -59},  # 155
-    {'NAME': 62},  # 156
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 157
-    {'$END': -77, 'COMMA': -77, 'FOR': -77, 'RBRACE': -77, 'RPAR': -77, 'RSQB': -77, '_NL': -77},  # 158
-    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79},  # 159
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 160
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'STRING': 14, 'TRUE': 15},  # 161
-    {'RSQB': 194},  # 162
-    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 163
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 164
-    {'$END': -108, 'AND': -108, 'COLON': -108, 'COMMA': -108, 'FOR': -108, 'OR': -108, 'RBRACE': -108, 'RPAR': -108, 'RSQB': -108, 'THEN': -108, '_NL': -108},  # 165
-    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 166
-    {'COMMA': -84, '_NL': -84},  # 167
-    {'COMMA': -123, '_NL': -123},  # 168
-    {'COMMA': -124, '_NL': -124},  # 169
-    {'COMMA': 196, '_NL': -55},  # 170
-    {'EQUAL': -64, '_NL': -64},  # 171
-    {'EQUAL': -68, '_NL': -68},  # 172
-    {'EQUAL': 198},  # 173
-    {'EQUAL': -69, '_NL': -69},  # 174
-    {'_NL': -62},  # 175
-    {'_NL': -78},  # 176
-    {'AND': -104, 'AT': 76, 'COMPARE': 77, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -104, 'PLUS': 81, 'RELATION': 82, '_NL': -104, '__ANON_0': 199},  # 177
-    {'_NL': -83},  # 178
-    {'_NL': -81},  # 179
-    {'_NL': -90},  # 180
-    {'INT': 7, 'MINUS': 200},  # 181
-    {'_NL': -99},  # 182
-    {'_NL': -100},  # 183
-    {'_NL': -102},  # 184
-    {'COMMA': -17, 'IN': -17},  # 185
-    {'_NL': -125},  # 186
-    {'COMMA': 205, 'RSQB': 206},  # 187
-    {'NAME': 208},  # 188
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 189
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 190
-    {'COLON': -6, 'COMMA': -6, 'RSQB': -6, 'WHERE': -6},  # 191
-    {'COLON': -61, 'OR': 85, 'RSQB': -61},  # 192
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 193
-    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 194
-    {'$END': -111, 'AND': -111, 'COLON': -111, 'COMMA': -111, 'EQUAL': -111, 'FOR': -111, 'MINUS': 79, 'OR': -111, 'PLUS': 81, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, 'THEN': -111, 'WHERE': -111, '_NL': -111},  # 195
-    {'NAME': 167, 'STRING': 14},  # 196
-    {'COMMA': 212, '_NL': -56},  # 197
-    {'BLOCK': 175},  # 198
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 199
-    {'INT': 215},  # 200
-    {'COMMA': -112, 'RSQB': -112, 'STAR': -112, 'VBAR': -112},  # 201
-    {'COMMA': -113, 'RSQB': -113, 'STAR': -113, 'VBAR': -113},  # 202
-    {'COMMA': 216, 'RSQB': 217},  # 203
-    {'COMMA': -91, 'RSQB': -91, 'STAR': 219, 'VBAR': 220},  # 204
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 205
-    {'IN': -66},  # 206
-    {'COMMA': 223, 'RSQB': 224},  # 207
-    {'COMMA': -18, 'IN': -18},  # 208
-    {'_NL': -126},  # 209
-    {'_NL': -127},  # 210
-    {'COMMA': -3, '_NL': -3},  # 211
-    {'NAME': 167, 'STRING': 14},  # 212
-    {'_NL': -63},  # 213
-    {'MINUS': 79, 'PLUS': 81, '_NL': -82},  # 214
-    {'COMMA': -85, 'RSQB': -85, 'STAR': -85, 'VBAR': -85},  # 215
-    {'INT': 7, 'MINUS': 200, 'RSQB': 226},  # 216
-    {'_NL': -96},  # 217
-    {'COMMA': 228, 'RSQB': 229},  # 218
-    {'INT': 230},  # 219
-    {'INT': 7, 'MINUS': 200},  # 220
-    {'COMMA': -93, 'RSQB': -93, 'STAR': 232, 'VBAR': 233},  # 221
-    {'COMMA': -7, 'RSQB': -7},  # 222
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 223
-    {'IN': -67},  # 224
-    {'COMMA': -4, '_NL': -4},  # 225
-    {'_NL': -95},  # 226
-    {'COMMA': -11, 'RSQB': -11},  # 227
-    {'INT': 7, 'MINUS': 200, 'RSQB': 235},  # 228
-    {'_NL': -98},  # 229
-    {'COMMA': -92, 'RSQB': -92},  # 230
-    {'COMMA': -9, 'RSQB': -9, 'STAR': -9, 'VBAR': -9},  # 231
-    {'INT': 237},  # 232
-    {'INT': 7, 'MINUS': 200},  # 233
-    {'COMMA': -8, 'RSQB': -8},  # 234
-    {'_NL': -97},  # 235
-    {'COMMA': -12, 'RSQB': -12},  # 236
-    {'COMMA': -94, 'RSQB': -94},  # 237
-    {'COMMA': -10, 'RSQB': -10, 'STAR': -10, 'VBAR': -10},  # 238
+    {'LSQB': 186},  # 141
+    {'NAME': 187},  # 142
+    {'INT': 7, 'MINUS': 168, 'NAME': 169, 'STRING': 14},  # 143
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 144
+    {'STRING': 14},  # 145
+    {'NAME': 191},  # 146
+    {'BOOL': 176, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 147
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 148
+    {'COMMA': 194, 'IN': 195},  # 149
+    {'IN': 196},  # 150
+    {'$END': -15, 'ATTRIBUTE': -15, 'BOARD': -15, 'COUNT_WORD': -15, 'EITHER': -15, 'FALSE': -15, 'FORALL': -15, 'GIVEN': -15, 'IF': -15, 'INT': -15, 'LBRACE': -15, 'LET': -15, 'LPAR': -15, 'LSQB': -15, 'MINUS': -15, 'NAME': -15, 'NOT': -15, 'PARAM': -15, 'PIECES': -15, 'PLACE': -15, 'POSITIONS': -15, 'PUZZLE': -15, 'QUESTION': -15, 'STRING': -15, 'TRUE': -15, 'VAR': -15, '_NL': 100},  # 151
+    {'$END': -105, 'AND': -105, 'COLON': -105, 'COMMA': -105, 'FOR': -105, 'MINUS': 79, 'OR': -105, 'PLUS': 81, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, 'THEN': -105, '_NL': -105},  # 152
+    {'$END': -70, 'AND': 75, 'COMMA': -70, 'FOR': -70, 'RBRACE': -70, 'RPAR': -70, 'RSQB': -70, '_NL': -70},  # 153
+    {'COLON': -57, 'COMMA': -57, 'RSQB': -57, 'WHERE': -57},  # 154
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 155
+    {'COLON': -59, 'OR': 85, 'RSQB': -59},  # 156
+    {'NAME': 62},  # 157
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 158
+    {'$END': -77, 'COMMA': -77, 'FOR': -77, 'RBRACE': -77, 'RPAR': -77, 'RSQB': -77, '_NL': -77},  # 159
+    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79},  # 160
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 161
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'STRING': 14, 'TRUE': 15},  # 162
+    {'RSQB': 200},  # 163
+    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 164
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 165
+    {'$END': -110, 'AND': -110, 'COLON': -110, 'COMMA': -110, 'FOR': -110, 'OR': -110, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, 'THEN': -110, '_NL': -110},  # 166
+    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 167
+    {'INT': 202},  # 168
+    {'COMMA': -84, '_NL': -84},  # 169
+    {'COMMA': -114, 'RSQB': -114, 'STAR': -114, 'VBAR': -114, '_NL': -114},  # 170
+    {'COMMA': -125, '_NL': -125},  # 171
+    {'COMMA': -115, 'RSQB': -115, 'STAR': -115, 'VBAR': -115, '_NL': -115},  # 172
+    {'COMMA': -126, '_NL': -126},  # 173
+    {'COMMA': -127, '_NL': -127},  # 174
+    {'COMMA': 203, '_NL': -55},  # 175
+    {'EQUAL': -64, '_NL': -64},  # 176
+    {'EQUAL': -68, '_NL': -68},  # 177
+    {'EQUAL': 205},  # 178
+    {'EQUAL': -69, '_NL': -69},  # 179
+    {'_NL': -62},  # 180
+    {'_NL': -78},  # 181
+    {'AND': -106, 'AT': 76, 'COMPARE': 77, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -106, 'PLUS': 81, 'RELATION': 82, '_NL': -106, '__ANON_0': 206},  # 182
+    {'_NL': -83},  # 183
+    {'_NL': -81},  # 184
+    {'_NL': -90},  # 185
+    {'INT': 7, 'MINUS': 168},  # 186
+    {'_NL': -99},  # 187
+    {'COMMA': 203, '_NL': -100},  # 188
+    {'_NL': -102},  # 189
+    {'_NL': -104},  # 190
+    {'COMMA': -17, 'IN': -17},  # 191
+    {'_NL': -128},  # 192
+    {'COMMA': 210, 'RSQB': 211},  # 193
+    {'NAME': 213},  # 194
+    {'BOOL': 176, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 195
+    {'BOOL': 176, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 196
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 197
+    {'COLON': -61, 'OR': 85, 'RSQB': -61},  # 198
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 199
+    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 200
+    {'$END': -113, 'AND': -113, 'COLON': -113, 'COMMA': -113, 'EQUAL': -113, 'FOR': -113, 'MINUS': 79, 'OR': -113, 'PLUS': 81, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, 'THEN': -113, 'WHERE': -113, '_NL': -113},  # 201
+    {'COMMA': -85, 'RSQB': -85, 'STAR': -85, 'VBAR': -85, '_NL': -85},  # 202
+    {'INT': 7, 'MINUS': 168, 'NAME': 169, 'STRING': 14},  # 203
+    {'COMMA': 217, '_NL': -56},  # 204
+    {'BLOCK': 180},  # 205
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 206
+    {'COMMA': 220, 'RSQB': 221},  # 207
+    {'COMMA': -91, 'RSQB': -91, 'STAR': 223, 'VBAR': 224},  # 208
+    {'COMMA': 217, '_NL': -101},  # 209
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 210
+    {'IN': -66},  # 211
+    {'COMMA': 227, 'RSQB': 228},  # 212
+    {'COMMA': -18, 'IN': -18},  # 213
+    {'_NL': -129},  # 214
+    {'_NL': -130},  # 215
+    {'COMMA': -11, '_NL': -11},  # 216
+    {'INT': 7, 'MINUS': 168, 'NAME': 169, 'STRING': 14},  # 217
+    {'_NL': -63},  # 218
+    {'MINUS': 79, 'PLUS': 81, '_NL': -82},  # 219
+    {'INT': 7, 'MINUS': 168, 'RSQB': 230},  # 220
+    {'_NL': -96},  # 221
+    {'COMMA': 232, 'RSQB': 233},  # 222
+    {'INT': 234},  # 223
+    {'INT': 7, 'MINUS': 168},  # 224
+    {'COMMA': -93, 'RSQB': -93, 'STAR': 236, 'VBAR': 237},  # 225
+    {'COMMA': -5, 'RSQB': -5},  # 226
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 227
+    {'IN': -67},  # 228
+    {'COMMA': -12, '_NL': -12},  # 229
+    {'_NL': -95},  # 230
+    {'COMMA': -9, 'RSQB': -9},  # 231
+    {'INT': 7, 'MINUS': 168, 'RSQB': 239},  # 232
+    {'_NL': -98},  # 233
+    {'COMMA': -92, 'RSQB': -92},  # 234
+    {'COMMA': -7, 'RSQB': -7, 'STAR': -7, 'VBAR': -7},  # 235
+    {'INT': 241},  # 236
+    {'INT': 7, 'MINUS': 168},  # 237
+    {'COMMA': -6, 'RSQB': -6},  # 238
+    {'_NL': -97},  # 239
+    {'COMMA': -10, 'RSQB': -10},  # 240
+    {'COMMA': -94, 'RSQB': -94},  # 241
+    {'COMMA': -8, 'RSQB': -8, 'STAR': -8, 'VBAR': -8},  # 242
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -489,25 +496,25 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 96
     {},  # 97
     {},  # 98
-    {'__var_decl_plus_3': 148, 'dims': 149},  # 99
+    {'__var_decl_plus_3': 149, 'dims': 150},  # 99
     {},  # 100
     {'_stmt': 102, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 46, 'board_decl': 47, 'constraint_stmt': 48, 'either': 19, 'expr': 49, 'factor': 21, 'forall': 22, 'given_decl': 50, 'implication': 23, 'int': 24, 'let_decl': 51, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 52, 'pieces_decl': 53, 'place_decl': 54, 'positions_decl': 55, 'puzzle_decl': 56, 'question_decl': 57, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 59},  # 101
-    {'__start_plus_0': 150},  # 102
+    {'__start_plus_0': 151},  # 102
     {},  # 103
-    {'arith': 151, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 104
-    {'and_expr': 152, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 105
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 153, 'string': 29, 'term': 30},  # 106
-    {'binder': 154},  # 107
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 155, 'relation': 28, 'string': 29, 'term': 30},  # 108
+    {'arith': 152, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 104
+    {'and_expr': 153, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 105
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 154, 'string': 29, 'term': 30},  # 106
+    {'binder': 155},  # 107
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 156, 'relation': 28, 'string': 29, 'term': 30},  # 108
     {},  # 109
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 158, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 110
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 159, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 111
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 159, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 110
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 160, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 111
     {},  # 112
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 160, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 113
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 161, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 113
     {},  # 114
     {},  # 115
     {},  # 116
-    {'binder': 63, 'binders': 162},  # 117
+    {'binder': 63, 'binders': 163},  # 117
     {},  # 118
     {},  # 119
     {},  # 120
@@ -516,7 +523,7 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 123
     {},  # 124
     {},  # 125
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 165, 'string': 29, 'term': 30},  # 126
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 166, 'string': 29, 'term': 30},  # 126
     {},  # 127
     {},  # 128
     {},  # 129
@@ -526,19 +533,19 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 133
     {},  # 134
     {},  # 135
-    {'name': 168, 'string': 169, 'value': 170},  # 136
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 173, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 137
-    {'block': 176},  # 138
-    {'and_expr': 16, 'arith': 177, 'atom': 18, 'either': 19, 'expr': 178, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 179, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 139
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 180, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 140
+    {'int': 170, 'name': 171, 'neg_int': 172, 'signed': 173, 'string': 174, 'value': 175},  # 136
+    {'arith': 123, 'atom': 18, 'bool_domain': 177, 'domain': 178, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 179, 'string': 29, 'term': 30},  # 137
+    {'block': 181},  # 138
+    {'and_expr': 16, 'arith': 182, 'atom': 18, 'either': 19, 'expr': 183, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 184, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 139
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 185, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 140
     {},  # 141
     {},  # 142
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 183, 'string': 29, 'term': 30},  # 143
-    {'string': 184},  # 144
-    {},  # 145
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 186, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 146
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 187, 'string': 29, 'term': 30},  # 147
-    {},  # 148
+    {'int': 170, 'name': 171, 'neg_int': 172, 'signed': 173, 'string': 174, 'value': 188},  # 143
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 189, 'string': 29, 'term': 30},  # 144
+    {'string': 190},  # 145
+    {},  # 146
+    {'arith': 123, 'atom': 18, 'bool_domain': 177, 'domain': 192, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 179, 'string': 29, 'term': 30},  # 147
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 193, 'string': 29, 'term': 30},  # 148
     {},  # 149
     {},  # 150
     {},  # 151
@@ -546,87 +553,91 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 153
     {},  # 154
     {},  # 155
-    {'binder': 191},  # 156
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 192, 'relation': 28, 'string': 29, 'term': 30},  # 157
-    {},  # 158
+    {},  # 156
+    {'binder': 197},  # 157
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 198, 'relation': 28, 'string': 29, 'term': 30},  # 158
     {},  # 159
     {},  # 160
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 193, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 161
-    {},  # 162
+    {},  # 161
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 199, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 162
     {},  # 163
-    {'arith': 195, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 164
-    {},  # 165
+    {},  # 164
+    {'arith': 201, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 165
     {},  # 166
     {},  # 167
     {},  # 168
     {},  # 169
-    {'__attribute_decl_star_2': 197},  # 170
+    {},  # 170
     {},  # 171
     {},  # 172
     {},  # 173
     {},  # 174
-    {},  # 175
+    {'__positions_decl_star_2': 204},  # 175
     {},  # 176
     {},  # 177
     {},  # 178
     {},  # 179
     {},  # 180
-    {'int': 201, 'neg_int': 202, 'piece': 203, 'signed': 204},  # 181
+    {},  # 181
     {},  # 182
     {},  # 183
     {},  # 184
     {},  # 185
-    {},  # 186
-    {'__dims_star_4': 207},  # 187
-    {},  # 188
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 209, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 189
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 210, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 190
+    {'int': 170, 'neg_int': 172, 'piece': 207, 'signed': 208},  # 186
+    {},  # 187
+    {'__positions_decl_star_2': 209},  # 188
+    {},  # 189
+    {},  # 190
     {},  # 191
     {},  # 192
-    {},  # 193
+    {'__dims_star_4': 212},  # 193
     {},  # 194
-    {},  # 195
-    {'name': 168, 'string': 169, 'value': 211},  # 196
+    {'arith': 123, 'atom': 18, 'bool_domain': 177, 'domain': 214, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 179, 'string': 29, 'term': 30},  # 195
+    {'arith': 123, 'atom': 18, 'bool_domain': 177, 'domain': 215, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 179, 'string': 29, 'term': 30},  # 196
     {},  # 197
-    {'block': 213},  # 198
-    {'arith': 214, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 199
+    {},  # 198
+    {},  # 199
     {},  # 200
     {},  # 201
     {},  # 202
-    {'__pieces_decl_star_5': 218},  # 203
-    {'__piece_star_6': 221},  # 204
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 222, 'string': 29, 'term': 30},  # 205
-    {},  # 206
-    {},  # 207
-    {},  # 208
+    {'int': 170, 'name': 171, 'neg_int': 172, 'signed': 173, 'string': 174, 'value': 216},  # 203
+    {},  # 204
+    {'block': 218},  # 205
+    {'arith': 219, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 206
+    {'__pieces_decl_star_5': 222},  # 207
+    {'__piece_star_6': 225},  # 208
     {},  # 209
-    {},  # 210
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 226, 'string': 29, 'term': 30},  # 210
     {},  # 211
-    {'name': 168, 'string': 169, 'value': 225},  # 212
+    {},  # 212
     {},  # 213
     {},  # 214
     {},  # 215
-    {'int': 201, 'neg_int': 202, 'piece': 227, 'signed': 204},  # 216
-    {},  # 217
+    {},  # 216
+    {'int': 170, 'name': 171, 'neg_int': 172, 'signed': 173, 'string': 174, 'value': 229},  # 217
     {},  # 218
     {},  # 219
-    {'int': 201, 'neg_int': 202, 'signed': 231},  # 220
+    {'int': 170, 'neg_int': 172, 'piece': 231, 'signed': 208},  # 220
     {},  # 221
     {},  # 222
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 234, 'string': 29, 'term': 30},  # 223
-    {},  # 224
+    {},  # 223
+    {'int': 170, 'neg_int': 172, 'signed': 235},  # 224
     {},  # 225
     {},  # 226
-    {},  # 227
-    {'int': 201, 'neg_int': 202, 'piece': 236, 'signed': 204},  # 228
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 238, 'string': 29, 'term': 30},  # 227
+    {},  # 228
     {},  # 229
     {},  # 230
     {},  # 231
-    {},  # 232
-    {'int': 201, 'neg_int': 202, 'signed': 238},  # 233
+    {'int': 170, 'neg_int': 172, 'piece': 240, 'signed': 208},  # 232
+    {},  # 233
     {},  # 234
     {},  # 235
     {},  # 236
-    {},  # 237
+    {'int': 170, 'neg_int': 172, 'signed': 242},  # 237
     {},  # 238
+    {},  # 239
+    {},  # 240
+    {},  # 241
+    {},  # 242
 )
