@@ -33,18 +33,25 @@ def entity_table(entities: Entities, solution: Assignment) -> str:
     20 ms of every run's start-up (its import), a fifth of the whole `cspdsl solve`."""
     header = [entities.name, *entities.attributes]
     rows = [
-        [str(position), *(next((v for v, var in values.items() if solution[var] == position), "-")
-                          for values in entities.attributes.values())]
+        [entities.label(position), *(_value_at(values, position, solution, "-")
+                                     for values in entities.attributes.values())]
         for position in entities.positions
     ]
     widths = [max(map(len, column)) for column in zip(header, *rows, strict=True)]
+    keyed = entities.labels is not None  # names, not numbers, in the first column: aligned left
 
     def line(cells: list[str]) -> str:
-        first, *rest = zip(cells, widths, strict=True)
-        return "   ".join([first[0].rjust(first[1]), *(cell.ljust(width) for cell, width in rest)]).rstrip()
+        (cell, width), *rest = zip(cells, widths, strict=True)
+        first = cell.ljust(width) if keyed else cell.rjust(width)
+        return "   ".join([first, *(cell.ljust(width) for cell, width in rest)]).rstrip()
 
     rule = "─" * (sum(widths) + 3 * (len(widths) - 1))
     return "\n".join([line(header), rule, *map(line, rows)])
+
+
+def _value_at(values: dict[str, str], position: int, solution: Assignment, missing: str) -> str:
+    """The value of an attribute at a position, or `missing` when none of its values is there."""
+    return next((v for v, var in values.items() if solution[var] == position), missing)
 
 
 def _is_digits(values: list[int]) -> bool:
@@ -89,7 +96,11 @@ def board_text(board: Board, solution: Assignment) -> str:
 
 
 def answers(layout: Layout, solution: Assignment) -> list[str]:
-    """Each question's answer in words, its template filled in from the solution."""
+    """Each question's answer in words, its template filled in from the solution. A puzzle keyed by
+    names without questions answers who is what: a line for each key value."""
+    entities = layout.entities
+    if not layout.questions and entities is not None and entities.labels is not None:
+        return [who_is_what(entities, position, solution) for position in entities.positions]
     filled = []
     for question in layout.questions:
         words = [_placeholder_text(layout, p, solution) for p in question.placeholders]
@@ -97,12 +108,20 @@ def answers(layout: Layout, solution: Assignment) -> list[str]:
     return filled
 
 
+def who_is_what(entities: Entities, position: int, solution: Assignment) -> str:
+    """`Alpha: genre rock, stand 2.`: what goes with one key value (attributes with no value there
+    left out)."""
+    found = [(name, _value_at(values, position, solution, "")) for name, values in entities.attributes.items()]
+    return f"{entities.label(position)}: " + ", ".join(f"{name} {value}" for name, value in found if value) + "."
+
+
 def _placeholder_text(layout: Layout, placeholder: Placeholder, solution: Assignment) -> str:
     if isinstance(placeholder, AttributeAt):
         position = placeholder.position.evaluate(solution)
         assert layout.entities is not None
-        values = layout.entities.attributes[placeholder.attribute]
-        return next((v for v, var in values.items() if solution[var] == position), "nobody")
+        if placeholder.attribute == layout.entities.name:  # the key of a puzzle keyed by names
+            return layout.entities.label(position) if position in layout.entities.positions else "nobody"
+        return _value_at(layout.entities.attributes[placeholder.attribute], position, solution, "nobody")
     if isinstance(placeholder, LinTerm):
         return str(placeholder.evaluate(solution))
     numbers = [term.evaluate(solution) for term in placeholder]

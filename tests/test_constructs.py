@@ -526,6 +526,68 @@ def test_forall_over_an_attribute():
     )
 
 
+def test_attributes_join_like_lists():
+    text = (
+        "positions p = 1..3\nattribute pet: cat, dog\nattribute drink: tea, milk\n"
+        "forall x in pet + drink: x != 2\nsum(drink + [cat]) == 5\nlen(pet + drink) == 4\n"
+    )
+    names = ["pet[cat]", "pet[dog]", "drink[tea]", "drink[milk]"]
+
+    def meaning(v):
+        return (
+            different(v["pet[cat]"], v["pet[dog]"])
+            and different(v["drink[tea]"], v["drink[milk]"])
+            and 2 not in v.values()
+            and v["drink[tea]"] + v["drink[milk]"] + v["pet[cat]"] == 5
+        )
+
+    assert_means(text, dict.fromkeys(names, range(1, 4)), meaning)
+
+
+def _number_at(v: Values, attribute: str, numbers: Iterable[int], position: int) -> int:
+    return next(n for n in numbers if v[f"{attribute}[{n}]"] == position)
+
+
+def test_the_number_of_an_entity_in_an_attribute_of_numbers():
+    text = (
+        "positions p = 1..3\nattribute who: Ann, Bob, Cy\nattribute age: 3, 5, -7\n"
+        "Ann.age >= Bob.age + 2\nforall w in who: w.age != 5 or w same Cy\n"
+    )
+    names = ["who[Ann]", "who[Bob]", "who[Cy]", "age[3]", "age[5]", "age[-7]"]
+
+    def meaning(v):
+        def age(person):
+            return _number_at(v, "age", (3, 5, -7), v[f"who[{person}]"])
+
+        return (
+            different(*(v[n] for n in names[:3])) and different(*(v[n] for n in names[3:]))
+            and age("Ann") >= age("Bob") + 2
+            and all(age(w) != 5 or w == "Cy" for w in ("Ann", "Bob", "Cy"))
+        )
+
+    assert len(assert_means(text, dict.fromkeys(names, range(1, 4)), meaning)) == 6  # Cy 5, Ann 3, Bob -7
+
+
+def test_a_puzzle_keyed_by_names():
+    text = (
+        "positions band: Alpha, Beta, Gamma\nattribute genre: rock, jazz\nattribute stand: 1, 2, 3\n"
+        "rock not_same Alpha\njazz at Beta or jazz same Gamma\nAlpha.stand < rock.stand\n"
+    )
+    names = ["genre[rock]", "genre[jazz]", "stand[1]", "stand[2]", "stand[3]"]
+
+    def meaning(v):
+        def stand(position):
+            return _number_at(v, "stand", (1, 2, 3), position)
+
+        return (
+            different(v["genre[rock]"], v["genre[jazz]"]) and different(*(v[n] for n in names[2:]))
+            and v["genre[rock]"] != 1 and v["genre[jazz]"] in (2, 3)
+            and stand(1) < stand(v["genre[rock]"])
+        )
+
+    assert_means(text, dict.fromkeys(names, range(1, 4)), meaning)
+
+
 # ---- grids and their groups ----------------------------------------------------------------------
 
 

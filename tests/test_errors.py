@@ -41,6 +41,18 @@ FIVE_HOUSES = lines(
     "attribute nationality: Dane, Brit, Swede, Norwegian, German",
     "",
 )
+BANDS = lines(
+    "positions band: Alpha, Beta, Gamma",
+    "attribute genre: rock, jazz, folk",
+    "attribute stand: 1, 2, 3",
+    "",
+)
+AGES = lines(
+    "positions seat = 1..3",
+    "attribute child: Ann, Bob, Cy",
+    "attribute age: 3, 5, 7",
+    "",
+)
 FISH = lines(
     "positions house = 1..2",
     "attribute nationality: Dane, Brit",
@@ -80,7 +92,7 @@ CASES: dict[str, tuple[str, str]] = {
     "keyword-as-a-name": (
         "positions house = 1..2\nattribute pet: at, cat\n",
         lines(
-            "m.puz:2:16: error: unexpected 'at'; expected one of a name, a quoted name (\"...\")",
+            "m.puz:2:16: error: unexpected 'at'; expected one of '-', a name, a number, a quoted name (\"...\")",
             " 2 | attribute pet: at, cat",
             "   |                ^^",
             "hint: 'at' is a word of the language; to use it as a name, quote it: \"at\"",
@@ -478,6 +490,108 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: add a line such as 'positions house = 1..5' above it",
         ),
     ),
+    "keyed-next-to": (
+        BANDS + "rock next_to jazz\n",
+        lines(
+            "m.puz:4:6: error: 'next_to' compares positions, but 'band' (Alpha, Beta, Gamma) has no order",
+            ' 4 | rock next_to jazz',
+            '   |      ^^^^^^^',
+            "hint: relate values with 'same', 'not_same', '==' or '!='; for an order, number the positions: "
+            "'positions band = 1..3'",
+        ),
+    ),
+    "keyed-less-than": (
+        BANDS + "rock < jazz\n",
+        lines(
+            "m.puz:4:6: error: '<' compares positions, but 'band' (Alpha, Beta, Gamma) has no order",
+            ' 4 | rock < jazz',
+            '   |      ^',
+            "hint: relate values with 'same', 'not_same', '==' or '!='; for an order, number the positions: "
+            "'positions band = 1..3'",
+        ),
+    ),
+    "keyed-distance": (
+        BANDS + "distance(rock, jazz) == 1\n",
+        lines(
+            "m.puz:4:1: error: 'distance' compares positions, but 'band' (Alpha, Beta, Gamma) has no order",
+            ' 4 | distance(rock, jazz) == 1',
+            '   | ^^^^^^^^',
+            "hint: relate values with 'same', 'not_same', '==' or '!='; for an order, number the positions: "
+            "'positions band = 1..3'",
+        ),
+    ),
+    "keyed-at-a-number": (
+        BANDS + "rock at 2\n",
+        lines(
+            "m.puz:4:9: error: 'at' takes a value of 'band' here: Alpha, Beta, Gamma",
+            ' 4 | rock at 2',
+            '   |         ^',
+            "hint: the positions of 'band' have names, not numbers",
+        ),
+    ),
+    "key-value-a-number": (
+        "positions band: Alpha, 2, Gamma\n",
+        lines(
+            "m.puz:1:24: error: positions named after ':' are names, not numbers",
+            ' 1 | positions band: Alpha, 2, Gamma',
+            '   |                        ^',
+            "hint: for numbered positions write 'positions band = 1..3'; quote a number to use it as a name",
+        ),
+    ),
+    "attribute-numbers-and-names": (
+        "positions seat = 1..3\nattribute age: 3, five, 7\n",
+        lines(
+            "m.puz:2:19: error: attribute 'age' has numbers and names; its values are all numbers or all names",
+            ' 2 | attribute age: 3, five, 7',
+            '   |                   ^^^^',
+            'hint: quote a number to use it as a name, as in "7"',
+        ),
+    ),
+    "attribute-number-twice": (
+        "positions seat = 1..3\nattribute age: 3, 5, 3\n",
+        lines(
+            "m.puz:2:22: error: 3 appears twice in attribute 'age'",
+            ' 2 | attribute age: 3, 5, 3',
+            '   |                      ^',
+        ),
+    ),
+    "number-of-an-attribute-of-names": (
+        AGES + "Ann.child == 2\n",
+        lines(
+            "m.puz:4:5: error: 'child' is an attribute of names; '.child' gives a number only for an attribute of "
+            "numbers",
+            ' 4 | Ann.child == 2',
+            '   |     ^^^^^',
+            "hint: relate a value to the values of 'child' with 'same' or 'not_same', as in '... same Ann'",
+        ),
+    ),
+    "number-of-too-few-numbers": (
+        "positions seat = 1..4\nattribute child: Ann, Bob, Cy, Di\nattribute age: 3, 5, 7\nAnn.age == 3\n",
+        lines(
+            "m.puz:4:5: error: '.age' needs a number at every position: 'age' has 3 values for 4 positions",
+            ' 4 | Ann.age == 3',
+            '   |     ^^^',
+            "hint: give 'age' one value for each position",
+        ),
+    ),
+    "number-outside-the-positions": (
+        AGES + "(Ann + 1).age == 3\n",
+        lines(
+            "m.puz:4:2: error: '.age' needs one position, and this can be outside the positions 1..3",
+            ' 4 | (Ann + 1).age == 3',
+            '   |  ^^^^^^^',
+            "hint: write a value of an attribute before '.age'",
+        ),
+    ),
+    "template-quote-not-closed": (
+        BANDS + 'question "q": "{genre[\'Alpha]}"\n',
+        lines(
+            'm.puz:4:23: error: quote not closed: a quoted value in an answer ends with its own "\'"',
+            ' 4 | question "q": "{genre[\'Alpha]}"',
+            '   |                       ^',
+        ),
+    ),
+
     "three-pieces-on-four-cells": (
         "var g[1..2, 1..2] in 1..9\npieces p = [1, 2, 3]\nplace p on g\n",
         lines(
@@ -730,6 +844,8 @@ CLI_CASES = [
     "given-outside-domain",
     "range-too-long",
     "template-unknown-name",
+    "keyed-next-to",
+    "number-of-an-attribute-of-names",
 ]
 
 

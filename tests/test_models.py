@@ -133,6 +133,51 @@ def test_send_more_money_is_9567_plus_1085(backend):
     assert result.answers() == ["9567 + 1085 = 10652."]
 
 
+SEDER = [
+    "Bernice: age 5, task bitter herbs.",
+    "Dov: age 3, task Four Questions.",
+    "Miriam: age 10, task door for Elijah.",
+    "Noah: age 8, task afikoman.",
+    "Tali: age 7, task Passover story.",
+]
+
+
+@pytest.mark.parametrize("backend", exact_backends())
+def test_seder_ages_are_numbers_clues_add_to(backend):
+    result = solve_model("seder", backend=backend, limit=None)
+    assert result.complete and result.count == 1
+    assert result.answers() == SEDER  # keyed by names and without questions: who is what
+
+
+def test_seder_rendered_keyed_by_child():
+    result = solve_model("seder")
+    assert render_solution(result.model.layout, result.solutions[0]) == "\n".join([
+        "child     age   task",
+        "───────────────────────────────",
+        "Bernice   5     bitter herbs",
+        "Dov       3     Four Questions",
+        "Miriam    10    door for Elijah",
+        "Noah      8     afikoman",
+        "Tali      7     Passover story",
+        "",
+        *SEDER,
+    ])
+
+
+@pytest.mark.parametrize("backend", exact_backends())
+def test_bands_keyed_by_band_without_positions(backend):
+    result = solve_model("bands", backend=backend, limit=None)
+    assert result.complete and result.count == 1
+    assert result.answers() == ["Moss Hollow, the jazz band from Fresno.", "folk, on the North stand."]
+    rows = render_solution(result.model.layout, result.solutions[0]).splitlines()[2:6]
+    assert rows == [
+        "Yellow Reef    folk    North   Boise",
+        "Iron Tide      punk    West    Akron",
+        "Moss Hollow    jazz    South   Fresno",
+        "Static Bloom   rock    East    Dayton",
+    ]
+
+
 def test_aristotle_hexagon_has_exactly_12_solutions():
     result = solve_model("aristotle", limit=None)
     assert result.complete
@@ -185,7 +230,9 @@ def test_count_and_json_from_the_cli():
     assert data["count"] == 12 and data["status"] == "solved" and data["complete"] is True
 
 
-@pytest.mark.parametrize("name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles", "sendmore"])
+@pytest.mark.parametrize(
+    "name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles", "sendmore", "seder", "bands"]
+)
 def test_every_model_checks(name):
     result = run_cli("check", f"models/{name}.puz")
     assert result.returncode == 0, result.stderr

@@ -147,6 +147,8 @@ class Conditions(Expressions):
         left, right = self.lin(node.left), self.lin(node.right)
         diff = left.plus(right, -1)
         op = node.op
+        if op not in ("same", "not_same", "==", "!="):
+            self.refuse_order(op, node.op_span, [] if op in RELATIONS else [diff])
         if op in RELATIONS:
             return RELATIONS[op](diff)
         return comparison(diff, op)
@@ -186,6 +188,13 @@ class Conditions(Expressions):
         if word in POSITION_WORDS and word not in self.position_words and not isinstance(self.eval(node.right), int):
             raise error(f"'{word}' is a value of this model, not a position", node.right,
                         "the model names something else so; write the position's number")
+        entities = self.layout.entities
+        if entities is not None and entities.labels is not None and not isinstance(node.right, (ast.Name, ast.Str)):
+            raise error(
+                f"'at' takes a value of '{entities.name}' here: {', '.join(entities.labels)}",
+                node.right,
+                f"the positions of '{entities.name}' have names, not numbers",
+            )
         position = self.constant_int(node.right)
         entities = self.layout.entities
         if entities is not None and position not in entities.positions:

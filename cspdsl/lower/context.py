@@ -8,7 +8,7 @@ each reads and binds names the same way and reports errors at the source the sam
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
@@ -44,6 +44,12 @@ class AttributeValue(Record):
     var: str
 
 
+class KeyValue(Record):
+    """A value of the key of a puzzle keyed by names (`positions band: Alpha, Beta`): its position."""
+
+    position: int
+
+
 def error(message: str, node: ast.Node | Span, hint: str | None = None) -> CspdslError:
     """An error at a node's span (or at a span)."""
     span = node if isinstance(node, Span) else node.span
@@ -69,6 +75,8 @@ class Context:
         self.problem = ir.Problem()
         self.layout = Layout()
         self.aux_count = 0
+        # `X.age`: the auxiliary variable of each (attribute, position expression) met, made once.
+        self.numbers_at: dict[tuple[str, Any], str] = {}
         # The values of the `forall` names a clue is being posted under ((name, value) pairs).
         self.instance: tuple[tuple[str, str], ...] = ()
         self.folds = Folds()  # the clues that fold to a constant
@@ -100,6 +108,23 @@ class Context:
             raise CspdslError(f"unknown {kind} '{name}'", span, did_you_mean(name, self.env.names))
         return self.env.names[name]
 
+    def refuse_order(self, word: str, span: Span, sides: Sequence[Any] = ()) -> None:
+        """In a puzzle keyed by names, raise if `word` (a relation such as next_to, or `<`, `distance`
+        on the positions in `sides`) would compare positions: they have no order there."""
+        entities = self.layout.entities
+        if entities is None or entities.labels is None:
+            return
+        if sides:
+            mine = {var for values in entities.attributes.values() for var in values.values()}
+            if not any(name in mine for side in sides for _, name in side.terms):
+                return
+        raise CspdslError(
+            f"'{word}' compares positions, but '{entities.name}' ({', '.join(entities.labels)}) has no order",
+            span,
+            "relate values with 'same', 'not_same', '==' or '!='; for an order, number the positions: "
+            f"'positions {entities.name} = 1..{len(entities.labels)}'",
+        )
+
     def new_aux_name(self, stem: str) -> str:
         """A fresh name for an auxiliary variable."""
         self.aux_count += 1
@@ -112,6 +137,10 @@ class Context:
     @abstractmethod
     def eval(self, node: ast.Node) -> Any:
         """The value of an expression (defined by `Expressions`)."""
+
+    @abstractmethod
+    def number_of(self, attribute: Any, target: Any, node: ast.Member) -> Any:
+        """`X.age`: the number of an attribute of numbers at X's position (defined by `EntityDecls`)."""
 
     @abstractmethod
     def cond(self, node: ast.Node) -> ir.Constraint:

@@ -10,7 +10,7 @@ from ..errors import CspdslError, Span, did_you_mean
 from ..static_types import Any, TypeVar
 from ..syntax import ast
 from .build import Lin, linear
-from .context import MAX_DOMAIN, AttributeValue, Context, Param, error, range_text
+from .context import MAX_DOMAIN, AttributeValue, Context, KeyValue, Param, error, range_text
 from .values import (
     Array,
     Attribute,
@@ -62,6 +62,8 @@ class Expressions(Context):
             return value.value
         if isinstance(value, AttributeValue):
             return Lin(((1, value.var),))
+        if isinstance(value, KeyValue):
+            return value.position
         return value
 
     def eval_Index(self, node: ast.Index) -> Any:
@@ -103,6 +105,9 @@ class Expressions(Context):
         target = self.eval(node.target)
         if isinstance(target, BoardValue) and node.name in target.layout.variables:
             return Lin(((1, target.layout.variables[node.name]),))
+        named = self.env.names.get(node.name)
+        if isinstance(named, Attribute) and not isinstance(target, (Array, BoardValue)):
+            return self.number_of(named, target, node)
         groups = self.groups_of(target, node)
         if isinstance(target, BoardValue) and node.name not in groups and len(node.name) == 1:
             cells = "".join(sorted(target.layout.variables))
@@ -179,7 +184,8 @@ class Expressions(Context):
 
     def binop(self, node: ast.BinOp, left: Any, right: Any) -> Any:
         """One operator on the values of its sides."""
-        sequences = (list, range, Array, BoardValue)  # an array joins a list as its cells
+        # an array joins a list as its cells, an attribute as its values' positions
+        sequences = (list, range, Array, BoardValue, Attribute)
         if node.op == "+" and isinstance(left, sequences) and isinstance(right, sequences):
             return as_list(left, node.left) + as_list(right, node.right)
         if isinstance(left, int) and isinstance(right, int):
@@ -271,10 +277,13 @@ class Expressions(Context):
         if node.func == "abs":
             if len(node.args) != 1:
                 raise error("abs takes one argument", node)
-            return self.lin(node.args[0])
-        if len(node.args) != 2:
-            raise error("distance takes two arguments: distance(a, b)", node)
-        return self.lin(node.args[0]).plus(self.lin(node.args[1]), -1)
+            inner = self.lin(node.args[0])
+        else:
+            if len(node.args) != 2:
+                raise error("distance takes two arguments: distance(a, b)", node)
+            inner = self.lin(node.args[0]).plus(self.lin(node.args[1]), -1)
+        self.refuse_order(node.func, node.func_span, [inner])
+        return inner
 
     def abs_aux(self, inner: Lin, span: Span) -> str:
         """An auxiliary z = |inner|: it is determined by the model's own variables."""

@@ -37,11 +37,19 @@ class Question(Record):
 
 
 class Entities(Record, frozen=False):
-    """Ordered positions and attributes: each value of an attribute has a position variable."""
+    """Ordered positions and attributes: each value of an attribute has a position variable.
+
+    `labels` names the positions of a puzzle keyed by names (`positions band: Alpha, Beta`): position
+    i is labels[i - 1], and the positions have no order."""
 
     name: str
     positions: list[int]
     attributes: dict[str, dict[str, str]] = field(default_factory=dict)  # attr -> value -> var
+    labels: list[str] | None = None
+
+    def label(self, position: int) -> str:
+        """How a person names a position: its key value, or its number."""
+        return self.labels[position - 1] if self.labels is not None else str(position)
 
 
 class Grid(Record, frozen=False):

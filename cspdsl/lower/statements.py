@@ -11,13 +11,13 @@ from ..errors import CspdslError, Span, did_you_mean
 from ..static_types import Any
 from ..syntax import ast
 from .build import Lin
-from .conditions import Conditions
-from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, POSITION_WORDS, AttributeValue, Param, error, range_text
-from .layout import AttributeAt, Board, Entities, Grid, LinTerm, Question
+from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, AttributeValue, KeyValue, Param, error, range_text
+from .entities import EntityDecls
+from .layout import AttributeAt, Board, Grid, LinTerm, Question
 from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size
 
 
-class Statements(Conditions):
+class Statements(EntityDecls):
     """The top layer of lowering: `run` lowers a model's statements in order."""
 
     def run(self, model: ast.Model) -> None:
@@ -27,6 +27,7 @@ class Statements(Conditions):
             ast.ParamDecl: self.param_decl,
             ast.LetDecl: self.let_decl,
             ast.PositionsDecl: self.positions_decl,
+            ast.KeyDecl: self.key_decl,
             ast.AttributeDecl: self.attribute_decl,
             ast.VarDecl: self.var_decl,
             ast.BoardDecl: self.board_decl,
@@ -103,67 +104,6 @@ class Statements(Conditions):
 
     def let_decl(self, s: ast.LetDecl) -> None:
         self.bind(s.name, self.eval(s.value), s.span)
-
-    def positions_decl(self, s: ast.PositionsDecl) -> None:
-        """The one set of positions; it also names first, last and (for an odd count) middle."""
-        if self.layout.entities is not None:
-            raise error("a model has one 'positions' declaration", s)
-        positions = self.int_values(s.positions)
-        if not positions:
-            raise error("there are no positions", s.positions)
-        if positions != list(range(positions[0], positions[0] + len(positions))):
-            # Relations (next_to, directly_left_of, ...) compare position numbers.
-            raise error(
-                "positions must be consecutive numbers in order", s.positions, "write a range, such as 1..5"
-            )
-        self.layout.entities = Entities(s.name, positions)
-        self.bind(s.name, positions, s.span)
-        named = dict(zip(POSITION_WORDS[:2], (positions[0], positions[-1]), strict=True))
-        if len(positions) % 2 == 1:
-            named["middle"] = positions[len(positions) // 2]
-        for word, value in named.items():
-            if word not in self.env.names:
-                self.env.names[word] = Param(value)
-                self.env.spans[word] = s.span
-                self.position_words.add(word)
-
-    def attribute_decl(self, s: ast.AttributeDecl) -> None:
-        """Each value of an attribute is a variable: the position that has it; no two share one."""
-        entities = self.attribute_entities(s)
-        attribute = Attribute(s.name, {})
-        self.bind(s.name, attribute, s.span)
-        for value in s.values:
-            name = value.name if isinstance(value, ast.Name) else value.value
-            owner = self.env.names.get(name)
-            if isinstance(owner, AttributeValue):
-                raise error(
-                    f"value '{name}' is already a value of attribute '{owner.attribute}'",
-                    value,
-                    "give each value one attribute; use a different name here",
-                )
-            var = f"{s.name}[{name}]"
-            self.problem.add_var(var, tuple(entities.positions))
-            attribute.values[name] = var
-            self.bind(name, AttributeValue(s.name, var), value.span)
-        entities.attributes[s.name] = attribute.values
-        self.problem.post(ir.AllDifferent(tuple(attribute.values.values())), s.span)
-
-    def attribute_entities(self, s: ast.AttributeDecl) -> Entities:
-        """The positions an attribute's values take: declared above it, and at least one a value."""
-        entities = self.layout.entities
-        if entities is None:
-            raise error(
-                "an attribute needs positions to be declared first",
-                s,
-                "add a line such as 'positions house = 1..5' above it",
-            )
-        if len(s.values) > len(entities.positions):
-            raise error(
-                f"attribute '{s.name}' has {len(s.values)} values but there are only "
-                f"{len(entities.positions)} positions",
-                s,
-            )
-        return entities
 
     def var_decl(self, s: ast.VarDecl) -> None:
         """A scalar variable, or an array of one or two dimensions with a variable per index."""
@@ -317,19 +257,32 @@ class Statements(Conditions):
         self.layout.questions.append(Question(s.question.value, template, placeholders, s.span))
 
     def placeholder(self, node: ast.Node) -> Any:
-        """What a placeholder shows: an attribute's value at a position, a list of numbers, or a number."""
+        """What a placeholder shows: an attribute's value at a position, a list of numbers, or a number.
+        In a puzzle keyed by names, `band[rock]` and a value alone (`rock`) show the key value."""
+        entities = self.layout.entities
+        key = entities.name if entities is not None and entities.labels is not None else None
         if isinstance(node, ast.Index) and isinstance(node.target, ast.Name):
             target = self.lookup(node.target.name, node.target.span)
-            if isinstance(target, Attribute):
+            if isinstance(target, Attribute) or node.target.name == key:
                 if len(node.indices) != 1:
                     raise error("an attribute takes one position", node)
                 position = self.lin(node.indices[0])
-                return AttributeAt(target.name, LinTerm(position.terms, position.const))
+                return AttributeAt(node.target.name, LinTerm(position.terms, position.const))
+        if key is not None and self.names_an_entity(node):
+            position = self.lin(node)
+            return AttributeAt(key, LinTerm(position.terms, position.const))
         value = self.eval(node)
         if isinstance(value, (list, Array)):
             return tuple(LinTerm(v.terms, v.const) for v in map(as_lin_value, as_list(value, node)))
         lin = as_lin(value, node)
         return LinTerm(lin.terms, lin.const)
+
+    def names_an_entity(self, node: ast.Node) -> bool:
+        """Whether a node is the name of an attribute value or a key value."""
+        if not isinstance(node, (ast.Name, ast.Str)):
+            return False
+        name = node.name if isinstance(node, ast.Name) else node.value
+        return isinstance(self.lookup(name, node.span), (AttributeValue, KeyValue))
 
     def constraint_stmt(self, s: ast.ConstraintStmt) -> None:
         """A clue: its constraints posted, those that always hold left out (and a clue that folds

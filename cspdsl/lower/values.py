@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..errors import Span
-from ..record import Record
+from ..record import Record, field
 from ..static_types import Any
 from ..syntax import ast
 from .build import Lin
@@ -30,10 +30,12 @@ class BoardValue(Record, frozen=False):
 
 
 class Attribute(Record, frozen=False):
-    """An attribute: as a list, the position variables of its values."""
+    """An attribute: as a list, the position variables of its values; an attribute of numbers
+    (`attribute age: 3, 5, 7`) also knows the number each value is."""
 
     name: str
     values: dict[str, str]  # value name -> IR variable
+    numbers: dict[str, int] = field(default_factory=dict)  # value name -> its number; {} for names
 
 
 class PiecesValue(Record, frozen=False):

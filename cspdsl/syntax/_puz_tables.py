@@ -20,18 +20,18 @@ END = {'expr': 20, 'start': 58}
 RULES: tuple[Rule, ...] = (
     ('__args_star_9', 2, '__args_star_9', False, ((1, False, 0),), 0),  # 0
     ('__args_star_9', 3, '__args_star_9', False, ((0, True, 0), (2, False, 0)), 0),  # 1
-    ('__attribute_decl_star_2', 2, '__attribute_decl_star_2', False, ((1, False, 0),), 0),  # 2
-    ('__attribute_decl_star_2', 3, '__attribute_decl_star_2', False, ((0, True, 0), (2, False, 0)), 0),  # 3
-    ('__binders_star_7', 2, '__binders_star_7', False, ((1, False, 0),), 0),  # 4
-    ('__binders_star_7', 3, '__binders_star_7', False, ((0, True, 0), (2, False, 0)), 0),  # 5
-    ('__dims_star_4', 2, '__dims_star_4', False, ((1, False, 0),), 0),  # 6
-    ('__dims_star_4', 3, '__dims_star_4', False, ((0, True, 0), (2, False, 0)), 0),  # 7
-    ('__either_plus_8', 2, '__either_plus_8', False, ((1, False, 0),), 0),  # 8
-    ('__either_plus_8', 3, '__either_plus_8', False, ((0, True, 0), (2, False, 0)), 0),  # 9
-    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 10
-    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 11
-    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 12
-    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 13
+    ('__binders_star_7', 2, '__binders_star_7', False, ((1, False, 0),), 0),  # 2
+    ('__binders_star_7', 3, '__binders_star_7', False, ((0, True, 0), (2, False, 0)), 0),  # 3
+    ('__dims_star_4', 2, '__dims_star_4', False, ((1, False, 0),), 0),  # 4
+    ('__dims_star_4', 3, '__dims_star_4', False, ((0, True, 0), (2, False, 0)), 0),  # 5
+    ('__either_plus_8', 2, '__either_plus_8', False, ((1, False, 0),), 0),  # 6
+    ('__either_plus_8', 3, '__either_plus_8', False, ((0, True, 0), (2, False, 0)), 0),  # 7
+    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 8
+    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 9
+    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 10
+    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 11
+    ('__positions_decl_star_2', 2, '__positions_decl_star_2', False, ((1, False, 0),), 0),  # 12
+    ('__positions_decl_star_2', 3, '__positions_decl_star_2', False, ((0, True, 0), (2, False, 0)), 0),  # 13
     ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 14
     ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 15
     ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 16
@@ -119,41 +119,44 @@ RULES: tuple[Rule, ...] = (
     ('pieces_decl', 8, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 98
     ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 99
     ('place_decl', 4, 'place_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 100
-    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 101
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 102
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 103
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 104
-    ('relation', 1, 'relation', True, None, 0),  # 105
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 106
-    ('relation', 3, 'compare', False, None, 0),  # 107
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 108
-    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 109
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 110
-    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 111
-    ('relation', 3, 'relate', False, None, 0),  # 112
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 113
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 114
-    ('signed', 1, 'signed', True, None, 0),  # 115
-    ('signed', 1, 'signed', True, None, 0),  # 116
-    ('start', 0, 'start', False, None, 0),  # 117
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 118
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 119
+    ('positions_decl', 4, 'key_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 101
+    ('positions_decl', 5, 'key_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 102
+    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 103
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 104
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 105
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 106
+    ('relation', 1, 'relation', True, None, 0),  # 107
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 108
+    ('relation', 3, 'compare', False, None, 0),  # 109
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 110
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 111
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 112
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 113
+    ('relation', 3, 'relate', False, None, 0),  # 114
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 115
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 116
+    ('signed', 1, 'signed', True, None, 0),  # 117
+    ('signed', 1, 'signed', True, None, 0),  # 118
+    ('start', 0, 'start', False, None, 0),  # 119
     ('start', 1, 'start', False, ((0, True, 0),), 0),  # 120
-    ('string', 1, 'string', False, None, 0),  # 121
-    ('term', 1, 'term', True, None, 0),  # 122
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 123
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 124
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 125
-    ('value', 1, 'value', True, None, 0),  # 126
-    ('value', 1, 'value', True, None, 0),  # 127
-    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 128
-    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 129
-    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 130
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 121
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 122
+    ('string', 1, 'string', False, None, 0),  # 123
+    ('term', 1, 'term', True, None, 0),  # 124
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 125
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 126
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 127
+    ('value', 1, 'value', True, None, 0),  # 128
+    ('value', 1, 'value', True, None, 0),  # 129
+    ('value', 1, 'value', True, None, 0),  # 130
+    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 131
+    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 132
+    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 133
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 0
-    {'$END': -118, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 42},  # 1
+    {'$END': -120, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 42},  # 1
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 2
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 3
     {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 4
@@ -166,14 +169,14 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 11
     {'$END': -86, 'AND': -86, 'AT': -86, 'COLON': -86, 'COMMA': -86, 'COMPARE': -86, 'DOT': -86, 'EQUAL': -86, 'FOR': -86, 'IN': -86, 'LPAR': 73, 'LSQB': -86, 'MINUS': -86, 'NOT': -86, 'OF': -86, 'OR': -86, 'PERCENT': -86, 'PLUS': -86, 'RBRACE': -86, 'RELATION': -86, 'RPAR': -86, 'RSQB': -86, 'STAR': -86, 'THEN': -86, 'WHERE': -86, '_NL': -86, '__ANON_0': -86, '__ANON_1': -86},  # 12
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 13
-    {'$END': -122, 'AND': -122, 'AT': -122, 'COLON': -122, 'COMMA': -122, 'COMPARE': -122, 'DOT': -122, 'EQUAL': -122, 'FOR': -122, 'IN': -122, 'LSQB': -122, 'MINUS': -122, 'NOT': -122, 'OF': -122, 'OR': -122, 'PERCENT': -122, 'PLUS': -122, 'RBRACE': -122, 'RELATION': -122, 'RPAR': -122, 'RSQB': -122, 'STAR': -122, 'THEN': -122, 'WHERE': -122, '_NL': -122, '__ANON_0': -122, '__ANON_1': -122},  # 14
+    {'$END': -124, 'AND': -124, 'AT': -124, 'COLON': -124, 'COMMA': -124, 'COMPARE': -124, 'DOT': -124, 'EQUAL': -124, 'FOR': -124, 'IN': -124, 'LSQB': -124, 'MINUS': -124, 'NOT': -124, 'OF': -124, 'OR': -124, 'PERCENT': -124, 'PLUS': -124, 'RBRACE': -124, 'RELATION': -124, 'RPAR': -124, 'RSQB': -124, 'STAR': -124, 'THEN': -124, 'WHERE': -124, '_NL': -124, '__ANON_0': -124, '__ANON_1': -124},  # 14
     {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 15
     {'$END': -90, 'AND': 75, 'COLON': -90, 'COMMA': -90, 'FOR': -90, 'OR': -90, 'RBRACE': -90, 'RPAR': -90, 'RSQB': -90, 'THEN': -90, '_NL': -90},  # 16
-    {'$END': -106, 'AND': -106, 'AT': 76, 'COLON': -106, 'COMMA': -106, 'COMPARE': 77, 'FOR': -106, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -106, 'PLUS': 81, 'RBRACE': -106, 'RELATION': 82, 'RPAR': -106, 'RSQB': -106, 'THEN': -106, '_NL': -106},  # 17
+    {'$END': -108, 'AND': -108, 'AT': 76, 'COLON': -108, 'COMMA': -108, 'COMPARE': 77, 'FOR': -108, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -108, 'PLUS': 81, 'RBRACE': -108, 'RELATION': 82, 'RPAR': -108, 'RSQB': -108, 'THEN': -108, '_NL': -108},  # 17
     {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': 83, 'EQUAL': -78, 'FOR': -78, 'IN': -78, 'LSQB': 84, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 18
     {'$END': -73, 'COMMA': -73, 'FOR': -73, 'RBRACE': -73, 'RPAR': -73, 'RSQB': -73, '_NL': -73},  # 19
     {},  # 20
-    {'$END': -123, 'AND': -123, 'AT': -123, 'COLON': -123, 'COMMA': -123, 'COMPARE': -123, 'EQUAL': -123, 'FOR': -123, 'IN': -123, 'MINUS': -123, 'NOT': -123, 'OF': -123, 'OR': -123, 'PERCENT': -123, 'PLUS': -123, 'RBRACE': -123, 'RELATION': -123, 'RPAR': -123, 'RSQB': -123, 'STAR': -123, 'THEN': -123, 'WHERE': -123, '_NL': -123, '__ANON_0': -123, '__ANON_1': -123},  # 21
+    {'$END': -125, 'AND': -125, 'AT': -125, 'COLON': -125, 'COMMA': -125, 'COMPARE': -125, 'EQUAL': -125, 'FOR': -125, 'IN': -125, 'MINUS': -125, 'NOT': -125, 'OF': -125, 'OR': -125, 'PERCENT': -125, 'PLUS': -125, 'RBRACE': -125, 'RELATION': -125, 'RPAR': -125, 'RSQB': -125, 'STAR': -125, 'THEN': -125, 'WHERE': -125, '_NL': -125, '__ANON_0': -125, '__ANON_1': -125},  # 21
     {'$END': -74, 'COMMA': -74, 'FOR': -74, 'RBRACE': -74, 'RPAR': -74, 'RSQB': -74, '_NL': -74},  # 22
     {'$END': -75, 'COMMA': -75, 'FOR': -75, 'RBRACE': -75, 'RPAR': -75, 'RSQB': -75, '_NL': -75},  # 23
     {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 24
@@ -195,8 +198,8 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'STRING': 14},  # 40
     {'NAME': 99},  # 41
     {'$END': -15, 'ATTRIBUTE': -15, 'BOARD': -15, 'COUNT_WORD': -15, 'EITHER': -15, 'FALSE': -15, 'FORALL': -15, 'GIVEN': -15, 'IF': -15, 'INT': -15, 'LBRACE': -15, 'LET': -15, 'LPAR': -15, 'LSQB': -15, 'MINUS': -15, 'NAME': -15, 'NOT': -15, 'PARAM': -15, 'PIECES': -15, 'PLACE': -15, 'POSITIONS': -15, 'PUZZLE': -15, 'QUESTION': -15, 'STRING': -15, 'TRUE': -15, 'VAR': -15, '_NL': -15},  # 42
-    {'$END': -119, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 100},  # 43
-    {'$END': -121, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 44
+    {'$END': -121, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 100},  # 43
+    {'$END': -123, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 44
     {'_NL': 42},  # 45
     {'_NL': -21},  # 46
     {'_NL': -22},  # 47
@@ -248,156 +251,160 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'EQUAL': 143},  # 93
     {'EQUAL': 144},  # 94
     {'ON': 145},  # 95
-    {'EQUAL': 146},  # 96
-    {'_NL': -103},  # 97
-    {'COLON': 147},  # 98
-    {'COMMA': 148, 'IN': 149, 'LSQB': 150},  # 99
+    {'COLON': 146, 'EQUAL': 147},  # 96
+    {'_NL': -105},  # 97
+    {'COLON': 148},  # 98
+    {'COMMA': 149, 'IN': 150, 'LSQB': 151},  # 99
     {'$END': -16, 'ATTRIBUTE': -16, 'BOARD': -16, 'COUNT_WORD': -16, 'EITHER': -16, 'FALSE': -16, 'FORALL': -16, 'GIVEN': -16, 'IF': -16, 'INT': -16, 'LBRACE': -16, 'LET': -16, 'LPAR': -16, 'LSQB': -16, 'MINUS': -16, 'NAME': -16, 'NOT': -16, 'PARAM': -16, 'PIECES': -16, 'PLACE': -16, 'POSITIONS': -16, 'PUZZLE': -16, 'QUESTION': -16, 'STRING': -16, 'TRUE': -16, 'VAR': -16, '_NL': -16},  # 100
-    {'$END': -120, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 101
+    {'$END': -122, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 101
     {'_NL': 42},  # 102
     {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': 100},  # 103
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 104
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 105
-    {'$END': -72, 'COMMA': -72, 'FOR': -72, 'OR': 156, 'RBRACE': -72, 'RPAR': -72, 'RSQB': -72, '_NL': -72},  # 106
+    {'$END': -72, 'COMMA': -72, 'FOR': -72, 'OR': 157, 'RBRACE': -72, 'RPAR': -72, 'RSQB': -72, '_NL': -72},  # 106
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 107
     {'NAME': 62},  # 108
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 109
-    {'COLON': -62, 'COMMA': 160, 'RSQB': -62, 'WHERE': 161},  # 110
+    {'COLON': -62, 'COMMA': 161, 'RSQB': -62, 'WHERE': 162},  # 110
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 111
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 112
     {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 113
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'STRING': 14, 'TRUE': 15},  # 114
-    {'COMMA': 165, 'RBRACE': -37, 'RPAR': -37, 'RSQB': -37},  # 115
+    {'COMMA': 166, 'RBRACE': -37, 'RPAR': -37, 'RSQB': -37},  # 115
     {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 116
     {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 117
     {'NAME': 62},  # 118
     {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 119
-    {'RPAR': 167},  # 120
+    {'RPAR': 168},  # 120
     {'$END': -33, 'AND': -33, 'COLON': -33, 'COMMA': -33, 'FOR': -33, 'OR': -33, 'RBRACE': -33, 'RPAR': -33, 'RSQB': -33, 'THEN': -33, '_NL': -33},  # 121
-    {'$END': -107, 'AND': -107, 'COLON': -107, 'COMMA': -107, 'FOR': -107, 'MINUS': 79, 'OR': -107, 'PLUS': 81, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, 'THEN': -107, '_NL': -107},  # 122
-    {'$END': -108, 'AND': -108, 'COLON': -108, 'COMMA': -108, 'FOR': -108, 'MINUS': 79, 'OR': -108, 'PLUS': 81, 'RBRACE': -108, 'RPAR': -108, 'RSQB': -108, 'THEN': -108, '_NL': -108},  # 123
-    {'$END': -114, 'AND': -114, 'COLON': -114, 'COMMA': -114, 'EQUAL': -114, 'FOR': -114, 'MINUS': 79, 'OR': -114, 'PLUS': 81, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, 'THEN': -114, 'WHERE': -114, '_NL': -114, '__ANON_0': 168},  # 124
-    {'$END': -109, 'AND': -109, 'COLON': -109, 'COMMA': -109, 'FOR': -109, 'OR': -109, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, 'THEN': -109, '_NL': -109},  # 125
+    {'$END': -109, 'AND': -109, 'COLON': -109, 'COMMA': -109, 'FOR': -109, 'MINUS': 79, 'OR': -109, 'PLUS': 81, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, 'THEN': -109, '_NL': -109},  # 122
+    {'$END': -110, 'AND': -110, 'COLON': -110, 'COMMA': -110, 'FOR': -110, 'MINUS': 79, 'OR': -110, 'PLUS': 81, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, 'THEN': -110, '_NL': -110},  # 123
+    {'$END': -116, 'AND': -116, 'COLON': -116, 'COMMA': -116, 'EQUAL': -116, 'FOR': -116, 'MINUS': 79, 'OR': -116, 'PLUS': 81, 'RBRACE': -116, 'RPAR': -116, 'RSQB': -116, 'THEN': -116, 'WHERE': -116, '_NL': -116, '__ANON_0': 169},  # 124
+    {'$END': -111, 'AND': -111, 'COLON': -111, 'COMMA': -111, 'FOR': -111, 'OR': -111, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, 'THEN': -111, '_NL': -111},  # 125
     {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'EQUAL': -39, 'FOR': -39, 'IN': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'OR': -39, 'PERCENT': 86, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'STAR': 87, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': 88},  # 126
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 127
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 128
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 129
     {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'EQUAL': -40, 'FOR': -40, 'IN': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'OR': -40, 'PERCENT': 86, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'STAR': 87, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': 88},  # 130
-    {'$END': -113, 'AND': -113, 'COLON': -113, 'COMMA': -113, 'FOR': -113, 'MINUS': 79, 'OR': -113, 'PLUS': 81, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, 'THEN': -113, '_NL': -113},  # 131
+    {'$END': -115, 'AND': -115, 'COLON': -115, 'COMMA': -115, 'FOR': -115, 'MINUS': 79, 'OR': -115, 'PLUS': 81, 'RBRACE': -115, 'RPAR': -115, 'RSQB': -115, 'THEN': -115, '_NL': -115},  # 131
     {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 132
     {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 133
-    {'RSQB': 172},  # 134
+    {'RSQB': 173},  # 134
     {'$END': -91, 'AND': 75, 'COLON': -91, 'COMMA': -91, 'FOR': -91, 'OR': -91, 'RBRACE': -91, 'RPAR': -91, 'RSQB': -91, 'THEN': -91, '_NL': -91},  # 135
-    {'$END': -124, 'AND': -124, 'AT': -124, 'COLON': -124, 'COMMA': -124, 'COMPARE': -124, 'EQUAL': -124, 'FOR': -124, 'IN': -124, 'MINUS': -124, 'NOT': -124, 'OF': -124, 'OR': -124, 'PERCENT': -124, 'PLUS': -124, 'RBRACE': -124, 'RELATION': -124, 'RPAR': -124, 'RSQB': -124, 'STAR': -124, 'THEN': -124, 'WHERE': -124, '_NL': -124, '__ANON_0': -124, '__ANON_1': -124},  # 136
-    {'$END': -125, 'AND': -125, 'AT': -125, 'COLON': -125, 'COMMA': -125, 'COMPARE': -125, 'EQUAL': -125, 'FOR': -125, 'IN': -125, 'MINUS': -125, 'NOT': -125, 'OF': -125, 'OR': -125, 'PERCENT': -125, 'PLUS': -125, 'RBRACE': -125, 'RELATION': -125, 'RPAR': -125, 'RSQB': -125, 'STAR': -125, 'THEN': -125, 'WHERE': -125, '_NL': -125, '__ANON_0': -125, '__ANON_1': -125},  # 137
-    {'$END': -126, 'AND': -126, 'AT': -126, 'COLON': -126, 'COMMA': -126, 'COMPARE': -126, 'EQUAL': -126, 'FOR': -126, 'IN': -126, 'MINUS': -126, 'NOT': -126, 'OF': -126, 'OR': -126, 'PERCENT': -126, 'PLUS': -126, 'RBRACE': -126, 'RELATION': -126, 'RPAR': -126, 'RSQB': -126, 'STAR': -126, 'THEN': -126, 'WHERE': -126, '_NL': -126, '__ANON_0': -126, '__ANON_1': -126},  # 138
-    {'NAME': 173, 'STRING': 14},  # 139
-    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 140
-    {'BLOCK': 181},  # 141
+    {'$END': -126, 'AND': -126, 'AT': -126, 'COLON': -126, 'COMMA': -126, 'COMPARE': -126, 'EQUAL': -126, 'FOR': -126, 'IN': -126, 'MINUS': -126, 'NOT': -126, 'OF': -126, 'OR': -126, 'PERCENT': -126, 'PLUS': -126, 'RBRACE': -126, 'RELATION': -126, 'RPAR': -126, 'RSQB': -126, 'STAR': -126, 'THEN': -126, 'WHERE': -126, '_NL': -126, '__ANON_0': -126, '__ANON_1': -126},  # 136
+    {'$END': -127, 'AND': -127, 'AT': -127, 'COLON': -127, 'COMMA': -127, 'COMPARE': -127, 'EQUAL': -127, 'FOR': -127, 'IN': -127, 'MINUS': -127, 'NOT': -127, 'OF': -127, 'OR': -127, 'PERCENT': -127, 'PLUS': -127, 'RBRACE': -127, 'RELATION': -127, 'RPAR': -127, 'RSQB': -127, 'STAR': -127, 'THEN': -127, 'WHERE': -127, '_NL': -127, '__ANON_0': -127, '__ANON_1': -127},  # 137
+    {'$END': -128, 'AND': -128, 'AT': -128, 'COLON': -128, 'COMMA': -128, 'COMPARE': -128, 'EQUAL': -128, 'FOR': -128, 'IN': -128, 'MINUS': -128, 'NOT': -128, 'OF': -128, 'OR': -128, 'PERCENT': -128, 'PLUS': -128, 'RBRACE': -128, 'RELATION': -128, 'RPAR': -128, 'RSQB': -128, 'STAR': -128, 'THEN': -128, 'WHERE': -128, '_NL': -128, '__ANON_0': -128, '__ANON_1': -128},  # 138
+    {'INT': 7, 'MINUS': 174, 'NAME': 175, 'STRING': 14},  # 139
+    {'BOOL': 182, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 140
+    {'BLOCK': 186},  # 141
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 142
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 143
-    {'LSQB': 187},  # 144
-    {'NAME': 188},  # 145
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 146
-    {'STRING': 14},  # 147
-    {'NAME': 191},  # 148
-    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 149
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 150
-    {'COMMA': 194, 'IN': 195},  # 151
-    {'IN': 196},  # 152
-    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': 100},  # 153
-    {'$END': -105, 'AND': -105, 'COLON': -105, 'COMMA': -105, 'FOR': -105, 'MINUS': 79, 'OR': -105, 'PLUS': 81, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, 'THEN': -105, '_NL': -105},  # 154
-    {'$END': -9, 'AND': 75, 'COMMA': -9, 'FOR': -9, 'OR': -9, 'RBRACE': -9, 'RPAR': -9, 'RSQB': -9, '_NL': -9},  # 155
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 156
-    {'COLON': -59, 'COMMA': -59, 'RSQB': -59, 'WHERE': -59},  # 157
-    {'COLON': -5, 'COMMA': -5, 'RSQB': -5, 'WHERE': -5},  # 158
-    {'COLON': -61, 'OR': 85, 'RSQB': -61},  # 159
-    {'NAME': 62},  # 160
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 161
-    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79},  # 162
-    {'$END': -81, 'COMMA': -81, 'FOR': -81, 'RBRACE': -81, 'RPAR': -81, 'RSQB': -81, '_NL': -81},  # 163
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 164
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -38, 'RPAR': -38, 'RSQB': -38, 'STRING': 14, 'TRUE': 15},  # 165
-    {'RSQB': 201},  # 166
-    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 167
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 168
-    {'$END': -110, 'AND': -110, 'COLON': -110, 'COMMA': -110, 'FOR': -110, 'MINUS': 79, 'OR': -110, 'PLUS': 81, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, 'THEN': -110, '_NL': -110},  # 169
-    {'$END': -111, 'AND': -111, 'COLON': -111, 'COMMA': -111, 'FOR': -111, 'OR': -111, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, 'THEN': -111, '_NL': -111},  # 170
-    {'$END': -112, 'AND': -112, 'COLON': -112, 'COMMA': -112, 'FOR': -112, 'MINUS': 79, 'OR': -112, 'PLUS': 81, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, 'THEN': -112, '_NL': -112},  # 171
-    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 172
-    {'COMMA': -86, '_NL': -86},  # 173
-    {'COMMA': -127, '_NL': -127},  # 174
-    {'COMMA': -128, '_NL': -128},  # 175
-    {'COMMA': 203, '_NL': -57},  # 176
-    {'EQUAL': -66, '_NL': -66},  # 177
-    {'EQUAL': -70, '_NL': -70},  # 178
-    {'EQUAL': 205},  # 179
-    {'EQUAL': -71, '_NL': -71},  # 180
-    {'_NL': -64},  # 181
-    {'_NL': -80},  # 182
-    {'AND': -106, 'AT': 76, 'COMPARE': 77, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -106, 'PLUS': 81, 'RELATION': 82, '_NL': -106, '__ANON_0': 206},  # 183
-    {'_NL': -85},  # 184
-    {'_NL': -83},  # 185
-    {'_NL': -92},  # 186
-    {'INT': 7, 'MINUS': 207},  # 187
-    {'_NL': -101},  # 188
-    {'_NL': -102},  # 189
-    {'_NL': -104},  # 190
-    {'COMMA': -19, 'IN': -19},  # 191
-    {'_NL': -129},  # 192
-    {'COMMA': 212, 'RSQB': 213},  # 193
-    {'NAME': 215},  # 194
-    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 195
-    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 196
-    {'$END': -10, 'AND': 75, 'COMMA': -10, 'FOR': -10, 'OR': -10, 'RBRACE': -10, 'RPAR': -10, 'RSQB': -10, '_NL': -10},  # 197
-    {'COLON': -6, 'COMMA': -6, 'RSQB': -6, 'WHERE': -6},  # 198
-    {'COLON': -63, 'OR': 85, 'RSQB': -63},  # 199
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 200
-    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 201
-    {'$END': -115, 'AND': -115, 'COLON': -115, 'COMMA': -115, 'EQUAL': -115, 'FOR': -115, 'MINUS': 79, 'OR': -115, 'PLUS': 81, 'RBRACE': -115, 'RPAR': -115, 'RSQB': -115, 'THEN': -115, 'WHERE': -115, '_NL': -115},  # 202
-    {'NAME': 173, 'STRING': 14},  # 203
-    {'COMMA': 219, '_NL': -58},  # 204
-    {'BLOCK': 181},  # 205
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 206
-    {'INT': 222},  # 207
-    {'COMMA': -116, 'RSQB': -116, 'STAR': -116, 'VBAR': -116},  # 208
-    {'COMMA': -117, 'RSQB': -117, 'STAR': -117, 'VBAR': -117},  # 209
-    {'COMMA': 223, 'RSQB': 224},  # 210
-    {'COMMA': -93, 'RSQB': -93, 'STAR': 226, 'VBAR': 227},  # 211
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 212
-    {'IN': -68},  # 213
-    {'COMMA': 230, 'RSQB': 231},  # 214
-    {'COMMA': -20, 'IN': -20},  # 215
-    {'_NL': -130},  # 216
-    {'_NL': -131},  # 217
-    {'COMMA': -3, '_NL': -3},  # 218
-    {'NAME': 173, 'STRING': 14},  # 219
-    {'_NL': -65},  # 220
-    {'MINUS': 79, 'PLUS': 81, '_NL': -84},  # 221
-    {'COMMA': -87, 'RSQB': -87, 'STAR': -87, 'VBAR': -87},  # 222
-    {'INT': 7, 'MINUS': 207, 'RSQB': 233},  # 223
-    {'_NL': -98},  # 224
-    {'COMMA': 235, 'RSQB': 236},  # 225
-    {'INT': 237},  # 226
-    {'INT': 7, 'MINUS': 207},  # 227
-    {'COMMA': -95, 'RSQB': -95, 'STAR': 239, 'VBAR': 240},  # 228
-    {'COMMA': -7, 'RSQB': -7},  # 229
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 230
-    {'IN': -69},  # 231
-    {'COMMA': -4, '_NL': -4},  # 232
-    {'_NL': -97},  # 233
-    {'COMMA': -13, 'RSQB': -13},  # 234
-    {'INT': 7, 'MINUS': 207, 'RSQB': 242},  # 235
-    {'_NL': -100},  # 236
-    {'COMMA': -94, 'RSQB': -94},  # 237
-    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 238
-    {'INT': 244},  # 239
-    {'INT': 7, 'MINUS': 207},  # 240
-    {'COMMA': -8, 'RSQB': -8},  # 241
-    {'_NL': -99},  # 242
-    {'COMMA': -14, 'RSQB': -14},  # 243
-    {'COMMA': -96, 'RSQB': -96},  # 244
-    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 245
+    {'LSQB': 192},  # 144
+    {'NAME': 193},  # 145
+    {'INT': 7, 'MINUS': 174, 'NAME': 175, 'STRING': 14},  # 146
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 147
+    {'STRING': 14},  # 148
+    {'NAME': 197},  # 149
+    {'BOOL': 182, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 150
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 151
+    {'COMMA': 200, 'IN': 201},  # 152
+    {'IN': 202},  # 153
+    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': 100},  # 154
+    {'$END': -107, 'AND': -107, 'COLON': -107, 'COMMA': -107, 'FOR': -107, 'MINUS': 79, 'OR': -107, 'PLUS': 81, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, 'THEN': -107, '_NL': -107},  # 155
+    {'$END': -7, 'AND': 75, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7},  # 156
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 157
+    {'COLON': -59, 'COMMA': -59, 'RSQB': -59, 'WHERE': -59},  # 158
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 159
+    {'COLON': -61, 'OR': 85, 'RSQB': -61},  # 160
+    {'NAME': 62},  # 161
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 162
+    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79},  # 163
+    {'$END': -81, 'COMMA': -81, 'FOR': -81, 'RBRACE': -81, 'RPAR': -81, 'RSQB': -81, '_NL': -81},  # 164
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 165
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -38, 'RPAR': -38, 'RSQB': -38, 'STRING': 14, 'TRUE': 15},  # 166
+    {'RSQB': 207},  # 167
+    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 168
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 169
+    {'$END': -112, 'AND': -112, 'COLON': -112, 'COMMA': -112, 'FOR': -112, 'MINUS': 79, 'OR': -112, 'PLUS': 81, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, 'THEN': -112, '_NL': -112},  # 170
+    {'$END': -113, 'AND': -113, 'COLON': -113, 'COMMA': -113, 'FOR': -113, 'OR': -113, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, 'THEN': -113, '_NL': -113},  # 171
+    {'$END': -114, 'AND': -114, 'COLON': -114, 'COMMA': -114, 'FOR': -114, 'MINUS': 79, 'OR': -114, 'PLUS': 81, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, 'THEN': -114, '_NL': -114},  # 172
+    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 173
+    {'INT': 209},  # 174
+    {'COMMA': -86, '_NL': -86},  # 175
+    {'COMMA': -118, 'RSQB': -118, 'STAR': -118, 'VBAR': -118, '_NL': -118},  # 176
+    {'COMMA': -129, '_NL': -129},  # 177
+    {'COMMA': -119, 'RSQB': -119, 'STAR': -119, 'VBAR': -119, '_NL': -119},  # 178
+    {'COMMA': -130, '_NL': -130},  # 179
+    {'COMMA': -131, '_NL': -131},  # 180
+    {'COMMA': 210, '_NL': -57},  # 181
+    {'EQUAL': -66, '_NL': -66},  # 182
+    {'EQUAL': -70, '_NL': -70},  # 183
+    {'EQUAL': 212},  # 184
+    {'EQUAL': -71, '_NL': -71},  # 185
+    {'_NL': -64},  # 186
+    {'_NL': -80},  # 187
+    {'AND': -108, 'AT': 76, 'COMPARE': 77, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -108, 'PLUS': 81, 'RELATION': 82, '_NL': -108, '__ANON_0': 213},  # 188
+    {'_NL': -85},  # 189
+    {'_NL': -83},  # 190
+    {'_NL': -92},  # 191
+    {'INT': 7, 'MINUS': 174},  # 192
+    {'_NL': -101},  # 193
+    {'COMMA': 210, '_NL': -102},  # 194
+    {'_NL': -104},  # 195
+    {'_NL': -106},  # 196
+    {'COMMA': -19, 'IN': -19},  # 197
+    {'_NL': -132},  # 198
+    {'COMMA': 217, 'RSQB': 218},  # 199
+    {'NAME': 220},  # 200
+    {'BOOL': 182, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 201
+    {'BOOL': 182, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 202
+    {'$END': -8, 'AND': 75, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8},  # 203
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 204
+    {'COLON': -63, 'OR': 85, 'RSQB': -63},  # 205
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 206
+    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 207
+    {'$END': -117, 'AND': -117, 'COLON': -117, 'COMMA': -117, 'EQUAL': -117, 'FOR': -117, 'MINUS': 79, 'OR': -117, 'PLUS': 81, 'RBRACE': -117, 'RPAR': -117, 'RSQB': -117, 'THEN': -117, 'WHERE': -117, '_NL': -117},  # 208
+    {'COMMA': -87, 'RSQB': -87, 'STAR': -87, 'VBAR': -87, '_NL': -87},  # 209
+    {'INT': 7, 'MINUS': 174, 'NAME': 175, 'STRING': 14},  # 210
+    {'COMMA': 224, '_NL': -58},  # 211
+    {'BLOCK': 186},  # 212
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 213
+    {'COMMA': 227, 'RSQB': 228},  # 214
+    {'COMMA': -93, 'RSQB': -93, 'STAR': 230, 'VBAR': 231},  # 215
+    {'COMMA': 224, '_NL': -103},  # 216
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 217
+    {'IN': -68},  # 218
+    {'COMMA': 234, 'RSQB': 235},  # 219
+    {'COMMA': -20, 'IN': -20},  # 220
+    {'_NL': -133},  # 221
+    {'_NL': -134},  # 222
+    {'COMMA': -13, '_NL': -13},  # 223
+    {'INT': 7, 'MINUS': 174, 'NAME': 175, 'STRING': 14},  # 224
+    {'_NL': -65},  # 225
+    {'MINUS': 79, 'PLUS': 81, '_NL': -84},  # 226
+    {'INT': 7, 'MINUS': 174, 'RSQB': 237},  # 227
+    {'_NL': -98},  # 228
+    {'COMMA': 239, 'RSQB': 240},  # 229
+    {'INT': 241},  # 230
+    {'INT': 7, 'MINUS': 174},  # 231
+    {'COMMA': -95, 'RSQB': -95, 'STAR': 243, 'VBAR': 244},  # 232
+    {'COMMA': -5, 'RSQB': -5},  # 233
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 234
+    {'IN': -69},  # 235
+    {'COMMA': -14, '_NL': -14},  # 236
+    {'_NL': -97},  # 237
+    {'COMMA': -11, 'RSQB': -11},  # 238
+    {'INT': 7, 'MINUS': 174, 'RSQB': 246},  # 239
+    {'_NL': -100},  # 240
+    {'COMMA': -94, 'RSQB': -94},  # 241
+    {'COMMA': -9, 'RSQB': -9, 'STAR': -9, 'VBAR': -9},  # 242
+    {'INT': 248},  # 243
+    {'INT': 7, 'MINUS': 174},  # 244
+    {'COMMA': -6, 'RSQB': -6},  # 245
+    {'_NL': -99},  # 246
+    {'COMMA': -12, 'RSQB': -12},  # 247
+    {'COMMA': -96, 'RSQB': -96},  # 248
+    {'COMMA': -10, 'RSQB': -10, 'STAR': -10, 'VBAR': -10},  # 249
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -500,26 +507,26 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 96
     {},  # 97
     {},  # 98
-    {'__var_decl_plus_3': 151, 'dims': 152},  # 99
+    {'__var_decl_plus_3': 152, 'dims': 153},  # 99
     {},  # 100
     {'_stmt': 102, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 46, 'board_decl': 47, 'constraint_stmt': 48, 'either': 19, 'expr': 49, 'factor': 21, 'forall': 22, 'given_decl': 50, 'implication': 23, 'int': 24, 'let_decl': 51, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 52, 'pieces_decl': 53, 'place_decl': 54, 'positions_decl': 55, 'puzzle_decl': 56, 'question_decl': 57, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 59},  # 101
-    {'__start_plus_0': 153},  # 102
+    {'__start_plus_0': 154},  # 102
     {},  # 103
-    {'arith': 154, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 104
-    {'and_expr': 155, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 105
+    {'arith': 155, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 104
+    {'and_expr': 156, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 105
     {},  # 106
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 157, 'string': 29, 'term': 30},  # 107
-    {'binder': 158},  # 108
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 159, 'relation': 28, 'string': 29, 'term': 30},  # 109
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 158, 'string': 29, 'term': 30},  # 107
+    {'binder': 159},  # 108
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 160, 'relation': 28, 'string': 29, 'term': 30},  # 109
     {},  # 110
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 162, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 111
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 163, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 112
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 163, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 111
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 164, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 112
     {},  # 113
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 164, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 114
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 165, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 114
     {},  # 115
     {},  # 116
     {},  # 117
-    {'binder': 63, 'binders': 166},  # 118
+    {'binder': 63, 'binders': 167},  # 118
     {},  # 119
     {},  # 120
     {},  # 121
@@ -528,9 +535,9 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 124
     {},  # 125
     {},  # 126
-    {'arith': 169, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 127
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 170, 'string': 29, 'term': 30},  # 128
-    {'arith': 171, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 129
+    {'arith': 170, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 127
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 171, 'string': 29, 'term': 30},  # 128
+    {'arith': 172, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 129
     {},  # 130
     {},  # 131
     {},  # 132
@@ -540,111 +547,115 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 136
     {},  # 137
     {},  # 138
-    {'name': 174, 'string': 175, 'value': 176},  # 139
-    {'arith': 124, 'atom': 18, 'bool_domain': 178, 'domain': 179, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 140
-    {'block': 182},  # 141
-    {'and_expr': 16, 'arith': 183, 'atom': 18, 'either': 19, 'expr': 184, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 185, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 142
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 186, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 143
+    {'int': 176, 'name': 177, 'neg_int': 178, 'signed': 179, 'string': 180, 'value': 181},  # 139
+    {'arith': 124, 'atom': 18, 'bool_domain': 183, 'domain': 184, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 185, 'string': 29, 'term': 30},  # 140
+    {'block': 187},  # 141
+    {'and_expr': 16, 'arith': 188, 'atom': 18, 'either': 19, 'expr': 189, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 190, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 142
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 191, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 143
     {},  # 144
     {},  # 145
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 189, 'string': 29, 'term': 30},  # 146
-    {'string': 190},  # 147
-    {},  # 148
-    {'arith': 124, 'atom': 18, 'bool_domain': 178, 'domain': 192, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 149
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 193, 'string': 29, 'term': 30},  # 150
-    {},  # 151
+    {'int': 176, 'name': 177, 'neg_int': 178, 'signed': 179, 'string': 180, 'value': 194},  # 146
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 195, 'string': 29, 'term': 30},  # 147
+    {'string': 196},  # 148
+    {},  # 149
+    {'arith': 124, 'atom': 18, 'bool_domain': 183, 'domain': 198, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 185, 'string': 29, 'term': 30},  # 150
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 199, 'string': 29, 'term': 30},  # 151
     {},  # 152
     {},  # 153
     {},  # 154
     {},  # 155
-    {'and_expr': 197, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 156
-    {},  # 157
+    {},  # 156
+    {'and_expr': 203, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 157
     {},  # 158
     {},  # 159
-    {'binder': 198},  # 160
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 199, 'relation': 28, 'string': 29, 'term': 30},  # 161
-    {},  # 162
+    {},  # 160
+    {'binder': 204},  # 161
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 205, 'relation': 28, 'string': 29, 'term': 30},  # 162
     {},  # 163
     {},  # 164
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 200, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 165
-    {},  # 166
+    {},  # 165
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 206, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 166
     {},  # 167
-    {'arith': 202, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 168
-    {},  # 169
+    {},  # 168
+    {'arith': 208, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 169
     {},  # 170
     {},  # 171
     {},  # 172
     {},  # 173
     {},  # 174
     {},  # 175
-    {'__attribute_decl_star_2': 204},  # 176
+    {},  # 176
     {},  # 177
     {},  # 178
     {},  # 179
     {},  # 180
-    {},  # 181
+    {'__positions_decl_star_2': 211},  # 181
     {},  # 182
     {},  # 183
     {},  # 184
     {},  # 185
     {},  # 186
-    {'int': 208, 'neg_int': 209, 'piece': 210, 'signed': 211},  # 187
+    {},  # 187
     {},  # 188
     {},  # 189
     {},  # 190
     {},  # 191
-    {},  # 192
-    {'__dims_star_4': 214},  # 193
-    {},  # 194
-    {'arith': 124, 'atom': 18, 'bool_domain': 178, 'domain': 216, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 195
-    {'arith': 124, 'atom': 18, 'bool_domain': 178, 'domain': 217, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 196
+    {'int': 176, 'neg_int': 178, 'piece': 214, 'signed': 215},  # 192
+    {},  # 193
+    {'__positions_decl_star_2': 216},  # 194
+    {},  # 195
+    {},  # 196
     {},  # 197
     {},  # 198
-    {},  # 199
+    {'__dims_star_4': 219},  # 199
     {},  # 200
-    {},  # 201
-    {},  # 202
-    {'name': 174, 'string': 175, 'value': 218},  # 203
+    {'arith': 124, 'atom': 18, 'bool_domain': 183, 'domain': 221, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 185, 'string': 29, 'term': 30},  # 201
+    {'arith': 124, 'atom': 18, 'bool_domain': 183, 'domain': 222, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 185, 'string': 29, 'term': 30},  # 202
+    {},  # 203
     {},  # 204
-    {'block': 220},  # 205
-    {'arith': 221, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 206
+    {},  # 205
+    {},  # 206
     {},  # 207
     {},  # 208
     {},  # 209
-    {'__pieces_decl_star_5': 225},  # 210
-    {'__piece_star_6': 228},  # 211
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 229, 'string': 29, 'term': 30},  # 212
-    {},  # 213
-    {},  # 214
-    {},  # 215
+    {'int': 176, 'name': 177, 'neg_int': 178, 'signed': 179, 'string': 180, 'value': 223},  # 210
+    {},  # 211
+    {'block': 225},  # 212
+    {'arith': 226, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 213
+    {'__pieces_decl_star_5': 229},  # 214
+    {'__piece_star_6': 232},  # 215
     {},  # 216
-    {},  # 217
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 233, 'string': 29, 'term': 30},  # 217
     {},  # 218
-    {'name': 174, 'string': 175, 'value': 232},  # 219
+    {},  # 219
     {},  # 220
     {},  # 221
     {},  # 222
-    {'int': 208, 'neg_int': 209, 'piece': 234, 'signed': 211},  # 223
-    {},  # 224
+    {},  # 223
+    {'int': 176, 'name': 177, 'neg_int': 178, 'signed': 179, 'string': 180, 'value': 236},  # 224
     {},  # 225
     {},  # 226
-    {'int': 208, 'neg_int': 209, 'signed': 238},  # 227
+    {'int': 176, 'neg_int': 178, 'piece': 238, 'signed': 215},  # 227
     {},  # 228
     {},  # 229
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 241, 'string': 29, 'term': 30},  # 230
-    {},  # 231
+    {},  # 230
+    {'int': 176, 'neg_int': 178, 'signed': 242},  # 231
     {},  # 232
     {},  # 233
-    {},  # 234
-    {'int': 208, 'neg_int': 209, 'piece': 243, 'signed': 211},  # 235
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 245, 'string': 29, 'term': 30},  # 234
+    {},  # 235
     {},  # 236
     {},  # 237
     {},  # 238
-    {},  # 239
-    {'int': 208, 'neg_int': 209, 'signed': 245},  # 240
+    {'int': 176, 'neg_int': 178, 'piece': 247, 'signed': 215},  # 239
+    {},  # 240
     {},  # 241
     {},  # 242
     {},  # 243
-    {},  # 244
+    {'int': 176, 'neg_int': 178, 'signed': 249},  # 244
     {},  # 245
+    {},  # 246
+    {},  # 247
+    {},  # 248
+    {},  # 249
 )

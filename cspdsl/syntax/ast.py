@@ -166,9 +166,16 @@ class PositionsDecl(Node):
     positions: Node
 
 
+class KeyDecl(Node):
+    """`positions band: Alpha, Beta`: positions without an order, named by the key's values."""
+
+    name: str
+    values: tuple[Name | Str | Num, ...]
+
+
 class AttributeDecl(Node):
     name: str
-    values: tuple[Name | Str, ...]
+    values: tuple[Name | Str | Num, ...]
 
 
 class VarDecl(Node):

@@ -114,7 +114,13 @@ def read_template(answer: ast.Str, parse_expression: ParseExpression) -> ast.Ans
         if not inner.strip():
             span = Span(source, line, inner_column - 1, line, inner_column + len(inner) + 1)
             raise CspdslError("empty placeholder in the answer", span, "put a value between the braces, e.g. {x}")
-        placeholders.append(parse_expression(inner, source, line, inner_column))
+        # A quoted value is written in single quotes inside an answer ({genre['Yellow Reef']}): a
+        # double quote would end the answer. Same length, so every column stays where it was.
+        if inner.count("'") % 2:
+            quote = inner_column + inner.rfind("'")
+            raise CspdslError("quote not closed: a quoted value in an answer ends with its own \"'\"",
+                              Span(source, line, quote, line, quote + 1))
+        placeholders.append(parse_expression(inner.replace("'", '"'), source, line, inner_column))
         pos = close_at + 1
     texts.append(text[pos:])
     return ast.AnswerTemplate(answer.span, tuple(texts), tuple(placeholders))

@@ -108,7 +108,10 @@ class _AstBuilder:
     def positions_decl(self, meta: Any, name: Token, positions: ast.Node) -> ast.PositionsDecl:
         return ast.PositionsDecl(self._span(meta), str(name), positions)
 
-    def attribute_decl(self, meta: Any, name: Token, *values: ast.Name | ast.Str) -> ast.AttributeDecl:
+    def key_decl(self, meta: Any, name: Token, *values: ast.Name | ast.Str | ast.Num) -> ast.KeyDecl:
+        return ast.KeyDecl(self._span(meta), str(name), values)
+
+    def attribute_decl(self, meta: Any, name: Token, *values: ast.Name | ast.Str | ast.Num) -> ast.AttributeDecl:
         return ast.AttributeDecl(self._span(meta), str(name), values)
 
     def var_decl(self, meta: Any, name: Token, *rest: Any) -> ast.VarDecl:

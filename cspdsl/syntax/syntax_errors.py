@@ -35,7 +35,7 @@ def describe(terminal: str) -> str:
 def expected_words(expected: set[str]) -> str:
     names = set(expected)
     words = []
-    if len(names & _EXPRESSION_STARTS) >= 3:
+    if len(names & _EXPRESSION_STARTS) >= 3 and names & {"LPAR", "LSQB", "LBRACE"}:
         names -= _EXPRESSION_STARTS | {"TRUE", "FALSE", "NOT", "COUNT_WORD", "FORALL", "IF", "EITHER"}
         words.append("an expression")
     words += sorted(describe(n) for n in names)

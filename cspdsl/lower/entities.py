@@ -1,0 +1,188 @@
+"""Logic-grid entities: the positions (numbered, or named by the values of a key), the attributes
+whose values go to positions (names, or numbers that clues do arithmetic on), and `X.age`, the
+number of an attribute of numbers that goes with X.
+
+A puzzle keyed by names (`positions band: Alpha, Beta`) numbers its positions 1, 2, ... inside, and
+each key value is the constant position it names: `rock same Alpha` is `rock == 1`. Its positions
+have no order, so the relations that compare positions are refused (`Context.refuse_order`)."""
+
+from __future__ import annotations
+
+from .. import ir
+from ..errors import CspdslError
+from ..syntax import ast
+from .build import Lin, any_of, linear, negate
+from .conditions import Conditions
+from .context import POSITION_WORDS, AttributeValue, KeyValue, Param, error, range_text
+from .layout import Entities
+from .values import Attribute, as_lin, check_size
+
+
+def value_name(value: ast.Name | ast.Str | ast.Num) -> str:
+    """How a declared value is named: its word, its quoted text, or its number."""
+    if isinstance(value, ast.Num):
+        return str(value.value)
+    return value.name if isinstance(value, ast.Name) else value.value
+
+
+class EntityDecls(Conditions):
+    """The declarations of positions and attributes, and the numbers of attributes of numbers."""
+
+    def positions_decl(self, s: ast.PositionsDecl) -> None:
+        """The one set of positions; it also names first, last and (for an odd count) middle."""
+        if self.layout.entities is not None:
+            raise error("a model has one 'positions' declaration", s)
+        positions = self.int_values(s.positions)
+        if not positions:
+            raise error("there are no positions", s.positions)
+        if positions != list(range(positions[0], positions[0] + len(positions))):
+            # Relations (next_to, directly_left_of, ...) compare position numbers.
+            raise error(
+                "positions must be consecutive numbers in order", s.positions, "write a range, such as 1..5"
+            )
+        self.layout.entities = Entities(s.name, positions)
+        self.bind(s.name, positions, s.span)
+        named = dict(zip(POSITION_WORDS[:2], (positions[0], positions[-1]), strict=True))
+        if len(positions) % 2 == 1:
+            named["middle"] = positions[len(positions) // 2]
+        for word, value in named.items():
+            if word not in self.env.names:
+                self.env.names[word] = Param(value)
+                self.env.spans[word] = s.span
+                self.position_words.add(word)
+
+    def key_decl(self, s: ast.KeyDecl) -> None:
+        """Positions named by the key's values, without an order: the i-th value is position i."""
+        if self.layout.entities is not None:
+            raise error("a model has one 'positions' declaration", s)
+        for value in s.values:
+            if isinstance(value, ast.Num):
+                raise error(
+                    "positions named after ':' are names, not numbers",
+                    value,
+                    f"for numbered positions write 'positions {s.name} = 1..{len(s.values)}'; quote a "
+                    "number to use it as a name",
+                )
+        labels = [value_name(value) for value in s.values]
+        positions = list(range(1, len(labels) + 1))
+        self.bind(s.name, positions, s.span)
+        for position, value in zip(positions, s.values, strict=True):
+            self.bind(value_name(value), KeyValue(position), value.span)
+        self.layout.entities = Entities(s.name, positions, labels=labels)
+
+    def attribute_decl(self, s: ast.AttributeDecl) -> None:
+        """Each value of an attribute is a variable: the position that has it; no two share one."""
+        entities = self.attribute_entities(s)
+        attribute = Attribute(s.name, {}, self.attribute_numbers(s))
+        self.bind(s.name, attribute, s.span)
+        for value in s.values:
+            name = value_name(value)
+            var = f"{s.name}[{name}]"
+            if not attribute.numbers:  # a number stands for itself: it names no value
+                self.check_one_attribute(name, value)
+                self.bind(name, AttributeValue(s.name, var), value.span)
+            self.problem.add_var(var, tuple(entities.positions))
+            attribute.values[name] = var
+        entities.attributes[s.name] = attribute.values
+        self.problem.post(ir.AllDifferent(tuple(attribute.values.values())), s.span)
+
+    def check_one_attribute(self, name: str, value: ast.Node) -> None:
+        owner = self.env.names.get(name)
+        if isinstance(owner, AttributeValue):
+            raise error(
+                f"value '{name}' is already a value of attribute '{owner.attribute}'",
+                value,
+                "give each value one attribute; use a different name here",
+            )
+
+    def attribute_numbers(self, s: ast.AttributeDecl) -> dict[str, int]:
+        """The numbers of an attribute of numbers (each once), or {} for an attribute of names."""
+        numeric = [isinstance(value, ast.Num) for value in s.values]
+        if not any(numeric):
+            return {}
+        for value, is_number in zip(s.values, numeric, strict=True):
+            if not is_number:
+                raise error(
+                    f"attribute '{s.name}' has numbers and names; its values are all numbers or all names",
+                    value,
+                    "quote a number to use it as a name, as in \"7\"",
+                )
+        numbers: dict[str, int] = {}
+        for value in s.values:
+            assert isinstance(value, ast.Num)
+            check_size(value.value, value)
+            if str(value.value) in numbers:
+                raise error(f"{value.value} appears twice in attribute '{s.name}'", value)
+            numbers[str(value.value)] = value.value
+        return numbers
+
+    def attribute_entities(self, s: ast.AttributeDecl) -> Entities:
+        """The positions an attribute's values take: declared above it, and at least one a value."""
+        entities = self.layout.entities
+        if entities is None:
+            raise error(
+                "an attribute needs positions to be declared first",
+                s,
+                "add a line such as 'positions house = 1..5' above it",
+            )
+        if len(s.values) > len(entities.positions):
+            raise error(
+                f"attribute '{s.name}' has {len(s.values)} values but there are only "
+                f"{len(entities.positions)} positions",
+                s,
+            )
+        return entities
+
+    # ---- X.age ---------------------------------------------------------------------------------
+
+    def number_of(self, attribute: Attribute, target: object, node: ast.Member) -> Lin:
+        """`X.age`: a variable holding the number of `age` at X's position, defined once for each X."""
+        self.check_numbers_everywhere(attribute, node)
+        position = as_lin(target, node.target)
+        entities = self.layout.entities
+        assert entities is not None
+        lo, hi = self.bounds(position)
+        if lo < entities.positions[0] or hi > entities.positions[-1]:
+            raise error(
+                f"'.{attribute.name}' needs one position, and this can be outside the positions "
+                f"{range_text(entities.positions)}",
+                node.target,
+                f"write a value of an attribute before '.{attribute.name}'",
+            )
+        key = (attribute.name, position)
+        if key not in self.numbers_at:
+            self.numbers_at[key] = self.number_variable(attribute, position, node)
+        return Lin(((1, self.numbers_at[key]),))
+
+    def check_numbers_everywhere(self, attribute: Attribute, node: ast.Member) -> None:
+        """`.age` of an attribute of numbers that has a number at every position."""
+        if not attribute.numbers:
+            example = next(iter(attribute.values))
+            raise CspdslError(
+                f"'{attribute.name}' is an attribute of names; '.{attribute.name}' gives a number only "
+                "for an attribute of numbers",
+                node.name_span,
+                f"relate a value to the values of '{attribute.name}' with 'same' or 'not_same', as in "
+                f"'... same {example}'",
+            )
+        entities = self.layout.entities
+        assert entities is not None
+        if len(attribute.numbers) != len(entities.positions):
+            raise CspdslError(
+                f"'.{attribute.name}' needs a number at every position: '{attribute.name}' has "
+                f"{len(attribute.numbers)} values for {len(entities.positions)} positions",
+                node.name_span,
+                f"give '{attribute.name}' one value for each position",
+            )
+
+    def number_variable(self, attribute: Attribute, position: Lin, node: ast.Member) -> str:
+        """An auxiliary variable equal to the number whose value is at `position`: it is the number
+        v exactly when v's variable equals the position (the definition of a declaration)."""
+        name = self.new_aux_name(attribute.name)
+        self.problem.add_var(name, tuple(sorted(attribute.numbers.values())), output=False)
+        for value, var in attribute.values.items():
+            there = linear(Lin(((1, var),)).plus(position, -1), "==", 0)
+            has = linear(Lin(((1, name),)), "==", attribute.numbers[value])
+            self.problem.post(any_of([negate(there), has]), node.span)
+            self.problem.post(any_of([there, negate(has)]), node.span)
+        return name
