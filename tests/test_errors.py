@@ -462,7 +462,7 @@ CASES: dict[str, tuple[str, str]] = {
     "template-syntax-error": (
         FISH + 'question "q": "The {nationality[fish} owns it."\nDane at 1\n',
         lines(
-            "m.puz:4:37: error: the placeholder ends too early; expected one of ',', ']'",
+            "m.puz:4:37: error: the placeholder ends too early; expected one of ',', '..', ']'",
             ' 4 | question "q": "The {nationality[fish} owns it."',
             "   |                                     ^",
             "hint: the '[' at column 32 is not closed",

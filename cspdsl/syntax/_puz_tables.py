@@ -26,18 +26,18 @@ RULES: tuple[Rule, ...] = (
     ('__binders_star_7', 3, '__binders_star_7', False, ((0, True, 0), (2, False, 0)), 0),  # 5
     ('__dims_star_4', 2, '__dims_star_4', False, ((1, False, 0),), 0),  # 6
     ('__dims_star_4', 3, '__dims_star_4', False, ((0, True, 0), (2, False, 0)), 0),  # 7
-    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 8
-    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 9
-    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 10
-    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 11
-    ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 12
-    ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 13
-    ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 14
-    ('__start_star_1', 2, '__start_star_1', False, ((0, True, 0), (1, True, 0)), 0),  # 15
-    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, False, 0),), 0),  # 16
-    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, False, 0)), 0),  # 17
-    ('_stmt', 1, '_stmt', False, None, 0),  # 18
-    ('_stmt', 1, '_stmt', False, None, 0),  # 19
+    ('__index_args_star_9', 2, '__index_args_star_9', False, ((1, False, 0),), 0),  # 8
+    ('__index_args_star_9', 3, '__index_args_star_9', False, ((0, True, 0), (2, False, 0)), 0),  # 9
+    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 10
+    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 11
+    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 12
+    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 13
+    ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 14
+    ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 15
+    ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 16
+    ('__start_star_1', 2, '__start_star_1', False, ((0, True, 0), (1, True, 0)), 0),  # 17
+    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, False, 0),), 0),  # 18
+    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, False, 0)), 0),  # 19
     ('_stmt', 1, '_stmt', False, None, 0),  # 20
     ('_stmt', 1, '_stmt', False, None, 0),  # 21
     ('_stmt', 1, '_stmt', False, None, 0),  # 22
@@ -48,137 +48,146 @@ RULES: tuple[Rule, ...] = (
     ('_stmt', 1, '_stmt', False, None, 0),  # 27
     ('_stmt', 1, '_stmt', False, None, 0),  # 28
     ('_stmt', 1, '_stmt', False, None, 0),  # 29
-    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 30
-    ('and_expr', 1, 'and_expr', True, None, 0),  # 31
-    ('args', 1, 'args', False, None, 0),  # 32
-    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 33
-    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 34
-    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 35
-    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 36
-    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 37
-    ('arith', 1, 'arith', True, None, 0),  # 38
-    ('atom', 1, 'false', False, (), 0),  # 39
-    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 40
-    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 41
-    ('atom', 2, 'list', False, (), 1),  # 42
-    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 43
-    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 44
-    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 45
-    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 46
-    ('atom', 1, 'true', False, (), 0),  # 47
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 48
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 49
-    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 50
-    ('atom', 1, 'atom', True, None, 0),  # 51
-    ('atom', 1, 'atom', True, None, 0),  # 52
+    ('_stmt', 1, '_stmt', False, None, 0),  # 30
+    ('_stmt', 1, '_stmt', False, None, 0),  # 31
+    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 32
+    ('and_expr', 1, 'and_expr', True, None, 0),  # 33
+    ('args', 1, 'args', False, None, 0),  # 34
+    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 35
+    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 36
+    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 37
+    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 38
+    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 39
+    ('arith', 1, 'arith', True, None, 0),  # 40
+    ('atom', 1, 'false', False, (), 0),  # 41
+    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 42
+    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 43
+    ('atom', 2, 'list', False, (), 1),  # 44
+    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 45
+    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 46
+    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 47
+    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 48
+    ('atom', 1, 'true', False, (), 0),  # 49
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 50
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 51
+    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 52
     ('atom', 1, 'atom', True, None, 0),  # 53
-    ('attribute_decl', 4, 'attribute_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 54
-    ('attribute_decl', 5, 'attribute_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 55
-    ('binder', 3, 'binder', False, ((0, False, 0), (2, False, 0)), 0),  # 56
-    ('binders', 1, 'binders', False, None, 0),  # 57
-    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 58
-    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 59
-    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 60
-    ('block', 1, 'block', False, None, 0),  # 61
-    ('board_decl', 6, 'board_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 62
-    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 63
-    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 64
-    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 65
-    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 66
-    ('domain', 1, 'domain', True, None, 0),  # 67
-    ('domain', 1, 'domain', True, None, 0),  # 68
-    ('either', 4, 'either', False, ((1, False, 0), (3, False, 0)), 0),  # 69
-    ('expr', 1, 'expr', True, None, 0),  # 70
-    ('expr', 1, 'expr', True, None, 0),  # 71
+    ('atom', 1, 'atom', True, None, 0),  # 54
+    ('atom', 1, 'atom', True, None, 0),  # 55
+    ('attribute_decl', 4, 'attribute_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 56
+    ('attribute_decl', 5, 'attribute_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 57
+    ('binder', 3, 'binder', False, ((0, False, 0), (2, False, 0)), 0),  # 58
+    ('binders', 1, 'binders', False, None, 0),  # 59
+    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 60
+    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 61
+    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 62
+    ('block', 1, 'block', False, None, 0),  # 63
+    ('board_decl', 6, 'board_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 64
+    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 65
+    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 66
+    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 67
+    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 68
+    ('domain', 1, 'domain', True, None, 0),  # 69
+    ('domain', 1, 'domain', True, None, 0),  # 70
+    ('either', 4, 'either', False, ((1, False, 0), (3, False, 0)), 0),  # 71
     ('expr', 1, 'expr', True, None, 0),  # 72
     ('expr', 1, 'expr', True, None, 0),  # 73
-    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 74
-    ('factor', 1, 'factor', True, None, 0),  # 75
-    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 76
-    ('given_decl', 4, 'given_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 77
-    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 78
-    ('int', 1, 'int', False, None, 0),  # 79
-    ('let_decl', 4, 'let_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 80
-    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 81
-    ('let_value', 1, 'let_value', True, None, 0),  # 82
-    ('name', 1, 'name', False, None, 0),  # 83
-    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 84
-    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 85
-    ('not_expr', 1, 'not_expr', True, None, 0),  # 86
-    ('or_expr', 1, 'or_expr', True, None, 0),  # 87
-    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 88
-    ('param_decl', 4, 'param_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 89
-    ('piece', 1, 'piece', False, None, 0),  # 90
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 91
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 92
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 93
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 94
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 95
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 96
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 97
-    ('place_decl', 4, 'place_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 98
-    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 99
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 100
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 101
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 102
-    ('relation', 1, 'relation', True, None, 0),  # 103
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 104
-    ('relation', 3, 'compare', False, None, 0),  # 105
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 106
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 107
-    ('relation', 3, 'relate', False, None, 0),  # 108
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 109
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 110
-    ('signed', 1, 'signed', True, None, 0),  # 111
-    ('signed', 1, 'signed', True, None, 0),  # 112
-    ('start', 0, 'start', False, None, 0),  # 113
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 114
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 115
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 116
-    ('string', 1, 'string', False, None, 0),  # 117
-    ('term', 1, 'term', True, None, 0),  # 118
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 119
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 120
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 121
-    ('value', 1, 'value', True, None, 0),  # 122
-    ('value', 1, 'value', True, None, 0),  # 123
-    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 124
-    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 125
-    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 126
+    ('expr', 1, 'expr', True, None, 0),  # 74
+    ('expr', 1, 'expr', True, None, 0),  # 75
+    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 76
+    ('factor', 1, 'factor', True, None, 0),  # 77
+    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 78
+    ('given_decl', 4, 'given_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 79
+    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 80
+    ('index_arg', 1, 'whole_range', False, (), 0),  # 81
+    ('index_arg', 1, 'index_arg', True, None, 0),  # 82
+    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 83
+    ('index_args', 1, 'index_args', False, None, 0),  # 84
+    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 85
+    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 86
+    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 87
+    ('int', 1, 'int', False, None, 0),  # 88
+    ('let_decl', 4, 'let_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 89
+    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 90
+    ('let_value', 1, 'let_value', True, None, 0),  # 91
+    ('name', 1, 'name', False, None, 0),  # 92
+    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 93
+    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 94
+    ('not_expr', 1, 'not_expr', True, None, 0),  # 95
+    ('or_expr', 1, 'or_expr', True, None, 0),  # 96
+    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 97
+    ('param_decl', 4, 'param_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 98
+    ('piece', 1, 'piece', False, None, 0),  # 99
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 100
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 101
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 102
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 103
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 104
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 105
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 106
+    ('place_decl', 4, 'place_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 107
+    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 108
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 109
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 110
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 111
+    ('relation', 1, 'relation', True, None, 0),  # 112
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 113
+    ('relation', 3, 'compare', False, None, 0),  # 114
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 115
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 116
+    ('relation', 3, 'relate', False, None, 0),  # 117
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 118
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 119
+    ('signed', 1, 'signed', True, None, 0),  # 120
+    ('signed', 1, 'signed', True, None, 0),  # 121
+    ('start', 0, 'start', False, None, 0),  # 122
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 123
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 124
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 125
+    ('string', 1, 'string', False, None, 0),  # 126
+    ('term', 1, 'term', True, None, 0),  # 127
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 128
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 129
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 130
+    ('value', 1, 'value', True, None, 0),  # 131
+    ('value', 1, 'value', True, None, 0),  # 132
+    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 133
+    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 134
+    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 135
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 0
-    {'$END': -114, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 42},  # 1
+    {'$END': -123, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 42},  # 1
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 2
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 3
-    {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'DOT': -40, 'EQUAL': -40, 'FOR': -40, 'IN': -40, 'LSQB': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'OR': -40, 'PERCENT': -40, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'STAR': -40, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': -40},  # 4
+    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 4
     {'NAME': 62},  # 5
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 6
-    {'$END': -80, 'AND': -80, 'AT': -80, 'COLON': -80, 'COMMA': -80, 'COMPARE': -80, 'DOT': -80, 'EQUAL': -80, 'FOR': -80, 'IN': -80, 'LSQB': -80, 'MINUS': -80, 'NOT': -80, 'OF': -80, 'OR': -80, 'PERCENT': -80, 'PLUS': -80, 'RBRACE': -80, 'RELATION': -80, 'RPAR': -80, 'RSQB': -80, 'STAR': -80, 'THEN': -80, 'VBAR': -80, 'WHERE': -80, '_NL': -80, '__ANON_0': -80, '__ANON_1': -80},  # 7
+    {'$END': -89, 'AND': -89, 'AT': -89, 'COLON': -89, 'COMMA': -89, 'COMPARE': -89, 'DOT': -89, 'EQUAL': -89, 'FOR': -89, 'IN': -89, 'LSQB': -89, 'MINUS': -89, 'NOT': -89, 'OF': -89, 'OR': -89, 'PERCENT': -89, 'PLUS': -89, 'RBRACE': -89, 'RELATION': -89, 'RPAR': -89, 'RSQB': -89, 'STAR': -89, 'THEN': -89, 'VBAR': -89, 'WHERE': -89, '_NL': -89, '__ANON_0': -89, '__ANON_1': -89},  # 7
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 8
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 9
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': 69, 'STRING': 14, 'TRUE': 15},  # 10
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 11
-    {'$END': -84, 'AND': -84, 'AT': -84, 'COLON': -84, 'COMMA': -84, 'COMPARE': -84, 'DOT': -84, 'EQUAL': -84, 'FOR': -84, 'IN': -84, 'LPAR': 73, 'LSQB': -84, 'MINUS': -84, 'NOT': -84, 'OF': -84, 'OR': -84, 'PERCENT': -84, 'PLUS': -84, 'RBRACE': -84, 'RELATION': -84, 'RPAR': -84, 'RSQB': -84, 'STAR': -84, 'THEN': -84, 'WHERE': -84, '_NL': -84, '__ANON_0': -84, '__ANON_1': -84},  # 12
+    {'$END': -93, 'AND': -93, 'AT': -93, 'COLON': -93, 'COMMA': -93, 'COMPARE': -93, 'DOT': -93, 'EQUAL': -93, 'FOR': -93, 'IN': -93, 'LPAR': 73, 'LSQB': -93, 'MINUS': -93, 'NOT': -93, 'OF': -93, 'OR': -93, 'PERCENT': -93, 'PLUS': -93, 'RBRACE': -93, 'RELATION': -93, 'RPAR': -93, 'RSQB': -93, 'STAR': -93, 'THEN': -93, 'WHERE': -93, '_NL': -93, '__ANON_0': -93, '__ANON_1': -93},  # 12
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 13
-    {'$END': -118, 'AND': -118, 'AT': -118, 'COLON': -118, 'COMMA': -118, 'COMPARE': -118, 'DOT': -118, 'EQUAL': -118, 'FOR': -118, 'IN': -118, 'LSQB': -118, 'MINUS': -118, 'NOT': -118, 'OF': -118, 'OR': -118, 'PERCENT': -118, 'PLUS': -118, 'RBRACE': -118, 'RELATION': -118, 'RPAR': -118, 'RSQB': -118, 'STAR': -118, 'THEN': -118, 'WHERE': -118, '_NL': -118, '__ANON_0': -118, '__ANON_1': -118},  # 14
-    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 15
-    {'$END': -88, 'AND': 75, 'COLON': -88, 'COMMA': -88, 'FOR': -88, 'OR': -88, 'RBRACE': -88, 'RPAR': -88, 'RSQB': -88, 'THEN': -88, '_NL': -88},  # 16
-    {'$END': -104, 'AND': -104, 'AT': 76, 'COLON': -104, 'COMMA': -104, 'COMPARE': 77, 'FOR': -104, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -104, 'PLUS': 81, 'RBRACE': -104, 'RELATION': 82, 'RPAR': -104, 'RSQB': -104, 'THEN': -104, '_NL': -104},  # 17
-    {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': 83, 'EQUAL': -76, 'FOR': -76, 'IN': -76, 'LSQB': 84, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 18
-    {'$END': -71, 'COMMA': -71, 'FOR': -71, 'RBRACE': -71, 'RPAR': -71, 'RSQB': -71, '_NL': -71},  # 19
+    {'$END': -127, 'AND': -127, 'AT': -127, 'COLON': -127, 'COMMA': -127, 'COMPARE': -127, 'DOT': -127, 'EQUAL': -127, 'FOR': -127, 'IN': -127, 'LSQB': -127, 'MINUS': -127, 'NOT': -127, 'OF': -127, 'OR': -127, 'PERCENT': -127, 'PLUS': -127, 'RBRACE': -127, 'RELATION': -127, 'RPAR': -127, 'RSQB': -127, 'STAR': -127, 'THEN': -127, 'WHERE': -127, '_NL': -127, '__ANON_0': -127, '__ANON_1': -127},  # 14
+    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 15
+    {'$END': -97, 'AND': 75, 'COLON': -97, 'COMMA': -97, 'FOR': -97, 'OR': -97, 'RBRACE': -97, 'RPAR': -97, 'RSQB': -97, 'THEN': -97, '_NL': -97, '__ANON_0': -97},  # 16
+    {'$END': -113, 'AND': -113, 'AT': 76, 'COLON': -113, 'COMMA': -113, 'COMPARE': 77, 'FOR': -113, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -113, 'PLUS': 81, 'RBRACE': -113, 'RELATION': 82, 'RPAR': -113, 'RSQB': -113, 'THEN': -113, '_NL': -113, '__ANON_0': -113},  # 17
+    {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': 83, 'EQUAL': -78, 'FOR': -78, 'IN': -78, 'LSQB': 84, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 18
+    {'$END': -73, 'COMMA': -73, 'FOR': -73, 'RBRACE': -73, 'RPAR': -73, 'RSQB': -73, '_NL': -73, '__ANON_0': -73},  # 19
     {},  # 20
-    {'$END': -119, 'AND': -119, 'AT': -119, 'COLON': -119, 'COMMA': -119, 'COMPARE': -119, 'EQUAL': -119, 'FOR': -119, 'IN': -119, 'MINUS': -119, 'NOT': -119, 'OF': -119, 'OR': -119, 'PERCENT': -119, 'PLUS': -119, 'RBRACE': -119, 'RELATION': -119, 'RPAR': -119, 'RSQB': -119, 'STAR': -119, 'THEN': -119, 'WHERE': -119, '_NL': -119, '__ANON_0': -119, '__ANON_1': -119},  # 21
-    {'$END': -72, 'COMMA': -72, 'FOR': -72, 'RBRACE': -72, 'RPAR': -72, 'RSQB': -72, '_NL': -72},  # 22
-    {'$END': -73, 'COMMA': -73, 'FOR': -73, 'RBRACE': -73, 'RPAR': -73, 'RSQB': -73, '_NL': -73},  # 23
-    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 24
-    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 25
-    {'$END': -32, 'AND': -32, 'COLON': -32, 'COMMA': -32, 'FOR': -32, 'OR': -32, 'RBRACE': -32, 'RPAR': -32, 'RSQB': -32, 'THEN': -32, '_NL': -32},  # 26
-    {'$END': -74, 'COMMA': -74, 'FOR': -74, 'OR': 85, 'RBRACE': -74, 'RPAR': -74, 'RSQB': -74, '_NL': -74},  # 27
-    {'$END': -87, 'AND': -87, 'COLON': -87, 'COMMA': -87, 'FOR': -87, 'OR': -87, 'RBRACE': -87, 'RPAR': -87, 'RSQB': -87, 'THEN': -87, '_NL': -87},  # 28
-    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 29
-    {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'EQUAL': -39, 'FOR': -39, 'IN': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'OR': -39, 'PERCENT': 86, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'STAR': 87, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': 88},  # 30
+    {'$END': -128, 'AND': -128, 'AT': -128, 'COLON': -128, 'COMMA': -128, 'COMPARE': -128, 'EQUAL': -128, 'FOR': -128, 'IN': -128, 'MINUS': -128, 'NOT': -128, 'OF': -128, 'OR': -128, 'PERCENT': -128, 'PLUS': -128, 'RBRACE': -128, 'RELATION': -128, 'RPAR': -128, 'RSQB': -128, 'STAR': -128, 'THEN': -128, 'WHERE': -128, '_NL': -128, '__ANON_0': -128, '__ANON_1': -128},  # 21
+    {'$END': -74, 'COMMA': -74, 'FOR': -74, 'RBRACE': -74, 'RPAR': -74, 'RSQB': -74, '_NL': -74, '__ANON_0': -74},  # 22
+    {'$END': -75, 'COMMA': -75, 'FOR': -75, 'RBRACE': -75, 'RPAR': -75, 'RSQB': -75, '_NL': -75, '__ANON_0': -75},  # 23
+    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 24
+    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'DOT': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'STAR': -55, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': -55},  # 25
+    {'$END': -34, 'AND': -34, 'COLON': -34, 'COMMA': -34, 'FOR': -34, 'OR': -34, 'RBRACE': -34, 'RPAR': -34, 'RSQB': -34, 'THEN': -34, '_NL': -34, '__ANON_0': -34},  # 26
+    {'$END': -76, 'COMMA': -76, 'FOR': -76, 'OR': 85, 'RBRACE': -76, 'RPAR': -76, 'RSQB': -76, '_NL': -76, '__ANON_0': -76},  # 27
+    {'$END': -96, 'AND': -96, 'COLON': -96, 'COMMA': -96, 'FOR': -96, 'OR': -96, 'RBRACE': -96, 'RPAR': -96, 'RSQB': -96, 'THEN': -96, '_NL': -96, '__ANON_0': -96},  # 28
+    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'EQUAL': -56, 'FOR': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 29
+    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'EQUAL': -41, 'FOR': -41, 'IN': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'OR': -41, 'PERCENT': 86, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'STAR': 87, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': 88},  # 30
     {'NAME': 89},  # 31
     {'NAME': 90},  # 32
     {'NAME': 91},  # 33
@@ -190,39 +199,39 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'STRING': 97},  # 39
     {'STRING': 14},  # 40
     {'NAME': 99},  # 41
-    {'$END': -13, 'ATTRIBUTE': -13, 'BOARD': -13, 'COUNT_WORD': -13, 'EITHER': -13, 'FALSE': -13, 'FORALL': -13, 'GIVEN': -13, 'IF': -13, 'INT': -13, 'LBRACE': -13, 'LET': -13, 'LPAR': -13, 'LSQB': -13, 'MINUS': -13, 'NAME': -13, 'NOT': -13, 'PARAM': -13, 'PIECES': -13, 'PLACE': -13, 'POSITIONS': -13, 'PUZZLE': -13, 'QUESTION': -13, 'STRING': -13, 'TRUE': -13, 'VAR': -13, '_NL': -13},  # 42
-    {'$END': -115, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 100},  # 43
-    {'$END': -117, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 44
+    {'$END': -15, 'ATTRIBUTE': -15, 'BOARD': -15, 'COUNT_WORD': -15, 'EITHER': -15, 'FALSE': -15, 'FORALL': -15, 'GIVEN': -15, 'IF': -15, 'INT': -15, 'LBRACE': -15, 'LET': -15, 'LPAR': -15, 'LSQB': -15, 'MINUS': -15, 'NAME': -15, 'NOT': -15, 'PARAM': -15, 'PIECES': -15, 'PLACE': -15, 'POSITIONS': -15, 'PUZZLE': -15, 'QUESTION': -15, 'STRING': -15, 'TRUE': -15, 'VAR': -15, '_NL': -15},  # 42
+    {'$END': -124, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 100},  # 43
+    {'$END': -126, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 44
     {'_NL': 42},  # 45
-    {'_NL': -19},  # 46
-    {'_NL': -20},  # 47
-    {'_NL': -21},  # 48
-    {'_NL': -65},  # 49
-    {'_NL': -22},  # 50
-    {'_NL': -23},  # 51
-    {'_NL': -24},  # 52
-    {'_NL': -25},  # 53
-    {'_NL': -26},  # 54
-    {'_NL': -27},  # 55
-    {'_NL': -28},  # 56
-    {'_NL': -29},  # 57
+    {'_NL': -21},  # 46
+    {'_NL': -22},  # 47
+    {'_NL': -23},  # 48
+    {'_NL': -67},  # 49
+    {'_NL': -24},  # 50
+    {'_NL': -25},  # 51
+    {'_NL': -26},  # 52
+    {'_NL': -27},  # 53
+    {'_NL': -28},  # 54
+    {'_NL': -29},  # 55
+    {'_NL': -30},  # 56
+    {'_NL': -31},  # 57
     {},  # 58
-    {'_NL': -30},  # 59
+    {'_NL': -32},  # 59
     {'MINUS': 79, 'OF': 104, 'PLUS': 81},  # 60
     {'AND': 75, 'OR': 105},  # 61
     {'IN': 106},  # 62
-    {'COLON': -58, 'COMMA': 107, 'RSQB': -58, 'WHERE': 108},  # 63
+    {'COLON': -60, 'COMMA': 107, 'RSQB': -60, 'WHERE': 108},  # 63
     {'COLON': 110},  # 64
     {'OR': 85, 'THEN': 111},  # 65
     {'RBRACE': 112},  # 66
-    {'COMMA': 113, 'RBRACE': -33, 'RPAR': -33, 'RSQB': -33},  # 67
+    {'COMMA': 113, 'RBRACE': -35, 'RPAR': -35},  # 67
     {'RPAR': 115},  # 68
-    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 69
+    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 69
     {'RSQB': 116},  # 70
-    {'COMMA': 113, 'FOR': 117, 'RSQB': -33},  # 71
-    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'EQUAL': -75, 'FOR': -75, 'IN': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 72
+    {'COMMA': 113, 'FOR': 117, 'RSQB': -35},  # 71
+    {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'EQUAL': -77, 'FOR': -77, 'IN': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 72
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RPAR': 118, 'STRING': 14, 'TRUE': 15},  # 73
-    {'$END': -86, 'AND': -86, 'COLON': -86, 'COMMA': -86, 'FOR': -86, 'OR': -86, 'RBRACE': -86, 'RPAR': -86, 'RSQB': -86, 'THEN': -86, '_NL': -86},  # 74
+    {'$END': -95, 'AND': -95, 'COLON': -95, 'COMMA': -95, 'FOR': -95, 'OR': -95, 'RBRACE': -95, 'RPAR': -95, 'RSQB': -95, 'THEN': -95, '_NL': -95, '__ANON_0': -95},  # 74
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 75
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 76
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 77
@@ -232,161 +241,171 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 81
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 82
     {'INT': 129, 'NAME': 130},  # 83
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 84
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15, '__ANON_0': 131},  # 84
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 85
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 86
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 87
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 88
-    {'COLON': 136},  # 89
-    {'IN': 137},  # 90
-    {'EQUAL': 138},  # 91
-    {'EQUAL': 139},  # 92
-    {'EQUAL': 140},  # 93
-    {'EQUAL': 141},  # 94
-    {'ON': 142},  # 95
-    {'EQUAL': 143},  # 96
-    {'_NL': -101},  # 97
-    {'COLON': 144},  # 98
-    {'COMMA': 145, 'IN': 146, 'LSQB': 147},  # 99
-    {'$END': -14, 'ATTRIBUTE': -14, 'BOARD': -14, 'COUNT_WORD': -14, 'EITHER': -14, 'FALSE': -14, 'FORALL': -14, 'GIVEN': -14, 'IF': -14, 'INT': -14, 'LBRACE': -14, 'LET': -14, 'LPAR': -14, 'LSQB': -14, 'MINUS': -14, 'NAME': -14, 'NOT': -14, 'PARAM': -14, 'PIECES': -14, 'PLACE': -14, 'POSITIONS': -14, 'PUZZLE': -14, 'QUESTION': -14, 'STRING': -14, 'TRUE': -14, 'VAR': -14, '_NL': -14},  # 100
-    {'$END': -116, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 101
+    {'COLON': 139},  # 89
+    {'IN': 140},  # 90
+    {'EQUAL': 141},  # 91
+    {'EQUAL': 142},  # 92
+    {'EQUAL': 143},  # 93
+    {'EQUAL': 144},  # 94
+    {'ON': 145},  # 95
+    {'EQUAL': 146},  # 96
+    {'_NL': -110},  # 97
+    {'COLON': 147},  # 98
+    {'COMMA': 148, 'IN': 149, 'LSQB': 150},  # 99
+    {'$END': -16, 'ATTRIBUTE': -16, 'BOARD': -16, 'COUNT_WORD': -16, 'EITHER': -16, 'FALSE': -16, 'FORALL': -16, 'GIVEN': -16, 'IF': -16, 'INT': -16, 'LBRACE': -16, 'LET': -16, 'LPAR': -16, 'LSQB': -16, 'MINUS': -16, 'NAME': -16, 'NOT': -16, 'PARAM': -16, 'PIECES': -16, 'PLACE': -16, 'POSITIONS': -16, 'PUZZLE': -16, 'QUESTION': -16, 'STRING': -16, 'TRUE': -16, 'VAR': -16, '_NL': -16},  # 100
+    {'$END': -125, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 101
     {'_NL': 42},  # 102
-    {'$END': -16, 'ATTRIBUTE': -16, 'BOARD': -16, 'COUNT_WORD': -16, 'EITHER': -16, 'FALSE': -16, 'FORALL': -16, 'GIVEN': -16, 'IF': -16, 'INT': -16, 'LBRACE': -16, 'LET': -16, 'LPAR': -16, 'LSQB': -16, 'MINUS': -16, 'NAME': -16, 'NOT': -16, 'PARAM': -16, 'PIECES': -16, 'PLACE': -16, 'POSITIONS': -16, 'PUZZLE': -16, 'QUESTION': -16, 'STRING': -16, 'TRUE': -16, 'VAR': -16, '_NL': 100},  # 103
+    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': 100},  # 103
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 104
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 105
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 106
     {'NAME': 62},  # 107
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 108
-    {'COLON': -60, 'COMMA': 156, 'RSQB': -60, 'WHERE': 157},  # 109
+    {'COLON': -62, 'COMMA': 159, 'RSQB': -62, 'WHERE': 160},  # 109
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 110
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 111
-    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'DOT': -41, 'EQUAL': -41, 'FOR': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'OR': -41, 'PERCENT': -41, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'STAR': -41, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': -41},  # 112
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -34, 'RPAR': -34, 'RSQB': -34, 'STRING': 14, 'TRUE': 15},  # 113
-    {'COMMA': 161, 'RBRACE': -35, 'RPAR': -35, 'RSQB': -35},  # 114
-    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 115
-    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 116
+    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 112
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'STRING': 14, 'TRUE': 15},  # 113
+    {'COMMA': 164, 'RBRACE': -37, 'RPAR': -37, 'RSQB': -37},  # 114
+    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 115
+    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 116
     {'NAME': 62},  # 117
-    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 118
-    {'RPAR': 163},  # 119
-    {'$END': -31, 'AND': -31, 'COLON': -31, 'COMMA': -31, 'FOR': -31, 'OR': -31, 'RBRACE': -31, 'RPAR': -31, 'RSQB': -31, 'THEN': -31, '_NL': -31},  # 120
-    {'$END': -105, 'AND': -105, 'COLON': -105, 'COMMA': -105, 'FOR': -105, 'MINUS': 79, 'OR': -105, 'PLUS': 81, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, 'THEN': -105, '_NL': -105},  # 121
-    {'$END': -106, 'AND': -106, 'COLON': -106, 'COMMA': -106, 'FOR': -106, 'MINUS': 79, 'OR': -106, 'PLUS': 81, 'RBRACE': -106, 'RPAR': -106, 'RSQB': -106, 'THEN': -106, '_NL': -106},  # 122
-    {'$END': -110, 'AND': -110, 'COLON': -110, 'COMMA': -110, 'EQUAL': -110, 'FOR': -110, 'MINUS': 79, 'OR': -110, 'PLUS': 81, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, 'THEN': -110, 'WHERE': -110, '_NL': -110, '__ANON_0': 164},  # 123
-    {'$END': -107, 'AND': -107, 'COLON': -107, 'COMMA': -107, 'FOR': -107, 'OR': -107, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, 'THEN': -107, '_NL': -107},  # 124
-    {'$END': -37, 'AND': -37, 'AT': -37, 'COLON': -37, 'COMMA': -37, 'COMPARE': -37, 'EQUAL': -37, 'FOR': -37, 'IN': -37, 'MINUS': -37, 'NOT': -37, 'OF': -37, 'OR': -37, 'PERCENT': 86, 'PLUS': -37, 'RBRACE': -37, 'RELATION': -37, 'RPAR': -37, 'RSQB': -37, 'STAR': 87, 'THEN': -37, 'WHERE': -37, '_NL': -37, '__ANON_0': -37, '__ANON_1': 88},  # 125
+    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 118
+    {'RPAR': 166},  # 119
+    {'$END': -33, 'AND': -33, 'COLON': -33, 'COMMA': -33, 'FOR': -33, 'OR': -33, 'RBRACE': -33, 'RPAR': -33, 'RSQB': -33, 'THEN': -33, '_NL': -33, '__ANON_0': -33},  # 120
+    {'$END': -114, 'AND': -114, 'COLON': -114, 'COMMA': -114, 'FOR': -114, 'MINUS': 79, 'OR': -114, 'PLUS': 81, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, 'THEN': -114, '_NL': -114, '__ANON_0': -114},  # 121
+    {'$END': -115, 'AND': -115, 'COLON': -115, 'COMMA': -115, 'FOR': -115, 'MINUS': 79, 'OR': -115, 'PLUS': 81, 'RBRACE': -115, 'RPAR': -115, 'RSQB': -115, 'THEN': -115, '_NL': -115, '__ANON_0': -115},  # 122
+    {'$END': -119, 'AND': -119, 'COLON': -119, 'COMMA': -119, 'EQUAL': -119, 'FOR': -119, 'MINUS': 79, 'OR': -119, 'PLUS': 81, 'RBRACE': -119, 'RPAR': -119, 'RSQB': -119, 'THEN': -119, 'WHERE': -119, '_NL': -119, '__ANON_0': 167},  # 123
+    {'$END': -116, 'AND': -116, 'COLON': -116, 'COMMA': -116, 'FOR': -116, 'OR': -116, 'RBRACE': -116, 'RPAR': -116, 'RSQB': -116, 'THEN': -116, '_NL': -116, '__ANON_0': -116},  # 124
+    {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'EQUAL': -39, 'FOR': -39, 'IN': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'OR': -39, 'PERCENT': 86, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'STAR': 87, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': 88},  # 125
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 126
-    {'$END': -38, 'AND': -38, 'AT': -38, 'COLON': -38, 'COMMA': -38, 'COMPARE': -38, 'EQUAL': -38, 'FOR': -38, 'IN': -38, 'MINUS': -38, 'NOT': -38, 'OF': -38, 'OR': -38, 'PERCENT': 86, 'PLUS': -38, 'RBRACE': -38, 'RELATION': -38, 'RPAR': -38, 'RSQB': -38, 'STAR': 87, 'THEN': -38, 'WHERE': -38, '_NL': -38, '__ANON_0': -38, '__ANON_1': 88},  # 127
-    {'$END': -109, 'AND': -109, 'COLON': -109, 'COMMA': -109, 'FOR': -109, 'MINUS': 79, 'OR': -109, 'PLUS': 81, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, 'THEN': -109, '_NL': -109},  # 128
-    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 129
-    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 130
-    {'RSQB': 166},  # 131
-    {'$END': -89, 'AND': 75, 'COLON': -89, 'COMMA': -89, 'FOR': -89, 'OR': -89, 'RBRACE': -89, 'RPAR': -89, 'RSQB': -89, 'THEN': -89, '_NL': -89},  # 132
-    {'$END': -120, 'AND': -120, 'AT': -120, 'COLON': -120, 'COMMA': -120, 'COMPARE': -120, 'EQUAL': -120, 'FOR': -120, 'IN': -120, 'MINUS': -120, 'NOT': -120, 'OF': -120, 'OR': -120, 'PERCENT': -120, 'PLUS': -120, 'RBRACE': -120, 'RELATION': -120, 'RPAR': -120, 'RSQB': -120, 'STAR': -120, 'THEN': -120, 'WHERE': -120, '_NL': -120, '__ANON_0': -120, '__ANON_1': -120},  # 133
-    {'$END': -121, 'AND': -121, 'AT': -121, 'COLON': -121, 'COMMA': -121, 'COMPARE': -121, 'EQUAL': -121, 'FOR': -121, 'IN': -121, 'MINUS': -121, 'NOT': -121, 'OF': -121, 'OR': -121, 'PERCENT': -121, 'PLUS': -121, 'RBRACE': -121, 'RELATION': -121, 'RPAR': -121, 'RSQB': -121, 'STAR': -121, 'THEN': -121, 'WHERE': -121, '_NL': -121, '__ANON_0': -121, '__ANON_1': -121},  # 134
-    {'$END': -122, 'AND': -122, 'AT': -122, 'COLON': -122, 'COMMA': -122, 'COMPARE': -122, 'EQUAL': -122, 'FOR': -122, 'IN': -122, 'MINUS': -122, 'NOT': -122, 'OF': -122, 'OR': -122, 'PERCENT': -122, 'PLUS': -122, 'RBRACE': -122, 'RELATION': -122, 'RPAR': -122, 'RSQB': -122, 'STAR': -122, 'THEN': -122, 'WHERE': -122, '_NL': -122, '__ANON_0': -122, '__ANON_1': -122},  # 135
-    {'NAME': 167, 'STRING': 14},  # 136
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 137
-    {'BLOCK': 175},  # 138
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 139
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 140
-    {'LSQB': 181},  # 141
-    {'NAME': 182},  # 142
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 143
-    {'STRING': 14},  # 144
-    {'NAME': 185},  # 145
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 146
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 147
-    {'COMMA': 188, 'IN': 189},  # 148
-    {'IN': 190},  # 149
-    {'$END': -15, 'ATTRIBUTE': -15, 'BOARD': -15, 'COUNT_WORD': -15, 'EITHER': -15, 'FALSE': -15, 'FORALL': -15, 'GIVEN': -15, 'IF': -15, 'INT': -15, 'LBRACE': -15, 'LET': -15, 'LPAR': -15, 'LSQB': -15, 'MINUS': -15, 'NAME': -15, 'NOT': -15, 'PARAM': -15, 'PIECES': -15, 'PLACE': -15, 'POSITIONS': -15, 'PUZZLE': -15, 'QUESTION': -15, 'STRING': -15, 'TRUE': -15, 'VAR': -15, '_NL': 100},  # 150
-    {'$END': -103, 'AND': -103, 'COLON': -103, 'COMMA': -103, 'FOR': -103, 'MINUS': 79, 'OR': -103, 'PLUS': 81, 'RBRACE': -103, 'RPAR': -103, 'RSQB': -103, 'THEN': -103, '_NL': -103},  # 151
-    {'$END': -70, 'AND': 75, 'COMMA': -70, 'FOR': -70, 'RBRACE': -70, 'RPAR': -70, 'RSQB': -70, '_NL': -70},  # 152
-    {'COLON': -57, 'COMMA': -57, 'RSQB': -57, 'WHERE': -57},  # 153
-    {'COLON': -5, 'COMMA': -5, 'RSQB': -5, 'WHERE': -5},  # 154
-    {'COLON': -59, 'OR': 85, 'RSQB': -59},  # 155
-    {'NAME': 62},  # 156
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 157
-    {'$END': -77, 'COMMA': -77, 'FOR': -77, 'RBRACE': -77, 'RPAR': -77, 'RSQB': -77, '_NL': -77},  # 158
-    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79},  # 159
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 160
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'STRING': 14, 'TRUE': 15},  # 161
-    {'RSQB': 194},  # 162
-    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 163
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 164
-    {'$END': -108, 'AND': -108, 'COLON': -108, 'COMMA': -108, 'FOR': -108, 'OR': -108, 'RBRACE': -108, 'RPAR': -108, 'RSQB': -108, 'THEN': -108, '_NL': -108},  # 165
-    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 166
-    {'COMMA': -84, '_NL': -84},  # 167
-    {'COMMA': -123, '_NL': -123},  # 168
-    {'COMMA': -124, '_NL': -124},  # 169
-    {'COMMA': 196, '_NL': -55},  # 170
-    {'EQUAL': -64, '_NL': -64},  # 171
-    {'EQUAL': -68, '_NL': -68},  # 172
-    {'EQUAL': 198},  # 173
-    {'EQUAL': -69, '_NL': -69},  # 174
-    {'_NL': -62},  # 175
-    {'_NL': -78},  # 176
-    {'AND': -104, 'AT': 76, 'COMPARE': 77, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -104, 'PLUS': 81, 'RELATION': 82, '_NL': -104, '__ANON_0': 199},  # 177
-    {'_NL': -83},  # 178
-    {'_NL': -81},  # 179
-    {'_NL': -90},  # 180
-    {'INT': 7, 'MINUS': 200},  # 181
-    {'_NL': -99},  # 182
-    {'_NL': -100},  # 183
-    {'_NL': -102},  # 184
-    {'COMMA': -17, 'IN': -17},  # 185
-    {'_NL': -125},  # 186
-    {'COMMA': 205, 'RSQB': 206},  # 187
-    {'NAME': 208},  # 188
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 189
-    {'BOOL': 171, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 190
-    {'COLON': -6, 'COMMA': -6, 'RSQB': -6, 'WHERE': -6},  # 191
-    {'COLON': -61, 'OR': 85, 'RSQB': -61},  # 192
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 193
-    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 194
-    {'$END': -111, 'AND': -111, 'COLON': -111, 'COMMA': -111, 'EQUAL': -111, 'FOR': -111, 'MINUS': 79, 'OR': -111, 'PLUS': 81, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, 'THEN': -111, 'WHERE': -111, '_NL': -111},  # 195
-    {'NAME': 167, 'STRING': 14},  # 196
-    {'COMMA': 212, '_NL': -56},  # 197
-    {'BLOCK': 175},  # 198
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 199
-    {'INT': 215},  # 200
-    {'COMMA': -112, 'RSQB': -112, 'STAR': -112, 'VBAR': -112},  # 201
-    {'COMMA': -113, 'RSQB': -113, 'STAR': -113, 'VBAR': -113},  # 202
-    {'COMMA': 216, 'RSQB': 217},  # 203
-    {'COMMA': -91, 'RSQB': -91, 'STAR': 219, 'VBAR': 220},  # 204
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 205
-    {'IN': -66},  # 206
-    {'COMMA': 223, 'RSQB': 224},  # 207
-    {'COMMA': -18, 'IN': -18},  # 208
-    {'_NL': -126},  # 209
-    {'_NL': -127},  # 210
-    {'COMMA': -3, '_NL': -3},  # 211
-    {'NAME': 167, 'STRING': 14},  # 212
-    {'_NL': -63},  # 213
-    {'MINUS': 79, 'PLUS': 81, '_NL': -82},  # 214
-    {'COMMA': -85, 'RSQB': -85, 'STAR': -85, 'VBAR': -85},  # 215
-    {'INT': 7, 'MINUS': 200, 'RSQB': 226},  # 216
-    {'_NL': -96},  # 217
-    {'COMMA': 228, 'RSQB': 229},  # 218
-    {'INT': 230},  # 219
-    {'INT': 7, 'MINUS': 200},  # 220
-    {'COMMA': -93, 'RSQB': -93, 'STAR': 232, 'VBAR': 233},  # 221
-    {'COMMA': -7, 'RSQB': -7},  # 222
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 223
-    {'IN': -67},  # 224
-    {'COMMA': -4, '_NL': -4},  # 225
-    {'_NL': -95},  # 226
-    {'COMMA': -11, 'RSQB': -11},  # 227
-    {'INT': 7, 'MINUS': 200, 'RSQB': 235},  # 228
-    {'_NL': -98},  # 229
-    {'COMMA': -92, 'RSQB': -92},  # 230
-    {'COMMA': -9, 'RSQB': -9, 'STAR': -9, 'VBAR': -9},  # 231
-    {'INT': 237},  # 232
-    {'INT': 7, 'MINUS': 200},  # 233
-    {'COMMA': -8, 'RSQB': -8},  # 234
-    {'_NL': -97},  # 235
-    {'COMMA': -12, 'RSQB': -12},  # 236
-    {'COMMA': -94, 'RSQB': -94},  # 237
-    {'COMMA': -10, 'RSQB': -10, 'STAR': -10, 'VBAR': -10},  # 238
+    {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'EQUAL': -40, 'FOR': -40, 'IN': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'OR': -40, 'PERCENT': 86, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'STAR': 87, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': 88},  # 127
+    {'$END': -118, 'AND': -118, 'COLON': -118, 'COMMA': -118, 'FOR': -118, 'MINUS': 79, 'OR': -118, 'PLUS': 81, 'RBRACE': -118, 'RPAR': -118, 'RSQB': -118, 'THEN': -118, '_NL': -118, '__ANON_0': -118},  # 128
+    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 129
+    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 130
+    {'COMMA': -82, 'RSQB': -82},  # 131
+    {'COMMA': -83, 'RSQB': -83, '__ANON_0': 169},  # 132
+    {'COMMA': 170, 'RSQB': -85},  # 133
+    {'RSQB': 172},  # 134
+    {'$END': -98, 'AND': 75, 'COLON': -98, 'COMMA': -98, 'FOR': -98, 'OR': -98, 'RBRACE': -98, 'RPAR': -98, 'RSQB': -98, 'THEN': -98, '_NL': -98, '__ANON_0': -98},  # 135
+    {'$END': -129, 'AND': -129, 'AT': -129, 'COLON': -129, 'COMMA': -129, 'COMPARE': -129, 'EQUAL': -129, 'FOR': -129, 'IN': -129, 'MINUS': -129, 'NOT': -129, 'OF': -129, 'OR': -129, 'PERCENT': -129, 'PLUS': -129, 'RBRACE': -129, 'RELATION': -129, 'RPAR': -129, 'RSQB': -129, 'STAR': -129, 'THEN': -129, 'WHERE': -129, '_NL': -129, '__ANON_0': -129, '__ANON_1': -129},  # 136
+    {'$END': -130, 'AND': -130, 'AT': -130, 'COLON': -130, 'COMMA': -130, 'COMPARE': -130, 'EQUAL': -130, 'FOR': -130, 'IN': -130, 'MINUS': -130, 'NOT': -130, 'OF': -130, 'OR': -130, 'PERCENT': -130, 'PLUS': -130, 'RBRACE': -130, 'RELATION': -130, 'RPAR': -130, 'RSQB': -130, 'STAR': -130, 'THEN': -130, 'WHERE': -130, '_NL': -130, '__ANON_0': -130, '__ANON_1': -130},  # 137
+    {'$END': -131, 'AND': -131, 'AT': -131, 'COLON': -131, 'COMMA': -131, 'COMPARE': -131, 'EQUAL': -131, 'FOR': -131, 'IN': -131, 'MINUS': -131, 'NOT': -131, 'OF': -131, 'OR': -131, 'PERCENT': -131, 'PLUS': -131, 'RBRACE': -131, 'RELATION': -131, 'RPAR': -131, 'RSQB': -131, 'STAR': -131, 'THEN': -131, 'WHERE': -131, '_NL': -131, '__ANON_0': -131, '__ANON_1': -131},  # 138
+    {'NAME': 173, 'STRING': 14},  # 139
+    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 140
+    {'BLOCK': 181},  # 141
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 142
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 143
+    {'LSQB': 187},  # 144
+    {'NAME': 188},  # 145
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 146
+    {'STRING': 14},  # 147
+    {'NAME': 191},  # 148
+    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 149
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 150
+    {'COMMA': 194, 'IN': 195},  # 151
+    {'IN': 196},  # 152
+    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': 100},  # 153
+    {'$END': -112, 'AND': -112, 'COLON': -112, 'COMMA': -112, 'FOR': -112, 'MINUS': 79, 'OR': -112, 'PLUS': 81, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, 'THEN': -112, '_NL': -112, '__ANON_0': -112},  # 154
+    {'$END': -72, 'AND': 75, 'COMMA': -72, 'FOR': -72, 'RBRACE': -72, 'RPAR': -72, 'RSQB': -72, '_NL': -72, '__ANON_0': -72},  # 155
+    {'COLON': -59, 'COMMA': -59, 'RSQB': -59, 'WHERE': -59},  # 156
+    {'COLON': -5, 'COMMA': -5, 'RSQB': -5, 'WHERE': -5},  # 157
+    {'COLON': -61, 'OR': 85, 'RSQB': -61},  # 158
+    {'NAME': 62},  # 159
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 160
+    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79, '__ANON_0': -79},  # 161
+    {'$END': -81, 'COMMA': -81, 'FOR': -81, 'RBRACE': -81, 'RPAR': -81, 'RSQB': -81, '_NL': -81, '__ANON_0': -81},  # 162
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 163
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -38, 'RPAR': -38, 'RSQB': -38, 'STRING': 14, 'TRUE': 15},  # 164
+    {'RSQB': 200},  # 165
+    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 166
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 167
+    {'$END': -117, 'AND': -117, 'COLON': -117, 'COMMA': -117, 'FOR': -117, 'OR': -117, 'RBRACE': -117, 'RPAR': -117, 'RSQB': -117, 'THEN': -117, '_NL': -117, '__ANON_0': -117},  # 168
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 169
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -86, 'STRING': 14, 'TRUE': 15, '__ANON_0': 131},  # 170
+    {'COMMA': 204, 'RSQB': -87},  # 171
+    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 172
+    {'COMMA': -93, '_NL': -93},  # 173
+    {'COMMA': -132, '_NL': -132},  # 174
+    {'COMMA': -133, '_NL': -133},  # 175
+    {'COMMA': 205, '_NL': -57},  # 176
+    {'EQUAL': -66, '_NL': -66},  # 177
+    {'EQUAL': -70, '_NL': -70},  # 178
+    {'EQUAL': 207},  # 179
+    {'EQUAL': -71, '_NL': -71},  # 180
+    {'_NL': -64},  # 181
+    {'_NL': -80},  # 182
+    {'AND': -113, 'AT': 76, 'COMPARE': 77, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -113, 'PLUS': 81, 'RELATION': 82, '_NL': -113, '__ANON_0': 208},  # 183
+    {'_NL': -92},  # 184
+    {'_NL': -90},  # 185
+    {'_NL': -99},  # 186
+    {'INT': 7, 'MINUS': 209},  # 187
+    {'_NL': -108},  # 188
+    {'_NL': -109},  # 189
+    {'_NL': -111},  # 190
+    {'COMMA': -19, 'IN': -19},  # 191
+    {'_NL': -134},  # 192
+    {'COMMA': 214, 'RSQB': 215},  # 193
+    {'NAME': 217},  # 194
+    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 195
+    {'BOOL': 177, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 196
+    {'COLON': -6, 'COMMA': -6, 'RSQB': -6, 'WHERE': -6},  # 197
+    {'COLON': -63, 'OR': 85, 'RSQB': -63},  # 198
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 199
+    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 200
+    {'$END': -120, 'AND': -120, 'COLON': -120, 'COMMA': -120, 'EQUAL': -120, 'FOR': -120, 'MINUS': 79, 'OR': -120, 'PLUS': 81, 'RBRACE': -120, 'RPAR': -120, 'RSQB': -120, 'THEN': -120, 'WHERE': -120, '_NL': -120, '__ANON_0': -120},  # 201
+    {'COMMA': -84, 'RSQB': -84},  # 202
+    {'COMMA': -9, 'RSQB': -9},  # 203
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -88, 'STRING': 14, 'TRUE': 15, '__ANON_0': 131},  # 204
+    {'NAME': 173, 'STRING': 14},  # 205
+    {'COMMA': 222, '_NL': -58},  # 206
+    {'BLOCK': 181},  # 207
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 208
+    {'INT': 225},  # 209
+    {'COMMA': -121, 'RSQB': -121, 'STAR': -121, 'VBAR': -121},  # 210
+    {'COMMA': -122, 'RSQB': -122, 'STAR': -122, 'VBAR': -122},  # 211
+    {'COMMA': 226, 'RSQB': 227},  # 212
+    {'COMMA': -100, 'RSQB': -100, 'STAR': 229, 'VBAR': 230},  # 213
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 214
+    {'IN': -68},  # 215
+    {'COMMA': 233, 'RSQB': 234},  # 216
+    {'COMMA': -20, 'IN': -20},  # 217
+    {'_NL': -135},  # 218
+    {'_NL': -136},  # 219
+    {'COMMA': -10, 'RSQB': -10},  # 220
+    {'COMMA': -3, '_NL': -3},  # 221
+    {'NAME': 173, 'STRING': 14},  # 222
+    {'_NL': -65},  # 223
+    {'MINUS': 79, 'PLUS': 81, '_NL': -91},  # 224
+    {'COMMA': -94, 'RSQB': -94, 'STAR': -94, 'VBAR': -94},  # 225
+    {'INT': 7, 'MINUS': 209, 'RSQB': 236},  # 226
+    {'_NL': -105},  # 227
+    {'COMMA': 238, 'RSQB': 239},  # 228
+    {'INT': 240},  # 229
+    {'INT': 7, 'MINUS': 209},  # 230
+    {'COMMA': -102, 'RSQB': -102, 'STAR': 242, 'VBAR': 243},  # 231
+    {'COMMA': -7, 'RSQB': -7},  # 232
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 233
+    {'IN': -69},  # 234
+    {'COMMA': -4, '_NL': -4},  # 235
+    {'_NL': -104},  # 236
+    {'COMMA': -13, 'RSQB': -13},  # 237
+    {'INT': 7, 'MINUS': 209, 'RSQB': 245},  # 238
+    {'_NL': -107},  # 239
+    {'COMMA': -101, 'RSQB': -101},  # 240
+    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 241
+    {'INT': 247},  # 242
+    {'INT': 7, 'MINUS': 209},  # 243
+    {'COMMA': -8, 'RSQB': -8},  # 244
+    {'_NL': -106},  # 245
+    {'COMMA': -14, 'RSQB': -14},  # 246
+    {'COMMA': -103, 'RSQB': -103},  # 247
+    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 248
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -474,11 +493,11 @@ GOTO: tuple[dict[str, int], ...] = (
     {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 127},  # 81
     {'arith': 128, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 82
     {},  # 83
-    {'and_expr': 16, 'args': 131, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 67, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 84
-    {'and_expr': 132, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 85
-    {'atom': 18, 'factor': 133, 'int': 24, 'name': 25, 'string': 29},  # 86
-    {'atom': 18, 'factor': 134, 'int': 24, 'name': 25, 'string': 29},  # 87
-    {'atom': 18, 'factor': 135, 'int': 24, 'name': 25, 'string': 29},  # 88
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 132, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 133, 'index_args': 134, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 84
+    {'and_expr': 135, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 85
+    {'atom': 18, 'factor': 136, 'int': 24, 'name': 25, 'string': 29},  # 86
+    {'atom': 18, 'factor': 137, 'int': 24, 'name': 25, 'string': 29},  # 87
+    {'atom': 18, 'factor': 138, 'int': 24, 'name': 25, 'string': 29},  # 88
     {},  # 89
     {},  # 90
     {},  # 91
@@ -489,25 +508,25 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 96
     {},  # 97
     {},  # 98
-    {'__var_decl_plus_3': 148, 'dims': 149},  # 99
+    {'__var_decl_plus_3': 151, 'dims': 152},  # 99
     {},  # 100
     {'_stmt': 102, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 46, 'board_decl': 47, 'constraint_stmt': 48, 'either': 19, 'expr': 49, 'factor': 21, 'forall': 22, 'given_decl': 50, 'implication': 23, 'int': 24, 'let_decl': 51, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 52, 'pieces_decl': 53, 'place_decl': 54, 'positions_decl': 55, 'puzzle_decl': 56, 'question_decl': 57, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 59},  # 101
-    {'__start_plus_0': 150},  # 102
+    {'__start_plus_0': 153},  # 102
     {},  # 103
-    {'arith': 151, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 104
-    {'and_expr': 152, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 105
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 153, 'string': 29, 'term': 30},  # 106
-    {'binder': 154},  # 107
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 155, 'relation': 28, 'string': 29, 'term': 30},  # 108
+    {'arith': 154, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 104
+    {'and_expr': 155, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 105
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 156, 'string': 29, 'term': 30},  # 106
+    {'binder': 157},  # 107
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 158, 'relation': 28, 'string': 29, 'term': 30},  # 108
     {},  # 109
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 158, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 110
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 159, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 111
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 161, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 110
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 162, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 111
     {},  # 112
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 160, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 113
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 163, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 113
     {},  # 114
     {},  # 115
     {},  # 116
-    {'binder': 63, 'binders': 162},  # 117
+    {'binder': 63, 'binders': 165},  # 117
     {},  # 118
     {},  # 119
     {},  # 120
@@ -516,117 +535,127 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 123
     {},  # 124
     {},  # 125
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 165, 'string': 29, 'term': 30},  # 126
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 168, 'string': 29, 'term': 30},  # 126
     {},  # 127
     {},  # 128
     {},  # 129
     {},  # 130
     {},  # 131
     {},  # 132
-    {},  # 133
+    {'__index_args_star_9': 171},  # 133
     {},  # 134
     {},  # 135
-    {'name': 168, 'string': 169, 'value': 170},  # 136
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 173, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 137
-    {'block': 176},  # 138
-    {'and_expr': 16, 'arith': 177, 'atom': 18, 'either': 19, 'expr': 178, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 179, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 139
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 180, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 140
-    {},  # 141
-    {},  # 142
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 183, 'string': 29, 'term': 30},  # 143
-    {'string': 184},  # 144
+    {},  # 136
+    {},  # 137
+    {},  # 138
+    {'name': 174, 'string': 175, 'value': 176},  # 139
+    {'arith': 123, 'atom': 18, 'bool_domain': 178, 'domain': 179, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 140
+    {'block': 182},  # 141
+    {'and_expr': 16, 'arith': 183, 'atom': 18, 'either': 19, 'expr': 184, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 185, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 142
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 186, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 143
+    {},  # 144
     {},  # 145
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 186, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 146
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 187, 'string': 29, 'term': 30},  # 147
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 189, 'string': 29, 'term': 30},  # 146
+    {'string': 190},  # 147
     {},  # 148
-    {},  # 149
-    {},  # 150
+    {'arith': 123, 'atom': 18, 'bool_domain': 178, 'domain': 192, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 149
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 193, 'string': 29, 'term': 30},  # 150
     {},  # 151
     {},  # 152
     {},  # 153
     {},  # 154
     {},  # 155
-    {'binder': 191},  # 156
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 192, 'relation': 28, 'string': 29, 'term': 30},  # 157
+    {},  # 156
+    {},  # 157
     {},  # 158
-    {},  # 159
-    {},  # 160
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 193, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 161
+    {'binder': 197},  # 159
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 198, 'relation': 28, 'string': 29, 'term': 30},  # 160
+    {},  # 161
     {},  # 162
     {},  # 163
-    {'arith': 195, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 164
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 199, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 164
     {},  # 165
     {},  # 166
-    {},  # 167
+    {'arith': 201, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 167
     {},  # 168
-    {},  # 169
-    {'__attribute_decl_star_2': 197},  # 170
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 202, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 169
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 132, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 203, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 170
     {},  # 171
     {},  # 172
     {},  # 173
     {},  # 174
     {},  # 175
-    {},  # 176
+    {'__attribute_decl_star_2': 206},  # 176
     {},  # 177
     {},  # 178
     {},  # 179
     {},  # 180
-    {'int': 201, 'neg_int': 202, 'piece': 203, 'signed': 204},  # 181
+    {},  # 181
     {},  # 182
     {},  # 183
     {},  # 184
     {},  # 185
     {},  # 186
-    {'__dims_star_4': 207},  # 187
+    {'int': 210, 'neg_int': 211, 'piece': 212, 'signed': 213},  # 187
     {},  # 188
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 209, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 189
-    {'arith': 123, 'atom': 18, 'bool_domain': 172, 'domain': 210, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 190
+    {},  # 189
+    {},  # 190
     {},  # 191
     {},  # 192
-    {},  # 193
+    {'__dims_star_4': 216},  # 193
     {},  # 194
-    {},  # 195
-    {'name': 168, 'string': 169, 'value': 211},  # 196
+    {'arith': 123, 'atom': 18, 'bool_domain': 178, 'domain': 218, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 195
+    {'arith': 123, 'atom': 18, 'bool_domain': 178, 'domain': 219, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 180, 'string': 29, 'term': 30},  # 196
     {},  # 197
-    {'block': 213},  # 198
-    {'arith': 214, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 199
+    {},  # 198
+    {},  # 199
     {},  # 200
     {},  # 201
     {},  # 202
-    {'__pieces_decl_star_5': 218},  # 203
-    {'__piece_star_6': 221},  # 204
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 222, 'string': 29, 'term': 30},  # 205
+    {},  # 203
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 132, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 220, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 204
+    {'name': 174, 'string': 175, 'value': 221},  # 205
     {},  # 206
-    {},  # 207
-    {},  # 208
+    {'block': 223},  # 207
+    {'arith': 224, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 208
     {},  # 209
     {},  # 210
     {},  # 211
-    {'name': 168, 'string': 169, 'value': 225},  # 212
-    {},  # 213
-    {},  # 214
+    {'__pieces_decl_star_5': 228},  # 212
+    {'__piece_star_6': 231},  # 213
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 232, 'string': 29, 'term': 30},  # 214
     {},  # 215
-    {'int': 201, 'neg_int': 202, 'piece': 227, 'signed': 204},  # 216
+    {},  # 216
     {},  # 217
     {},  # 218
     {},  # 219
-    {'int': 201, 'neg_int': 202, 'signed': 231},  # 220
+    {},  # 220
     {},  # 221
-    {},  # 222
-    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 234, 'string': 29, 'term': 30},  # 223
+    {'name': 174, 'string': 175, 'value': 235},  # 222
+    {},  # 223
     {},  # 224
     {},  # 225
-    {},  # 226
+    {'int': 210, 'neg_int': 211, 'piece': 237, 'signed': 213},  # 226
     {},  # 227
-    {'int': 201, 'neg_int': 202, 'piece': 236, 'signed': 204},  # 228
+    {},  # 228
     {},  # 229
-    {},  # 230
+    {'int': 210, 'neg_int': 211, 'signed': 241},  # 230
     {},  # 231
     {},  # 232
-    {'int': 201, 'neg_int': 202, 'signed': 238},  # 233
+    {'arith': 123, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 244, 'string': 29, 'term': 30},  # 233
     {},  # 234
     {},  # 235
     {},  # 236
     {},  # 237
-    {},  # 238
+    {'int': 210, 'neg_int': 211, 'piece': 246, 'signed': 213},  # 238
+    {},  # 239
+    {},  # 240
+    {},  # 241
+    {},  # 242
+    {'int': 210, 'neg_int': 211, 'signed': 248},  # 243
+    {},  # 244
+    {},  # 245
+    {},  # 246
+    {},  # 247
+    {},  # 248
 )
