@@ -248,6 +248,84 @@ def test_a_grid_row_is_a_list():
     )
 
 
+# ---- indices over variables (element) and slices ----------------------------------------------
+
+Q3 = ["q[1]", "q[2]", "q[3]"]
+
+
+@pytest.mark.parametrize(
+    ("clue", "meaning"),
+    [
+        # an index outside 1..3 cannot hold, wherever the element stands
+        ("q[i] == 2", lambda q, i: 1 <= i <= 3 and q[i - 1] == 2),
+        ("q[i + 1] > q[i]", lambda q, i: 1 <= i <= 2 and q[i] > q[i - 1]),
+        ("not q[i] == 2 or i == 1", lambda q, i: 1 <= i <= 3 and (q[i - 1] != 2 or i == 1)),
+        ("q[i] + q[4 - i] == 3", lambda q, i: 1 <= i <= 3 and q[i - 1] + q[3 - i] == 3),
+        ("[2, 0, 1][i] == q[2]", lambda q, i: 1 <= i <= 3 and [2, 0, 1][i - 1] == q[1]),
+        ("[q[3], q[1] + 1, 2][i] == 1", lambda q, i: 1 <= i <= 3 and [q[2], q[0] + 1, 2][i - 1] == 1),
+        ("exactly 1 of [q[i] == 0, q[i] == 1]", lambda q, i: 1 <= i <= 3 and q[i - 1] in (0, 1)),
+        ("sum([q[i], q[1]]) >= 3", lambda q, i: 1 <= i <= 3 and q[i - 1] + q[0] >= 3),
+        ("q[q[1]] == 1", lambda q, i: 1 <= q[0] <= 3 and q[q[0] - 1] == 1),
+        ("sum(q[2..3]) == q[1]", lambda q, i: q[1] + q[2] == q[0]),
+        ("sum(q[..]) == 3 and alldifferent(q[1..2])", lambda q, i: sum(q) == 3 and q[0] != q[1]),
+    ],
+)
+def test_an_index_over_variables_chooses_an_item(clue, meaning):
+    text = f"var q[1..3] in 0..2\nvar i in 0..4\n{clue}\n"
+    assert_means(text, {**dict.fromkeys(Q3, range(3)), "i": range(5)},
+                 lambda v: meaning([v[n] for n in Q3], v["i"]))
+
+
+def test_a_grid_cell_chosen_by_a_row_and_a_column():
+    text = "var g[1..2, 1..3] in 0..1\nvar r in 1..3\nvar c in 1..3\ng[r, c] == 1\ng[r, 1] + g[2, c] == 1\n"
+    names = [f"g[{r},{c}]" for r in (1, 2) for c in (1, 2, 3)]
+
+    def meaning(v: Values) -> bool:
+        return v["r"] <= 2 and v[f"g[{v['r']},{v['c']}]"] == 1 and v[f"g[{v['r']},1]"] + v[f"g[2,{v['c']}]"] == 1
+
+    assert_means(text, {**dict.fromkeys(names, (0, 1)), "r": range(1, 4), "c": range(1, 4)}, meaning)
+
+
+def test_slices_of_a_grid_row_column_and_box():
+    text = (
+        "var g[1..3, 1..3] in 0..1\nvar r in 1..3\n"
+        "sum(g[1..2, 2]) == 2\nsum(g[3, ..]) == 1\nsum(g[2..3, 2..3]) == 3\nsum(g[r, ..]) == 3\nsum(g[r]) == 3\n"
+    )
+    names = [f"g[{r},{c}]" for r in (1, 2, 3) for c in (1, 2, 3)]
+
+    def meaning(v: Values) -> bool:
+        def g(r: int, c: int) -> int:
+            return v[f"g[{r},{c}]"]
+
+        return (
+            g(1, 2) + g(2, 2) == 2
+            and sum(g(3, c) for c in (1, 2, 3)) == 1
+            and sum(g(r, c) for r in (2, 3) for c in (2, 3)) == 3
+            and sum(g(v["r"], c) for c in (1, 2, 3)) == 3
+        )
+
+    assert_means(text, {**dict.fromkeys(names, (0, 1)), "r": range(1, 4)}, meaning)
+
+
+def test_slices_with_params_lets_and_quantifier_names():
+    text = (
+        "param n = 4\nlet upto = 2\nvar q[1..n] in 0..3\nlet xs = [5, 6, 7, 8]\n"
+        "sum(q[1..upto]) == sum(xs[n-1..n]) - 13\nforall i in 1..n-1: alldifferent(q[i..i+1])\nq[..][n] == 3\n"
+    )
+    names = [f"q[{i}]" for i in range(1, 5)]
+
+    def meaning(v: Values) -> bool:
+        q = [v[n] for n in names]
+        return q[0] + q[1] == 2 and all(q[i] != q[i + 1] for i in range(3)) and q[3] == 3
+
+    assert_means(text, dict.fromkeys(names, range(4)), meaning)
+
+
+def test_the_same_element_twice_is_one_auxiliary_variable():
+    lowered = loads("var q[1..3] in 0..2\nvar i in 1..3\nq[i] >= 1\nq[i] <= 1\n", "m.puz")
+    assert [n for n in lowered.problem.variables if n.startswith("_element")] == ["_element#1"]
+
+
 # ---- membership ----------------------------------------------------------------------------------
 
 

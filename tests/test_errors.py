@@ -330,6 +330,55 @@ CASES: dict[str, tuple[str, str]] = {
             "   |   ^",
         ),
     ),
+    "variable-index-never-in-range": (
+        "var x[1..3] in 1..3\nvar i in 5..7\nx[i + 1] == 1\n",
+        lines(
+            "m.puz:3:3: error: this index can take no value in x's range 1..3",
+            " 3 | x[i + 1] == 1",
+            "   |   ^^^^^",
+        ),
+    ),
+    "variable-index-into-a-list-of-lists": (
+        "var i in 1..2\nlet pairs = [[1, 2], [2, 3]]\npairs[i][1] == 2\n",
+        lines(
+            "m.puz:3:1: error: only a list of numbers or variables can be indexed by a variable",
+            " 3 | pairs[i][1] == 2",
+            "   | ^^^^^",
+            "hint: an index over variables chooses a number; a list of lists or conditions cannot be chosen from",
+        ),
+    ),
+    "slice-out-of-range": (
+        "var x[1..3] in 1..3\nsum(x[2..4]) == 3\n",
+        lines(
+            "m.puz:2:7: error: slice 2..4 is outside x's range 1..3",
+            " 2 | sum(x[2..4]) == 3",
+            "   |       ^^^^",
+        ),
+    ),
+    "slice-of-a-list-out-of-range": (
+        "var x in 1..3\nlet xs = [x, 2]\nsum(xs[0..1]) == 3\n",
+        lines(
+            "m.puz:3:8: error: slice 0..1 is outside the list's range 1..2",
+            " 3 | sum(xs[0..1]) == 3",
+            "   |        ^^^^",
+        ),
+    ),
+    "empty-slice": (
+        "param n = 1\nvar x[1..3] in 1..3\nsum(x[2..n]) == 3\n",
+        lines(
+            "m.puz:3:7: error: slice 2..1 is empty",
+            " 3 | sum(x[2..n]) == 3",
+            "   |       ^^^^",
+        ),
+    ),
+    "index-that-is-a-set": (
+        "var x[1..3] in 1..3\nx[{1, 2}] == 3\n",
+        lines(
+            "m.puz:2:3: error: expected an index: a number, a slice 'lo..hi' or '..'",
+            " 2 | x[{1, 2}] == 3",
+            "   |   ^^^^^^",
+        ),
+    ),
     # ---- sums over nothing --------------------------------------------------------------------------
     "sum-equals-over-nothing": (
         "var x in 1..3\nsum_equals([], 3)\n",
@@ -648,7 +697,7 @@ CASES: dict[str, tuple[str, str]] = {
     "template-syntax-error": (
         FISH + 'question "q": "The {nationality[fish} owns it."\nDane at 1\n',
         lines(
-            "m.puz:4:37: error: the placeholder ends too early; expected one of ',', ']'",
+            "m.puz:4:37: error: the placeholder ends too early; expected one of ',', '..', ']'",
             ' 4 | question "q": "The {nationality[fish} owns it."',
             "   |                                     ^",
             "hint: the '[' at column 32 is not closed",

@@ -51,6 +51,29 @@ def test_lock_code_is_one_of_the_three(backend, seed):
     assert code in {"438", "708", "748"}
 
 
+ELEMENT = """
+var g[1..3, 1..3] in 1..3
+var r, c in 1..3
+forall line in g.rows + g.columns: alldifferent(line)
+g[1, 1] == 1
+g[r, c] == 3
+r == c and r > 1
+g[r, 1] == 2
+let costs = [5, 9, 7]
+costs[r] + c == 10
+question "q": "{g[r, c]} at {r}, {c}; row {g[r, ..]}"
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_an_element_chosen_by_variables(backend, seed):
+    """Indices over variables are lowered to the IR's kinds, which the local searches score as any other."""
+    result = solve(loads(ELEMENT, "element.puz"), backend, seed=seed)
+    assert result.status == "solved"
+    assert result.answers() == ["3 at 3, 3; row 213"]
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_tile_square_every_line_sums_to_264(backend):
     result = solve(model("tiles"), backend, seed=1)

@@ -81,7 +81,14 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
     comparison = st.builds(lambda e, op, r: f"{e} {op} {r}", linear, st.sampled_from(OPS), st.integers(-6, 8))
     member = st.builds(lambda v, neg, vs: f"{v} {'not in' if neg else 'in'} [{', '.join(map(str, vs))}]",
                        var, st.booleans(), st.lists(st.integers(lo - 1, hi + 1), min_size=1, max_size=3))
-    condition = st.one_of(comparison, member)
+    # an index over variables: shifted so that some of its values fall inside 1..k (or 1..3), not all
+    chosen = var.map(lambda v: f"{v} + ({1 - lo})")
+    element = st.builds(lambda i, op, e: f"x[{i}] {op} {e}", chosen, st.sampled_from(OPS), linear) | st.builds(
+        lambda cs, i, op, r: f"[{', '.join(map(str, cs))}][{i}] {op} {r}",
+        st.lists(st.integers(-2, 4), min_size=3, max_size=3), chosen, st.sampled_from(OPS), var)
+    sliced = st.builds(lambda a, b, op, r: f"sum(x[{min(a, b)}..{max(a, b)}]) {op} {r}",
+                       index, index, st.sampled_from(OPS), st.integers(-4, 2 * k))
+    condition = st.one_of(comparison, member, element)
     clue = st.one_of(
         comparison,
         member,
@@ -94,6 +101,9 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
                   st.sampled_from([f"1..{k}", f"2..{k}"]), st.sampled_from(OPS), st.integers(-4, 3 * k)),
         st.just(f"alldifferent([x[i] for i in 1..{k}])"),
         st.builds(lambda a, b: f"abs({a} - {b}) >= 1", var, var),
+        element,
+        sliced,
+        st.builds(lambda a, b: f"alldifferent(x[{min(a, b)}..{max(a, b)}])", index, index),
     )
     lines += draw(st.lists(clue, min_size=1, max_size=max_clues))
     return "\n".join(lines) + "\n"

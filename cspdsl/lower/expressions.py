@@ -10,7 +10,8 @@ from ..errors import CspdslError, Span, did_you_mean
 from ..static_types import Any, TypeVar
 from ..syntax import ast
 from .build import Lin, linear
-from .context import MAX_DOMAIN, AttributeValue, Context, KeyValue, Param, error, range_text
+from .context import MAX_DOMAIN, AttributeValue, KeyValue, Param, error
+from .indexing import Indexing
 from .values import (
     Array,
     Attribute,
@@ -27,7 +28,7 @@ SUM_CALLS = {"sum_equals": "==", "sum_at_most": "<=", "sum_at_least": ">="}
 CONDITION_CALLS = ("alldifferent", "all_different", *SUM_CALLS)
 
 
-class Expressions(Context):
+class Expressions(Indexing):
     """Expressions to values: `eval` dispatches on the node's type to an `eval_<Node>` method."""
 
     def eval(self, node: ast.Node) -> Any:
@@ -65,40 +66,6 @@ class Expressions(Context):
         if isinstance(value, KeyValue):
             return value.position
         return value
-
-    def eval_Index(self, node: ast.Index) -> Any:
-        """`a[i]`, `a[i, j]` or `a[i]` of a 2-D array (its row i); `list[i]` counts from 1."""
-        target = self.eval(node.target)
-        if isinstance(target, Attribute):
-            raise error(
-                f"'{target.name}[...]' names the value at a position; it can only stand alone in an "
-                f"answer, as in {{{target.name}[...]}}",
-                node,
-            )
-        indices = [self.constant_int(i) for i in node.indices]
-        if isinstance(target, Array):
-            return self.index_array(target, indices, node)
-        if isinstance(target, list):
-            if len(indices) != 1:
-                raise error("a list takes one index", node)
-            if not 1 <= indices[0] <= len(target):
-                raise error(f"index {indices[0]} is outside 1..{len(target)}", node.indices[0])
-            return target[indices[0] - 1]
-        raise error("only arrays and lists can be indexed", node.target)
-
-    def index_array(self, array: Array, indices: list[int], node: ast.Index) -> Any:
-        """A cell of an array, or a row of a 2-D one, with each index checked against its range."""
-        if len(indices) > len(array.ranges):
-            raise error(f"'{array.name}' has {len(array.ranges)} dimension(s)", node)
-        for value, allowed, index_node in zip(indices, array.ranges, node.indices, strict=False):
-            if value not in allowed:
-                raise error(
-                    f"index {value} is outside {array.name}'s range {range_text(allowed)}", index_node
-                )
-        if len(indices) == len(array.ranges):
-            return Lin(((1, array.cells[tuple(indices)]),))
-        row = indices[0]
-        return [Lin(((1, array.cells[(row, c)]),)) for c in array.ranges[1]]
 
     def eval_Member(self, node: ast.Member) -> Any:
         """`grid.rows`, `board.lines`, ...: a named group; `board.a`: a cell of a board."""
@@ -306,15 +273,6 @@ class Expressions(Context):
         self.problem.add_var(name, tuple(range(lo, hi + 1)), output=False)
         self.problem.post(linear(Lin(((1, name),)).plus(item, -1), "==", 0), span)
         return name
-
-    def bounds(self, lin: Lin) -> tuple[int, int]:
-        """The least and greatest values of a linear expression over its variables' domains."""
-        lo = hi = lin.const
-        for coef, name in lin.terms:
-            var = self.problem.variables[name]
-            lo += min(coef * var.lo, coef * var.hi)
-            hi += max(coef * var.lo, coef * var.hi)
-        return lo, hi
 
     def call_list(self, node: ast.Call) -> list[Any]:
         """The one list argument of a call that takes a list of values (not of groups)."""

@@ -26,20 +26,20 @@ RULES: tuple[Rule, ...] = (
     ('__dims_star_4', 3, '__dims_star_4', False, ((0, True, 0), (2, False, 0)), 0),  # 5
     ('__either_plus_8', 2, '__either_plus_8', False, ((1, False, 0),), 0),  # 6
     ('__either_plus_8', 3, '__either_plus_8', False, ((0, True, 0), (2, False, 0)), 0),  # 7
-    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 8
-    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 9
-    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 10
-    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 11
-    ('__positions_decl_star_2', 2, '__positions_decl_star_2', False, ((1, False, 0),), 0),  # 12
-    ('__positions_decl_star_2', 3, '__positions_decl_star_2', False, ((0, True, 0), (2, False, 0)), 0),  # 13
-    ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 14
-    ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 15
-    ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 16
-    ('__start_star_1', 2, '__start_star_1', False, ((0, True, 0), (1, True, 0)), 0),  # 17
-    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, False, 0),), 0),  # 18
-    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, False, 0)), 0),  # 19
-    ('_stmt', 1, '_stmt', False, None, 0),  # 20
-    ('_stmt', 1, '_stmt', False, None, 0),  # 21
+    ('__index_args_star_10', 2, '__index_args_star_10', False, ((1, False, 0),), 0),  # 8
+    ('__index_args_star_10', 3, '__index_args_star_10', False, ((0, True, 0), (2, False, 0)), 0),  # 9
+    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 10
+    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 11
+    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 12
+    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 13
+    ('__positions_decl_star_2', 2, '__positions_decl_star_2', False, ((1, False, 0),), 0),  # 14
+    ('__positions_decl_star_2', 3, '__positions_decl_star_2', False, ((0, True, 0), (2, False, 0)), 0),  # 15
+    ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 16
+    ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 17
+    ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 18
+    ('__start_star_1', 2, '__start_star_1', False, ((0, True, 0), (1, True, 0)), 0),  # 19
+    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, False, 0),), 0),  # 20
+    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, False, 0)), 0),  # 21
     ('_stmt', 1, '_stmt', False, None, 0),  # 22
     ('_stmt', 1, '_stmt', False, None, 0),  # 23
     ('_stmt', 1, '_stmt', False, None, 0),  # 24
@@ -50,142 +50,151 @@ RULES: tuple[Rule, ...] = (
     ('_stmt', 1, '_stmt', False, None, 0),  # 29
     ('_stmt', 1, '_stmt', False, None, 0),  # 30
     ('_stmt', 1, '_stmt', False, None, 0),  # 31
-    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 32
-    ('and_expr', 1, 'and_expr', True, None, 0),  # 33
-    ('args', 1, 'args', False, None, 0),  # 34
-    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 35
-    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 36
-    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 37
-    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 38
-    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 39
-    ('arith', 1, 'arith', True, None, 0),  # 40
-    ('atom', 1, 'false', False, (), 0),  # 41
-    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 42
-    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 43
-    ('atom', 2, 'list', False, (), 1),  # 44
-    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 45
-    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 46
-    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 47
-    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 48
-    ('atom', 1, 'true', False, (), 0),  # 49
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 50
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 51
-    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 52
-    ('atom', 1, 'atom', True, None, 0),  # 53
-    ('atom', 1, 'atom', True, None, 0),  # 54
+    ('_stmt', 1, '_stmt', False, None, 0),  # 32
+    ('_stmt', 1, '_stmt', False, None, 0),  # 33
+    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 34
+    ('and_expr', 1, 'and_expr', True, None, 0),  # 35
+    ('args', 1, 'args', False, None, 0),  # 36
+    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 37
+    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 38
+    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 39
+    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 40
+    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 41
+    ('arith', 1, 'arith', True, None, 0),  # 42
+    ('atom', 1, 'false', False, (), 0),  # 43
+    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 44
+    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 45
+    ('atom', 2, 'list', False, (), 1),  # 46
+    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 47
+    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 48
+    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 49
+    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 50
+    ('atom', 1, 'true', False, (), 0),  # 51
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 52
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 53
+    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 54
     ('atom', 1, 'atom', True, None, 0),  # 55
-    ('attribute_decl', 4, 'attribute_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 56
-    ('attribute_decl', 5, 'attribute_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 57
-    ('binder', 3, 'binder', False, ((0, False, 0), (2, False, 0)), 0),  # 58
-    ('binders', 1, 'binders', False, None, 0),  # 59
-    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 60
-    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 61
-    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 62
-    ('block', 1, 'block', False, None, 0),  # 63
-    ('board_decl', 6, 'board_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 64
-    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 65
-    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 66
-    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 67
-    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 68
-    ('domain', 1, 'domain', True, None, 0),  # 69
-    ('domain', 1, 'domain', True, None, 0),  # 70
-    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 71
-    ('expr', 1, 'expr', True, None, 0),  # 72
-    ('expr', 1, 'expr', True, None, 0),  # 73
+    ('atom', 1, 'atom', True, None, 0),  # 56
+    ('atom', 1, 'atom', True, None, 0),  # 57
+    ('attribute_decl', 4, 'attribute_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 58
+    ('attribute_decl', 5, 'attribute_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 59
+    ('binder', 3, 'binder', False, ((0, False, 0), (2, False, 0)), 0),  # 60
+    ('binders', 1, 'binders', False, None, 0),  # 61
+    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 62
+    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 63
+    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 64
+    ('block', 1, 'block', False, None, 0),  # 65
+    ('board_decl', 6, 'board_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 66
+    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 67
+    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 68
+    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 69
+    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 70
+    ('domain', 1, 'domain', True, None, 0),  # 71
+    ('domain', 1, 'domain', True, None, 0),  # 72
+    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 73
     ('expr', 1, 'expr', True, None, 0),  # 74
     ('expr', 1, 'expr', True, None, 0),  # 75
-    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 76
-    ('factor', 1, 'factor', True, None, 0),  # 77
-    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 78
-    ('given_decl', 4, 'given_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 79
-    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 80
-    ('int', 1, 'int', False, None, 0),  # 81
-    ('let_decl', 4, 'let_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 82
-    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 83
-    ('let_value', 1, 'let_value', True, None, 0),  # 84
-    ('name', 1, 'name', False, None, 0),  # 85
-    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 86
-    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 87
-    ('not_expr', 1, 'not_expr', True, None, 0),  # 88
-    ('or_expr', 1, 'or_expr', True, None, 0),  # 89
-    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 90
-    ('param_decl', 4, 'param_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 91
-    ('piece', 1, 'piece', False, None, 0),  # 92
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 93
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 94
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 95
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 96
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 97
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 98
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 99
-    ('place_decl', 4, 'place_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 100
-    ('positions_decl', 4, 'key_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 101
-    ('positions_decl', 5, 'key_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 102
-    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 103
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 104
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 105
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 106
-    ('relation', 1, 'relation', True, None, 0),  # 107
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 108
-    ('relation', 3, 'compare', False, None, 0),  # 109
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 110
-    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 111
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 112
-    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 113
-    ('relation', 3, 'relate', False, None, 0),  # 114
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 115
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 116
-    ('signed', 1, 'signed', True, None, 0),  # 117
-    ('signed', 1, 'signed', True, None, 0),  # 118
-    ('start', 0, 'start', False, None, 0),  # 119
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 120
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 121
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 122
-    ('string', 1, 'string', False, None, 0),  # 123
-    ('term', 1, 'term', True, None, 0),  # 124
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 125
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 126
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 127
-    ('value', 1, 'value', True, None, 0),  # 128
-    ('value', 1, 'value', True, None, 0),  # 129
-    ('value', 1, 'value', True, None, 0),  # 130
-    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 131
-    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 132
-    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 133
+    ('expr', 1, 'expr', True, None, 0),  # 76
+    ('expr', 1, 'expr', True, None, 0),  # 77
+    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 78
+    ('factor', 1, 'factor', True, None, 0),  # 79
+    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 80
+    ('given_decl', 4, 'given_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 81
+    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 82
+    ('index_arg', 1, 'whole_range', False, (), 0),  # 83
+    ('index_arg', 1, 'index_arg', True, None, 0),  # 84
+    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 85
+    ('index_args', 1, 'index_args', False, None, 0),  # 86
+    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 87
+    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 88
+    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 89
+    ('int', 1, 'int', False, None, 0),  # 90
+    ('let_decl', 4, 'let_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 91
+    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 92
+    ('let_value', 1, 'let_value', True, None, 0),  # 93
+    ('name', 1, 'name', False, None, 0),  # 94
+    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 95
+    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 96
+    ('not_expr', 1, 'not_expr', True, None, 0),  # 97
+    ('or_expr', 1, 'or_expr', True, None, 0),  # 98
+    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 99
+    ('param_decl', 4, 'param_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 100
+    ('piece', 1, 'piece', False, None, 0),  # 101
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 102
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 103
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 104
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 105
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 106
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 107
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 108
+    ('place_decl', 4, 'place_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 109
+    ('positions_decl', 4, 'key_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 110
+    ('positions_decl', 5, 'key_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 111
+    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 112
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 113
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 114
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 115
+    ('relation', 1, 'relation', True, None, 0),  # 116
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 117
+    ('relation', 3, 'compare', False, None, 0),  # 118
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 119
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 120
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 121
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 122
+    ('relation', 3, 'relate', False, None, 0),  # 123
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 124
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 125
+    ('signed', 1, 'signed', True, None, 0),  # 126
+    ('signed', 1, 'signed', True, None, 0),  # 127
+    ('start', 0, 'start', False, None, 0),  # 128
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 129
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 130
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 131
+    ('string', 1, 'string', False, None, 0),  # 132
+    ('term', 1, 'term', True, None, 0),  # 133
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 134
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 135
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 136
+    ('value', 1, 'value', True, None, 0),  # 137
+    ('value', 1, 'value', True, None, 0),  # 138
+    ('value', 1, 'value', True, None, 0),  # 139
+    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 140
+    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 141
+    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 142
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 0
-    {'$END': -120, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 42},  # 1
+    {'$END': -129, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 42},  # 1
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 2
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 3
-    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 4
+    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 4
     {'NAME': 62},  # 5
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 6
-    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': -82, 'EQUAL': -82, 'FOR': -82, 'IN': -82, 'LSQB': -82, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'STAR': -82, 'THEN': -82, 'VBAR': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 7
+    {'$END': -91, 'AND': -91, 'AT': -91, 'COLON': -91, 'COMMA': -91, 'COMPARE': -91, 'DOT': -91, 'EQUAL': -91, 'FOR': -91, 'IN': -91, 'LSQB': -91, 'MINUS': -91, 'NOT': -91, 'OF': -91, 'OR': -91, 'PERCENT': -91, 'PLUS': -91, 'RBRACE': -91, 'RELATION': -91, 'RPAR': -91, 'RSQB': -91, 'STAR': -91, 'THEN': -91, 'VBAR': -91, 'WHERE': -91, '_NL': -91, '__ANON_0': -91, '__ANON_1': -91},  # 7
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 8
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 9
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': 69, 'STRING': 14, 'TRUE': 15},  # 10
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 11
-    {'$END': -86, 'AND': -86, 'AT': -86, 'COLON': -86, 'COMMA': -86, 'COMPARE': -86, 'DOT': -86, 'EQUAL': -86, 'FOR': -86, 'IN': -86, 'LPAR': 73, 'LSQB': -86, 'MINUS': -86, 'NOT': -86, 'OF': -86, 'OR': -86, 'PERCENT': -86, 'PLUS': -86, 'RBRACE': -86, 'RELATION': -86, 'RPAR': -86, 'RSQB': -86, 'STAR': -86, 'THEN': -86, 'WHERE': -86, '_NL': -86, '__ANON_0': -86, '__ANON_1': -86},  # 12
+    {'$END': -95, 'AND': -95, 'AT': -95, 'COLON': -95, 'COMMA': -95, 'COMPARE': -95, 'DOT': -95, 'EQUAL': -95, 'FOR': -95, 'IN': -95, 'LPAR': 73, 'LSQB': -95, 'MINUS': -95, 'NOT': -95, 'OF': -95, 'OR': -95, 'PERCENT': -95, 'PLUS': -95, 'RBRACE': -95, 'RELATION': -95, 'RPAR': -95, 'RSQB': -95, 'STAR': -95, 'THEN': -95, 'WHERE': -95, '_NL': -95, '__ANON_0': -95, '__ANON_1': -95},  # 12
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 13
-    {'$END': -124, 'AND': -124, 'AT': -124, 'COLON': -124, 'COMMA': -124, 'COMPARE': -124, 'DOT': -124, 'EQUAL': -124, 'FOR': -124, 'IN': -124, 'LSQB': -124, 'MINUS': -124, 'NOT': -124, 'OF': -124, 'OR': -124, 'PERCENT': -124, 'PLUS': -124, 'RBRACE': -124, 'RELATION': -124, 'RPAR': -124, 'RSQB': -124, 'STAR': -124, 'THEN': -124, 'WHERE': -124, '_NL': -124, '__ANON_0': -124, '__ANON_1': -124},  # 14
-    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 15
-    {'$END': -90, 'AND': 75, 'COLON': -90, 'COMMA': -90, 'FOR': -90, 'OR': -90, 'RBRACE': -90, 'RPAR': -90, 'RSQB': -90, 'THEN': -90, '_NL': -90},  # 16
-    {'$END': -108, 'AND': -108, 'AT': 76, 'COLON': -108, 'COMMA': -108, 'COMPARE': 77, 'FOR': -108, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -108, 'PLUS': 81, 'RBRACE': -108, 'RELATION': 82, 'RPAR': -108, 'RSQB': -108, 'THEN': -108, '_NL': -108},  # 17
-    {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': 83, 'EQUAL': -78, 'FOR': -78, 'IN': -78, 'LSQB': 84, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 18
-    {'$END': -73, 'COMMA': -73, 'FOR': -73, 'RBRACE': -73, 'RPAR': -73, 'RSQB': -73, '_NL': -73},  # 19
+    {'$END': -133, 'AND': -133, 'AT': -133, 'COLON': -133, 'COMMA': -133, 'COMPARE': -133, 'DOT': -133, 'EQUAL': -133, 'FOR': -133, 'IN': -133, 'LSQB': -133, 'MINUS': -133, 'NOT': -133, 'OF': -133, 'OR': -133, 'PERCENT': -133, 'PLUS': -133, 'RBRACE': -133, 'RELATION': -133, 'RPAR': -133, 'RSQB': -133, 'STAR': -133, 'THEN': -133, 'WHERE': -133, '_NL': -133, '__ANON_0': -133, '__ANON_1': -133},  # 14
+    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 15
+    {'$END': -99, 'AND': 75, 'COLON': -99, 'COMMA': -99, 'FOR': -99, 'OR': -99, 'RBRACE': -99, 'RPAR': -99, 'RSQB': -99, 'THEN': -99, '_NL': -99, '__ANON_0': -99},  # 16
+    {'$END': -117, 'AND': -117, 'AT': 76, 'COLON': -117, 'COMMA': -117, 'COMPARE': 77, 'FOR': -117, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -117, 'PLUS': 81, 'RBRACE': -117, 'RELATION': 82, 'RPAR': -117, 'RSQB': -117, 'THEN': -117, '_NL': -117, '__ANON_0': -117},  # 17
+    {'$END': -80, 'AND': -80, 'AT': -80, 'COLON': -80, 'COMMA': -80, 'COMPARE': -80, 'DOT': 83, 'EQUAL': -80, 'FOR': -80, 'IN': -80, 'LSQB': 84, 'MINUS': -80, 'NOT': -80, 'OF': -80, 'OR': -80, 'PERCENT': -80, 'PLUS': -80, 'RBRACE': -80, 'RELATION': -80, 'RPAR': -80, 'RSQB': -80, 'STAR': -80, 'THEN': -80, 'WHERE': -80, '_NL': -80, '__ANON_0': -80, '__ANON_1': -80},  # 18
+    {'$END': -75, 'COMMA': -75, 'FOR': -75, 'RBRACE': -75, 'RPAR': -75, 'RSQB': -75, '_NL': -75, '__ANON_0': -75},  # 19
     {},  # 20
-    {'$END': -125, 'AND': -125, 'AT': -125, 'COLON': -125, 'COMMA': -125, 'COMPARE': -125, 'EQUAL': -125, 'FOR': -125, 'IN': -125, 'MINUS': -125, 'NOT': -125, 'OF': -125, 'OR': -125, 'PERCENT': -125, 'PLUS': -125, 'RBRACE': -125, 'RELATION': -125, 'RPAR': -125, 'RSQB': -125, 'STAR': -125, 'THEN': -125, 'WHERE': -125, '_NL': -125, '__ANON_0': -125, '__ANON_1': -125},  # 21
-    {'$END': -74, 'COMMA': -74, 'FOR': -74, 'RBRACE': -74, 'RPAR': -74, 'RSQB': -74, '_NL': -74},  # 22
-    {'$END': -75, 'COMMA': -75, 'FOR': -75, 'RBRACE': -75, 'RPAR': -75, 'RSQB': -75, '_NL': -75},  # 23
-    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 24
-    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'DOT': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'STAR': -55, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': -55},  # 25
-    {'$END': -34, 'AND': -34, 'COLON': -34, 'COMMA': -34, 'FOR': -34, 'OR': -34, 'RBRACE': -34, 'RPAR': -34, 'RSQB': -34, 'THEN': -34, '_NL': -34},  # 26
-    {'$END': -76, 'COMMA': -76, 'FOR': -76, 'OR': 85, 'RBRACE': -76, 'RPAR': -76, 'RSQB': -76, '_NL': -76},  # 27
-    {'$END': -89, 'AND': -89, 'COLON': -89, 'COMMA': -89, 'FOR': -89, 'OR': -89, 'RBRACE': -89, 'RPAR': -89, 'RSQB': -89, 'THEN': -89, '_NL': -89},  # 28
-    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'EQUAL': -56, 'FOR': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 29
-    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'EQUAL': -41, 'FOR': -41, 'IN': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'OR': -41, 'PERCENT': 86, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'STAR': 87, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': 88},  # 30
+    {'$END': -134, 'AND': -134, 'AT': -134, 'COLON': -134, 'COMMA': -134, 'COMPARE': -134, 'EQUAL': -134, 'FOR': -134, 'IN': -134, 'MINUS': -134, 'NOT': -134, 'OF': -134, 'OR': -134, 'PERCENT': -134, 'PLUS': -134, 'RBRACE': -134, 'RELATION': -134, 'RPAR': -134, 'RSQB': -134, 'STAR': -134, 'THEN': -134, 'WHERE': -134, '_NL': -134, '__ANON_0': -134, '__ANON_1': -134},  # 21
+    {'$END': -76, 'COMMA': -76, 'FOR': -76, 'RBRACE': -76, 'RPAR': -76, 'RSQB': -76, '_NL': -76, '__ANON_0': -76},  # 22
+    {'$END': -77, 'COMMA': -77, 'FOR': -77, 'RBRACE': -77, 'RPAR': -77, 'RSQB': -77, '_NL': -77, '__ANON_0': -77},  # 23
+    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'EQUAL': -56, 'FOR': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 24
+    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'EQUAL': -57, 'FOR': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 25
+    {'$END': -36, 'AND': -36, 'COLON': -36, 'COMMA': -36, 'FOR': -36, 'OR': -36, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'THEN': -36, '_NL': -36, '__ANON_0': -36},  # 26
+    {'$END': -78, 'COMMA': -78, 'FOR': -78, 'OR': 85, 'RBRACE': -78, 'RPAR': -78, 'RSQB': -78, '_NL': -78, '__ANON_0': -78},  # 27
+    {'$END': -98, 'AND': -98, 'COLON': -98, 'COMMA': -98, 'FOR': -98, 'OR': -98, 'RBRACE': -98, 'RPAR': -98, 'RSQB': -98, 'THEN': -98, '_NL': -98, '__ANON_0': -98},  # 28
+    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'EQUAL': -58, 'FOR': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 29
+    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': 86, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'STAR': 87, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': 88},  # 30
     {'NAME': 89},  # 31
     {'NAME': 90},  # 32
     {'NAME': 91},  # 33
@@ -197,39 +206,39 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'STRING': 97},  # 39
     {'STRING': 14},  # 40
     {'NAME': 99},  # 41
-    {'$END': -15, 'ATTRIBUTE': -15, 'BOARD': -15, 'COUNT_WORD': -15, 'EITHER': -15, 'FALSE': -15, 'FORALL': -15, 'GIVEN': -15, 'IF': -15, 'INT': -15, 'LBRACE': -15, 'LET': -15, 'LPAR': -15, 'LSQB': -15, 'MINUS': -15, 'NAME': -15, 'NOT': -15, 'PARAM': -15, 'PIECES': -15, 'PLACE': -15, 'POSITIONS': -15, 'PUZZLE': -15, 'QUESTION': -15, 'STRING': -15, 'TRUE': -15, 'VAR': -15, '_NL': -15},  # 42
-    {'$END': -121, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 100},  # 43
-    {'$END': -123, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 44
+    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': -17},  # 42
+    {'$END': -130, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41, '_NL': 100},  # 43
+    {'$END': -132, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 44
     {'_NL': 42},  # 45
-    {'_NL': -21},  # 46
-    {'_NL': -22},  # 47
-    {'_NL': -23},  # 48
-    {'_NL': -67},  # 49
-    {'_NL': -24},  # 50
-    {'_NL': -25},  # 51
-    {'_NL': -26},  # 52
-    {'_NL': -27},  # 53
-    {'_NL': -28},  # 54
-    {'_NL': -29},  # 55
-    {'_NL': -30},  # 56
-    {'_NL': -31},  # 57
+    {'_NL': -23},  # 46
+    {'_NL': -24},  # 47
+    {'_NL': -25},  # 48
+    {'_NL': -69},  # 49
+    {'_NL': -26},  # 50
+    {'_NL': -27},  # 51
+    {'_NL': -28},  # 52
+    {'_NL': -29},  # 53
+    {'_NL': -30},  # 54
+    {'_NL': -31},  # 55
+    {'_NL': -32},  # 56
+    {'_NL': -33},  # 57
     {},  # 58
-    {'_NL': -32},  # 59
+    {'_NL': -34},  # 59
     {'MINUS': 79, 'OF': 104, 'PLUS': 81},  # 60
     {'AND': 75, 'OR': 105},  # 61
     {'IN': 107},  # 62
-    {'COLON': -60, 'COMMA': 108, 'RSQB': -60, 'WHERE': 109},  # 63
+    {'COLON': -62, 'COMMA': 108, 'RSQB': -62, 'WHERE': 109},  # 63
     {'COLON': 111},  # 64
     {'OR': 85, 'THEN': 112},  # 65
     {'RBRACE': 113},  # 66
-    {'COMMA': 114, 'RBRACE': -35, 'RPAR': -35, 'RSQB': -35},  # 67
+    {'COMMA': 114, 'RBRACE': -37, 'RPAR': -37},  # 67
     {'RPAR': 116},  # 68
-    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 69
+    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 69
     {'RSQB': 117},  # 70
-    {'COMMA': 114, 'FOR': 118, 'RSQB': -35},  # 71
-    {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'EQUAL': -77, 'FOR': -77, 'IN': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 72
+    {'COMMA': 114, 'FOR': 118, 'RSQB': -37},  # 71
+    {'$END': -79, 'AND': -79, 'AT': -79, 'COLON': -79, 'COMMA': -79, 'COMPARE': -79, 'EQUAL': -79, 'FOR': -79, 'IN': -79, 'MINUS': -79, 'NOT': -79, 'OF': -79, 'OR': -79, 'PERCENT': -79, 'PLUS': -79, 'RBRACE': -79, 'RELATION': -79, 'RPAR': -79, 'RSQB': -79, 'STAR': -79, 'THEN': -79, 'WHERE': -79, '_NL': -79, '__ANON_0': -79, '__ANON_1': -79},  # 72
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RPAR': 119, 'STRING': 14, 'TRUE': 15},  # 73
-    {'$END': -88, 'AND': -88, 'COLON': -88, 'COMMA': -88, 'FOR': -88, 'OR': -88, 'RBRACE': -88, 'RPAR': -88, 'RSQB': -88, 'THEN': -88, '_NL': -88},  # 74
+    {'$END': -97, 'AND': -97, 'COLON': -97, 'COMMA': -97, 'FOR': -97, 'OR': -97, 'RBRACE': -97, 'RPAR': -97, 'RSQB': -97, 'THEN': -97, '_NL': -97, '__ANON_0': -97},  # 74
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 75
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 76
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 77
@@ -239,172 +248,182 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 81
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 82
     {'INT': 132, 'NAME': 133},  # 83
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 84
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15, '__ANON_0': 134},  # 84
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 85
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 86
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 87
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 88
-    {'COLON': 139},  # 89
-    {'IN': 140},  # 90
-    {'EQUAL': 141},  # 91
-    {'EQUAL': 142},  # 92
-    {'EQUAL': 143},  # 93
-    {'EQUAL': 144},  # 94
-    {'ON': 145},  # 95
-    {'COLON': 146, 'EQUAL': 147},  # 96
-    {'_NL': -105},  # 97
-    {'COLON': 148},  # 98
-    {'COMMA': 149, 'IN': 150, 'LSQB': 151},  # 99
-    {'$END': -16, 'ATTRIBUTE': -16, 'BOARD': -16, 'COUNT_WORD': -16, 'EITHER': -16, 'FALSE': -16, 'FORALL': -16, 'GIVEN': -16, 'IF': -16, 'INT': -16, 'LBRACE': -16, 'LET': -16, 'LPAR': -16, 'LSQB': -16, 'MINUS': -16, 'NAME': -16, 'NOT': -16, 'PARAM': -16, 'PIECES': -16, 'PLACE': -16, 'POSITIONS': -16, 'PUZZLE': -16, 'QUESTION': -16, 'STRING': -16, 'TRUE': -16, 'VAR': -16, '_NL': -16},  # 100
-    {'$END': -122, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 101
+    {'COLON': 142},  # 89
+    {'IN': 143},  # 90
+    {'EQUAL': 144},  # 91
+    {'EQUAL': 145},  # 92
+    {'EQUAL': 146},  # 93
+    {'EQUAL': 147},  # 94
+    {'ON': 148},  # 95
+    {'COLON': 149, 'EQUAL': 150},  # 96
+    {'_NL': -114},  # 97
+    {'COLON': 151},  # 98
+    {'COMMA': 152, 'IN': 153, 'LSQB': 154},  # 99
+    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': -18},  # 100
+    {'$END': -131, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'STRING': 14, 'TRUE': 15, 'VAR': 41},  # 101
     {'_NL': 42},  # 102
-    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': 100},  # 103
+    {'$END': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MINUS': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': 100},  # 103
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 104
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 105
-    {'$END': -72, 'COMMA': -72, 'FOR': -72, 'OR': 157, 'RBRACE': -72, 'RPAR': -72, 'RSQB': -72, '_NL': -72},  # 106
+    {'$END': -74, 'COMMA': -74, 'FOR': -74, 'OR': 160, 'RBRACE': -74, 'RPAR': -74, 'RSQB': -74, '_NL': -74, '__ANON_0': -74},  # 106
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 107
     {'NAME': 62},  # 108
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 109
-    {'COLON': -62, 'COMMA': 161, 'RSQB': -62, 'WHERE': 162},  # 110
+    {'COLON': -64, 'COMMA': 164, 'RSQB': -64, 'WHERE': 165},  # 110
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 111
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 112
-    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 113
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'STRING': 14, 'TRUE': 15},  # 114
-    {'COMMA': 166, 'RBRACE': -37, 'RPAR': -37, 'RSQB': -37},  # 115
-    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 116
-    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 117
+    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 113
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -38, 'RPAR': -38, 'RSQB': -38, 'STRING': 14, 'TRUE': 15},  # 114
+    {'COMMA': 169, 'RBRACE': -39, 'RPAR': -39, 'RSQB': -39},  # 115
+    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 116
+    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 117
     {'NAME': 62},  # 118
-    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 119
-    {'RPAR': 168},  # 120
-    {'$END': -33, 'AND': -33, 'COLON': -33, 'COMMA': -33, 'FOR': -33, 'OR': -33, 'RBRACE': -33, 'RPAR': -33, 'RSQB': -33, 'THEN': -33, '_NL': -33},  # 121
-    {'$END': -109, 'AND': -109, 'COLON': -109, 'COMMA': -109, 'FOR': -109, 'MINUS': 79, 'OR': -109, 'PLUS': 81, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, 'THEN': -109, '_NL': -109},  # 122
-    {'$END': -110, 'AND': -110, 'COLON': -110, 'COMMA': -110, 'FOR': -110, 'MINUS': 79, 'OR': -110, 'PLUS': 81, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, 'THEN': -110, '_NL': -110},  # 123
-    {'$END': -116, 'AND': -116, 'COLON': -116, 'COMMA': -116, 'EQUAL': -116, 'FOR': -116, 'MINUS': 79, 'OR': -116, 'PLUS': 81, 'RBRACE': -116, 'RPAR': -116, 'RSQB': -116, 'THEN': -116, 'WHERE': -116, '_NL': -116, '__ANON_0': 169},  # 124
-    {'$END': -111, 'AND': -111, 'COLON': -111, 'COMMA': -111, 'FOR': -111, 'OR': -111, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, 'THEN': -111, '_NL': -111},  # 125
-    {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'EQUAL': -39, 'FOR': -39, 'IN': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'OR': -39, 'PERCENT': 86, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'STAR': 87, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': 88},  # 126
+    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 119
+    {'RPAR': 171},  # 120
+    {'$END': -35, 'AND': -35, 'COLON': -35, 'COMMA': -35, 'FOR': -35, 'OR': -35, 'RBRACE': -35, 'RPAR': -35, 'RSQB': -35, 'THEN': -35, '_NL': -35, '__ANON_0': -35},  # 121
+    {'$END': -118, 'AND': -118, 'COLON': -118, 'COMMA': -118, 'FOR': -118, 'MINUS': 79, 'OR': -118, 'PLUS': 81, 'RBRACE': -118, 'RPAR': -118, 'RSQB': -118, 'THEN': -118, '_NL': -118, '__ANON_0': -118},  # 122
+    {'$END': -119, 'AND': -119, 'COLON': -119, 'COMMA': -119, 'FOR': -119, 'MINUS': 79, 'OR': -119, 'PLUS': 81, 'RBRACE': -119, 'RPAR': -119, 'RSQB': -119, 'THEN': -119, '_NL': -119, '__ANON_0': -119},  # 123
+    {'$END': -125, 'AND': -125, 'COLON': -125, 'COMMA': -125, 'EQUAL': -125, 'FOR': -125, 'MINUS': 79, 'OR': -125, 'PLUS': 81, 'RBRACE': -125, 'RPAR': -125, 'RSQB': -125, 'THEN': -125, 'WHERE': -125, '_NL': -125, '__ANON_0': 172},  # 124
+    {'$END': -120, 'AND': -120, 'COLON': -120, 'COMMA': -120, 'FOR': -120, 'OR': -120, 'RBRACE': -120, 'RPAR': -120, 'RSQB': -120, 'THEN': -120, '_NL': -120, '__ANON_0': -120},  # 125
+    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'EQUAL': -41, 'FOR': -41, 'IN': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'OR': -41, 'PERCENT': 86, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'STAR': 87, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': 88},  # 126
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 127
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 128
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 129
-    {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'EQUAL': -40, 'FOR': -40, 'IN': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'OR': -40, 'PERCENT': 86, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'STAR': 87, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': 88},  # 130
-    {'$END': -115, 'AND': -115, 'COLON': -115, 'COMMA': -115, 'FOR': -115, 'MINUS': 79, 'OR': -115, 'PLUS': 81, 'RBRACE': -115, 'RPAR': -115, 'RSQB': -115, 'THEN': -115, '_NL': -115},  # 131
-    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 132
-    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 133
-    {'RSQB': 173},  # 134
-    {'$END': -91, 'AND': 75, 'COLON': -91, 'COMMA': -91, 'FOR': -91, 'OR': -91, 'RBRACE': -91, 'RPAR': -91, 'RSQB': -91, 'THEN': -91, '_NL': -91},  # 135
-    {'$END': -126, 'AND': -126, 'AT': -126, 'COLON': -126, 'COMMA': -126, 'COMPARE': -126, 'EQUAL': -126, 'FOR': -126, 'IN': -126, 'MINUS': -126, 'NOT': -126, 'OF': -126, 'OR': -126, 'PERCENT': -126, 'PLUS': -126, 'RBRACE': -126, 'RELATION': -126, 'RPAR': -126, 'RSQB': -126, 'STAR': -126, 'THEN': -126, 'WHERE': -126, '_NL': -126, '__ANON_0': -126, '__ANON_1': -126},  # 136
-    {'$END': -127, 'AND': -127, 'AT': -127, 'COLON': -127, 'COMMA': -127, 'COMPARE': -127, 'EQUAL': -127, 'FOR': -127, 'IN': -127, 'MINUS': -127, 'NOT': -127, 'OF': -127, 'OR': -127, 'PERCENT': -127, 'PLUS': -127, 'RBRACE': -127, 'RELATION': -127, 'RPAR': -127, 'RSQB': -127, 'STAR': -127, 'THEN': -127, 'WHERE': -127, '_NL': -127, '__ANON_0': -127, '__ANON_1': -127},  # 137
-    {'$END': -128, 'AND': -128, 'AT': -128, 'COLON': -128, 'COMMA': -128, 'COMPARE': -128, 'EQUAL': -128, 'FOR': -128, 'IN': -128, 'MINUS': -128, 'NOT': -128, 'OF': -128, 'OR': -128, 'PERCENT': -128, 'PLUS': -128, 'RBRACE': -128, 'RELATION': -128, 'RPAR': -128, 'RSQB': -128, 'STAR': -128, 'THEN': -128, 'WHERE': -128, '_NL': -128, '__ANON_0': -128, '__ANON_1': -128},  # 138
-    {'INT': 7, 'MINUS': 174, 'NAME': 175, 'STRING': 14},  # 139
-    {'BOOL': 182, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 140
-    {'BLOCK': 186},  # 141
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 142
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 143
-    {'LSQB': 192},  # 144
-    {'NAME': 193},  # 145
-    {'INT': 7, 'MINUS': 174, 'NAME': 175, 'STRING': 14},  # 146
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 147
-    {'STRING': 14},  # 148
-    {'NAME': 197},  # 149
-    {'BOOL': 182, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 150
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 151
-    {'COMMA': 200, 'IN': 201},  # 152
-    {'IN': 202},  # 153
-    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': 100},  # 154
-    {'$END': -107, 'AND': -107, 'COLON': -107, 'COMMA': -107, 'FOR': -107, 'MINUS': 79, 'OR': -107, 'PLUS': 81, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, 'THEN': -107, '_NL': -107},  # 155
-    {'$END': -7, 'AND': 75, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7},  # 156
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 157
-    {'COLON': -59, 'COMMA': -59, 'RSQB': -59, 'WHERE': -59},  # 158
-    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 159
-    {'COLON': -61, 'OR': 85, 'RSQB': -61},  # 160
-    {'NAME': 62},  # 161
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 162
-    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79},  # 163
-    {'$END': -81, 'COMMA': -81, 'FOR': -81, 'RBRACE': -81, 'RPAR': -81, 'RSQB': -81, '_NL': -81},  # 164
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 165
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -38, 'RPAR': -38, 'RSQB': -38, 'STRING': 14, 'TRUE': 15},  # 166
-    {'RSQB': 207},  # 167
-    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 168
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 169
-    {'$END': -112, 'AND': -112, 'COLON': -112, 'COMMA': -112, 'FOR': -112, 'MINUS': 79, 'OR': -112, 'PLUS': 81, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, 'THEN': -112, '_NL': -112},  # 170
-    {'$END': -113, 'AND': -113, 'COLON': -113, 'COMMA': -113, 'FOR': -113, 'OR': -113, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, 'THEN': -113, '_NL': -113},  # 171
-    {'$END': -114, 'AND': -114, 'COLON': -114, 'COMMA': -114, 'FOR': -114, 'MINUS': 79, 'OR': -114, 'PLUS': 81, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, 'THEN': -114, '_NL': -114},  # 172
-    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 173
-    {'INT': 209},  # 174
-    {'COMMA': -86, '_NL': -86},  # 175
-    {'COMMA': -118, 'RSQB': -118, 'STAR': -118, 'VBAR': -118, '_NL': -118},  # 176
-    {'COMMA': -129, '_NL': -129},  # 177
-    {'COMMA': -119, 'RSQB': -119, 'STAR': -119, 'VBAR': -119, '_NL': -119},  # 178
-    {'COMMA': -130, '_NL': -130},  # 179
-    {'COMMA': -131, '_NL': -131},  # 180
-    {'COMMA': 210, '_NL': -57},  # 181
-    {'EQUAL': -66, '_NL': -66},  # 182
-    {'EQUAL': -70, '_NL': -70},  # 183
-    {'EQUAL': 212},  # 184
-    {'EQUAL': -71, '_NL': -71},  # 185
-    {'_NL': -64},  # 186
-    {'_NL': -80},  # 187
-    {'AND': -108, 'AT': 76, 'COMPARE': 77, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -108, 'PLUS': 81, 'RELATION': 82, '_NL': -108, '__ANON_0': 213},  # 188
-    {'_NL': -85},  # 189
-    {'_NL': -83},  # 190
-    {'_NL': -92},  # 191
-    {'INT': 7, 'MINUS': 174},  # 192
-    {'_NL': -101},  # 193
-    {'COMMA': 210, '_NL': -102},  # 194
-    {'_NL': -104},  # 195
-    {'_NL': -106},  # 196
-    {'COMMA': -19, 'IN': -19},  # 197
-    {'_NL': -132},  # 198
-    {'COMMA': 217, 'RSQB': 218},  # 199
-    {'NAME': 220},  # 200
-    {'BOOL': 182, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 201
-    {'BOOL': 182, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 202
-    {'$END': -8, 'AND': 75, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8},  # 203
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 204
-    {'COLON': -63, 'OR': 85, 'RSQB': -63},  # 205
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 206
-    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 207
-    {'$END': -117, 'AND': -117, 'COLON': -117, 'COMMA': -117, 'EQUAL': -117, 'FOR': -117, 'MINUS': 79, 'OR': -117, 'PLUS': 81, 'RBRACE': -117, 'RPAR': -117, 'RSQB': -117, 'THEN': -117, 'WHERE': -117, '_NL': -117},  # 208
-    {'COMMA': -87, 'RSQB': -87, 'STAR': -87, 'VBAR': -87, '_NL': -87},  # 209
-    {'INT': 7, 'MINUS': 174, 'NAME': 175, 'STRING': 14},  # 210
-    {'COMMA': 224, '_NL': -58},  # 211
-    {'BLOCK': 186},  # 212
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 213
-    {'COMMA': 227, 'RSQB': 228},  # 214
-    {'COMMA': -93, 'RSQB': -93, 'STAR': 230, 'VBAR': 231},  # 215
-    {'COMMA': 224, '_NL': -103},  # 216
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 217
-    {'IN': -68},  # 218
-    {'COMMA': 234, 'RSQB': 235},  # 219
-    {'COMMA': -20, 'IN': -20},  # 220
-    {'_NL': -133},  # 221
-    {'_NL': -134},  # 222
-    {'COMMA': -13, '_NL': -13},  # 223
-    {'INT': 7, 'MINUS': 174, 'NAME': 175, 'STRING': 14},  # 224
-    {'_NL': -65},  # 225
-    {'MINUS': 79, 'PLUS': 81, '_NL': -84},  # 226
-    {'INT': 7, 'MINUS': 174, 'RSQB': 237},  # 227
-    {'_NL': -98},  # 228
-    {'COMMA': 239, 'RSQB': 240},  # 229
-    {'INT': 241},  # 230
-    {'INT': 7, 'MINUS': 174},  # 231
-    {'COMMA': -95, 'RSQB': -95, 'STAR': 243, 'VBAR': 244},  # 232
-    {'COMMA': -5, 'RSQB': -5},  # 233
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 234
-    {'IN': -69},  # 235
-    {'COMMA': -14, '_NL': -14},  # 236
-    {'_NL': -97},  # 237
-    {'COMMA': -11, 'RSQB': -11},  # 238
-    {'INT': 7, 'MINUS': 174, 'RSQB': 246},  # 239
-    {'_NL': -100},  # 240
-    {'COMMA': -94, 'RSQB': -94},  # 241
-    {'COMMA': -9, 'RSQB': -9, 'STAR': -9, 'VBAR': -9},  # 242
-    {'INT': 248},  # 243
-    {'INT': 7, 'MINUS': 174},  # 244
-    {'COMMA': -6, 'RSQB': -6},  # 245
-    {'_NL': -99},  # 246
-    {'COMMA': -12, 'RSQB': -12},  # 247
-    {'COMMA': -96, 'RSQB': -96},  # 248
-    {'COMMA': -10, 'RSQB': -10, 'STAR': -10, 'VBAR': -10},  # 249
+    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': 86, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'STAR': 87, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': 88},  # 130
+    {'$END': -124, 'AND': -124, 'COLON': -124, 'COMMA': -124, 'FOR': -124, 'MINUS': 79, 'OR': -124, 'PLUS': 81, 'RBRACE': -124, 'RPAR': -124, 'RSQB': -124, 'THEN': -124, '_NL': -124, '__ANON_0': -124},  # 131
+    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 132
+    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 133
+    {'COMMA': -84, 'RSQB': -84},  # 134
+    {'COMMA': -85, 'RSQB': -85, '__ANON_0': 176},  # 135
+    {'COMMA': 177, 'RSQB': -87},  # 136
+    {'RSQB': 179},  # 137
+    {'$END': -100, 'AND': 75, 'COLON': -100, 'COMMA': -100, 'FOR': -100, 'OR': -100, 'RBRACE': -100, 'RPAR': -100, 'RSQB': -100, 'THEN': -100, '_NL': -100, '__ANON_0': -100},  # 138
+    {'$END': -135, 'AND': -135, 'AT': -135, 'COLON': -135, 'COMMA': -135, 'COMPARE': -135, 'EQUAL': -135, 'FOR': -135, 'IN': -135, 'MINUS': -135, 'NOT': -135, 'OF': -135, 'OR': -135, 'PERCENT': -135, 'PLUS': -135, 'RBRACE': -135, 'RELATION': -135, 'RPAR': -135, 'RSQB': -135, 'STAR': -135, 'THEN': -135, 'WHERE': -135, '_NL': -135, '__ANON_0': -135, '__ANON_1': -135},  # 139
+    {'$END': -136, 'AND': -136, 'AT': -136, 'COLON': -136, 'COMMA': -136, 'COMPARE': -136, 'EQUAL': -136, 'FOR': -136, 'IN': -136, 'MINUS': -136, 'NOT': -136, 'OF': -136, 'OR': -136, 'PERCENT': -136, 'PLUS': -136, 'RBRACE': -136, 'RELATION': -136, 'RPAR': -136, 'RSQB': -136, 'STAR': -136, 'THEN': -136, 'WHERE': -136, '_NL': -136, '__ANON_0': -136, '__ANON_1': -136},  # 140
+    {'$END': -137, 'AND': -137, 'AT': -137, 'COLON': -137, 'COMMA': -137, 'COMPARE': -137, 'EQUAL': -137, 'FOR': -137, 'IN': -137, 'MINUS': -137, 'NOT': -137, 'OF': -137, 'OR': -137, 'PERCENT': -137, 'PLUS': -137, 'RBRACE': -137, 'RELATION': -137, 'RPAR': -137, 'RSQB': -137, 'STAR': -137, 'THEN': -137, 'WHERE': -137, '_NL': -137, '__ANON_0': -137, '__ANON_1': -137},  # 141
+    {'INT': 7, 'MINUS': 180, 'NAME': 181, 'STRING': 14},  # 142
+    {'BOOL': 188, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 143
+    {'BLOCK': 192},  # 144
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 145
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 146
+    {'LSQB': 198},  # 147
+    {'NAME': 199},  # 148
+    {'INT': 7, 'MINUS': 180, 'NAME': 181, 'STRING': 14},  # 149
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 150
+    {'STRING': 14},  # 151
+    {'NAME': 203},  # 152
+    {'BOOL': 188, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 153
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 154
+    {'COMMA': 206, 'IN': 207},  # 155
+    {'IN': 208},  # 156
+    {'$END': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MINUS': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': 100},  # 157
+    {'$END': -116, 'AND': -116, 'COLON': -116, 'COMMA': -116, 'FOR': -116, 'MINUS': 79, 'OR': -116, 'PLUS': 81, 'RBRACE': -116, 'RPAR': -116, 'RSQB': -116, 'THEN': -116, '_NL': -116, '__ANON_0': -116},  # 158
+    {'$END': -7, 'AND': 75, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 159
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 160
+    {'COLON': -61, 'COMMA': -61, 'RSQB': -61, 'WHERE': -61},  # 161
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 162
+    {'COLON': -63, 'OR': 85, 'RSQB': -63},  # 163
+    {'NAME': 62},  # 164
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 165
+    {'$END': -81, 'COMMA': -81, 'FOR': -81, 'RBRACE': -81, 'RPAR': -81, 'RSQB': -81, '_NL': -81, '__ANON_0': -81},  # 166
+    {'$END': -83, 'COMMA': -83, 'FOR': -83, 'RBRACE': -83, 'RPAR': -83, 'RSQB': -83, '_NL': -83, '__ANON_0': -83},  # 167
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 168
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -40, 'RPAR': -40, 'RSQB': -40, 'STRING': 14, 'TRUE': 15},  # 169
+    {'RSQB': 213},  # 170
+    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 171
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 172
+    {'$END': -121, 'AND': -121, 'COLON': -121, 'COMMA': -121, 'FOR': -121, 'MINUS': 79, 'OR': -121, 'PLUS': 81, 'RBRACE': -121, 'RPAR': -121, 'RSQB': -121, 'THEN': -121, '_NL': -121, '__ANON_0': -121},  # 173
+    {'$END': -122, 'AND': -122, 'COLON': -122, 'COMMA': -122, 'FOR': -122, 'OR': -122, 'RBRACE': -122, 'RPAR': -122, 'RSQB': -122, 'THEN': -122, '_NL': -122, '__ANON_0': -122},  # 174
+    {'$END': -123, 'AND': -123, 'COLON': -123, 'COMMA': -123, 'FOR': -123, 'MINUS': 79, 'OR': -123, 'PLUS': 81, 'RBRACE': -123, 'RPAR': -123, 'RSQB': -123, 'THEN': -123, '_NL': -123, '__ANON_0': -123},  # 175
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 176
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -88, 'STRING': 14, 'TRUE': 15, '__ANON_0': 134},  # 177
+    {'COMMA': 217, 'RSQB': -89},  # 178
+    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'DOT': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'STAR': -55, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': -55},  # 179
+    {'INT': 218},  # 180
+    {'COMMA': -95, '_NL': -95},  # 181
+    {'COMMA': -127, 'RSQB': -127, 'STAR': -127, 'VBAR': -127, '_NL': -127},  # 182
+    {'COMMA': -138, '_NL': -138},  # 183
+    {'COMMA': -128, 'RSQB': -128, 'STAR': -128, 'VBAR': -128, '_NL': -128},  # 184
+    {'COMMA': -139, '_NL': -139},  # 185
+    {'COMMA': -140, '_NL': -140},  # 186
+    {'COMMA': 219, '_NL': -59},  # 187
+    {'EQUAL': -68, '_NL': -68},  # 188
+    {'EQUAL': -72, '_NL': -72},  # 189
+    {'EQUAL': 221},  # 190
+    {'EQUAL': -73, '_NL': -73},  # 191
+    {'_NL': -66},  # 192
+    {'_NL': -82},  # 193
+    {'AND': -117, 'AT': 76, 'COMPARE': 77, 'IN': 78, 'MINUS': 79, 'NOT': 80, 'OR': -117, 'PLUS': 81, 'RELATION': 82, '_NL': -117, '__ANON_0': 222},  # 194
+    {'_NL': -94},  # 195
+    {'_NL': -92},  # 196
+    {'_NL': -101},  # 197
+    {'INT': 7, 'MINUS': 180},  # 198
+    {'_NL': -110},  # 199
+    {'COMMA': 219, '_NL': -111},  # 200
+    {'_NL': -113},  # 201
+    {'_NL': -115},  # 202
+    {'COMMA': -21, 'IN': -21},  # 203
+    {'_NL': -141},  # 204
+    {'COMMA': 226, 'RSQB': 227},  # 205
+    {'NAME': 229},  # 206
+    {'BOOL': 188, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 207
+    {'BOOL': 188, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 208
+    {'$END': -8, 'AND': 75, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 209
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 210
+    {'COLON': -65, 'OR': 85, 'RSQB': -65},  # 211
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 212
+    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 213
+    {'$END': -126, 'AND': -126, 'COLON': -126, 'COMMA': -126, 'EQUAL': -126, 'FOR': -126, 'MINUS': 79, 'OR': -126, 'PLUS': 81, 'RBRACE': -126, 'RPAR': -126, 'RSQB': -126, 'THEN': -126, 'WHERE': -126, '_NL': -126, '__ANON_0': -126},  # 214
+    {'COMMA': -86, 'RSQB': -86},  # 215
+    {'COMMA': -9, 'RSQB': -9},  # 216
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -90, 'STRING': 14, 'TRUE': 15, '__ANON_0': 134},  # 217
+    {'COMMA': -96, 'RSQB': -96, 'STAR': -96, 'VBAR': -96, '_NL': -96},  # 218
+    {'INT': 7, 'MINUS': 180, 'NAME': 181, 'STRING': 14},  # 219
+    {'COMMA': 234, '_NL': -60},  # 220
+    {'BLOCK': 192},  # 221
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 222
+    {'COMMA': 237, 'RSQB': 238},  # 223
+    {'COMMA': -102, 'RSQB': -102, 'STAR': 240, 'VBAR': 241},  # 224
+    {'COMMA': 234, '_NL': -112},  # 225
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 226
+    {'IN': -70},  # 227
+    {'COMMA': 244, 'RSQB': 245},  # 228
+    {'COMMA': -22, 'IN': -22},  # 229
+    {'_NL': -142},  # 230
+    {'_NL': -143},  # 231
+    {'COMMA': -10, 'RSQB': -10},  # 232
+    {'COMMA': -15, '_NL': -15},  # 233
+    {'INT': 7, 'MINUS': 180, 'NAME': 181, 'STRING': 14},  # 234
+    {'_NL': -67},  # 235
+    {'MINUS': 79, 'PLUS': 81, '_NL': -93},  # 236
+    {'INT': 7, 'MINUS': 180, 'RSQB': 247},  # 237
+    {'_NL': -107},  # 238
+    {'COMMA': 249, 'RSQB': 250},  # 239
+    {'INT': 251},  # 240
+    {'INT': 7, 'MINUS': 180},  # 241
+    {'COMMA': -104, 'RSQB': -104, 'STAR': 253, 'VBAR': 254},  # 242
+    {'COMMA': -5, 'RSQB': -5},  # 243
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 244
+    {'IN': -71},  # 245
+    {'COMMA': -16, '_NL': -16},  # 246
+    {'_NL': -106},  # 247
+    {'COMMA': -13, 'RSQB': -13},  # 248
+    {'INT': 7, 'MINUS': 180, 'RSQB': 256},  # 249
+    {'_NL': -109},  # 250
+    {'COMMA': -103, 'RSQB': -103},  # 251
+    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 252
+    {'INT': 258},  # 253
+    {'INT': 7, 'MINUS': 180},  # 254
+    {'COMMA': -6, 'RSQB': -6},  # 255
+    {'_NL': -108},  # 256
+    {'COMMA': -14, 'RSQB': -14},  # 257
+    {'COMMA': -105, 'RSQB': -105},  # 258
+    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 259
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -492,11 +511,11 @@ GOTO: tuple[dict[str, int], ...] = (
     {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 130},  # 81
     {'arith': 131, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 82
     {},  # 83
-    {'and_expr': 16, 'args': 134, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 67, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 84
-    {'and_expr': 135, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 85
-    {'atom': 18, 'factor': 136, 'int': 24, 'name': 25, 'string': 29},  # 86
-    {'atom': 18, 'factor': 137, 'int': 24, 'name': 25, 'string': 29},  # 87
-    {'atom': 18, 'factor': 138, 'int': 24, 'name': 25, 'string': 29},  # 88
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 135, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 136, 'index_args': 137, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 84
+    {'and_expr': 138, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 85
+    {'atom': 18, 'factor': 139, 'int': 24, 'name': 25, 'string': 29},  # 86
+    {'atom': 18, 'factor': 140, 'int': 24, 'name': 25, 'string': 29},  # 87
+    {'atom': 18, 'factor': 141, 'int': 24, 'name': 25, 'string': 29},  # 88
     {},  # 89
     {},  # 90
     {},  # 91
@@ -507,26 +526,26 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 96
     {},  # 97
     {},  # 98
-    {'__var_decl_plus_3': 152, 'dims': 153},  # 99
+    {'__var_decl_plus_3': 155, 'dims': 156},  # 99
     {},  # 100
     {'_stmt': 102, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 46, 'board_decl': 47, 'constraint_stmt': 48, 'either': 19, 'expr': 49, 'factor': 21, 'forall': 22, 'given_decl': 50, 'implication': 23, 'int': 24, 'let_decl': 51, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 52, 'pieces_decl': 53, 'place_decl': 54, 'positions_decl': 55, 'puzzle_decl': 56, 'question_decl': 57, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 59},  # 101
-    {'__start_plus_0': 154},  # 102
+    {'__start_plus_0': 157},  # 102
     {},  # 103
-    {'arith': 155, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 104
-    {'and_expr': 156, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 105
+    {'arith': 158, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 104
+    {'and_expr': 159, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 105
     {},  # 106
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 158, 'string': 29, 'term': 30},  # 107
-    {'binder': 159},  # 108
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 160, 'relation': 28, 'string': 29, 'term': 30},  # 109
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 161, 'string': 29, 'term': 30},  # 107
+    {'binder': 162},  # 108
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 163, 'relation': 28, 'string': 29, 'term': 30},  # 109
     {},  # 110
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 163, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 111
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 164, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 112
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 166, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 111
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 167, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 112
     {},  # 113
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 165, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 114
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 168, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 114
     {},  # 115
     {},  # 116
     {},  # 117
-    {'binder': 63, 'binders': 167},  # 118
+    {'binder': 63, 'binders': 170},  # 118
     {},  # 119
     {},  # 120
     {},  # 121
@@ -535,127 +554,137 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 124
     {},  # 125
     {},  # 126
-    {'arith': 170, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 127
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 171, 'string': 29, 'term': 30},  # 128
-    {'arith': 172, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 129
+    {'arith': 173, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 127
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 174, 'string': 29, 'term': 30},  # 128
+    {'arith': 175, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 129
     {},  # 130
     {},  # 131
     {},  # 132
     {},  # 133
     {},  # 134
     {},  # 135
-    {},  # 136
+    {'__index_args_star_10': 178},  # 136
     {},  # 137
     {},  # 138
-    {'int': 176, 'name': 177, 'neg_int': 178, 'signed': 179, 'string': 180, 'value': 181},  # 139
-    {'arith': 124, 'atom': 18, 'bool_domain': 183, 'domain': 184, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 185, 'string': 29, 'term': 30},  # 140
-    {'block': 187},  # 141
-    {'and_expr': 16, 'arith': 188, 'atom': 18, 'either': 19, 'expr': 189, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 190, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 142
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 191, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 143
-    {},  # 144
-    {},  # 145
-    {'int': 176, 'name': 177, 'neg_int': 178, 'signed': 179, 'string': 180, 'value': 194},  # 146
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 195, 'string': 29, 'term': 30},  # 147
-    {'string': 196},  # 148
-    {},  # 149
-    {'arith': 124, 'atom': 18, 'bool_domain': 183, 'domain': 198, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 185, 'string': 29, 'term': 30},  # 150
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 199, 'string': 29, 'term': 30},  # 151
+    {},  # 139
+    {},  # 140
+    {},  # 141
+    {'int': 182, 'name': 183, 'neg_int': 184, 'signed': 185, 'string': 186, 'value': 187},  # 142
+    {'arith': 124, 'atom': 18, 'bool_domain': 189, 'domain': 190, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 191, 'string': 29, 'term': 30},  # 143
+    {'block': 193},  # 144
+    {'and_expr': 16, 'arith': 194, 'atom': 18, 'either': 19, 'expr': 195, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 196, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 145
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 197, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 146
+    {},  # 147
+    {},  # 148
+    {'int': 182, 'name': 183, 'neg_int': 184, 'signed': 185, 'string': 186, 'value': 200},  # 149
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 201, 'string': 29, 'term': 30},  # 150
+    {'string': 202},  # 151
     {},  # 152
-    {},  # 153
-    {},  # 154
+    {'arith': 124, 'atom': 18, 'bool_domain': 189, 'domain': 204, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 191, 'string': 29, 'term': 30},  # 153
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 205, 'string': 29, 'term': 30},  # 154
     {},  # 155
     {},  # 156
-    {'and_expr': 203, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 157
+    {},  # 157
     {},  # 158
     {},  # 159
-    {},  # 160
-    {'binder': 204},  # 161
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 205, 'relation': 28, 'string': 29, 'term': 30},  # 162
+    {'and_expr': 209, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 160
+    {},  # 161
+    {},  # 162
     {},  # 163
-    {},  # 164
-    {},  # 165
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 206, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 166
+    {'binder': 210},  # 164
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 211, 'relation': 28, 'string': 29, 'term': 30},  # 165
+    {},  # 166
     {},  # 167
     {},  # 168
-    {'arith': 208, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 169
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 212, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 169
     {},  # 170
     {},  # 171
-    {},  # 172
+    {'arith': 214, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 172
     {},  # 173
     {},  # 174
     {},  # 175
-    {},  # 176
-    {},  # 177
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 215, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 176
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 135, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 216, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 177
     {},  # 178
     {},  # 179
     {},  # 180
-    {'__positions_decl_star_2': 211},  # 181
+    {},  # 181
     {},  # 182
     {},  # 183
     {},  # 184
     {},  # 185
     {},  # 186
-    {},  # 187
+    {'__positions_decl_star_2': 220},  # 187
     {},  # 188
     {},  # 189
     {},  # 190
     {},  # 191
-    {'int': 176, 'neg_int': 178, 'piece': 214, 'signed': 215},  # 192
+    {},  # 192
     {},  # 193
-    {'__positions_decl_star_2': 216},  # 194
+    {},  # 194
     {},  # 195
     {},  # 196
     {},  # 197
-    {},  # 198
-    {'__dims_star_4': 219},  # 199
-    {},  # 200
-    {'arith': 124, 'atom': 18, 'bool_domain': 183, 'domain': 221, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 185, 'string': 29, 'term': 30},  # 201
-    {'arith': 124, 'atom': 18, 'bool_domain': 183, 'domain': 222, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 185, 'string': 29, 'term': 30},  # 202
+    {'int': 182, 'neg_int': 184, 'piece': 223, 'signed': 224},  # 198
+    {},  # 199
+    {'__positions_decl_star_2': 225},  # 200
+    {},  # 201
+    {},  # 202
     {},  # 203
     {},  # 204
-    {},  # 205
+    {'__dims_star_4': 228},  # 205
     {},  # 206
-    {},  # 207
-    {},  # 208
+    {'arith': 124, 'atom': 18, 'bool_domain': 189, 'domain': 230, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 191, 'string': 29, 'term': 30},  # 207
+    {'arith': 124, 'atom': 18, 'bool_domain': 189, 'domain': 231, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 191, 'string': 29, 'term': 30},  # 208
     {},  # 209
-    {'int': 176, 'name': 177, 'neg_int': 178, 'signed': 179, 'string': 180, 'value': 223},  # 210
+    {},  # 210
     {},  # 211
-    {'block': 225},  # 212
-    {'arith': 226, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 213
-    {'__pieces_decl_star_5': 229},  # 214
-    {'__piece_star_6': 232},  # 215
+    {},  # 212
+    {},  # 213
+    {},  # 214
+    {},  # 215
     {},  # 216
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 233, 'string': 29, 'term': 30},  # 217
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 135, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 232, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 217
     {},  # 218
-    {},  # 219
+    {'int': 182, 'name': 183, 'neg_int': 184, 'signed': 185, 'string': 186, 'value': 233},  # 219
     {},  # 220
-    {},  # 221
-    {},  # 222
-    {},  # 223
-    {'int': 176, 'name': 177, 'neg_int': 178, 'signed': 179, 'string': 180, 'value': 236},  # 224
+    {'block': 235},  # 221
+    {'arith': 236, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 222
+    {'__pieces_decl_star_5': 239},  # 223
+    {'__piece_star_6': 242},  # 224
     {},  # 225
-    {},  # 226
-    {'int': 176, 'neg_int': 178, 'piece': 238, 'signed': 215},  # 227
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 243, 'string': 29, 'term': 30},  # 226
+    {},  # 227
     {},  # 228
     {},  # 229
     {},  # 230
-    {'int': 176, 'neg_int': 178, 'signed': 242},  # 231
+    {},  # 231
     {},  # 232
     {},  # 233
-    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 245, 'string': 29, 'term': 30},  # 234
+    {'int': 182, 'name': 183, 'neg_int': 184, 'signed': 185, 'string': 186, 'value': 246},  # 234
     {},  # 235
     {},  # 236
-    {},  # 237
+    {'int': 182, 'neg_int': 184, 'piece': 248, 'signed': 224},  # 237
     {},  # 238
-    {'int': 176, 'neg_int': 178, 'piece': 247, 'signed': 215},  # 239
+    {},  # 239
     {},  # 240
-    {},  # 241
+    {'int': 182, 'neg_int': 184, 'signed': 252},  # 241
     {},  # 242
     {},  # 243
-    {'int': 176, 'neg_int': 178, 'signed': 249},  # 244
+    {'arith': 124, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 255, 'string': 29, 'term': 30},  # 244
     {},  # 245
     {},  # 246
     {},  # 247
     {},  # 248
-    {},  # 249
+    {'int': 182, 'neg_int': 184, 'piece': 257, 'signed': 224},  # 249
+    {},  # 250
+    {},  # 251
+    {},  # 252
+    {},  # 253
+    {'int': 182, 'neg_int': 184, 'signed': 259},  # 254
+    {},  # 255
+    {},  # 256
+    {},  # 257
+    {},  # 258
+    {},  # 259
 )

@@ -37,8 +37,15 @@ class Name(Node):
 
 
 class Index(Node):
+    """`target[i, j]`: each index a number (a constant, or an expression over variables), a slice
+    `lo..hi` (a `Range`) or `..` (a `WholeRange`)."""
+
     target: Node
     indices: tuple[Node, ...]
+
+
+class WholeRange(Node):
+    """`..` as an index: the whole of that dimension (`g[r, ..]` is row r)."""
 
 
 class Member(Node):

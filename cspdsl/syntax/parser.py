@@ -280,3 +280,9 @@ class _AstBuilder:
 
     def args(self, meta: Any, *items: ast.Node) -> tuple[ast.Node, ...]:
         return items
+
+    def index_args(self, meta: Any, *items: ast.Node) -> tuple[ast.Node, ...]:
+        return items
+
+    def whole_range(self, meta: Any) -> ast.WholeRange:
+        return ast.WholeRange(self._span(meta))
