@@ -10,11 +10,12 @@ from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
 from ..static_types import Any
 from ..syntax import ast
+from ..syntax.nesting import MAX_NESTING
 from .build import Lin
 from .conditions import Conditions
 from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, POSITION_WORDS, AttributeValue, Param, error, range_text
 from .layout import AttributeAt, Board, Entities, Grid, LinTerm, Question
-from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size
+from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size, list_depth
 
 
 class Statements(Conditions):
@@ -102,7 +103,14 @@ class Statements(Conditions):
         return value
 
     def let_decl(self, s: ast.LetDecl) -> None:
-        self.bind(s.name, self.eval(s.value), s.span)
+        value = self.eval(s.value)
+        if list_depth(value) > MAX_NESTING:  # lets that nest lists in each other: no clue may hold it
+            raise error(
+                f"this list is nested more than {MAX_NESTING} levels deep",
+                s.value,
+                f"cspdsl reads at most {MAX_NESTING} levels of nesting; write the clue in simpler parts",
+            )
+        self.bind(s.name, value, s.span)
 
     def positions_decl(self, s: ast.PositionsDecl) -> None:
         """The one set of positions; it also names first, last and (for an odd count) middle."""
