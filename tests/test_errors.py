@@ -63,6 +63,52 @@ def nested_too_deep(declaration: str, clue: str, column: int, width: int) -> tup
     )
 
 
+# Characters that str.splitlines() breaks lines at and the scanner does not (it breaks at \n only):
+# the quoted line must be the scanner's line, with the character shown as its escape.
+NOT_LINE_BREAKS = {
+    "form-feed": "\x0c", "vertical-tab": "\x0b", "file-separator": "\x1c", "group-separator": "\x1d",
+    "record-separator": "\x1e", "next-line": "\x85", "line-separator": "\u2028", "paragraph-separator": "\u2029",
+}
+
+
+def not_a_line_break(char: str) -> dict[str, tuple[str, str]]:
+    """Cases with `char` above the error (in a comment), before it on its line (in a quoted name),
+    and as the error itself; the shown line holds its escape, the carets stay under the fault."""
+    escape = repr(char)[1:-1]
+    pad = " " * (len(escape) - 1)
+    return {
+        "in-a-comment-above": (
+            f"var x in 1..3  # a{char}b\nx @ 2\n",
+            lines("m.puz:2:3: error: unexpected character '@'", " 2 | x @ 2", "   |   ^"),
+        ),
+        "in-a-quoted-name-before": (
+            f'positions house = 1..2\nattribute drink: "a{char}b", tea @\n',
+            lines(
+                "m.puz:2:29: error: unexpected character '@'",
+                f' 2 | attribute drink: "a{escape}b", tea @',
+                f"   |                             {pad}^",
+            ),
+        ),
+        "unexpected": (
+            f"var x in 1..3\nx {char}@ 2\n",
+            lines(
+                f"m.puz:2:3: error: unexpected character '{escape}'",
+                f" 2 | x {escape}@ 2",
+                "   |   " + "^" * len(escape),
+            ),
+        ),
+        "above-an-early-end": (
+            f"# a{char}b\nvar x in 1..3\nx == (1 +",
+            lines(
+                "m.puz:3:10: error: unexpected end of the model; expected an expression",
+                " 3 | x == (1 +",
+                "   |          ^",
+                "hint: the '(' on line 3, column 6 is still open",
+            ),
+        ),
+    }
+
+
 # id -> (model, the exact rendered error, with the model named m.puz)
 CASES: dict[str, tuple[str, str]] = {
     # ---- syntax ---------------------------------------------------------------------------------
@@ -606,6 +652,12 @@ CASES: dict[str, tuple[str, str]] = {
             NESTING_HINT,
         ),
     ),
+    # ---- characters that end a line for str.splitlines() but not for the scanner -------------------
+    **{
+        f"{name}-{where}": case
+        for name, char in NOT_LINE_BREAKS.items()
+        for where, case in not_a_line_break(char).items()
+    },
 }
 
 
