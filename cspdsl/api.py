@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Mapping
 
-from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, exact_backends, get_backend
+from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, exact_backends, get_backend, limits
 from .errors import CspdslError, Suggestion
 from .ir import validate
 from .ir.check import violated
@@ -124,15 +124,17 @@ def solve(
     """Solve on a backend; every solution is checked against the IR before it is returned.
 
     `limit=None` finds all solutions; the default of 2 finds one and tells whether it is unique.
-    `timeout` (seconds) covers the compile and the search; a compile runs to its end.
+    `timeout` (seconds) covers the compile and the search; a compile runs to its end. `math.inf` is
+    no time limit; `backends.limits` gives the ranges of `timeout` and `seed` (a CspdslError outside them).
     A local search (a backend that is not `exact`) looks for one solution only, and refuses
     `limit=None`: it can neither enumerate nor count; given no `timeout`, it stops after
     `LOCAL_SEARCH_TIMEOUT` seconds.
     """
+    timeout, seed = limits.checked(timeout, seed)
     engine = get_backend(backend, options)
     if not engine.exact:
         limit, timeout = local_search_limits(backend, limit, timeout)
-    time_limit = timeout
+    timeout = time_limit = limits.no_limit_as_none(timeout)
     started = time.perf_counter()
     compiled = engine.compile(model.problem)
     if timeout is not None:  # the limit covers the compile too, which is not interrupted

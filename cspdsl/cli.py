@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from . import __version__
 from .backends import DEFAULT_BACKEND, EXPORTS, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class, export
+from .backends.limits import MAX_SEED, MAX_TIMEOUT, seconds_flag, seed_flag
 from .errors import CspdslError
 from .static_types import Any, NoReturn
 
@@ -69,14 +70,9 @@ def _param(text: str) -> tuple[str, int | str]:
         return name, value
 
 
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("the time limit must be more than 0 seconds")
-    return value
+# The ranges of --timeout and --seed (cspdsl/backends/limits.py), as help states them.
+_SECONDS_RANGE = f"inf for none; above {MAX_TIMEOUT:g} is taken as {MAX_TIMEOUT:g}"
+_SEED_HELP = f"random seed of the solver{{s}}, from 0 to {MAX_SEED}"
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
@@ -109,11 +105,11 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     how_many.add_argument("--count", action="store_true",
                           help="only count the solutions (with --json too: --all --json lists them as well)")
     solve.add_argument(
-        "--timeout", type=_positive, metavar="S",
+        "--timeout", type=seconds_flag, metavar="S",
         help="time limit in seconds, compile and search (default: none on the exact backends, "
-             f"{LOCAL_SEARCH_TIMEOUT:g} on the local searches)",
+             f"{LOCAL_SEARCH_TIMEOUT:g} on the local searches; {_SECONDS_RANGE})",
     )
-    solve.add_argument("--seed", type=int, metavar="N", help="random seed of the solver")
+    solve.add_argument("--seed", type=seed_flag, metavar="N", help=_SEED_HELP.format(s=""))
     solve.add_argument(
         "-O", "--option", dest="options", action="append", type=_option, default=[], metavar="NAME=VALUE",
         help="set an option of the backend (repeatable; `cspdsl backends` lists them)",
@@ -134,9 +130,9 @@ def _compare_arguments(comparison: argparse.ArgumentParser) -> None:
     comparison.add_argument("--all", action="store_true", help="enumerate all solutions on the exact backends")
     comparison.add_argument("--repeat", type=_at_least_one, default=1, metavar="N",
                             help="run each backend N times, in turn, and show medians (default 1)")
-    comparison.add_argument("--timeout", type=_positive, default=60.0, metavar="S",
-                            help="time limit per solve in seconds (default 60)")
-    comparison.add_argument("--seed", type=int, metavar="N", help="random seed of the solvers")
+    comparison.add_argument("--timeout", type=seconds_flag, default=60.0, metavar="S",
+                            help=f"time limit per solve in seconds (default 60; {_SECONDS_RANGE})")
+    comparison.add_argument("--seed", type=seed_flag, metavar="N", help=_SEED_HELP.format(s="s"))
     comparison.add_argument("--json", action="store_true", help="print the figures as JSON")
     comparison.add_argument("--plot", metavar="FILE", help="write a chart of the times (.svg, or .png with matplotlib)")
 
@@ -149,8 +145,9 @@ def _compile_arguments(compile_: argparse.ArgumentParser) -> None:
 
 def _explain_arguments(explanation: argparse.ArgumentParser) -> None:
     _model_arguments(explanation)
-    explanation.add_argument("--timeout", type=_positive, metavar="S",
-                             help="time for looking for a smallest conflict; past it, a minimal one is shown")
+    explanation.add_argument("--timeout", type=seconds_flag, metavar="S",
+                             help="time for looking for a smallest conflict; past it, a minimal one is shown "
+                                  f"({_SECONDS_RANGE})")
     explanation.add_argument("--json", action="store_true", help="print the explanation as JSON")
 
 
@@ -293,7 +290,8 @@ def _compare(args: argparse.Namespace) -> int:
             progress=lambda text: status.update(f"comparing: {text}"),
         )
     if args.json:
-        figures = {"model": args.model, "all": args.all, "repeat": args.repeat, "timeout": args.timeout,
+        timeout = None if args.timeout == float("inf") else args.timeout  # JSON has no infinity: null, none
+        figures = {"model": args.model, "all": args.all, "repeat": args.repeat, "timeout": timeout,
                    "backends": [row.as_json() for row in rows]}
         import json  # only --json pays for its import
 

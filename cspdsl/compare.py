@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 from .api import check_solutions, status_of
-from .backends import backend_class, get_backend, headline_size
+from .backends import backend_class, get_backend, headline_size, limits
 from .lower import Lowered
 from .record import Record, field
 from .static_types import Any
@@ -78,7 +78,10 @@ def compare_backends(
     seed: int | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> list[Row]:
-    """Run the model on each backend `repeat` times, round robin, and settle agreement."""
+    """Run the model on each backend `repeat` times, round robin, and settle agreement. `timeout`
+    limits each search (`math.inf`: none; `backends.limits` gives the ranges of it and of `seed`)."""
+    limit, seed = limits.checked(timeout, seed)
+    timeout = limits.no_limit_as_none(limit)
     rows = [Row(name, bool(backend_class(name).exact)) for name in backends]
     for number in range(1, repeat + 1):
         for row in rows:

@@ -6,6 +6,7 @@ exit code 2 with the same message on stderr and never a traceback.
 
 from __future__ import annotations
 
+import math
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -714,6 +715,50 @@ def test_nesting_at_the_limit_passes_every_stage(shape: str) -> None:
         assert explain(loads(make(deepest) + UNSATISFIABLE, "m.puz")).status == "unsatisfiable"
 
     with_frames_in_use(300, every_stage)  # of Python's default limit of 1000
+
+
+# ---- time limits and seeds given in Python: an error that names the argument (backends/limits.py) --
+
+BAD_SEED = "the seed must be a whole number from 0 to 2147483647"
+# (function, keyword arguments, the rendered error)
+PYTHON_LIMITS = [
+    ("solve", {"timeout": math.nan}, "error: timeout=nan: the time limit must be a number of seconds"),
+    ("solve", {"timeout": 0}, "error: timeout=0: the time limit must be more than 0 seconds"),
+    ("solve", {"timeout": -math.inf}, "error: timeout=-inf: the time limit must be more than 0 seconds"),
+    ("solve", {"timeout": "5"}, "error: timeout='5': the time limit must be a number of seconds"),
+    ("solve", {"seed": 2**31}, f"error: seed=2147483648: {BAD_SEED}"),
+    ("solve", {"seed": -1}, f"error: seed=-1: {BAD_SEED}"),
+    ("compare_backends", {"timeout": -1.0}, "error: timeout=-1.0: the time limit must be more than 0 seconds"),
+    ("compare_backends", {"timeout": 1, "seed": 1.5}, f"error: seed=1.5: {BAD_SEED}"),
+    ("explain", {"timeout": math.nan}, "error: timeout=nan: the time limit must be a number of seconds"),
+]
+
+
+@pytest.mark.parametrize(("function", "arguments", "expected"), PYTHON_LIMITS)
+def test_python_time_limits_and_seeds(function: str, arguments: dict[str, object], expected: str) -> None:
+    from cspdsl.api import solve
+    from cspdsl.compare import compare_backends
+    from cspdsl.explain import explain
+
+    model = loads("var x in 1..2\nx == 1\n")
+    calls: dict[str, Callable[..., object]] = {
+        "solve": lambda: solve(model, "cpsat", **arguments),
+        "compare_backends": lambda: compare_backends(model, ["cpsat"], all_solutions=False, repeat=1, **arguments),
+        "explain": lambda: explain(model, **arguments),
+    }
+    with pytest.raises(CspdslError) as caught:
+        calls[function]()
+    assert caught.value.render() == expected
+
+
+@pytest.mark.parametrize(("timeout", "time_limit"), [(math.inf, None), (1e300, 1_000_000.0), (10**400, 1_000_000.0)])
+def test_python_takes_no_time_limit_and_clamps_a_huge_one(timeout: float, time_limit: float | None) -> None:
+    from cspdsl.api import solve
+
+    model = loads("var x in 1..2\nx == 1\n")
+    for backend in ("anneal", "csp"):
+        result = solve(model, backend, timeout=timeout, seed=2**31 - 1)
+        assert (result.status, result.time_limit) == ("solved", time_limit)
 
 
 # ---- params (-D) ---------------------------------------------------------------------------------

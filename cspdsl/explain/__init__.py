@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 
+from ..backends import limits
 from ..ir import Problem
 from ..lower import Lowered
 from ..record import Record, field
@@ -44,8 +45,10 @@ class Explanation(Record, frozen=False):
 
 
 def explain(model: Lowered, timeout: float | None = None) -> Explanation:
-    """Why the model has no solution (or that it has one); see the module's docstring."""
-    return explain_problem(model.problem, timeout)
+    """Why the model has no solution (or that it has one); see the module's docstring. `timeout`
+    bounds the search for a smallest conflict (`math.inf`: none; `backends.limits` gives its range)."""
+    limit, _ = limits.checked(timeout)
+    return explain_problem(model.problem, limits.no_limit_as_none(limit))
 
 
 def explain_problem(problem: Problem, timeout: float | None = None) -> Explanation:
