@@ -34,7 +34,7 @@ class InternalError(Exception):
 def load(path: str | os.PathLike[str], params: Mapping[str, object] | None = None) -> Lowered:
     """Read, parse, check and lower a model file (`-` reads standard input)."""
     if str(path) == "-":
-        return loads(sys.stdin.read(), "<stdin>", params)
+        return loads(read_stdin(), "<stdin>", params)
     try:
         with open(path, encoding="utf-8") as file:  # not pathlib: 3 ms of start-up to import
             text = file.read()
@@ -43,6 +43,24 @@ def load(path: str | os.PathLike[str], params: Mapping[str, object] | None = Non
     except UnicodeDecodeError:
         raise CspdslError(f"cannot read model '{path}': it is not UTF-8 text") from None
     return loads(text, str(path), params)
+
+
+def read_stdin() -> str:
+    """Standard input, read as strictly as a model file: text that is not UTF-8 is refused (the text
+    layer of sys.stdin would pass its bytes on as lone surrogates), and so is a closed stdin (`<&-`)."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise CspdslError("cannot read the model from standard input: it is closed")
+    buffer = getattr(stream, "buffer", None)
+    try:
+        if buffer is None:  # a text stream without bytes under it (io.StringIO): its text as it is
+            return stream.read()
+        text: str = buffer.read().decode("utf-8")
+    except OSError as error:
+        raise CspdslError(f"cannot read the model from standard input: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CspdslError("cannot read the model from standard input: it is not UTF-8 text") from None
+    return text
 
 
 def loads(text: str, name: str = "<model>", params: Mapping[str, object] | None = None) -> Lowered:

@@ -2,7 +2,8 @@
 
 Exit codes: 0 solved (or checked), 1 no solution (unsatisfiable), 2 bad model or bad arguments,
 3 no answer (the time limit hit, or a local search gave up), 4 internal error (a bug in cspdsl: please
-report it), 130 interrupted (Ctrl-C), 141 the reader of the output stopped reading.
+report it), 74 the output could not be written (a full disk), 130 interrupted (Ctrl-C), 141 the reader
+of the output stopped reading.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from .backends import DEFAULT_BACKEND, EXPORTS, LOCAL_SEARCH_TIMEOUT, REGISTRY, 
 from .backends.limits import MAX_SEED, MAX_TIMEOUT, seconds_flag, seed_flag
 from .errors import CspdslError
 from .static_types import Any, NoReturn
+from .stdout_guard import OutputFailed, guarded_stdout
 
 EXIT_SOLVED, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 EXIT_INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for a command stopped by Ctrl-C
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a Unix filter reports when its reader stops reading
+EXIT_OUTPUT_FAILED = 74  # EX_IOERR of sysexits.h: standard output could not be written (a full disk)
 
 
 # How a user of this command reads a lower layer's suggestion: in its flags.
@@ -195,17 +198,18 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser(argv).parse_args(argv)
     try:
-        if args.command == "check":
-            return _check(args)
-        if args.command == "compile":
-            return _compile(args)
-        if args.command == "backends":
-            return _list_backends()
-        if args.command == "compare":
-            return _compare(args)
-        if args.command == "explain":
-            return _explain(args)
-        return _solve(args)
+        with guarded_stdout():
+            if args.command == "check":
+                return _check(args)
+            if args.command == "compile":
+                return _compile(args)
+            if args.command == "backends":
+                return _list_backends()
+            if args.command == "compare":
+                return _compare(args)
+            if args.command == "explain":
+                return _explain(args)
+            return _solve(args)
     except CspdslError as error:
         print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -216,6 +220,10 @@ def main(argv: list[str] | None = None) -> int:
         # The reader went away (`cspdsl solve m.puz | head -3`): stop quietly, as a Unix filter does.
         _drop_stdout()
         return EXIT_BROKEN_PIPE
+    except OutputFailed as failure:
+        _drop_stdout()  # what is left in its buffer would fail again at exit
+        print(f"error: cannot write the output: {failure}", file=sys.stderr)
+        return EXIT_OUTPUT_FAILED
     except Exception as error:  # a bug: say so plainly, traceback only on request
         if os.environ.get("CSPDSL_DEBUG"):
             raise
@@ -280,6 +288,8 @@ def _compare(args: argparse.Namespace) -> int:
     from . import compare
     from .api import load
 
+    if args.plot:
+        compare.check_plot_path(args.plot)  # before the comparison spends its time
     model = load(args.model, dict(args.params))
     backends = args.backends or sorted(REGISTRY)
     title = model.layout.title or args.model

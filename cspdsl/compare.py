@@ -9,6 +9,7 @@ it, the exact backends must agree on whether there is a solution at all.
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -205,8 +206,23 @@ def render_table(rows: list[Row], title: str) -> str:
     return "\n".join(line.rstrip() for line in captured.get().splitlines())
 
 
+def check_plot_path(path: str) -> None:
+    """Refuse a --plot file that cannot be written, before the comparison spends its time: a name
+    that is neither .svg nor .png, or a folder that does not exist."""
+    from .errors import CspdslError
+
+    if not path.lower().endswith((".svg", ".png")):
+        raise CspdslError(f"--plot {path}: the chart is written as .svg or .png; name the file so")
+    folder = os.path.dirname(path)
+    if folder and not os.path.isdir(folder):
+        raise CspdslError(f"--plot {path}: the folder '{folder}' does not exist")
+
+
 def plot(rows: list[Row], path: str, title: str) -> None:
     """A bar chart of the median times per backend: SVG written directly, PNG with matplotlib."""
+    from .errors import CspdslError
+
+    check_plot_path(path)
     series = [
         ("compile", [row.median("compile_seconds") or 0.0 for row in rows]),
         ("first solution", [row.median("first_seconds") or 0.0 for row in rows]),
@@ -214,15 +230,14 @@ def plot(rows: list[Row], path: str, title: str) -> None:
     ]
     series = [(label, values) for label, values in series if any(values)]
     names = [row.backend for row in rows]
-    if path.lower().endswith(".svg"):
-        with open(path, "w", encoding="utf-8") as out:
-            out.write(svg_chart(names, series, title))
-    elif path.lower().endswith(".png"):
-        _png_chart(names, series, title, path)
-    else:
-        from .errors import CspdslError
-
-        raise CspdslError(f"--plot {path}: the chart is written as .svg or .png; name the file so")
+    try:
+        if path.lower().endswith(".svg"):
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(svg_chart(names, series, title))
+        else:
+            _png_chart(names, series, title, path)
+    except OSError as error:
+        raise CspdslError(f"cannot write '{path}': {error.strerror or error}") from None
 
 
 COLOURS = ["#4e79a7", "#f28e2b", "#59a14f"]

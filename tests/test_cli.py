@@ -315,6 +315,11 @@ BAD_FLAGS = [
      "error: option min_temperature of backend 'anneal': 'nan' is not a finite number"),
     (["solve", "models/lock.puz", "--backend", "genetic", "-O", "crossover=-inf"], None,
      "error: option crossover of backend 'genetic': '-inf' is not a finite number"),
+    (["compare", "models/lock.puz", "--plot", "no-such-folder/times.svg"], None,
+     "error: --plot no-such-folder/times.svg: the folder 'no-such-folder' does not exist"),
+    (["solve", "-"], CLOSED, "error: cannot read the model from standard input: it is closed"),
+    (["check", "-"], b"var x in 1..3\n# \xff\xfe\nx == 1\n",
+     "error: cannot read the model from standard input: it is not UTF-8 text"),
 ]
 
 
@@ -358,3 +363,12 @@ def test_compare_takes_no_time_limit_and_the_longest(timeout, shown):
     figures = json.loads(result.stdout)
     assert figures["timeout"] == shown and {row["status"] for row in figures["backends"]} == {"solved"}
 
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [["solve", "models/einstein.puz"], ["compile", "models/tiles.puz", "--to", "dimacs"]])
+def test_output_that_cannot_be_written_is_said_in_one_line(args):
+    """A full disk is neither a bad model nor a bug: one line, and exit code 74 (EX_IOERR)."""
+    with open("/dev/full", "w") as full:
+        result = run_with_streams(args, stdout=full)
+    message = "error: cannot write the output: No space left on device\n"
+    assert (result.returncode, result.stderr.decode()) == (74, message)
