@@ -74,7 +74,7 @@ def _param(text: str) -> tuple[str, int | str]:
 
 
 # The ranges of --timeout and --seed (cspdsl/backends/limits.py), as help states them.
-_SECONDS_RANGE = f"inf for none; above {MAX_TIMEOUT:g} is taken as {MAX_TIMEOUT:g}"
+_SECONDS_RANGE = f"inf for none; above {MAX_TIMEOUT:,.0f} is taken as {MAX_TIMEOUT:,.0f}"
 _SEED_HELP = f"random seed of the solver{{s}}, from 0 to {MAX_SEED}"
 
 
