@@ -110,7 +110,7 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     solve.add_argument(
         "--timeout", type=seconds_flag, metavar="S",
         help="time limit in seconds, compile and search (default: none on the exact backends, "
-             f"{LOCAL_SEARCH_TIMEOUT:g} on the local searches; {_SECONDS_RANGE})",
+             f"{LOCAL_SEARCH_TIMEOUT:g} on the local searches); {_SECONDS_RANGE}",
     )
     solve.add_argument("--seed", type=seed_flag, metavar="N", help=_SEED_HELP.format(s=""))
     solve.add_argument(
@@ -134,7 +134,7 @@ def _compare_arguments(comparison: argparse.ArgumentParser) -> None:
     comparison.add_argument("--repeat", type=_at_least_one, default=1, metavar="N",
                             help="run each backend N times, in turn, and show medians (default 1)")
     comparison.add_argument("--timeout", type=seconds_flag, default=60.0, metavar="S",
-                            help=f"time limit per solve in seconds (default 60; {_SECONDS_RANGE})")
+                            help=f"time limit per solve in seconds (default 60); {_SECONDS_RANGE}")
     comparison.add_argument("--seed", type=seed_flag, metavar="N", help=_SEED_HELP.format(s="s"))
     comparison.add_argument("--json", action="store_true", help="print the figures as JSON")
     comparison.add_argument("--plot", metavar="FILE", help="write a chart of the times (.svg, or .png with matplotlib)")
