@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Mapping
 
-from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, Compiled, exact_backends, get_backend
+from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, Compiled, exact_backends, get_backend, limits
 from .errors import CspdslError, Suggestion
 from .ir import validate
 from .ir.check import violated
@@ -35,7 +35,7 @@ class InternalError(Exception):
 def load(path: str | os.PathLike[str], params: Mapping[str, object] | None = None) -> Lowered:
     """Read, parse, check and lower a model file (`-` reads standard input)."""
     if str(path) == "-":
-        return loads(sys.stdin.read(), "<stdin>", params)
+        return loads(read_stdin(), "<stdin>", params)
     try:
         with open(path, encoding="utf-8") as file:  # not pathlib: 3 ms of start-up to import
             text = file.read()
@@ -44,6 +44,24 @@ def load(path: str | os.PathLike[str], params: Mapping[str, object] | None = Non
     except UnicodeDecodeError:
         raise CspdslError(f"cannot read model '{path}': it is not UTF-8 text") from None
     return loads(text, str(path), params)
+
+
+def read_stdin() -> str:
+    """Standard input, read as strictly as a model file: text that is not UTF-8 is refused (the text
+    layer of sys.stdin would pass its bytes on as lone surrogates), and so is a closed stdin (`<&-`)."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise CspdslError("cannot read the model from standard input: it is closed")
+    buffer = getattr(stream, "buffer", None)
+    try:
+        if buffer is None:  # a text stream without bytes under it (io.StringIO): its text as it is
+            return stream.read()
+        text: str = buffer.read().decode("utf-8")
+    except OSError as error:
+        raise CspdslError(f"cannot read the model from standard input: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CspdslError("cannot read the model from standard input: it is not UTF-8 text") from None
+    return text
 
 
 def loads(text: str, name: str = "<model>", params: Mapping[str, object] | None = None) -> Lowered:
@@ -129,13 +147,17 @@ def solve(
     `timeout` (seconds) covers the compile, the search and the checking of the solutions: a compile
     that reaches it ends the solve as a time limit with no solution, and solutions that the search
     found but the time left no room to check are left out (the search then counts as stopped).
+    `math.inf` is no time limit; `backends.limits` gives the ranges of `timeout` and `seed` (a
+    CspdslError outside them).
     A local search (a backend that is not `exact`) looks for one solution only, and refuses
     `limit=None`: it can neither enumerate nor count; given no `timeout`, it stops after
     `LOCAL_SEARCH_TIMEOUT` seconds.
     """
+    timeout, seed = limits.checked(timeout, seed)
     engine = get_backend(backend, options)
     if not engine.exact:
         limit, timeout = local_search_limits(backend, limit, timeout)
+    timeout = limits.no_limit_as_none(timeout)
     started = time.perf_counter()
     deadline = deadline_after(timeout)
     compiled = _compile_within(engine, model, deadline)

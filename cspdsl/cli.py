@@ -2,7 +2,8 @@
 
 Exit codes: 0 solved (or checked), 1 no solution (unsatisfiable), 2 bad model or bad arguments,
 3 no answer (the time limit hit, or a local search gave up), 4 internal error (a bug in cspdsl: please
-report it), 130 interrupted (Ctrl-C), 141 the reader of the output stopped reading.
+report it), 74 the output could not be written (a full disk), 130 interrupted (Ctrl-C), 141 the reader
+of the output stopped reading.
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ from collections.abc import Callable
 
 from . import __version__
 from .backends import DEFAULT_BACKEND, EXPORTS, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class, export
+from .backends.limits import MAX_SEED, MAX_TIMEOUT, seconds_flag, seed_flag
 from .errors import CspdslError
 from .static_types import Any, NoReturn
+from .stdout_guard import OutputFailed, guarded_stdout
 
 EXIT_SOLVED, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 EXIT_INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for a command stopped by Ctrl-C
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a Unix filter reports when its reader stops reading
+EXIT_OUTPUT_FAILED = 74  # EX_IOERR of sysexits.h: standard output could not be written (a full disk)
 
 
 # How a user of this command reads a lower layer's suggestion: in its flags.
@@ -69,14 +73,9 @@ def _param(text: str) -> tuple[str, int | str]:
         return name, value
 
 
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("the time limit must be more than 0 seconds")
-    return value
+# The ranges of --timeout and --seed (cspdsl/backends/limits.py), as help states them.
+_SECONDS_RANGE = f"inf for none; above {MAX_TIMEOUT:,.0f} is taken as {MAX_TIMEOUT:,.0f}"
+_SEED_HELP = f"random seed of the solver{{s}}, from 0 to {MAX_SEED}"
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
@@ -109,11 +108,11 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     how_many.add_argument("--count", action="store_true",
                           help="only count the solutions (with --json too: --all --json lists them as well)")
     solve.add_argument(
-        "--timeout", type=_positive, metavar="S",
+        "--timeout", type=seconds_flag, metavar="S",
         help="time limit in seconds, compile and search (default: none on the exact backends, "
-             f"{LOCAL_SEARCH_TIMEOUT:g} on the local searches)",
+             f"{LOCAL_SEARCH_TIMEOUT:g} on the local searches); {_SECONDS_RANGE}",
     )
-    solve.add_argument("--seed", type=int, metavar="N", help="random seed of the solver")
+    solve.add_argument("--seed", type=seed_flag, metavar="N", help=_SEED_HELP.format(s=""))
     solve.add_argument(
         "-O", "--option", dest="options", action="append", type=_option, default=[], metavar="NAME=VALUE",
         help="set an option of the backend (repeatable; `cspdsl backends` lists them)",
@@ -134,9 +133,9 @@ def _compare_arguments(comparison: argparse.ArgumentParser) -> None:
     comparison.add_argument("--all", action="store_true", help="enumerate all solutions on the exact backends")
     comparison.add_argument("--repeat", type=_at_least_one, default=1, metavar="N",
                             help="run each backend N times, in turn, and show medians (default 1)")
-    comparison.add_argument("--timeout", type=_positive, default=60.0, metavar="S",
-                            help="time limit per solve in seconds (default 60)")
-    comparison.add_argument("--seed", type=int, metavar="N", help="random seed of the solvers")
+    comparison.add_argument("--timeout", type=seconds_flag, default=60.0, metavar="S",
+                            help=f"time limit per solve in seconds (default 60); {_SECONDS_RANGE}")
+    comparison.add_argument("--seed", type=seed_flag, metavar="N", help=_SEED_HELP.format(s="s"))
     comparison.add_argument("--json", action="store_true", help="print the figures as JSON")
     comparison.add_argument("--plot", metavar="FILE", help="write a chart of the times (.svg, or .png with matplotlib)")
 
@@ -152,9 +151,9 @@ def _explain_arguments(explanation: argparse.ArgumentParser) -> None:
     explanation.add_argument("--steps", action="store_true",
                              help="for a unique puzzle, also a step-by-step solution a person can follow, "
                                   "and its difficulty")
-    explanation.add_argument("--timeout", type=_positive, metavar="S",
+    explanation.add_argument("--timeout", type=seconds_flag, metavar="S",
                              help="time for the smallest conflict and the cheapest steps; past it, what was found "
-                                  "is shown (a minimal conflict; the rest of the steps in one)")
+                                  f"is shown (a minimal conflict; the rest of the steps in one) ({_SECONDS_RANGE})")
     explanation.add_argument("--json", action="store_true", help="print the explanation as JSON")
 
 
@@ -202,17 +201,18 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser(argv).parse_args(argv)
     try:
-        if args.command == "check":
-            return _check(args)
-        if args.command == "compile":
-            return _compile(args)
-        if args.command == "backends":
-            return _list_backends()
-        if args.command == "compare":
-            return _compare(args)
-        if args.command == "explain":
-            return _explain(args)
-        return _solve(args)
+        with guarded_stdout():
+            if args.command == "check":
+                return _check(args)
+            if args.command == "compile":
+                return _compile(args)
+            if args.command == "backends":
+                return _list_backends()
+            if args.command == "compare":
+                return _compare(args)
+            if args.command == "explain":
+                return _explain(args)
+            return _solve(args)
     except CspdslError as error:
         print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -223,6 +223,10 @@ def main(argv: list[str] | None = None) -> int:
         # The reader went away (`cspdsl solve m.puz | head -3`): stop quietly, as a Unix filter does.
         _drop_stdout()
         return EXIT_BROKEN_PIPE
+    except OutputFailed as failure:
+        _drop_stdout()  # what is left in its buffer would fail again at exit
+        print(f"error: cannot write the output: {failure}", file=sys.stderr)
+        return EXIT_OUTPUT_FAILED
     except Exception as error:  # a bug: say so plainly, traceback only on request
         if os.environ.get("CSPDSL_DEBUG"):
             raise
@@ -294,6 +298,8 @@ def _compare(args: argparse.Namespace) -> int:
     from . import compare
     from .api import load
 
+    if args.plot:
+        compare.check_plot_path(args.plot)  # before the comparison spends its time
     model = load(args.model, dict(args.params))
     backends = args.backends or sorted(REGISTRY)
     title = model.layout.title or args.model
@@ -304,7 +310,8 @@ def _compare(args: argparse.Namespace) -> int:
             progress=lambda text: status.update(f"comparing: {text}"),
         )
     if args.json:
-        figures = {"model": args.model, "all": args.all, "repeat": args.repeat, "timeout": args.timeout,
+        timeout = None if args.timeout == float("inf") else args.timeout  # JSON has no infinity: null, none
+        figures = {"model": args.model, "all": args.all, "repeat": args.repeat, "timeout": timeout,
                    "backends": [row.as_json() for row in rows]}
         import json  # only --json pays for its import
 

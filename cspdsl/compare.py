@@ -9,12 +9,13 @@ it, the exact backends must agree on whether there is a solution at all.
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
 
 from .api import check_solutions, status_of
-from .backends import backend_class, get_backend, headline_size
+from .backends import backend_class, get_backend, headline_size, limits
 from .lower import Lowered
 from .record import Record, field
 from .static_types import Any
@@ -78,7 +79,10 @@ def compare_backends(
     seed: int | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> list[Row]:
-    """Run the model on each backend `repeat` times, round robin, and settle agreement."""
+    """Run the model on each backend `repeat` times, round robin, and settle agreement. `timeout`
+    limits each search (`math.inf`: none; `backends.limits` gives the ranges of it and of `seed`)."""
+    limit, seed = limits.checked(timeout, seed)
+    timeout = limits.no_limit_as_none(limit)
     rows = [Row(name, bool(backend_class(name).exact)) for name in backends]
     for number in range(1, repeat + 1):
         for row in rows:
@@ -202,8 +206,23 @@ def render_table(rows: list[Row], title: str) -> str:
     return "\n".join(line.rstrip() for line in captured.get().splitlines())
 
 
+def check_plot_path(path: str) -> None:
+    """Refuse a --plot file that cannot be written, before the comparison spends its time: a name
+    that is neither .svg nor .png, or a folder that does not exist."""
+    from .errors import CspdslError
+
+    if not path.lower().endswith((".svg", ".png")):
+        raise CspdslError(f"--plot {path}: the chart is written as .svg or .png; name the file so")
+    folder = os.path.dirname(path)
+    if folder and not os.path.isdir(folder):
+        raise CspdslError(f"--plot {path}: the folder '{folder}' does not exist")
+
+
 def plot(rows: list[Row], path: str, title: str) -> None:
     """A bar chart of the median times per backend: SVG written directly, PNG with matplotlib."""
+    from .errors import CspdslError
+
+    check_plot_path(path)
     series = [
         ("compile", [row.median("compile_seconds") or 0.0 for row in rows]),
         ("first solution", [row.median("first_seconds") or 0.0 for row in rows]),
@@ -211,15 +230,14 @@ def plot(rows: list[Row], path: str, title: str) -> None:
     ]
     series = [(label, values) for label, values in series if any(values)]
     names = [row.backend for row in rows]
-    if path.lower().endswith(".svg"):
-        with open(path, "w", encoding="utf-8") as out:
-            out.write(svg_chart(names, series, title))
-    elif path.lower().endswith(".png"):
-        _png_chart(names, series, title, path)
-    else:
-        from .errors import CspdslError
-
-        raise CspdslError(f"--plot {path}: the chart is written as .svg or .png; name the file so")
+    try:
+        if path.lower().endswith(".svg"):
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(svg_chart(names, series, title))
+        else:
+            _png_chart(names, series, title, path)
+    except OSError as error:
+        raise CspdslError(f"cannot write '{path}': {error.strerror or error}") from None
 
 
 COLOURS = ["#4e79a7", "#f28e2b", "#59a14f"]

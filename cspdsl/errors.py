@@ -17,8 +17,14 @@ class Source(Record):
     name: str
     text: str = field(repr=False, compare=False)
 
+    def lines(self) -> list[str]:
+        """The text's lines as the scanner numbers them: broken at \\n only (a \\r before it belongs to
+        the line break), so that a form feed, a vertical tab, U+2028 and the like stay inside their line
+        (str.splitlines breaks at them too, and would quote another line than the one an error is on)."""
+        return [line.removesuffix("\r") for line in self.text.split("\n")]
+
     def line(self, number: int) -> str:
-        lines = self.text.splitlines()
+        lines = self.lines()
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
 
@@ -98,12 +104,21 @@ class CspdslError(Exception):
 def caret_lines(span: Span) -> list[str]:
     """The source line of a span, numbered, with carets under the part the span covers."""
     line = span.source.line(span.line)
-    width = max(1, span.end_column - span.column) if span.end_line == span.line else max(1, len(line) - span.column + 1)
+    shown = [_shown(ch) for ch in line]
+    end = span.end_column if span.end_line == span.line else len(line) + 1
+    covered = range(span.column - 1, end - 1)
+    width = max(1, sum(len(shown[i]) if i < len(shown) else 1 for i in covered))
     gutter = str(span.line)
     pad = " " * len(gutter)
     # Tabs stay tabs under the caret so that it lines up in any terminal.
-    lead = "".join(ch if ch == "\t" else " " for ch in line[: span.column - 1])
-    return [f" {gutter} | {line}", f" {pad} | {lead}{'^' * width}"]
+    lead = "".join(text if text == "\t" else " " * len(text) for text in shown[: span.column - 1])
+    return [f" {gutter} | {''.join(shown)}", f" {pad} | {lead}{'^' * width}"]
+
+
+def _shown(char: str) -> str:
+    """A character as a quoted line shows it: itself, or, for one that a terminal would not show as
+    one column (a form feed, U+2028, a lone \\r: some break the line), its escape, as messages name it."""
+    return char if char == "\t" or char.isprintable() else repr(char)[1:-1]
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:

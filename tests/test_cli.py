@@ -320,3 +320,88 @@ def test_clues_that_fold_to_a_constant_are_reported_in_place(text, code, said, w
     assert said in result.stdout
     checked = run_cli("check", "-", stdin=text)
     assert (checked.returncode, checked.stderr.splitlines()) == (0, warnings)
+
+
+# ---- flags and streams out of range: one clear line, never a traceback ----------------------------
+
+CLOSED = b"<closed>"  # as standard input: closed (`<&-`)
+BAD_TIMEOUT = "error: argument --timeout: the time limit must be more than 0 seconds"
+BAD_SEED = "error: argument --seed: the seed must be a whole number from 0 to 2147483647"
+
+# (arguments, standard input: bytes, CLOSED or None, the last line of stderr); each exits with 2.
+BAD_FLAGS = [
+    (["solve", "models/lock.puz", "--timeout", "nan"], None,
+     "error: argument --timeout: 'nan' is not a number of seconds"),
+    (["solve", "models/lock.puz", "--timeout", "0"], None, BAD_TIMEOUT),
+    (["solve", "models/lock.puz", "--timeout=-1"], None, BAD_TIMEOUT),
+    (["solve", "models/lock.puz", "--timeout=-inf"], None, BAD_TIMEOUT),
+    (["compare", "models/lock.puz", "--timeout", "NaN"], None,
+     "error: argument --timeout: 'NaN' is not a number of seconds"),
+    (["explain", "models/lock.puz", "--timeout=-1e300"], None, BAD_TIMEOUT),
+    (["solve", "models/lock.puz", "--seed", "2147483648"], None, BAD_SEED),
+    (["solve", "models/lock.puz", "--seed=-1"], None, BAD_SEED),
+    (["compare", "models/lock.puz", "--seed", "99999999999999999999"], None, BAD_SEED),
+    (["solve", "models/lock.puz", "--seed", "1.5"], None, "error: argument --seed: '1.5' is not a whole number"),
+    (["solve", "models/lock.puz", "--backend", "anneal", "-O", "temperature=inf"], None,
+     "error: option temperature of backend 'anneal': 'inf' is not a finite number"),
+    (["solve", "models/lock.puz", "--backend", "anneal", "-O", "min_temperature=nan"], None,
+     "error: option min_temperature of backend 'anneal': 'nan' is not a finite number"),
+    (["solve", "models/lock.puz", "--backend", "genetic", "-O", "crossover=-inf"], None,
+     "error: option crossover of backend 'genetic': '-inf' is not a finite number"),
+    (["compare", "models/lock.puz", "--plot", "no-such-folder/times.svg"], None,
+     "error: --plot no-such-folder/times.svg: the folder 'no-such-folder' does not exist"),
+    (["solve", "-"], CLOSED, "error: cannot read the model from standard input: it is closed"),
+    (["check", "-"], b"var x in 1..3\n# \xff\xfe\nx == 1\n",
+     "error: cannot read the model from standard input: it is not UTF-8 text"),
+]
+
+
+def run_with_streams(args: list[str], stdin: bytes | None = None, stdout: object = subprocess.PIPE):
+    """`python -m cspdsl ARGS` with standard input given as bytes, or closed (CLOSED), and standard
+    output where `stdout` says (a file object such as /dev/full)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("CSPDSL_DEBUG", None)
+    closed = stdin is CLOSED
+    return subprocess.run([sys.executable, "-m", "cspdsl", *args], cwd=ROOT, env=env, timeout=300,
+                          input=None if closed else stdin, stdout=stdout, stderr=subprocess.PIPE,
+                          preexec_fn=(lambda: os.close(0)) if closed else None)
+
+
+@pytest.mark.parametrize(("args", "stdin", "message"), BAD_FLAGS)
+def test_bad_flags_and_streams_exit_2_with_one_clear_line(args, stdin, message):
+    result = run_with_streams(args, stdin)
+    errors = result.stderr.decode()
+    assert "Traceback" not in errors
+    assert (result.returncode, result.stdout, errors.splitlines()[-1]) == (2, b"", message)
+
+
+# The ends of the ranges, which every backend takes: no time limit, the longest one, the seeds.
+GOOD_LIMITS = [
+    *[(b, "inf", "0") for b in sorted(REGISTRY)],
+    *[(b, "1e300", "2147483647") for b in sorted(REGISTRY)],
+]
+
+
+@pytest.mark.parametrize(("backend", "timeout", "seed"), GOOD_LIMITS)
+def test_every_backend_takes_the_ends_of_the_ranges(backend, timeout, seed):
+    result = run_cli("solve", "models/lock.puz", "--backend", backend, "--timeout", timeout, "--seed", seed, "--json")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert json.loads(result.stdout)["status"] == "solved"
+
+
+@pytest.mark.parametrize(("timeout", "shown"), [("inf", None), ("1e300", 1000000.0)])
+def test_compare_takes_no_time_limit_and_the_longest(timeout, shown):
+    result = run_cli("compare", "models/lock.puz", "--backends", "sat,csp,cpsat", "--timeout", timeout, "--json")
+    assert (result.returncode, result.stderr) == (0, "")
+    figures = json.loads(result.stdout)
+    assert figures["timeout"] == shown and {row["status"] for row in figures["backends"]} == {"solved"}
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [["solve", "models/einstein.puz"], ["compile", "models/tiles.puz", "--to", "dimacs"]])
+def test_output_that_cannot_be_written_is_said_in_one_line(args):
+    """A full disk is neither a bad model nor a bug: one line, and exit code 74 (EX_IOERR)."""
+    with open("/dev/full", "w") as full:
+        result = run_with_streams(args, stdout=full)
+    message = "error: cannot write the output: No space left on device\n"
+    assert (result.returncode, result.stderr.decode()) == (74, message)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -79,6 +80,13 @@ def test_svg_chart(tmp_path: object) -> None:
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "sat" in texts and "cpsat" in texts
     assert len(list(root.iter("{http://www.w3.org/2000/svg}rect"))) >= 4
+
+
+def test_a_chart_that_cannot_be_written_is_a_clear_error(tmp_path: object) -> None:
+    path = f"{tmp_path}/times.svg"
+    os.mkdir(path)  # a folder where the chart would go
+    result = run_cli("compare", "models/lock.puz", "--backends", "sat", "--plot", path)
+    assert (result.returncode, result.stderr.splitlines()[-1]) == (2, f"error: cannot write '{path}': Is a directory")
 
 
 def test_svg_chart_of_no_time_at_all() -> None:

@@ -6,7 +6,9 @@ exit code 2 with the same message on stderr and never a traceback.
 
 from __future__ import annotations
 
+import math
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -59,6 +61,66 @@ FISH = lines(
     "attribute animal: fish, dog",
     "",
 )
+
+NESTING_HINT = "hint: cspdsl reads at most 100 levels of nesting; write the clue in simpler parts"
+
+
+def nested_too_deep(declaration: str, clue: str, column: int, width: int) -> tuple[str, str]:
+    """A model of a declaration and a clue nested too deeply, and its error: at `column` of the clue,
+    under the construct that opens level 101, `width` carets."""
+    return f"{declaration}\n{clue}\n", lines(
+        f"m.puz:2:{column}: error: this is nested more than 100 levels deep",
+        f" 2 | {clue}",
+        "   | " + " " * (column - 1) + "^" * width,
+        NESTING_HINT,
+    )
+
+
+# Characters that str.splitlines() breaks lines at and the scanner does not (it breaks at \n only):
+# the quoted line must be the scanner's line, with the character shown as its escape.
+NOT_LINE_BREAKS = {
+    "form-feed": "\x0c", "vertical-tab": "\x0b", "file-separator": "\x1c", "group-separator": "\x1d",
+    "record-separator": "\x1e", "next-line": "\x85", "line-separator": "\u2028", "paragraph-separator": "\u2029",
+}
+
+
+def not_a_line_break(char: str) -> dict[str, tuple[str, str]]:
+    """Cases with `char` above the error (in a comment), before it on its line (in a quoted name),
+    and as the error itself; the shown line holds its escape, the carets stay under the fault."""
+    escape = repr(char)[1:-1]
+    pad = " " * (len(escape) - 1)
+    return {
+        "in-a-comment-above": (
+            f"var x in 1..3  # a{char}b\nx @ 2\n",
+            lines("m.puz:2:3: error: unexpected character '@'", " 2 | x @ 2", "   |   ^"),
+        ),
+        "in-a-quoted-name-before": (
+            f'positions house = 1..2\nattribute drink: "a{char}b", tea @\n',
+            lines(
+                "m.puz:2:29: error: unexpected character '@'",
+                f' 2 | attribute drink: "a{escape}b", tea @',
+                f"   |                             {pad}^",
+            ),
+        ),
+        "unexpected": (
+            f"var x in 1..3\nx {char}@ 2\n",
+            lines(
+                f"m.puz:2:3: error: unexpected character '{escape}'",
+                f" 2 | x {escape}@ 2",
+                "   |   " + "^" * len(escape),
+            ),
+        ),
+        "above-an-early-end": (
+            f"# a{char}b\nvar x in 1..3\nx == (1 +",
+            lines(
+                "m.puz:3:10: error: unexpected end of the model; expected an expression",
+                " 3 | x == (1 +",
+                "   |          ^",
+                "hint: the '(' on line 3, column 6 is still open",
+            ),
+        ),
+    }
+
 
 # id -> (model, the exact rendered error, with the model named m.puz)
 CASES: dict[str, tuple[str, str]] = {
@@ -800,6 +862,38 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: use smaller numbers or narrower domains",
         ),
     ),
+    # ---- nesting deeper than the passes after parsing take (100 levels, syntax/nesting.py) ---------
+    "nested-300-abs": nested_too_deep("var x in -3..3", "x == " + "abs(" * 300 + "x" + ")" * 300, 402, 3),
+    "nested-600-not": nested_too_deep("var b in 0..1", "not " * 600 + "b == 1", 401, 3),
+    "nested-330-lists": nested_too_deep("var x in 1..3", "x in " + "[" * 330 + "1" + "]" * 330, 105, 1),
+    "nested-500-unary-minus": nested_too_deep("var x in -3..3", "x == " + "-" * 500 + "x", 105, 1),
+    "nested-500-if-then": nested_too_deep("var x in 1..3", "if true then " * 500 + "x == 1", 1301, 2),
+    "nested-1000-forall": nested_too_deep("var x in 1..3", "forall i in 1..1: " * 1000 + "x == i", 1801, 6),
+    "nested-150-binders": nested_too_deep(
+        "var x in 1..3", "forall " + ", ".join(f"a{i} in 1..1" for i in range(150)) + ": x == 1", 1298, 4
+    ),
+    "nested-150-binders-of-a-comprehension": nested_too_deep(
+        "var x in 1..3", "x == len([1 for " + ", ".join(f"a{i} in 1..1" for i in range(150)) + "])", 1281, 3
+    ),
+    "nested-and-or-in-parentheses": nested_too_deep(
+        "var x in 1..3", "(" * 200 + "x == 1" + "".join(" or x == 2)" if k % 2 else " and x != 3)" for k in range(200)),
+        102, 1,
+    ),
+    "lets-nesting-lists-too-deep": (
+        "var x in 1..3\nlet l0 = [x]\n" + "".join(f"let l{i} = [l{i - 1}]\n" for i in range(1, 101)),
+        lines(
+            "m.puz:102:12: error: this list is nested more than 100 levels deep",
+            " 102 | let l100 = [l99]",
+            "     |            ^^^^^",
+            NESTING_HINT,
+        ),
+    ),
+    # ---- characters that end a line for str.splitlines() but not for the scanner -------------------
+    **{
+        f"{name}-{where}": case
+        for name, char in NOT_LINE_BREAKS.items()
+        for where, case in not_a_line_break(char).items()
+    },
 }
 
 
@@ -807,6 +901,99 @@ CASES: dict[str, tuple[str, str]] = {
 def test_message(case: str) -> None:
     model, expected = CASES[case]
     assert error_of(model) == expected
+
+
+# ---- just under the nesting limit: every stage after parsing takes it, with stack to spare -------
+
+# shape -> (the model at depth n, the deepest n that the limit lets through). The shapes that nest
+# the IR deepest (and/or, either, not-or, counts) are here besides the deepest in lowering.
+DEEPEST: dict[str, tuple[Callable[[int], str], int]] = {
+    "abs": (lambda n: "var x in -3..3\nx == " + "abs(" * n + "x" + ")" * n + "\n", 99),
+    "not": (lambda n: "var b in 0..1\n" + "not " * n + "b == 1\n", 99),
+    "lists": (lambda n: "var x in 1..3\nx == len(" + "[" * n + "1" + "]" * n + ")\n", 98),
+    "unary-minus": (lambda n: "var x in -3..3\nx == " + "-" * n + "x\n", 99),
+    "if-then": (lambda n: "var x in 1..3\n" + "if x > 1 then " * n + "x == 2\n", 99),
+    "forall": (lambda n: "var x in 1..3\n" + "forall i in 1..1: " * n + "x == i\n", 99),
+    "and-or": (lambda n: "var x in 1..3\n" + "".join("x == 2 or (" if k % 2 else "x != 3 and (" for k in range(n))
+               + "x == 1" + ")" * n + "\n", 99),
+    "either": (lambda n: "var x in 1..3\n" + "either (" * n + "x == 1" + ") or x == 3" * n + "\n", 99),
+    "not-or": (lambda n: "var x in 1..3\n" + "not (x == 2 or " * n + "x == 1" + ")" * n + "\n", 49),
+    "exactly-of": (lambda n: "var x in 1..3\n" + "exactly 1 of [" * n + "x == 1" + "]" * n + "\n", 49),
+}
+UNSATISFIABLE = "var zz in 1..2\nzz > 1\nzz < 2\n"  # for explain, which explains only a model without solutions
+
+
+def with_frames_in_use(frames: int, work: Callable[[], None]) -> None:
+    """`work()` with `frames` more frames on the stack, as a caller deep in its own code would have."""
+    if frames:
+        with_frames_in_use(frames - 1, work)
+    else:
+        work()
+
+
+@pytest.mark.parametrize("shape", list(DEEPEST))
+def test_nesting_at_the_limit_passes_every_stage(shape: str) -> None:
+    from cspdsl.api import solve
+    from cspdsl.backends import REGISTRY, backend_class, export
+    from cspdsl.explain import explain
+
+    make, deepest = DEEPEST[shape]
+    assert "is nested more than 100 levels deep" in error_of(make(deepest + 1))
+
+    def every_stage() -> None:
+        model = loads(make(deepest), "m.puz")
+        for backend in sorted(REGISTRY):  # a local search may not find the abs chain's one solution soon
+            exact = backend_class(backend).exact
+            result = solve(model, backend, limit=1, seed=1, timeout=60 if exact else 2)
+            assert result.status in (("solved",) if exact else ("solved", "timeout")), backend
+        assert export("dimacs", model.problem).startswith("c ")
+        assert explain(loads(make(deepest) + UNSATISFIABLE, "m.puz")).status == "unsatisfiable"
+
+    with_frames_in_use(300, every_stage)  # of Python's default limit of 1000
+
+
+# ---- time limits and seeds given in Python: an error that names the argument (backends/limits.py) --
+
+BAD_SEED = "the seed must be a whole number from 0 to 2147483647"
+# (function, keyword arguments, the rendered error)
+PYTHON_LIMITS = [
+    ("solve", {"timeout": math.nan}, "error: timeout=nan: the time limit must be a number of seconds"),
+    ("solve", {"timeout": 0}, "error: timeout=0: the time limit must be more than 0 seconds"),
+    ("solve", {"timeout": -math.inf}, "error: timeout=-inf: the time limit must be more than 0 seconds"),
+    ("solve", {"timeout": "5"}, "error: timeout='5': the time limit must be a number of seconds"),
+    ("solve", {"seed": 2**31}, f"error: seed=2147483648: {BAD_SEED}"),
+    ("solve", {"seed": -1}, f"error: seed=-1: {BAD_SEED}"),
+    ("compare_backends", {"timeout": -1.0}, "error: timeout=-1.0: the time limit must be more than 0 seconds"),
+    ("compare_backends", {"timeout": 1, "seed": 1.5}, f"error: seed=1.5: {BAD_SEED}"),
+    ("explain", {"timeout": math.nan}, "error: timeout=nan: the time limit must be a number of seconds"),
+]
+
+
+@pytest.mark.parametrize(("function", "arguments", "expected"), PYTHON_LIMITS)
+def test_python_time_limits_and_seeds(function: str, arguments: dict[str, object], expected: str) -> None:
+    from cspdsl.api import solve
+    from cspdsl.compare import compare_backends
+    from cspdsl.explain import explain
+
+    model = loads("var x in 1..2\nx == 1\n")
+    calls: dict[str, Callable[..., object]] = {
+        "solve": lambda: solve(model, "cpsat", **arguments),
+        "compare_backends": lambda: compare_backends(model, ["cpsat"], all_solutions=False, repeat=1, **arguments),
+        "explain": lambda: explain(model, **arguments),
+    }
+    with pytest.raises(CspdslError) as caught:
+        calls[function]()
+    assert caught.value.render() == expected
+
+
+@pytest.mark.parametrize(("timeout", "time_limit"), [(math.inf, None), (1e300, 1_000_000.0), (10**400, 1_000_000.0)])
+def test_python_takes_no_time_limit_and_clamps_a_huge_one(timeout: float, time_limit: float | None) -> None:
+    from cspdsl.api import solve
+
+    model = loads("var x in 1..2\nx == 1\n")
+    for backend in ("anneal", "csp"):
+        result = solve(model, backend, timeout=timeout, seed=2**31 - 1)
+        assert (result.status, result.time_limit) == ("solved", time_limit)
 
 
 # ---- params (-D) ---------------------------------------------------------------------------------

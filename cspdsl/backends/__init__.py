@@ -8,6 +8,7 @@ imported only when its backend is used.
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable
 
 from ..errors import CspdslError
@@ -174,8 +175,11 @@ def _convert(backend: str, key: str, kind: type, text: str) -> Any:
             return False
         raise CspdslError(f"option {key} of backend '{backend}': '{text}' is not true or false")
     try:
-        return kind(text)
+        value = kind(text)
     except ValueError:
         raise CspdslError(
             f"option {key} of backend '{backend}': '{text}' is not a valid {kind.__name__}"
         ) from None
+    if kind is float and not math.isfinite(value):  # inf and nan pass every range check below them
+        raise CspdslError(f"option {key} of backend '{backend}': '{text}' is not a finite number")
+    return value

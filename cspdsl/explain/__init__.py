@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 
-from ..backends import Assignment
+from ..backends import Assignment, limits
 from ..ir import Problem
 from ..lower import Lowered
 from ..lower.layout import Layout
@@ -69,8 +69,10 @@ class Explanation(Record, frozen=False):
 def explain(model: Lowered, timeout: float | None = None, steps: bool = False) -> Explanation:
     """Why the model has no solution, more than one, or exactly one (and with `steps`, how a person
     would find it); see the module's docstring. `timeout` bounds the searches for a smallest
-    conflict and for the cheapest steps; past it they give what they have, and say so."""
-    return explain_problem(model.problem, timeout, steps, model)
+    conflict and for the cheapest steps; past it they give what they have, and say so (`math.inf`:
+    no limit; `backends.limits` gives its range)."""
+    limit, _ = limits.checked(timeout)
+    return explain_problem(model.problem, limits.no_limit_as_none(limit), steps, model)
 
 
 def explain_problem(problem: Problem, timeout: float | None = None, steps: bool = False,

@@ -10,11 +10,12 @@ from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
 from ..static_types import Any
 from ..syntax import ast
+from ..syntax.nesting import MAX_NESTING
 from .build import Lin
 from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, AttributeValue, KeyValue, Param, error, range_text
 from .entities import EntityDecls
 from .layout import AttributeAt, Board, Grid, LinTerm, Question
-from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size
+from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size, list_depth
 
 
 class Statements(EntityDecls):
@@ -103,7 +104,14 @@ class Statements(EntityDecls):
         return value
 
     def let_decl(self, s: ast.LetDecl) -> None:
-        self.bind(s.name, self.eval(s.value), s.span)
+        value = self.eval(s.value)
+        if list_depth(value) > MAX_NESTING:  # lets that nest lists in each other: no clue may hold it
+            raise error(
+                f"this list is nested more than {MAX_NESTING} levels deep",
+                s.value,
+                f"cspdsl reads at most {MAX_NESTING} levels of nesting; write the clue in simpler parts",
+            )
+        self.bind(s.name, value, s.span)
 
     def var_decl(self, s: ast.VarDecl) -> None:
         """A scalar variable, or an array of one or two dimensions with a variable per index."""

@@ -59,6 +59,21 @@ def int_values_of(items: list[Any], node: ast.Node) -> list[int]:
     return flat
 
 
+def list_depth(value: Any) -> int:
+    """How deeply lists nest in a value (a number 0, [1] 1, [[1], 2] 2), walked in a loop and each list
+    once, however often `let`s share it."""
+    depth_of: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(value, False)]
+    while stack:
+        item, inner_done = stack.pop()
+        if inner_done:
+            depth_of[id(item)] = 1 + max((depth_of[id(x)] for x in item if isinstance(x, list)), default=0)
+        elif isinstance(item, list) and id(item) not in depth_of:
+            stack.append((item, True))
+            stack.extend((x, False) for x in item if isinstance(x, list))
+    return depth_of.get(id(value), 0)
+
+
 def as_list(value: Any, node: ast.Node) -> list[Any]:
     """A list, range, set or group as a list (a group's cells as linear expressions)."""
     if isinstance(value, list):

@@ -10,6 +10,7 @@ from ..static_types import Any
 from . import ast, lalr
 from .blocks import read_drawing, read_grid_literal, read_template
 from .lalr import Token, UnexpectedInput
+from .nesting import check_nesting
 
 OPENING = {"(", "[", "{"}
 CLOSING = {")", "]", "}"}
@@ -34,11 +35,13 @@ def parse_tree(text: str, start: str = "start") -> Any:
 
 
 def parse(text: str, name: str = "<model>") -> ast.Model:
-    """Parse a whole model. Raises CspdslError with the place and words for any syntax error."""
+    """Parse a whole model. Raises CspdslError with the place and words for any syntax error, and
+    for a construct nested deeper than the later passes take (`nesting.MAX_NESTING`)."""
     text = text.removeprefix("\ufeff")  # the byte-order mark that some editors put first in a file
     source = Source(name, text)
     tree = _parse_tree(source, text if text.endswith("\n") else text + "\n", "start")
     model: ast.Model = lalr.transform(tree, _AstBuilder(source))  # type: ignore[assignment]
+    check_nesting(model)  # before anything that recurses over the tree
     return model
 
 

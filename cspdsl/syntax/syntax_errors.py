@@ -188,7 +188,9 @@ def _early_end(source: Source, error: UnexpectedToken) -> CspdslError:
             Span(source, line, column, line, column + 1),
             f"the model ends before its {describe(_CLOSERS[bracket])}",
         )
-    lines = source.text.splitlines() or [""]
+    lines = source.lines()
+    if len(lines) > 1 and not lines[-1]:  # the text ends with a line break: its last line is the one before
+        lines.pop()
     line, column = len(lines), len(lines[-1]) + 1
     message = "unexpected end of the model"
     if expected:

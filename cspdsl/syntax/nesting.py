@@ -1,0 +1,86 @@
+"""The deepest nesting a model may have, checked once, right after parsing.
+
+The parser takes any depth (it keeps its own stack), but lowering, the IR walks, the checker and the
+backends recurse over what a clue nests: a few hundred levels would use up Python's stack, a
+RecursionError reported as a bug. No puzzle nests anywhere near `MAX_NESTING` levels, and every later
+pass stays well inside Python's default recursion limit at that depth (tests/test_errors.py runs each
+nesting shape at the limit through every backend), so a deeper model is refused here, at the construct
+that goes too deep, as Python refuses too many nested parentheses. docs/guarantees.md states the limit.
+
+What counts as a level: each construct inside another one (an operand, an argument, a list item, the
+body of a `forall` or an `if`), and each name a quantifier binds (`forall i in A, j in B` is two
+loops, one inside the other). A chain of one operator written out (`a + b - c ...`, `p and q and r
+...`) is one level however long: lowering walks such a chain in a loop and builds a flat sum or
+conjunction of it. Names and numbers, which hold nothing, add none.
+"""
+
+from __future__ import annotations
+
+from ..errors import CspdslError, Span
+from . import ast
+
+# The deepest a construct may sit in a statement, counted as above.
+MAX_NESTING = 100
+
+
+def check_nesting(model: ast.Model) -> None:
+    """Raise a located CspdslError at the first construct (reading left to right) that sits more than
+    `MAX_NESTING` levels deep. The walk is a loop over an explicit stack: it takes any depth."""
+    stack: list[tuple[ast.Node, int]] = [(statement, 0) for statement in reversed(model.statements)]
+    while stack:
+        node, depth = stack.pop()
+        if type(node) in _LEAVES:
+            continue
+        children = _children(node)
+        if children and depth > MAX_NESTING:
+            raise CspdslError(
+                f"this is nested more than {MAX_NESTING} levels deep",
+                _opening(node),
+                f"cspdsl reads at most {MAX_NESTING} levels of nesting; write the clue in simpler parts",
+            )
+        stack.extend((child, depth + step) for child, step in reversed(children))
+
+
+_LEAVES = {ast.Num, ast.Bool, ast.Str, ast.Name}  # they hold no other node
+
+
+def _children(node: ast.Node) -> list[tuple[ast.Node, int]]:
+    """The nodes inside `node`, each with how many levels deeper it sits."""
+    found = []
+    for name in node._fields:
+        value = getattr(node, name)
+        if isinstance(value, ast.Node):
+            found.append((value, _step(node, name, value)))
+        elif isinstance(value, tuple):
+            step = isinstance(node, ast.Binders)  # the i-th binder is i levels in, other items 1
+            found += [(item, index if step else 1) for index, item in enumerate(value) if isinstance(item, ast.Node)]
+    return found
+
+
+def _step(node: ast.Node, name: str, child: ast.Node) -> int:
+    """1, but 0 along a chain of one operator, and for a quantifier's head: its binders (the i-th one
+    i levels in), their sources and its `where` sit at the quantifier's own level, its body one level
+    past its last binder."""
+    if name == "left" and isinstance(node, ast.BinOp) and isinstance(child, ast.BinOp):
+        return 0
+    if name == "left" and isinstance(node, ast.BoolOp) and isinstance(child, ast.BoolOp):
+        return 0 if child.op == node.op else 1
+    if isinstance(node, (ast.Forall, ast.Comprehension)):
+        return len(node.binders.binders) if name == "body" else 0
+    if isinstance(node, ast.Binders):  # its `where`: tested inside the last binder's loop
+        return len(node.binders) - 1
+    return 0 if isinstance(node, ast.Binder) else 1
+
+
+def _opening(node: ast.Node) -> Span:
+    """Where the construct opens: its operator for a comparison, else its first word (`abs`, `not`,
+    `forall`) or first character (`[`, `-`, `(`)."""
+    if isinstance(node, ast.Compare):
+        return node.op_span
+    span = node.span
+    text = span.text
+    width = 1
+    if text[:1].isalpha() or text[:1] == "_":
+        while width < len(text) and (text[width].isalnum() or text[width] == "_"):
+            width += 1
+    return Span(span.source, span.line, span.column, span.line, span.column + width)
