@@ -336,3 +336,25 @@ def test_past_the_time_limit_the_steps_end_in_one_step_from_all_clues() -> None:
     assert len(explanation.steps[0].clues) == 15
     result = run_cli("explain", "models/einstein.puz", "--steps", "--timeout", "0.000001")
     assert "1. From all the clues together (the time limit stopped the search for smaller steps): " in result.stdout
+
+
+def test_a_model_with_auxiliary_variables_is_explained_on_its_own_variables() -> None:
+    text = "var x in 0..3\nvar y in 0..3\nabs(x - y) + x == 3\n"  # abs brings a variable of its own
+    explanation = explain(loads(text, "aux.puz"))
+    assert explanation.status == "not_unique" and explanation.found == 5  # (0, 3) (1, 3) (2, 1) (2, 3) (3, 3)
+    assert all(set(s) == {"x", "y"} for s in explanation.solutions)
+    assert explanation.suggestions == ["y == 1"]
+
+
+def test_facts_are_named_as_a_keyed_puzzle_and_an_attribute_of_numbers_name_them() -> None:
+    seder = (MODELS / "seder.puz").read_text()
+    explanation = explain(loads(seder, "seder.puz"))
+    from cspdsl.explain.facts import Namer
+
+    namer = Namer(loads(seder, "seder.puz").layout)
+    placed = namer.grouped(explanation.forced[-1].facts)
+    assert "Dov.age == 3" in placed and '"Four Questions" at Dov' in placed
+    without = seder.replace("Dov.age < Bernice.age", "")
+    explanation = explain(loads(without, "seder.puz"))
+    assert explanation.status == "not_unique"
+    assert "Tali.age == 3" in explanation.suggestions  # proved by lowering the text with it added

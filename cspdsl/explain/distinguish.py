@@ -14,7 +14,7 @@ from ..backends import Assignment
 from ..errors import CspdslError
 from ..lower import Lowered
 from ..record import Record
-from .facts import Namer
+from .facts import Fact, Namer
 from .oracle import ClueOracle
 
 # How many solutions the candidates are tested on before being proved.
@@ -66,24 +66,20 @@ def _candidates(model: Lowered, first: Assignment, second: Assignment) -> Iterat
     then each variable's value (`Dane at 2`, `x == 4`)."""
     namer = Namer(model.layout)
     entities = model.layout.entities
-    groups = list(entities.attributes.values()) if entities is not None else []
-    pairs = [
-        (a, b)
-        for one, other in itertools.combinations(groups, 2)
-        for a, b in itertools.product(one.values(), other.values())
-    ]
-    relations: list[tuple[str, Callable[[int, int], bool]]] = [
-        ("same", lambda p, q: p == q),
-        ("next_to", lambda p, q: abs(p - q) == 1),
-    ]
+    groups = [[var for var in values.values() if namer.is_entity(var)]
+              for values in (entities.attributes.values() if entities is not None else [])]
+    pairs = [(a, b) for one, other in itertools.combinations(groups, 2) for a, b in itertools.product(one, other)]
+    relations: list[tuple[str, Callable[[int, int], bool]]] = [("same", lambda p, q: p == q)]
+    if namer.labels is None:  # positions in a row: neighbours mean something
+        relations.append(("next_to", lambda p, q: abs(p - q) == 1))
     for word, related in relations:
         for a, b in pairs:
             if related(first[a], first[b]) and not related(second[a], second[b]):
                 yield f"{namer.name(a)} {word} {namer.name(b)}", _relation_holds(related, a, b)
     for var in model.problem.outputs:
         if first[var] != second[var]:
-            word = "at" if namer.is_entity(var) else "=="
-            yield f"{namer.name(var)} {word} {first[var]}", _value_holds(var, first[var])
+            clue = namer.fact(Fact(var, first[var], True))
+            yield clue.replace(f"{var} = ", f"{var} == ", 1), _value_holds(var, first[var])
 
 
 def _relation_holds(related: Callable[[int, int], bool], a: str, b: str) -> Holds:

@@ -46,23 +46,37 @@ def solution_facts(problem: Problem, solution: dict[str, int]) -> list[Fact]:
 
 class Namer:
     """Names a model variable as the model's text does: an entity by its own name (`Dane`,
-    `"Pall Mall"`), anything else by the variable (`cell[1,3]`, `x`)."""
+    `"Pall Mall"`), anything else by the variable (`cell[1,3]`, `x`); a position by its key's name in a
+    puzzle keyed by names; a number of an attribute of numbers as `Dov.age == 3`."""
 
     def __init__(self, layout: Layout | None) -> None:
         self.entity: dict[str, str] = {}
+        self.number: dict[str, tuple[str, str]] = {}  # var -> (attribute, its number) of an attribute of numbers
         entities = layout.entities if layout is not None else None
-        if entities is not None:
-            for values in entities.attributes.values():
-                self.entity.update({var: _quoted(name) for name, var in values.items()})
+        self.labels = entities.labels if entities is not None else None
+        for attribute, values in (entities.attributes.items() if entities is not None else []):
+            numeric = all(name.lstrip("-").isdigit() for name in values)
+            for name, var in values.items():
+                if numeric:
+                    self.number[var] = (attribute, name)
+                else:
+                    self.entity[var] = _quoted(name)
 
     def name(self, var: str) -> str:
+        if var in self.number:
+            attribute, number = self.number[var]
+            return f"{attribute} {number}"
         return self.entity.get(var, var)
 
     def is_entity(self, var: str) -> bool:
         return var in self.entity
 
+    def position(self, value: int) -> str:
+        """A position as a clue writes it: its number, or its key's name."""
+        return _quoted(self.labels[value - 1]) if self.labels is not None else str(value)
+
     def fact(self, fact: Fact) -> str:
-        """One fact in words: `Dane at 2`, `Dane not at 3`, `x = 4`, `x not 4`."""
+        """One fact in words: `Dane at 2`, `Dane not at 3`, `x = 4`, `x not 4`, `Dov.age == 3`."""
         return self.grouped([fact])[0]
 
     def grouped(self, facts: Iterable[Fact]) -> list[str]:
@@ -73,12 +87,26 @@ class Namer:
         for f in facts:
             if not f.holds and f.var not in placed:
                 excluded.setdefault(f.var, []).append(f.value)
-        at = {var: " at " if self.is_entity(var) else " = " for var in [*placed, *excluded]}
-        no = {var: " not at " if self.is_entity(var) else " not " for var in excluded}
         return [
-            *(f"{self.name(var)}{at[var]}{value}" for var, value in placed.items()),
-            *(f"{self.name(var)}{no[var]}{', '.join(map(str, sorted(values)))}" for var, values in excluded.items()),
+            *(self._placed(var, value) for var, value in placed.items()),
+            *(self._excluded(var, values) for var, values in excluded.items()),
         ]
+
+    def _placed(self, var: str, value: int) -> str:
+        if var in self.number:
+            attribute, number = self.number[var]
+            return f"{self.position(value)}.{attribute} == {number}"
+        if self.is_entity(var):
+            return f"{self.name(var)} at {self.position(value)}"
+        return f"{var} = {value}"
+
+    def _excluded(self, var: str, values: list[int]) -> str:
+        if var in self.number:
+            attribute, number = self.number[var]
+            return "; ".join(f"{self.position(value)}.{attribute} != {number}" for value in sorted(values))
+        if self.is_entity(var):
+            return f"{self.name(var)} not at {', '.join(self.position(v) for v in sorted(values))}"
+        return f"{var} not {', '.join(map(str, sorted(values)))}"
 
 
 def _quoted(name: str) -> str:

@@ -6,7 +6,7 @@ question as constraints), and the independent checker on every solution that sea
 from __future__ import annotations
 
 from ..backends import Assignment
-from ..ir import Constraint, Or, Problem
+from ..ir import Constraint, InSet, Or, Problem
 from ..ir.check import violated
 from ..ir.walk import variables_of
 from ..static_types import TYPE_CHECKING
@@ -49,12 +49,16 @@ def _unsatisfiable(problem: Problem, explanation: Explanation) -> None:
 
 
 def _not_unique(problem: Problem, explanation: Explanation) -> None:
+    """Two different solutions, each a solution: with its values of the model's own variables fixed,
+    the model solves (its auxiliary variables, which the solutions shown leave out, found again)."""
+    every = _numbers(explanation.clues)
     first, second = explanation.solutions
-    if first == second or len(_solutions(problem, _numbers(explanation.clues), 2)[0]) < 2:
-        raise ExplanationRejected("the model was said to have two solutions, and has one")
+    if first == second:
+        raise ExplanationRejected("the two solutions shown are the same")
     for solution in (first, second):
-        if violated(problem, solution):
-            raise ExplanationRejected(f"a solution shown breaks {violated(problem, solution)[0]}")
+        fixed: list[Constraint] = [InSet(name, (value,)) for name, value in solution.items()]
+        if not _solutions(problem, every, 1, fixed)[0]:
+            raise ExplanationRejected(f"a solution shown is not one: {solution}")
 
 
 def _unique(problem: Problem, explanation: Explanation) -> None:
