@@ -46,16 +46,11 @@ class ClueOracle:
         self.calls = 0
 
     def _guarded(self, model: SatModel, c: Constraint, selector: int) -> list[list[int]]:
-        """Clauses that make the constraint hold when the selector is true (nothing is asked of it
-        when it is false, which is all a set of clues as assumptions needs). An all-different is its
-        pairs' clauses directly, `not (x = v and y = v)`, each with the selector's negation; anything
-        else a literal that stands for it (`reify`)."""
-        if isinstance(c, AllDifferent):
-            return [
-                [-selector, -self.literal_of[x, v], -self.literal_of[y, v]]
-                for i, x in enumerate(c.vars) for y in c.vars[i + 1:]
-                for v in set(self.problem.variables[x].domain) & set(self.problem.variables[y].domain)
-            ]
+        """Clauses that make the constraint hold when the selector is true: a literal that stands for
+        it (`reify`; an all-different as its pairs, a table as its rows), implied by the selector.
+        (Guarding an all-different's pair clauses with the selector directly, without the pairs'
+        literals, was measured too: a third faster on a Sudoku's steps, but forty times slower on
+        the smallest conflict of a Sudoku with a clashing given.)"""
         return [[-selector, model.encoder.reify(_reifiable(c))]]
 
     def by_number(self, numbers: list[int]) -> list[Clue]:
