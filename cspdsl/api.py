@@ -131,6 +131,42 @@ class Result(Record, frozen=False):
 
         return answers(self.model.layout, self.solutions[index]) if self.solutions else []
 
+    def value(self, name: str, index: int = 0) -> int:
+        """A variable's value in a solution, by the name the model gives it: `x`, `cell[1,3]`, or an
+        attribute's value (`fish`: its position), without knowing how the IR spells it."""
+        solution = self.solutions[index]
+        if name in solution:
+            return solution[name]
+        entities = self.model.layout.entities
+        for values in (entities.attributes.values() if entities is not None else []):
+            if name in values:
+                return solution[values[name]]
+        raise KeyError(f"the model has no variable or value named {name!r}")
+
+    def to_dict(self, solutions: bool = True) -> dict[str, Any]:
+        """The result as plain data, the shape `cspdsl solve --json` prints (`json.dumps` takes it):
+        `found` always, `count` only when the search was complete (else None), the solutions (each its
+        model variables' `values` and its `answers`) unless `solutions=False`, the size and the stats."""
+        from .render import solution_json
+
+        layout, problem = self.model.layout, self.model.problem
+        data: dict[str, Any] = {
+            "backend": self.backend, "status": self.status, "complete": self.complete, "unique": self.unique,
+            "found": self.found, "count": self.count,
+        }
+        if solutions:
+            data["solutions"] = [solution_json(layout, problem.outputs, s) for s in self.solutions]
+        data["size"] = dict(self.size)
+        data["stats"] = {k: v for k, v in self.stats.items() if isinstance(v, (int, float, str))}
+        return data
+
+    def __repr__(self) -> str:
+        """Short: what was found and how (the model and its IR are in `model`)."""
+        seconds = self.stats.get("total_seconds")
+        took = f", seconds={seconds:.3f}" if isinstance(seconds, float) else ""
+        return (f"Result(backend={self.backend!r}, status={self.status!r}, found={self.found}, "
+                f"count={self.count}, unique={self.unique}{took})")
+
 
 def solve(
     model: Lowered,

@@ -105,6 +105,8 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     solve.add_argument("--backend", default=DEFAULT_BACKEND, choices=sorted(REGISTRY))
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="show every solution and count them")
+    how_many.add_argument("-n", "--limit", type=_solution_limit, metavar="N",
+                          help="show up to N solutions (the default looks for 2, to tell whether the puzzle is unique)")
     how_many.add_argument("--count", action="store_true",
                           help="only count the solutions (with --json too: --all --json lists them as well)")
     solve.add_argument(
@@ -171,6 +173,17 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "compile": ("Compile a model to a solver's input format and write it out.", _compile_arguments),
     "backends": ("List the backends and their options.", _no_arguments),
 }
+
+
+def _solution_limit(text: str) -> int:
+    """-n N: a whole number of solutions, 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("the number of solutions must be 1 or more")
+    return value
 
 
 def _backend_list(text: str) -> list[str]:
@@ -348,7 +361,7 @@ def _solve(args: argparse.Namespace) -> int:
 
     model = load(args.model, dict(args.params))
     _warn(model)
-    limit = None if (args.all or args.count) else 2
+    limit = None if (args.all or args.count) else (args.limit or 2)
     result = solve(
         model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed, options=dict(args.options)
     )

@@ -26,7 +26,7 @@ def print_result(result: Any, args: argparse.Namespace) -> None:
               "that does not prove there is none.")
     elif args.count:
         print(count_line(result))
-    elif args.all:
+    elif args.all or getattr(args, "limit", None):
         for number, solution in enumerate(result.solutions, 1):
             print(f"Solution {number}:")
             print(_drawn(layout, solution))
@@ -127,21 +127,5 @@ def stats_block(result: Any) -> str:
 
 def result_json(result: Any, args: argparse.Namespace) -> dict[str, Any]:
     """The result as JSON: `found` always, `count` only when the search was complete (else null), and
-    the solutions unless --count asked for their number alone."""
-    from .render import solution_json
-
-    layout, problem = result.model.layout, result.model.problem
-    data: dict[str, Any] = {
-        "model": args.model,
-        "backend": result.backend,
-        "status": result.status,
-        "complete": result.complete,
-        "unique": result.unique,
-        "found": result.found,
-        "count": result.count,
-    }
-    if not args.count:
-        data["solutions"] = [solution_json(layout, problem.outputs, s) for s in result.solutions]
-    data["size"] = result.size
-    data["stats"] = {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str))}
-    return data
+    the solutions unless --count asked for their number alone (`Result.to_dict`, the model's path first)."""
+    return {"model": args.model, **result.to_dict(solutions=not args.count)}

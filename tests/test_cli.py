@@ -215,6 +215,11 @@ COUNT_TEXTS = [
       for b in EXACT],
     *[(b, ["models/lock.puz", "--all"], None, f"3 solutions.\n\nstats: backend {b}, 3 solutions, ") for b in EXACT],
     *[(b, ["models/einstein.puz"], None, f"stats: backend {b}, 1 solution (unique), ") for b in EXACT],
+    *[(b, ["models/lock.puz", "-n", "1"], None, "Solution 1:\ncode = ") for b in EXACT],
+    *[(b, ["models/lock.puz", "-n", "1"], None, "At least 1 solution (the search stopped early; there may be more).")
+      for b in EXACT],
+    *[(b, ["models/lock.puz", "--limit", "5"], None, f"3 solutions.\n\nstats: backend {b}, 3 solutions, ")
+      for b in EXACT],
     *[(b, ["-"], UNSAT, f"stats: backend {b}, 0 solutions, ") for b in EXACT],
     *[(b, ["-", "--count", "--timeout", "0.5"], ENDLESS,
        "At least {n} solutions (the time limit stopped the search; there may be more).\n\n"
@@ -241,6 +246,9 @@ COUNT_FIELDS = [
       for b in EXACT],
     *[(b, ["models/lock.puz", "--count"], None,
        {"status": "solved", "complete": True, "unique": False, "found": 3, "count": 3, "solutions": None})
+      for b in EXACT],
+    *[(b, ["models/lock.puz", "-n", "1"], None,
+       {"status": "solved", "complete": False, "unique": None, "found": 1, "count": None, "solutions": 1})
       for b in EXACT],
     *[(b, ["models/lock.puz", "--all"], None,
        {"status": "solved", "complete": True, "unique": False, "found": 3, "count": 3, "solutions": 3})

@@ -237,3 +237,15 @@ def test_every_model_checks(name):
     result = run_cli("check", f"models/{name}.puz")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(f"models/{name}.puz: ok")
+
+
+def test_a_result_reads_as_a_library_result():
+    result = solve(load(MODELS / "einstein.puz"))
+    assert repr(result).startswith("Result(backend='sat', status='solved', found=1, count=1, unique=True, seconds=")
+    assert result.value("fish") == result.value("nationality[German]") == 4
+    data = json.loads(json.dumps(result.to_dict()))  # plain data, the shape of --json
+    assert (data["found"], data["count"], data["solutions"][0]["answers"]) == (
+        1, 1, ["The German owns the fish, in house 4."])
+    assert "solutions" not in result.to_dict(solutions=False)
+    with pytest.raises(KeyError, match="no variable or value named 'unicorn'"):
+        result.value("unicorn")
