@@ -92,6 +92,23 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _parsed(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """The arguments; one a command does not know is refused under that command's own usage line
+    (`cspdsl compile [-h] ... --to {dimacs}`), not the whole program's."""
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        command = _subparsers(parser).get(args.command, parser)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
+    return args
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:  # argparse keeps the sub-commands' parsers only there
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
 def _model_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("model", help="a .puz file, or - for standard input")
     command.add_argument(
@@ -102,7 +119,8 @@ def _model_arguments(command: argparse.ArgumentParser) -> None:
 
 def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     _model_arguments(solve)
-    solve.add_argument("--backend", default=DEFAULT_BACKEND, choices=sorted(REGISTRY))
+    solve.add_argument("--backend", default=DEFAULT_BACKEND, choices=sorted(REGISTRY),
+                       help=f"the solver (default {DEFAULT_BACKEND}; `cspdsl backends` lists them and their -O options)")
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="show every solution and count them")
     how_many.add_argument("-n", "--limit", type=_solution_limit, metavar="N",
@@ -212,7 +230,7 @@ def _option(text: str) -> tuple[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    args = build_parser(argv).parse_args(argv)
+    args = _parsed(build_parser(argv), argv)
     try:
         with guarded_stdout():
             if args.command == "check":
@@ -272,6 +290,10 @@ def _explain(args: argparse.Namespace) -> int:
     return EXIT_SOLVED
 
 
+def _many(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _warn(model: Any) -> None:
     """The clues lowering found constant, as warnings on standard error (`lower/folds.py`)."""
     for folded in model.folded:
@@ -284,7 +306,7 @@ def _check(args: argparse.Namespace) -> int:
     model = load(args.model, dict(args.params))
     _warn(model)
     size = model.problem.size()
-    print(f"{args.model}: ok ({size['variables']} variables, {size['constraints']} constraints)")
+    print(f"{args.model}: ok ({_many(size['variables'], 'variable')}, {_many(size['constraints'], 'constraint')})")
     return EXIT_SOLVED
 
 

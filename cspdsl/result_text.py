@@ -112,12 +112,19 @@ def stats_line(result: Any) -> str:
 _SEARCH_COUNTERS = ("branches", "conflicts", "iterations", "generations", "restarts", "final_cost")
 
 
+# How a search ran, not what it did: left out of --stats (JSON keeps every figure). `status` is the
+# engine's own word (CP-SAT's OPTIMAL on a puzzle with nothing to optimise), `forked` whether a child ran.
+_INTERNAL_STATS = {"forked", "status"}
+
+
 def stats_block(result: Any) -> str:
     """Every size and statistic the backend reported, one per line (--stats)."""
     lines = [f"model size on {result.backend}:"]
     lines += [f"  {key}: {value}" for key, value in result.size.items()]
     lines.append("search:")
     for key, value in sorted(result.stats.items()):
+        if key in _INTERNAL_STATS or (key == "duplicates" and not value):
+            continue
         if isinstance(value, float):
             lines.append(f"  {key}: {value:.6f}")
         elif isinstance(value, (int, str)):

@@ -413,3 +413,21 @@ def test_output_that_cannot_be_written_is_said_in_one_line(args):
         result = run_with_streams(args, stdout=full)
     message = "error: cannot write the output: No space left on device\n"
     assert (result.returncode, result.stderr.decode()) == (74, message)
+
+
+# (arguments, standard input, what the output holds, what it must not); the small things a user meets.
+SMALL_THINGS = [
+    (["compile", "models/lock.puz", "--backend", "cpsat", "--to", "dimacs"], None,
+     "usage: cspdsl compile [-h]", "{compile}"),
+    (["check", "-"], "var x in 1..3\nx == 2\n", "-: ok (1 variable, 1 constraint)", "1 constraints"),
+    (["solve", "models/einstein.puz", "--stats", "--backend", "cpsat"], None, "search:\n", "OPTIMAL"),
+    (["solve", "models/einstein.puz", "--stats"], None, "  engine: minisat22\n", "forked"),
+    (["solve", "--help"], None, "the solver (default sat;", "--backend {anneal,cpsat,csp,genetic,sat}\n  --all"),
+]
+
+
+@pytest.mark.parametrize(("args", "stdin", "holds", "not_there"), SMALL_THINGS)
+def test_the_small_things_read_right(args, stdin, holds, not_there):
+    result = run_cli(*args, stdin=stdin)
+    out = result.stdout + result.stderr
+    assert holds in out and not_there not in out, out
