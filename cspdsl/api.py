@@ -33,14 +33,20 @@ class InternalError(Exception):
 
 
 def load(path: str | os.PathLike[str], params: Mapping[str, object] | None = None) -> Lowered:
-    """Read, parse, check and lower a model file (`-` reads standard input)."""
+    """Read, parse, check and lower a model file (`-` reads standard input; a name that is no file,
+    such as `einstein`, one of the bundled examples, `cspdsl.examples`)."""
     if str(path) == "-":
         return loads(read_stdin(), "<stdin>", params)
+    if not os.path.exists(path):
+        from .examples import example_path
+
+        path = example_path(str(path)) or path
     try:
         with open(path, encoding="utf-8") as file:  # not pathlib: 3 ms of start-up to import
             text = file.read()
     except OSError as error:
-        raise CspdslError(f"cannot read model '{path}': {error.strerror or error}") from None
+        hint = "'cspdsl examples' lists the models that come with cspdsl" if not os.path.exists(path) else None
+        raise CspdslError(f"cannot read model '{path}': {error.strerror or error}", hint=hint) from None
     except UnicodeDecodeError:
         raise CspdslError(f"cannot read model '{path}': it is not UTF-8 text") from None
     return loads(text, str(path), params)

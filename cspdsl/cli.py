@@ -191,6 +191,7 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
                 _explain_arguments),
     "compile": ("Compile a model to a solver's input format and write it out.", _compile_arguments),
     "backends": ("List the backends and their options.", _no_arguments),
+    "examples": ("List the example models that come with cspdsl (cspdsl solve NAME runs one).", _no_arguments),
 }
 
 
@@ -240,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
                 return _compile(args)
             if args.command == "backends":
                 return _list_backends()
+            if args.command == "examples":
+                return _list_examples()
             if args.command == "compare":
                 return _compare(args)
             if args.command == "explain":
@@ -299,6 +302,18 @@ def _warn(model: Any) -> None:
     """The clues lowering found constant, as warnings on standard error (`lower/folds.py`)."""
     for folded in model.folded:
         print(folded.render(), file=sys.stderr)
+
+
+def _list_examples() -> int:
+    from .examples import examples
+
+    found = examples()
+    width = max((len(name) for name, _ in found), default=0)
+    for name, what in found:
+        print(f"{name:<{width}}  {what}")
+    if not found:
+        print("This installation has no example models.")
+    return EXIT_SOLVED
 
 
 def _check(args: argparse.Namespace) -> int:
