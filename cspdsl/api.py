@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, Compiled, exact_backends, get_backend, limits
 from .errors import CspdslError, Suggestion
@@ -182,8 +182,11 @@ def solve(
     timeout: float | None = None,
     seed: int | None = None,
     options: dict[str, str] | None = None,
+    on_solution: Callable[[Assignment], None] | None = None,
 ) -> Result:
     """Solve on a backend; every solution is checked against the IR before it is returned.
+    `on_solution`, if given, is called with each solution once it is checked, in order: during the
+    search where the backend hands its solutions over as it finds them, else as the search ends.
 
     `limit=None` finds all solutions; the default of 2 finds one and tells whether it is unique.
     `timeout` (seconds) covers the compile, the search and the checking of the solutions: a compile
@@ -207,7 +210,7 @@ def solve(
         seconds = time.perf_counter() - started
         stats = {"compile_seconds": seconds, "total_seconds": seconds}
         return Result(model, backend, [], False, True, limit, {}, stats, timeout)
-    checker = SolutionCheck(model, backend, deadline)
+    checker = SolutionCheck(model, backend, deadline, on_solution)
     search_seconds = seconds_left(deadline, MIN_SEARCH_SECONDS)
     outcome = engine.solve(compiled, limit=limit, timeout=search_seconds, seed=seed, on_solution=checker.check)
     solutions, cut = checker.all_checked(outcome.solutions)
@@ -255,10 +258,12 @@ class SolutionCheck:
 
     A solution that breaks the model, or that comes twice, is a bug in the backend: InternalError."""
 
-    def __init__(self, model: Lowered, backend: str, deadline: float | None = None) -> None:
+    def __init__(self, model: Lowered, backend: str, deadline: float | None = None,
+                 then: Callable[[Assignment], None] | None = None) -> None:
         self.model = model
         self.backend = backend
         self.deadline = deadline
+        self.then = then  # told of each solution once it is checked
         self.seen: set[tuple[int, ...]] = set()  # the solutions checked, on the model's own variables
         # Each solution checked, by id(): held here, so that no id is reused by another solution while
         # this lives.
@@ -278,6 +283,8 @@ class SolutionCheck:
             raise InternalError(f"backend '{self.backend}' returned the same solution twice")
         self.seen.add(key)
         self.checked[id(solution)] = solution
+        if self.then is not None:
+            self.then(solution)
 
     def all_checked(self, solutions: list[Assignment]) -> tuple[list[Assignment], bool]:
         """The solutions, those not checked during the search checked now, and whether the deadline cut

@@ -249,3 +249,11 @@ def test_a_result_reads_as_a_library_result():
     assert "solutions" not in result.to_dict(solutions=False)
     with pytest.raises(KeyError, match="no variable or value named 'unicorn'"):
         result.value("unicorn")
+
+
+@pytest.mark.parametrize("backend", sorted(exact_backends()))
+@pytest.mark.parametrize("timeout", [None, 60.0])
+def test_each_checked_solution_is_handed_over_as_it_comes(backend, timeout):
+    seen = []
+    result = solve(load(MODELS / "lock.puz"), backend, limit=None, timeout=timeout, on_solution=seen.append)
+    assert seen == result.solutions and len(seen) == 3
