@@ -395,20 +395,22 @@ def _list_backends() -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     from .api import load, solve
-    from .result_text import print_result, result_json
+    from .result_text import SolutionStream, print_result, result_json
 
     model = load(args.model, dict(args.params))
     _warn(model)
     limit = None if (args.all or args.count) else (args.limit or 2)
+    stream = SolutionStream(model) if args.all and not args.json else None
     result = solve(
-        model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed, options=dict(args.options)
+        model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed, options=dict(args.options),
+        on_solution=stream,
     )
     if args.json:
         import json
 
         print(json.dumps(result_json(result, args), indent=2))
     else:
-        print_result(result, args)
+        print_result(result, args, stream)
     if result.status == "solved":
         return EXIT_SOLVED
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT

@@ -9,9 +9,29 @@ from .backends import headline_size
 from .static_types import Any
 
 
-def print_result(result: Any, args: argparse.Namespace) -> None:
+class SolutionStream:
+    """`--all`'s solutions printed as the search finds them, each once it is checked (the title
+    before the first), so a long enumeration shows its first solution at once."""
+
+    def __init__(self, model: Any) -> None:
+        self.layout = model.layout
+        self.shown = 0
+
+    def __call__(self, solution: Any) -> None:
+        if not self.shown and self.layout.title:
+            print(self.layout.title)
+            print()
+        self.shown += 1
+        print(f"Solution {self.shown}:")
+        print(_drawn(self.layout, solution))
+        print(flush=True)
+
+
+def print_result(result: Any, args: argparse.Namespace, stream: SolutionStream | None = None) -> None:
+    """The result in words; `stream`: the solutions were printed already, as they came."""
     layout = result.model.layout
-    if layout.title:
+    streamed = stream is not None and stream.shown > 0
+    if layout.title and not streamed:
         print(layout.title)
         print()
     never = [folded for folded in result.model.folded if folded.never]
@@ -27,7 +47,8 @@ def print_result(result: Any, args: argparse.Namespace) -> None:
     elif args.count:
         print(count_line(result))
     elif args.all or getattr(args, "limit", None):
-        for number, solution in enumerate(result.solutions, 1):
+        shown = stream.shown if stream is not None else 0  # printed already, as they came
+        for number, solution in enumerate(result.solutions[shown:], shown + 1):
             print(f"Solution {number}:")
             print(_drawn(layout, solution))
             print()

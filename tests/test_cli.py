@@ -434,3 +434,25 @@ def test_the_small_things_read_right(args, stdin, holds, not_there):
     result = run_cli(*args, stdin=stdin)
     out = result.stdout + result.stderr
     assert holds in out and not_there not in out, out
+
+
+QUEENS = "param n = 13\nvar q[1..n] in 1..n\nalldifferent(q)\nforall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i\n"
+
+
+@pytest.mark.parametrize("backend", EXACT)
+def test_all_streams_each_solution_as_it_is_found_and_ctrl_c_keeps_them(tmp_path, backend):
+    """The first of 73,712 solutions is on standard output while the search goes on; Ctrl-C then
+    ends it with what was printed and the one line "interrupted"."""
+    path = tmp_path / "queens.puz"
+    path.write_text(QUEENS)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("CSPDSL_DEBUG", None)
+    command = [sys.executable, "-m", "cspdsl", "solve", str(path), "--all", "--backend", backend]
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                          preexec_fn=_sigint_as_at_a_terminal) as process:
+        assert process.stdout is not None
+        first = [process.stdout.readline(), process.stdout.readline()]  # before the search has ended
+        process.send_signal(signal.SIGINT)
+        out, errors = process.communicate(timeout=60)
+    assert first[0] == "Solution 1:\n" and first[1].startswith("q = ")
+    assert (process.returncode, errors) == (130, "interrupted\n")

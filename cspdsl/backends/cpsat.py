@@ -302,6 +302,8 @@ class CpSatBackend:
         wall = time.perf_counter() - start
         if status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejected the model: {native.model.validate()}")
+        if _interrupted(status, stopped, timeout, wall):
+            raise KeyboardInterrupt  # as any other search interrupted by Ctrl-C
         return self._outcome(solver, status, solutions, stopped, limit, wall)
 
     @staticmethod
@@ -349,3 +351,16 @@ class CpSatBackend:
             "status": solver.status_name(status),
         }
         return Outcome(solutions, complete, timed_out, stats)
+
+
+def _interrupted(status: Any, stopped: bool, timeout: float | None, wall: float) -> bool:
+    """Whether CP-SAT's search ended because of Ctrl-C: CP-SAT catches SIGINT itself and stops as at
+    a time limit (FEASIBLE or UNKNOWN), so a search that was neither stopped by us nor near its time
+    limit was interrupted."""
+    if stopped or status not in (cp_model.FEASIBLE, cp_model.UNKNOWN):
+        return False
+    return timeout is None or wall < timeout - INTERRUPT_MARGIN
+
+
+# A search that ends this much before its time limit, neither done nor stopped by us, was interrupted.
+INTERRUPT_MARGIN = 0.25
