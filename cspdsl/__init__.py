@@ -10,21 +10,27 @@ from __future__ import annotations
 from .static_types import TYPE_CHECKING, Any
 
 __version__ = "0.2.0"
-__all__ = ["CspdslError", "__version__", "load", "loads", "solve"]
+__all__ = ["CspdslError", "Result", "__version__", "explain", "load", "loads", "solve"]
 
 if TYPE_CHECKING:
-    from .api import load, loads, solve
+    from .api import Result, load, loads, solve
     from .errors import CspdslError
+    from .explain import explain
+
+# Where each public name lives; imported when first asked for, so that `cspdsl --help` does not
+# pay for the parser and the solvers.
+_HOMES = {"load": "api", "loads": "api", "solve": "api", "Result": "api", "CspdslError": "errors",
+          "explain": "explain"}
 
 
 def __getattr__(name: str) -> Any:
-    # Lazy, so that `cspdsl --help` does not pay for the parser and the solvers.
-    if name in ("load", "loads", "solve"):
-        from . import api
+    if name in _HOMES:
+        import importlib
 
-        return getattr(api, name)
-    if name == "CspdslError":
-        from .errors import CspdslError
-
-        return CspdslError
+        return getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
     raise AttributeError(name)
+
+
+def __dir__() -> list[str]:
+    """The public API too, for tab completion, though it is imported only when used."""
+    return sorted({*__all__, *(name for name in globals() if name.startswith("__"))})

@@ -166,6 +166,16 @@ class Result(Record, frozen=False):
         data["stats"] = {k: v for k, v in self.stats.items() if isinstance(v, (int, float, str))}
         return data
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the first solution drawn as the puzzle is (tables, boards, the answers), under
+        a line of what was found."""
+        import html
+
+        from .render import solution_html
+
+        head = f"<p><code>{html.escape(repr(self))}</code></p>"
+        return head + (solution_html(self.model.layout, self.solutions[0]) if self.solutions else "")
+
     def __repr__(self) -> str:
         """Short: what was found and how (the model and its IR are in `model`)."""
         seconds = self.stats.get("total_seconds")

@@ -257,3 +257,14 @@ def test_each_checked_solution_is_handed_over_as_it_comes(backend, timeout):
     seen = []
     result = solve(load(MODELS / "lock.puz"), backend, limit=None, timeout=timeout, on_solution=seen.append)
     assert seen == result.solutions and len(seen) == 3
+
+
+def test_a_result_draws_itself_in_a_notebook():
+    import cspdsl
+
+    assert {"load", "solve", "explain", "Result", "CspdslError"} <= set(dir(cspdsl))
+    page = solve(load(MODELS / "einstein.puz"))._repr_html_()
+    assert "<th>house</th><th>nationality</th>" in page
+    assert "<tr><td>4</td><td>German</td><td>green</td><td>fish</td>" in page
+    assert "<p>The German owns the fish, in house 4.</p>" in page
+    assert "<table><tr><td>9</td><td>6</td><td>5</td>" in solve(load(MODELS / "sudoku.puz"))._repr_html_()
