@@ -436,7 +436,8 @@ def test_the_small_things_read_right(args, stdin, holds, not_there):
     assert holds in out and not_there not in out, out
 
 
-QUEENS = "param n = 13\nvar q[1..n] in 1..n\nalldifferent(q)\nforall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i\n"
+QUEENS = ("param n = 13\nvar q[1..n] in 1..n\nalldifferent(q)\n"
+          "forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i\n")
 
 
 @pytest.mark.parametrize("backend", EXACT)
@@ -453,6 +454,6 @@ def test_all_streams_each_solution_as_it_is_found_and_ctrl_c_keeps_them(tmp_path
         assert process.stdout is not None
         first = [process.stdout.readline(), process.stdout.readline()]  # before the search has ended
         process.send_signal(signal.SIGINT)
-        out, errors = process.communicate(timeout=60)
+        _, errors = process.communicate(timeout=60)
     assert first[0] == "Solution 1:\n" and first[1].startswith("q = ")
     assert (process.returncode, errors) == (130, "interrupted\n")
