@@ -20,8 +20,11 @@ from .ir.check import violated
 from .lower import Lowered, lower
 from .passes.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from .record import Record, field
-from .static_types import Any
+from .static_types import TYPE_CHECKING, Any
 from .syntax.parser import parse
+
+if TYPE_CHECKING:
+    from .solution_view import SolutionView
 
 # A time limit that a compile used up (one whose steps do not look at the time) still gives the search
 # this long: a search that is stopped at once reports the limit as reached, which is what the user asked for.
@@ -136,6 +139,17 @@ class Result(Record, frozen=False):
         from .render import answers
 
         return answers(self.model.layout, self.solutions[index]) if self.solutions else []
+
+    @property
+    def solution(self) -> SolutionView:
+        """The first solution, read the way the puzzle reads: `solution["Brit"]` the Brit's row of the
+        entity table, `solution["cell"][2][5]` a grid's cell, `solution["x"]` a variable
+        (`solution_view.py`); `solutions[i]` keeps the flat names for scripts."""
+        from .solution_view import SolutionView
+
+        if not self.solutions:
+            raise LookupError(f"no solution was found (status {self.status})")
+        return SolutionView(self.model.layout, self.solutions[0])
 
     def value(self, name: str, index: int = 0) -> int:
         """A variable's value in a solution, by the name the model gives it: `x`, `cell[1,3]`, or an

@@ -268,3 +268,16 @@ def test_a_result_draws_itself_in_a_notebook():
     assert "<tr><td>4</td><td>German</td><td>green</td><td>fish</td>" in page
     assert "<p>The German owns the fish, in house 4.</p>" in page
     assert "<table><tr><td>9</td><td>6</td><td>5</td>" in solve(load(MODELS / "sudoku.puz"))._repr_html_()
+
+
+def test_a_solution_reads_the_way_its_puzzle_does():
+    einstein = solve(load(MODELS / "einstein.puz")).solution
+    assert einstein["German"] == {"house": 4, "nationality": "German", "colour": "green", "animal": "fish",
+                                  "beverage": "coffee", "cigar": "Prince"}
+    assert einstein["fish"]["nationality"] == "German" and einstein["nationality[German]"] == 4
+    sudoku = solve(load(MODELS / "sudoku.puz")).solution
+    assert (sudoku["cell"][1][1], sudoku["cell"][9][9], list(sudoku["cell"][2])) == (9, 2, [4, 8, 1, 9, 2, 6, 5, 3, 7])
+    with pytest.raises(IndexError, match="cell has no row 10"):
+        sudoku["cell"][10]
+    assert solve(load(MODELS / "bands.puz")).solution["jazz"]["band"] == "Moss Hollow"
+    assert solve(load(MODELS / "sendmore.puz")).solution["S"] == 9
