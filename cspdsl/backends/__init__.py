@@ -128,6 +128,7 @@ LOCAL_SEARCH_TIMEOUT = 20.0
 # format -> (module, function(problem, source) -> text), for `cspdsl compile --to FORMAT`.
 EXPORTS: dict[str, tuple[str, str]] = {
     "dimacs": ("cspdsl.backends.sat.dimacs", "to_dimacs"),
+    "minizinc": ("cspdsl.backends.minizinc", "to_minizinc"),
 }
 
 

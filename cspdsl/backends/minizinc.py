@@ -1,0 +1,125 @@
+"""The IR written as a readable MiniZinc model (`cspdsl compile MODEL --to minizinc`), to hand a
+model to the MiniZinc world: each variable with its domain, each constraint under a comment naming
+the clue's line, and an output item that prints the model's own variables as `name = value`."""
+
+from __future__ import annotations
+
+import re
+
+from ..ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
+from ..ir.walk import by_kind
+
+
+def to_minizinc(problem: Problem, source: str = "") -> str:
+    """The problem in MiniZinc: solve with `minizinc --solver gecode -a FILE` for every solution."""
+    names = _identifiers(list(problem.variables))
+    # Only the globals the model uses: the whole globals.mzn clashes with Gecode's in some installs.
+    lines = [f"% cspdsl model of {source}" if source else "% cspdsl model"]
+    lines += [f'include "{file}";' for kind, file in _GLOBALS.items() if _uses(problem, kind)]
+    lines.append("")
+    for name, var in problem.variables.items():
+        lines.append(f"var {_domain(var.domain)}: {names[name]};  % {name}")
+    lines.append("")
+    for posted in problem.constraints:
+        if posted.span is not None:
+            lines.append(f"% line {posted.span.line}: {posted.span.text.split('#', 1)[0].strip()}")
+        lines.append(f"constraint {_write(posted.constraint, names)};")
+    lines += ["", "solve satisfy;", "", "output ["]
+    lines += [f'  "{name} = ", show({names[name]}), "\\n",' for name in problem.outputs]
+    lines.append("];")
+    return "\n".join(lines) + "\n"
+
+
+# The global constraints a model may use, by the kind that writes them, and the file that defines each.
+_GLOBALS = {AllDifferent: "all_different.mzn", Table: "table.mzn"}
+
+
+def _uses(problem: Problem, kind: type) -> bool:
+    """Whether a constraint of this kind appears anywhere in the problem, nested too."""
+    from ..ir.walk import children
+
+    stack: list[Constraint] = [p.constraint for p in problem.constraints]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, kind):
+            return True
+        stack.extend(children(c))
+    return False
+
+
+def _identifiers(variables: list[str]) -> dict[str, str]:
+    """A MiniZinc identifier for each variable, readable and distinct: `nationality[Dane]` is
+    `nationality_Dane`, `cell[1,3]` `cell_1_3`, an auxiliary `_abs#1` `aux_abs_1`."""
+    taken: set[str] = set()
+    found = {}
+    for name in variables:
+        base = re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_") or "v"
+        base = f"aux_{base}" if name.startswith("_") or base[0].isdigit() else base
+        candidate, n = base, 1
+        while candidate in taken or candidate in _RESERVED:
+            n += 1
+            candidate = f"{base}_{n}"
+        taken.add(candidate)
+        found[name] = candidate
+    return found
+
+
+# MiniZinc's keywords that a variable's name could spell.
+_RESERVED = {"ann", "annotation", "any", "array", "bool", "case", "constraint", "default", "diff",
+             "div", "else", "elseif", "endif", "enum", "false", "float", "function", "if", "in",
+             "include", "int", "intersect", "let", "list", "maximize", "minimize", "mod", "not", "of",
+             "op", "opt", "output", "par", "predicate", "record", "satisfy", "set", "solve", "string",
+             "subset", "superset", "symdiff", "test", "then", "true", "tuple", "type", "union", "var",
+             "where", "xor"}
+
+
+def _domain(values: tuple[int, ...]) -> str:
+    if values and list(values) == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}..{values[-1]}"
+    return "{" + ", ".join(map(str, values)) + "}"
+
+
+def _write(c: Constraint, names: dict[str, str]) -> str:
+    return _WRITERS[type(c)](c, names)
+
+
+def _linear(c: Linear, names: dict[str, str]) -> str:
+    terms = " + ".join(f"{k} * {names[x]}" if k != 1 else names[x] for k, x in c.terms) or "0"
+    return f"{terms} {c.op} {c.rhs}"
+
+
+def _in_set(c: InSet, names: dict[str, str]) -> str:
+    return f"{names[c.var]} in {_domain(c.values) if c.values else '{}'}"
+
+
+def _all_different(c: AllDifferent, names: dict[str, str]) -> str:
+    return f"all_different([{', '.join(names[x] for x in c.vars)}])"
+
+
+def _table(c: Table, names: dict[str, str]) -> str:
+    rows = " | ".join(", ".join(map(str, row)) for row in c.tuples)
+    if not c.tuples:
+        return "false"
+    return f"table([{', '.join(names[x] for x in c.vars)}], [| {rows} |])"
+
+
+def _count(c: Count, names: dict[str, str]) -> str:
+    parts = ", ".join(f"bool2int({_write(cond, names)})" for cond in c.conds)
+    return f"sum([{parts}]) {c.op} {c.k}"
+
+
+def _joined(word: str, empty: str) -> object:
+    def write(c: And | Or, names: dict[str, str]) -> str:
+        return f"({f' {word} '.join(_write(cond, names) for cond in c.conds)})" if c.conds else empty
+
+    return write
+
+
+def _not(c: Not, names: dict[str, str]) -> str:
+    return f"not ({_write(c.cond, names)})"
+
+
+_WRITERS = by_kind("minizinc export", {
+    AllDifferent: _all_different, Table: _table, Linear: _linear, InSet: _in_set, Count: _count,
+    And: _joined("/\\", "true"), Or: _joined("\\/", "false"), Not: _not,
+})
