@@ -5,9 +5,11 @@ the clue's line, and an output item that prints the model's own variables as `na
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
 from ..ir.walk import by_kind
+from ..static_types import Any
 
 
 def to_minizinc(problem: Problem, source: str = "") -> str:
@@ -80,7 +82,8 @@ def _domain(values: tuple[int, ...]) -> str:
 
 
 def _write(c: Constraint, names: dict[str, str]) -> str:
-    return _WRITERS[type(c)](c, names)
+    text: str = _WRITERS[type(c)](c, names)
+    return text
 
 
 def _linear(c: Linear, names: dict[str, str]) -> str:
@@ -108,7 +111,7 @@ def _count(c: Count, names: dict[str, str]) -> str:
     return f"sum([{parts}]) {c.op} {c.k}"
 
 
-def _joined(word: str, empty: str) -> object:
+def _joined(word: str, empty: str) -> Callable[[Any, dict[str, str]], str]:
     def write(c: And | Or, names: dict[str, str]) -> str:
         return f"({f' {word} '.join(_write(cond, names) for cond in c.conds)})" if c.conds else empty
 
