@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
-from ..ir.walk import by_kind
+from ..ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Problem, Table, by_kind
 from ..static_types import Any
 
 
@@ -82,8 +81,7 @@ def _domain(values: tuple[int, ...]) -> str:
 
 
 def _write(c: Constraint, names: dict[str, str]) -> str:
-    text: str = _WRITERS[type(c)](c, names)
-    return text
+    return _WRITERS[type(c)](c, names)
 
 
 def _linear(c: Linear, names: dict[str, str]) -> str:
@@ -122,7 +120,7 @@ def _not(c: Not, names: dict[str, str]) -> str:
     return f"not ({_write(c.cond, names)})"
 
 
-_WRITERS = by_kind("minizinc export", {
+_WRITERS: KindTable[Callable[[Any, dict[str, str]], str]] = by_kind("minizinc export", {
     AllDifferent: _all_different, Table: _table, Linear: _linear, InSet: _in_set, Count: _count,
     And: _joined("/\\", "true"), Or: _joined("\\/", "false"), Not: _not,
 })
