@@ -48,7 +48,8 @@ def load(path: str | os.PathLike[str], params: Mapping[str, object] | None = Non
         with open(path, encoding="utf-8") as file:  # not pathlib: 3 ms of start-up to import
             text = file.read()
     except OSError as error:
-        hint = "'cspdsl examples' lists the models that come with cspdsl" if not os.path.exists(path) else None
+        bare = not os.path.exists(path) and os.sep not in str(path) and "/" not in str(path)
+        hint = "'cspdsl examples' lists the models that come with cspdsl" if bare else None
         raise CspdslError(f"cannot read model '{path}': {error.strerror or error}", hint=hint) from None
     except UnicodeDecodeError:
         raise CspdslError(f"cannot read model '{path}': it is not UTF-8 text") from None
