@@ -267,7 +267,8 @@ def _png_chart(chart: Chart, path: str) -> None:
     axes.xaxis.set_minor_formatter(NullFormatter())
     axes.grid(axis="x", color="#ddd")
     axes.set_yticks(range(rows), [f"{name}\n{note}" for name, note in zip(chart.names, chart.notes, strict=True)])
-    axes.invert_yaxis()
+    axes.set_ylim(rows - 0.5, -0.5)  # the first backend on top; room for a word in place of a last bar
+    axes.set_axisbelow(True)
     axes.set_xlabel(chart.axis_label)
     axes.set_title(f"{chart.title}\n{chart.summary}")
     handles = [Patch(color=COLOURS[j % 3], label=label) for j, (label, _) in enumerate(chart.series)]
