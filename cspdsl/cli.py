@@ -149,7 +149,9 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
 def _compare_arguments(comparison: argparse.ArgumentParser) -> None:
     _model_arguments(comparison)
     comparison.add_argument(
-        "--backends", type=_backend_list, metavar="A,B,...", help="the backends to compare (default: all)"
+        "--backends", type=_backend_list, metavar="A,B,...",
+        help="the backends to compare (default: the exact ones, sat, cpsat and csp; the local searches "
+             "anneal and genetic run only when named here)",
     )
     comparison.add_argument("--all", action="store_true", help="enumerate all solutions on the exact backends")
     comparison.add_argument("--repeat", type=_at_least_one, default=1, metavar="N",
@@ -158,7 +160,9 @@ def _compare_arguments(comparison: argparse.ArgumentParser) -> None:
                             help=f"time limit per solve in seconds (default 60); {_SECONDS_RANGE}")
     comparison.add_argument("--seed", type=seed_flag, metavar="N", help=_SEED_HELP.format(s="s"))
     comparison.add_argument("--json", action="store_true", help="print the figures as JSON")
-    comparison.add_argument("--plot", metavar="FILE", help="write a chart of the times (.svg, or .png with matplotlib)")
+    comparison.add_argument("--plot", metavar="FILE",
+                            help="write a chart of the times on a log scale (.svg, or .png with matplotlib: "
+                                 "pip install 'cspdsl[plot]')")
 
 
 def _compile_arguments(compile_: argparse.ArgumentParser) -> None:
@@ -346,13 +350,14 @@ def _compile(args: argparse.Namespace) -> int:
 def _compare(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from . import compare
+    from . import chart, compare
     from .api import load
+    from .backends import exact_backends
 
     if args.plot:
-        compare.check_plot_path(args.plot)  # before the comparison spends its time
+        chart.check_plot_path(args.plot)  # before the comparison spends its time
     model = load(args.model, dict(args.params))
-    backends = args.backends or sorted(REGISTRY)
+    backends = args.backends or exact_backends()
     title = model.layout.title or args.model
     errors = Console(stderr=True)
     with errors.status("comparing") as status:
@@ -371,7 +376,7 @@ def _compare(args: argparse.Namespace) -> int:
         print(compare.render_table(rows, f"{title}: {'all solutions' if args.all else 'first solution'}, "
                                          f"median of {args.repeat}"))
     if args.plot:
-        compare.plot(rows, args.plot, title)
+        chart.plot(rows, args.plot, title, all_solutions=args.all)
         print(f"wrote {args.plot}", file=sys.stderr)
     broken = compare.disagreement(rows)
     if broken:

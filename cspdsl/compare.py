@@ -9,7 +9,6 @@ it, the exact backends must agree on whether there is a solution at all.
 
 from __future__ import annotations
 
-import os
 import statistics
 import time
 from collections.abc import Callable
@@ -204,97 +203,3 @@ def render_table(rows: list[Row], title: str) -> str:
     with console.capture() as captured:
         console.print(table)
     return "\n".join(line.rstrip() for line in captured.get().splitlines())
-
-
-def check_plot_path(path: str) -> None:
-    """Refuse a --plot file that cannot be written, before the comparison spends its time: a name
-    that is neither .svg nor .png, or a folder that does not exist."""
-    from .errors import CspdslError
-
-    if not path.lower().endswith((".svg", ".png")):
-        raise CspdslError(f"--plot {path}: the chart is written as .svg or .png; name the file so")
-    folder = os.path.dirname(path)
-    if folder and not os.path.isdir(folder):
-        raise CspdslError(f"--plot {path}: the folder '{folder}' does not exist")
-
-
-def plot(rows: list[Row], path: str, title: str) -> None:
-    """A bar chart of the median times per backend: SVG written directly, PNG with matplotlib."""
-    from .errors import CspdslError
-
-    check_plot_path(path)
-    series = [
-        ("compile", [row.median("compile_seconds") or 0.0 for row in rows]),
-        ("first solution", [row.median("first_seconds") or 0.0 for row in rows]),
-        ("all solutions", [row.median("all_seconds") or 0.0 for row in rows]),
-    ]
-    series = [(label, values) for label, values in series if any(values)]
-    names = [row.backend for row in rows]
-    try:
-        if path.lower().endswith(".svg"):
-            with open(path, "w", encoding="utf-8") as out:
-                out.write(svg_chart(names, series, title))
-        else:
-            _png_chart(names, series, title, path)
-    except OSError as error:
-        raise CspdslError(f"cannot write '{path}': {error.strerror or error}") from None
-
-
-COLOURS = ["#4e79a7", "#f28e2b", "#59a14f"]
-
-
-def svg_chart(names: list[str], series: list[tuple[str, list[float]]], title: str) -> str:
-    """A grouped horizontal bar chart in plain SVG (no plotting library needed)."""
-    from xml.sax.saxutils import escape
-
-    bar, gap, left, width = 14, 10, 90, 420
-    group = bar * len(series) + gap
-    height = 60 + group * len(names) + 20 * len(series)
-    longest = max((v for _, values in series for v in values), default=0.0) or 1.0
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 120}" height="{height}" '
-        'font-family="sans-serif" font-size="12">',
-        f'<text x="10" y="20" font-size="14">{escape(title)}</text>',
-    ]
-    for i, name in enumerate(names):
-        top = 40 + i * group
-        parts.append(f'<text x="10" y="{top + bar}">{escape(name)}</text>')
-        for j, (label, values) in enumerate(series):
-            length = max(1.0, width * values[i] / longest)
-            y = top + j * bar
-            parts.append(
-                f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar - 2}" fill="{COLOURS[j % 3]}">'
-                f"<title>{escape(name)} {escape(label)}: {seconds(values[i])}</title></rect>"
-            )
-            parts.append(f'<text x="{left + length + 4:.1f}" y="{y + bar - 4}">{seconds(values[i])}</text>')
-    legend_top = 40 + group * len(names) + 10
-    for j, (label, _) in enumerate(series):
-        y = legend_top + j * 20
-        parts.append(f'<rect x="{left}" y="{y}" width="12" height="12" fill="{COLOURS[j % 3]}"/>')
-        parts.append(f'<text x="{left + 18}" y="{y + 11}">{escape(label)} (median)</text>')
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
-def _png_chart(names: list[str], series: list[tuple[str, list[float]]], title: str, path: str) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        from .errors import CspdslError
-
-        raise CspdslError(
-            "--plot with a .png file needs matplotlib", hint="pip install matplotlib, or write an .svg chart"
-        ) from None
-    figure, axes = plt.subplots(figsize=(8, 1 + 0.6 * len(names)))
-    for j, (label, values) in enumerate(series):
-        axes.barh([i + j * 0.25 for i in range(len(names))], values, height=0.25, label=label, color=COLOURS[j % 3])
-    axes.set_yticks([i + 0.25 for i in range(len(names))], names)
-    axes.set_xlabel("seconds (median)")
-    axes.set_title(title)
-    axes.legend()
-    figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)

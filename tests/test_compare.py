@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
 from helpers import MODELS, run_cli
 
 from cspdsl import cli
+from cspdsl import compare as compare_module
 from cspdsl.api import load
-from cspdsl.backends import REGISTRY, Compiled, Outcome
-from cspdsl.compare import compare_backends, svg_chart, table_rows
+from cspdsl.backends import REGISTRY, Compiled, Outcome, exact_backends
+from cspdsl.chart import chart_of, decades, svg_chart, tick_label
+from cspdsl.compare import Row, Run, compare_backends, table_rows
 
 QUEENS = """
 param n = 8
@@ -80,6 +83,7 @@ def test_svg_chart(tmp_path: object) -> None:
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "sat" in texts and "cpsat" in texts
     assert len(list(root.iter("{http://www.w3.org/2000/svg}rect"))) >= 4
+    assert "seconds, log scale (median of 1)" in texts
 
 
 def test_a_chart_that_cannot_be_written_is_a_clear_error(tmp_path: object) -> None:
@@ -90,7 +94,111 @@ def test_a_chart_that_cannot_be_written_is_a_clear_error(tmp_path: object) -> No
 
 
 def test_svg_chart_of_no_time_at_all() -> None:
-    ET.fromstring(svg_chart(["a"], [("first solution", [0.0])], "<&>"))
+    rows = [Row("a", True, [Run("solved", 1, 0.0, 0.0, None)], agrees=True)]
+    ET.fromstring(svg_chart(chart_of(rows, "<&>", all_solutions=False)))
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+THREE = frozenset({(1,), (2,), (3,)})
+
+
+def _row(backend: str, exact: bool, status: str, times: tuple[float | None, ...], agrees: bool | None,
+         solutions: frozenset[tuple[int, ...]] | None = None, found: int = 1) -> Row:
+    """A backend's row with made-up medians, so that the chart's tests do not depend on the machine."""
+    compile_, first, every = times
+    count = len(solutions) if solutions is not None else found
+    return Row(backend, exact, [Run(status, count, compile_, first, every, solutions)], agrees=agrees)
+
+
+# (what, rows, --all, texts the chart must show)
+CHARTS = [
+    ("a local search has no all-solutions time: n/a, and 32.6 s and 62 ms both on a log axis",
+     [_row("sat", True, "solved", (0.002, 0.005, 0.062), True, THREE),
+      _row("genetic", False, "solved", (0.0006, 32.6, None), True)],
+     True,
+     ["100 µs", "1 ms", "10 ms", "100 ms", "1 s", "10 s", "100 s", "seconds, log scale (median of 1)",
+      "n/a", "n/a: does not apply", "62.0 ms", "32.60 s", "3 solutions, agrees: yes", "1 found, agrees: yes",
+      "the backends agree: 3 solutions"]),
+    ("a disagreement is on the chart",
+     [_row("sat", True, "solved", (0.001, 0.002, 0.003), True, THREE),
+      _row("lossy", True, "solved", (0.001, 0.002, 0.003), False, frozenset({(1,)}))],
+     True,
+     ["1 solution, agrees: NO", "the backends disagree (lossy against the others)"]),
+    ("an unsatisfiable model: no bar for a solution that is not there",
+     [_row("sat", True, "unsatisfiable", (0.001, None, None), True, found=0),
+      _row("cpsat", True, "unsatisfiable", (0.004, None, None), True, found=0)],
+     False,
+     ["unsatisfiable", "no solution, agrees: yes", "the backends agree: no solution"]),
+    ("first solutions only: no all-solutions bars, a count only of what was found",
+     [_row("sat", True, "solved", (0.001, 0.002, None), True),
+      _row("csp", True, "timeout", (0.001, None, None), None, found=0)],
+     False,
+     ["1 found, agrees: yes", "timeout, 0 found, agrees: -", "timeout", "the backends agree: there is a solution"]),
+]
+
+
+@pytest.mark.parametrize("rows, all_solutions, expected", [case[1:] for case in CHARTS],
+                         ids=[case[0] for case in CHARTS])
+def test_the_chart_shows(rows: list[Row], all_solutions: bool, expected: list[str]) -> None:
+    root = ET.fromstring(svg_chart(chart_of(rows, "The lock", all_solutions=all_solutions)))
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert [text for text in expected if text not in texts] == []
+    bars = [rect for rect in root.iter(f"{SVG}rect") if rect.find(f"{SVG}title") is not None]
+    legend = [rect for rect in root.iter(f"{SVG}rect") if rect.find(f"{SVG}title") is None]
+    assert all(float(bar.get("width", "0")) >= 2 for bar in bars)  # every time visible
+    assert max(float(r.get("y", "0")) + 12 for r in legend) < min(float(b.get("y", "0")) for b in bars)
+    titles = " ".join(title.text or "" for title in root.iter(f"{SVG}title"))
+    assert ("all solutions" in titles) == all_solutions
+
+
+@pytest.mark.parametrize("times, axis", [
+    ([0.0006, 32.6], (-4, 2)),
+    ([0.001, 0.062], (-4, -1)),  # 1 ms is a power of ten: the axis starts a decade lower, so its bar shows
+    ([1.0], (-1, 0)),
+    ([], (-3, 0)),
+])
+def test_the_log_axis_spans_every_time(times: list[float], axis: tuple[int, int]) -> None:
+    assert decades(times) == axis
+
+
+@pytest.mark.parametrize("exponent, label", [
+    (-6, "1 µs"), (-4, "100 µs"), (-3, "1 ms"), (-1, "100 ms"), (0, "1 s"), (2, "100 s"),
+])
+def test_tick_labels(exponent: int, label: str) -> None:
+    assert tick_label(exponent) == label
+
+
+def test_by_default_the_exact_backends_run() -> None:
+    result = run_cli("compare", "models/lock.puz", "--json")
+    assert [b["backend"] for b in json.loads(result.stdout)["backends"]] == ["cpsat", "csp", "sat"]
+    assert exact_backends() == ["cpsat", "csp", "sat"]
+    help_text = " ".join(run_cli("compare", "--help").stdout.split())
+    assert "default: the exact ones, sat, cpsat and csp; the local searches anneal and genetic run only" in help_text
+
+
+def test_a_png_without_matplotlib_is_refused_before_any_search(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the comparison ran")
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` fails
+    monkeypatch.setattr(compare_module, "compare_backends", no_search)
+    code = cli.main(["compare", "models/lock.puz", "--plot", f"{tmp_path}/times.png"])
+    assert (code, capsys.readouterr().err.splitlines()) == (2, [
+        "error: --plot with a .png file needs matplotlib",
+        "hint: pip install 'cspdsl[plot]' (matplotlib), or write an .svg chart",
+    ])
+    assert not os.path.exists(f"{tmp_path}/times.png")
+
+
+def test_a_png_chart(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    pytest.importorskip("matplotlib")
+    path = f"{tmp_path}/times.png"
+    code = cli.main(["compare", "models/lock.puz", "--backends", "sat,anneal", "--all", "--seed", "2", "--plot", path])
+    assert (code, capsys.readouterr().err.splitlines()[-1]) == (0, f"wrote {path}")
+    with open(path, "rb") as chart:
+        assert chart.read(8) == b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.parametrize("args, message", [
