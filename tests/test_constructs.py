@@ -1065,3 +1065,42 @@ def test_several_variables_in_one_declaration() -> None:
         loads("var a, b, a in 1..2", "twice.puz")
     with pytest.raises(CspdslError, match="unexpected '\\['"):
         loads("var a, b[1..2] in 1..2", "array.puz")
+
+
+# ---- regions drawn as a letter map ---------------------------------------------------------------
+
+
+def test_region_map_groups_the_grid_cells_by_letter():
+    # Cell (r, c) of a 2x3 grid holds 3*(r-1)+c, so printing a region shows which cells it has, in order.
+    text = '''
+var g[1..2, 1..3] in 1..6
+regions cage of g = """
+  B|A A
+  B|B C
+"""
+forall r in 1..2: forall c in 1..3: g[r, c] == 3 * (r - 1) + c
+question "q": "{cage.A} {cage.B} {cage.C} {len(cage.regions)} {cage.regions[2]}"
+'''
+    lowered = loads(text)
+    result = solve(lowered, limit=None)
+    assert answers(lowered.layout, result.solutions[0]) == ["23 145 6 3 145"]
+
+
+def test_cage_sums_and_differences_against_brute_force():
+    text = '''
+var g[1..2, 1..3] in 1..4
+regions cage of g = """
+  AAB
+  CBB
+"""
+forall r in cage.regions: alldifferent(r)
+sum(cage.A) == 5
+sum(cage.B) >= 8
+'''
+    names = [f"g[{r},{c}]" for r in (1, 2) for c in (1, 2, 3)]
+
+    def meaning(v: Values) -> bool:
+        a, b = [v["g[1,1]"], v["g[1,2]"]], [v["g[1,3]"], v["g[2,2]"], v["g[2,3]"]]
+        return different(*a) and different(*b) and sum(a) == 5 and sum(b) >= 8
+
+    assert_means(text, {name: range(1, 5) for name in names}, meaning)

@@ -736,6 +736,92 @@ CASES: dict[str, tuple[str, str]] = {
             "   |                   ^^^",
         ),
     ),
+    # ---- region maps (regions cage of g = ...) -----------------------------------------------------
+    "region-map-too-many-rows": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nAAB\nCCB\nCCB\n"""\n',
+        lines(
+            "m.puz:5:1: error: region map has 3 rows; 'g' is 2x3",
+            ' 5 | CCB',
+            '   | ^^^',
+        ),
+    ),
+    "region-map-too-few-rows": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """ A A B """\n',
+        lines(
+            "m.puz:2:21: error: region map has 1 rows; 'g' is 2x3",
+            ' 2 | regions cage of g = """ A A B """',
+            '   |                     ^^^^^^^^^^^^^',
+        ),
+    ),
+    "region-map-row-too-short": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nA A B\nC C\n"""\n',
+        lines(
+            "m.puz:4:1: error: region map row has 2 cells; 'g' is 2x3",
+            ' 4 | C C',
+            '   | ^^^',
+        ),
+    ),
+    "region-map-bad-character": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nA A B\nC 1 B\n"""\n',
+        lines(
+            "m.puz:4:3: error: unexpected '1' in the region map",
+            ' 4 | C 1 B',
+            '   |   ^',
+            'hint: write one letter a cell, the letter of its region',
+        ),
+    ),
+    "region-not-connected": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nA B A\nC B C\n"""\n',
+        lines(
+            'm.puz:3:5: error: region A is not connected: this A does not reach the first A side by side',
+            ' 3 | A B A',
+            '   |     ^',
+            "hint: a region's cells touch side by side; give each part a letter of its own, and join regions "
+            "in a clue with '+' where one needs them together: sum(cage.A + cage.B)",
+        ),
+    ),
+    "region-unknown-letter": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nA|B B\nC|C D\n"""\nsum(cage.Z) == 3\n',
+        lines(
+            "m.puz:6:10: error: no region Z; the regions of 'cage' are A..D",
+            ' 6 | sum(cage.Z) == 3',
+            '   |          ^',
+        ),
+    ),
+    "region-group-unknown": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nAAB\nCDE\n"""\nforall r in cage.rows: alldifferent(r)\n',
+        lines(
+            "m.puz:6:18: error: no region rows; the regions of 'cage' are A..E",
+            ' 6 | forall r in cage.rows: alldifferent(r)',
+            '   |                  ^^^^',
+        ),
+    ),
+    "regions-of-a-board": (
+        'board b in 1..3 = """\nab\n"""\nregions cage of b = """\nAB\n"""\n',
+        lines(
+            "m.puz:4:17: error: 'b' is not an array or grid; a region map divides a grid's cells",
+            ' 4 | regions cage of b = """',
+            '   |                 ^',
+        ),
+    ),
+    "regions-reserved": (
+        'var regions in 1..3\n',
+        lines(
+            "m.puz:1:5: error: unexpected 'regions'; expected a name",
+            ' 1 | var regions in 1..3',
+            '   |     ^^^^^^^',
+            'hint: \'regions\' is a word of the language; to use it as a name, quote it: "regions"',
+        ),
+    ),
+    "regions-name-twice": (
+        'var g[1..2, 1..3] in 1..6\nregions g of g = """\nAAB\nCDE\n"""\n',
+        lines(
+            "m.puz:2:1: error: 'g' is already defined (line 1)",
+            ' 2 | regions g of g = """',
+            '   | ^^^^^^^^^^^^^^^^^^^^',
+            'hint: choose another name',
+        ),
+    ),
     "where-depends-on-variables": (
         "var x[1..3] in 1..3\nforall i in 1..3 where x[i] > 1: x[i] != 2\n",
         lines(

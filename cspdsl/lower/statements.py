@@ -34,6 +34,7 @@ class Statements(EntityDecls):
             ast.BoardDecl: self.board_decl,
             ast.PiecesDecl: self.pieces_decl,
             ast.GivenDecl: self.given_decl,
+            ast.RegionsDecl: self.regions_decl,
             ast.PlaceDecl: self.place_decl,
             ast.QuestionDecl: self.question_decl,
             ast.ConstraintStmt: self.constraint_stmt,
@@ -196,6 +197,16 @@ class Statements(EntityDecls):
                     target.ranges[1][c],
                 )
                 self.post_given(target.cells[index], cell.value, cell.span)
+
+    def regions_decl(self, s: ast.RegionsDecl) -> None:
+        """A letter map over a grid: a name for its regions; nothing is posted."""
+        self.check_free(s.name, s.span)
+        target = self.lookup(s.grid, s.grid_span)
+        if not isinstance(target, Array):
+            raise error(f"'{s.grid}' is not an array or grid; a region map divides a grid's cells", s.grid_span)
+        from .regions import read_regions  # here: a model without regions does not import them
+
+        self.bind(s.name, read_regions(s, target), s.span)
 
     def check_grid_shape(self, s: ast.GivenDecl, target: Array) -> None:
         """A grid literal has the rows and columns of the array it fills (a 1-D array: one row)."""

@@ -29,6 +29,14 @@ class BoardValue(Record, frozen=False):
     groups: dict[str, list[list[str]]]
 
 
+class RegionsValue(Record, frozen=False):
+    """A region map (`regions cage of g`): for each letter, in letter order, the IR variables of its
+    cells in reading order."""
+
+    name: str
+    regions: dict[str, list[str]] = field(default_factory=dict)
+
+
 class Attribute(Record, frozen=False):
     """An attribute: as a list, the position variables of its values; an attribute of numbers
     (`attribute age: 3, 5, 7`) also knows the number each value is."""

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ..errors import Source, Span
 from ..static_types import Any
 from . import ast, lalr
-from .blocks import read_drawing, read_grid_literal, read_template
+from .blocks import read_drawing, read_grid_literal, read_picture, read_template
 from .lalr import Token, UnexpectedInput
 from .nesting import check_nesting
 
@@ -158,6 +158,13 @@ class _AstBuilder:
         grid = read_grid_literal(str(block)[3:-3], self._token_span(block))
         return ast.GivenDecl(self._span(meta), str(name), self._token_span(name), grid)
 
+    def regions_decl(self, meta: Any, name: Token, grid: Token, block: Token) -> ast.RegionsDecl:
+        picture = read_picture(
+            str(block)[3:-3], self._token_span(block), "region map", lambda c: c.isascii() and c.isalpha(),
+            "write one letter a cell, the letter of its region",
+        )
+        return ast.RegionsDecl(self._span(meta), str(name), str(grid), self._token_span(grid), picture)
+
     def place_decl(self, meta: Any, pieces: Token, target: Token) -> ast.PlaceDecl:
         return ast.PlaceDecl(
             self._span(meta), str(pieces), str(target), self._token_span(pieces), self._token_span(target)
@@ -268,6 +275,12 @@ class _AstBuilder:
 
     def member_of(self, meta: Any, target: ast.Node, name: Token) -> ast.Member:
         return ast.Member(self._span(meta), target, str(name), self._token_span(name))
+
+    def member_regions(self, meta: Any, target: ast.Node) -> ast.Member:
+        """`cage.regions`: the word is reserved, so the grammar names it apart from other members."""
+        span = self._span(meta)
+        name_span = Span(span.source, span.end_line, span.end_column - len("regions"), span.end_line, span.end_column)
+        return ast.Member(span, target, "regions", name_span)
 
     def call(self, meta: Any, func: Token, args: tuple[ast.Node, ...] | None) -> ast.Call:
         return ast.Call(self._span(meta), str(func), args or (), self._token_span(func))
