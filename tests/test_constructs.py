@@ -1104,3 +1104,40 @@ sum(cage.B) >= 8
         return different(*a) and different(*b) and sum(a) == 5 and sum(b) >= 8
 
     assert_means(text, {name: range(1, 5) for name in names}, meaning)
+
+
+# ---- grids with black cells (kakuro) -------------------------------------------------------------
+
+SHAPED = '''
+var k[0..2, 1..4] in 1..9 shape """
+  . . # .
+  # . . .
+  . . . #
+"""
+'''
+
+
+def test_shape_runs_split_at_black_cells():
+    # Each white cell holds its reading-order number, so printing a group shows its cells, in order.
+    numbers = [(0, 1), (0, 2), (0, 4), (1, 2), (1, 3), (1, 4), (2, 1), (2, 2), (2, 3)]
+    fixed = "\n".join(f"k[{r}, {c}] == {i}" for i, (r, c) in enumerate(numbers, 1))
+    groups = " ".join(f"{{k.{g}[{i}]}}" for g in ("across", "down") for i in (1, 2, 3))
+    text = SHAPED + fixed + f'\nquestion "q": "{groups} {{len(k.runs)}} {{k.runs[4]}} {{k.cells}}"\n'
+    lowered = loads(text)
+    result = solve(lowered, limit=None)
+    # Across row by row; down in the reading order of their first cells: columns 2, 4, 3.
+    assert answers(lowered.layout, result.solutions[0]) == ["12 456 789 248 36 59 6 248 123456789"]
+    assert sorted(lowered.problem.variables) == sorted(f"k[{r},{c}]" for r, c in numbers)
+    drawn = render_solution(lowered.layout, result.solutions[0]).split("\n\n")[0]
+    assert drawn == "k:\n  1 2 # 3\n  # 4 5 6\n  7 8 9 #"  # a black cell prints as '#'
+
+
+def test_run_sums_and_differences_against_brute_force():
+    text = 'var k in 1..3 shape """\n..\n.#\n"""\nforall run in k.runs: alldifferent(run)\nsum(k.across[1]) == 4\n'
+    names = ["k[1,1]", "k[1,2]", "k[2,1]"]
+    assert_means(
+        text,
+        dict.fromkeys(names, range(1, 4)),
+        lambda v: v["k[1,1]"] + v["k[1,2]"] == 4 and different(v["k[1,1]"], v["k[1,2]"])
+        and different(v["k[1,1]"], v["k[2,1]"]),
+    )

@@ -822,6 +822,115 @@ CASES: dict[str, tuple[str, str]] = {
             'hint: choose another name',
         ),
     ),
+    # ---- grids with black cells (var k in D shape ...) ---------------------------------------------
+    "shape-black-cell-indexed": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\nk[1, 1] == 3\n',
+        lines(
+            "m.puz:5:1: error: k[1,1] is a black cell ('#' in its shape): it has no variable",
+            ' 5 | k[1, 1] == 3',
+            '   | ^^^^^^^',
+        ),
+    ),
+    "shape-black-cell-in-a-slice": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\nsum(k[2, 1..3]) == 3\n',
+        lines(
+            "m.puz:5:5: error: k[2,3] is a black cell ('#' in its shape): it has no variable",
+            ' 5 | sum(k[2, 1..3]) == 3',
+            '   |     ^^^^^^^^^^',
+        ),
+    ),
+    "shape-has-no-rows": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\nforall r in k.rows: alldifferent(r)\n',
+        lines(
+            "m.puz:5:15: error: a grid with black cells has no whole lines or boxes; its groups are across, "
+            "down, runs and cells",
+            ' 5 | forall r in k.rows: alldifferent(r)',
+            '   |               ^^^^',
+        ),
+    ),
+    "shape-bad-character": (
+        'var k in 1..9 shape """\n# . .\n. x #\n"""\n',
+        lines(
+            "m.puz:3:3: error: unexpected 'x' in the shape",
+            ' 3 | . x #',
+            '   |   ^',
+            "hint: write '#' for a black cell and '.' or '_' for a cell",
+        ),
+    ),
+    "shape-rows-of-different-lengths": (
+        'var k in 1..9 shape """\n# . .\n. . # .\n"""\n',
+        lines(
+            'm.puz:3:1: error: shape row has 4 cells; its first row has 3',
+            ' 3 | . . # .',
+            '   | ^^^^^^^',
+        ),
+    ),
+    "shape-wrong-for-the-dims": (
+        'var k[1..3, 1..3] in 1..9 shape """\n# . .\n. . #\n"""\n',
+        lines(
+            "m.puz:1:33: error: shape has 2 rows; 'k' is 3x3",
+            ' 1 | var k[1..3, 1..3] in 1..9 shape """',
+            '   |                                 ^^^',
+        ),
+    ),
+    "shape-row-wrong-for-the-dims": (
+        'var k[1..2, 1..3] in 1..9 shape """\n# . .\n. . # .\n"""\n',
+        lines(
+            "m.puz:3:1: error: shape row has 4 cells; 'k' is 2x3",
+            ' 3 | . . # .',
+            '   | ^^^^^^^',
+        ),
+    ),
+    "shape-one-dimension": (
+        'var k[1..3] in 1..9 shape """\n# . .\n"""\n',
+        lines(
+            'm.puz:1:7: error: a shape is drawn for a grid of two dimensions',
+            ' 1 | var k[1..3] in 1..9 shape """',
+            '   |       ^^^^',
+        ),
+    ),
+    "shape-empty": (
+        'var k in 1..9 shape """\n"""\n',
+        lines(
+            'm.puz:1:21: error: the shape is empty',
+            ' 1 | var k in 1..9 shape """',
+            '   |                     ^^^',
+        ),
+    ),
+    "shape-given-on-a-black-cell": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\ngiven k = """\n5 . .\n. . .\n"""\n',
+        lines(
+            "m.puz:6:1: error: k[1,1] is a black cell ('#' in its shape): it has no variable",
+            ' 6 | 5 . .',
+            '   | ^',
+        ),
+    ),
+    "shape-region-on-a-black-cell": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\nregions cage of k = """\nAAB\nCCB\n"""\n',
+        lines(
+            "m.puz:6:1: error: k[1,1] is a black cell ('#' in its shape): it has no variable",
+            ' 6 | AAB',
+            '   | ^',
+        ),
+    ),
+    "shape-element-may-land-on-black": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\nvar i in 1..3\nk[1, i] == 3\n',
+        lines(
+            "m.puz:6:1: error: k[1,1] is a black cell ('#' in its shape): it has no variable",
+            ' 6 | k[1, i] == 3',
+            '   | ^^^^^^^',
+            'hint: an index over variables may not reach a black cell: narrow it',
+        ),
+    ),
+    "shape-reserved": (
+        'var shape in 1..3\n',
+        lines(
+            "m.puz:1:5: error: unexpected 'shape'; expected a name",
+            ' 1 | var shape in 1..3',
+            '   |     ^^^^^',
+            "hint: 'shape' is a word of the language; to use it as a name, quote it: \"shape\"",
+        ),
+    ),
     "where-depends-on-variables": (
         "var x[1..3] in 1..3\nforall i in 1..3 where x[i] > 1: x[i] != 2\n",
         lines(

@@ -103,6 +103,10 @@ class Expressions(Indexing):
 
     def groups_of(self, target: Any, node: ast.Member) -> dict[str, Any]:
         """The named groups of a grid or board: lists of IR variables, or why a group is missing."""
+        if isinstance(target, Array) and target.shaped:
+            from .runs import run_groups
+
+            return run_groups(target.ranges, target.cells)
         if isinstance(target, Array):
             from .shapes import array_groups  # here: a model without arrays does not import shapes
 

@@ -30,15 +30,18 @@ def read_regions(s: ast.RegionsDecl, target: Array) -> RegionsValue:
                 "a region's cells touch side by side; give each part a letter of its own, and join "
                 f"regions in a clue with '+' where one needs them together: sum({s.name}.A + {s.name}.B)",
             )
-        regions[letter] = [target.cells[_index(target, r, c)] for r, c in places[letter]]
+        regions[letter] = [_cell(target, r, c, spans[(r, c)]) for r, c in places[letter]]
     return RegionsValue(s.name, regions)
 
 
-def _index(target: Array, r: int, c: int) -> tuple[int, ...]:
-    """The array index of the picture's row r, column c (a 1-D array is one row)."""
-    if len(target.ranges) == 1:
-        return (target.ranges[0][c],)
-    return (target.ranges[0][r], target.ranges[1][c])
+def _cell(target: Array, r: int, c: int, at: ast.PictureCell) -> str:
+    """The variable at the picture's row r, column c (a 1-D array is one row)."""
+    index = (target.ranges[0][c],) if len(target.ranges) == 1 else (target.ranges[0][r], target.ranges[1][c])
+    if index not in target.cells:
+        from .runs import black_cell
+
+        raise black_cell(target.name, index, at)
+    return target.cells[index]
 
 
 def _check_shape(s: ast.RegionsDecl, target: Array) -> None:

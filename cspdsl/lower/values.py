@@ -18,8 +18,9 @@ class Array(Record, frozen=False):
 
     name: str
     ranges: list[list[int]]
-    cells: dict[tuple[int, ...], str]
+    cells: dict[tuple[int, ...], str]  # a grid with black cells (var ... shape) has none at them
     grid: Grid
+    shaped: bool = False  # drawn with a shape: its groups are runs
 
 
 class BoardValue(Record, frozen=False):

@@ -11,8 +11,8 @@ PATTERN = '(?P<RELATION>(same|not_same|next_to|beside|directly_left_of|directly_
 FLAGS = 0  # re.UNICODE is the default
 NEWLINE_TYPES = frozenset(['BLOCK', 'COMMENT', 'STRING', '_NL'])
 IGNORE_TYPES = frozenset(['COMMENT', '__IGNORE_0'])
-KEYWORDS = {'NAME': {'and': 'AND', 'at': 'AT', 'attribute': 'ATTRIBUTE', 'board': 'BOARD', 'bool': 'BOOL', 'either': 'EITHER', 'false': 'FALSE', 'for': 'FOR', 'forall': 'FORALL', 'given': 'GIVEN', 'if': 'IF', 'in': 'IN', 'let': 'LET', 'not': 'NOT', 'of': 'OF', 'on': 'ON', 'or': 'OR', 'param': 'PARAM', 'pieces': 'PIECES', 'place': 'PLACE', 'positions': 'POSITIONS', 'puzzle': 'PUZZLE', 'question': 'QUESTION', 'regions': 'REGIONS', 'then': 'THEN', 'true': 'TRUE', 'var': 'VAR', 'where': 'WHERE'}}
-LITERALS = {'AND': 'and', 'AT': 'at', 'ATTRIBUTE': 'attribute', 'BOARD': 'board', 'BOOL': 'bool', 'COLON': ':', 'COMMA': ',', 'DOT': '.', 'EITHER': 'either', 'EQUAL': '=', 'FALSE': 'false', 'FOR': 'for', 'FORALL': 'forall', 'GIVEN': 'given', 'IF': 'if', 'IN': 'in', 'LBRACE': '{', 'LET': 'let', 'LPAR': '(', 'LSQB': '[', 'MINUS': '-', 'NOT': 'not', 'OF': 'of', 'ON': 'on', 'OR': 'or', 'PARAM': 'param', 'PERCENT': '%', 'PIECES': 'pieces', 'PLACE': 'place', 'PLUS': '+', 'POSITIONS': 'positions', 'PUZZLE': 'puzzle', 'QUESTION': 'question', 'RBRACE': '}', 'REGIONS': 'regions', 'RPAR': ')', 'RSQB': ']', 'STAR': '*', 'THEN': 'then', 'TRUE': 'true', 'VAR': 'var', 'VBAR': '|', 'WHERE': 'where', '__ANON_0': '..', '__ANON_1': '//'}
+KEYWORDS = {'NAME': {'and': 'AND', 'at': 'AT', 'attribute': 'ATTRIBUTE', 'board': 'BOARD', 'bool': 'BOOL', 'either': 'EITHER', 'false': 'FALSE', 'for': 'FOR', 'forall': 'FORALL', 'given': 'GIVEN', 'if': 'IF', 'in': 'IN', 'let': 'LET', 'not': 'NOT', 'of': 'OF', 'on': 'ON', 'or': 'OR', 'param': 'PARAM', 'pieces': 'PIECES', 'place': 'PLACE', 'positions': 'POSITIONS', 'puzzle': 'PUZZLE', 'question': 'QUESTION', 'regions': 'REGIONS', 'shape': 'SHAPE', 'then': 'THEN', 'true': 'TRUE', 'var': 'VAR', 'where': 'WHERE'}}
+LITERALS = {'AND': 'and', 'AT': 'at', 'ATTRIBUTE': 'attribute', 'BOARD': 'board', 'BOOL': 'bool', 'COLON': ':', 'COMMA': ',', 'DOT': '.', 'EITHER': 'either', 'EQUAL': '=', 'FALSE': 'false', 'FOR': 'for', 'FORALL': 'forall', 'GIVEN': 'given', 'IF': 'if', 'IN': 'in', 'LBRACE': '{', 'LET': 'let', 'LPAR': '(', 'LSQB': '[', 'MINUS': '-', 'NOT': 'not', 'OF': 'of', 'ON': 'on', 'OR': 'or', 'PARAM': 'param', 'PERCENT': '%', 'PIECES': 'pieces', 'PLACE': 'place', 'PLUS': '+', 'POSITIONS': 'positions', 'PUZZLE': 'puzzle', 'QUESTION': 'question', 'RBRACE': '}', 'REGIONS': 'regions', 'RPAR': ')', 'RSQB': ']', 'SHAPE': 'shape', 'STAR': '*', 'THEN': 'then', 'TRUE': 'true', 'VAR': 'var', 'VBAR': '|', 'WHERE': 'where', '__ANON_0': '..', '__ANON_1': '//'}
 
 START = {'expr': 0, 'start': 1}
 END = {'expr': 20, 'start': 60}
@@ -162,8 +162,10 @@ RULES: tuple[Rule, ...] = (
     ('value', 1, 'value', True, None, 0),  # 141
     ('value', 1, 'value', True, None, 0),  # 142
     ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 143
-    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 144
-    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 145
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 144
+    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 145
+    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 146
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 147
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
@@ -171,33 +173,33 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -132, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'REGIONS': 41, 'STRING': 14, 'TRUE': 15, 'VAR': 42, '_NL': 43},  # 1
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 2
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 3
-    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 4
+    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 4
     {'NAME': 64},  # 5
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 6
-    {'$END': -93, 'AND': -93, 'AT': -93, 'COLON': -93, 'COMMA': -93, 'COMPARE': -93, 'DOT': -93, 'EQUAL': -93, 'FOR': -93, 'IN': -93, 'LSQB': -93, 'MINUS': -93, 'NOT': -93, 'OF': -93, 'OR': -93, 'PERCENT': -93, 'PLUS': -93, 'RBRACE': -93, 'RELATION': -93, 'RPAR': -93, 'RSQB': -93, 'STAR': -93, 'THEN': -93, 'VBAR': -93, 'WHERE': -93, '_NL': -93, '__ANON_0': -93, '__ANON_1': -93},  # 7
+    {'$END': -93, 'AND': -93, 'AT': -93, 'COLON': -93, 'COMMA': -93, 'COMPARE': -93, 'DOT': -93, 'EQUAL': -93, 'FOR': -93, 'IN': -93, 'LSQB': -93, 'MINUS': -93, 'NOT': -93, 'OF': -93, 'OR': -93, 'PERCENT': -93, 'PLUS': -93, 'RBRACE': -93, 'RELATION': -93, 'RPAR': -93, 'RSQB': -93, 'SHAPE': -93, 'STAR': -93, 'THEN': -93, 'VBAR': -93, 'WHERE': -93, '_NL': -93, '__ANON_0': -93, '__ANON_1': -93},  # 7
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 8
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 9
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': 71, 'STRING': 14, 'TRUE': 15},  # 10
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 11
-    {'$END': -97, 'AND': -97, 'AT': -97, 'COLON': -97, 'COMMA': -97, 'COMPARE': -97, 'DOT': -97, 'EQUAL': -97, 'FOR': -97, 'IN': -97, 'LPAR': 75, 'LSQB': -97, 'MINUS': -97, 'NOT': -97, 'OF': -97, 'OR': -97, 'PERCENT': -97, 'PLUS': -97, 'RBRACE': -97, 'RELATION': -97, 'RPAR': -97, 'RSQB': -97, 'STAR': -97, 'THEN': -97, 'WHERE': -97, '_NL': -97, '__ANON_0': -97, '__ANON_1': -97},  # 12
+    {'$END': -97, 'AND': -97, 'AT': -97, 'COLON': -97, 'COMMA': -97, 'COMPARE': -97, 'DOT': -97, 'EQUAL': -97, 'FOR': -97, 'IN': -97, 'LPAR': 75, 'LSQB': -97, 'MINUS': -97, 'NOT': -97, 'OF': -97, 'OR': -97, 'PERCENT': -97, 'PLUS': -97, 'RBRACE': -97, 'RELATION': -97, 'RPAR': -97, 'RSQB': -97, 'SHAPE': -97, 'STAR': -97, 'THEN': -97, 'WHERE': -97, '_NL': -97, '__ANON_0': -97, '__ANON_1': -97},  # 12
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 13
-    {'$END': -136, 'AND': -136, 'AT': -136, 'COLON': -136, 'COMMA': -136, 'COMPARE': -136, 'DOT': -136, 'EQUAL': -136, 'FOR': -136, 'IN': -136, 'LSQB': -136, 'MINUS': -136, 'NOT': -136, 'OF': -136, 'OR': -136, 'PERCENT': -136, 'PLUS': -136, 'RBRACE': -136, 'RELATION': -136, 'RPAR': -136, 'RSQB': -136, 'STAR': -136, 'THEN': -136, 'WHERE': -136, '_NL': -136, '__ANON_0': -136, '__ANON_1': -136},  # 14
-    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 15
+    {'$END': -136, 'AND': -136, 'AT': -136, 'COLON': -136, 'COMMA': -136, 'COMPARE': -136, 'DOT': -136, 'EQUAL': -136, 'FOR': -136, 'IN': -136, 'LSQB': -136, 'MINUS': -136, 'NOT': -136, 'OF': -136, 'OR': -136, 'PERCENT': -136, 'PLUS': -136, 'RBRACE': -136, 'RELATION': -136, 'RPAR': -136, 'RSQB': -136, 'SHAPE': -136, 'STAR': -136, 'THEN': -136, 'WHERE': -136, '_NL': -136, '__ANON_0': -136, '__ANON_1': -136},  # 14
+    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'SHAPE': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 15
     {'$END': -101, 'AND': 77, 'COLON': -101, 'COMMA': -101, 'FOR': -101, 'OR': -101, 'RBRACE': -101, 'RPAR': -101, 'RSQB': -101, 'THEN': -101, '_NL': -101, '__ANON_0': -101},  # 16
     {'$END': -120, 'AND': -120, 'AT': 78, 'COLON': -120, 'COMMA': -120, 'COMPARE': 79, 'FOR': -120, 'IN': 80, 'MINUS': 81, 'NOT': 82, 'OR': -120, 'PLUS': 83, 'RBRACE': -120, 'RELATION': 84, 'RPAR': -120, 'RSQB': -120, 'THEN': -120, '_NL': -120, '__ANON_0': -120},  # 17
-    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': 85, 'EQUAL': -82, 'FOR': -82, 'IN': -82, 'LSQB': 86, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'STAR': -82, 'THEN': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 18
+    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': 85, 'EQUAL': -82, 'FOR': -82, 'IN': -82, 'LSQB': 86, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'SHAPE': -82, 'STAR': -82, 'THEN': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 18
     {'$END': -77, 'COMMA': -77, 'FOR': -77, 'RBRACE': -77, 'RPAR': -77, 'RSQB': -77, '_NL': -77, '__ANON_0': -77},  # 19
     {},  # 20
-    {'$END': -137, 'AND': -137, 'AT': -137, 'COLON': -137, 'COMMA': -137, 'COMPARE': -137, 'EQUAL': -137, 'FOR': -137, 'IN': -137, 'MINUS': -137, 'NOT': -137, 'OF': -137, 'OR': -137, 'PERCENT': -137, 'PLUS': -137, 'RBRACE': -137, 'RELATION': -137, 'RPAR': -137, 'RSQB': -137, 'STAR': -137, 'THEN': -137, 'WHERE': -137, '_NL': -137, '__ANON_0': -137, '__ANON_1': -137},  # 21
+    {'$END': -137, 'AND': -137, 'AT': -137, 'COLON': -137, 'COMMA': -137, 'COMPARE': -137, 'EQUAL': -137, 'FOR': -137, 'IN': -137, 'MINUS': -137, 'NOT': -137, 'OF': -137, 'OR': -137, 'PERCENT': -137, 'PLUS': -137, 'RBRACE': -137, 'RELATION': -137, 'RPAR': -137, 'RSQB': -137, 'SHAPE': -137, 'STAR': -137, 'THEN': -137, 'WHERE': -137, '_NL': -137, '__ANON_0': -137, '__ANON_1': -137},  # 21
     {'$END': -78, 'COMMA': -78, 'FOR': -78, 'RBRACE': -78, 'RPAR': -78, 'RSQB': -78, '_NL': -78, '__ANON_0': -78},  # 22
     {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79, '__ANON_0': -79},  # 23
-    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'EQUAL': -58, 'FOR': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 24
-    {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'DOT': -59, 'EQUAL': -59, 'FOR': -59, 'IN': -59, 'LSQB': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'OR': -59, 'PERCENT': -59, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'STAR': -59, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': -59},  # 25
+    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'EQUAL': -58, 'FOR': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 24
+    {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'DOT': -59, 'EQUAL': -59, 'FOR': -59, 'IN': -59, 'LSQB': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'OR': -59, 'PERCENT': -59, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'SHAPE': -59, 'STAR': -59, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': -59},  # 25
     {'$END': -37, 'AND': -37, 'COLON': -37, 'COMMA': -37, 'FOR': -37, 'OR': -37, 'RBRACE': -37, 'RPAR': -37, 'RSQB': -37, 'THEN': -37, '_NL': -37, '__ANON_0': -37},  # 26
     {'$END': -80, 'COMMA': -80, 'FOR': -80, 'OR': 87, 'RBRACE': -80, 'RPAR': -80, 'RSQB': -80, '_NL': -80, '__ANON_0': -80},  # 27
     {'$END': -100, 'AND': -100, 'COLON': -100, 'COMMA': -100, 'FOR': -100, 'OR': -100, 'RBRACE': -100, 'RPAR': -100, 'RSQB': -100, 'THEN': -100, '_NL': -100, '__ANON_0': -100},  # 28
-    {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'EQUAL': -60, 'FOR': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 29
-    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': 88, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'STAR': 89, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': 90},  # 30
+    {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'EQUAL': -60, 'FOR': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'SHAPE': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 29
+    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': 88, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': 89, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': 90},  # 30
     {'NAME': 91},  # 31
     {'NAME': 92},  # 32
     {'NAME': 93},  # 33
@@ -238,10 +240,10 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'RBRACE': 116},  # 68
     {'COMMA': 117, 'RBRACE': -38, 'RPAR': -38},  # 69
     {'RPAR': 119},  # 70
-    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 71
+    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'SHAPE': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 71
     {'RSQB': 120},  # 72
     {'COMMA': 117, 'FOR': 121, 'RSQB': -38},  # 73
-    {'$END': -81, 'AND': -81, 'AT': -81, 'COLON': -81, 'COMMA': -81, 'COMPARE': -81, 'EQUAL': -81, 'FOR': -81, 'IN': -81, 'MINUS': -81, 'NOT': -81, 'OF': -81, 'OR': -81, 'PERCENT': -81, 'PLUS': -81, 'RBRACE': -81, 'RELATION': -81, 'RPAR': -81, 'RSQB': -81, 'STAR': -81, 'THEN': -81, 'WHERE': -81, '_NL': -81, '__ANON_0': -81, '__ANON_1': -81},  # 74
+    {'$END': -81, 'AND': -81, 'AT': -81, 'COLON': -81, 'COMMA': -81, 'COMPARE': -81, 'EQUAL': -81, 'FOR': -81, 'IN': -81, 'MINUS': -81, 'NOT': -81, 'OF': -81, 'OR': -81, 'PERCENT': -81, 'PLUS': -81, 'RBRACE': -81, 'RELATION': -81, 'RPAR': -81, 'RSQB': -81, 'SHAPE': -81, 'STAR': -81, 'THEN': -81, 'WHERE': -81, '_NL': -81, '__ANON_0': -81, '__ANON_1': -81},  # 74
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RPAR': 122, 'STRING': 14, 'TRUE': 15},  # 75
     {'$END': -99, 'AND': -99, 'COLON': -99, 'COMMA': -99, 'FOR': -99, 'OR': -99, 'RBRACE': -99, 'RPAR': -99, 'RSQB': -99, 'THEN': -99, '_NL': -99, '__ANON_0': -99},  # 76
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 77
@@ -283,36 +285,36 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'COLON': -66, 'COMMA': 169, 'RSQB': -66, 'WHERE': 170},  # 113
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 114
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 115
-    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 116
+    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 116
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -39, 'RPAR': -39, 'RSQB': -39, 'STRING': 14, 'TRUE': 15},  # 117
     {'COMMA': 174, 'RBRACE': -40, 'RPAR': -40, 'RSQB': -40},  # 118
-    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 119
-    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 120
+    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 119
+    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 120
     {'NAME': 64},  # 121
-    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 122
+    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'SHAPE': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 122
     {'RPAR': 176},  # 123
     {'$END': -36, 'AND': -36, 'COLON': -36, 'COMMA': -36, 'FOR': -36, 'OR': -36, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'THEN': -36, '_NL': -36, '__ANON_0': -36},  # 124
     {'$END': -121, 'AND': -121, 'COLON': -121, 'COMMA': -121, 'FOR': -121, 'MINUS': 81, 'OR': -121, 'PLUS': 83, 'RBRACE': -121, 'RPAR': -121, 'RSQB': -121, 'THEN': -121, '_NL': -121, '__ANON_0': -121},  # 125
     {'$END': -122, 'AND': -122, 'COLON': -122, 'COMMA': -122, 'FOR': -122, 'MINUS': 81, 'OR': -122, 'PLUS': 83, 'RBRACE': -122, 'RPAR': -122, 'RSQB': -122, 'THEN': -122, '_NL': -122, '__ANON_0': -122},  # 126
-    {'$END': -128, 'AND': -128, 'COLON': -128, 'COMMA': -128, 'EQUAL': -128, 'FOR': -128, 'MINUS': 81, 'OR': -128, 'PLUS': 83, 'RBRACE': -128, 'RPAR': -128, 'RSQB': -128, 'THEN': -128, 'WHERE': -128, '_NL': -128, '__ANON_0': 177},  # 127
+    {'$END': -128, 'AND': -128, 'COLON': -128, 'COMMA': -128, 'EQUAL': -128, 'FOR': -128, 'MINUS': 81, 'OR': -128, 'PLUS': 83, 'RBRACE': -128, 'RPAR': -128, 'RSQB': -128, 'SHAPE': -128, 'THEN': -128, 'WHERE': -128, '_NL': -128, '__ANON_0': 177},  # 127
     {'$END': -123, 'AND': -123, 'COLON': -123, 'COMMA': -123, 'FOR': -123, 'OR': -123, 'RBRACE': -123, 'RPAR': -123, 'RSQB': -123, 'THEN': -123, '_NL': -123, '__ANON_0': -123},  # 128
-    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': 88, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'STAR': 89, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': 90},  # 129
+    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': 88, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': 89, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': 90},  # 129
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 130
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 131
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 132
-    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': 88, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'STAR': 89, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': 90},  # 133
+    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': 88, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': 89, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': 90},  # 133
     {'$END': -127, 'AND': -127, 'COLON': -127, 'COMMA': -127, 'FOR': -127, 'MINUS': 81, 'OR': -127, 'PLUS': 83, 'RBRACE': -127, 'RPAR': -127, 'RSQB': -127, 'THEN': -127, '_NL': -127, '__ANON_0': -127},  # 134
-    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 135
-    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'DOT': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'STAR': -55, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': -55},  # 136
-    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'EQUAL': -56, 'FOR': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 137
+    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'SHAPE': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 135
+    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'DOT': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'SHAPE': -55, 'STAR': -55, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': -55},  # 136
+    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'EQUAL': -56, 'FOR': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'SHAPE': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 137
     {'COMMA': -86, 'RSQB': -86},  # 138
     {'COMMA': -87, 'RSQB': -87, '__ANON_0': 181},  # 139
     {'COMMA': 182, 'RSQB': -89},  # 140
     {'RSQB': 184},  # 141
     {'$END': -102, 'AND': 77, 'COLON': -102, 'COMMA': -102, 'FOR': -102, 'OR': -102, 'RBRACE': -102, 'RPAR': -102, 'RSQB': -102, 'THEN': -102, '_NL': -102, '__ANON_0': -102},  # 142
-    {'$END': -138, 'AND': -138, 'AT': -138, 'COLON': -138, 'COMMA': -138, 'COMPARE': -138, 'EQUAL': -138, 'FOR': -138, 'IN': -138, 'MINUS': -138, 'NOT': -138, 'OF': -138, 'OR': -138, 'PERCENT': -138, 'PLUS': -138, 'RBRACE': -138, 'RELATION': -138, 'RPAR': -138, 'RSQB': -138, 'STAR': -138, 'THEN': -138, 'WHERE': -138, '_NL': -138, '__ANON_0': -138, '__ANON_1': -138},  # 143
-    {'$END': -139, 'AND': -139, 'AT': -139, 'COLON': -139, 'COMMA': -139, 'COMPARE': -139, 'EQUAL': -139, 'FOR': -139, 'IN': -139, 'MINUS': -139, 'NOT': -139, 'OF': -139, 'OR': -139, 'PERCENT': -139, 'PLUS': -139, 'RBRACE': -139, 'RELATION': -139, 'RPAR': -139, 'RSQB': -139, 'STAR': -139, 'THEN': -139, 'WHERE': -139, '_NL': -139, '__ANON_0': -139, '__ANON_1': -139},  # 144
-    {'$END': -140, 'AND': -140, 'AT': -140, 'COLON': -140, 'COMMA': -140, 'COMPARE': -140, 'EQUAL': -140, 'FOR': -140, 'IN': -140, 'MINUS': -140, 'NOT': -140, 'OF': -140, 'OR': -140, 'PERCENT': -140, 'PLUS': -140, 'RBRACE': -140, 'RELATION': -140, 'RPAR': -140, 'RSQB': -140, 'STAR': -140, 'THEN': -140, 'WHERE': -140, '_NL': -140, '__ANON_0': -140, '__ANON_1': -140},  # 145
+    {'$END': -138, 'AND': -138, 'AT': -138, 'COLON': -138, 'COMMA': -138, 'COMPARE': -138, 'EQUAL': -138, 'FOR': -138, 'IN': -138, 'MINUS': -138, 'NOT': -138, 'OF': -138, 'OR': -138, 'PERCENT': -138, 'PLUS': -138, 'RBRACE': -138, 'RELATION': -138, 'RPAR': -138, 'RSQB': -138, 'SHAPE': -138, 'STAR': -138, 'THEN': -138, 'WHERE': -138, '_NL': -138, '__ANON_0': -138, '__ANON_1': -138},  # 143
+    {'$END': -139, 'AND': -139, 'AT': -139, 'COLON': -139, 'COMMA': -139, 'COMPARE': -139, 'EQUAL': -139, 'FOR': -139, 'IN': -139, 'MINUS': -139, 'NOT': -139, 'OF': -139, 'OR': -139, 'PERCENT': -139, 'PLUS': -139, 'RBRACE': -139, 'RELATION': -139, 'RPAR': -139, 'RSQB': -139, 'SHAPE': -139, 'STAR': -139, 'THEN': -139, 'WHERE': -139, '_NL': -139, '__ANON_0': -139, '__ANON_1': -139},  # 144
+    {'$END': -140, 'AND': -140, 'AT': -140, 'COLON': -140, 'COMMA': -140, 'COMPARE': -140, 'EQUAL': -140, 'FOR': -140, 'IN': -140, 'MINUS': -140, 'NOT': -140, 'OF': -140, 'OR': -140, 'PERCENT': -140, 'PLUS': -140, 'RBRACE': -140, 'RELATION': -140, 'RPAR': -140, 'RSQB': -140, 'SHAPE': -140, 'STAR': -140, 'THEN': -140, 'WHERE': -140, '_NL': -140, '__ANON_0': -140, '__ANON_1': -140},  # 145
     {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 146
     {'BOOL': 193, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 147
     {'BLOCK': 197},  # 148
@@ -343,7 +345,7 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 173
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -41, 'RPAR': -41, 'RSQB': -41, 'STRING': 14, 'TRUE': 15},  # 174
     {'RSQB': 219},  # 175
-    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 176
+    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'SHAPE': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 176
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 177
     {'$END': -124, 'AND': -124, 'COLON': -124, 'COMMA': -124, 'FOR': -124, 'MINUS': 81, 'OR': -124, 'PLUS': 83, 'RBRACE': -124, 'RPAR': -124, 'RSQB': -124, 'THEN': -124, '_NL': -124, '__ANON_0': -124},  # 178
     {'$END': -125, 'AND': -125, 'COLON': -125, 'COMMA': -125, 'FOR': -125, 'OR': -125, 'RBRACE': -125, 'RPAR': -125, 'RSQB': -125, 'THEN': -125, '_NL': -125, '__ANON_0': -125},  # 179
@@ -351,7 +353,7 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 181
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -90, 'STRING': 14, 'TRUE': 15, '__ANON_0': 138},  # 182
     {'COMMA': 223, 'RSQB': -91},  # 183
-    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'EQUAL': -57, 'FOR': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 184
+    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'EQUAL': -57, 'FOR': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 184
     {'INT': 224},  # 185
     {'COMMA': -97, '_NL': -97},  # 186
     {'COMMA': -130, 'RSQB': -130, 'STAR': -130, 'VBAR': -130, '_NL': -130},  # 187
@@ -360,10 +362,10 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'COMMA': -142, '_NL': -142},  # 190
     {'COMMA': -143, '_NL': -143},  # 191
     {'COMMA': 225, '_NL': -61},  # 192
-    {'EQUAL': -70, '_NL': -70},  # 193
-    {'EQUAL': -74, '_NL': -74},  # 194
+    {'EQUAL': -70, 'SHAPE': -70, '_NL': -70},  # 193
+    {'EQUAL': -74, 'SHAPE': -74, '_NL': -74},  # 194
     {'EQUAL': 227},  # 195
-    {'EQUAL': -75, '_NL': -75},  # 196
+    {'EQUAL': -75, 'SHAPE': -75, '_NL': -75},  # 196
     {'_NL': -68},  # 197
     {'_NL': -84},  # 198
     {'AND': -120, 'AT': 78, 'COMPARE': 79, 'IN': 80, 'MINUS': 81, 'NOT': 82, 'OR': -120, 'PLUS': 83, 'RELATION': 84, '_NL': -120, '__ANON_0': 228},  # 199
@@ -377,64 +379,68 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'_NL': -117},  # 207
     {'EQUAL': 232},  # 208
     {'COMMA': -21, 'IN': -21},  # 209
-    {'_NL': -144},  # 210
-    {'COMMA': 233, 'RSQB': 234},  # 211
-    {'NAME': 236},  # 212
+    {'SHAPE': 233, '_NL': -144},  # 210
+    {'COMMA': 234, 'RSQB': 235},  # 211
+    {'NAME': 237},  # 212
     {'BOOL': 193, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 213
     {'BOOL': 193, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 214
     {'$END': -8, 'AND': 77, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 215
     {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 216
     {'COLON': -67, 'OR': 87, 'RSQB': -67},  # 217
     {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 218
-    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 219
-    {'$END': -129, 'AND': -129, 'COLON': -129, 'COMMA': -129, 'EQUAL': -129, 'FOR': -129, 'MINUS': 81, 'OR': -129, 'PLUS': 83, 'RBRACE': -129, 'RPAR': -129, 'RSQB': -129, 'THEN': -129, 'WHERE': -129, '_NL': -129, '__ANON_0': -129},  # 220
+    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'SHAPE': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 219
+    {'$END': -129, 'AND': -129, 'COLON': -129, 'COMMA': -129, 'EQUAL': -129, 'FOR': -129, 'MINUS': 81, 'OR': -129, 'PLUS': 83, 'RBRACE': -129, 'RPAR': -129, 'RSQB': -129, 'SHAPE': -129, 'THEN': -129, 'WHERE': -129, '_NL': -129, '__ANON_0': -129},  # 220
     {'COMMA': -88, 'RSQB': -88},  # 221
     {'COMMA': -9, 'RSQB': -9},  # 222
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -92, 'STRING': 14, 'TRUE': 15, '__ANON_0': 138},  # 223
     {'COMMA': -98, 'RSQB': -98, 'STAR': -98, 'VBAR': -98, '_NL': -98},  # 224
     {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 225
-    {'COMMA': 241, '_NL': -62},  # 226
+    {'COMMA': 242, '_NL': -62},  # 226
     {'BLOCK': 197},  # 227
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 228
-    {'COMMA': 244, 'RSQB': 245},  # 229
-    {'COMMA': -104, 'RSQB': -104, 'STAR': 247, 'VBAR': 248},  # 230
-    {'COMMA': 241, '_NL': -114},  # 231
+    {'COMMA': 245, 'RSQB': 246},  # 229
+    {'COMMA': -104, 'RSQB': -104, 'STAR': 248, 'VBAR': 249},  # 230
+    {'COMMA': 242, '_NL': -114},  # 231
     {'BLOCK': 197},  # 232
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 233
-    {'IN': -72},  # 234
-    {'COMMA': 252, 'RSQB': 253},  # 235
-    {'COMMA': -22, 'IN': -22},  # 236
-    {'_NL': -145},  # 237
+    {'BLOCK': 197},  # 233
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 234
+    {'IN': -72},  # 235
+    {'COMMA': 254, 'RSQB': 255},  # 236
+    {'COMMA': -22, 'IN': -22},  # 237
     {'_NL': -146},  # 238
-    {'COMMA': -10, 'RSQB': -10},  # 239
-    {'COMMA': -15, '_NL': -15},  # 240
-    {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 241
-    {'_NL': -69},  # 242
-    {'MINUS': 81, 'PLUS': 83, '_NL': -95},  # 243
-    {'INT': 7, 'MINUS': 185, 'RSQB': 255},  # 244
-    {'_NL': -109},  # 245
-    {'COMMA': 257, 'RSQB': 258},  # 246
-    {'INT': 259},  # 247
-    {'INT': 7, 'MINUS': 185},  # 248
-    {'COMMA': -106, 'RSQB': -106, 'STAR': 261, 'VBAR': 262},  # 249
-    {'_NL': -118},  # 250
-    {'COMMA': -5, 'RSQB': -5},  # 251
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 252
-    {'IN': -73},  # 253
-    {'COMMA': -16, '_NL': -16},  # 254
-    {'_NL': -108},  # 255
-    {'COMMA': -13, 'RSQB': -13},  # 256
-    {'INT': 7, 'MINUS': 185, 'RSQB': 264},  # 257
-    {'_NL': -111},  # 258
-    {'COMMA': -105, 'RSQB': -105},  # 259
-    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 260
-    {'INT': 266},  # 261
-    {'INT': 7, 'MINUS': 185},  # 262
-    {'COMMA': -6, 'RSQB': -6},  # 263
-    {'_NL': -110},  # 264
-    {'COMMA': -14, 'RSQB': -14},  # 265
-    {'COMMA': -107, 'RSQB': -107},  # 266
-    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 267
+    {'SHAPE': 256, '_NL': -147},  # 239
+    {'COMMA': -10, 'RSQB': -10},  # 240
+    {'COMMA': -15, '_NL': -15},  # 241
+    {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 242
+    {'_NL': -69},  # 243
+    {'MINUS': 81, 'PLUS': 83, '_NL': -95},  # 244
+    {'INT': 7, 'MINUS': 185, 'RSQB': 258},  # 245
+    {'_NL': -109},  # 246
+    {'COMMA': 260, 'RSQB': 261},  # 247
+    {'INT': 262},  # 248
+    {'INT': 7, 'MINUS': 185},  # 249
+    {'COMMA': -106, 'RSQB': -106, 'STAR': 264, 'VBAR': 265},  # 250
+    {'_NL': -118},  # 251
+    {'_NL': -145},  # 252
+    {'COMMA': -5, 'RSQB': -5},  # 253
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 254
+    {'IN': -73},  # 255
+    {'BLOCK': 197},  # 256
+    {'COMMA': -16, '_NL': -16},  # 257
+    {'_NL': -108},  # 258
+    {'COMMA': -13, 'RSQB': -13},  # 259
+    {'INT': 7, 'MINUS': 185, 'RSQB': 268},  # 260
+    {'_NL': -111},  # 261
+    {'COMMA': -105, 'RSQB': -105},  # 262
+    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 263
+    {'INT': 270},  # 264
+    {'INT': 7, 'MINUS': 185},  # 265
+    {'COMMA': -6, 'RSQB': -6},  # 266
+    {'_NL': -148},  # 267
+    {'_NL': -110},  # 268
+    {'COMMA': -14, 'RSQB': -14},  # 269
+    {'COMMA': -107, 'RSQB': -107},  # 270
+    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 271
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -649,10 +655,10 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 208
     {},  # 209
     {},  # 210
-    {'__dims_star_4': 235},  # 211
+    {'__dims_star_4': 236},  # 211
     {},  # 212
-    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 237, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 213
-    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 238, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 214
+    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 238, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 213
+    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 239, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 214
     {},  # 215
     {},  # 216
     {},  # 217
@@ -661,49 +667,53 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 220
     {},  # 221
     {},  # 222
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 139, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 239, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 223
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 139, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 240, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 223
     {},  # 224
-    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 240},  # 225
+    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 241},  # 225
     {},  # 226
-    {'block': 242},  # 227
-    {'arith': 243, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 228
-    {'__pieces_decl_star_5': 246},  # 229
-    {'__piece_star_6': 249},  # 230
+    {'block': 243},  # 227
+    {'arith': 244, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 228
+    {'__pieces_decl_star_5': 247},  # 229
+    {'__piece_star_6': 250},  # 230
     {},  # 231
-    {'block': 250},  # 232
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 251, 'string': 29, 'term': 30},  # 233
-    {},  # 234
+    {'block': 251},  # 232
+    {'block': 252},  # 233
+    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 253, 'string': 29, 'term': 30},  # 234
     {},  # 235
     {},  # 236
     {},  # 237
     {},  # 238
     {},  # 239
     {},  # 240
-    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 254},  # 241
-    {},  # 242
+    {},  # 241
+    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 257},  # 242
     {},  # 243
-    {'int': 187, 'neg_int': 189, 'piece': 256, 'signed': 230},  # 244
-    {},  # 245
+    {},  # 244
+    {'int': 187, 'neg_int': 189, 'piece': 259, 'signed': 230},  # 245
     {},  # 246
     {},  # 247
-    {'int': 187, 'neg_int': 189, 'signed': 260},  # 248
-    {},  # 249
+    {},  # 248
+    {'int': 187, 'neg_int': 189, 'signed': 263},  # 249
     {},  # 250
     {},  # 251
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 263, 'string': 29, 'term': 30},  # 252
+    {},  # 252
     {},  # 253
-    {},  # 254
+    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 266, 'string': 29, 'term': 30},  # 254
     {},  # 255
-    {},  # 256
-    {'int': 187, 'neg_int': 189, 'piece': 265, 'signed': 230},  # 257
+    {'block': 267},  # 256
+    {},  # 257
     {},  # 258
     {},  # 259
-    {},  # 260
+    {'int': 187, 'neg_int': 189, 'piece': 269, 'signed': 230},  # 260
     {},  # 261
-    {'int': 187, 'neg_int': 189, 'signed': 267},  # 262
+    {},  # 262
     {},  # 263
     {},  # 264
-    {},  # 265
+    {'int': 187, 'neg_int': 189, 'signed': 271},  # 265
     {},  # 266
     {},  # 267
+    {},  # 268
+    {},  # 269
+    {},  # 270
+    {},  # 271
 )

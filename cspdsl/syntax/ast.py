@@ -265,6 +265,16 @@ class Picture(Node):
     rows: tuple[PictureRow, ...]
 
 
+class ShapedVarDecl(Node):
+    """`var k[1..R, 1..C] in D shape ...` with a picture in triple quotes: a grid whose '#' cells are
+    black (no variable); without dims its indices are 1..R and 1..C of the picture."""
+
+    name: str
+    dims: tuple[Node, ...]
+    domain: Node | None  # None: bool
+    picture: Picture = field(compare=False, repr=False)
+
+
 class RegionsDecl(Node):
     """`regions cage of g = ...`: named groups of a grid's cells, drawn as a letter map in triple quotes."""
 

@@ -129,6 +129,15 @@ class _AstBuilder:
             ast.VarDecl(self._span(meta), str(name), (), None if domain == "bool" else domain) for name in names
         )
 
+    def shaped_var_decl(self, meta: Any, name: Token, *rest: Any) -> ast.ShapedVarDecl:
+        dims: tuple[ast.Node, ...] = rest[0] if len(rest) == 3 else ()
+        domain, block = rest[-2], rest[-1]
+        picture = read_picture(
+            str(block)[3:-3], self._token_span(block), "shape", lambda c: c in "#._",
+            "write '#' for a black cell and '.' or '_' for a cell",
+        )
+        return ast.ShapedVarDecl(self._span(meta), str(name), dims, None if domain == "bool" else domain, picture)
+
     def dims(self, meta: Any, *ranges: ast.Node) -> tuple[ast.Node, ...]:
         return ranges
 
