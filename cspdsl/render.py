@@ -60,7 +60,7 @@ def grid_text(grid: Grid, solution: Assignment) -> str:
         body = "".join(map(str, row)) if _is_digits(row) else " ".join(map(str, row))
         return f"{grid.name} = {body}"
     rows, cols = grid.index_ranges
-    width = max(len(str(v)) for v in values.values())
+    width = max((len(str(v)) for v in values.values()), default=1)
     lines = [f"{grid.name}:"]
     box_h, box_w = grid.box if grid.box and grid.show_boxes else (0, 0)
     for i, r in enumerate(rows):
@@ -70,7 +70,7 @@ def grid_text(grid: Grid, solution: Assignment) -> str:
         for j, c in enumerate(cols):
             if box_w and j and j % box_w == 0:
                 cells.append("|")
-            cells.append(str(values[(r, c)]).rjust(width))
+            cells.append(str(values.get((r, c), "#")).rjust(width))  # '#': a black cell
         lines.append("  " + " ".join(cells))
     return "\n".join(lines)
 

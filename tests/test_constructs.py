@@ -1065,3 +1065,79 @@ def test_several_variables_in_one_declaration() -> None:
         loads("var a, b, a in 1..2", "twice.puz")
     with pytest.raises(CspdslError, match="unexpected '\\['"):
         loads("var a, b[1..2] in 1..2", "array.puz")
+
+
+# ---- regions drawn as a letter map ---------------------------------------------------------------
+
+
+def test_region_map_groups_the_grid_cells_by_letter():
+    # Cell (r, c) of a 2x3 grid holds 3*(r-1)+c, so printing a region shows which cells it has, in order.
+    text = '''
+var g[1..2, 1..3] in 1..6
+regions cage of g = """
+  B|A A
+  B|B C
+"""
+forall r in 1..2: forall c in 1..3: g[r, c] == 3 * (r - 1) + c
+question "q": "{cage.A} {cage.B} {cage.C} {len(cage.regions)} {cage.regions[2]}"
+'''
+    lowered = loads(text)
+    result = solve(lowered, limit=None)
+    assert answers(lowered.layout, result.solutions[0]) == ["23 145 6 3 145"]
+
+
+def test_cage_sums_and_differences_against_brute_force():
+    text = '''
+var g[1..2, 1..3] in 1..4
+regions cage of g = """
+  AAB
+  CBB
+"""
+forall r in cage.regions: alldifferent(r)
+sum(cage.A) == 5
+sum(cage.B) >= 8
+'''
+    names = [f"g[{r},{c}]" for r in (1, 2) for c in (1, 2, 3)]
+
+    def meaning(v: Values) -> bool:
+        a, b = [v["g[1,1]"], v["g[1,2]"]], [v["g[1,3]"], v["g[2,2]"], v["g[2,3]"]]
+        return different(*a) and different(*b) and sum(a) == 5 and sum(b) >= 8
+
+    assert_means(text, {name: range(1, 5) for name in names}, meaning)
+
+
+# ---- grids with black cells (kakuro) -------------------------------------------------------------
+
+SHAPED = '''
+var k[0..2, 1..4] in 1..9 shape """
+  . . # .
+  # . . .
+  . . . #
+"""
+'''
+
+
+def test_shape_runs_split_at_black_cells():
+    # Each white cell holds its reading-order number, so printing a group shows its cells, in order.
+    numbers = [(0, 1), (0, 2), (0, 4), (1, 2), (1, 3), (1, 4), (2, 1), (2, 2), (2, 3)]
+    fixed = "\n".join(f"k[{r}, {c}] == {i}" for i, (r, c) in enumerate(numbers, 1))
+    groups = " ".join(f"{{k.{g}[{i}]}}" for g in ("across", "down") for i in (1, 2, 3))
+    text = SHAPED + fixed + f'\nquestion "q": "{groups} {{len(k.runs)}} {{k.runs[4]}} {{k.cells}}"\n'
+    lowered = loads(text)
+    result = solve(lowered, limit=None)
+    # Across row by row; down in the reading order of their first cells: columns 2, 4, 3.
+    assert answers(lowered.layout, result.solutions[0]) == ["12 456 789 248 36 59 6 248 123456789"]
+    assert sorted(lowered.problem.variables) == sorted(f"k[{r},{c}]" for r, c in numbers)
+    drawn = render_solution(lowered.layout, result.solutions[0]).split("\n\n")[0]
+    assert drawn == "k:\n  1 2 # 3\n  # 4 5 6\n  7 8 9 #"  # a black cell prints as '#'
+
+
+def test_run_sums_and_differences_against_brute_force():
+    text = 'var k in 1..3 shape """\n..\n.#\n"""\nforall run in k.runs: alldifferent(run)\nsum(k.across[1]) == 4\n'
+    names = ["k[1,1]", "k[1,2]", "k[2,1]"]
+    assert_means(
+        text,
+        dict.fromkeys(names, range(1, 4)),
+        lambda v: v["k[1,1]"] + v["k[1,2]"] == 4 and different(v["k[1,1]"], v["k[1,2]"])
+        and different(v["k[1,1]"], v["k[2,1]"]),
+    )

@@ -736,6 +736,201 @@ CASES: dict[str, tuple[str, str]] = {
             "   |                   ^^^",
         ),
     ),
+    # ---- region maps (regions cage of g = ...) -----------------------------------------------------
+    "region-map-too-many-rows": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nAAB\nCCB\nCCB\n"""\n',
+        lines(
+            "m.puz:5:1: error: region map has 3 rows; 'g' is 2x3",
+            ' 5 | CCB',
+            '   | ^^^',
+        ),
+    ),
+    "region-map-too-few-rows": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """ A A B """\n',
+        lines(
+            "m.puz:2:21: error: region map has 1 rows; 'g' is 2x3",
+            ' 2 | regions cage of g = """ A A B """',
+            '   |                     ^^^^^^^^^^^^^',
+        ),
+    ),
+    "region-map-row-too-short": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nA A B\nC C\n"""\n',
+        lines(
+            "m.puz:4:1: error: region map row has 2 cells; 'g' is 2x3",
+            ' 4 | C C',
+            '   | ^^^',
+        ),
+    ),
+    "region-map-bad-character": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nA A B\nC 1 B\n"""\n',
+        lines(
+            "m.puz:4:3: error: unexpected '1' in the region map",
+            ' 4 | C 1 B',
+            '   |   ^',
+            'hint: write one letter a cell, the letter of its region',
+        ),
+    ),
+    "region-not-connected": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nA B A\nC B C\n"""\n',
+        lines(
+            'm.puz:3:5: error: region A is not connected: this A does not reach the first A side by side',
+            ' 3 | A B A',
+            '   |     ^',
+            "hint: a region's cells touch side by side; give each part a letter of its own, and join regions "
+            "in a clue with '+' where one needs them together: sum(cage.A + cage.B)",
+        ),
+    ),
+    "region-unknown-letter": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nA|B B\nC|C D\n"""\nsum(cage.Z) == 3\n',
+        lines(
+            "m.puz:6:10: error: no region Z; the regions of 'cage' are A..D",
+            ' 6 | sum(cage.Z) == 3',
+            '   |          ^',
+        ),
+    ),
+    "region-group-unknown": (
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nAAB\nCDE\n"""\nforall r in cage.rows: alldifferent(r)\n',
+        lines(
+            "m.puz:6:18: error: no region rows; the regions of 'cage' are A..E",
+            ' 6 | forall r in cage.rows: alldifferent(r)',
+            '   |                  ^^^^',
+        ),
+    ),
+    "regions-of-a-board": (
+        'board b in 1..3 = """\nab\n"""\nregions cage of b = """\nAB\n"""\n',
+        lines(
+            "m.puz:4:17: error: 'b' is not an array or grid; a region map divides a grid's cells",
+            ' 4 | regions cage of b = """',
+            '   |                 ^',
+        ),
+    ),
+    "regions-reserved": (
+        'var regions in 1..3\n',
+        lines(
+            "m.puz:1:5: error: unexpected 'regions'; expected a name",
+            ' 1 | var regions in 1..3',
+            '   |     ^^^^^^^',
+            'hint: \'regions\' is a word of the language; to use it as a name, quote it: "regions"',
+        ),
+    ),
+    "regions-name-twice": (
+        'var g[1..2, 1..3] in 1..6\nregions g of g = """\nAAB\nCDE\n"""\n',
+        lines(
+            "m.puz:2:1: error: 'g' is already defined (line 1)",
+            ' 2 | regions g of g = """',
+            '   | ^^^^^^^^^^^^^^^^^^^^',
+            'hint: choose another name',
+        ),
+    ),
+    # ---- grids with black cells (var k in D shape ...) ---------------------------------------------
+    "shape-black-cell-indexed": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\nk[1, 1] == 3\n',
+        lines(
+            "m.puz:5:1: error: k[1,1] is a black cell ('#' in its shape): it has no variable",
+            ' 5 | k[1, 1] == 3',
+            '   | ^^^^^^^',
+        ),
+    ),
+    "shape-black-cell-in-a-slice": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\nsum(k[2, 1..3]) == 3\n',
+        lines(
+            "m.puz:5:5: error: k[2,3] is a black cell ('#' in its shape): it has no variable",
+            ' 5 | sum(k[2, 1..3]) == 3',
+            '   |     ^^^^^^^^^^',
+        ),
+    ),
+    "shape-has-no-rows": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\nforall r in k.rows: alldifferent(r)\n',
+        lines(
+            "m.puz:5:15: error: a grid with black cells has no whole lines or boxes; its groups are across, "
+            "down, runs and cells",
+            ' 5 | forall r in k.rows: alldifferent(r)',
+            '   |               ^^^^',
+        ),
+    ),
+    "shape-bad-character": (
+        'var k in 1..9 shape """\n# . .\n. x #\n"""\n',
+        lines(
+            "m.puz:3:3: error: unexpected 'x' in the shape",
+            ' 3 | . x #',
+            '   |   ^',
+            "hint: write '#' for a black cell and '.' or '_' for a cell",
+        ),
+    ),
+    "shape-rows-of-different-lengths": (
+        'var k in 1..9 shape """\n# . .\n. . # .\n"""\n',
+        lines(
+            'm.puz:3:1: error: shape row has 4 cells; its first row has 3',
+            ' 3 | . . # .',
+            '   | ^^^^^^^',
+        ),
+    ),
+    "shape-wrong-for-the-dims": (
+        'var k[1..3, 1..3] in 1..9 shape """\n# . .\n. . #\n"""\n',
+        lines(
+            "m.puz:1:33: error: shape has 2 rows; 'k' is 3x3",
+            ' 1 | var k[1..3, 1..3] in 1..9 shape """',
+            '   |                                 ^^^',
+        ),
+    ),
+    "shape-row-wrong-for-the-dims": (
+        'var k[1..2, 1..3] in 1..9 shape """\n# . .\n. . # .\n"""\n',
+        lines(
+            "m.puz:3:1: error: shape row has 4 cells; 'k' is 2x3",
+            ' 3 | . . # .',
+            '   | ^^^^^^^',
+        ),
+    ),
+    "shape-one-dimension": (
+        'var k[1..3] in 1..9 shape """\n# . .\n"""\n',
+        lines(
+            'm.puz:1:7: error: a shape is drawn for a grid of two dimensions',
+            ' 1 | var k[1..3] in 1..9 shape """',
+            '   |       ^^^^',
+        ),
+    ),
+    "shape-empty": (
+        'var k in 1..9 shape """\n"""\n',
+        lines(
+            'm.puz:1:21: error: the shape is empty',
+            ' 1 | var k in 1..9 shape """',
+            '   |                     ^^^',
+        ),
+    ),
+    "shape-given-on-a-black-cell": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\ngiven k = """\n5 . .\n. . .\n"""\n',
+        lines(
+            "m.puz:6:1: error: k[1,1] is a black cell ('#' in its shape): it has no variable",
+            ' 6 | 5 . .',
+            '   | ^',
+        ),
+    ),
+    "shape-region-on-a-black-cell": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\nregions cage of k = """\nAAB\nCCB\n"""\n',
+        lines(
+            "m.puz:6:1: error: k[1,1] is a black cell ('#' in its shape): it has no variable",
+            ' 6 | AAB',
+            '   | ^',
+        ),
+    ),
+    "shape-element-may-land-on-black": (
+        'var k in 1..9 shape """\n# . .\n. . #\n"""\nvar i in 1..3\nk[1, i] == 3\n',
+        lines(
+            "m.puz:6:1: error: k[1,1] is a black cell ('#' in its shape): it has no variable",
+            ' 6 | k[1, i] == 3',
+            '   | ^^^^^^^',
+            'hint: an index over variables may not reach a black cell: narrow it',
+        ),
+    ),
+    "shape-reserved": (
+        'var shape in 1..3\n',
+        lines(
+            "m.puz:1:5: error: unexpected 'shape'; expected a name",
+            ' 1 | var shape in 1..3',
+            '   |     ^^^^^',
+            "hint: 'shape' is a word of the language; to use it as a name, quote it: \"shape\"",
+        ),
+    ),
     "where-depends-on-variables": (
         "var x[1..3] in 1..3\nforall i in 1..3 where x[i] > 1: x[i] != 2\n",
         lines(

@@ -123,6 +123,7 @@ def test_errors_are_as_with_lark() -> None:
 # Words of the language, of every terminal kind, and a few that are no terminal at all.
 FRAGMENTS = [
     "puzzle", "param", "let", "positions", "attribute", "var", "board", "pieces", "given", "place", "on",
+    "regions", "shape",
     "question", "forall", "in", "where", "either", "or", "and", "not", "if", "then", "of", "for", "at",
     "true", "false", "bool", "same", "next_to", "left_of", "exactly", "at_most", "x", "y_2", "Name", "0",
     "12", '"a b"', '"""\n1 2\n"""', "#c", "==", "!=", "<", ">=", "=", "..", ".", ",", ":", "|", "*", "+",

@@ -93,6 +93,35 @@ def test_sudoku_givens_are_kept():
     assert (solution["cell[1,3]"], solution["cell[1,4]"], solution["cell[9,7]"]) == (5, 3, 3)
 
 
+def grid_rows(solution: dict[str, int], name: str, size: int) -> list[str]:
+    return ["".join(str(solution[f"{name}[{r},{c}]"]) for c in range(1, size + 1)) for r in range(1, size + 1)]
+
+
+@pytest.mark.parametrize("backend", exact_backends())
+def test_killer_sudoku_cages_drawn_as_a_letter_map(backend):
+    result = solve_model("killer4", backend=backend, limit=None)
+    assert result.complete and result.count == 1
+    assert grid_rows(result.solutions[0], "g", 4) == ["1234", "3412", "2143", "4321"]
+
+
+@pytest.mark.parametrize("backend", exact_backends())
+def test_kakuro_black_cells_have_no_variables(backend):
+    result = solve_model("kakuro4", backend=backend, limit=None)
+    assert result.complete and result.count == 1
+    solution = result.solutions[0]
+    rows = ["".join(str(solution.get(f"k[{r},{c}]", "#")) for c in range(1, 5)) for r in range(1, 5)]
+    assert rows == ["##79", "#682", "489#", "35##"]
+    assert sorted(result.model.problem.outputs) == sorted(f"k[{r},{c}]" for r in range(1, 5) for c in range(1, 5)
+                                                          if rows[r - 1][c - 1] != "#")
+
+
+def test_kakuro_rendered_with_its_black_cells():
+    result = solve_model("kakuro4")
+    assert render_solution(result.model.layout, result.solutions[0]) == (
+        "k:\n  # # 7 9\n  # 6 8 2\n  4 8 9 #\n  3 5 # #"
+    )
+
+
 def test_lock_fits_exactly_three_codes():
     result = solve_model("lock", limit=None)
     codes = sorted("".join(str(s[f"code[{i}]"]) for i in (1, 2, 3)) for s in result.solutions)

@@ -16,6 +16,7 @@ from .values import (
     Array,
     Attribute,
     BoardValue,
+    RegionsValue,
     as_lin,
     as_list,
     check_lin,
@@ -70,6 +71,11 @@ class Expressions(Indexing):
     def eval_Member(self, node: ast.Member) -> Any:
         """`grid.rows`, `board.lines`, ...: a named group; `board.a`: a cell of a board."""
         target = self.eval(node.target)
+        if isinstance(target, RegionsValue):
+            from .regions import region_group  # here: a model without regions does not import them
+
+            found = region_group(target, node)
+            return [Lin(((1, v),)) if isinstance(v, str) else [Lin(((1, w),)) for w in v] for v in found]
         if isinstance(target, BoardValue) and node.name in target.layout.variables:
             return Lin(((1, target.layout.variables[node.name]),))
         named = self.env.names.get(node.name)
@@ -97,6 +103,10 @@ class Expressions(Indexing):
 
     def groups_of(self, target: Any, node: ast.Member) -> dict[str, Any]:
         """The named groups of a grid or board: lists of IR variables, or why a group is missing."""
+        if isinstance(target, Array) and target.shaped:
+            from .runs import run_groups
+
+            return run_groups(target.ranges, target.cells)
         if isinstance(target, Array):
             from .shapes import array_groups  # here: a model without arrays does not import shapes
 

@@ -102,14 +102,24 @@ class Indexing(Context):
         """The cell at constant indices, or the element the indices over variables choose."""
         constants = tuple(i for i in indices if isinstance(i, int))
         if len(constants) == len(indices):
-            return Lin(((1, array.cells[constants]),))
+            return Lin(((1, self.white_cell(array, constants, node)),))
         index_nodes = [*node.indices, *[node] * len(array.ranges)]  # a missing index: at the whole
         axes = [self.axis(*parts, array.name) for parts in zip(indices, array.ranges, index_nodes, strict=False)]
         choices: Choices = []
         for point in itertools.product(*axes):
             conditions = [c for c, _ in point if c is not None]
-            choices.append((conditions, Lin(((1, array.cells[tuple(v for _, v in point)]),))))
+            index = tuple(v for _, v in point)
+            cell = self.white_cell(array, index, node, "an index over variables may not reach a black cell: narrow it")
+            choices.append((conditions, Lin(((1, cell),))))
         return self.element(choices, node.span)
+
+    def white_cell(self, array: Array, index: tuple[int, ...], node: ast.Index, hint: str | None = None) -> str:
+        """The variable of a cell; a black cell of a grid drawn with a shape has none."""
+        if index not in array.cells:
+            from .runs import black_cell
+
+            raise black_cell(array.name, index, node, hint)
+        return array.cells[index]
 
     def axis(
         self, index: int | Lin, allowed: list[int], node: ast.Node, name: str

@@ -31,9 +31,11 @@ class Statements(EntityDecls):
             ast.KeyDecl: self.key_decl,
             ast.AttributeDecl: self.attribute_decl,
             ast.VarDecl: self.var_decl,
+            ast.ShapedVarDecl: self.shaped_var_decl,
             ast.BoardDecl: self.board_decl,
             ast.PiecesDecl: self.pieces_decl,
             ast.GivenDecl: self.given_decl,
+            ast.RegionsDecl: self.regions_decl,
             ast.PlaceDecl: self.place_decl,
             ast.QuestionDecl: self.question_decl,
             ast.ConstraintStmt: self.constraint_stmt,
@@ -128,16 +130,35 @@ class Statements(EntityDecls):
                 raise error("an array dimension needs at least one index", node)
         if len(ranges) > 2:
             raise error("arrays have one or two dimensions", s.dims[2])
+        from .shapes import box_shape  # here: a model without arrays or boards does not import shapes
+
+        self.add_array(s, ranges, list(itertools.product(*ranges)), domain, box_shape(ranges))
+
+    def add_array(
+        self, s: ast.VarDecl | ast.ShapedVarDecl, ranges: list[list[int]], indices: list[tuple[int, ...]],
+        domain: tuple[int, ...], box: tuple[int, int] | None,
+    ) -> None:
+        """An array's variables, one at each of `indices`, its grid in the layout and its name."""
         cells = {}
-        for index in itertools.product(*ranges):
+        for index in indices:
             var = f"{s.name}[{','.join(map(str, index))}]"
             self.problem.add_var(var, domain)
             cells[index] = var
-        from .shapes import box_shape  # here: a model without arrays or boards does not import shapes
-
-        grid = Grid(s.name, ranges, cells, box_shape(ranges))
+        grid = Grid(s.name, ranges, cells, box)
         self.layout.grids.append(grid)
-        self.bind(s.name, Array(s.name, ranges, cells, grid), s.span)
+        self.bind(s.name, Array(s.name, ranges, cells, grid, isinstance(s, ast.ShapedVarDecl)), s.span)
+
+    def shaped_var_decl(self, s: ast.ShapedVarDecl) -> None:
+        """A grid drawn with black cells: a variable at each other cell, none at the black ones."""
+        self.check_free(s.name, s.span)
+        domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
+        from .runs import picture_ranges, white_cells  # here: only a model with a shape imports runs
+
+        ranges = [self.int_values(d) for d in s.dims] if s.dims else picture_ranges(s)
+        for r, node in zip(ranges, s.dims, strict=False):
+            if not r:
+                raise error("an array dimension needs at least one index", node)
+        self.add_array(s, ranges, list(white_cells(s, ranges)), domain, None)
 
     def domain(self, node: ast.Node, owner: ast.Node) -> tuple[int, ...]:
         """A variable's values, sorted and without repeats; an empty or too large domain is an error."""
@@ -195,7 +216,21 @@ class Statements(EntityDecls):
                     target.ranges[0][r],
                     target.ranges[1][c],
                 )
+                if index not in target.cells:
+                    from .runs import black_cell
+
+                    raise black_cell(s.name, index, cell.span)
                 self.post_given(target.cells[index], cell.value, cell.span)
+
+    def regions_decl(self, s: ast.RegionsDecl) -> None:
+        """A letter map over a grid: a name for its regions; nothing is posted."""
+        self.check_free(s.name, s.span)
+        target = self.lookup(s.grid, s.grid_span)
+        if not isinstance(target, Array):
+            raise error(f"'{s.grid}' is not an array or grid; a region map divides a grid's cells", s.grid_span)
+        from .regions import read_regions  # here: a model without regions does not import them
+
+        self.bind(s.name, read_regions(s, target), s.span)
 
     def check_grid_shape(self, s: ast.GivenDecl, target: Array) -> None:
         """A grid literal has the rows and columns of the array it fills (a 1-D array: one row)."""

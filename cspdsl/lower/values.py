@@ -18,8 +18,9 @@ class Array(Record, frozen=False):
 
     name: str
     ranges: list[list[int]]
-    cells: dict[tuple[int, ...], str]
+    cells: dict[tuple[int, ...], str]  # a grid with black cells (var ... shape) has none at them
     grid: Grid
+    shaped: bool = False  # drawn with a shape: its groups are runs
 
 
 class BoardValue(Record, frozen=False):
@@ -27,6 +28,14 @@ class BoardValue(Record, frozen=False):
 
     layout: Board
     groups: dict[str, list[list[str]]]
+
+
+class RegionsValue(Record, frozen=False):
+    """A region map (`regions cage of g`): for each letter, in letter order, the IR variables of its
+    cells in reading order."""
+
+    name: str
+    regions: dict[str, list[str]] = field(default_factory=dict)
 
 
 class Attribute(Record, frozen=False):

@@ -247,6 +247,43 @@ class GivenDecl(Node):
     grid: GridLiteral = field(compare=False, repr=False)
 
 
+class PictureCell(Node):
+    """A cell of a picture of one character a cell: a region's letter, or '#' and '.' of a shape."""
+
+    char: str
+
+
+class PictureRow(Node):
+    """A row of a picture; its span runs from its first cell to its last."""
+
+    cells: tuple[PictureCell, ...]
+
+
+class Picture(Node):
+    """A picture in triple quotes (span covers the quotes), one character a cell; rule lines left out."""
+
+    rows: tuple[PictureRow, ...]
+
+
+class ShapedVarDecl(Node):
+    """`var k[1..R, 1..C] in D shape ...` with a picture in triple quotes: a grid whose '#' cells are
+    black (no variable); without dims its indices are 1..R and 1..C of the picture."""
+
+    name: str
+    dims: tuple[Node, ...]
+    domain: Node | None  # None: bool
+    picture: Picture = field(compare=False, repr=False)
+
+
+class RegionsDecl(Node):
+    """`regions cage of g = ...`: named groups of a grid's cells, drawn as a letter map in triple quotes."""
+
+    name: str
+    grid: str
+    grid_span: Span = field(compare=False, repr=False)
+    picture: Picture = field(compare=False, repr=False)
+
+
 class PlaceDecl(Node):
     pieces: str
     target: str

@@ -92,6 +92,31 @@ def _split_tokens(line: str) -> Iterator[tuple[int, str]]:
         pos = start + len(part)
         yield start, part
 
+def read_picture(text: str, span: Span, what: str, allowed: Callable[[str], bool], hint: str) -> ast.Picture:
+    """Rows of a picture of one character a cell (a region map, a grid's shape): blanks between cells
+    are optional, '|' and rule lines made of '-', '+' and '|' only are ignored. A character that
+    `allowed` refuses is an error at its place, with `hint`. `text` is the block between its quotes
+    and `span` covers the quotes."""
+    rows = []
+    for offset, line in enumerate(text.split("\n")):
+        if set(line) <= set("-+| \t"):
+            continue
+        line_no = span.line + offset
+        col_base = span.column + 3 if offset == 0 else 1
+        cells = []
+        for start, char in enumerate(line):
+            if char in " \t|":
+                continue
+            cell_span = Span(span.source, line_no, col_base + start, line_no, col_base + start + 1)
+            if not allowed(char):
+                raise CspdslError(f"unexpected {char!r} in the {what}", cell_span, hint)
+            cells.append(ast.PictureCell(cell_span, char))
+        first, last = cells[0].span, cells[-1].span
+        rows.append(ast.PictureRow(Span(first.source, first.line, first.column, last.line, last.end_column),
+                                   tuple(cells)))
+    return ast.Picture(span, tuple(rows))
+
+
 # parse_expression(text, source, line, column) of parser.py: an expression written at (line, column).
 ParseExpression = Callable[[str, Source, int, int], ast.Node]
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ..errors import Source, Span
 from ..static_types import Any
 from . import ast, lalr
-from .blocks import read_drawing, read_grid_literal, read_template
+from .blocks import read_drawing, read_grid_literal, read_picture, read_template
 from .lalr import Token, UnexpectedInput
 from .nesting import check_nesting
 
@@ -129,6 +129,15 @@ class _AstBuilder:
             ast.VarDecl(self._span(meta), str(name), (), None if domain == "bool" else domain) for name in names
         )
 
+    def shaped_var_decl(self, meta: Any, name: Token, *rest: Any) -> ast.ShapedVarDecl:
+        dims: tuple[ast.Node, ...] = rest[0] if len(rest) == 3 else ()
+        domain, block = rest[-2], rest[-1]
+        picture = read_picture(
+            str(block)[3:-3], self._token_span(block), "shape", lambda c: c in "#._",
+            "write '#' for a black cell and '.' or '_' for a cell",
+        )
+        return ast.ShapedVarDecl(self._span(meta), str(name), dims, None if domain == "bool" else domain, picture)
+
     def dims(self, meta: Any, *ranges: ast.Node) -> tuple[ast.Node, ...]:
         return ranges
 
@@ -157,6 +166,13 @@ class _AstBuilder:
     def given_decl(self, meta: Any, name: Token, block: Token) -> ast.GivenDecl:
         grid = read_grid_literal(str(block)[3:-3], self._token_span(block))
         return ast.GivenDecl(self._span(meta), str(name), self._token_span(name), grid)
+
+    def regions_decl(self, meta: Any, name: Token, grid: Token, block: Token) -> ast.RegionsDecl:
+        picture = read_picture(
+            str(block)[3:-3], self._token_span(block), "region map", lambda c: c.isascii() and c.isalpha(),
+            "write one letter a cell, the letter of its region",
+        )
+        return ast.RegionsDecl(self._span(meta), str(name), str(grid), self._token_span(grid), picture)
 
     def place_decl(self, meta: Any, pieces: Token, target: Token) -> ast.PlaceDecl:
         return ast.PlaceDecl(
@@ -268,6 +284,12 @@ class _AstBuilder:
 
     def member_of(self, meta: Any, target: ast.Node, name: Token) -> ast.Member:
         return ast.Member(self._span(meta), target, str(name), self._token_span(name))
+
+    def member_regions(self, meta: Any, target: ast.Node) -> ast.Member:
+        """`cage.regions`: the word is reserved, so the grammar names it apart from other members."""
+        span = self._span(meta)
+        name_span = Span(span.source, span.end_line, span.end_column - len("regions"), span.end_line, span.end_column)
+        return ast.Member(span, target, "regions", name_span)
 
     def call(self, meta: Any, func: Token, args: tuple[ast.Node, ...] | None) -> ast.Call:
         return ast.Call(self._span(meta), str(func), args or (), self._token_span(func))
