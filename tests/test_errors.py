@@ -284,6 +284,15 @@ CASES: dict[str, tuple[str, str]] = {
             "   | ^^^^^^^^",
         ),
     ),
+    "answer-of-a-list-of-lists": (
+        'var g[1..2, 1..2] in 1..2\nquestion "q": "{g.rows}"\n',
+        lines(
+            "m.puz:2:17: error: an answer shows a number or a list of numbers, not a list of lists",
+            ' 2 | question "q": "{g.rows}"',
+            "   |                 ^^^^^^",
+            "hint: name one group, such as {g.rows[1]}, or write one placeholder a row",
+        ),
+    ),
     "board-cell-missing": (
         'board star in 1..4 = """\n  A B\n C D\n"""\nstar.Z == 1\n',
         lines(

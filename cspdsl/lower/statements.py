@@ -316,7 +316,11 @@ class Statements(EntityDecls):
             return AttributeAt(key, LinTerm(position.terms, position.const))
         value = self.eval(node)
         if isinstance(value, (list, Array)):
-            return tuple(LinTerm(v.terms, v.const) for v in map(as_lin_value, as_list(value, node)))
+            items = as_list(value, node)
+            if any(isinstance(item, (list, Array)) for item in items):
+                raise error("an answer shows a number or a list of numbers, not a list of lists", node,
+                            "name one group, such as {g.rows[1]}, or write one placeholder a row")
+            return tuple(LinTerm(v.terms, v.const) for v in map(as_lin_value, items))
         lin = as_lin(value, node)
         return LinTerm(lin.terms, lin.const)
 
