@@ -436,7 +436,7 @@ def test_the_small_things_read_right(args, stdin, holds, not_there):
     assert holds in out and not_there not in out, out
 
 
-QUEENS = ("param n = 13\nvar q[1..n] in 1..n\nalldifferent(q)\n"
+QUEENS_13 = ("param n = 13\nvar q[1..n] in 1..n\nalldifferent(q)\n"
           "forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i\n")
 
 
@@ -445,7 +445,7 @@ def test_all_streams_each_solution_as_it_is_found_and_ctrl_c_keeps_them(tmp_path
     """The first of 73,712 solutions is on standard output while the search goes on; Ctrl-C then
     ends it with what was printed and the one line "interrupted"."""
     path = tmp_path / "queens.puz"
-    path.write_text(QUEENS)
+    path.write_text(QUEENS_13)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("CSPDSL_DEBUG", None)
     command = [sys.executable, "-m", "cspdsl", "solve", str(path), "--all", "--backend", backend]
