@@ -128,6 +128,9 @@ class Statements(EntityDecls):
                 raise error("an array dimension needs at least one index", node)
         if len(ranges) > 2:
             raise error("arrays have one or two dimensions", s.dims[2])
+        if len(ranges) == 2 and len(ranges[0]) * len(ranges[1]) > MAX_DOMAIN:  # before a variable is made
+            count = len(ranges[0]) * len(ranges[1])
+            raise error(f"array {s.name} has {count} cells; at most {MAX_DOMAIN} are supported", s)
         cells = {}
         for index in itertools.product(*ranges):
             var = f"{s.name}[{','.join(map(str, index))}]"
