@@ -546,6 +546,15 @@ CASES: dict[str, tuple[str, str]] = {
             "   |          ^^^^^^^^^^^^^",
         ),
     ),
+    "array-too-large": (
+        # Refused before a million million variables are made (each dimension alone is in range).
+        "var g[1..1000000, 1..1000000] in 1..9\n",
+        lines(
+            "m.puz:1:1: error: array g has 1000000000000 cells; at most 1000000 are supported",
+            " 1 | var g[1..1000000, 1..1000000] in 1..9",
+            "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+        ),
+    ),
     "coefficient-too-large": (
         "var x in 1..3\nvar y in 1..3\nx * 2000000000 * 2000000000 + y <= 1\n",
         lines(

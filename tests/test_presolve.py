@@ -108,6 +108,17 @@ def test_no_sums_no_implied_equalities() -> None:
     assert implied_equalities(load(MODELS / "einstein.puz").problem) == []
 
 
+def test_an_empty_all_different_beside_a_sum_system_fixes_no_total() -> None:
+    """An all-different over no variables is no permutation: it gave a total of no terms, a crash."""
+    problem = make_problem(
+        {f"x{i}": (1, 2, 3) for i in range(4)},
+        Linear(((1, "x0"), (1, "x1"), (1, "x2")), "==", 6),
+        Linear(((1, "x1"), (1, "x2"), (1, "x3")), "==", 6),
+        AllDifferent(()),
+    )
+    assert implied_equalities(problem) == [Linear(((1, "x0"), (-1, "x3")), "==", 0)]
+
+
 @st.composite
 def sum_systems(draw: st.DrawFn) -> tuple[dict[str, tuple[int, ...]], list[Linear], bool]:
     names = [f"x{i}" for i in range(draw(st.integers(4, 6)))]

@@ -130,6 +130,9 @@ class Statements(EntityDecls):
                 raise error("an array dimension needs at least one index", node)
         if len(ranges) > 2:
             raise error("arrays have one or two dimensions", s.dims[2])
+        if len(ranges) == 2 and len(ranges[0]) * len(ranges[1]) > MAX_DOMAIN:  # before a variable is made
+            count = len(ranges[0]) * len(ranges[1])
+            raise error(f"array {s.name} has {count} cells; at most {MAX_DOMAIN} are supported", s)
         from .shapes import box_shape  # here: a model without arrays or boards does not import shapes
 
         self.add_array(s, ranges, list(itertools.product(*ranges)), domain, box_shape(ranges))

@@ -213,7 +213,7 @@ def _permutation_totals(problem: Problem, summed: set[str]) -> list[Row]:
     rows = []
     for posted in problem.constraints:
         c = posted.constraint
-        if isinstance(c, AllDifferent) and set(c.vars) <= summed and len(set(c.vars)) == len(c.vars):
+        if isinstance(c, AllDifferent) and c.vars and set(c.vars) <= summed and len(set(c.vars)) == len(c.vars):
             values = set().union(*(problem.variables[name].domain for name in c.vars))
             if len(values) == len(c.vars):  # a permutation of its values: their total is fixed
                 rows.append({"": sum(values), **{name: 1 for name in c.vars}})
