@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .static_types import TYPE_CHECKING, Any
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 __all__ = ["CspdslError", "Result", "__version__", "explain", "load", "loads", "solve"]
 
 if TYPE_CHECKING:

@@ -457,3 +457,12 @@ def test_all_streams_each_solution_as_it_is_found_and_ctrl_c_keeps_them(tmp_path
         _, errors = process.communicate(timeout=60)
     assert first[0] == "Solution 1:\n" and first[1].startswith("q = ")
     assert (process.returncode, errors) == (130, "interrupted\n")
+
+
+def test_the_version_is_the_same_everywhere():
+    """`cspdsl --version`, the package's metadata and the CHANGELOG's newest release agree."""
+    version = re.search(r'^version = "(.+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
+    released = re.search(r"^## (\d+\.\d+\.\d+) \(", (ROOT / "CHANGELOG.md").read_text(), re.M)
+    assert version and released
+    assert run_cli("--version").stdout == f"cspdsl {version.group(1)}\n"
+    assert released.group(1) == version.group(1)
