@@ -124,7 +124,7 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
                             "their -O options)")
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="show every solution and count them")
-    how_many.add_argument("-n", "--limit", type=_solution_limit, metavar="N",
+    how_many.add_argument("-n", "--limit", type=_at_least_one, metavar="N",
                           help="show up to N solutions (the default looks for 2, to tell whether the puzzle is unique)")
     how_many.add_argument("--count", action="store_true",
                           help="only count the solutions (with --json too: --all --json lists them as well)")
@@ -197,17 +197,6 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "backends": ("List the backends and their options.", _no_arguments),
     "examples": ("List the example models that come with cspdsl (cspdsl solve NAME runs one).", _no_arguments),
 }
-
-
-def _solution_limit(text: str) -> int:
-    """-n N: a whole number of solutions, 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("the number of solutions must be 1 or more")
-    return value
 
 
 def _backend_list(text: str) -> list[str]:
