@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..errors import Span
 from ..ir import Constraint, InSet, Problem
+from ..ir.walk import variables_of
 from ..record import Record
 
 
@@ -79,3 +80,16 @@ def clue_numbers(problem: Problem) -> list[int | None]:
         key = (span.line, span.column, span.end_line, span.end_column, posted.clue) if span else (id(posted),)
         found.append(numbers.setdefault(key, len(numbers) + 1))
     return found
+
+
+def cut(problem: Problem, keep: set[int], within: set[str] | None = None) -> Problem:
+    """The model cut down to its declarations and the clues numbered `keep`; `within`: to these
+    variables as well, and the declarations on them alone (the clues kept must stay within them)."""
+    numbers = clue_numbers(problem)
+    variables = {name: var for name, var in problem.variables.items() if within is None or name in within}
+    part = Problem(variables=variables, outputs=[name for name in problem.outputs if name in variables])
+    for posted, number in zip(problem.constraints, numbers, strict=True):
+        declared_within = within is None or variables_of(posted.constraint) <= within
+        if (number in keep) if number is not None else declared_within:
+            part.constraints.append(posted)
+    return part

@@ -93,20 +93,15 @@ def _value_holds(var: str, value: int) -> Holds:
 def _proved_unique(model: Lowered, clue: str, solution: Assignment) -> bool:
     """Whether the model with `clue` added has exactly one solution, `solution`: lowered again from
     its text and solved by the SAT backend's ordinary path, each solution checked."""
-    from ..backends.sat import SatBackend
     from ..ir import validate
-    from ..ir.check import violated
     from ..lower import lower
     from ..syntax.parser import parse
+    from .verify import checked_solutions
 
     try:
         added = lower(parse(f"{model.text.rstrip()}\n{clue}\n", model.name), model.params)
         validate(added.problem)
     except CspdslError:
         return False  # not a clue this model can say (a name the text cannot write)
-    backend = SatBackend()
-    outcome = backend.solve(backend.compile(added.problem), limit=2, timeout=None, seed=None)
-    if any(violated(added.problem, s) for s in outcome.solutions):
-        raise AssertionError(f"a solution with {clue!r} added breaks the model")
-    return (len(outcome.solutions) == 1 and outcome.complete
-            and all(outcome.solutions[0][v] == solution[v] for v in model.problem.outputs))
+    found, complete = checked_solutions(added.problem, 2, f"the model with {clue!r} added")
+    return len(found) == 1 and complete and all(found[0][v] == solution[v] for v in model.problem.outputs)

@@ -15,10 +15,9 @@ from __future__ import annotations
 import itertools
 import time
 
-from ..ir import Posted, Problem
 from ..ir.walk import variables_of
 from ..record import Record, field
-from .clues import Clue, clue_numbers
+from .clues import Clue, cut
 from .facts import Fact
 from .oracle import ClueOracle
 
@@ -134,7 +133,7 @@ class StepSearch:
             return self.oracle, numbers
         key = tuple(numbers)
         if key not in self.local:
-            self.local[key] = ClueOracle(_part(self.oracle, numbers, reached))
+            self.local[key] = ClueOracle(cut(self.oracle.problem, set(numbers), reached))
         return self.local[key], list(range(1, len(numbers) + 1))
 
     def _within(self, reached: set[str] | None) -> tuple[list[Fact], list[Fact]]:
@@ -171,20 +170,6 @@ class StepSearch:
                 core = set(self.oracle.core())
                 needed = [n for n in rest if n in core]
         return self._step(kept, [fact], self.known, self.remaining)
-
-
-def _part(oracle: ClueOracle, numbers: list[int], reached: set[str]) -> Problem:
-    """The model cut down to these clues (numbered 1, 2, ... in it, in their order), the variables
-    they reach, and the declarations on those variables."""
-    problem = oracle.problem
-    part = Problem(variables={name: var for name, var in problem.variables.items() if name in reached},
-                   outputs=[name for name in problem.outputs if name in reached])
-    part.constraints = [Posted(c) for c in oracle.hard if variables_of(c) <= reached]
-    wanted = set(numbers)
-    for posted, number in zip(problem.constraints, clue_numbers(problem), strict=True):
-        if number in wanted:
-            part.constraints.append(posted)
-    return part
 
 
 def _reach(oracle: ClueOracle) -> dict[int, set[str]]:

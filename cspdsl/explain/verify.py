@@ -10,7 +10,7 @@ from ..ir import Constraint, InSet, Or, Problem
 from ..ir.check import violated
 from ..ir.walk import variables_of
 from ..static_types import TYPE_CHECKING
-from .clues import Clue, clue_numbers
+from .clues import Clue, cut
 from .facts import Fact
 
 if TYPE_CHECKING:
@@ -114,23 +114,28 @@ def _numbers(clues: list[Clue]) -> set[int]:
 def _solutions(problem: Problem, keep: set[int], limit: int, extra: list[Constraint] | None = None,
                mentioned_only: bool = False) -> tuple[list[dict[str, int]], bool]:
     """(the solutions of the declarations, the clues `keep` and `extra`, up to `limit`, each checked;
-    whether that is all of them), by the SAT backend's ordinary compile and search. `mentioned_only`:
-    only the variables the constraints mention (whether there is a solution does not depend on the
-    others, which are free; how many there are does)."""
-    from ..backends.sat import SatBackend
-
-    numbers = clue_numbers(problem)
-    part = Problem(variables=dict(problem.variables), outputs=list(problem.outputs))
-    part.constraints = [p for p, n in zip(problem.constraints, numbers, strict=True) if n is None or n in keep]
+    whether that is all of them). `mentioned_only`: only the variables the constraints mention
+    (whether there is a solution does not depend on the others, which are free; how many there are
+    does)."""
+    part = cut(problem, keep)
     for constraint in extra or []:
         part.post(constraint)
     if mentioned_only:
         mentioned = set().union(*(variables_of(p.constraint) for p in part.constraints))
         part.variables = {name: var for name, var in part.variables.items() if name in mentioned}
         part.outputs = [name for name in part.outputs if name in mentioned]
+    return checked_solutions(part, limit, f"clues {sorted(keep)}")
+
+
+def checked_solutions(problem: Problem, limit: int, what: str) -> tuple[list[dict[str, int]], bool]:
+    """(the problem's solutions up to `limit`; whether that is all of them) by the SAT backend's
+    ordinary compile and search, each one checked by the independent checker (`what` names the
+    problem when one breaks it)."""
+    from ..backends.sat import SatBackend
+
     backend = SatBackend()
-    outcome = backend.solve(backend.compile(part), limit=limit, timeout=None, seed=None)
+    outcome = backend.solve(backend.compile(problem), limit=limit, timeout=None, seed=None)
     for solution in outcome.solutions:
-        if violated(part, solution):
-            raise ExplanationRejected(f"a solution of clues {sorted(keep)} breaks {violated(part, solution)[0]}")
+        if violated(problem, solution):
+            raise ExplanationRejected(f"a solution of {what} breaks {violated(problem, solution)[0]}")
     return outcome.solutions, outcome.complete
