@@ -3,10 +3,13 @@ shape, digits; and the model's questions answered in words."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .lower.layout import AttributeAt, Board, Entities, Grid, Layout, LinTerm, Placeholder
-from .static_types import Any
+from .static_types import Any, TypeVar
 
 Assignment = dict[str, int]
+M = TypeVar("M")  # what value_at gives where no value is
 
 
 def render_solution(layout: Layout, solution: Assignment) -> str:
@@ -44,7 +47,7 @@ def entity_table(entities: Entities, solution: Assignment) -> str:
     return "\n".join([line(header), rule, *map(line, rows)])
 
 
-def _value_at(values: dict[str, str], position: int, solution: Assignment, missing: str) -> str:
+def value_at(values: dict[str, str], position: int, solution: Mapping[str, int], missing: M) -> str | M:
     """The value of an attribute at a position, or `missing` when none of its values is there."""
     return next((v for v, var in values.items() if solution[var] == position), missing)
 
@@ -106,7 +109,7 @@ def answers(layout: Layout, solution: Assignment) -> list[str]:
 def who_is_what(entities: Entities, position: int, solution: Assignment) -> str:
     """`Alpha: genre rock, stand 2.`: what goes with one key value (attributes with no value there
     left out)."""
-    found = [(name, _value_at(values, position, solution, "")) for name, values in entities.attributes.items()]
+    found = [(name, value_at(values, position, solution, "")) for name, values in entities.attributes.items()]
     return f"{entities.label(position)}: " + ", ".join(f"{name} {value}" for name, value in found if value) + "."
 
 
@@ -116,7 +119,7 @@ def _placeholder_text(layout: Layout, placeholder: Placeholder, solution: Assign
         assert layout.entities is not None
         if placeholder.attribute == layout.entities.name:  # the key of a puzzle keyed by names
             return layout.entities.label(position) if position in layout.entities.positions else "nobody"
-        return _value_at(layout.entities.attributes[placeholder.attribute], position, solution, "nobody")
+        return value_at(layout.entities.attributes[placeholder.attribute], position, solution, "nobody")
     if isinstance(placeholder, LinTerm):
         return str(placeholder.evaluate(solution))
     numbers = [term.evaluate(solution) for term in placeholder]
@@ -156,7 +159,7 @@ def _entity_rows(entities: Entities, solution: Assignment) -> tuple[list[str], l
     """The entity table's header and rows, as `entity_table` draws them in text."""
     header = [entities.name, *entities.attributes]
     rows = [
-        [entities.label(position), *(_value_at(values, position, solution, "-")
+        [entities.label(position), *(value_at(values, position, solution, "-")
                                      for values in entities.attributes.values())]
         for position in entities.positions
     ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from .lower.layout import Entities, Grid, Layout
+from .render import value_at
 from .static_types import Any
 
 
@@ -45,7 +46,7 @@ def _row(entities: Entities, values: Mapping[str, int], position: int) -> dict[s
     attribute's value there (None where none is)."""
     row: dict[str, Any] = {entities.name: entities.label(position) if entities.labels else position}
     for attribute, names in entities.attributes.items():
-        row[attribute] = next((name for name, var in names.items() if values[var] == position), None)
+        row[attribute] = value_at(names, position, values, None)
     return row
 
 
