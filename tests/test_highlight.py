@@ -47,7 +47,7 @@ SOURCES = sources()
 
 def test_the_grammar_has_words_and_the_docs_have_examples():
     assert {"puzzle", "forall", "same", "exactly", "where"} <= grammar_words()
-    assert len(SOURCES) > 50
+    assert len(SOURCES) > 80
 
 
 def test_the_lexer_knows_the_grammars_words():
