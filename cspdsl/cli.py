@@ -405,7 +405,7 @@ def _solve(args: argparse.Namespace) -> int:
         print(json.dumps(result_json(result, args), indent=2))
     else:
         print_result(result, args, stream)
-    if result.status == "solved":
+    if result.status in ("solved", "optimal", "feasible"):  # feasible: the best an objective found
         return EXIT_SOLVED
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT
 
