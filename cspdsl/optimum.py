@@ -72,8 +72,9 @@ def best_of(model: Lowered, backend: str, outcome: Outcome, checker: SolutionChe
     for before, after in itertools.pairwise(values):
         if not objective.better(after, before):
             raise InternalError(f"backend '{backend}' gave a solution of value {after} after one of {before}")
-    if not solutions:
-        return Best(None, None, outcome.bound, outcome.complete and not cut, outcome.timed_out or cut)
+    if not solutions:  # none proved (unsatisfiable: no bound), or none found yet
+        proved = outcome.complete and not cut
+        return Best(None, None, None if proved else outcome.bound, proved, outcome.timed_out or cut)
     claimed = outcome.objective if len(solutions) == len(outcome.solutions) else None
     value = value_checked(objective, backend, solutions[-1], claimed)
     proved = outcome.complete and not cut

@@ -118,7 +118,7 @@ def count_line(result: Any) -> str:
     """The last line of --count and --all: the number of solutions when the search was complete, else
     how many it found, as a lower bound (of a model with an objective: its optimal solutions)."""
     n = result.found
-    optimal = result.model.problem.objective is not None and result.optimal
+    optimal = result.status == "optimal"
     if result.count is None:
         why = "the time limit stopped the search" if result.timed_out else "the search stopped early"
         return f"At least {_solutions(n, optimal)} ({why}; there may be more)."
@@ -131,8 +131,8 @@ def _found_text(result: Any) -> str:
     """The solutions on the stats line: a count only when the search was complete ('3 solutions'), else
     a lower bound ('at least 2 solutions') or 'no solution found'; and, when the plain solve looked for
     a second solution, whether the puzzle is unique."""
-    optimal = result.model.problem.objective is not None and result.optimal
-    if result.model.problem.objective is not None and result.found and not optimal:
+    optimal = result.status == "optimal"
+    if result.status == "feasible":
         return "best solution found, not proved optimal"
     if result.count is not None:
         text = _solutions(result.count, optimal)

@@ -19,10 +19,10 @@ KNOWN_COUNTS = {
     "einstein": 1, "zebra": 1, "sudoku": 1, "lock": 3, "aristotle": 12, "tiles": 1152, "sendmore": 1,
     "seder": 1, "bands": 1, "killer4": 1, "kakuro4": 1,
     # models with an objective: the number of their optimal solutions
-    "golomb": 2, "coins": 1, "lock_largest": 1,
+    "golomb": 2, "coins": 1, "lockmax": 1,
 }
 # The optimum of each model with an objective, which every exact backend must prove.
-KNOWN_OPTIMA = {"golomb": 11, "coins": 3, "lock_largest": 780}
+KNOWN_OPTIMA = {"golomb": 11, "coins": 3, "lockmax": 780}
 OTHERS = [name for name in exact_backends() if name != "cpsat"]
 
 

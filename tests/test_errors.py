@@ -1373,6 +1373,17 @@ def test_cli_param_not_a_number(command: str, value: str) -> None:
     ))
 
 
+def test_cli_explain_refuses_a_model_with_an_objective() -> None:
+    result = run_cli("explain", "-", stdin="var x in 1..3\nx != 2\nminimize x + 1\n")
+    assert_bad_input(result, lines(
+        "<stdin>:3:1: error: explain tells why a puzzle has no solution, several or one; this model asks for "
+        "the best value of 'x + 1', which it does not explain",
+        " 3 | minimize x + 1",
+        "   | ^^^^^^^^^^^^^^",
+        "hint: cspdsl solve proves the optimum; without this line, explain explains the clues",
+    ))
+
+
 def test_cli_missing_file(tmp_path: Path) -> None:
     missing = tmp_path / "nope.puz"
     result = run_cli("check", str(missing))

@@ -339,13 +339,13 @@ def test_coins_the_fewest_are_three_not_the_greedy_four():
 
 
 def test_the_largest_code_the_first_four_guesses_allow():
-    result = solve_model("lock_largest", limit=None)
+    result = solve_model("lockmax", limit=None)
     assert (result.status, result.objective, result.count) == ("optimal", 780, 1)
     assert result.answers() == ["The code is 780."]
 
 
 @pytest.mark.parametrize("backend", [name for name in sorted(REGISTRY) if not backend_class(name).exact])
 def test_a_local_search_reports_the_best_found_never_an_optimum(backend):
-    result = solve_model("lock_largest", backend=backend, seed=1, timeout=10)
+    result = solve_model("lockmax", backend=backend, seed=1, timeout=10)
     assert result.status == "feasible" and not result.optimal and result.bound is None
     assert result.objective <= 780
