@@ -98,10 +98,12 @@ def cell(runs: list[Run], cap: float, what: int) -> str:
 
 
 def value_of(runs: list[Run]) -> str:
-    values = {value for _, _, value, _ in runs}
-    proved = all(run[3] for run in runs)
-    shown = "/".join(str(v) for v in sorted(values, key=lambda v: (v is None, v)))
-    return shown if proved else f"best {shown}"
+    """The optimum proved, `best V` for the best value found by a run the cap stopped, or `none found`."""
+    values = sorted({value for _, _, value, _ in runs if value is not None})
+    if not values:
+        return "none found"
+    shown = "/".join(map(str, values))
+    return shown if all(run[3] for run in runs) else f"best {shown}"
 
 
 def ratio(ours: list[Run], theirs: list[Run], what: int) -> str:
