@@ -203,6 +203,12 @@ class Result(Record, frozen=False):
         head = f"<p><code>{html.escape(repr(self))}</code></p>"
         return head + (solution_html(self.model.layout, self.solutions[0]) if self.solutions else "")
 
+    def __rich__(self) -> Any:
+        """In a rich-aware terminal: the summary line and the first solution drawn (`rich_display.py`)."""
+        from .rich_display import renderable
+
+        return renderable(self)
+
     def __repr__(self) -> str:
         """Short: what was found and how (the model and its IR are in `model`)."""
         seconds = self.stats.get("total_seconds")

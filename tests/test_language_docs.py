@@ -1,5 +1,10 @@
-"""Every ```puz example of docs/language.md is a complete model that parses, lowers and solves as the
-example itself says (its `# expect:` lines), and the reference covers every construct."""
+"""Every ```puz example of the docs site is a model that parses, lowers and solves as the example itself
+says (its `# expect:` lines), and the reference (docs/language.md) covers every construct.
+
+On the reference page every example is a complete model with its `# expect:` line. The other pages
+(getting started, the tutorials) build a model a few lines at a time: a block without a `puzzle`
+line adds to the model of the blocks before it, and is run as that whole model so far; a block
+without `# expect:` there must still solve. A tutorial's last model is its example model of models/ (the same CNF)."""
 
 from __future__ import annotations
 
@@ -8,14 +13,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import MODELS
 
 from cspdsl import cli
-from cspdsl.api import loads, solve
+from cspdsl.api import load, loads, solve
+from cspdsl.backends.sat.dimacs import to_dimacs
 from cspdsl.render import answers
 from cspdsl.syntax.parser import parse
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "language.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOC = DOCS / "language.md"
 TEXT = DOC.read_text(encoding="utf-8")
+PAGES = sorted(DOCS.rglob("*.md"))
 
 # `# expect: 3 solutions`, `# expect: 1 solution`, `# expect: unsatisfiable`,
 # `# expect -D n=6: 4 solutions` (with params, as `cspdsl solve -D n=6` would get), and for a model with an
@@ -23,6 +32,11 @@ TEXT = DOC.read_text(encoding="utf-8")
 EXPECT = re.compile(r"^# expect(?P<params>(?: -D \w+=-?\d+)*): (?P<outcome>.+?)\s*$", re.M)
 # `# answer: TEXT`: the answers to the model's questions, in order, for its (unique) solution.
 ANSWER = re.compile(r"^# answer: (?P<text>.*?)\s*$", re.M)
+# A tutorial's model and the example model it builds.
+TUTORIAL_MODELS = {
+    "einstein-annealing.md": "einstein", "tiles.md": "tiles", "hexagon.md": "aristotle",
+    "lock.md": "lock", "sudoku.md": "sudoku",
+}
 
 
 @dataclass
@@ -30,33 +44,46 @@ class Example:
     index: int
     heading: str
     line: int
-    text: str
+    text: str  # the model it runs: on a tutorial, the blocks so far
+    page: str = "language.md"
+    block: str = ""  # the block as the page shows it
 
     @property
     def id(self) -> str:
         slug = re.sub(r"[^a-z0-9]+", "-", self.heading.lower()).strip("-")
-        return f"{self.index:02d}-{slug}"
+        prefix = "" if self.page == "language.md" else self.page.removesuffix(".md") + ":"
+        return f"{prefix}{self.index:02d}-{slug}"
+
+    @property
+    def reference(self) -> bool:
+        return self.page == "language.md"
 
 
-def examples() -> list[Example]:
-    found, heading = [], "intro"
+def examples(page: Path = DOC) -> list[Example]:
+    text, name = page.read_text(encoding="utf-8"), str(page.relative_to(DOCS))
+    found: list[Example] = []
+    heading, model = "intro", ""
     fence = re.compile(r"^```(\S*)\n(.*?)^```", re.M | re.S)
     position = 0
-    for match in fence.finditer(TEXT):
-        for title in re.findall(r"^#+ (.+)$", TEXT[position : match.start()], re.M):
+    for match in fence.finditer(text):
+        for title in re.findall(r"^#+ (.+)$", text[position : match.start()], re.M):
             heading = title
         position = match.end()
         if match.group(1) == "puz":
-            line = TEXT.count("\n", 0, match.start()) + 2
-            found.append(Example(len(found), heading, line, match.group(2)))
+            block = match.group(2)
+            continues = page != DOC and not re.search(r'^puzzle "', block, re.M)
+            model = model + "\n" + block if continues else block
+            line = text.count("\n", 0, match.start()) + 2
+            found.append(Example(len(found), heading, line, model, name, block))
     return found
 
 
 EXAMPLES = examples()
+SITE_EXAMPLES = [example for page in PAGES for example in examples(page)]
 
 
 def outcome_of(example: Example, params: dict[str, int] | None) -> str:
-    result = solve(loads(example.text, f"language.md:{example.line}", params), limit=None)
+    result = solve(loads(example.text, f"{example.page}:{example.line}", params), limit=None)
     assert result.status != "timeout"
     if result.status == "unsatisfiable":
         return "unsatisfiable"
@@ -69,16 +96,19 @@ def test_the_doc_has_examples():
     assert len(EXAMPLES) >= 30
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
+@pytest.mark.parametrize("example", SITE_EXAMPLES, ids=lambda e: e.id)
 def test_example_parses_and_lowers(example: Example):
     parse(example.text, "example.puz")
     lowered = loads(example.text, "example.puz")
     assert lowered.problem.variables
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
+@pytest.mark.parametrize("example", SITE_EXAMPLES, ids=lambda e: e.id)
 def test_example_solves_as_it_says(example: Example):
-    expectations = list(EXPECT.finditer(example.text))
+    expectations = list(EXPECT.finditer(example.block))
+    if not expectations and not example.reference:  # a step of a tutorial: it runs and has a solution
+        assert solve(loads(example.text, "example.puz")).status == "solved", f"{example.page}:{example.line}"
+        return
     assert expectations, f"the example at line {example.line} has no '# expect: ...' line"
     for expectation in expectations:
         params = dict(
@@ -86,16 +116,25 @@ def test_example_solves_as_it_says(example: Example):
         )
         outcome = expectation["outcome"]
         assert re.fullmatch(r"(optimum -?\d+, )?(1 solution|\d+ solutions)|unsatisfiable", outcome), outcome
-        assert outcome_of(example, params or None) == outcome, f"line {example.line} {params}"
+        assert outcome_of(example, params or None) == outcome, f"{example.page}:{example.line} {params}"
 
 
-@pytest.mark.parametrize("example", [e for e in EXAMPLES if ANSWER.search(e.text)], ids=lambda e: e.id)
+@pytest.mark.parametrize("example", [e for e in SITE_EXAMPLES if ANSWER.search(e.block)], ids=lambda e: e.id)
 def test_example_answers_as_it_says(example: Example):
     lowered = loads(example.text, "example.puz")
     result = solve(lowered, limit=None)
     assert len(result.solutions) == 1
-    expected = [m["text"] for m in ANSWER.finditer(example.text)]
+    expected = [m["text"] for m in ANSWER.finditer(example.block)]
     assert answers(lowered.layout, result.solutions[0]) == expected
+
+
+@pytest.mark.parametrize("page", sorted(TUTORIAL_MODELS))
+def test_a_tutorial_builds_its_example_model(page: str):
+    built = [e for e in SITE_EXAMPLES if e.page == f"tutorials/{page}"]
+    assert built, f"tutorials/{page} has no ```puz block"
+    mine = loads(built[-1].text, page).problem
+    theirs = load(MODELS / f"{TUTORIAL_MODELS[page]}.puz").problem
+    assert to_dimacs(mine) == to_dimacs(theirs)  # the same CNF: the same variables and clues
 
 
 # Each construct of the language, and a pattern that finds it in an example.
@@ -201,3 +240,11 @@ def test_the_exit_codes_table_matches_the_cli():
     assert cli.EXIT_BAD_INPUT == 2 and "bad model" in table["2"]
     assert cli.EXIT_TIMEOUT == 3 and "time limit" in table["3"]
     assert cli.EXIT_INTERNAL == 4 and "internal error" in table["4"]
+
+
+def test_the_site_lists_every_page_once():
+    """mkdocs.yml's nav names each page of docs/ once, and only pages that exist."""
+    config = (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8")
+    listed = re.findall(r'^\s+- (?:"[^"\n]*"|[^:"\n]+): ([\w/.-]+\.md)\s*$', config, re.M)
+    pages = sorted(str(page.relative_to(DOCS)) for page in PAGES)
+    assert sorted(listed) == pages

@@ -299,6 +299,36 @@ def test_a_result_draws_itself_in_a_notebook():
     assert "<table><tr><td>9</td><td>6</td><td>5</td>" in solve(load(MODELS / "sudoku.puz"))._repr_html_()
 
 
+@pytest.mark.parametrize("name", ["einstein", "sudoku", "lock", "sendmore"])
+def test_a_result_shows_in_a_rich_terminal_as_the_cli_draws_it(name: str):
+    import io
+
+    from rich.console import Console
+
+    result = solve_model(name)
+    out = io.StringIO()
+    Console(file=out, width=200, color_system=None).print(result)
+    drawn = render_solution(result.model.layout, result.solutions[0])
+    assert out.getvalue() == f"{result!r}\n\n{drawn}\n"
+
+
+def test_a_rich_terminal_shows_brackets_as_written_and_a_failed_search_as_its_summary():
+    import io
+
+    from rich.console import Console
+
+    from cspdsl.api import loads
+
+    out = io.StringIO()
+    result = solve(loads('var x in 1..3\nx == 2\nquestion "q": "[bold]{x}[/bold]"', "t.puz"))
+    Console(file=out, width=200, color_system=None).print(result)
+    assert out.getvalue().endswith("x = 2\n\n[bold]2[/bold]\n")
+    out = io.StringIO()
+    failed = solve(loads("var x in 1..3\nx == 4", "t.puz"))
+    Console(file=out, width=200, color_system=None).print(failed)
+    assert out.getvalue() == f"{failed!r}\n"
+
+
 def test_a_solution_reads_the_way_its_puzzle_does():
     einstein = solve(load(MODELS / "einstein.puz")).solution
     assert einstein["German"] == {"house": 4, "nationality": "German", "colour": "green", "animal": "fish",
