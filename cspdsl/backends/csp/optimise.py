@@ -48,7 +48,7 @@ class ObjectiveBound(pc.Constraint):  # type: ignore[misc]
                 values = domains[name]
                 if not values:
                     return False
-                least.append((name, coef, min(coef * values[0], coef * values[-1])))
+                least.append((name, coef, min(coef * value for value in values)))  # a restored domain is unsorted
         floor = total + sum(low for _, _, low in least)
         if floor > self.limit:
             return False
