@@ -83,9 +83,12 @@ def loads(text: str, name: str = "<model>", params: Mapping[str, object] | None 
     return lowered
 
 
-def status_of(found: bool, complete: bool, timed_out: bool) -> str:
+def status_of(found: bool, complete: bool, timed_out: bool, optimal: bool | None = None) -> str:
     """solved, unsatisfiable (proved), timeout (the time limit stopped the search), or gave_up (a
-    local search ended without a solution: that proves nothing)."""
+    local search ended without a solution: that proves nothing). For a model with an objective
+    (`optimal` not None) a solution is optimal (proved) or feasible (the best found, not proved)."""
+    if found and optimal is not None:
+        return "optimal" if optimal else "feasible"
     if found:
         return "solved"
     if timed_out:
@@ -111,10 +114,17 @@ class Result(Record, frozen=False):
     size: dict[str, int] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=dict)
     time_limit: float | None = None
+    # A model with an objective: the best value found, the best bound proved (both None without a
+    # solution or an objective), and whether that value is proved optimal; `solutions` are then
+    # solutions of that value (all the optimal ones when `complete`).
+    objective: int | None = None
+    bound: int | None = None
+    optimal: bool = False
 
     @property
     def status(self) -> str:
-        return status_of(bool(self.solutions), self.complete, self.timed_out)
+        optimal = self.optimal if self.model.problem.objective is not None else None
+        return status_of(bool(self.solutions), self.complete, self.timed_out, optimal)
 
     @property
     def found(self) -> int:
@@ -177,6 +187,8 @@ class Result(Record, frozen=False):
         }
         if solutions:
             data["solutions"] = [solution_json(layout, problem.outputs, s) for s in self.solutions]
+        if self.model.problem.objective is not None:
+            data["objective"], data["bound"] = self.objective, self.bound
         data["size"] = dict(self.size)
         data["stats"] = {k: v for k, v in self.stats.items() if isinstance(v, (int, float, str))}
         return data
@@ -241,17 +253,32 @@ def solve(
         seconds = time.perf_counter() - started
         stats = {"compile_seconds": seconds, "total_seconds": seconds}
         return Result(model, backend, [], False, True, limit, {}, stats, timeout)
+    if model.problem.objective is not None:
+        from .optimum import solve_optimum
+
+        result, stats = solve_optimum(engine, model, compiled, limit=limit, deadline=deadline, seed=seed,
+                                      on_solution=on_solution)
+    else:
+        result, stats = _search(engine, model, backend, compiled, limit, deadline, seed, on_solution)
+    stats.setdefault("compile_seconds", compiled.compile_seconds)
+    stats["total_seconds"] = time.perf_counter() - started
+    result.size, result.stats, result.time_limit = dict(compiled.size), stats, timeout
+    return result
+
+
+def _search(engine: Any, model: Lowered, backend: str, compiled: Compiled, limit: int | None,
+            deadline: float | None, seed: int | None, on_solution: Callable[[Assignment], None] | None,
+            ) -> tuple[Result, dict[str, Any]]:
+    """The search of a model without an objective, every solution checked: the Result and its stats."""
     checker = SolutionCheck(model, backend, deadline, on_solution)
     search_seconds = seconds_left(deadline, MIN_SEARCH_SECONDS)
     outcome = engine.solve(compiled, limit=limit, timeout=search_seconds, seed=seed, on_solution=checker.check)
     solutions, cut = checker.all_checked(outcome.solutions)
     stats = dict(outcome.stats)
-    stats.setdefault("compile_seconds", compiled.compile_seconds)
-    stats["total_seconds"] = time.perf_counter() - started
     if cut:
         stats["unchecked_at_time_limit"] = len(outcome.solutions) - len(solutions)
     complete, timed_out = outcome.complete and not cut, outcome.timed_out or cut
-    return Result(model, backend, solutions, complete, timed_out, limit, dict(compiled.size), stats, timeout)
+    return Result(model, backend, solutions, complete, timed_out, limit), stats
 
 
 def _compile_within(engine: Any, model: Lowered, deadline: float | None) -> Compiled | None:

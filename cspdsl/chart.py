@@ -101,7 +101,7 @@ def _bar(row: Row, attribute: str) -> Bar:
     value = row.median(attribute)
     if value is not None:
         return Bar(max(value, SMALLEST), seconds(value))
-    if row.status == "solved" or (attribute == "all_seconds" and not row.exact):
+    if row.status in ("solved", "optimal", "feasible") or (attribute == "all_seconds" and not row.exact):
         return Bar(None, "n/a")  # does not apply: a local search counts nothing
     return Bar(None, row.status)  # not reached: unsatisfiable, timeout, gave_up, refused
 
@@ -113,7 +113,7 @@ def solutions_note(row: Row) -> str:
     if row.runs and row.runs[-1].solution_set is not None:
         return _plural(row.solutions, "solution")
     found = f"{row.solutions} found"
-    return found if row.status == "solved" else f"{row.status}, {found}"
+    return found if row.status in ("solved", "optimal") else f"{row.status}, {found}"
 
 
 def agreement_summary(rows: list[Row]) -> str:

@@ -362,8 +362,10 @@ def _compare(args: argparse.Namespace) -> int:
 
         print(json.dumps(figures, indent=2))
     else:
-        print(compare.render_table(rows, f"{title}: {'all solutions' if args.all else 'first solution'}, "
-                                         f"median of {args.repeat}"))
+        optimum = model.problem.objective is not None
+        what = ("all optimal solutions" if args.all else "optimum") if optimum else (
+            "all solutions" if args.all else "first solution")
+        print(compare.render_table(rows, f"{title}: {what}, median of {args.repeat}", objective=optimum))
     if args.plot:
         chart.plot(rows, args.plot, title, all_solutions=args.all)
         print(f"wrote {args.plot}", file=sys.stderr)
@@ -405,7 +407,7 @@ def _solve(args: argparse.Namespace) -> int:
         print(json.dumps(result_json(result, args), indent=2))
     else:
         print_result(result, args, stream)
-    if result.status == "solved":
+    if result.status in ("solved", "optimal", "feasible"):  # feasible: the best an objective found
         return EXIT_SOLVED
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT
 

@@ -4,7 +4,8 @@ Each repeat runs every backend once, in turn, so that drift of the machine (anot
 warmer cache) touches all of them alike; the figures shown are medians over the repeats. Every
 solution is checked by the independent checker, as in `solve`. With `--all`, the backends that
 finished must report the same set of solutions (compared on the model's own variables); without
-it, the exact backends must agree on whether there is a solution at all.
+it, the exact backends must agree on whether there is a solution at all. On a model with an objective
+they must prove the same optimum (`compare_optimum`).
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ from .static_types import Any
 class Run(Record, frozen=False):
     """One backend, one repeat."""
 
-    status: str  # solved, unsatisfiable, timeout, gave_up, refused
+    status: str  # solved, unsatisfiable, timeout, gave_up, refused; optimal or feasible with an objective
     solutions: int
     compile_seconds: float
     first_seconds: float | None
     all_seconds: float | None
     solution_set: frozenset[tuple[int, ...]] | None = None  # all solutions, when the search finished
     found: frozenset[tuple[int, ...]] = frozenset()  # the solutions it did report
+    objective: int | None = None  # with an objective: the optimum proved, or the best value found
 
 
 class Row(Record, frozen=False):
@@ -54,7 +56,8 @@ class Row(Record, frozen=False):
         return statistics.median(values) if values else None
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        optimum = {"objective": self.runs[-1].objective} if self.status in ("optimal", "feasible") else {}
+        return {**optimum,
             "backend": self.backend,
             "exact": self.exact,
             "status": self.status,
@@ -88,11 +91,21 @@ def compare_backends(
             if progress is not None:
                 progress(f"run {number}/{repeat}: {row.backend}")
             row.runs.append(_run_once(model, row, all_solutions, timeout, seed))
-    _settle_agreement(rows, all_solutions)
+    objective = model.problem.objective
+    if objective is None or all_solutions:
+        _settle_agreement(rows, all_solutions)
+    if objective is not None:
+        from .compare_optimum import settle_optima
+
+        settle_optima(rows, objective)
     return rows
 
 
 def _run_once(model: Lowered, row: Row, all_solutions: bool, timeout: float | None, seed: int | None) -> Run:
+    if model.problem.objective is not None:
+        from .compare_optimum import run_optimum
+
+        return run_optimum(model, row, all_solutions, timeout, seed)
     engine = get_backend(row.backend)
     started = time.perf_counter()
     compiled = engine.compile(model.problem)
@@ -137,7 +150,7 @@ def _settle_agreement(rows: list[Row], all_solutions: bool) -> None:
                 row.agrees = settled[row.backend] == reference
             elif row.status == "unsatisfiable":
                 row.agrees = reference is None or reference == frozenset()
-            elif row.status == "solved" and reference is not None:  # a local search: its find must be one of them
+            elif row.status in ("solved", "feasible") and reference is not None:  # a local search: one of them
                 row.agrees = row.runs[-1].found <= reference
         return
     verdicts = {row.backend: row.status for row in rows if row.exact and row.status in ("solved", "unsatisfiable")}
@@ -190,14 +203,24 @@ def table_rows(rows: list[Row]) -> list[list[str]]:
 HEADERS = ["backend", "status", "solutions", "compile", "first solution", "all solutions", "size", "agrees"]
 
 
-def render_table(rows: list[Row], title: str) -> str:
+# A model with an objective: the optimum after the status, and the first solution's time is the time to
+# prove the optimum.
+OPTIMUM_HEADERS = ["backend", "status", "optimum", "solutions", "compile", "proved in", "all optimal", "size",
+                   "agrees"]
+
+
+def render_table(rows: list[Row], title: str, objective: bool = False) -> str:
     from rich.console import Console
     from rich.table import Table
 
     table = Table(title=title, title_justify="left")
-    for header in HEADERS:
-        table.add_column(header, justify="right" if header in ("solutions", "compile") else "left")
+    for header in OPTIMUM_HEADERS if objective else HEADERS:
+        table.add_column(header, justify="right" if header in ("solutions", "compile", "optimum") else "left")
     for cells in table_rows(rows):
+        if objective:
+            from .compare_optimum import optimum_cell
+
+            cells.insert(2, optimum_cell(next(row for row in rows if row.backend == cells[0])))
         table.add_row(*cells)
     console = Console(width=200, force_terminal=False, color_system=None)
     with console.capture() as captured:

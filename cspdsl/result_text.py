@@ -46,6 +46,7 @@ def print_result(result: Any, args: argparse.Namespace, stream: SolutionStream |
               "that does not prove there is none.")
     elif args.count:
         print(count_line(result))
+        _print_objective(result)
     elif args.all or getattr(args, "limit", None):
         shown = stream.shown if stream is not None else 0  # printed already, as they came
         for number, solution in enumerate(result.solutions[shown:], shown + 1):
@@ -53,16 +54,45 @@ def print_result(result: Any, args: argparse.Namespace, stream: SolutionStream |
             print(_drawn(layout, solution))
             print()
         print(count_line(result))
+        _print_objective(result)
     else:
         print(_drawn(layout, result.solutions[0]))
+        _print_objective(result)
         if result.unique is False:
             print()
-            print("Note: the puzzle is not unique: it has more than one solution "
-                  "(--all shows them, --count counts them).")
+            print(_NOT_UNIQUE[result.model.problem.objective is not None])
     print()
     print(stats_line(result))
     if args.stats:
         print(stats_block(result))
+
+
+_NOT_UNIQUE = {
+    False: "Note: the puzzle is not unique: it has more than one solution (--all shows them, --count counts them).",
+    True: "Note: the optimum is not unique: more than one solution reaches it (--all shows them, --count "
+          "counts them).",
+}
+
+
+def _print_objective(result: Any) -> None:
+    if result.model.problem.objective is not None:
+        print(objective_line(result))
+
+
+def objective_line(result: Any) -> str:
+    """The value of the objective: the optimum, proved, or the best found and the best bound proved."""
+    objective = result.model.problem.objective
+    word = "Minimum" if objective.sense == "minimize" else "Maximum"
+    if result.optimal:
+        return f"{word} of {objective.text}: {result.objective} (proved optimal)."
+    from .backends import backend_class
+
+    if not backend_class(result.backend).exact:
+        why = f"backend {result.backend} is a local search: it does not prove a value optimal"
+    else:
+        why = "the time limit stopped the search before it proved a value optimal"
+    bound = "" if result.bound is None else f"; best bound proved: {result.bound}"
+    return f"Best found, {objective.text}: {result.objective} ({why}{bound})."
 
 
 def _drawn(layout: Any, solution: Any) -> str:
@@ -80,30 +110,34 @@ def _timeout_line(result: Any, args: argparse.Namespace) -> str:
     return f"No solution found within the time limit of {result.time_limit:g} s{default}."
 
 
-def _solutions(n: int) -> str:
-    return f"{n} solution{'s' if n != 1 else ''}"
+def _solutions(n: int, optimal: bool = False) -> str:
+    return f"{n} {'optimal ' if optimal else ''}solution{'s' if n != 1 else ''}"
 
 
 def count_line(result: Any) -> str:
     """The last line of --count and --all: the number of solutions when the search was complete, else
-    how many it found, as a lower bound."""
+    how many it found, as a lower bound (of a model with an objective: its optimal solutions)."""
     n = result.found
+    optimal = result.status == "optimal"
     if result.count is None:
         why = "the time limit stopped the search" if result.timed_out else "the search stopped early"
-        return f"At least {_solutions(n)} ({why}; there may be more)."
+        return f"At least {_solutions(n, optimal)} ({why}; there may be more)."
     if n == 1:
-        return "1 solution: the puzzle is unique."
-    return f"{_solutions(n)}."
+        return "1 optimal solution: no other reaches the optimum." if optimal else "1 solution: the puzzle is unique."
+    return f"{_solutions(n, optimal)}."
 
 
 def _found_text(result: Any) -> str:
     """The solutions on the stats line: a count only when the search was complete ('3 solutions'), else
     a lower bound ('at least 2 solutions') or 'no solution found'; and, when the plain solve looked for
     a second solution, whether the puzzle is unique."""
+    optimal = result.status == "optimal"
+    if result.status == "feasible":
+        return "best solution found, not proved optimal"
     if result.count is not None:
-        text = _solutions(result.count)
+        text = _solutions(result.count, optimal)
     elif result.found:
-        text = f"at least {_solutions(result.found)}"
+        text = f"at least {_solutions(result.found, optimal)}"
     else:
         return "no solution found"
     if result.found and result.limit == 2:

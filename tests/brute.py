@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from cspdsl.backends import Backend, Outcome
 from cspdsl.ir import OPS, And, Constraint, Count, Not, Or, Problem
-from cspdsl.ir.check import holds, violated
+from cspdsl.ir.check import holds, objective_value, violated
 
 
 def make_problem(domains: dict[str, tuple[int, ...]], *constraints: Constraint) -> Problem:
@@ -29,6 +29,26 @@ def brute_force(problem: Problem) -> set[tuple[int, ...]]:
         if all(holds(p.constraint, a) for p in problem.constraints):
             found.add(problem.project(a))
     return found
+
+
+def brute_force_optimum(problem: Problem) -> tuple[int | None, set[tuple[int, ...]]]:
+    """The best value of the problem's objective over every assignment the checker accepts (None when
+    there is none), and the assignments that reach it, projected on the output variables."""
+    objective = problem.objective
+    assert objective is not None
+    names = list(problem.variables)
+    best: int | None = None
+    optimal: set[tuple[int, ...]] = set()
+    for values in itertools.product(*(problem.variables[n].domain for n in names)):
+        a = dict(zip(names, values, strict=True))
+        if not all(holds(p.constraint, a) for p in problem.constraints):
+            continue
+        value = objective_value(objective, a)
+        if best is None or objective.better(value, best):
+            best, optimal = value, set()
+        if value == best:
+            optimal.add(problem.project(a))
+    return best, optimal
 
 
 def solve_all(backend: Backend, problem: Problem, timeout: float | None = None) -> Outcome:

@@ -18,7 +18,11 @@ from cspdsl.backends import exact_backends
 KNOWN_COUNTS = {
     "einstein": 1, "zebra": 1, "sudoku": 1, "lock": 3, "aristotle": 12, "tiles": 1152, "sendmore": 1,
     "seder": 1, "bands": 1, "killer4": 1, "kakuro4": 1,
+    # models with an objective: the number of their optimal solutions
+    "golomb": 2, "coins": 1, "lockmax": 1,
 }
+# The optimum of each model with an objective, which every exact backend must prove.
+KNOWN_OPTIMA = {"golomb": 11, "coins": 3, "lockmax": 780}
 OTHERS = [name for name in exact_backends() if name != "cpsat"]
 
 
@@ -50,3 +54,10 @@ def test_einstein_answer_on_every_backend(backend: str) -> None:
     result = solve(load(MODELS / "einstein.puz"), backend)
     assert result.unique is True
     assert result.answers() == ["The German owns the fish, in house 4."]
+
+
+@pytest.mark.parametrize("backend", exact_backends())
+@pytest.mark.parametrize("model", sorted(KNOWN_OPTIMA))
+def test_backend_proves_the_known_optimum(model: str, backend: str) -> None:
+    result = solve(load(MODELS / f"{model}.puz"), backend, limit=1)
+    assert (result.status, result.objective, result.bound) == ("optimal", KNOWN_OPTIMA[model], KNOWN_OPTIMA[model])

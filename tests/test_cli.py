@@ -78,6 +78,14 @@ def test_time_limit_with_no_answer_exits_3():
     assert "time limit" in result.stdout
 
 
+def test_an_optimisation_stopped_by_its_time_limit_exits_0_with_a_solution_and_3_without():
+    found = run_cli("solve", "models/golomb.puz", "-D", "n=9", "--timeout", "1", "--backend", "cpsat")
+    assert found.returncode == 0 and "Best found, mark[n]: " in found.stdout
+    pigeons = "var x[1..13] in 1..12\nalldifferent(x)\nminimize sum(x)\n"
+    nothing = run_cli("solve", "-", "--timeout", "0.5", stdin=pigeons)
+    assert nothing.returncode == 3 and "No solution found within the time limit of 0.5 s." in nothing.stdout
+
+
 def test_json_result_names_variables_and_answers():
     result = run_cli("solve", "models/einstein.puz", "--json", "--seed", "7")
     data = json.loads(result.stdout)
@@ -227,6 +235,20 @@ COUNT_TEXTS = [
     *[(b, ["models/lock.puz", "--seed", "1"], None, f"stats: backend {b}, at least 1 solution, ") for b in LOCAL],
     *[(b, ["-", "--seed", "1", "--timeout", "0.3"], UNSAT, f"stats: backend {b}, no solution found, ")
       for b in LOCAL],
+    # a model with an objective: its optimum, and its optimal solutions counted
+    *[(b, ["models/coins.puz"], None, "3 coins.\nMinimum of sum(take): 3 (proved optimal).\n\n"
+       f"stats: backend {b}, 1 optimal solution (unique), ") for b in EXACT],
+    *[(b, ["models/golomb.puz", "-D", "n=4", "--count"], None, "1 optimal solution: no other reaches the "
+       f"optimum.\nMinimum of mark[n]: 6 (proved optimal).\n\nstats: backend {b}, 1 optimal solution, ")
+      for b in EXACT],
+    *[(b, ["models/lockmax.puz", "--all"], None, "Solution 1:\ncode = 780\n\nThe code is 780.\n\n1 optimal solution: "
+       "no other reaches the optimum.\nMaximum of 100 * code[1] + 10 * code[2] + code[3]: 780 (proved optimal).")
+      for b in EXACT],
+    ("cpsat", ["models/golomb.puz", "-D", "n=9", "--timeout", "1"], None,
+     "Best found, mark[n]: {n} (the time limit stopped the search before it proved a value optimal; best bound "
+     "proved: {n}).\n\nstats: backend cpsat, best solution found, not proved optimal, "),
+    *[(b, ["models/lockmax.puz", "--seed", "1"], None, "Best found, 100 * code[1] + 10 * code[2] + code[3]: {n} "
+       f"(backend {b} is a local search: it does not prove a value optimal).") for b in LOCAL],
 ]
 
 
@@ -265,6 +287,14 @@ COUNT_FIELDS = [
     *[(b, ["-", "--seed", "1", "--timeout", "0.3"], UNSAT,
        {"status": "timeout", "complete": False, "unique": None, "found": 0, "count": None, "solutions": 0})
       for b in LOCAL],
+    *[(b, ["models/coins.puz", "--count"], None,
+       {"status": "optimal", "objective": 3, "bound": 3, "found": 1, "count": 1, "solutions": None}) for b in EXACT],
+    *[(b, ["-", "--all"], UNSAT + "minimize sum(x)\n",
+       {"status": "unsatisfiable", "objective": None, "bound": None, "found": 0, "count": 0, "solutions": 0})
+      for b in EXACT],
+    *[(b, ["models/lockmax.puz", "--seed", "1"], None,
+       {"status": "feasible", "objective": SOME, "bound": None, "found": 1, "count": None, "solutions": 1})
+      for b in LOCAL],
 ]
 
 
@@ -273,9 +303,10 @@ def test_counts_in_json(backend, args, stdin, fields):
     data = json.loads(run_cli("solve", *args, "--backend", backend, "--json", stdin=stdin).stdout)
     listed = len(data["solutions"]) if "solutions" in data else None
     told = {**{key: data[key] for key in fields if key != "solutions"}, "solutions": listed}
-    if fields["found"] is SOME:
-        assert told["found"] >= 1
-        told["found"] = SOME
+    for key in ("found", "objective"):
+        if fields.get(key) is SOME:
+            assert told[key] >= 1
+            told[key] = SOME
     assert told == fields
 
 

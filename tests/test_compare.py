@@ -255,3 +255,35 @@ def test_a_local_search_agrees_when_its_find_is_one_of_the_solutions() -> None:
     ]
     assert rows[1].runs[0].found <= rows[0].runs[0].solution_set
     assert rows[1].median("all_seconds") is None
+
+
+class WorstOptimumBackend(WrongCountBackend):
+    """Claims the worst solution optimal: a bug that compare must report as a disagreement."""
+
+    def optimise(self, compiled: Compiled, *, timeout, seed, on_solution=None) -> Outcome:
+        from cspdsl.backends.cpsat import CpSatBackend
+        from cspdsl.ir.check import objective_value
+
+        every = CpSatBackend().solve(compiled, limit=None, timeout=timeout, seed=seed).solutions
+        worst = min(every, key=lambda s: objective_value(compiled.problem.objective, s))
+        return Outcome([worst], True)
+
+
+def test_the_optimum_and_its_proof_per_backend(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["compare", "models/lockmax.puz", "--backends", "cpsat,sat,csp"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("The largest code the lock allows: optimum, median of 1\n")
+    header = [cell.strip() for cell in out.splitlines()[2].split("┃")[1:-1]]
+    assert header == ["backend", "status", "optimum", "solutions", "compile", "proved in", "all optimal", "size",
+                      "agrees"]
+    assert [line.split("│")[3].strip() for line in out.splitlines()[4:7]] == ["780"] * 3
+    rows = compare_backends(load(MODELS / "coins.puz"), exact_backends(), all_solutions=True, repeat=1, timeout=60)
+    assert {(row.status, row.runs[0].objective, row.solutions, row.agrees) for row in rows} == {("optimal", 3, 1, True)}
+    assert all(row.as_json()["objective"] == 3 for row in rows)
+
+
+def test_two_optima_are_a_disagreement(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(REGISTRY, "worst", ("test_compare", "WorstOptimumBackend"))
+    code = cli.main(["compare", "models/lockmax.puz", "--backends", "cpsat,sat,worst"])
+    assert code == 4
+    assert "the backends disagree (worst against the others)" in capsys.readouterr().err

@@ -171,7 +171,8 @@ def test_smallest_first_finds_what_the_library_solver_finds(model: str) -> None:
     ours = solve(lowered, "csp", limit=None, options={"order": "smallest"})
     library = solve(lowered, "csp", limit=None)
     assert ours.complete and keys(ours) == keys(library)
-    assert ours.stats["raw_solutions"] == library.stats["raw_solutions"]
+    if lowered.problem.objective is None:  # a branch and bound's solutions depend on its order
+        assert ours.stats["raw_solutions"] == library.stats["raw_solutions"]
 
 
 @pytest.mark.parametrize("forwardcheck", ["true", "false"])

@@ -1101,6 +1101,43 @@ CASES: dict[str, tuple[str, str]] = {
             NESTING_HINT,
         ),
     ),
+    # ---- objectives ----------------------------------------------------------------------------------
+    "two-objectives": (
+        "var x in 1..3\nminimize x\nmaximize x\n",
+        lines(
+            "m.puz:3:1: error: a model states one objective; line 2 states one already",
+            " 3 | maximize x",
+            "   | ^^^^^^^^^^",
+            "hint: keep the one to optimise, or fold them into one sum",
+        ),
+    ),
+    "objective-over-a-list": (
+        "var q[1..3] in 1..3\nminimize q\n",
+        lines(
+            "m.puz:2:10: error: expected a number, found a list or group",
+            " 2 | minimize q",
+            "   |          ^",
+            "hint: sum(...) adds a list up",
+        ),
+    ),
+    "objective-over-a-condition": (
+        "var x in 1..3\nminimize x == 2\n",
+        lines(
+            "m.puz:2:12: error: unexpected '=='; expected one of '+', '-', the end of the line",
+            " 2 | minimize x == 2",
+            "   |            ^^",
+        ),
+    ),
+    "objective-too-large": (
+        "var x[1..3] in {0, 2000000000}\nminimize 2000000000 * x[1] + 2000000000 * x[2] + 2000000000 * x[3]\n",
+        lines(
+            "m.puz:2:1: error: this sum can reach 12000000000000000000: too large for the backends "
+            "(at most 4611686018427387904)",
+            " 2 | minimize 2000000000 * x[1] + 2000000000 * x[2] + 2000000000 * x[3]",
+            "   | " + "^" * 66,
+            "hint: use smaller numbers or narrower domains",
+        ),
+    ),
     # ---- characters that end a line for str.splitlines() but not for the scanner -------------------
     **{
         f"{name}-{where}": case
@@ -1333,6 +1370,17 @@ def test_cli_param_not_a_number(command: str, value: str) -> None:
         " 1 | param n = 3",
         "   |           ^",
         "hint: give a whole number, such as -D n=10",
+    ))
+
+
+def test_cli_explain_refuses_a_model_with_an_objective() -> None:
+    result = run_cli("explain", "-", stdin="var x in 1..3\nx != 2\nminimize x + 1\n")
+    assert_bad_input(result, lines(
+        "<stdin>:3:1: error: explain tells why a puzzle has no solution, several or one; this model asks for "
+        "the best value of 'x + 1', which it does not explain",
+        " 3 | minimize x + 1",
+        "   | ^^^^^^^^^^^^^^",
+        "hint: cspdsl solve proves the optimum; without this line, explain explains the clues",
     ))
 
 

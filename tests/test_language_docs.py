@@ -27,7 +27,8 @@ TEXT = DOC.read_text(encoding="utf-8")
 PAGES = sorted(DOCS.rglob("*.md"))
 
 # `# expect: 3 solutions`, `# expect: 1 solution`, `# expect: unsatisfiable`,
-# `# expect -D n=6: 4 solutions` (with params, as `cspdsl solve -D n=6` would get).
+# `# expect -D n=6: 4 solutions` (with params, as `cspdsl solve -D n=6` would get), and for a model with an
+# objective `# expect: optimum 19, 1 solution` (the optimum proved, and the number of optimal solutions).
 EXPECT = re.compile(r"^# expect(?P<params>(?: -D \w+=-?\d+)*): (?P<outcome>.+?)\s*$", re.M)
 # `# answer: TEXT`: the answers to the model's questions, in order, for its (unique) solution.
 ANSWER = re.compile(r"^# answer: (?P<text>.*?)\s*$", re.M)
@@ -87,7 +88,8 @@ def outcome_of(example: Example, params: dict[str, int] | None) -> str:
     if result.status == "unsatisfiable":
         return "unsatisfiable"
     n = len(result.solutions)
-    return f"{n} solution{'s' if n != 1 else ''}"
+    optimum = f"optimum {result.objective}, " if result.status == "optimal" else ""
+    return f"{optimum}{n} solution{'s' if n != 1 else ''}"
 
 
 def test_the_doc_has_examples():
@@ -113,7 +115,7 @@ def test_example_solves_as_it_says(example: Example):
             (name, int(value)) for name, value in re.findall(r"-D (\w+)=(-?\d+)", expectation["params"])
         )
         outcome = expectation["outcome"]
-        assert re.fullmatch(r"1 solution|\d+ solutions|unsatisfiable", outcome), outcome
+        assert re.fullmatch(r"(optimum -?\d+, )?(1 solution|\d+ solutions)|unsatisfiable", outcome), outcome
         assert outcome_of(example, params or None) == outcome, f"{example.page}:{example.line} {params}"
 
 
@@ -220,6 +222,7 @@ CONSTRUCTS = {
     "question": r'^question ".*": ".*\{\w+\[\w+\]\}',
     "multi-line list": r"\[\n",
     "several variables in one declaration": r"^var \w+, \w+",
+    "minimize": r"^minimize ",
 }
 
 

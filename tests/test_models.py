@@ -12,9 +12,9 @@ from cspdsl.backends import REGISTRY, backend_class, exact_backends
 from cspdsl.render import render_solution
 
 
-def solve_model(name: str, **kwargs):
+def solve_model(name: str, params: dict[str, object] | None = None, **kwargs):
     """On CP-SAT unless told otherwise: tests/test_agreement.py holds every backend to the same sets."""
-    return solve(load(MODELS / f"{name}.puz"), **{"backend": "cpsat", **kwargs})
+    return solve(load(MODELS / f"{name}.puz", params), **{"backend": "cpsat", **kwargs})
 
 
 def entity_at(result, attribute: str, position: int) -> str:
@@ -340,3 +340,42 @@ def test_a_solution_reads_the_way_its_puzzle_does():
         sudoku["cell"][10]
     assert solve(load(MODELS / "bands.puz")).solution["jazz"]["band"] == "Moss Hollow"
     assert solve(load(MODELS / "sendmore.puz")).solution["S"] == 9
+
+
+# ---- models with an objective -----------------------------------------------------------------------
+
+# The shortest Golomb rulers (marks -> length), known since the 1970s; the larger ones on CP-SAT only.
+GOLOMB = [(4, 6, exact_backends()), (5, 11, ["cpsat", "sat"]), (6, 17, ["cpsat"]), (7, 25, ["cpsat"])]
+
+
+@pytest.mark.parametrize(("marks", "length", "backends"), GOLOMB)
+def test_golomb_rulers_have_their_known_lengths(marks, length, backends):
+    for backend in backends:
+        result = solve_model("golomb", backend=backend, params={"n": marks}, limit=1)
+        assert (result.status, result.objective) == ("optimal", length), backend
+        assert result.answers() == [f"Length {length}."]
+
+
+def test_golomb_four_marks_has_one_ruler_up_to_reflection():
+    result = solve_model("golomb", params={"n": 4}, limit=None)
+    assert result.count == 1
+    assert result.value("mark[2]") == 1 and [result.solutions[0][f"mark[{i}]"] for i in range(1, 5)] == [0, 1, 4, 6]
+
+
+def test_coins_the_fewest_are_three_not_the_greedy_four():
+    result = solve_model("coins", limit=None)
+    assert (result.objective, result.count, result.answers()) == (3, 1, ["3 coins."])
+    assert [result.value(f"take[{i}]") for i in range(1, 6)] == [0, 0, 0, 2, 1]  # 19 + 19 + 25
+
+
+def test_the_largest_code_the_first_four_guesses_allow():
+    result = solve_model("lockmax", limit=None)
+    assert (result.status, result.objective, result.count) == ("optimal", 780, 1)
+    assert result.answers() == ["The code is 780."]
+
+
+@pytest.mark.parametrize("backend", [name for name in sorted(REGISTRY) if not backend_class(name).exact])
+def test_a_local_search_reports_the_best_found_never_an_optimum(backend):
+    result = solve_model("lockmax", backend=backend, seed=1, timeout=10)
+    assert result.status == "feasible" and not result.optimal and result.bound is None
+    assert result.objective <= 780

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from brute import brute_force
+from brute import brute_force, brute_force_optimum
 from hypothesis import HealthCheck, event, find, given, settings
 from hypothesis import strategies as st
 
@@ -109,6 +109,45 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
     return "\n".join(lines) + "\n"
 
 
+# -- numbers with an objective: minimize or maximize a sum, an abs, a sum of pieces ---------------------
+
+
+@st.composite
+def optimised_models(draw: st.DrawFn) -> str:
+    """A number model with an objective over its variables: linear, `sum(...)`, or with `abs`, whose
+    auxiliary variables the objective then reads."""
+    text = draw(number_models(max_vars=3, max_size=4, max_clues=3))
+    k = int(text.split("[1..", 1)[1].split("]", 1)[0])  # the first line: var x[1..k] in lo..hi
+    var = st.integers(1, k).map(lambda i: f"x[{i}]")
+    coef = st.sampled_from([-3, -2, -1, 1, 2, 3])
+    term = st.builds(lambda c, v: f"{c}*{v}", coef, var)
+    objective = st.one_of(
+        st.lists(term, min_size=1, max_size=3).map(" + ".join),
+        st.just("sum(x)"),
+        st.builds(lambda a, b, c: f"abs({a} - {b}) + {c}", var, var, term),
+        st.builds(lambda a, b: f"abs({a} + {b}) - sum([x[i] for i in 1..{k}])", term, term),
+    )
+    sense = draw(st.sampled_from(["minimize", "maximize"]))
+    return f"{text}{sense} {draw(objective)}\n"
+
+
+def assert_optimum_agrees(text: str) -> None:
+    """Every exact backend: the optimum, proved, and every optimal solution, as brute force has them."""
+    model = loads(text, "random.puz")
+    problem = model.problem
+    best, optimal = brute_force_optimum(problem)
+    for backend in BACKENDS:
+        result = solve(model, backend, limit=None, timeout=60)  # the API checks each solution and its value
+        assert result.complete, f"{backend} did not finish on:\n{text}"
+        if best is None:
+            assert result.status == "unsatisfiable", f"{backend} on:\n{text}"
+            continue
+        assert (result.status, result.objective, result.bound) == ("optimal", best, best), f"{backend}:\n{text}"
+        assert {problem.project(s) for s in result.solutions} == optimal, f"{backend} on:\n{text}"
+        assert result.count == len(optimal)
+    event("satisfiable" if best is not None else "unsatisfiable")
+
+
 # -- the comparison ------------------------------------------------------------------------------------
 
 
@@ -147,6 +186,12 @@ def test_random_zebra_puzzles(text: str) -> None:
 @given(number_models())
 def test_random_number_puzzles(text: str) -> None:
     assert_backends_agree(text)
+
+
+@FAST
+@given(optimised_models())
+def test_random_optimisation_models(text: str) -> None:
+    assert_optimum_agrees(text)
 
 
 @pytest.mark.slow

@@ -40,12 +40,19 @@ class Outcome(Record, frozen=False):
     `complete` is true when the search ran to the end (so `solutions` are all there are, up to
     `limit`), or when it proved there is none; `timed_out` when the time limit stopped it first.
     Solutions are distinct on the problem's own (output) variables.
+
+    Of `Backend.optimise`: `solutions` are the improving solutions in the order found, the best last;
+    `complete` that the search proved the last one optimal (or that there is none); `objective` the
+    value the backend claims for it and `bound` the best bound it proved, in the model's terms (the
+    checker recomputes the value: `ir.check.objective_value`).
     """
 
     solutions: list[Assignment]
     complete: bool
     timed_out: bool = False
     stats: dict[str, Any] = field(default_factory=dict)
+    objective: int | None = None
+    bound: int | None = None
 
 
 # The sizes shown in one line (stats line, compare table), in the backends' own terms; `--stats`
@@ -104,6 +111,13 @@ class Backend(Protocol):
         seed: int | None,
         on_solution: OnSolution | None = None,
     ) -> Outcome: ...
+
+    def optimise(
+        self, compiled: Compiled, *, timeout: float | None, seed: int | None, on_solution: OnSolution | None = None
+    ) -> Outcome:
+        """The best solution of a problem with an objective (`compiled.problem.objective`): each better
+        one shown to `on_solution` as it is found; `cspdsl.optimum` enumerates the optimal ones after."""
+        ...
 
 
 # name -> (module, class). New backends join by adding a line here.

@@ -283,15 +283,8 @@ class CpSatBackend:
     ) -> Outcome:
         check_limit(limit)
         native: CpSatModel = compiled.native
-        solver = cp_model.CpSolver()
         # One worker by default: faster on small puzzles. Enumeration needs one worker.
-        solver.parameters.num_workers = 1 if limit != 1 else self.workers
-        solver.parameters.log_search_progress = False
-        solver.parameters.log_to_stdout = False
-        if timeout is not None:
-            solver.parameters.max_time_in_seconds = max(timeout, 0.0)
-        if seed is not None:
-            solver.parameters.random_seed = seed
+        solver = self._solver(1 if limit != 1 else self.workers, timeout, seed)
         start = time.perf_counter()
         if limit == 1:
             solutions, status, stopped = self._solve_one(solver, native, on_solution)
@@ -305,6 +298,30 @@ class CpSatBackend:
         if _interrupted(status, stopped, timeout, wall):
             raise KeyboardInterrupt  # as any other search interrupted by Ctrl-C
         return self._outcome(solver, status, solutions, stopped, limit, wall)
+
+    def optimise(
+        self, compiled: Compiled, *, timeout: float | None, seed: int | None, on_solution: OnSolution | None = None
+    ) -> Outcome:
+        """CP-SAT's own objective (`cpsat_optimise`), on `-O workers` workers."""
+        from .cpsat_optimise import optimise
+
+        start = time.perf_counter()
+        outcome, status = optimise(self._solver(self.workers, timeout, seed), compiled, on_solution)
+        if _interrupted(status, False, timeout, time.perf_counter() - start):
+            raise KeyboardInterrupt
+        return outcome
+
+    @staticmethod
+    def _solver(workers: int, timeout: float | None, seed: int | None) -> cp_model.CpSolver:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = workers
+        solver.parameters.log_search_progress = False
+        solver.parameters.log_to_stdout = False
+        if timeout is not None:
+            solver.parameters.max_time_in_seconds = max(timeout, 0.0)
+        if seed is not None:
+            solver.parameters.random_seed = seed
+        return solver
 
     @staticmethod
     def _solve_one(

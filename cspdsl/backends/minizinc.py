@@ -12,7 +12,8 @@ from ..static_types import Any
 
 
 def to_minizinc(problem: Problem, source: str = "") -> str:
-    """The problem in MiniZinc: solve with `minizinc --solver gecode -a FILE` for every solution."""
+    """The problem in MiniZinc: solve with `minizinc --solver gecode -a FILE` for every solution (of a
+    model with an objective, `solve minimize` or `solve maximize`: the optimum)."""
     names = _identifiers(list(problem.variables))
     # Only the globals the model uses: the whole globals.mzn clashes with Gecode's in some installs.
     lines = [f"% cspdsl model of {source}" if source else "% cspdsl model"]
@@ -25,10 +26,22 @@ def to_minizinc(problem: Problem, source: str = "") -> str:
         if posted.span is not None:
             lines.append(f"% line {posted.span.line}: {posted.span.text.split('#', 1)[0].strip()}")
         lines.append(f"constraint {_write(posted.constraint, names)};")
-    lines += ["", "solve satisfy;", "", "output ["]
+    lines += ["", _solve_item(problem, names), "", "output ["]
     lines += [f'  "{name} = ", show({names[name]}), "\\n",' for name in problem.outputs]
     lines.append("];")
     return "\n".join(lines) + "\n"
+
+
+def _solve_item(problem: Problem, names: dict[str, str]) -> str:
+    """`solve satisfy;`, or `solve minimize/maximize SUM;` under a comment naming the objective's line."""
+    objective = problem.objective
+    if objective is None:
+        return "solve satisfy;"
+    terms = [f"{k} * {names[x]}" if k != 1 else names[x] for k, x in objective.terms]
+    if objective.constant or not terms:
+        terms.append(str(objective.constant))
+    where = f"% line {objective.span.line}: {objective.span.text.split('#', 1)[0].strip()}\n" if objective.span else ""
+    return f"{where}solve {objective.sense} {' + '.join(terms)};"
 
 
 # The global constraints a model may use, by the kind that writes them, and the file that defines each.

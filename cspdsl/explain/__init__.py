@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 
 from ..backends import Assignment, limits
+from ..errors import CspdslError
 from ..ir import Problem
 from ..lower import Lowered
 from ..lower.layout import Layout
@@ -72,6 +73,14 @@ def explain(model: Lowered, timeout: float | None = None, steps: bool = False) -
     conflict and for the cheapest steps; past it they give what they have, and say so (`math.inf`:
     no limit; `backends.limits` gives its range)."""
     limit, _ = limits.checked(timeout)
+    objective = model.problem.objective
+    if objective is not None:  # uniqueness and steps are about the clues' solutions, not the best one
+        raise CspdslError(
+            f"explain tells why a puzzle has no solution, several or one; this model asks for the best "
+            f"value of '{objective.text}', which it does not explain",
+            objective.span,
+            "cspdsl solve proves the optimum; without this line, explain explains the clues",
+        )
     return explain_problem(model.problem, limits.no_limit_as_none(limit), steps, model)
 
 

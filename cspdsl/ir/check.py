@@ -9,7 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..static_types import Any
-from . import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Posted, Problem, Table, by_kind
+from . import (
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    KindTable,
+    Linear,
+    Not,
+    Objective,
+    Or,
+    Posted,
+    Problem,
+    Table,
+    by_kind,
+)
 
 Assignment = dict[str, int]
 
@@ -86,3 +101,12 @@ def violated(problem: Problem, a: dict[str, int]) -> list[Posted]:
     if broken:
         return broken
     return [p for p in problem.constraints if not holds(p.constraint, a)]
+
+
+def objective_value(objective: Objective, a: Assignment) -> int:
+    """The objective's value under the assignment, in the model's own terms (not the minimised sum a
+    backend works with), read from the IR alone: what a backend claims as its value is checked by it."""
+    total = objective.constant
+    for coef, name in objective.terms:
+        total += coef * a[name]
+    return total

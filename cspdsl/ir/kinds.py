@@ -151,6 +151,37 @@ class Posted(Record):
     clue: tuple[tuple[str, str], ...] | None = field(default=None, compare=False)
 
 
+class Objective(Record):
+    """`minimize` or `maximize` sum(c * x for c, x in terms) + constant: what an optimisation model asks
+    for the best value of. `text` is the expression as the model writes it, to name the value shown.
+
+    Backends minimise `minimised()` (the terms negated for `maximize`); a value and a bound are always
+    told in the model's own terms (`value_of` turns a minimised sum back)."""
+
+    sense: str  # "minimize" | "maximize"
+    terms: tuple[tuple[int, str], ...]
+    constant: int = 0
+    text: str = ""
+    span: Span | None = field(default=None, compare=False)
+
+    @property
+    def sign(self) -> int:
+        """+1 for minimize, -1 for maximize: the objective times the sign is what is minimised."""
+        return 1 if self.sense == "minimize" else -1
+
+    def minimised(self) -> tuple[tuple[int, str], ...]:
+        """The terms whose sum a backend minimises (the constant left out)."""
+        return tuple((self.sign * coef, name) for coef, name in self.terms)
+
+    def value_of(self, minimised_sum: int) -> int:
+        """The objective's value in the model's terms, from the sum of `minimised()`."""
+        return self.sign * minimised_sum + self.constant
+
+    def better(self, a: int, b: int) -> bool:
+        """Whether value `a` is strictly better than value `b`."""
+        return a * self.sign < b * self.sign
+
+
 class Problem(Record, frozen=False):
     """Variables, constraints, and which variables are the model's own (the rest are auxiliary).
 
@@ -161,6 +192,8 @@ class Problem(Record, frozen=False):
     variables: dict[str, Var] = field(default_factory=dict)
     constraints: list[Posted] = field(default_factory=list)
     outputs: list[str] = field(default_factory=list)
+    # What the model optimises; None for a model that only asks for solutions.
+    objective: Objective | None = None
 
     def add_var(self, name: str, domain: tuple[int, ...], output: bool = True) -> Var:
         if name in self.variables:

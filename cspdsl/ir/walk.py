@@ -137,6 +137,8 @@ def validate(problem: Problem) -> None:
     and AllDifferent and Table stand at the top level (or in a top-level And) only."""
     for name in problem.outputs:
         _declared(problem, name, "an output")
+    for _, name in problem.objective.terms if problem.objective is not None else ():
+        _declared(problem, name, "the objective")
     for name, var in problem.variables.items():
         if var.name != name or list(var.domain) != sorted(set(var.domain)):
             raise InvalidProblem(f"variable {name!r}: its domain must be sorted and distinct, under its own name")

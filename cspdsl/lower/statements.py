@@ -38,12 +38,16 @@ class Statements(EntityDecls):
             ast.RegionsDecl: self.regions_decl,
             ast.PlaceDecl: self.place_decl,
             ast.QuestionDecl: self.question_decl,
+            ast.ObjectiveDecl: self.objective_decl,
             ast.ConstraintStmt: self.constraint_stmt,
         }
         for statement in model.statements:
             handlers[type(statement)](statement)
         for posted in self.problem.constraints:
             self.check_magnitude(posted.constraint, posted.span)
+        objective = self.problem.objective
+        if objective is not None:
+            self.check_sum_magnitude(ir.Linear(objective.terms, "==", objective.constant), objective.span)
         self.check_params_used()
 
     def check_params_used(self) -> None:
@@ -333,6 +337,16 @@ class Statements(EntityDecls):
             return False
         name = node.name if isinstance(node, ast.Name) else node.value
         return isinstance(self.lookup(name, node.span), (AttributeValue, KeyValue))
+
+    def objective_decl(self, s: ast.ObjectiveDecl) -> None:
+        """`minimize EXPR` / `maximize EXPR`: one a model, over a number (a linear expression; abs, sums
+        and the like bring their auxiliary variables, as in a clue)."""
+        first = self.problem.objective
+        if first is not None:
+            raise error(f"a model states one objective; line {first.span.line if first.span else '?'} "
+                        "states one already", s, "keep the one to optimise, or fold them into one sum")
+        lin = self.lin(s.expr)
+        self.problem.objective = ir.Objective(s.sense, lin.terms, lin.const, s.expr.span.text, s.span)
 
     def constraint_stmt(self, s: ast.ConstraintStmt) -> None:
         """A clue: its constraints posted, those that always hold left out (and a clue that folds

@@ -11,11 +11,11 @@ PATTERN = '(?P<RELATION>(same|not_same|next_to|beside|directly_left_of|directly_
 FLAGS = 0  # re.UNICODE is the default
 NEWLINE_TYPES = frozenset(['BLOCK', 'COMMENT', 'STRING', '_NL'])
 IGNORE_TYPES = frozenset(['COMMENT', '__IGNORE_0'])
-KEYWORDS = {'NAME': {'and': 'AND', 'at': 'AT', 'attribute': 'ATTRIBUTE', 'board': 'BOARD', 'bool': 'BOOL', 'either': 'EITHER', 'false': 'FALSE', 'for': 'FOR', 'forall': 'FORALL', 'given': 'GIVEN', 'if': 'IF', 'in': 'IN', 'let': 'LET', 'not': 'NOT', 'of': 'OF', 'on': 'ON', 'or': 'OR', 'param': 'PARAM', 'pieces': 'PIECES', 'place': 'PLACE', 'positions': 'POSITIONS', 'puzzle': 'PUZZLE', 'question': 'QUESTION', 'regions': 'REGIONS', 'shape': 'SHAPE', 'then': 'THEN', 'true': 'TRUE', 'var': 'VAR', 'where': 'WHERE'}}
-LITERALS = {'AND': 'and', 'AT': 'at', 'ATTRIBUTE': 'attribute', 'BOARD': 'board', 'BOOL': 'bool', 'COLON': ':', 'COMMA': ',', 'DOT': '.', 'EITHER': 'either', 'EQUAL': '=', 'FALSE': 'false', 'FOR': 'for', 'FORALL': 'forall', 'GIVEN': 'given', 'IF': 'if', 'IN': 'in', 'LBRACE': '{', 'LET': 'let', 'LPAR': '(', 'LSQB': '[', 'MINUS': '-', 'NOT': 'not', 'OF': 'of', 'ON': 'on', 'OR': 'or', 'PARAM': 'param', 'PERCENT': '%', 'PIECES': 'pieces', 'PLACE': 'place', 'PLUS': '+', 'POSITIONS': 'positions', 'PUZZLE': 'puzzle', 'QUESTION': 'question', 'RBRACE': '}', 'REGIONS': 'regions', 'RPAR': ')', 'RSQB': ']', 'SHAPE': 'shape', 'STAR': '*', 'THEN': 'then', 'TRUE': 'true', 'VAR': 'var', 'VBAR': '|', 'WHERE': 'where', '__ANON_0': '..', '__ANON_1': '//'}
+KEYWORDS = {'NAME': {'and': 'AND', 'at': 'AT', 'attribute': 'ATTRIBUTE', 'board': 'BOARD', 'bool': 'BOOL', 'either': 'EITHER', 'false': 'FALSE', 'for': 'FOR', 'forall': 'FORALL', 'given': 'GIVEN', 'if': 'IF', 'in': 'IN', 'let': 'LET', 'maximize': 'MAXIMIZE', 'minimize': 'MINIMIZE', 'not': 'NOT', 'of': 'OF', 'on': 'ON', 'or': 'OR', 'param': 'PARAM', 'pieces': 'PIECES', 'place': 'PLACE', 'positions': 'POSITIONS', 'puzzle': 'PUZZLE', 'question': 'QUESTION', 'regions': 'REGIONS', 'shape': 'SHAPE', 'then': 'THEN', 'true': 'TRUE', 'var': 'VAR', 'where': 'WHERE'}}
+LITERALS = {'AND': 'and', 'AT': 'at', 'ATTRIBUTE': 'attribute', 'BOARD': 'board', 'BOOL': 'bool', 'COLON': ':', 'COMMA': ',', 'DOT': '.', 'EITHER': 'either', 'EQUAL': '=', 'FALSE': 'false', 'FOR': 'for', 'FORALL': 'forall', 'GIVEN': 'given', 'IF': 'if', 'IN': 'in', 'LBRACE': '{', 'LET': 'let', 'LPAR': '(', 'LSQB': '[', 'MAXIMIZE': 'maximize', 'MINIMIZE': 'minimize', 'MINUS': '-', 'NOT': 'not', 'OF': 'of', 'ON': 'on', 'OR': 'or', 'PARAM': 'param', 'PERCENT': '%', 'PIECES': 'pieces', 'PLACE': 'place', 'PLUS': '+', 'POSITIONS': 'positions', 'PUZZLE': 'puzzle', 'QUESTION': 'question', 'RBRACE': '}', 'REGIONS': 'regions', 'RPAR': ')', 'RSQB': ']', 'SHAPE': 'shape', 'STAR': '*', 'THEN': 'then', 'TRUE': 'true', 'VAR': 'var', 'VBAR': '|', 'WHERE': 'where', '__ANON_0': '..', '__ANON_1': '//'}
 
 START = {'expr': 0, 'start': 1}
-END = {'expr': 20, 'start': 60}
+END = {'expr': 20, 'start': 63}
 
 RULES: tuple[Rule, ...] = (
     ('__args_star_9', 2, '__args_star_9', False, ((1, False, 0),), 0),  # 0
@@ -53,411 +53,419 @@ RULES: tuple[Rule, ...] = (
     ('_stmt', 1, '_stmt', False, None, 0),  # 32
     ('_stmt', 1, '_stmt', False, None, 0),  # 33
     ('_stmt', 1, '_stmt', False, None, 0),  # 34
-    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 35
-    ('and_expr', 1, 'and_expr', True, None, 0),  # 36
-    ('args', 1, 'args', False, None, 0),  # 37
-    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 38
-    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 39
-    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 40
-    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 41
-    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 42
-    ('arith', 1, 'arith', True, None, 0),  # 43
-    ('atom', 1, 'false', False, (), 0),  # 44
-    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 45
-    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 46
-    ('atom', 2, 'list', False, (), 1),  # 47
-    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 48
-    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 49
-    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 50
-    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 51
-    ('atom', 1, 'true', False, (), 0),  # 52
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 53
+    ('_stmt', 1, '_stmt', False, None, 0),  # 35
+    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 36
+    ('and_expr', 1, 'and_expr', True, None, 0),  # 37
+    ('args', 1, 'args', False, None, 0),  # 38
+    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 39
+    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 40
+    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 41
+    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 42
+    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 43
+    ('arith', 1, 'arith', True, None, 0),  # 44
+    ('atom', 1, 'false', False, (), 0),  # 45
+    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 46
+    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 47
+    ('atom', 2, 'list', False, (), 1),  # 48
+    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 49
+    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 50
+    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 51
+    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 52
+    ('atom', 1, 'true', False, (), 0),  # 53
     ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 54
-    ('atom', 3, 'member_regions', False, ((0, False, 0),), 0),  # 55
-    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 56
-    ('atom', 1, 'atom', True, None, 0),  # 57
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 55
+    ('atom', 3, 'member_regions', False, ((0, False, 0),), 0),  # 56
+    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 57
     ('atom', 1, 'atom', True, None, 0),  # 58
     ('atom', 1, 'atom', True, None, 0),  # 59
-    ('attribute_decl', 4, 'attribute_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 60
-    ('attribute_decl', 5, 'attribute_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 61
-    ('binder', 3, 'binder', False, ((0, False, 0), (2, False, 0)), 0),  # 62
-    ('binders', 1, 'binders', False, None, 0),  # 63
-    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 64
-    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 65
-    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 66
-    ('block', 1, 'block', False, None, 0),  # 67
-    ('board_decl', 6, 'board_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 68
-    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 69
-    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 70
-    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 71
-    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 72
-    ('domain', 1, 'domain', True, None, 0),  # 73
+    ('atom', 1, 'atom', True, None, 0),  # 60
+    ('attribute_decl', 4, 'attribute_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 61
+    ('attribute_decl', 5, 'attribute_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 62
+    ('binder', 3, 'binder', False, ((0, False, 0), (2, False, 0)), 0),  # 63
+    ('binders', 1, 'binders', False, None, 0),  # 64
+    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 65
+    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 66
+    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 67
+    ('block', 1, 'block', False, None, 0),  # 68
+    ('board_decl', 6, 'board_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 69
+    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 70
+    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 71
+    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 72
+    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 73
     ('domain', 1, 'domain', True, None, 0),  # 74
-    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 75
-    ('expr', 1, 'expr', True, None, 0),  # 76
+    ('domain', 1, 'domain', True, None, 0),  # 75
+    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 76
     ('expr', 1, 'expr', True, None, 0),  # 77
     ('expr', 1, 'expr', True, None, 0),  # 78
     ('expr', 1, 'expr', True, None, 0),  # 79
-    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 80
-    ('factor', 1, 'factor', True, None, 0),  # 81
-    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 82
-    ('given_decl', 4, 'given_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 83
-    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 84
-    ('index_arg', 1, 'whole_range', False, (), 0),  # 85
-    ('index_arg', 1, 'index_arg', True, None, 0),  # 86
-    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 87
-    ('index_args', 1, 'index_args', False, None, 0),  # 88
-    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 89
-    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 90
-    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 91
-    ('int', 1, 'int', False, None, 0),  # 92
-    ('let_decl', 4, 'let_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 93
-    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 94
-    ('let_value', 1, 'let_value', True, None, 0),  # 95
-    ('name', 1, 'name', False, None, 0),  # 96
-    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 97
-    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 98
-    ('not_expr', 1, 'not_expr', True, None, 0),  # 99
-    ('or_expr', 1, 'or_expr', True, None, 0),  # 100
-    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 101
-    ('param_decl', 4, 'param_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 102
-    ('piece', 1, 'piece', False, None, 0),  # 103
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 104
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 105
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 106
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 107
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 108
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 109
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 110
-    ('place_decl', 4, 'place_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 111
-    ('positions_decl', 4, 'key_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 112
-    ('positions_decl', 5, 'key_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 113
-    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 114
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 115
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 116
-    ('regions_decl', 6, 'regions_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 117
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 118
-    ('relation', 1, 'relation', True, None, 0),  # 119
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 120
-    ('relation', 3, 'compare', False, None, 0),  # 121
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 122
-    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 123
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 124
-    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 125
-    ('relation', 3, 'relate', False, None, 0),  # 126
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 127
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 128
-    ('signed', 1, 'signed', True, None, 0),  # 129
-    ('signed', 1, 'signed', True, None, 0),  # 130
-    ('start', 0, 'start', False, None, 0),  # 131
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 132
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 133
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 134
-    ('string', 1, 'string', False, None, 0),  # 135
-    ('term', 1, 'term', True, None, 0),  # 136
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 137
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 138
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 139
-    ('value', 1, 'value', True, None, 0),  # 140
-    ('value', 1, 'value', True, None, 0),  # 141
-    ('value', 1, 'value', True, None, 0),  # 142
-    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 143
-    ('var_decl', 6, 'shaped_var_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 144
-    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 145
-    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 146
-    ('var_decl', 7, 'shaped_var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 147
+    ('expr', 1, 'expr', True, None, 0),  # 80
+    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 81
+    ('factor', 1, 'factor', True, None, 0),  # 82
+    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 83
+    ('given_decl', 4, 'given_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 84
+    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 85
+    ('index_arg', 1, 'whole_range', False, (), 0),  # 86
+    ('index_arg', 1, 'index_arg', True, None, 0),  # 87
+    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 88
+    ('index_args', 1, 'index_args', False, None, 0),  # 89
+    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 90
+    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 91
+    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 92
+    ('int', 1, 'int', False, None, 0),  # 93
+    ('let_decl', 4, 'let_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 94
+    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 95
+    ('let_value', 1, 'let_value', True, None, 0),  # 96
+    ('name', 1, 'name', False, None, 0),  # 97
+    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 98
+    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 99
+    ('not_expr', 1, 'not_expr', True, None, 0),  # 100
+    ('objective_decl', 2, 'maximize_decl', False, ((1, False, 0),), 0),  # 101
+    ('objective_decl', 2, 'minimize_decl', False, ((1, False, 0),), 0),  # 102
+    ('or_expr', 1, 'or_expr', True, None, 0),  # 103
+    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 104
+    ('param_decl', 4, 'param_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 105
+    ('piece', 1, 'piece', False, None, 0),  # 106
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 107
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 108
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 109
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 110
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 111
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 112
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 113
+    ('place_decl', 4, 'place_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 114
+    ('positions_decl', 4, 'key_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 115
+    ('positions_decl', 5, 'key_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 116
+    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 117
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 118
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 119
+    ('regions_decl', 6, 'regions_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 120
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 121
+    ('relation', 1, 'relation', True, None, 0),  # 122
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 123
+    ('relation', 3, 'compare', False, None, 0),  # 124
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 125
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 126
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 127
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 128
+    ('relation', 3, 'relate', False, None, 0),  # 129
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 130
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 131
+    ('signed', 1, 'signed', True, None, 0),  # 132
+    ('signed', 1, 'signed', True, None, 0),  # 133
+    ('start', 0, 'start', False, None, 0),  # 134
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 135
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 136
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 137
+    ('string', 1, 'string', False, None, 0),  # 138
+    ('term', 1, 'term', True, None, 0),  # 139
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 140
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 141
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 142
+    ('value', 1, 'value', True, None, 0),  # 143
+    ('value', 1, 'value', True, None, 0),  # 144
+    ('value', 1, 'value', True, None, 0),  # 145
+    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 146
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 147
+    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 148
+    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 149
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 150
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 0
-    {'$END': -132, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'REGIONS': 41, 'STRING': 14, 'TRUE': 15, 'VAR': 42, '_NL': 43},  # 1
+    {'$END': -135, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MAXIMIZE': 35, 'MINIMIZE': 36, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 37, 'PIECES': 38, 'PLACE': 39, 'POSITIONS': 40, 'PUZZLE': 41, 'QUESTION': 42, 'REGIONS': 43, 'STRING': 14, 'TRUE': 15, 'VAR': 44, '_NL': 45},  # 1
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 2
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 3
-    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 4
-    {'NAME': 64},  # 5
+    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 4
+    {'NAME': 67},  # 5
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 6
-    {'$END': -93, 'AND': -93, 'AT': -93, 'COLON': -93, 'COMMA': -93, 'COMPARE': -93, 'DOT': -93, 'EQUAL': -93, 'FOR': -93, 'IN': -93, 'LSQB': -93, 'MINUS': -93, 'NOT': -93, 'OF': -93, 'OR': -93, 'PERCENT': -93, 'PLUS': -93, 'RBRACE': -93, 'RELATION': -93, 'RPAR': -93, 'RSQB': -93, 'SHAPE': -93, 'STAR': -93, 'THEN': -93, 'VBAR': -93, 'WHERE': -93, '_NL': -93, '__ANON_0': -93, '__ANON_1': -93},  # 7
+    {'$END': -94, 'AND': -94, 'AT': -94, 'COLON': -94, 'COMMA': -94, 'COMPARE': -94, 'DOT': -94, 'EQUAL': -94, 'FOR': -94, 'IN': -94, 'LSQB': -94, 'MINUS': -94, 'NOT': -94, 'OF': -94, 'OR': -94, 'PERCENT': -94, 'PLUS': -94, 'RBRACE': -94, 'RELATION': -94, 'RPAR': -94, 'RSQB': -94, 'SHAPE': -94, 'STAR': -94, 'THEN': -94, 'VBAR': -94, 'WHERE': -94, '_NL': -94, '__ANON_0': -94, '__ANON_1': -94},  # 7
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 8
     {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 9
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': 71, 'STRING': 14, 'TRUE': 15},  # 10
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': 74, 'STRING': 14, 'TRUE': 15},  # 10
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 11
-    {'$END': -97, 'AND': -97, 'AT': -97, 'COLON': -97, 'COMMA': -97, 'COMPARE': -97, 'DOT': -97, 'EQUAL': -97, 'FOR': -97, 'IN': -97, 'LPAR': 75, 'LSQB': -97, 'MINUS': -97, 'NOT': -97, 'OF': -97, 'OR': -97, 'PERCENT': -97, 'PLUS': -97, 'RBRACE': -97, 'RELATION': -97, 'RPAR': -97, 'RSQB': -97, 'SHAPE': -97, 'STAR': -97, 'THEN': -97, 'WHERE': -97, '_NL': -97, '__ANON_0': -97, '__ANON_1': -97},  # 12
+    {'$END': -98, 'AND': -98, 'AT': -98, 'COLON': -98, 'COMMA': -98, 'COMPARE': -98, 'DOT': -98, 'EQUAL': -98, 'FOR': -98, 'IN': -98, 'LPAR': 78, 'LSQB': -98, 'MINUS': -98, 'NOT': -98, 'OF': -98, 'OR': -98, 'PERCENT': -98, 'PLUS': -98, 'RBRACE': -98, 'RELATION': -98, 'RPAR': -98, 'RSQB': -98, 'SHAPE': -98, 'STAR': -98, 'THEN': -98, 'WHERE': -98, '_NL': -98, '__ANON_0': -98, '__ANON_1': -98},  # 12
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 13
-    {'$END': -136, 'AND': -136, 'AT': -136, 'COLON': -136, 'COMMA': -136, 'COMPARE': -136, 'DOT': -136, 'EQUAL': -136, 'FOR': -136, 'IN': -136, 'LSQB': -136, 'MINUS': -136, 'NOT': -136, 'OF': -136, 'OR': -136, 'PERCENT': -136, 'PLUS': -136, 'RBRACE': -136, 'RELATION': -136, 'RPAR': -136, 'RSQB': -136, 'SHAPE': -136, 'STAR': -136, 'THEN': -136, 'WHERE': -136, '_NL': -136, '__ANON_0': -136, '__ANON_1': -136},  # 14
-    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'SHAPE': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 15
-    {'$END': -101, 'AND': 77, 'COLON': -101, 'COMMA': -101, 'FOR': -101, 'OR': -101, 'RBRACE': -101, 'RPAR': -101, 'RSQB': -101, 'THEN': -101, '_NL': -101, '__ANON_0': -101},  # 16
-    {'$END': -120, 'AND': -120, 'AT': 78, 'COLON': -120, 'COMMA': -120, 'COMPARE': 79, 'FOR': -120, 'IN': 80, 'MINUS': 81, 'NOT': 82, 'OR': -120, 'PLUS': 83, 'RBRACE': -120, 'RELATION': 84, 'RPAR': -120, 'RSQB': -120, 'THEN': -120, '_NL': -120, '__ANON_0': -120},  # 17
-    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': 85, 'EQUAL': -82, 'FOR': -82, 'IN': -82, 'LSQB': 86, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'SHAPE': -82, 'STAR': -82, 'THEN': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 18
-    {'$END': -77, 'COMMA': -77, 'FOR': -77, 'RBRACE': -77, 'RPAR': -77, 'RSQB': -77, '_NL': -77, '__ANON_0': -77},  # 19
+    {'$END': -139, 'AND': -139, 'AT': -139, 'COLON': -139, 'COMMA': -139, 'COMPARE': -139, 'DOT': -139, 'EQUAL': -139, 'FOR': -139, 'IN': -139, 'LSQB': -139, 'MINUS': -139, 'NOT': -139, 'OF': -139, 'OR': -139, 'PERCENT': -139, 'PLUS': -139, 'RBRACE': -139, 'RELATION': -139, 'RPAR': -139, 'RSQB': -139, 'SHAPE': -139, 'STAR': -139, 'THEN': -139, 'WHERE': -139, '_NL': -139, '__ANON_0': -139, '__ANON_1': -139},  # 14
+    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'SHAPE': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 15
+    {'$END': -104, 'AND': 80, 'COLON': -104, 'COMMA': -104, 'FOR': -104, 'OR': -104, 'RBRACE': -104, 'RPAR': -104, 'RSQB': -104, 'THEN': -104, '_NL': -104, '__ANON_0': -104},  # 16
+    {'$END': -123, 'AND': -123, 'AT': 81, 'COLON': -123, 'COMMA': -123, 'COMPARE': 82, 'FOR': -123, 'IN': 83, 'MINUS': 84, 'NOT': 85, 'OR': -123, 'PLUS': 86, 'RBRACE': -123, 'RELATION': 87, 'RPAR': -123, 'RSQB': -123, 'THEN': -123, '_NL': -123, '__ANON_0': -123},  # 17
+    {'$END': -83, 'AND': -83, 'AT': -83, 'COLON': -83, 'COMMA': -83, 'COMPARE': -83, 'DOT': 88, 'EQUAL': -83, 'FOR': -83, 'IN': -83, 'LSQB': 89, 'MINUS': -83, 'NOT': -83, 'OF': -83, 'OR': -83, 'PERCENT': -83, 'PLUS': -83, 'RBRACE': -83, 'RELATION': -83, 'RPAR': -83, 'RSQB': -83, 'SHAPE': -83, 'STAR': -83, 'THEN': -83, 'WHERE': -83, '_NL': -83, '__ANON_0': -83, '__ANON_1': -83},  # 18
+    {'$END': -78, 'COMMA': -78, 'FOR': -78, 'RBRACE': -78, 'RPAR': -78, 'RSQB': -78, '_NL': -78, '__ANON_0': -78},  # 19
     {},  # 20
-    {'$END': -137, 'AND': -137, 'AT': -137, 'COLON': -137, 'COMMA': -137, 'COMPARE': -137, 'EQUAL': -137, 'FOR': -137, 'IN': -137, 'MINUS': -137, 'NOT': -137, 'OF': -137, 'OR': -137, 'PERCENT': -137, 'PLUS': -137, 'RBRACE': -137, 'RELATION': -137, 'RPAR': -137, 'RSQB': -137, 'SHAPE': -137, 'STAR': -137, 'THEN': -137, 'WHERE': -137, '_NL': -137, '__ANON_0': -137, '__ANON_1': -137},  # 21
-    {'$END': -78, 'COMMA': -78, 'FOR': -78, 'RBRACE': -78, 'RPAR': -78, 'RSQB': -78, '_NL': -78, '__ANON_0': -78},  # 22
-    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79, '__ANON_0': -79},  # 23
-    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'EQUAL': -58, 'FOR': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 24
-    {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'DOT': -59, 'EQUAL': -59, 'FOR': -59, 'IN': -59, 'LSQB': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'OR': -59, 'PERCENT': -59, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'SHAPE': -59, 'STAR': -59, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': -59},  # 25
-    {'$END': -37, 'AND': -37, 'COLON': -37, 'COMMA': -37, 'FOR': -37, 'OR': -37, 'RBRACE': -37, 'RPAR': -37, 'RSQB': -37, 'THEN': -37, '_NL': -37, '__ANON_0': -37},  # 26
-    {'$END': -80, 'COMMA': -80, 'FOR': -80, 'OR': 87, 'RBRACE': -80, 'RPAR': -80, 'RSQB': -80, '_NL': -80, '__ANON_0': -80},  # 27
-    {'$END': -100, 'AND': -100, 'COLON': -100, 'COMMA': -100, 'FOR': -100, 'OR': -100, 'RBRACE': -100, 'RPAR': -100, 'RSQB': -100, 'THEN': -100, '_NL': -100, '__ANON_0': -100},  # 28
-    {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'EQUAL': -60, 'FOR': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'SHAPE': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 29
-    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': 88, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': 89, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': 90},  # 30
-    {'NAME': 91},  # 31
-    {'NAME': 92},  # 32
-    {'NAME': 93},  # 33
-    {'NAME': 94},  # 34
-    {'NAME': 95},  # 35
-    {'NAME': 96},  # 36
-    {'NAME': 97},  # 37
-    {'NAME': 98},  # 38
-    {'STRING': 99},  # 39
-    {'STRING': 14},  # 40
-    {'NAME': 101},  # 41
-    {'NAME': 102},  # 42
-    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'REGIONS': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': -17},  # 43
-    {'$END': -133, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'REGIONS': 41, 'STRING': 14, 'TRUE': 15, 'VAR': 42, '_NL': 103},  # 44
-    {'$END': -135, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'REGIONS': 41, 'STRING': 14, 'TRUE': 15, 'VAR': 42},  # 45
-    {'_NL': 43},  # 46
-    {'_NL': -23},  # 47
-    {'_NL': -24},  # 48
-    {'_NL': -25},  # 49
-    {'_NL': -71},  # 50
-    {'_NL': -26},  # 51
-    {'_NL': -27},  # 52
-    {'_NL': -28},  # 53
-    {'_NL': -29},  # 54
-    {'_NL': -30},  # 55
-    {'_NL': -31},  # 56
-    {'_NL': -32},  # 57
-    {'_NL': -33},  # 58
-    {'_NL': -34},  # 59
-    {},  # 60
-    {'_NL': -35},  # 61
-    {'MINUS': 81, 'OF': 107, 'PLUS': 83},  # 62
-    {'AND': 77, 'OR': 108},  # 63
-    {'IN': 110},  # 64
-    {'COLON': -64, 'COMMA': 111, 'RSQB': -64, 'WHERE': 112},  # 65
-    {'COLON': 114},  # 66
-    {'OR': 87, 'THEN': 115},  # 67
-    {'RBRACE': 116},  # 68
-    {'COMMA': 117, 'RBRACE': -38, 'RPAR': -38},  # 69
-    {'RPAR': 119},  # 70
-    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'SHAPE': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 71
-    {'RSQB': 120},  # 72
-    {'COMMA': 117, 'FOR': 121, 'RSQB': -38},  # 73
-    {'$END': -81, 'AND': -81, 'AT': -81, 'COLON': -81, 'COMMA': -81, 'COMPARE': -81, 'EQUAL': -81, 'FOR': -81, 'IN': -81, 'MINUS': -81, 'NOT': -81, 'OF': -81, 'OR': -81, 'PERCENT': -81, 'PLUS': -81, 'RBRACE': -81, 'RELATION': -81, 'RPAR': -81, 'RSQB': -81, 'SHAPE': -81, 'STAR': -81, 'THEN': -81, 'WHERE': -81, '_NL': -81, '__ANON_0': -81, '__ANON_1': -81},  # 74
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RPAR': 122, 'STRING': 14, 'TRUE': 15},  # 75
-    {'$END': -99, 'AND': -99, 'COLON': -99, 'COMMA': -99, 'FOR': -99, 'OR': -99, 'RBRACE': -99, 'RPAR': -99, 'RSQB': -99, 'THEN': -99, '_NL': -99, '__ANON_0': -99},  # 76
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 77
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 78
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 79
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 80
+    {'$END': -140, 'AND': -140, 'AT': -140, 'COLON': -140, 'COMMA': -140, 'COMPARE': -140, 'EQUAL': -140, 'FOR': -140, 'IN': -140, 'MINUS': -140, 'NOT': -140, 'OF': -140, 'OR': -140, 'PERCENT': -140, 'PLUS': -140, 'RBRACE': -140, 'RELATION': -140, 'RPAR': -140, 'RSQB': -140, 'SHAPE': -140, 'STAR': -140, 'THEN': -140, 'WHERE': -140, '_NL': -140, '__ANON_0': -140, '__ANON_1': -140},  # 21
+    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79, '__ANON_0': -79},  # 22
+    {'$END': -80, 'COMMA': -80, 'FOR': -80, 'RBRACE': -80, 'RPAR': -80, 'RSQB': -80, '_NL': -80, '__ANON_0': -80},  # 23
+    {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'DOT': -59, 'EQUAL': -59, 'FOR': -59, 'IN': -59, 'LSQB': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'OR': -59, 'PERCENT': -59, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'SHAPE': -59, 'STAR': -59, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': -59},  # 24
+    {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'EQUAL': -60, 'FOR': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'SHAPE': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 25
+    {'$END': -38, 'AND': -38, 'COLON': -38, 'COMMA': -38, 'FOR': -38, 'OR': -38, 'RBRACE': -38, 'RPAR': -38, 'RSQB': -38, 'THEN': -38, '_NL': -38, '__ANON_0': -38},  # 26
+    {'$END': -81, 'COMMA': -81, 'FOR': -81, 'OR': 90, 'RBRACE': -81, 'RPAR': -81, 'RSQB': -81, '_NL': -81, '__ANON_0': -81},  # 27
+    {'$END': -101, 'AND': -101, 'COLON': -101, 'COMMA': -101, 'FOR': -101, 'OR': -101, 'RBRACE': -101, 'RPAR': -101, 'RSQB': -101, 'THEN': -101, '_NL': -101, '__ANON_0': -101},  # 28
+    {'$END': -61, 'AND': -61, 'AT': -61, 'COLON': -61, 'COMMA': -61, 'COMPARE': -61, 'DOT': -61, 'EQUAL': -61, 'FOR': -61, 'IN': -61, 'LSQB': -61, 'MINUS': -61, 'NOT': -61, 'OF': -61, 'OR': -61, 'PERCENT': -61, 'PLUS': -61, 'RBRACE': -61, 'RELATION': -61, 'RPAR': -61, 'RSQB': -61, 'SHAPE': -61, 'STAR': -61, 'THEN': -61, 'WHERE': -61, '_NL': -61, '__ANON_0': -61, '__ANON_1': -61},  # 29
+    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': 91, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': 92, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': 93},  # 30
+    {'NAME': 94},  # 31
+    {'NAME': 95},  # 32
+    {'NAME': 96},  # 33
+    {'NAME': 97},  # 34
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 35
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 36
+    {'NAME': 100},  # 37
+    {'NAME': 101},  # 38
+    {'NAME': 102},  # 39
+    {'NAME': 103},  # 40
+    {'STRING': 104},  # 41
+    {'STRING': 14},  # 42
+    {'NAME': 106},  # 43
+    {'NAME': 107},  # 44
+    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MAXIMIZE': -17, 'MINIMIZE': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'REGIONS': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': -17},  # 45
+    {'$END': -136, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MAXIMIZE': 35, 'MINIMIZE': 36, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 37, 'PIECES': 38, 'PLACE': 39, 'POSITIONS': 40, 'PUZZLE': 41, 'QUESTION': 42, 'REGIONS': 43, 'STRING': 14, 'TRUE': 15, 'VAR': 44, '_NL': 108},  # 46
+    {'$END': -138, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MAXIMIZE': 35, 'MINIMIZE': 36, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 37, 'PIECES': 38, 'PLACE': 39, 'POSITIONS': 40, 'PUZZLE': 41, 'QUESTION': 42, 'REGIONS': 43, 'STRING': 14, 'TRUE': 15, 'VAR': 44},  # 47
+    {'_NL': 45},  # 48
+    {'_NL': -23},  # 49
+    {'_NL': -24},  # 50
+    {'_NL': -25},  # 51
+    {'_NL': -72},  # 52
+    {'_NL': -26},  # 53
+    {'_NL': -27},  # 54
+    {'_NL': -28},  # 55
+    {'_NL': -29},  # 56
+    {'_NL': -30},  # 57
+    {'_NL': -31},  # 58
+    {'_NL': -32},  # 59
+    {'_NL': -33},  # 60
+    {'_NL': -34},  # 61
+    {'_NL': -35},  # 62
+    {},  # 63
+    {'_NL': -36},  # 64
+    {'MINUS': 84, 'OF': 112, 'PLUS': 86},  # 65
+    {'AND': 80, 'OR': 113},  # 66
+    {'IN': 115},  # 67
+    {'COLON': -65, 'COMMA': 116, 'RSQB': -65, 'WHERE': 117},  # 68
+    {'COLON': 119},  # 69
+    {'OR': 90, 'THEN': 120},  # 70
+    {'RBRACE': 121},  # 71
+    {'COMMA': 122, 'RBRACE': -39, 'RPAR': -39},  # 72
+    {'RPAR': 124},  # 73
+    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 74
+    {'RSQB': 125},  # 75
+    {'COMMA': 122, 'FOR': 126, 'RSQB': -39},  # 76
+    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'EQUAL': -82, 'FOR': -82, 'IN': -82, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'SHAPE': -82, 'STAR': -82, 'THEN': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 77
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RPAR': 127, 'STRING': 14, 'TRUE': 15},  # 78
+    {'$END': -100, 'AND': -100, 'COLON': -100, 'COMMA': -100, 'FOR': -100, 'OR': -100, 'RBRACE': -100, 'RPAR': -100, 'RSQB': -100, 'THEN': -100, '_NL': -100, '__ANON_0': -100},  # 79
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 80
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 81
-    {'AT': 130, 'IN': 131, 'RELATION': 132},  # 82
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 82
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 83
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 84
-    {'INT': 135, 'NAME': 136, 'REGIONS': 137},  # 85
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15, '__ANON_0': 138},  # 86
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 87
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 88
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 89
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 90
-    {'COLON': 146},  # 91
-    {'IN': 147},  # 92
-    {'EQUAL': 148},  # 93
-    {'EQUAL': 149},  # 94
-    {'EQUAL': 150},  # 95
-    {'EQUAL': 151},  # 96
-    {'ON': 152},  # 97
-    {'COLON': 153, 'EQUAL': 154},  # 98
-    {'_NL': -116},  # 99
-    {'COLON': 155},  # 100
-    {'OF': 156},  # 101
-    {'COMMA': 157, 'IN': 158, 'LSQB': 159},  # 102
-    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'REGIONS': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': -18},  # 103
-    {'$END': -134, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'REGIONS': 41, 'STRING': 14, 'TRUE': 15, 'VAR': 42},  # 104
-    {'_NL': 43},  # 105
-    {'$END': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MINUS': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': 103},  # 106
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 107
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 108
-    {'$END': -76, 'COMMA': -76, 'FOR': -76, 'OR': 165, 'RBRACE': -76, 'RPAR': -76, 'RSQB': -76, '_NL': -76, '__ANON_0': -76},  # 109
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 110
-    {'NAME': 64},  # 111
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 112
-    {'COLON': -66, 'COMMA': 169, 'RSQB': -66, 'WHERE': 170},  # 113
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 114
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 115
-    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 116
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -39, 'RPAR': -39, 'RSQB': -39, 'STRING': 14, 'TRUE': 15},  # 117
-    {'COMMA': 174, 'RBRACE': -40, 'RPAR': -40, 'RSQB': -40},  # 118
-    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 119
-    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 120
-    {'NAME': 64},  # 121
-    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'SHAPE': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 122
-    {'RPAR': 176},  # 123
-    {'$END': -36, 'AND': -36, 'COLON': -36, 'COMMA': -36, 'FOR': -36, 'OR': -36, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'THEN': -36, '_NL': -36, '__ANON_0': -36},  # 124
-    {'$END': -121, 'AND': -121, 'COLON': -121, 'COMMA': -121, 'FOR': -121, 'MINUS': 81, 'OR': -121, 'PLUS': 83, 'RBRACE': -121, 'RPAR': -121, 'RSQB': -121, 'THEN': -121, '_NL': -121, '__ANON_0': -121},  # 125
-    {'$END': -122, 'AND': -122, 'COLON': -122, 'COMMA': -122, 'FOR': -122, 'MINUS': 81, 'OR': -122, 'PLUS': 83, 'RBRACE': -122, 'RPAR': -122, 'RSQB': -122, 'THEN': -122, '_NL': -122, '__ANON_0': -122},  # 126
-    {'$END': -128, 'AND': -128, 'COLON': -128, 'COMMA': -128, 'EQUAL': -128, 'FOR': -128, 'MINUS': 81, 'OR': -128, 'PLUS': 83, 'RBRACE': -128, 'RPAR': -128, 'RSQB': -128, 'SHAPE': -128, 'THEN': -128, 'WHERE': -128, '_NL': -128, '__ANON_0': 177},  # 127
-    {'$END': -123, 'AND': -123, 'COLON': -123, 'COMMA': -123, 'FOR': -123, 'OR': -123, 'RBRACE': -123, 'RPAR': -123, 'RSQB': -123, 'THEN': -123, '_NL': -123, '__ANON_0': -123},  # 128
-    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': 88, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': 89, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': 90},  # 129
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 130
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 131
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 132
-    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': 88, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': 89, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': 90},  # 133
-    {'$END': -127, 'AND': -127, 'COLON': -127, 'COMMA': -127, 'FOR': -127, 'MINUS': 81, 'OR': -127, 'PLUS': 83, 'RBRACE': -127, 'RPAR': -127, 'RSQB': -127, 'THEN': -127, '_NL': -127, '__ANON_0': -127},  # 134
-    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'SHAPE': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 135
-    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'DOT': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'SHAPE': -55, 'STAR': -55, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': -55},  # 136
-    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'EQUAL': -56, 'FOR': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'SHAPE': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 137
-    {'COMMA': -86, 'RSQB': -86},  # 138
-    {'COMMA': -87, 'RSQB': -87, '__ANON_0': 181},  # 139
-    {'COMMA': 182, 'RSQB': -89},  # 140
-    {'RSQB': 184},  # 141
-    {'$END': -102, 'AND': 77, 'COLON': -102, 'COMMA': -102, 'FOR': -102, 'OR': -102, 'RBRACE': -102, 'RPAR': -102, 'RSQB': -102, 'THEN': -102, '_NL': -102, '__ANON_0': -102},  # 142
-    {'$END': -138, 'AND': -138, 'AT': -138, 'COLON': -138, 'COMMA': -138, 'COMPARE': -138, 'EQUAL': -138, 'FOR': -138, 'IN': -138, 'MINUS': -138, 'NOT': -138, 'OF': -138, 'OR': -138, 'PERCENT': -138, 'PLUS': -138, 'RBRACE': -138, 'RELATION': -138, 'RPAR': -138, 'RSQB': -138, 'SHAPE': -138, 'STAR': -138, 'THEN': -138, 'WHERE': -138, '_NL': -138, '__ANON_0': -138, '__ANON_1': -138},  # 143
-    {'$END': -139, 'AND': -139, 'AT': -139, 'COLON': -139, 'COMMA': -139, 'COMPARE': -139, 'EQUAL': -139, 'FOR': -139, 'IN': -139, 'MINUS': -139, 'NOT': -139, 'OF': -139, 'OR': -139, 'PERCENT': -139, 'PLUS': -139, 'RBRACE': -139, 'RELATION': -139, 'RPAR': -139, 'RSQB': -139, 'SHAPE': -139, 'STAR': -139, 'THEN': -139, 'WHERE': -139, '_NL': -139, '__ANON_0': -139, '__ANON_1': -139},  # 144
-    {'$END': -140, 'AND': -140, 'AT': -140, 'COLON': -140, 'COMMA': -140, 'COMPARE': -140, 'EQUAL': -140, 'FOR': -140, 'IN': -140, 'MINUS': -140, 'NOT': -140, 'OF': -140, 'OR': -140, 'PERCENT': -140, 'PLUS': -140, 'RBRACE': -140, 'RELATION': -140, 'RPAR': -140, 'RSQB': -140, 'SHAPE': -140, 'STAR': -140, 'THEN': -140, 'WHERE': -140, '_NL': -140, '__ANON_0': -140, '__ANON_1': -140},  # 145
-    {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 146
-    {'BOOL': 193, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 147
-    {'BLOCK': 197},  # 148
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 149
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 150
-    {'LSQB': 203},  # 151
-    {'NAME': 204},  # 152
-    {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 153
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 154
-    {'STRING': 14},  # 155
-    {'NAME': 208},  # 156
+    {'AT': 135, 'IN': 136, 'RELATION': 137},  # 85
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 86
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 87
+    {'INT': 140, 'NAME': 141, 'REGIONS': 142},  # 88
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15, '__ANON_0': 143},  # 89
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 90
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 91
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 92
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 93
+    {'COLON': 151},  # 94
+    {'IN': 152},  # 95
+    {'EQUAL': 153},  # 96
+    {'EQUAL': 154},  # 97
+    {'MINUS': 84, 'PLUS': 86, '_NL': -102},  # 98
+    {'MINUS': 84, 'PLUS': 86, '_NL': -103},  # 99
+    {'EQUAL': 155},  # 100
+    {'EQUAL': 156},  # 101
+    {'ON': 157},  # 102
+    {'COLON': 158, 'EQUAL': 159},  # 103
+    {'_NL': -119},  # 104
+    {'COLON': 160},  # 105
+    {'OF': 161},  # 106
+    {'COMMA': 162, 'IN': 163, 'LSQB': 164},  # 107
+    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MAXIMIZE': -18, 'MINIMIZE': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'REGIONS': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': -18},  # 108
+    {'$END': -137, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MAXIMIZE': 35, 'MINIMIZE': 36, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 37, 'PIECES': 38, 'PLACE': 39, 'POSITIONS': 40, 'PUZZLE': 41, 'QUESTION': 42, 'REGIONS': 43, 'STRING': 14, 'TRUE': 15, 'VAR': 44},  # 109
+    {'_NL': 45},  # 110
+    {'$END': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': 108},  # 111
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 112
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 113
+    {'$END': -77, 'COMMA': -77, 'FOR': -77, 'OR': 170, 'RBRACE': -77, 'RPAR': -77, 'RSQB': -77, '_NL': -77, '__ANON_0': -77},  # 114
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 115
+    {'NAME': 67},  # 116
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 117
+    {'COLON': -67, 'COMMA': 174, 'RSQB': -67, 'WHERE': 175},  # 118
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 119
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 120
+    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 121
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -40, 'RPAR': -40, 'RSQB': -40, 'STRING': 14, 'TRUE': 15},  # 122
+    {'COMMA': 179, 'RBRACE': -41, 'RPAR': -41, 'RSQB': -41},  # 123
+    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'SHAPE': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 124
+    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'SHAPE': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 125
+    {'NAME': 67},  # 126
+    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'SHAPE': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 127
+    {'RPAR': 181},  # 128
+    {'$END': -37, 'AND': -37, 'COLON': -37, 'COMMA': -37, 'FOR': -37, 'OR': -37, 'RBRACE': -37, 'RPAR': -37, 'RSQB': -37, 'THEN': -37, '_NL': -37, '__ANON_0': -37},  # 129
+    {'$END': -124, 'AND': -124, 'COLON': -124, 'COMMA': -124, 'FOR': -124, 'MINUS': 84, 'OR': -124, 'PLUS': 86, 'RBRACE': -124, 'RPAR': -124, 'RSQB': -124, 'THEN': -124, '_NL': -124, '__ANON_0': -124},  # 130
+    {'$END': -125, 'AND': -125, 'COLON': -125, 'COMMA': -125, 'FOR': -125, 'MINUS': 84, 'OR': -125, 'PLUS': 86, 'RBRACE': -125, 'RPAR': -125, 'RSQB': -125, 'THEN': -125, '_NL': -125, '__ANON_0': -125},  # 131
+    {'$END': -131, 'AND': -131, 'COLON': -131, 'COMMA': -131, 'EQUAL': -131, 'FOR': -131, 'MINUS': 84, 'OR': -131, 'PLUS': 86, 'RBRACE': -131, 'RPAR': -131, 'RSQB': -131, 'SHAPE': -131, 'THEN': -131, 'WHERE': -131, '_NL': -131, '__ANON_0': 182},  # 132
+    {'$END': -126, 'AND': -126, 'COLON': -126, 'COMMA': -126, 'FOR': -126, 'OR': -126, 'RBRACE': -126, 'RPAR': -126, 'RSQB': -126, 'THEN': -126, '_NL': -126, '__ANON_0': -126},  # 133
+    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': 91, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': 92, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': 93},  # 134
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 135
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 136
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 137
+    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': 91, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': 92, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': 93},  # 138
+    {'$END': -130, 'AND': -130, 'COLON': -130, 'COMMA': -130, 'FOR': -130, 'MINUS': 84, 'OR': -130, 'PLUS': 86, 'RBRACE': -130, 'RPAR': -130, 'RSQB': -130, 'THEN': -130, '_NL': -130, '__ANON_0': -130},  # 139
+    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'DOT': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'SHAPE': -55, 'STAR': -55, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': -55},  # 140
+    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'EQUAL': -56, 'FOR': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'SHAPE': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 141
+    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'EQUAL': -57, 'FOR': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 142
+    {'COMMA': -87, 'RSQB': -87},  # 143
+    {'COMMA': -88, 'RSQB': -88, '__ANON_0': 186},  # 144
+    {'COMMA': 187, 'RSQB': -90},  # 145
+    {'RSQB': 189},  # 146
+    {'$END': -105, 'AND': 80, 'COLON': -105, 'COMMA': -105, 'FOR': -105, 'OR': -105, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, 'THEN': -105, '_NL': -105, '__ANON_0': -105},  # 147
+    {'$END': -141, 'AND': -141, 'AT': -141, 'COLON': -141, 'COMMA': -141, 'COMPARE': -141, 'EQUAL': -141, 'FOR': -141, 'IN': -141, 'MINUS': -141, 'NOT': -141, 'OF': -141, 'OR': -141, 'PERCENT': -141, 'PLUS': -141, 'RBRACE': -141, 'RELATION': -141, 'RPAR': -141, 'RSQB': -141, 'SHAPE': -141, 'STAR': -141, 'THEN': -141, 'WHERE': -141, '_NL': -141, '__ANON_0': -141, '__ANON_1': -141},  # 148
+    {'$END': -142, 'AND': -142, 'AT': -142, 'COLON': -142, 'COMMA': -142, 'COMPARE': -142, 'EQUAL': -142, 'FOR': -142, 'IN': -142, 'MINUS': -142, 'NOT': -142, 'OF': -142, 'OR': -142, 'PERCENT': -142, 'PLUS': -142, 'RBRACE': -142, 'RELATION': -142, 'RPAR': -142, 'RSQB': -142, 'SHAPE': -142, 'STAR': -142, 'THEN': -142, 'WHERE': -142, '_NL': -142, '__ANON_0': -142, '__ANON_1': -142},  # 149
+    {'$END': -143, 'AND': -143, 'AT': -143, 'COLON': -143, 'COMMA': -143, 'COMPARE': -143, 'EQUAL': -143, 'FOR': -143, 'IN': -143, 'MINUS': -143, 'NOT': -143, 'OF': -143, 'OR': -143, 'PERCENT': -143, 'PLUS': -143, 'RBRACE': -143, 'RELATION': -143, 'RPAR': -143, 'RSQB': -143, 'SHAPE': -143, 'STAR': -143, 'THEN': -143, 'WHERE': -143, '_NL': -143, '__ANON_0': -143, '__ANON_1': -143},  # 150
+    {'INT': 7, 'MINUS': 190, 'NAME': 191, 'STRING': 14},  # 151
+    {'BOOL': 198, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 152
+    {'BLOCK': 202},  # 153
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 154
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 155
+    {'LSQB': 208},  # 156
     {'NAME': 209},  # 157
-    {'BOOL': 193, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 158
+    {'INT': 7, 'MINUS': 190, 'NAME': 191, 'STRING': 14},  # 158
     {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 159
-    {'COMMA': 212, 'IN': 213},  # 160
-    {'IN': 214},  # 161
-    {'$END': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MINUS': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': 103},  # 162
-    {'$END': -119, 'AND': -119, 'COLON': -119, 'COMMA': -119, 'FOR': -119, 'MINUS': 81, 'OR': -119, 'PLUS': 83, 'RBRACE': -119, 'RPAR': -119, 'RSQB': -119, 'THEN': -119, '_NL': -119, '__ANON_0': -119},  # 163
-    {'$END': -7, 'AND': 77, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 164
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 165
-    {'COLON': -63, 'COMMA': -63, 'RSQB': -63, 'WHERE': -63},  # 166
-    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 167
-    {'COLON': -65, 'OR': 87, 'RSQB': -65},  # 168
-    {'NAME': 64},  # 169
+    {'STRING': 14},  # 160
+    {'NAME': 213},  # 161
+    {'NAME': 214},  # 162
+    {'BOOL': 198, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 163
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 164
+    {'COMMA': 217, 'IN': 218},  # 165
+    {'IN': 219},  # 166
+    {'$END': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MAXIMIZE': -19, 'MINIMIZE': -19, 'MINUS': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': 108},  # 167
+    {'$END': -122, 'AND': -122, 'COLON': -122, 'COMMA': -122, 'FOR': -122, 'MINUS': 84, 'OR': -122, 'PLUS': 86, 'RBRACE': -122, 'RPAR': -122, 'RSQB': -122, 'THEN': -122, '_NL': -122, '__ANON_0': -122},  # 168
+    {'$END': -7, 'AND': 80, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 169
     {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 170
-    {'$END': -83, 'COMMA': -83, 'FOR': -83, 'RBRACE': -83, 'RPAR': -83, 'RSQB': -83, '_NL': -83, '__ANON_0': -83},  # 171
-    {'$END': -85, 'COMMA': -85, 'FOR': -85, 'RBRACE': -85, 'RPAR': -85, 'RSQB': -85, '_NL': -85, '__ANON_0': -85},  # 172
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 173
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -41, 'RPAR': -41, 'RSQB': -41, 'STRING': 14, 'TRUE': 15},  # 174
-    {'RSQB': 219},  # 175
-    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'SHAPE': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 176
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 177
-    {'$END': -124, 'AND': -124, 'COLON': -124, 'COMMA': -124, 'FOR': -124, 'MINUS': 81, 'OR': -124, 'PLUS': 83, 'RBRACE': -124, 'RPAR': -124, 'RSQB': -124, 'THEN': -124, '_NL': -124, '__ANON_0': -124},  # 178
-    {'$END': -125, 'AND': -125, 'COLON': -125, 'COMMA': -125, 'FOR': -125, 'OR': -125, 'RBRACE': -125, 'RPAR': -125, 'RSQB': -125, 'THEN': -125, '_NL': -125, '__ANON_0': -125},  # 179
-    {'$END': -126, 'AND': -126, 'COLON': -126, 'COMMA': -126, 'FOR': -126, 'MINUS': 81, 'OR': -126, 'PLUS': 83, 'RBRACE': -126, 'RPAR': -126, 'RSQB': -126, 'THEN': -126, '_NL': -126, '__ANON_0': -126},  # 180
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 181
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -90, 'STRING': 14, 'TRUE': 15, '__ANON_0': 138},  # 182
-    {'COMMA': 223, 'RSQB': -91},  # 183
-    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'EQUAL': -57, 'FOR': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 184
-    {'INT': 224},  # 185
-    {'COMMA': -97, '_NL': -97},  # 186
-    {'COMMA': -130, 'RSQB': -130, 'STAR': -130, 'VBAR': -130, '_NL': -130},  # 187
-    {'COMMA': -141, '_NL': -141},  # 188
-    {'COMMA': -131, 'RSQB': -131, 'STAR': -131, 'VBAR': -131, '_NL': -131},  # 189
-    {'COMMA': -142, '_NL': -142},  # 190
-    {'COMMA': -143, '_NL': -143},  # 191
-    {'COMMA': 225, '_NL': -61},  # 192
-    {'EQUAL': -70, 'SHAPE': -70, '_NL': -70},  # 193
-    {'EQUAL': -74, 'SHAPE': -74, '_NL': -74},  # 194
-    {'EQUAL': 227},  # 195
-    {'EQUAL': -75, 'SHAPE': -75, '_NL': -75},  # 196
-    {'_NL': -68},  # 197
-    {'_NL': -84},  # 198
-    {'AND': -120, 'AT': 78, 'COMPARE': 79, 'IN': 80, 'MINUS': 81, 'NOT': 82, 'OR': -120, 'PLUS': 83, 'RELATION': 84, '_NL': -120, '__ANON_0': 228},  # 199
-    {'_NL': -96},  # 200
-    {'_NL': -94},  # 201
-    {'_NL': -103},  # 202
-    {'INT': 7, 'MINUS': 185},  # 203
-    {'_NL': -112},  # 204
-    {'COMMA': 225, '_NL': -113},  # 205
-    {'_NL': -115},  # 206
-    {'_NL': -117},  # 207
-    {'EQUAL': 232},  # 208
-    {'COMMA': -21, 'IN': -21},  # 209
-    {'SHAPE': 233, '_NL': -144},  # 210
-    {'COMMA': 234, 'RSQB': 235},  # 211
-    {'NAME': 237},  # 212
-    {'BOOL': 193, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 213
-    {'BOOL': 193, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 214
-    {'$END': -8, 'AND': 77, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 215
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 216
-    {'COLON': -67, 'OR': 87, 'RSQB': -67},  # 217
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 218
-    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'SHAPE': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 219
-    {'$END': -129, 'AND': -129, 'COLON': -129, 'COMMA': -129, 'EQUAL': -129, 'FOR': -129, 'MINUS': 81, 'OR': -129, 'PLUS': 83, 'RBRACE': -129, 'RPAR': -129, 'RSQB': -129, 'SHAPE': -129, 'THEN': -129, 'WHERE': -129, '_NL': -129, '__ANON_0': -129},  # 220
-    {'COMMA': -88, 'RSQB': -88},  # 221
-    {'COMMA': -9, 'RSQB': -9},  # 222
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -92, 'STRING': 14, 'TRUE': 15, '__ANON_0': 138},  # 223
-    {'COMMA': -98, 'RSQB': -98, 'STAR': -98, 'VBAR': -98, '_NL': -98},  # 224
-    {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 225
-    {'COMMA': 242, '_NL': -62},  # 226
-    {'BLOCK': 197},  # 227
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 228
-    {'COMMA': 245, 'RSQB': 246},  # 229
-    {'COMMA': -104, 'RSQB': -104, 'STAR': 248, 'VBAR': 249},  # 230
-    {'COMMA': 242, '_NL': -114},  # 231
-    {'BLOCK': 197},  # 232
-    {'BLOCK': 197},  # 233
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 234
-    {'IN': -72},  # 235
-    {'COMMA': 254, 'RSQB': 255},  # 236
-    {'COMMA': -22, 'IN': -22},  # 237
-    {'_NL': -146},  # 238
-    {'SHAPE': 256, '_NL': -147},  # 239
-    {'COMMA': -10, 'RSQB': -10},  # 240
-    {'COMMA': -15, '_NL': -15},  # 241
-    {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 242
-    {'_NL': -69},  # 243
-    {'MINUS': 81, 'PLUS': 83, '_NL': -95},  # 244
-    {'INT': 7, 'MINUS': 185, 'RSQB': 258},  # 245
-    {'_NL': -109},  # 246
-    {'COMMA': 260, 'RSQB': 261},  # 247
-    {'INT': 262},  # 248
-    {'INT': 7, 'MINUS': 185},  # 249
-    {'COMMA': -106, 'RSQB': -106, 'STAR': 264, 'VBAR': 265},  # 250
-    {'_NL': -118},  # 251
-    {'_NL': -145},  # 252
-    {'COMMA': -5, 'RSQB': -5},  # 253
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 254
-    {'IN': -73},  # 255
-    {'BLOCK': 197},  # 256
-    {'COMMA': -16, '_NL': -16},  # 257
-    {'_NL': -108},  # 258
-    {'COMMA': -13, 'RSQB': -13},  # 259
-    {'INT': 7, 'MINUS': 185, 'RSQB': 268},  # 260
-    {'_NL': -111},  # 261
-    {'COMMA': -105, 'RSQB': -105},  # 262
-    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 263
-    {'INT': 270},  # 264
-    {'INT': 7, 'MINUS': 185},  # 265
-    {'COMMA': -6, 'RSQB': -6},  # 266
-    {'_NL': -148},  # 267
-    {'_NL': -110},  # 268
-    {'COMMA': -14, 'RSQB': -14},  # 269
-    {'COMMA': -107, 'RSQB': -107},  # 270
-    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 271
+    {'COLON': -64, 'COMMA': -64, 'RSQB': -64, 'WHERE': -64},  # 171
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 172
+    {'COLON': -66, 'OR': 90, 'RSQB': -66},  # 173
+    {'NAME': 67},  # 174
+    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 175
+    {'$END': -84, 'COMMA': -84, 'FOR': -84, 'RBRACE': -84, 'RPAR': -84, 'RSQB': -84, '_NL': -84, '__ANON_0': -84},  # 176
+    {'$END': -86, 'COMMA': -86, 'FOR': -86, 'RBRACE': -86, 'RPAR': -86, 'RSQB': -86, '_NL': -86, '__ANON_0': -86},  # 177
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 178
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -42, 'RPAR': -42, 'RSQB': -42, 'STRING': 14, 'TRUE': 15},  # 179
+    {'RSQB': 224},  # 180
+    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'SHAPE': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 181
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 182
+    {'$END': -127, 'AND': -127, 'COLON': -127, 'COMMA': -127, 'FOR': -127, 'MINUS': 84, 'OR': -127, 'PLUS': 86, 'RBRACE': -127, 'RPAR': -127, 'RSQB': -127, 'THEN': -127, '_NL': -127, '__ANON_0': -127},  # 183
+    {'$END': -128, 'AND': -128, 'COLON': -128, 'COMMA': -128, 'FOR': -128, 'OR': -128, 'RBRACE': -128, 'RPAR': -128, 'RSQB': -128, 'THEN': -128, '_NL': -128, '__ANON_0': -128},  # 184
+    {'$END': -129, 'AND': -129, 'COLON': -129, 'COMMA': -129, 'FOR': -129, 'MINUS': 84, 'OR': -129, 'PLUS': 86, 'RBRACE': -129, 'RPAR': -129, 'RSQB': -129, 'THEN': -129, '_NL': -129, '__ANON_0': -129},  # 185
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 186
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -91, 'STRING': 14, 'TRUE': 15, '__ANON_0': 143},  # 187
+    {'COMMA': 228, 'RSQB': -92},  # 188
+    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'EQUAL': -58, 'FOR': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 189
+    {'INT': 229},  # 190
+    {'COMMA': -98, '_NL': -98},  # 191
+    {'COMMA': -133, 'RSQB': -133, 'STAR': -133, 'VBAR': -133, '_NL': -133},  # 192
+    {'COMMA': -144, '_NL': -144},  # 193
+    {'COMMA': -134, 'RSQB': -134, 'STAR': -134, 'VBAR': -134, '_NL': -134},  # 194
+    {'COMMA': -145, '_NL': -145},  # 195
+    {'COMMA': -146, '_NL': -146},  # 196
+    {'COMMA': 230, '_NL': -62},  # 197
+    {'EQUAL': -71, 'SHAPE': -71, '_NL': -71},  # 198
+    {'EQUAL': -75, 'SHAPE': -75, '_NL': -75},  # 199
+    {'EQUAL': 232},  # 200
+    {'EQUAL': -76, 'SHAPE': -76, '_NL': -76},  # 201
+    {'_NL': -69},  # 202
+    {'_NL': -85},  # 203
+    {'AND': -123, 'AT': 81, 'COMPARE': 82, 'IN': 83, 'MINUS': 84, 'NOT': 85, 'OR': -123, 'PLUS': 86, 'RELATION': 87, '_NL': -123, '__ANON_0': 233},  # 204
+    {'_NL': -97},  # 205
+    {'_NL': -95},  # 206
+    {'_NL': -106},  # 207
+    {'INT': 7, 'MINUS': 190},  # 208
+    {'_NL': -115},  # 209
+    {'COMMA': 230, '_NL': -116},  # 210
+    {'_NL': -118},  # 211
+    {'_NL': -120},  # 212
+    {'EQUAL': 237},  # 213
+    {'COMMA': -21, 'IN': -21},  # 214
+    {'SHAPE': 238, '_NL': -147},  # 215
+    {'COMMA': 239, 'RSQB': 240},  # 216
+    {'NAME': 242},  # 217
+    {'BOOL': 198, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 218
+    {'BOOL': 198, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 219
+    {'$END': -8, 'AND': 80, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 220
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 221
+    {'COLON': -68, 'OR': 90, 'RSQB': -68},  # 222
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 223
+    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'SHAPE': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 224
+    {'$END': -132, 'AND': -132, 'COLON': -132, 'COMMA': -132, 'EQUAL': -132, 'FOR': -132, 'MINUS': 84, 'OR': -132, 'PLUS': 86, 'RBRACE': -132, 'RPAR': -132, 'RSQB': -132, 'SHAPE': -132, 'THEN': -132, 'WHERE': -132, '_NL': -132, '__ANON_0': -132},  # 225
+    {'COMMA': -89, 'RSQB': -89},  # 226
+    {'COMMA': -9, 'RSQB': -9},  # 227
+    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -93, 'STRING': 14, 'TRUE': 15, '__ANON_0': 143},  # 228
+    {'COMMA': -99, 'RSQB': -99, 'STAR': -99, 'VBAR': -99, '_NL': -99},  # 229
+    {'INT': 7, 'MINUS': 190, 'NAME': 191, 'STRING': 14},  # 230
+    {'COMMA': 247, '_NL': -63},  # 231
+    {'BLOCK': 202},  # 232
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 233
+    {'COMMA': 250, 'RSQB': 251},  # 234
+    {'COMMA': -107, 'RSQB': -107, 'STAR': 253, 'VBAR': 254},  # 235
+    {'COMMA': 247, '_NL': -117},  # 236
+    {'BLOCK': 202},  # 237
+    {'BLOCK': 202},  # 238
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 239
+    {'IN': -73},  # 240
+    {'COMMA': 259, 'RSQB': 260},  # 241
+    {'COMMA': -22, 'IN': -22},  # 242
+    {'_NL': -149},  # 243
+    {'SHAPE': 261, '_NL': -150},  # 244
+    {'COMMA': -10, 'RSQB': -10},  # 245
+    {'COMMA': -15, '_NL': -15},  # 246
+    {'INT': 7, 'MINUS': 190, 'NAME': 191, 'STRING': 14},  # 247
+    {'_NL': -70},  # 248
+    {'MINUS': 84, 'PLUS': 86, '_NL': -96},  # 249
+    {'INT': 7, 'MINUS': 190, 'RSQB': 263},  # 250
+    {'_NL': -112},  # 251
+    {'COMMA': 265, 'RSQB': 266},  # 252
+    {'INT': 267},  # 253
+    {'INT': 7, 'MINUS': 190},  # 254
+    {'COMMA': -109, 'RSQB': -109, 'STAR': 269, 'VBAR': 270},  # 255
+    {'_NL': -121},  # 256
+    {'_NL': -148},  # 257
+    {'COMMA': -5, 'RSQB': -5},  # 258
+    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 259
+    {'IN': -74},  # 260
+    {'BLOCK': 202},  # 261
+    {'COMMA': -16, '_NL': -16},  # 262
+    {'_NL': -111},  # 263
+    {'COMMA': -13, 'RSQB': -13},  # 264
+    {'INT': 7, 'MINUS': 190, 'RSQB': 273},  # 265
+    {'_NL': -114},  # 266
+    {'COMMA': -108, 'RSQB': -108},  # 267
+    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 268
+    {'INT': 275},  # 269
+    {'INT': 7, 'MINUS': 190},  # 270
+    {'COMMA': -6, 'RSQB': -6},  # 271
+    {'_NL': -151},  # 272
+    {'_NL': -113},  # 273
+    {'COMMA': -14, 'RSQB': -14},  # 274
+    {'COMMA': -110, 'RSQB': -110},  # 275
+    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 276
 )
 
 GOTO: tuple[dict[str, int], ...] = (
     {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 20, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 0
-    {'__start_plus_0': 44, '__start_star_1': 45, '_stmt': 46, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 47, 'board_decl': 48, 'constraint_stmt': 49, 'either': 19, 'expr': 50, 'factor': 21, 'forall': 22, 'given_decl': 51, 'implication': 23, 'int': 24, 'let_decl': 52, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 53, 'pieces_decl': 54, 'place_decl': 55, 'positions_decl': 56, 'puzzle_decl': 57, 'question_decl': 58, 'regions_decl': 59, 'relation': 28, 'start': 60, 'string': 29, 'term': 30, 'var_decl': 61},  # 1
-    {'arith': 62, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 2
-    {'and_expr': 63, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 3
+    {'__start_plus_0': 46, '__start_star_1': 47, '_stmt': 48, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 49, 'board_decl': 50, 'constraint_stmt': 51, 'either': 19, 'expr': 52, 'factor': 21, 'forall': 22, 'given_decl': 53, 'implication': 23, 'int': 24, 'let_decl': 54, 'name': 25, 'not_expr': 26, 'objective_decl': 55, 'or_expr': 27, 'param_decl': 56, 'pieces_decl': 57, 'place_decl': 58, 'positions_decl': 59, 'puzzle_decl': 60, 'question_decl': 61, 'regions_decl': 62, 'relation': 28, 'start': 63, 'string': 29, 'term': 30, 'var_decl': 64},  # 1
+    {'arith': 65, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 2
+    {'and_expr': 66, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 3
     {},  # 4
-    {'binder': 65, 'binders': 66},  # 5
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 67, 'relation': 28, 'string': 29, 'term': 30},  # 6
+    {'binder': 68, 'binders': 69},  # 5
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 70, 'relation': 28, 'string': 29, 'term': 30},  # 6
     {},  # 7
-    {'and_expr': 16, 'args': 68, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 69, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 8
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 70, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 9
-    {'and_expr': 16, 'args': 72, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 73, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 10
-    {'atom': 18, 'factor': 74, 'int': 24, 'name': 25, 'string': 29},  # 11
+    {'and_expr': 16, 'args': 71, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 72, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 8
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 73, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 9
+    {'and_expr': 16, 'args': 75, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 76, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 10
+    {'atom': 18, 'factor': 77, 'int': 24, 'name': 25, 'string': 29},  # 11
     {},  # 12
-    {'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 76, 'relation': 28, 'string': 29, 'term': 30},  # 13
+    {'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 79, 'relation': 28, 'string': 29, 'term': 30},  # 13
     {},  # 14
     {},  # 15
     {},  # 16
@@ -479,20 +487,20 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 32
     {},  # 33
     {},  # 34
-    {},  # 35
-    {},  # 36
+    {'arith': 98, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 35
+    {'arith': 99, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 36
     {},  # 37
     {},  # 38
     {},  # 39
-    {'string': 100},  # 40
+    {},  # 40
     {},  # 41
-    {},  # 42
+    {'string': 105},  # 42
     {},  # 43
-    {'__start_star_1': 104, '_stmt': 46, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 47, 'board_decl': 48, 'constraint_stmt': 49, 'either': 19, 'expr': 50, 'factor': 21, 'forall': 22, 'given_decl': 51, 'implication': 23, 'int': 24, 'let_decl': 52, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 53, 'pieces_decl': 54, 'place_decl': 55, 'positions_decl': 56, 'puzzle_decl': 57, 'question_decl': 58, 'regions_decl': 59, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 61},  # 44
-    {'_stmt': 105, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 47, 'board_decl': 48, 'constraint_stmt': 49, 'either': 19, 'expr': 50, 'factor': 21, 'forall': 22, 'given_decl': 51, 'implication': 23, 'int': 24, 'let_decl': 52, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 53, 'pieces_decl': 54, 'place_decl': 55, 'positions_decl': 56, 'puzzle_decl': 57, 'question_decl': 58, 'regions_decl': 59, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 61},  # 45
-    {'__start_plus_0': 106},  # 46
-    {},  # 47
-    {},  # 48
+    {},  # 44
+    {},  # 45
+    {'__start_star_1': 109, '_stmt': 48, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 49, 'board_decl': 50, 'constraint_stmt': 51, 'either': 19, 'expr': 52, 'factor': 21, 'forall': 22, 'given_decl': 53, 'implication': 23, 'int': 24, 'let_decl': 54, 'name': 25, 'not_expr': 26, 'objective_decl': 55, 'or_expr': 27, 'param_decl': 56, 'pieces_decl': 57, 'place_decl': 58, 'positions_decl': 59, 'puzzle_decl': 60, 'question_decl': 61, 'regions_decl': 62, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 64},  # 46
+    {'_stmt': 110, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 49, 'board_decl': 50, 'constraint_stmt': 51, 'either': 19, 'expr': 52, 'factor': 21, 'forall': 22, 'given_decl': 53, 'implication': 23, 'int': 24, 'let_decl': 54, 'name': 25, 'not_expr': 26, 'objective_decl': 55, 'or_expr': 27, 'param_decl': 56, 'pieces_decl': 57, 'place_decl': 58, 'positions_decl': 59, 'puzzle_decl': 60, 'question_decl': 61, 'regions_decl': 62, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 64},  # 47
+    {'__start_plus_0': 111},  # 48
     {},  # 49
     {},  # 50
     {},  # 51
@@ -507,37 +515,37 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 60
     {},  # 61
     {},  # 62
-    {'__either_plus_8': 109},  # 63
+    {},  # 63
     {},  # 64
-    {'__binders_star_7': 113},  # 65
-    {},  # 66
+    {},  # 65
+    {'__either_plus_8': 114},  # 66
     {},  # 67
-    {},  # 68
-    {'__args_star_9': 118},  # 69
+    {'__binders_star_7': 118},  # 68
+    {},  # 69
     {},  # 70
     {},  # 71
-    {},  # 72
-    {'__args_star_9': 118},  # 73
+    {'__args_star_9': 123},  # 72
+    {},  # 73
     {},  # 74
-    {'and_expr': 16, 'args': 123, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 69, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 75
-    {},  # 76
-    {'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 124, 'relation': 28, 'string': 29, 'term': 30},  # 77
-    {'arith': 125, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 78
-    {'arith': 126, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 79
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 128, 'string': 29, 'term': 30},  # 80
-    {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 129},  # 81
-    {},  # 82
-    {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 133},  # 83
-    {'arith': 134, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 84
+    {},  # 75
+    {'__args_star_9': 123},  # 76
+    {},  # 77
+    {'and_expr': 16, 'args': 128, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 72, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 78
+    {},  # 79
+    {'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 129, 'relation': 28, 'string': 29, 'term': 30},  # 80
+    {'arith': 130, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 81
+    {'arith': 131, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 82
+    {'arith': 132, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 133, 'string': 29, 'term': 30},  # 83
+    {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 134},  # 84
     {},  # 85
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 139, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 140, 'index_args': 141, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 86
-    {'and_expr': 142, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 87
-    {'atom': 18, 'factor': 143, 'int': 24, 'name': 25, 'string': 29},  # 88
-    {'atom': 18, 'factor': 144, 'int': 24, 'name': 25, 'string': 29},  # 89
-    {'atom': 18, 'factor': 145, 'int': 24, 'name': 25, 'string': 29},  # 90
-    {},  # 91
-    {},  # 92
-    {},  # 93
+    {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 138},  # 86
+    {'arith': 139, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 87
+    {},  # 88
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 144, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 145, 'index_args': 146, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 89
+    {'and_expr': 147, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 90
+    {'atom': 18, 'factor': 148, 'int': 24, 'name': 25, 'string': 29},  # 91
+    {'atom': 18, 'factor': 149, 'int': 24, 'name': 25, 'string': 29},  # 92
+    {'atom': 18, 'factor': 150, 'int': 24, 'name': 25, 'string': 29},  # 93
     {},  # 94
     {},  # 95
     {},  # 96
@@ -546,174 +554,179 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 99
     {},  # 100
     {},  # 101
-    {'__var_decl_plus_3': 160, 'dims': 161},  # 102
+    {},  # 102
     {},  # 103
-    {'_stmt': 105, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 47, 'board_decl': 48, 'constraint_stmt': 49, 'either': 19, 'expr': 50, 'factor': 21, 'forall': 22, 'given_decl': 51, 'implication': 23, 'int': 24, 'let_decl': 52, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 53, 'pieces_decl': 54, 'place_decl': 55, 'positions_decl': 56, 'puzzle_decl': 57, 'question_decl': 58, 'regions_decl': 59, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 61},  # 104
-    {'__start_plus_0': 162},  # 105
+    {},  # 104
+    {},  # 105
     {},  # 106
-    {'arith': 163, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 107
-    {'and_expr': 164, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 108
-    {},  # 109
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 166, 'string': 29, 'term': 30},  # 110
-    {'binder': 167},  # 111
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 168, 'relation': 28, 'string': 29, 'term': 30},  # 112
-    {},  # 113
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 171, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 114
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 172, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 115
-    {},  # 116
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 173, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 117
+    {'__var_decl_plus_3': 165, 'dims': 166},  # 107
+    {},  # 108
+    {'_stmt': 110, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 49, 'board_decl': 50, 'constraint_stmt': 51, 'either': 19, 'expr': 52, 'factor': 21, 'forall': 22, 'given_decl': 53, 'implication': 23, 'int': 24, 'let_decl': 54, 'name': 25, 'not_expr': 26, 'objective_decl': 55, 'or_expr': 27, 'param_decl': 56, 'pieces_decl': 57, 'place_decl': 58, 'positions_decl': 59, 'puzzle_decl': 60, 'question_decl': 61, 'regions_decl': 62, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 64},  # 109
+    {'__start_plus_0': 167},  # 110
+    {},  # 111
+    {'arith': 168, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 112
+    {'and_expr': 169, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 113
+    {},  # 114
+    {'arith': 132, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 171, 'string': 29, 'term': 30},  # 115
+    {'binder': 172},  # 116
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 173, 'relation': 28, 'string': 29, 'term': 30},  # 117
     {},  # 118
-    {},  # 119
-    {},  # 120
-    {'binder': 65, 'binders': 175},  # 121
-    {},  # 122
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 176, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 119
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 177, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 120
+    {},  # 121
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 178, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 122
     {},  # 123
     {},  # 124
     {},  # 125
-    {},  # 126
+    {'binder': 68, 'binders': 180},  # 126
     {},  # 127
     {},  # 128
     {},  # 129
-    {'arith': 178, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 130
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 179, 'string': 29, 'term': 30},  # 131
-    {'arith': 180, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 132
+    {},  # 130
+    {},  # 131
+    {},  # 132
     {},  # 133
     {},  # 134
-    {},  # 135
-    {},  # 136
-    {},  # 137
+    {'arith': 183, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 135
+    {'arith': 132, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 184, 'string': 29, 'term': 30},  # 136
+    {'arith': 185, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 137
     {},  # 138
     {},  # 139
-    {'__index_args_star_10': 183},  # 140
+    {},  # 140
     {},  # 141
     {},  # 142
     {},  # 143
     {},  # 144
-    {},  # 145
-    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 192},  # 146
-    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 195, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 147
-    {'block': 198},  # 148
-    {'and_expr': 16, 'arith': 199, 'atom': 18, 'either': 19, 'expr': 200, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 201, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 149
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 202, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 150
-    {},  # 151
-    {},  # 152
-    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 205},  # 153
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 206, 'string': 29, 'term': 30},  # 154
-    {'string': 207},  # 155
+    {'__index_args_star_10': 188},  # 145
+    {},  # 146
+    {},  # 147
+    {},  # 148
+    {},  # 149
+    {},  # 150
+    {'int': 192, 'name': 193, 'neg_int': 194, 'signed': 195, 'string': 196, 'value': 197},  # 151
+    {'arith': 132, 'atom': 18, 'bool_domain': 199, 'domain': 200, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 201, 'string': 29, 'term': 30},  # 152
+    {'block': 203},  # 153
+    {'and_expr': 16, 'arith': 204, 'atom': 18, 'either': 19, 'expr': 205, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 206, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 154
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 207, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 155
     {},  # 156
     {},  # 157
-    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 210, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 158
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 211, 'string': 29, 'term': 30},  # 159
-    {},  # 160
+    {'int': 192, 'name': 193, 'neg_int': 194, 'signed': 195, 'string': 196, 'value': 210},  # 158
+    {'arith': 132, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 211, 'string': 29, 'term': 30},  # 159
+    {'string': 212},  # 160
     {},  # 161
     {},  # 162
-    {},  # 163
-    {},  # 164
-    {'and_expr': 215, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 165
+    {'arith': 132, 'atom': 18, 'bool_domain': 199, 'domain': 215, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 201, 'string': 29, 'term': 30},  # 163
+    {'arith': 132, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 216, 'string': 29, 'term': 30},  # 164
+    {},  # 165
     {},  # 166
     {},  # 167
     {},  # 168
-    {'binder': 216},  # 169
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 217, 'relation': 28, 'string': 29, 'term': 30},  # 170
+    {},  # 169
+    {'and_expr': 220, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 170
     {},  # 171
     {},  # 172
     {},  # 173
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 218, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 174
-    {},  # 175
+    {'binder': 221},  # 174
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 222, 'relation': 28, 'string': 29, 'term': 30},  # 175
     {},  # 176
-    {'arith': 220, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 177
+    {},  # 177
     {},  # 178
-    {},  # 179
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 223, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 179
     {},  # 180
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 221, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 181
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 139, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 222, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 182
+    {},  # 181
+    {'arith': 225, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 182
     {},  # 183
     {},  # 184
     {},  # 185
-    {},  # 186
-    {},  # 187
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 226, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 186
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 144, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 227, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 187
     {},  # 188
     {},  # 189
     {},  # 190
     {},  # 191
-    {'__positions_decl_star_2': 226},  # 192
+    {},  # 192
     {},  # 193
     {},  # 194
     {},  # 195
     {},  # 196
-    {},  # 197
+    {'__positions_decl_star_2': 231},  # 197
     {},  # 198
     {},  # 199
     {},  # 200
     {},  # 201
     {},  # 202
-    {'int': 187, 'neg_int': 189, 'piece': 229, 'signed': 230},  # 203
+    {},  # 203
     {},  # 204
-    {'__positions_decl_star_2': 231},  # 205
+    {},  # 205
     {},  # 206
     {},  # 207
-    {},  # 208
+    {'int': 192, 'neg_int': 194, 'piece': 234, 'signed': 235},  # 208
     {},  # 209
-    {},  # 210
-    {'__dims_star_4': 236},  # 211
+    {'__positions_decl_star_2': 236},  # 210
+    {},  # 211
     {},  # 212
-    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 238, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 213
-    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 239, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 214
+    {},  # 213
+    {},  # 214
     {},  # 215
-    {},  # 216
+    {'__dims_star_4': 241},  # 216
     {},  # 217
-    {},  # 218
-    {},  # 219
+    {'arith': 132, 'atom': 18, 'bool_domain': 199, 'domain': 243, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 201, 'string': 29, 'term': 30},  # 218
+    {'arith': 132, 'atom': 18, 'bool_domain': 199, 'domain': 244, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 201, 'string': 29, 'term': 30},  # 219
     {},  # 220
     {},  # 221
     {},  # 222
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 139, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 240, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 223
+    {},  # 223
     {},  # 224
-    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 241},  # 225
+    {},  # 225
     {},  # 226
-    {'block': 243},  # 227
-    {'arith': 244, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 228
-    {'__pieces_decl_star_5': 247},  # 229
-    {'__piece_star_6': 250},  # 230
+    {},  # 227
+    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 144, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 245, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 228
+    {},  # 229
+    {'int': 192, 'name': 193, 'neg_int': 194, 'signed': 195, 'string': 196, 'value': 246},  # 230
     {},  # 231
-    {'block': 251},  # 232
-    {'block': 252},  # 233
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 253, 'string': 29, 'term': 30},  # 234
-    {},  # 235
+    {'block': 248},  # 232
+    {'arith': 249, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 233
+    {'__pieces_decl_star_5': 252},  # 234
+    {'__piece_star_6': 255},  # 235
     {},  # 236
-    {},  # 237
-    {},  # 238
-    {},  # 239
+    {'block': 256},  # 237
+    {'block': 257},  # 238
+    {'arith': 132, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 258, 'string': 29, 'term': 30},  # 239
     {},  # 240
     {},  # 241
-    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 257},  # 242
+    {},  # 242
     {},  # 243
     {},  # 244
-    {'int': 187, 'neg_int': 189, 'piece': 259, 'signed': 230},  # 245
+    {},  # 245
     {},  # 246
-    {},  # 247
+    {'int': 192, 'name': 193, 'neg_int': 194, 'signed': 195, 'string': 196, 'value': 262},  # 247
     {},  # 248
-    {'int': 187, 'neg_int': 189, 'signed': 263},  # 249
-    {},  # 250
+    {},  # 249
+    {'int': 192, 'neg_int': 194, 'piece': 264, 'signed': 235},  # 250
     {},  # 251
     {},  # 252
     {},  # 253
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 266, 'string': 29, 'term': 30},  # 254
+    {'int': 192, 'neg_int': 194, 'signed': 268},  # 254
     {},  # 255
-    {'block': 267},  # 256
+    {},  # 256
     {},  # 257
     {},  # 258
-    {},  # 259
-    {'int': 187, 'neg_int': 189, 'piece': 269, 'signed': 230},  # 260
-    {},  # 261
+    {'arith': 132, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 271, 'string': 29, 'term': 30},  # 259
+    {},  # 260
+    {'block': 272},  # 261
     {},  # 262
     {},  # 263
     {},  # 264
-    {'int': 187, 'neg_int': 189, 'signed': 271},  # 265
+    {'int': 192, 'neg_int': 194, 'piece': 274, 'signed': 235},  # 265
     {},  # 266
     {},  # 267
     {},  # 268
     {},  # 269
-    {},  # 270
+    {'int': 192, 'neg_int': 194, 'signed': 276},  # 270
     {},  # 271
+    {},  # 272
+    {},  # 273
+    {},  # 274
+    {},  # 275
+    {},  # 276
 )

@@ -304,6 +304,13 @@ class QuestionDecl(Node):
     answer: AnswerTemplate
 
 
+class ObjectiveDecl(Node):
+    """`minimize EXPR` or `maximize EXPR`: the model asks for the best value of a number."""
+
+    sense: str  # "minimize" | "maximize"
+    expr: Node
+
+
 class ConstraintStmt(Node):
     condition: Node
 

@@ -182,6 +182,12 @@ class _AstBuilder:
     def question_decl(self, meta: Any, question: ast.Str, answer: ast.Str) -> ast.QuestionDecl:
         return ast.QuestionDecl(self._span(meta), question, read_template(answer, parse_expression))
 
+    def minimize_decl(self, meta: Any, expr: ast.Node) -> ast.ObjectiveDecl:
+        return ast.ObjectiveDecl(self._span(meta), "minimize", expr)
+
+    def maximize_decl(self, meta: Any, expr: ast.Node) -> ast.ObjectiveDecl:
+        return ast.ObjectiveDecl(self._span(meta), "maximize", expr)
+
     def constraint_stmt(self, meta: Any, condition: ast.Node) -> ast.ConstraintStmt:
         return ast.ConstraintStmt(self._span(meta), condition)
 

@@ -46,6 +46,12 @@ class CspModel(Record, frozen=False):
     sources: list[str] = field(default_factory=list)
     smallest_first: bool = False  # branch on the smallest domain, ties by `order` (SmallestFirstSolver)
 
+    def copy_with(self, extra: list[tuple[pc.Constraint, Scope]]) -> CspModel:
+        """The same model with more constraints (a branch and bound's objective bound)."""
+        sources = [*self.sources, *("Objective" for _ in extra)]
+        return CspModel(self.domains, [*self.constraints, *extra], self.order, self.infeasible, sources,
+                        self.smallest_first)
+
 
 class CspBackend:
     """Compiles the IR to python-constraint constraints and searches in a chosen order."""
@@ -104,3 +110,11 @@ class CspBackend:
         complete = run.summary is not None and not summary.get("stopped", False)
         stats = {"wall_seconds": wall, "raw_solutions": summary.get("raw_solutions"), "in_child": timeout is not None}
         return Outcome(run.items, complete, run.timed_out, stats)
+
+    def optimise(
+        self, compiled: Compiled, *, timeout: float | None, seed: int | None, on_solution: OnSolution | None = None
+    ) -> Outcome:
+        """Branch and bound over the same search (`csp.optimise`)."""
+        from .optimise import optimise
+
+        return optimise(compiled, timeout, self.forwardcheck, on_solution)

@@ -74,6 +74,15 @@ class _LocalSearch:
         return Outcome([solution], complete=False, stats=stats)
 
 
+    def optimise(
+        self, compiled: Compiled, *, timeout: float | None, seed: int | None, on_solution: OnSolution | None = None
+    ) -> Outcome:
+        """The best found, the objective joining the cost after feasibility (`local/optimise.py`)."""
+        from .optimise import optimise
+
+        return optimise(self, compiled, timeout, seed, on_solution)
+
+
 _COMMON: dict[str, tuple[type, str]] = {
     "weighted": (bool, "cost is the amount of violation, not the number of violated constraints (default true)"),
     "propagate": (bool, "first remove fixed values from their all-different neighbours' domains (default false)"),

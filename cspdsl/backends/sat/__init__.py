@@ -60,12 +60,19 @@ class SatBackend:
                            "by each (default true)"),
         "solver": (str, f"the SAT engine: {', '.join(ENGINE_NAMES)} (default {DEFAULT_ENGINE}; pycosat only "
                         "where installed)"),
+        "optimise": (str, "how a model with an objective is optimised: bounds (bound tightening on one "
+                          "incremental solver, the default) or maxsat (PySAT's RC2)"),
     }
 
-    def __init__(self, implied: bool = True, symmetry: bool = True, solver: str = DEFAULT_ENGINE) -> None:
+    def __init__(
+        self, implied: bool = True, symmetry: bool = True, solver: str = DEFAULT_ENGINE, optimise: str = "bounds"
+    ) -> None:
         if solver not in ENGINE_NAMES:
             raise CspdslError(f"option solver of backend 'sat' must be one of {', '.join(ENGINE_NAMES)}, "
                               f"not '{solver}'")
+        if optimise not in ("bounds", "maxsat"):
+            raise CspdslError(f"option optimise of backend 'sat' must be bounds or maxsat, not '{optimise}'")
+        self.optimiser = optimise
         if solver == "pycosat" and importlib.util.find_spec("pycosat") is None:
             raise CspdslError(PYCOSAT_MISSING)
         self.implied = implied
@@ -114,6 +121,17 @@ class SatBackend:
             stats["representatives"] = summary.get("representatives", 0)
         complete = bool(summary.get("complete")) and not timed_out and not (limit == 1 and items)
         return Outcome(items, complete, timed_out, stats)
+
+    def optimise(
+        self, compiled: Compiled, *, timeout: float | None, seed: int | None, on_solution: OnSolution | None = None
+    ) -> Outcome:
+        """The best solution by `-O optimise=` (`sat.optimise`), in a child process under a time limit,
+        each better solution and each bound proved streamed back as found. PySAT's engine of `-O
+        solver=` (its default where that is pycosat, which is not incremental)."""
+        from .optimise import optimise_outcome
+
+        engine = self.solver if self.solver != "pycosat" else DEFAULT_ENGINE
+        return optimise_outcome(self.optimiser, engine, compiled, timeout, on_solution)
 
     def _clauses_to_search(
         self, native: SatModel, problem: Problem, limit: int | None, seed: int | None
