@@ -107,6 +107,41 @@ attribute pet: "at", "given", cat
     assert_means(text, names, lambda v: different(*v.values()) and abs(v["pet[at]"] - v["pet[given]"]) == 1)
 
 
+# Puzzle nouns that open a declaration are names everywhere else; first and last too, after a
+# positions line, when the model names its own values so.
+NOUNS_AS_NAMES = [
+    (
+        "positions place = 1..3\nattribute shape: circle, square, regions\nregions next_to circle\nsquare at 1\n",
+        {f"shape[{v}]": range(1, 4) for v in ("circle", "square", "regions")},
+        lambda v: different(*v.values()) and abs(v["shape[regions]"] - v["shape[circle]"]) == 1
+        and v["shape[square]"] == 1,
+    ),
+    (
+        "positions p = 1..3\nattribute finish: first, last, place\nfirst at 3\nlast left_of place\n",
+        {f"finish[{v}]": range(1, 4) for v in ("first", "last", "place")},
+        lambda v: different(*v.values()) and v["finish[first]"] == 3 and v["finish[last]"] < v["finish[place]"],
+    ),
+    (
+        "var place in 1..3\nvar shape[1..2] in 1..3\nlet regions = [place, shape[2]]\n"
+        "shape[1] == place + 1\nsum(regions) == 4\nforall given in regions: given != 2\n",
+        {"place": range(1, 4), "shape[1]": range(1, 4), "shape[2]": range(1, 4)},
+        lambda v: v["shape[1]"] == v["place"] + 1 and v["place"] + v["shape[2]"] == 4
+        and 2 not in (v["place"], v["shape[2]"]),
+    ),
+    (
+        'var g[1..2, 1..2] in 1..2\nregions board of g = """\nAB\nAB\n"""\nforall place in board.regions: '
+        "alldifferent(place)\ng[1, 1] == 1\n",
+        {f"g[{r},{c}]": range(1, 3) for r in (1, 2) for c in (1, 2)},
+        lambda v: v["g[1,1]"] == 1 and v["g[2,1]"] == 2 and v["g[1,2]"] != v["g[2,2]"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "meaning"), NOUNS_AS_NAMES, ids=["place", "first-last", "shape", "regions"])
+def test_puzzle_nouns_are_names_outside_their_declarations(text, names, meaning):
+    assert_means(text, names, meaning)
+
+
 @pytest.mark.parametrize(
     ("where", "position"), [("1", 1), ("4", 4), ("first", 1), ("last", 5), ("middle", 3)]
 )

@@ -822,13 +822,13 @@ CASES: dict[str, tuple[str, str]] = {
             '   |                 ^',
         ),
     ),
-    "regions-reserved": (
-        'var regions in 1..3\n',
+    "of-reserved": (
+        'var of in 1..3\n',
         lines(
-            "m.puz:1:5: error: unexpected 'regions'; expected a name",
-            ' 1 | var regions in 1..3',
-            '   |     ^^^^^^^',
-            'hint: \'regions\' is a word of the language; to use it as a name, quote it: "regions"',
+            "m.puz:1:5: error: unexpected 'of'; expected a name",
+            ' 1 | var of in 1..3',
+            '   |     ^^',
+            'hint: \'of\' is a word of the language; to use it as a name, quote it: "of"',
         ),
     ),
     "regions-name-twice": (
@@ -940,13 +940,13 @@ CASES: dict[str, tuple[str, str]] = {
             'hint: an index over variables may not reach a black cell: narrow it',
         ),
     ),
-    "shape-reserved": (
-        'var shape in 1..3\n',
+    "where-reserved": (
+        'var where in 1..3\n',
         lines(
-            "m.puz:1:5: error: unexpected 'shape'; expected a name",
-            ' 1 | var shape in 1..3',
+            "m.puz:1:5: error: unexpected 'where'; expected a name",
+            ' 1 | var where in 1..3',
             '   |     ^^^^^',
-            "hint: 'shape' is a word of the language; to use it as a name, quote it: \"shape\"",
+            "hint: 'where' is a word of the language; to use it as a name, quote it: \"where\"",
         ),
     ),
     "where-depends-on-variables": (

@@ -15,7 +15,7 @@ KEYWORDS = {'NAME': {'and': 'AND', 'at': 'AT', 'attribute': 'ATTRIBUTE', 'board'
 LITERALS = {'AND': 'and', 'AT': 'at', 'ATTRIBUTE': 'attribute', 'BOARD': 'board', 'BOOL': 'bool', 'COLON': ':', 'COMMA': ',', 'DOT': '.', 'EITHER': 'either', 'EQUAL': '=', 'FALSE': 'false', 'FOR': 'for', 'FORALL': 'forall', 'GIVEN': 'given', 'IF': 'if', 'IN': 'in', 'LBRACE': '{', 'LET': 'let', 'LPAR': '(', 'LSQB': '[', 'MINUS': '-', 'NOT': 'not', 'OF': 'of', 'ON': 'on', 'OR': 'or', 'PARAM': 'param', 'PERCENT': '%', 'PIECES': 'pieces', 'PLACE': 'place', 'PLUS': '+', 'POSITIONS': 'positions', 'PUZZLE': 'puzzle', 'QUESTION': 'question', 'RBRACE': '}', 'REGIONS': 'regions', 'RPAR': ')', 'RSQB': ']', 'SHAPE': 'shape', 'STAR': '*', 'THEN': 'then', 'TRUE': 'true', 'VAR': 'var', 'VBAR': '|', 'WHERE': 'where', '__ANON_0': '..', '__ANON_1': '//'}
 
 START = {'expr': 0, 'start': 1}
-END = {'expr': 20, 'start': 60}
+END = {'expr': 31, 'start': 71}
 
 RULES: tuple[Rule, ...] = (
     ('__args_star_9', 2, '__args_star_9', False, ((1, False, 0),), 0),  # 0
@@ -38,8 +38,8 @@ RULES: tuple[Rule, ...] = (
     ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 17
     ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 18
     ('__start_star_1', 2, '__start_star_1', False, ((0, True, 0), (1, True, 0)), 0),  # 19
-    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, False, 0),), 0),  # 20
-    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, False, 0)), 0),  # 21
+    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, True, 0),), 0),  # 20
+    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, True, 0)), 0),  # 21
     ('_stmt', 1, '_stmt', False, None, 0),  # 22
     ('_stmt', 1, '_stmt', False, None, 0),  # 23
     ('_stmt', 1, '_stmt', False, None, 0),  # 24
@@ -53,414 +53,434 @@ RULES: tuple[Rule, ...] = (
     ('_stmt', 1, '_stmt', False, None, 0),  # 32
     ('_stmt', 1, '_stmt', False, None, 0),  # 33
     ('_stmt', 1, '_stmt', False, None, 0),  # 34
-    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 35
-    ('and_expr', 1, 'and_expr', True, None, 0),  # 36
-    ('args', 1, 'args', False, None, 0),  # 37
-    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 38
-    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 39
-    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 40
-    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 41
-    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 42
-    ('arith', 1, 'arith', True, None, 0),  # 43
-    ('atom', 1, 'false', False, (), 0),  # 44
-    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 45
-    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 46
-    ('atom', 2, 'list', False, (), 1),  # 47
-    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 48
-    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 49
-    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 50
-    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 51
-    ('atom', 1, 'true', False, (), 0),  # 52
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 53
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 54
-    ('atom', 3, 'member_regions', False, ((0, False, 0),), 0),  # 55
-    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 56
-    ('atom', 1, 'atom', True, None, 0),  # 57
-    ('atom', 1, 'atom', True, None, 0),  # 58
-    ('atom', 1, 'atom', True, None, 0),  # 59
-    ('attribute_decl', 4, 'attribute_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 60
-    ('attribute_decl', 5, 'attribute_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 61
-    ('binder', 3, 'binder', False, ((0, False, 0), (2, False, 0)), 0),  # 62
-    ('binders', 1, 'binders', False, None, 0),  # 63
-    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 64
-    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 65
-    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 66
-    ('block', 1, 'block', False, None, 0),  # 67
-    ('board_decl', 6, 'board_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 68
-    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 69
-    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 70
-    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 71
-    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 72
-    ('domain', 1, 'domain', True, None, 0),  # 73
-    ('domain', 1, 'domain', True, None, 0),  # 74
-    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 75
-    ('expr', 1, 'expr', True, None, 0),  # 76
-    ('expr', 1, 'expr', True, None, 0),  # 77
-    ('expr', 1, 'expr', True, None, 0),  # 78
-    ('expr', 1, 'expr', True, None, 0),  # 79
-    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 80
-    ('factor', 1, 'factor', True, None, 0),  # 81
-    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 82
-    ('given_decl', 4, 'given_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 83
-    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 84
-    ('index_arg', 1, 'whole_range', False, (), 0),  # 85
-    ('index_arg', 1, 'index_arg', True, None, 0),  # 86
-    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 87
-    ('index_args', 1, 'index_args', False, None, 0),  # 88
-    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 89
-    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 90
-    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 91
-    ('int', 1, 'int', False, None, 0),  # 92
-    ('let_decl', 4, 'let_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 93
-    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 94
-    ('let_value', 1, 'let_value', True, None, 0),  # 95
-    ('name', 1, 'name', False, None, 0),  # 96
-    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 97
-    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 98
-    ('not_expr', 1, 'not_expr', True, None, 0),  # 99
-    ('or_expr', 1, 'or_expr', True, None, 0),  # 100
-    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 101
-    ('param_decl', 4, 'param_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 102
-    ('piece', 1, 'piece', False, None, 0),  # 103
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 104
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 105
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 106
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 107
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, False, 0), (4, False, 0)), 0),  # 108
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 109
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, False, 0), (4, False, 0), (5, True, 0)), 0),  # 110
-    ('place_decl', 4, 'place_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 111
-    ('positions_decl', 4, 'key_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 112
-    ('positions_decl', 5, 'key_decl', False, ((1, False, 0), (3, False, 0), (4, True, 0)), 0),  # 113
-    ('positions_decl', 4, 'positions_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 114
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 115
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 116
-    ('regions_decl', 6, 'regions_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 117
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 118
-    ('relation', 1, 'relation', True, None, 0),  # 119
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 120
-    ('relation', 3, 'compare', False, None, 0),  # 121
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 122
-    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 123
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 124
-    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 125
-    ('relation', 3, 'relate', False, None, 0),  # 126
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 127
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 128
-    ('signed', 1, 'signed', True, None, 0),  # 129
-    ('signed', 1, 'signed', True, None, 0),  # 130
-    ('start', 0, 'start', False, None, 0),  # 131
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 132
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 133
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 134
-    ('string', 1, 'string', False, None, 0),  # 135
-    ('term', 1, 'term', True, None, 0),  # 136
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 137
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 138
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 139
-    ('value', 1, 'value', True, None, 0),  # 140
-    ('value', 1, 'value', True, None, 0),  # 141
-    ('value', 1, 'value', True, None, 0),  # 142
-    ('var_decl', 4, 'var_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 143
-    ('var_decl', 6, 'shaped_var_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 144
-    ('var_decl', 5, 'var_decls', False, ((1, False, 0), (2, True, 0), (4, False, 0)), 0),  # 145
-    ('var_decl', 5, 'var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0)), 0),  # 146
-    ('var_decl', 7, 'shaped_var_decl', False, ((1, False, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 147
+    ('_word', 1, '_word', False, None, 0),  # 35
+    ('_word', 1, '_word', False, None, 0),  # 36
+    ('_word', 1, '_word', False, None, 0),  # 37
+    ('_word', 1, '_word', False, None, 0),  # 38
+    ('_word', 1, '_word', False, None, 0),  # 39
+    ('_word', 1, '_word', False, None, 0),  # 40
+    ('_word', 1, '_word', False, None, 0),  # 41
+    ('_word', 1, '_word', False, None, 0),  # 42
+    ('_word', 1, '_word', False, None, 0),  # 43
+    ('_word', 1, '_word', False, None, 0),  # 44
+    ('_word', 1, '_word', False, None, 0),  # 45
+    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 46
+    ('and_expr', 1, 'and_expr', True, None, 0),  # 47
+    ('args', 1, 'args', False, None, 0),  # 48
+    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 49
+    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 50
+    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 51
+    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 52
+    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 53
+    ('arith', 1, 'arith', True, None, 0),  # 54
+    ('atom', 1, 'false', False, (), 0),  # 55
+    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 56
+    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 57
+    ('atom', 2, 'list', False, (), 1),  # 58
+    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 59
+    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 60
+    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 61
+    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 62
+    ('atom', 1, 'true', False, (), 0),  # 63
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 64
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, True, 0)), 0),  # 65
+    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 66
+    ('atom', 1, 'atom', True, None, 0),  # 67
+    ('atom', 1, 'atom', True, None, 0),  # 68
+    ('atom', 1, 'atom', True, None, 0),  # 69
+    ('attribute_decl', 4, 'attribute_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 70
+    ('attribute_decl', 5, 'attribute_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 71
+    ('binder', 3, 'binder', False, ((0, True, 0), (2, False, 0)), 0),  # 72
+    ('binders', 1, 'binders', False, None, 0),  # 73
+    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 74
+    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 75
+    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 76
+    ('block', 1, 'block', False, None, 0),  # 77
+    ('board_decl', 6, 'board_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 78
+    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 79
+    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 80
+    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 81
+    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 82
+    ('domain', 1, 'domain', True, None, 0),  # 83
+    ('domain', 1, 'domain', True, None, 0),  # 84
+    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 85
+    ('expr', 1, 'expr', True, None, 0),  # 86
+    ('expr', 1, 'expr', True, None, 0),  # 87
+    ('expr', 1, 'expr', True, None, 0),  # 88
+    ('expr', 1, 'expr', True, None, 0),  # 89
+    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 90
+    ('factor', 1, 'factor', True, None, 0),  # 91
+    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 92
+    ('given_decl', 4, 'given_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 93
+    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 94
+    ('index_arg', 1, 'whole_range', False, (), 0),  # 95
+    ('index_arg', 1, 'index_arg', True, None, 0),  # 96
+    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 97
+    ('index_args', 1, 'index_args', False, None, 0),  # 98
+    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 99
+    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 100
+    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 101
+    ('int', 1, 'int', False, None, 0),  # 102
+    ('let_decl', 4, 'let_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 103
+    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 104
+    ('let_value', 1, 'let_value', True, None, 0),  # 105
+    ('name', 1, 'name', False, ((0, True, 0),), 0),  # 106
+    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 107
+    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 108
+    ('not_expr', 1, 'not_expr', True, None, 0),  # 109
+    ('or_expr', 1, 'or_expr', True, None, 0),  # 110
+    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 111
+    ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 112
+    ('piece', 1, 'piece', False, None, 0),  # 113
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 114
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 115
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 116
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 117
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 118
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 119
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 120
+    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, True, 0)), 0),  # 121
+    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 122
+    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 123
+    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 124
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 125
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 126
+    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 127
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 128
+    ('relation', 1, 'relation', True, None, 0),  # 129
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 130
+    ('relation', 3, 'compare', False, None, 0),  # 131
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 132
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 133
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 134
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 135
+    ('relation', 3, 'relate', False, None, 0),  # 136
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 137
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 138
+    ('signed', 1, 'signed', True, None, 0),  # 139
+    ('signed', 1, 'signed', True, None, 0),  # 140
+    ('start', 0, 'start', False, None, 0),  # 141
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 142
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 143
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 144
+    ('string', 1, 'string', False, None, 0),  # 145
+    ('term', 1, 'term', True, None, 0),  # 146
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 147
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 148
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 149
+    ('value', 1, 'value', True, None, 0),  # 150
+    ('value', 1, 'value', True, None, 0),  # 151
+    ('value', 1, 'value', True, None, 0),  # 152
+    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 153
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 154
+    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 155
+    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 156
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 157
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 0
-    {'$END': -132, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'REGIONS': 41, 'STRING': 14, 'TRUE': 15, 'VAR': 42, '_NL': 43},  # 1
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 2
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 3
-    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 4
-    {'NAME': 64},  # 5
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 6
-    {'$END': -93, 'AND': -93, 'AT': -93, 'COLON': -93, 'COMMA': -93, 'COMPARE': -93, 'DOT': -93, 'EQUAL': -93, 'FOR': -93, 'IN': -93, 'LSQB': -93, 'MINUS': -93, 'NOT': -93, 'OF': -93, 'OR': -93, 'PERCENT': -93, 'PLUS': -93, 'RBRACE': -93, 'RELATION': -93, 'RPAR': -93, 'RSQB': -93, 'SHAPE': -93, 'STAR': -93, 'THEN': -93, 'VBAR': -93, 'WHERE': -93, '_NL': -93, '__ANON_0': -93, '__ANON_1': -93},  # 7
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 8
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 9
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': 71, 'STRING': 14, 'TRUE': 15},  # 10
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 11
-    {'$END': -97, 'AND': -97, 'AT': -97, 'COLON': -97, 'COMMA': -97, 'COMPARE': -97, 'DOT': -97, 'EQUAL': -97, 'FOR': -97, 'IN': -97, 'LPAR': 75, 'LSQB': -97, 'MINUS': -97, 'NOT': -97, 'OF': -97, 'OR': -97, 'PERCENT': -97, 'PLUS': -97, 'RBRACE': -97, 'RELATION': -97, 'RPAR': -97, 'RSQB': -97, 'SHAPE': -97, 'STAR': -97, 'THEN': -97, 'WHERE': -97, '_NL': -97, '__ANON_0': -97, '__ANON_1': -97},  # 12
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 13
-    {'$END': -136, 'AND': -136, 'AT': -136, 'COLON': -136, 'COMMA': -136, 'COMPARE': -136, 'DOT': -136, 'EQUAL': -136, 'FOR': -136, 'IN': -136, 'LSQB': -136, 'MINUS': -136, 'NOT': -136, 'OF': -136, 'OR': -136, 'PERCENT': -136, 'PLUS': -136, 'RBRACE': -136, 'RELATION': -136, 'RPAR': -136, 'RSQB': -136, 'SHAPE': -136, 'STAR': -136, 'THEN': -136, 'WHERE': -136, '_NL': -136, '__ANON_0': -136, '__ANON_1': -136},  # 14
-    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'SHAPE': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 15
-    {'$END': -101, 'AND': 77, 'COLON': -101, 'COMMA': -101, 'FOR': -101, 'OR': -101, 'RBRACE': -101, 'RPAR': -101, 'RSQB': -101, 'THEN': -101, '_NL': -101, '__ANON_0': -101},  # 16
-    {'$END': -120, 'AND': -120, 'AT': 78, 'COLON': -120, 'COMMA': -120, 'COMPARE': 79, 'FOR': -120, 'IN': 80, 'MINUS': 81, 'NOT': 82, 'OR': -120, 'PLUS': 83, 'RBRACE': -120, 'RELATION': 84, 'RPAR': -120, 'RSQB': -120, 'THEN': -120, '_NL': -120, '__ANON_0': -120},  # 17
-    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': 85, 'EQUAL': -82, 'FOR': -82, 'IN': -82, 'LSQB': 86, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'SHAPE': -82, 'STAR': -82, 'THEN': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 18
-    {'$END': -77, 'COMMA': -77, 'FOR': -77, 'RBRACE': -77, 'RPAR': -77, 'RSQB': -77, '_NL': -77, '__ANON_0': -77},  # 19
-    {},  # 20
-    {'$END': -137, 'AND': -137, 'AT': -137, 'COLON': -137, 'COMMA': -137, 'COMPARE': -137, 'EQUAL': -137, 'FOR': -137, 'IN': -137, 'MINUS': -137, 'NOT': -137, 'OF': -137, 'OR': -137, 'PERCENT': -137, 'PLUS': -137, 'RBRACE': -137, 'RELATION': -137, 'RPAR': -137, 'RSQB': -137, 'SHAPE': -137, 'STAR': -137, 'THEN': -137, 'WHERE': -137, '_NL': -137, '__ANON_0': -137, '__ANON_1': -137},  # 21
-    {'$END': -78, 'COMMA': -78, 'FOR': -78, 'RBRACE': -78, 'RPAR': -78, 'RSQB': -78, '_NL': -78, '__ANON_0': -78},  # 22
-    {'$END': -79, 'COMMA': -79, 'FOR': -79, 'RBRACE': -79, 'RPAR': -79, 'RSQB': -79, '_NL': -79, '__ANON_0': -79},  # 23
-    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'EQUAL': -58, 'FOR': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 24
-    {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'DOT': -59, 'EQUAL': -59, 'FOR': -59, 'IN': -59, 'LSQB': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'OR': -59, 'PERCENT': -59, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'SHAPE': -59, 'STAR': -59, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': -59},  # 25
-    {'$END': -37, 'AND': -37, 'COLON': -37, 'COMMA': -37, 'FOR': -37, 'OR': -37, 'RBRACE': -37, 'RPAR': -37, 'RSQB': -37, 'THEN': -37, '_NL': -37, '__ANON_0': -37},  # 26
-    {'$END': -80, 'COMMA': -80, 'FOR': -80, 'OR': 87, 'RBRACE': -80, 'RPAR': -80, 'RSQB': -80, '_NL': -80, '__ANON_0': -80},  # 27
-    {'$END': -100, 'AND': -100, 'COLON': -100, 'COMMA': -100, 'FOR': -100, 'OR': -100, 'RBRACE': -100, 'RPAR': -100, 'RSQB': -100, 'THEN': -100, '_NL': -100, '__ANON_0': -100},  # 28
-    {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'EQUAL': -60, 'FOR': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'SHAPE': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 29
-    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'OR': -44, 'PERCENT': 88, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': 89, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': 90},  # 30
-    {'NAME': 91},  # 31
-    {'NAME': 92},  # 32
-    {'NAME': 93},  # 33
-    {'NAME': 94},  # 34
-    {'NAME': 95},  # 35
-    {'NAME': 96},  # 36
-    {'NAME': 97},  # 37
-    {'NAME': 98},  # 38
-    {'STRING': 99},  # 39
-    {'STRING': 14},  # 40
-    {'NAME': 101},  # 41
-    {'NAME': 102},  # 42
-    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'REGIONS': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': -17},  # 43
-    {'$END': -133, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'REGIONS': 41, 'STRING': 14, 'TRUE': 15, 'VAR': 42, '_NL': 103},  # 44
-    {'$END': -135, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'REGIONS': 41, 'STRING': 14, 'TRUE': 15, 'VAR': 42},  # 45
-    {'_NL': 43},  # 46
-    {'_NL': -23},  # 47
-    {'_NL': -24},  # 48
-    {'_NL': -25},  # 49
-    {'_NL': -71},  # 50
-    {'_NL': -26},  # 51
-    {'_NL': -27},  # 52
-    {'_NL': -28},  # 53
-    {'_NL': -29},  # 54
-    {'_NL': -30},  # 55
-    {'_NL': -31},  # 56
-    {'_NL': -32},  # 57
-    {'_NL': -33},  # 58
-    {'_NL': -34},  # 59
-    {},  # 60
-    {'_NL': -35},  # 61
-    {'MINUS': 81, 'OF': 107, 'PLUS': 83},  # 62
-    {'AND': 77, 'OR': 108},  # 63
-    {'IN': 110},  # 64
-    {'COLON': -64, 'COMMA': 111, 'RSQB': -64, 'WHERE': 112},  # 65
-    {'COLON': 114},  # 66
-    {'OR': 87, 'THEN': 115},  # 67
-    {'RBRACE': 116},  # 68
-    {'COMMA': 117, 'RBRACE': -38, 'RPAR': -38},  # 69
-    {'RPAR': 119},  # 70
-    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'SHAPE': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 71
-    {'RSQB': 120},  # 72
-    {'COMMA': 117, 'FOR': 121, 'RSQB': -38},  # 73
-    {'$END': -81, 'AND': -81, 'AT': -81, 'COLON': -81, 'COMMA': -81, 'COMPARE': -81, 'EQUAL': -81, 'FOR': -81, 'IN': -81, 'MINUS': -81, 'NOT': -81, 'OF': -81, 'OR': -81, 'PERCENT': -81, 'PLUS': -81, 'RBRACE': -81, 'RELATION': -81, 'RPAR': -81, 'RSQB': -81, 'SHAPE': -81, 'STAR': -81, 'THEN': -81, 'WHERE': -81, '_NL': -81, '__ANON_0': -81, '__ANON_1': -81},  # 74
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RPAR': 122, 'STRING': 14, 'TRUE': 15},  # 75
-    {'$END': -99, 'AND': -99, 'COLON': -99, 'COMMA': -99, 'FOR': -99, 'OR': -99, 'RBRACE': -99, 'RPAR': -99, 'RSQB': -99, 'THEN': -99, '_NL': -99, '__ANON_0': -99},  # 76
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 77
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 78
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 79
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 80
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 81
-    {'AT': 130, 'IN': 131, 'RELATION': 132},  # 82
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 83
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 84
-    {'INT': 135, 'NAME': 136, 'REGIONS': 137},  # 85
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15, '__ANON_0': 138},  # 86
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 87
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 88
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 89
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 90
-    {'COLON': 146},  # 91
-    {'IN': 147},  # 92
-    {'EQUAL': 148},  # 93
-    {'EQUAL': 149},  # 94
-    {'EQUAL': 150},  # 95
-    {'EQUAL': 151},  # 96
-    {'ON': 152},  # 97
-    {'COLON': 153, 'EQUAL': 154},  # 98
-    {'_NL': -116},  # 99
-    {'COLON': 155},  # 100
-    {'OF': 156},  # 101
-    {'COMMA': 157, 'IN': 158, 'LSQB': 159},  # 102
-    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'REGIONS': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': -18},  # 103
-    {'$END': -134, 'ATTRIBUTE': 31, 'BOARD': 32, 'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'GIVEN': 33, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LET': 34, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'PARAM': 35, 'PIECES': 36, 'PLACE': 37, 'POSITIONS': 38, 'PUZZLE': 39, 'QUESTION': 40, 'REGIONS': 41, 'STRING': 14, 'TRUE': 15, 'VAR': 42},  # 104
-    {'_NL': 43},  # 105
-    {'$END': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MINUS': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': 103},  # 106
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 107
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 108
-    {'$END': -76, 'COMMA': -76, 'FOR': -76, 'OR': 165, 'RBRACE': -76, 'RPAR': -76, 'RSQB': -76, '_NL': -76, '__ANON_0': -76},  # 109
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 110
-    {'NAME': 64},  # 111
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 112
-    {'COLON': -66, 'COMMA': 169, 'RSQB': -66, 'WHERE': 170},  # 113
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 114
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 115
-    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 116
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -39, 'RPAR': -39, 'RSQB': -39, 'STRING': 14, 'TRUE': 15},  # 117
-    {'COMMA': 174, 'RBRACE': -40, 'RPAR': -40, 'RSQB': -40},  # 118
-    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 119
-    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 120
-    {'NAME': 64},  # 121
-    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'SHAPE': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 122
-    {'RPAR': 176},  # 123
-    {'$END': -36, 'AND': -36, 'COLON': -36, 'COMMA': -36, 'FOR': -36, 'OR': -36, 'RBRACE': -36, 'RPAR': -36, 'RSQB': -36, 'THEN': -36, '_NL': -36, '__ANON_0': -36},  # 124
-    {'$END': -121, 'AND': -121, 'COLON': -121, 'COMMA': -121, 'FOR': -121, 'MINUS': 81, 'OR': -121, 'PLUS': 83, 'RBRACE': -121, 'RPAR': -121, 'RSQB': -121, 'THEN': -121, '_NL': -121, '__ANON_0': -121},  # 125
-    {'$END': -122, 'AND': -122, 'COLON': -122, 'COMMA': -122, 'FOR': -122, 'MINUS': 81, 'OR': -122, 'PLUS': 83, 'RBRACE': -122, 'RPAR': -122, 'RSQB': -122, 'THEN': -122, '_NL': -122, '__ANON_0': -122},  # 126
-    {'$END': -128, 'AND': -128, 'COLON': -128, 'COMMA': -128, 'EQUAL': -128, 'FOR': -128, 'MINUS': 81, 'OR': -128, 'PLUS': 83, 'RBRACE': -128, 'RPAR': -128, 'RSQB': -128, 'SHAPE': -128, 'THEN': -128, 'WHERE': -128, '_NL': -128, '__ANON_0': 177},  # 127
-    {'$END': -123, 'AND': -123, 'COLON': -123, 'COMMA': -123, 'FOR': -123, 'OR': -123, 'RBRACE': -123, 'RPAR': -123, 'RSQB': -123, 'THEN': -123, '_NL': -123, '__ANON_0': -123},  # 128
-    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': 88, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': 89, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': 90},  # 129
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 130
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 131
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 132
-    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'OR': -43, 'PERCENT': 88, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': 89, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': 90},  # 133
-    {'$END': -127, 'AND': -127, 'COLON': -127, 'COMMA': -127, 'FOR': -127, 'MINUS': 81, 'OR': -127, 'PLUS': 83, 'RBRACE': -127, 'RPAR': -127, 'RSQB': -127, 'THEN': -127, '_NL': -127, '__ANON_0': -127},  # 134
-    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'SHAPE': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 135
-    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'DOT': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'SHAPE': -55, 'STAR': -55, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': -55},  # 136
-    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'EQUAL': -56, 'FOR': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'SHAPE': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 137
-    {'COMMA': -86, 'RSQB': -86},  # 138
-    {'COMMA': -87, 'RSQB': -87, '__ANON_0': 181},  # 139
-    {'COMMA': 182, 'RSQB': -89},  # 140
-    {'RSQB': 184},  # 141
-    {'$END': -102, 'AND': 77, 'COLON': -102, 'COMMA': -102, 'FOR': -102, 'OR': -102, 'RBRACE': -102, 'RPAR': -102, 'RSQB': -102, 'THEN': -102, '_NL': -102, '__ANON_0': -102},  # 142
-    {'$END': -138, 'AND': -138, 'AT': -138, 'COLON': -138, 'COMMA': -138, 'COMPARE': -138, 'EQUAL': -138, 'FOR': -138, 'IN': -138, 'MINUS': -138, 'NOT': -138, 'OF': -138, 'OR': -138, 'PERCENT': -138, 'PLUS': -138, 'RBRACE': -138, 'RELATION': -138, 'RPAR': -138, 'RSQB': -138, 'SHAPE': -138, 'STAR': -138, 'THEN': -138, 'WHERE': -138, '_NL': -138, '__ANON_0': -138, '__ANON_1': -138},  # 143
-    {'$END': -139, 'AND': -139, 'AT': -139, 'COLON': -139, 'COMMA': -139, 'COMPARE': -139, 'EQUAL': -139, 'FOR': -139, 'IN': -139, 'MINUS': -139, 'NOT': -139, 'OF': -139, 'OR': -139, 'PERCENT': -139, 'PLUS': -139, 'RBRACE': -139, 'RELATION': -139, 'RPAR': -139, 'RSQB': -139, 'SHAPE': -139, 'STAR': -139, 'THEN': -139, 'WHERE': -139, '_NL': -139, '__ANON_0': -139, '__ANON_1': -139},  # 144
-    {'$END': -140, 'AND': -140, 'AT': -140, 'COLON': -140, 'COMMA': -140, 'COMPARE': -140, 'EQUAL': -140, 'FOR': -140, 'IN': -140, 'MINUS': -140, 'NOT': -140, 'OF': -140, 'OR': -140, 'PERCENT': -140, 'PLUS': -140, 'RBRACE': -140, 'RELATION': -140, 'RPAR': -140, 'RSQB': -140, 'SHAPE': -140, 'STAR': -140, 'THEN': -140, 'WHERE': -140, '_NL': -140, '__ANON_0': -140, '__ANON_1': -140},  # 145
-    {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 146
-    {'BOOL': 193, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 147
-    {'BLOCK': 197},  # 148
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 149
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 150
-    {'LSQB': 203},  # 151
-    {'NAME': 204},  # 152
-    {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 153
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 154
-    {'STRING': 14},  # 155
-    {'NAME': 208},  # 156
-    {'NAME': 209},  # 157
-    {'BOOL': 193, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 158
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 159
-    {'COMMA': 212, 'IN': 213},  # 160
-    {'IN': 214},  # 161
-    {'$END': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MINUS': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': 103},  # 162
-    {'$END': -119, 'AND': -119, 'COLON': -119, 'COMMA': -119, 'FOR': -119, 'MINUS': 81, 'OR': -119, 'PLUS': 83, 'RBRACE': -119, 'RPAR': -119, 'RSQB': -119, 'THEN': -119, '_NL': -119, '__ANON_0': -119},  # 163
-    {'$END': -7, 'AND': 77, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 164
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 165
-    {'COLON': -63, 'COMMA': -63, 'RSQB': -63, 'WHERE': -63},  # 166
-    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 167
-    {'COLON': -65, 'OR': 87, 'RSQB': -65},  # 168
-    {'NAME': 64},  # 169
-    {'COUNT_WORD': 2, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 170
-    {'$END': -83, 'COMMA': -83, 'FOR': -83, 'RBRACE': -83, 'RPAR': -83, 'RSQB': -83, '_NL': -83, '__ANON_0': -83},  # 171
-    {'$END': -85, 'COMMA': -85, 'FOR': -85, 'RBRACE': -85, 'RPAR': -85, 'RSQB': -85, '_NL': -85, '__ANON_0': -85},  # 172
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 173
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RBRACE': -41, 'RPAR': -41, 'RSQB': -41, 'STRING': 14, 'TRUE': 15},  # 174
-    {'RSQB': 219},  # 175
-    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'SHAPE': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 176
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 177
-    {'$END': -124, 'AND': -124, 'COLON': -124, 'COMMA': -124, 'FOR': -124, 'MINUS': 81, 'OR': -124, 'PLUS': 83, 'RBRACE': -124, 'RPAR': -124, 'RSQB': -124, 'THEN': -124, '_NL': -124, '__ANON_0': -124},  # 178
-    {'$END': -125, 'AND': -125, 'COLON': -125, 'COMMA': -125, 'FOR': -125, 'OR': -125, 'RBRACE': -125, 'RPAR': -125, 'RSQB': -125, 'THEN': -125, '_NL': -125, '__ANON_0': -125},  # 179
-    {'$END': -126, 'AND': -126, 'COLON': -126, 'COMMA': -126, 'FOR': -126, 'MINUS': 81, 'OR': -126, 'PLUS': 83, 'RBRACE': -126, 'RPAR': -126, 'RSQB': -126, 'THEN': -126, '_NL': -126, '__ANON_0': -126},  # 180
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'STRING': 14, 'TRUE': 15},  # 181
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -90, 'STRING': 14, 'TRUE': 15, '__ANON_0': 138},  # 182
-    {'COMMA': 223, 'RSQB': -91},  # 183
-    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'EQUAL': -57, 'FOR': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 184
-    {'INT': 224},  # 185
-    {'COMMA': -97, '_NL': -97},  # 186
-    {'COMMA': -130, 'RSQB': -130, 'STAR': -130, 'VBAR': -130, '_NL': -130},  # 187
-    {'COMMA': -141, '_NL': -141},  # 188
-    {'COMMA': -131, 'RSQB': -131, 'STAR': -131, 'VBAR': -131, '_NL': -131},  # 189
-    {'COMMA': -142, '_NL': -142},  # 190
-    {'COMMA': -143, '_NL': -143},  # 191
-    {'COMMA': 225, '_NL': -61},  # 192
-    {'EQUAL': -70, 'SHAPE': -70, '_NL': -70},  # 193
-    {'EQUAL': -74, 'SHAPE': -74, '_NL': -74},  # 194
-    {'EQUAL': 227},  # 195
-    {'EQUAL': -75, 'SHAPE': -75, '_NL': -75},  # 196
-    {'_NL': -68},  # 197
-    {'_NL': -84},  # 198
-    {'AND': -120, 'AT': 78, 'COMPARE': 79, 'IN': 80, 'MINUS': 81, 'NOT': 82, 'OR': -120, 'PLUS': 83, 'RELATION': 84, '_NL': -120, '__ANON_0': 228},  # 199
-    {'_NL': -96},  # 200
-    {'_NL': -94},  # 201
-    {'_NL': -103},  # 202
-    {'INT': 7, 'MINUS': 185},  # 203
-    {'_NL': -112},  # 204
-    {'COMMA': 225, '_NL': -113},  # 205
-    {'_NL': -115},  # 206
-    {'_NL': -117},  # 207
-    {'EQUAL': 232},  # 208
-    {'COMMA': -21, 'IN': -21},  # 209
-    {'SHAPE': 233, '_NL': -144},  # 210
-    {'COMMA': 234, 'RSQB': 235},  # 211
-    {'NAME': 237},  # 212
-    {'BOOL': 193, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 213
-    {'BOOL': 193, 'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 214
-    {'$END': -8, 'AND': 77, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 215
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 216
-    {'COLON': -67, 'OR': 87, 'RSQB': -67},  # 217
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 218
-    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'SHAPE': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 219
-    {'$END': -129, 'AND': -129, 'COLON': -129, 'COMMA': -129, 'EQUAL': -129, 'FOR': -129, 'MINUS': 81, 'OR': -129, 'PLUS': 83, 'RBRACE': -129, 'RPAR': -129, 'RSQB': -129, 'SHAPE': -129, 'THEN': -129, 'WHERE': -129, '_NL': -129, '__ANON_0': -129},  # 220
-    {'COMMA': -88, 'RSQB': -88},  # 221
-    {'COMMA': -9, 'RSQB': -9},  # 222
-    {'COUNT_WORD': 2, 'EITHER': 3, 'FALSE': 4, 'FORALL': 5, 'IF': 6, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'NOT': 13, 'RSQB': -92, 'STRING': 14, 'TRUE': 15, '__ANON_0': 138},  # 223
-    {'COMMA': -98, 'RSQB': -98, 'STAR': -98, 'VBAR': -98, '_NL': -98},  # 224
-    {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 225
-    {'COMMA': 242, '_NL': -62},  # 226
-    {'BLOCK': 197},  # 227
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 228
-    {'COMMA': 245, 'RSQB': 246},  # 229
-    {'COMMA': -104, 'RSQB': -104, 'STAR': 248, 'VBAR': 249},  # 230
-    {'COMMA': 242, '_NL': -114},  # 231
-    {'BLOCK': 197},  # 232
-    {'BLOCK': 197},  # 233
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 234
-    {'IN': -72},  # 235
-    {'COMMA': 254, 'RSQB': 255},  # 236
-    {'COMMA': -22, 'IN': -22},  # 237
-    {'_NL': -146},  # 238
-    {'SHAPE': 256, '_NL': -147},  # 239
-    {'COMMA': -10, 'RSQB': -10},  # 240
-    {'COMMA': -15, '_NL': -15},  # 241
-    {'INT': 7, 'MINUS': 185, 'NAME': 186, 'STRING': 14},  # 242
-    {'_NL': -69},  # 243
-    {'MINUS': 81, 'PLUS': 83, '_NL': -95},  # 244
-    {'INT': 7, 'MINUS': 185, 'RSQB': 258},  # 245
-    {'_NL': -109},  # 246
-    {'COMMA': 260, 'RSQB': 261},  # 247
-    {'INT': 262},  # 248
-    {'INT': 7, 'MINUS': 185},  # 249
-    {'COMMA': -106, 'RSQB': -106, 'STAR': 264, 'VBAR': 265},  # 250
-    {'_NL': -118},  # 251
-    {'_NL': -145},  # 252
-    {'COMMA': -5, 'RSQB': -5},  # 253
-    {'FALSE': 4, 'INT': 7, 'LBRACE': 8, 'LPAR': 9, 'LSQB': 10, 'MINUS': 11, 'NAME': 12, 'STRING': 14, 'TRUE': 15},  # 254
-    {'IN': -73},  # 255
-    {'BLOCK': 197},  # 256
-    {'COMMA': -16, '_NL': -16},  # 257
-    {'_NL': -108},  # 258
-    {'COMMA': -13, 'RSQB': -13},  # 259
-    {'INT': 7, 'MINUS': 185, 'RSQB': 268},  # 260
-    {'_NL': -111},  # 261
-    {'COMMA': -105, 'RSQB': -105},  # 262
-    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 263
-    {'INT': 270},  # 264
-    {'INT': 7, 'MINUS': 185},  # 265
-    {'COMMA': -6, 'RSQB': -6},  # 266
-    {'_NL': -148},  # 267
-    {'_NL': -110},  # 268
-    {'COMMA': -14, 'RSQB': -14},  # 269
-    {'COMMA': -107, 'RSQB': -107},  # 270
-    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 271
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 0
+    {'$END': -142, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 46, 'PIECES': 47, 'PLACE': 48, 'POSITIONS': 49, 'PUZZLE': 50, 'QUESTION': 51, 'REGIONS': 52, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 53, '_NL': 54},  # 1
+    {'$END': -36, 'AND': -36, 'AT': -36, 'COLON': -36, 'COMMA': -36, 'COMPARE': -36, 'DOT': -36, 'EQUAL': -36, 'FOR': -36, 'IN': -36, 'LSQB': -36, 'MINUS': -36, 'NOT': -36, 'OF': -36, 'ON': -36, 'OR': -36, 'PERCENT': -36, 'PLUS': -36, 'RBRACE': -36, 'RELATION': -36, 'RPAR': -36, 'RSQB': -36, 'SHAPE': -36, 'STAR': -36, 'THEN': -36, 'WHERE': -36, '_NL': -36, '__ANON_0': -36, '__ANON_1': -36},  # 2
+    {'$END': -37, 'AND': -37, 'AT': -37, 'COLON': -37, 'COMMA': -37, 'COMPARE': -37, 'DOT': -37, 'EQUAL': -37, 'FOR': -37, 'IN': -37, 'LSQB': -37, 'MINUS': -37, 'NOT': -37, 'OF': -37, 'ON': -37, 'OR': -37, 'PERCENT': -37, 'PLUS': -37, 'RBRACE': -37, 'RELATION': -37, 'RPAR': -37, 'RSQB': -37, 'SHAPE': -37, 'STAR': -37, 'THEN': -37, 'WHERE': -37, '_NL': -37, '__ANON_0': -37, '__ANON_1': -37},  # 3
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 4
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 5
+    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'EQUAL': -56, 'FOR': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'SHAPE': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 6
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 7
+    {'$END': -38, 'AND': -38, 'AT': -38, 'COLON': -38, 'COMMA': -38, 'COMPARE': -38, 'DOT': -38, 'EQUAL': -38, 'FOR': -38, 'IN': -38, 'LSQB': -38, 'MINUS': -38, 'NOT': -38, 'OF': -38, 'ON': -38, 'OR': -38, 'PERCENT': -38, 'PLUS': -38, 'RBRACE': -38, 'RELATION': -38, 'RPAR': -38, 'RSQB': -38, 'SHAPE': -38, 'STAR': -38, 'THEN': -38, 'WHERE': -38, '_NL': -38, '__ANON_0': -38, '__ANON_1': -38},  # 8
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 9
+    {'$END': -103, 'AND': -103, 'AT': -103, 'COLON': -103, 'COMMA': -103, 'COMPARE': -103, 'DOT': -103, 'EQUAL': -103, 'FOR': -103, 'IN': -103, 'LSQB': -103, 'MINUS': -103, 'NOT': -103, 'OF': -103, 'OR': -103, 'PERCENT': -103, 'PLUS': -103, 'RBRACE': -103, 'RELATION': -103, 'RPAR': -103, 'RSQB': -103, 'SHAPE': -103, 'STAR': -103, 'THEN': -103, 'VBAR': -103, 'WHERE': -103, '_NL': -103, '__ANON_0': -103, '__ANON_1': -103},  # 10
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 11
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 12
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RSQB': 83, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 13
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 14
+    {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'DOT': -39, 'EQUAL': -39, 'FOR': -39, 'IN': -39, 'LPAR': 87, 'LSQB': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'OR': -39, 'PERCENT': -39, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'SHAPE': -39, 'STAR': -39, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': -39},  # 15
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 16
+    {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'DOT': -40, 'EQUAL': -40, 'FOR': -40, 'IN': -40, 'LSQB': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'ON': -40, 'OR': -40, 'PERCENT': -40, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'SHAPE': -40, 'STAR': -40, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': -40},  # 17
+    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'DOT': -41, 'EQUAL': -41, 'FOR': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'ON': -41, 'OR': -41, 'PERCENT': -41, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'SHAPE': -41, 'STAR': -41, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': -41},  # 18
+    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'ON': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 19
+    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'ON': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 20
+    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'ON': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 21
+    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'ON': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 22
+    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'ON': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 23
+    {'$END': -146, 'AND': -146, 'AT': -146, 'COLON': -146, 'COMMA': -146, 'COMPARE': -146, 'DOT': -146, 'EQUAL': -146, 'FOR': -146, 'IN': -146, 'LSQB': -146, 'MINUS': -146, 'NOT': -146, 'OF': -146, 'OR': -146, 'PERCENT': -146, 'PLUS': -146, 'RBRACE': -146, 'RELATION': -146, 'RPAR': -146, 'RSQB': -146, 'SHAPE': -146, 'STAR': -146, 'THEN': -146, 'WHERE': -146, '_NL': -146, '__ANON_0': -146, '__ANON_1': -146},  # 24
+    {'$END': -64, 'AND': -64, 'AT': -64, 'COLON': -64, 'COMMA': -64, 'COMPARE': -64, 'DOT': -64, 'EQUAL': -64, 'FOR': -64, 'IN': -64, 'LSQB': -64, 'MINUS': -64, 'NOT': -64, 'OF': -64, 'OR': -64, 'PERCENT': -64, 'PLUS': -64, 'RBRACE': -64, 'RELATION': -64, 'RPAR': -64, 'RSQB': -64, 'SHAPE': -64, 'STAR': -64, 'THEN': -64, 'WHERE': -64, '_NL': -64, '__ANON_0': -64, '__ANON_1': -64},  # 25
+    {'$END': -107, 'AND': -107, 'AT': -107, 'COLON': -107, 'COMMA': -107, 'COMPARE': -107, 'DOT': -107, 'EQUAL': -107, 'FOR': -107, 'IN': -107, 'LSQB': -107, 'MINUS': -107, 'NOT': -107, 'OF': -107, 'OR': -107, 'PERCENT': -107, 'PLUS': -107, 'RBRACE': -107, 'RELATION': -107, 'RPAR': -107, 'RSQB': -107, 'SHAPE': -107, 'STAR': -107, 'THEN': -107, 'WHERE': -107, '_NL': -107, '__ANON_0': -107, '__ANON_1': -107},  # 26
+    {'$END': -111, 'AND': 89, 'COLON': -111, 'COMMA': -111, 'FOR': -111, 'OR': -111, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, 'THEN': -111, '_NL': -111, '__ANON_0': -111},  # 27
+    {'$END': -130, 'AND': -130, 'AT': 90, 'COLON': -130, 'COMMA': -130, 'COMPARE': 91, 'FOR': -130, 'IN': 92, 'MINUS': 93, 'NOT': 94, 'OR': -130, 'PLUS': 95, 'RBRACE': -130, 'RELATION': 96, 'RPAR': -130, 'RSQB': -130, 'THEN': -130, '_NL': -130, '__ANON_0': -130},  # 28
+    {'$END': -92, 'AND': -92, 'AT': -92, 'COLON': -92, 'COMMA': -92, 'COMPARE': -92, 'DOT': 97, 'EQUAL': -92, 'FOR': -92, 'IN': -92, 'LSQB': 98, 'MINUS': -92, 'NOT': -92, 'OF': -92, 'OR': -92, 'PERCENT': -92, 'PLUS': -92, 'RBRACE': -92, 'RELATION': -92, 'RPAR': -92, 'RSQB': -92, 'SHAPE': -92, 'STAR': -92, 'THEN': -92, 'WHERE': -92, '_NL': -92, '__ANON_0': -92, '__ANON_1': -92},  # 29
+    {'$END': -87, 'COMMA': -87, 'FOR': -87, 'RBRACE': -87, 'RPAR': -87, 'RSQB': -87, '_NL': -87, '__ANON_0': -87},  # 30
+    {},  # 31
+    {'$END': -147, 'AND': -147, 'AT': -147, 'COLON': -147, 'COMMA': -147, 'COMPARE': -147, 'EQUAL': -147, 'FOR': -147, 'IN': -147, 'MINUS': -147, 'NOT': -147, 'OF': -147, 'OR': -147, 'PERCENT': -147, 'PLUS': -147, 'RBRACE': -147, 'RELATION': -147, 'RPAR': -147, 'RSQB': -147, 'SHAPE': -147, 'STAR': -147, 'THEN': -147, 'WHERE': -147, '_NL': -147, '__ANON_0': -147, '__ANON_1': -147},  # 32
+    {'$END': -88, 'COMMA': -88, 'FOR': -88, 'RBRACE': -88, 'RPAR': -88, 'RSQB': -88, '_NL': -88, '__ANON_0': -88},  # 33
+    {'$END': -89, 'COMMA': -89, 'FOR': -89, 'RBRACE': -89, 'RPAR': -89, 'RSQB': -89, '_NL': -89, '__ANON_0': -89},  # 34
+    {'$END': -68, 'AND': -68, 'AT': -68, 'COLON': -68, 'COMMA': -68, 'COMPARE': -68, 'DOT': -68, 'EQUAL': -68, 'FOR': -68, 'IN': -68, 'LSQB': -68, 'MINUS': -68, 'NOT': -68, 'OF': -68, 'OR': -68, 'PERCENT': -68, 'PLUS': -68, 'RBRACE': -68, 'RELATION': -68, 'RPAR': -68, 'RSQB': -68, 'SHAPE': -68, 'STAR': -68, 'THEN': -68, 'WHERE': -68, '_NL': -68, '__ANON_0': -68, '__ANON_1': -68},  # 35
+    {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'DOT': -69, 'EQUAL': -69, 'FOR': -69, 'IN': -69, 'LSQB': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': -69, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': -69, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': -69},  # 36
+    {'$END': -48, 'AND': -48, 'COLON': -48, 'COMMA': -48, 'FOR': -48, 'OR': -48, 'RBRACE': -48, 'RPAR': -48, 'RSQB': -48, 'THEN': -48, '_NL': -48, '__ANON_0': -48},  # 37
+    {'$END': -90, 'COMMA': -90, 'FOR': -90, 'OR': 99, 'RBRACE': -90, 'RPAR': -90, 'RSQB': -90, '_NL': -90, '__ANON_0': -90},  # 38
+    {'$END': -110, 'AND': -110, 'COLON': -110, 'COMMA': -110, 'FOR': -110, 'OR': -110, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, 'THEN': -110, '_NL': -110, '__ANON_0': -110},  # 39
+    {'$END': -70, 'AND': -70, 'AT': -70, 'COLON': -70, 'COMMA': -70, 'COMPARE': -70, 'DOT': -70, 'EQUAL': -70, 'FOR': -70, 'IN': -70, 'LSQB': -70, 'MINUS': -70, 'NOT': -70, 'OF': -70, 'OR': -70, 'PERCENT': -70, 'PLUS': -70, 'RBRACE': -70, 'RELATION': -70, 'RPAR': -70, 'RSQB': -70, 'SHAPE': -70, 'STAR': -70, 'THEN': -70, 'WHERE': -70, '_NL': -70, '__ANON_0': -70, '__ANON_1': -70},  # 40
+    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': 100, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'SHAPE': -55, 'STAR': 101, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': 102},  # 41
+    {'AND': -36, 'AT': -36, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -36, 'DOT': -36, 'GIVEN': 8, 'IN': -36, 'LSQB': -36, 'MINUS': -36, 'NAME': 75, 'NOT': -36, 'OR': -36, 'PERCENT': -36, 'PIECES': 17, 'PLACE': 18, 'PLUS': -36, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -36, 'SHAPE': 23, 'STAR': -36, '_NL': -36, '__ANON_1': -36},  # 42
+    {'AND': -37, 'AT': -37, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -37, 'DOT': -37, 'GIVEN': 8, 'IN': -37, 'LSQB': -37, 'MINUS': -37, 'NAME': 75, 'NOT': -37, 'OR': -37, 'PERCENT': -37, 'PIECES': 17, 'PLACE': 18, 'PLUS': -37, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -37, 'SHAPE': 23, 'STAR': -37, '_NL': -37, '__ANON_1': -37},  # 43
+    {'AND': -38, 'AT': -38, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -38, 'DOT': -38, 'GIVEN': 8, 'IN': -38, 'LSQB': -38, 'MINUS': -38, 'NAME': 75, 'NOT': -38, 'OR': -38, 'PERCENT': -38, 'PIECES': 17, 'PLACE': 18, 'PLUS': -38, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -38, 'SHAPE': 23, 'STAR': -38, '_NL': -38, '__ANON_1': -38},  # 44
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 45
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 46
+    {'AND': -40, 'AT': -40, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -40, 'DOT': -40, 'GIVEN': 8, 'IN': -40, 'LSQB': -40, 'MINUS': -40, 'NAME': 75, 'NOT': -40, 'OR': -40, 'PERCENT': -40, 'PIECES': 17, 'PLACE': 18, 'PLUS': -40, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -40, 'SHAPE': 23, 'STAR': -40, '_NL': -40, '__ANON_1': -40},  # 47
+    {'AND': -41, 'AT': -41, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -41, 'DOT': -41, 'GIVEN': 8, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NAME': 75, 'NOT': -41, 'OR': -41, 'PERCENT': -41, 'PIECES': 17, 'PLACE': 18, 'PLUS': -41, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -41, 'SHAPE': 23, 'STAR': -41, '_NL': -41, '__ANON_1': -41},  # 48
+    {'AND': -42, 'AT': -42, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -42, 'DOT': -42, 'GIVEN': 8, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NAME': 75, 'NOT': -42, 'OR': -42, 'PERCENT': -42, 'PIECES': 17, 'PLACE': 18, 'PLUS': -42, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -42, 'SHAPE': 23, 'STAR': -42, '_NL': -42, '__ANON_1': -42},  # 49
+    {'AND': -43, 'AT': -43, 'COMPARE': -43, 'DOT': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RELATION': -43, 'STAR': -43, 'STRING': 111, '_NL': -43, '__ANON_1': -43},  # 50
+    {'AND': -44, 'AT': -44, 'COMPARE': -44, 'DOT': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RELATION': -44, 'STAR': -44, 'STRING': 24, '_NL': -44, '__ANON_1': -44},  # 51
+    {'AND': -45, 'AT': -45, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -45, 'DOT': -45, 'GIVEN': 8, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NAME': 75, 'NOT': -45, 'OR': -45, 'PERCENT': -45, 'PIECES': 17, 'PLACE': 18, 'PLUS': -45, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -45, 'SHAPE': 23, 'STAR': -45, '_NL': -45, '__ANON_1': -45},  # 52
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 53
+    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'REGIONS': -17, 'SHAPE': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': -17},  # 54
+    {'$END': -143, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 46, 'PIECES': 47, 'PLACE': 48, 'POSITIONS': 49, 'PUZZLE': 50, 'QUESTION': 51, 'REGIONS': 52, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 53, '_NL': 115},  # 55
+    {'$END': -145, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 46, 'PIECES': 47, 'PLACE': 48, 'POSITIONS': 49, 'PUZZLE': 50, 'QUESTION': 51, 'REGIONS': 52, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 53},  # 56
+    {'_NL': 54},  # 57
+    {'_NL': -23},  # 58
+    {'_NL': -24},  # 59
+    {'_NL': -25},  # 60
+    {'_NL': -81},  # 61
+    {'_NL': -26},  # 62
+    {'_NL': -27},  # 63
+    {'_NL': -28},  # 64
+    {'_NL': -29},  # 65
+    {'_NL': -30},  # 66
+    {'_NL': -31},  # 67
+    {'_NL': -32},  # 68
+    {'_NL': -33},  # 69
+    {'_NL': -34},  # 70
+    {},  # 71
+    {'_NL': -35},  # 72
+    {'MINUS': 93, 'OF': 119, 'PLUS': 95},  # 73
+    {'AND': 89, 'OR': 120},  # 74
+    {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'DOT': -39, 'EQUAL': -39, 'FOR': -39, 'IN': -39, 'LSQB': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'ON': -39, 'OR': -39, 'PERCENT': -39, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'SHAPE': -39, 'STAR': -39, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': -39},  # 75
+    {'IN': 122},  # 76
+    {'COLON': -74, 'COMMA': 123, 'RSQB': -74, 'WHERE': 124},  # 77
+    {'COLON': 126},  # 78
+    {'OR': 99, 'THEN': 127},  # 79
+    {'RBRACE': 128},  # 80
+    {'COMMA': 129, 'RBRACE': -49, 'RPAR': -49},  # 81
+    {'RPAR': 131},  # 82
+    {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'DOT': -59, 'EQUAL': -59, 'FOR': -59, 'IN': -59, 'LSQB': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'OR': -59, 'PERCENT': -59, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'SHAPE': -59, 'STAR': -59, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': -59},  # 83
+    {'RSQB': 132},  # 84
+    {'COMMA': 129, 'FOR': 133, 'RSQB': -49},  # 85
+    {'$END': -91, 'AND': -91, 'AT': -91, 'COLON': -91, 'COMMA': -91, 'COMPARE': -91, 'EQUAL': -91, 'FOR': -91, 'IN': -91, 'MINUS': -91, 'NOT': -91, 'OF': -91, 'OR': -91, 'PERCENT': -91, 'PLUS': -91, 'RBRACE': -91, 'RELATION': -91, 'RPAR': -91, 'RSQB': -91, 'SHAPE': -91, 'STAR': -91, 'THEN': -91, 'WHERE': -91, '_NL': -91, '__ANON_0': -91, '__ANON_1': -91},  # 86
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RPAR': 134, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 87
+    {'$END': -109, 'AND': -109, 'COLON': -109, 'COMMA': -109, 'FOR': -109, 'OR': -109, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, 'THEN': -109, '_NL': -109, '__ANON_0': -109},  # 88
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 89
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 90
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 91
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 92
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 93
+    {'AT': 142, 'IN': 143, 'RELATION': 144},  # 94
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 95
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 96
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 147, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 97
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, '__ANON_0': 149},  # 98
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 99
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 100
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 101
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 102
+    {'COLON': 157},  # 103
+    {'IN': 158},  # 104
+    {'EQUAL': 159},  # 105
+    {'EQUAL': 160},  # 106
+    {'EQUAL': 161},  # 107
+    {'EQUAL': 162},  # 108
+    {'ON': 163},  # 109
+    {'COLON': 164, 'EQUAL': 165},  # 110
+    {'_NL': -126},  # 111
+    {'COLON': 166},  # 112
+    {'OF': 167},  # 113
+    {'COMMA': 168, 'IN': 169, 'LSQB': 170},  # 114
+    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'REGIONS': -18, 'SHAPE': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': -18},  # 115
+    {'$END': -144, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 46, 'PIECES': 47, 'PLACE': 48, 'POSITIONS': 49, 'PUZZLE': 50, 'QUESTION': 51, 'REGIONS': 52, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 53},  # 116
+    {'_NL': 54},  # 117
+    {'$END': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MINUS': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': 115},  # 118
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 119
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 120
+    {'$END': -86, 'COMMA': -86, 'FOR': -86, 'OR': 176, 'RBRACE': -86, 'RPAR': -86, 'RSQB': -86, '_NL': -86, '__ANON_0': -86},  # 121
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 122
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 123
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 124
+    {'COLON': -76, 'COMMA': 180, 'RSQB': -76, 'WHERE': 181},  # 125
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 126
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 127
+    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'EQUAL': -57, 'FOR': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 128
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'RBRACE': -50, 'REGIONS': 22, 'RPAR': -50, 'RSQB': -50, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 129
+    {'COMMA': 185, 'RBRACE': -51, 'RPAR': -51, 'RSQB': -51},  # 130
+    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'EQUAL': -58, 'FOR': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 131
+    {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'EQUAL': -60, 'FOR': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'SHAPE': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 132
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 133
+    {'$END': -62, 'AND': -62, 'AT': -62, 'COLON': -62, 'COMMA': -62, 'COMPARE': -62, 'DOT': -62, 'EQUAL': -62, 'FOR': -62, 'IN': -62, 'LSQB': -62, 'MINUS': -62, 'NOT': -62, 'OF': -62, 'OR': -62, 'PERCENT': -62, 'PLUS': -62, 'RBRACE': -62, 'RELATION': -62, 'RPAR': -62, 'RSQB': -62, 'SHAPE': -62, 'STAR': -62, 'THEN': -62, 'WHERE': -62, '_NL': -62, '__ANON_0': -62, '__ANON_1': -62},  # 134
+    {'RPAR': 187},  # 135
+    {'$END': -47, 'AND': -47, 'COLON': -47, 'COMMA': -47, 'FOR': -47, 'OR': -47, 'RBRACE': -47, 'RPAR': -47, 'RSQB': -47, 'THEN': -47, '_NL': -47, '__ANON_0': -47},  # 136
+    {'$END': -131, 'AND': -131, 'COLON': -131, 'COMMA': -131, 'FOR': -131, 'MINUS': 93, 'OR': -131, 'PLUS': 95, 'RBRACE': -131, 'RPAR': -131, 'RSQB': -131, 'THEN': -131, '_NL': -131, '__ANON_0': -131},  # 137
+    {'$END': -132, 'AND': -132, 'COLON': -132, 'COMMA': -132, 'FOR': -132, 'MINUS': 93, 'OR': -132, 'PLUS': 95, 'RBRACE': -132, 'RPAR': -132, 'RSQB': -132, 'THEN': -132, '_NL': -132, '__ANON_0': -132},  # 138
+    {'$END': -138, 'AND': -138, 'COLON': -138, 'COMMA': -138, 'EQUAL': -138, 'FOR': -138, 'MINUS': 93, 'OR': -138, 'PLUS': 95, 'RBRACE': -138, 'RPAR': -138, 'RSQB': -138, 'SHAPE': -138, 'THEN': -138, 'WHERE': -138, '_NL': -138, '__ANON_0': 188},  # 139
+    {'$END': -133, 'AND': -133, 'COLON': -133, 'COMMA': -133, 'FOR': -133, 'OR': -133, 'RBRACE': -133, 'RPAR': -133, 'RSQB': -133, 'THEN': -133, '_NL': -133, '__ANON_0': -133},  # 140
+    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'OR': -53, 'PERCENT': 100, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'SHAPE': -53, 'STAR': 101, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': 102},  # 141
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 142
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 143
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 144
+    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': 100, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'SHAPE': -54, 'STAR': 101, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': 102},  # 145
+    {'$END': -137, 'AND': -137, 'COLON': -137, 'COMMA': -137, 'FOR': -137, 'MINUS': 93, 'OR': -137, 'PLUS': 95, 'RBRACE': -137, 'RPAR': -137, 'RSQB': -137, 'THEN': -137, '_NL': -137, '__ANON_0': -137},  # 146
+    {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'DOT': -65, 'EQUAL': -65, 'FOR': -65, 'IN': -65, 'LSQB': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': -65, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': -65, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': -65},  # 147
+    {'$END': -66, 'AND': -66, 'AT': -66, 'COLON': -66, 'COMMA': -66, 'COMPARE': -66, 'DOT': -66, 'EQUAL': -66, 'FOR': -66, 'IN': -66, 'LSQB': -66, 'MINUS': -66, 'NOT': -66, 'OF': -66, 'OR': -66, 'PERCENT': -66, 'PLUS': -66, 'RBRACE': -66, 'RELATION': -66, 'RPAR': -66, 'RSQB': -66, 'SHAPE': -66, 'STAR': -66, 'THEN': -66, 'WHERE': -66, '_NL': -66, '__ANON_0': -66, '__ANON_1': -66},  # 148
+    {'COMMA': -96, 'RSQB': -96},  # 149
+    {'COMMA': -97, 'RSQB': -97, '__ANON_0': 192},  # 150
+    {'COMMA': 193, 'RSQB': -99},  # 151
+    {'RSQB': 195},  # 152
+    {'$END': -112, 'AND': 89, 'COLON': -112, 'COMMA': -112, 'FOR': -112, 'OR': -112, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, 'THEN': -112, '_NL': -112, '__ANON_0': -112},  # 153
+    {'$END': -148, 'AND': -148, 'AT': -148, 'COLON': -148, 'COMMA': -148, 'COMPARE': -148, 'EQUAL': -148, 'FOR': -148, 'IN': -148, 'MINUS': -148, 'NOT': -148, 'OF': -148, 'OR': -148, 'PERCENT': -148, 'PLUS': -148, 'RBRACE': -148, 'RELATION': -148, 'RPAR': -148, 'RSQB': -148, 'SHAPE': -148, 'STAR': -148, 'THEN': -148, 'WHERE': -148, '_NL': -148, '__ANON_0': -148, '__ANON_1': -148},  # 154
+    {'$END': -149, 'AND': -149, 'AT': -149, 'COLON': -149, 'COMMA': -149, 'COMPARE': -149, 'EQUAL': -149, 'FOR': -149, 'IN': -149, 'MINUS': -149, 'NOT': -149, 'OF': -149, 'OR': -149, 'PERCENT': -149, 'PLUS': -149, 'RBRACE': -149, 'RELATION': -149, 'RPAR': -149, 'RSQB': -149, 'SHAPE': -149, 'STAR': -149, 'THEN': -149, 'WHERE': -149, '_NL': -149, '__ANON_0': -149, '__ANON_1': -149},  # 155
+    {'$END': -150, 'AND': -150, 'AT': -150, 'COLON': -150, 'COMMA': -150, 'COMPARE': -150, 'EQUAL': -150, 'FOR': -150, 'IN': -150, 'MINUS': -150, 'NOT': -150, 'OF': -150, 'OR': -150, 'PERCENT': -150, 'PLUS': -150, 'RBRACE': -150, 'RELATION': -150, 'RPAR': -150, 'RSQB': -150, 'SHAPE': -150, 'STAR': -150, 'THEN': -150, 'WHERE': -150, '_NL': -150, '__ANON_0': -150, '__ANON_1': -150},  # 156
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 196, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 157
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 203, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 158
+    {'BLOCK': 207},  # 159
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 160
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 161
+    {'LSQB': 213},  # 162
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 163
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 196, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 164
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 165
+    {'STRING': 24},  # 166
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 167
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 168
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 203, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 169
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 170
+    {'COMMA': 222, 'IN': 223},  # 171
+    {'IN': 224},  # 172
+    {'$END': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MINUS': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'SHAPE': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': 115},  # 173
+    {'$END': -129, 'AND': -129, 'COLON': -129, 'COMMA': -129, 'FOR': -129, 'MINUS': 93, 'OR': -129, 'PLUS': 95, 'RBRACE': -129, 'RPAR': -129, 'RSQB': -129, 'THEN': -129, '_NL': -129, '__ANON_0': -129},  # 174
+    {'$END': -7, 'AND': 89, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 175
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 176
+    {'COLON': -73, 'COMMA': -73, 'RSQB': -73, 'WHERE': -73},  # 177
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 178
+    {'COLON': -75, 'OR': 99, 'RSQB': -75},  # 179
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 180
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 181
+    {'$END': -93, 'COMMA': -93, 'FOR': -93, 'RBRACE': -93, 'RPAR': -93, 'RSQB': -93, '_NL': -93, '__ANON_0': -93},  # 182
+    {'$END': -95, 'COMMA': -95, 'FOR': -95, 'RBRACE': -95, 'RPAR': -95, 'RSQB': -95, '_NL': -95, '__ANON_0': -95},  # 183
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 184
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'RBRACE': -52, 'REGIONS': 22, 'RPAR': -52, 'RSQB': -52, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 185
+    {'RSQB': 229},  # 186
+    {'$END': -63, 'AND': -63, 'AT': -63, 'COLON': -63, 'COMMA': -63, 'COMPARE': -63, 'DOT': -63, 'EQUAL': -63, 'FOR': -63, 'IN': -63, 'LSQB': -63, 'MINUS': -63, 'NOT': -63, 'OF': -63, 'OR': -63, 'PERCENT': -63, 'PLUS': -63, 'RBRACE': -63, 'RELATION': -63, 'RPAR': -63, 'RSQB': -63, 'SHAPE': -63, 'STAR': -63, 'THEN': -63, 'WHERE': -63, '_NL': -63, '__ANON_0': -63, '__ANON_1': -63},  # 187
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 188
+    {'$END': -134, 'AND': -134, 'COLON': -134, 'COMMA': -134, 'FOR': -134, 'MINUS': 93, 'OR': -134, 'PLUS': 95, 'RBRACE': -134, 'RPAR': -134, 'RSQB': -134, 'THEN': -134, '_NL': -134, '__ANON_0': -134},  # 189
+    {'$END': -135, 'AND': -135, 'COLON': -135, 'COMMA': -135, 'FOR': -135, 'OR': -135, 'RBRACE': -135, 'RPAR': -135, 'RSQB': -135, 'THEN': -135, '_NL': -135, '__ANON_0': -135},  # 190
+    {'$END': -136, 'AND': -136, 'COLON': -136, 'COMMA': -136, 'FOR': -136, 'MINUS': 93, 'OR': -136, 'PLUS': 95, 'RBRACE': -136, 'RPAR': -136, 'RSQB': -136, 'THEN': -136, '_NL': -136, '__ANON_0': -136},  # 191
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 192
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RSQB': -100, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, '__ANON_0': 149},  # 193
+    {'COMMA': 233, 'RSQB': -101},  # 194
+    {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'DOT': -67, 'EQUAL': -67, 'FOR': -67, 'IN': -67, 'LSQB': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': -67, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': -67, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': -67},  # 195
+    {'INT': 234},  # 196
+    {'COMMA': -140, 'RSQB': -140, 'STAR': -140, 'VBAR': -140, '_NL': -140},  # 197
+    {'COMMA': -151, '_NL': -151},  # 198
+    {'COMMA': -141, 'RSQB': -141, 'STAR': -141, 'VBAR': -141, '_NL': -141},  # 199
+    {'COMMA': -152, '_NL': -152},  # 200
+    {'COMMA': -153, '_NL': -153},  # 201
+    {'COMMA': 235, '_NL': -71},  # 202
+    {'EQUAL': -80, 'SHAPE': -80, '_NL': -80},  # 203
+    {'EQUAL': -84, 'SHAPE': -84, '_NL': -84},  # 204
+    {'EQUAL': 237},  # 205
+    {'EQUAL': -85, 'SHAPE': -85, '_NL': -85},  # 206
+    {'_NL': -78},  # 207
+    {'_NL': -94},  # 208
+    {'AND': -130, 'AT': 90, 'COMPARE': 91, 'IN': 92, 'MINUS': 93, 'NOT': 94, 'OR': -130, 'PLUS': 95, 'RELATION': 96, '_NL': -130, '__ANON_0': 238},  # 209
+    {'_NL': -106},  # 210
+    {'_NL': -104},  # 211
+    {'_NL': -113},  # 212
+    {'INT': 10, 'MINUS': 196},  # 213
+    {'_NL': -122},  # 214
+    {'COMMA': 235, '_NL': -123},  # 215
+    {'_NL': -125},  # 216
+    {'_NL': -127},  # 217
+    {'EQUAL': 242},  # 218
+    {'COMMA': -21, 'IN': -21},  # 219
+    {'SHAPE': 243, '_NL': -154},  # 220
+    {'COMMA': 244, 'RSQB': 245},  # 221
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 222
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 203, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 223
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 203, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 224
+    {'$END': -8, 'AND': 89, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 225
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 226
+    {'COLON': -77, 'OR': 99, 'RSQB': -77},  # 227
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 228
+    {'$END': -61, 'AND': -61, 'AT': -61, 'COLON': -61, 'COMMA': -61, 'COMPARE': -61, 'DOT': -61, 'EQUAL': -61, 'FOR': -61, 'IN': -61, 'LSQB': -61, 'MINUS': -61, 'NOT': -61, 'OF': -61, 'OR': -61, 'PERCENT': -61, 'PLUS': -61, 'RBRACE': -61, 'RELATION': -61, 'RPAR': -61, 'RSQB': -61, 'SHAPE': -61, 'STAR': -61, 'THEN': -61, 'WHERE': -61, '_NL': -61, '__ANON_0': -61, '__ANON_1': -61},  # 229
+    {'$END': -139, 'AND': -139, 'COLON': -139, 'COMMA': -139, 'EQUAL': -139, 'FOR': -139, 'MINUS': 93, 'OR': -139, 'PLUS': 95, 'RBRACE': -139, 'RPAR': -139, 'RSQB': -139, 'SHAPE': -139, 'THEN': -139, 'WHERE': -139, '_NL': -139, '__ANON_0': -139},  # 230
+    {'COMMA': -98, 'RSQB': -98},  # 231
+    {'COMMA': -9, 'RSQB': -9},  # 232
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RSQB': -102, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, '__ANON_0': 149},  # 233
+    {'COMMA': -108, 'RSQB': -108, 'STAR': -108, 'VBAR': -108, '_NL': -108},  # 234
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 196, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 235
+    {'COMMA': 252, '_NL': -72},  # 236
+    {'BLOCK': 207},  # 237
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 238
+    {'COMMA': 255, 'RSQB': 256},  # 239
+    {'COMMA': -114, 'RSQB': -114, 'STAR': 258, 'VBAR': 259},  # 240
+    {'COMMA': 252, '_NL': -124},  # 241
+    {'BLOCK': 207},  # 242
+    {'BLOCK': 207},  # 243
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 244
+    {'IN': -82},  # 245
+    {'COMMA': 264, 'RSQB': 265},  # 246
+    {'COMMA': -22, 'IN': -22},  # 247
+    {'_NL': -156},  # 248
+    {'SHAPE': 266, '_NL': -157},  # 249
+    {'COMMA': -10, 'RSQB': -10},  # 250
+    {'COMMA': -15, '_NL': -15},  # 251
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 196, 'NAME': 75, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 252
+    {'_NL': -79},  # 253
+    {'MINUS': 93, 'PLUS': 95, '_NL': -105},  # 254
+    {'INT': 10, 'MINUS': 196, 'RSQB': 268},  # 255
+    {'_NL': -119},  # 256
+    {'COMMA': 270, 'RSQB': 271},  # 257
+    {'INT': 272},  # 258
+    {'INT': 10, 'MINUS': 196},  # 259
+    {'COMMA': -116, 'RSQB': -116, 'STAR': 274, 'VBAR': 275},  # 260
+    {'_NL': -128},  # 261
+    {'_NL': -155},  # 262
+    {'COMMA': -5, 'RSQB': -5},  # 263
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 264
+    {'IN': -83},  # 265
+    {'BLOCK': 207},  # 266
+    {'COMMA': -16, '_NL': -16},  # 267
+    {'_NL': -118},  # 268
+    {'COMMA': -13, 'RSQB': -13},  # 269
+    {'INT': 10, 'MINUS': 196, 'RSQB': 278},  # 270
+    {'_NL': -121},  # 271
+    {'COMMA': -115, 'RSQB': -115},  # 272
+    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 273
+    {'INT': 280},  # 274
+    {'INT': 10, 'MINUS': 196},  # 275
+    {'COMMA': -6, 'RSQB': -6},  # 276
+    {'_NL': -158},  # 277
+    {'_NL': -120},  # 278
+    {'COMMA': -14, 'RSQB': -14},  # 279
+    {'COMMA': -117, 'RSQB': -117},  # 280
+    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 281
 )
 
 GOTO: tuple[dict[str, int], ...] = (
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 20, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 0
-    {'__start_plus_0': 44, '__start_star_1': 45, '_stmt': 46, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 47, 'board_decl': 48, 'constraint_stmt': 49, 'either': 19, 'expr': 50, 'factor': 21, 'forall': 22, 'given_decl': 51, 'implication': 23, 'int': 24, 'let_decl': 52, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 53, 'pieces_decl': 54, 'place_decl': 55, 'positions_decl': 56, 'puzzle_decl': 57, 'question_decl': 58, 'regions_decl': 59, 'relation': 28, 'start': 60, 'string': 29, 'term': 30, 'var_decl': 61},  # 1
-    {'arith': 62, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 2
-    {'and_expr': 63, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 3
-    {},  # 4
-    {'binder': 65, 'binders': 66},  # 5
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 67, 'relation': 28, 'string': 29, 'term': 30},  # 6
-    {},  # 7
-    {'and_expr': 16, 'args': 68, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 69, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 8
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 70, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 9
-    {'and_expr': 16, 'args': 72, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 73, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 10
-    {'atom': 18, 'factor': 74, 'int': 24, 'name': 25, 'string': 29},  # 11
-    {},  # 12
-    {'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 76, 'relation': 28, 'string': 29, 'term': 30},  # 13
-    {},  # 14
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 31, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 0
+    {'__start_plus_0': 55, '__start_star_1': 56, '_stmt': 57, '_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'attribute_decl': 58, 'board_decl': 59, 'constraint_stmt': 60, 'either': 30, 'expr': 61, 'factor': 32, 'forall': 33, 'given_decl': 62, 'implication': 34, 'int': 35, 'let_decl': 63, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'param_decl': 64, 'pieces_decl': 65, 'place_decl': 66, 'positions_decl': 67, 'puzzle_decl': 68, 'question_decl': 69, 'regions_decl': 70, 'relation': 39, 'start': 71, 'string': 40, 'term': 41, 'var_decl': 72},  # 1
+    {},  # 2
+    {},  # 3
+    {'_word': 26, 'arith': 73, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 4
+    {'_word': 26, 'and_expr': 74, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'relation': 39, 'string': 40, 'term': 41},  # 5
+    {},  # 6
+    {'_word': 76, 'binder': 77, 'binders': 78},  # 7
+    {},  # 8
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 79, 'relation': 39, 'string': 40, 'term': 41},  # 9
+    {},  # 10
+    {'_word': 26, 'and_expr': 27, 'args': 80, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 81, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 11
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 82, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 12
+    {'_word': 26, 'and_expr': 27, 'args': 84, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 85, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 13
+    {'_word': 26, 'atom': 29, 'factor': 86, 'int': 35, 'name': 36, 'string': 40},  # 14
     {},  # 15
-    {},  # 16
+    {'_word': 26, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 88, 'relation': 39, 'string': 40, 'term': 41},  # 16
     {},  # 17
     {},  # 18
     {},  # 19
@@ -484,160 +504,160 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 37
     {},  # 38
     {},  # 39
-    {'string': 100},  # 40
+    {},  # 40
     {},  # 41
-    {},  # 42
-    {},  # 43
-    {'__start_star_1': 104, '_stmt': 46, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 47, 'board_decl': 48, 'constraint_stmt': 49, 'either': 19, 'expr': 50, 'factor': 21, 'forall': 22, 'given_decl': 51, 'implication': 23, 'int': 24, 'let_decl': 52, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 53, 'pieces_decl': 54, 'place_decl': 55, 'positions_decl': 56, 'puzzle_decl': 57, 'question_decl': 58, 'regions_decl': 59, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 61},  # 44
-    {'_stmt': 105, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 47, 'board_decl': 48, 'constraint_stmt': 49, 'either': 19, 'expr': 50, 'factor': 21, 'forall': 22, 'given_decl': 51, 'implication': 23, 'int': 24, 'let_decl': 52, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 53, 'pieces_decl': 54, 'place_decl': 55, 'positions_decl': 56, 'puzzle_decl': 57, 'question_decl': 58, 'regions_decl': 59, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 61},  # 45
-    {'__start_plus_0': 106},  # 46
-    {},  # 47
-    {},  # 48
-    {},  # 49
+    {'_word': 103},  # 42
+    {'_word': 104},  # 43
+    {'_word': 105},  # 44
+    {'_word': 106},  # 45
+    {'_word': 107},  # 46
+    {'_word': 108},  # 47
+    {'_word': 109},  # 48
+    {'_word': 110},  # 49
     {},  # 50
-    {},  # 51
-    {},  # 52
-    {},  # 53
+    {'string': 112},  # 51
+    {'_word': 113},  # 52
+    {'_word': 114},  # 53
     {},  # 54
-    {},  # 55
-    {},  # 56
-    {},  # 57
+    {'__start_star_1': 116, '_stmt': 57, '_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'attribute_decl': 58, 'board_decl': 59, 'constraint_stmt': 60, 'either': 30, 'expr': 61, 'factor': 32, 'forall': 33, 'given_decl': 62, 'implication': 34, 'int': 35, 'let_decl': 63, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'param_decl': 64, 'pieces_decl': 65, 'place_decl': 66, 'positions_decl': 67, 'puzzle_decl': 68, 'question_decl': 69, 'regions_decl': 70, 'relation': 39, 'string': 40, 'term': 41, 'var_decl': 72},  # 55
+    {'_stmt': 117, '_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'attribute_decl': 58, 'board_decl': 59, 'constraint_stmt': 60, 'either': 30, 'expr': 61, 'factor': 32, 'forall': 33, 'given_decl': 62, 'implication': 34, 'int': 35, 'let_decl': 63, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'param_decl': 64, 'pieces_decl': 65, 'place_decl': 66, 'positions_decl': 67, 'puzzle_decl': 68, 'question_decl': 69, 'regions_decl': 70, 'relation': 39, 'string': 40, 'term': 41, 'var_decl': 72},  # 56
+    {'__start_plus_0': 118},  # 57
     {},  # 58
     {},  # 59
     {},  # 60
     {},  # 61
     {},  # 62
-    {'__either_plus_8': 109},  # 63
+    {},  # 63
     {},  # 64
-    {'__binders_star_7': 113},  # 65
+    {},  # 65
     {},  # 66
     {},  # 67
     {},  # 68
-    {'__args_star_9': 118},  # 69
+    {},  # 69
     {},  # 70
     {},  # 71
     {},  # 72
-    {'__args_star_9': 118},  # 73
-    {},  # 74
-    {'and_expr': 16, 'args': 123, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 69, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 75
+    {},  # 73
+    {'__either_plus_8': 121},  # 74
+    {},  # 75
     {},  # 76
-    {'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 124, 'relation': 28, 'string': 29, 'term': 30},  # 77
-    {'arith': 125, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 78
-    {'arith': 126, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 79
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 128, 'string': 29, 'term': 30},  # 80
-    {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 129},  # 81
+    {'__binders_star_7': 125},  # 77
+    {},  # 78
+    {},  # 79
+    {},  # 80
+    {'__args_star_9': 130},  # 81
     {},  # 82
-    {'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 133},  # 83
-    {'arith': 134, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 84
-    {},  # 85
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 139, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 140, 'index_args': 141, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 86
-    {'and_expr': 142, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 87
-    {'atom': 18, 'factor': 143, 'int': 24, 'name': 25, 'string': 29},  # 88
-    {'atom': 18, 'factor': 144, 'int': 24, 'name': 25, 'string': 29},  # 89
-    {'atom': 18, 'factor': 145, 'int': 24, 'name': 25, 'string': 29},  # 90
-    {},  # 91
-    {},  # 92
-    {},  # 93
+    {},  # 83
+    {},  # 84
+    {'__args_star_9': 130},  # 85
+    {},  # 86
+    {'_word': 26, 'and_expr': 27, 'args': 135, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 81, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 87
+    {},  # 88
+    {'_word': 26, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 136, 'relation': 39, 'string': 40, 'term': 41},  # 89
+    {'_word': 26, 'arith': 137, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 90
+    {'_word': 26, 'arith': 138, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 91
+    {'_word': 26, 'arith': 139, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 140, 'string': 40, 'term': 41},  # 92
+    {'_word': 26, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 141},  # 93
     {},  # 94
-    {},  # 95
-    {},  # 96
-    {},  # 97
-    {},  # 98
-    {},  # 99
-    {},  # 100
-    {},  # 101
-    {'__var_decl_plus_3': 160, 'dims': 161},  # 102
+    {'_word': 26, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 145},  # 95
+    {'_word': 26, 'arith': 146, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 96
+    {'_word': 148},  # 97
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 150, 'factor': 32, 'forall': 33, 'implication': 34, 'index_arg': 151, 'index_args': 152, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 98
+    {'_word': 26, 'and_expr': 153, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'relation': 39, 'string': 40, 'term': 41},  # 99
+    {'_word': 26, 'atom': 29, 'factor': 154, 'int': 35, 'name': 36, 'string': 40},  # 100
+    {'_word': 26, 'atom': 29, 'factor': 155, 'int': 35, 'name': 36, 'string': 40},  # 101
+    {'_word': 26, 'atom': 29, 'factor': 156, 'int': 35, 'name': 36, 'string': 40},  # 102
     {},  # 103
-    {'_stmt': 105, 'and_expr': 16, 'arith': 17, 'atom': 18, 'attribute_decl': 47, 'board_decl': 48, 'constraint_stmt': 49, 'either': 19, 'expr': 50, 'factor': 21, 'forall': 22, 'given_decl': 51, 'implication': 23, 'int': 24, 'let_decl': 52, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'param_decl': 53, 'pieces_decl': 54, 'place_decl': 55, 'positions_decl': 56, 'puzzle_decl': 57, 'question_decl': 58, 'regions_decl': 59, 'relation': 28, 'string': 29, 'term': 30, 'var_decl': 61},  # 104
-    {'__start_plus_0': 162},  # 105
+    {},  # 104
+    {},  # 105
     {},  # 106
-    {'arith': 163, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 107
-    {'and_expr': 164, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 108
+    {},  # 107
+    {},  # 108
     {},  # 109
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 166, 'string': 29, 'term': 30},  # 110
-    {'binder': 167},  # 111
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 168, 'relation': 28, 'string': 29, 'term': 30},  # 112
+    {},  # 110
+    {},  # 111
+    {},  # 112
     {},  # 113
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 171, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 114
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 172, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 115
-    {},  # 116
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 173, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 117
+    {'__var_decl_plus_3': 171, 'dims': 172},  # 114
+    {},  # 115
+    {'_stmt': 117, '_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'attribute_decl': 58, 'board_decl': 59, 'constraint_stmt': 60, 'either': 30, 'expr': 61, 'factor': 32, 'forall': 33, 'given_decl': 62, 'implication': 34, 'int': 35, 'let_decl': 63, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'param_decl': 64, 'pieces_decl': 65, 'place_decl': 66, 'positions_decl': 67, 'puzzle_decl': 68, 'question_decl': 69, 'regions_decl': 70, 'relation': 39, 'string': 40, 'term': 41, 'var_decl': 72},  # 116
+    {'__start_plus_0': 173},  # 117
     {},  # 118
-    {},  # 119
-    {},  # 120
-    {'binder': 65, 'binders': 175},  # 121
-    {},  # 122
-    {},  # 123
-    {},  # 124
+    {'_word': 26, 'arith': 174, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 119
+    {'_word': 26, 'and_expr': 175, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'relation': 39, 'string': 40, 'term': 41},  # 120
+    {},  # 121
+    {'_word': 26, 'arith': 139, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 177, 'string': 40, 'term': 41},  # 122
+    {'_word': 76, 'binder': 178},  # 123
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 179, 'relation': 39, 'string': 40, 'term': 41},  # 124
     {},  # 125
-    {},  # 126
-    {},  # 127
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 182, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 126
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 183, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 127
     {},  # 128
-    {},  # 129
-    {'arith': 178, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 130
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 179, 'string': 29, 'term': 30},  # 131
-    {'arith': 180, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 132
-    {},  # 133
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 184, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 129
+    {},  # 130
+    {},  # 131
+    {},  # 132
+    {'_word': 76, 'binder': 77, 'binders': 186},  # 133
     {},  # 134
     {},  # 135
     {},  # 136
     {},  # 137
     {},  # 138
     {},  # 139
-    {'__index_args_star_10': 183},  # 140
+    {},  # 140
     {},  # 141
-    {},  # 142
-    {},  # 143
-    {},  # 144
+    {'_word': 26, 'arith': 189, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 142
+    {'_word': 26, 'arith': 139, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 190, 'string': 40, 'term': 41},  # 143
+    {'_word': 26, 'arith': 191, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 144
     {},  # 145
-    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 192},  # 146
-    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 195, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 147
-    {'block': 198},  # 148
-    {'and_expr': 16, 'arith': 199, 'atom': 18, 'either': 19, 'expr': 200, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'let_value': 201, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 149
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 202, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 150
-    {},  # 151
+    {},  # 146
+    {},  # 147
+    {},  # 148
+    {},  # 149
+    {},  # 150
+    {'__index_args_star_10': 194},  # 151
     {},  # 152
-    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 205},  # 153
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 206, 'string': 29, 'term': 30},  # 154
-    {'string': 207},  # 155
+    {},  # 153
+    {},  # 154
+    {},  # 155
     {},  # 156
-    {},  # 157
-    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 210, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 158
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 211, 'string': 29, 'term': 30},  # 159
-    {},  # 160
-    {},  # 161
+    {'_word': 26, 'int': 197, 'name': 198, 'neg_int': 199, 'signed': 200, 'string': 201, 'value': 202},  # 157
+    {'_word': 26, 'arith': 139, 'atom': 29, 'bool_domain': 204, 'domain': 205, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 206, 'string': 40, 'term': 41},  # 158
+    {'block': 208},  # 159
+    {'_word': 26, 'and_expr': 27, 'arith': 209, 'atom': 29, 'either': 30, 'expr': 210, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'let_value': 211, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 160
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 212, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 161
     {},  # 162
-    {},  # 163
-    {},  # 164
-    {'and_expr': 215, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'relation': 28, 'string': 29, 'term': 30},  # 165
-    {},  # 166
-    {},  # 167
-    {},  # 168
-    {'binder': 216},  # 169
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 217, 'relation': 28, 'string': 29, 'term': 30},  # 170
+    {'_word': 214},  # 163
+    {'_word': 26, 'int': 197, 'name': 198, 'neg_int': 199, 'signed': 200, 'string': 201, 'value': 215},  # 164
+    {'_word': 26, 'arith': 139, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 216, 'string': 40, 'term': 41},  # 165
+    {'string': 217},  # 166
+    {'_word': 218},  # 167
+    {'_word': 219},  # 168
+    {'_word': 26, 'arith': 139, 'atom': 29, 'bool_domain': 204, 'domain': 220, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 206, 'string': 40, 'term': 41},  # 169
+    {'_word': 26, 'arith': 139, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 221, 'string': 40, 'term': 41},  # 170
     {},  # 171
     {},  # 172
     {},  # 173
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 218, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 174
+    {},  # 174
     {},  # 175
-    {},  # 176
-    {'arith': 220, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 177
+    {'_word': 26, 'and_expr': 225, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'relation': 39, 'string': 40, 'term': 41},  # 176
+    {},  # 177
     {},  # 178
     {},  # 179
-    {},  # 180
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 221, 'factor': 21, 'forall': 22, 'implication': 23, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 181
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 139, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 222, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 182
+    {'_word': 76, 'binder': 226},  # 180
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 227, 'relation': 39, 'string': 40, 'term': 41},  # 181
+    {},  # 182
     {},  # 183
     {},  # 184
-    {},  # 185
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 228, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 185
     {},  # 186
     {},  # 187
-    {},  # 188
+    {'_word': 26, 'arith': 230, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 188
     {},  # 189
     {},  # 190
     {},  # 191
-    {'__positions_decl_star_2': 226},  # 192
-    {},  # 193
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 231, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 192
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 150, 'factor': 32, 'forall': 33, 'implication': 34, 'index_arg': 232, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 193
     {},  # 194
     {},  # 195
     {},  # 196
@@ -646,74 +666,84 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 199
     {},  # 200
     {},  # 201
-    {},  # 202
-    {'int': 187, 'neg_int': 189, 'piece': 229, 'signed': 230},  # 203
+    {'__positions_decl_star_2': 236},  # 202
+    {},  # 203
     {},  # 204
-    {'__positions_decl_star_2': 231},  # 205
+    {},  # 205
     {},  # 206
     {},  # 207
     {},  # 208
     {},  # 209
     {},  # 210
-    {'__dims_star_4': 236},  # 211
+    {},  # 211
     {},  # 212
-    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 238, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 213
-    {'arith': 127, 'atom': 18, 'bool_domain': 194, 'domain': 239, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 196, 'string': 29, 'term': 30},  # 214
-    {},  # 215
+    {'int': 197, 'neg_int': 199, 'piece': 239, 'signed': 240},  # 213
+    {},  # 214
+    {'__positions_decl_star_2': 241},  # 215
     {},  # 216
     {},  # 217
     {},  # 218
     {},  # 219
     {},  # 220
-    {},  # 221
-    {},  # 222
-    {'and_expr': 16, 'arith': 17, 'atom': 18, 'either': 19, 'expr': 139, 'factor': 21, 'forall': 22, 'implication': 23, 'index_arg': 240, 'int': 24, 'name': 25, 'not_expr': 26, 'or_expr': 27, 'relation': 28, 'string': 29, 'term': 30},  # 223
-    {},  # 224
-    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 241},  # 225
+    {'__dims_star_4': 246},  # 221
+    {'_word': 247},  # 222
+    {'_word': 26, 'arith': 139, 'atom': 29, 'bool_domain': 204, 'domain': 248, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 206, 'string': 40, 'term': 41},  # 223
+    {'_word': 26, 'arith': 139, 'atom': 29, 'bool_domain': 204, 'domain': 249, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 206, 'string': 40, 'term': 41},  # 224
+    {},  # 225
     {},  # 226
-    {'block': 243},  # 227
-    {'arith': 244, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'string': 29, 'term': 30},  # 228
-    {'__pieces_decl_star_5': 247},  # 229
-    {'__piece_star_6': 250},  # 230
+    {},  # 227
+    {},  # 228
+    {},  # 229
+    {},  # 230
     {},  # 231
-    {'block': 251},  # 232
-    {'block': 252},  # 233
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 253, 'string': 29, 'term': 30},  # 234
-    {},  # 235
+    {},  # 232
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 150, 'factor': 32, 'forall': 33, 'implication': 34, 'index_arg': 250, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 233
+    {},  # 234
+    {'_word': 26, 'int': 197, 'name': 198, 'neg_int': 199, 'signed': 200, 'string': 201, 'value': 251},  # 235
     {},  # 236
-    {},  # 237
-    {},  # 238
-    {},  # 239
-    {},  # 240
+    {'block': 253},  # 237
+    {'_word': 26, 'arith': 254, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 238
+    {'__pieces_decl_star_5': 257},  # 239
+    {'__piece_star_6': 260},  # 240
     {},  # 241
-    {'int': 187, 'name': 188, 'neg_int': 189, 'signed': 190, 'string': 191, 'value': 257},  # 242
-    {},  # 243
-    {},  # 244
-    {'int': 187, 'neg_int': 189, 'piece': 259, 'signed': 230},  # 245
+    {'block': 261},  # 242
+    {'block': 262},  # 243
+    {'_word': 26, 'arith': 139, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 263, 'string': 40, 'term': 41},  # 244
+    {},  # 245
     {},  # 246
     {},  # 247
     {},  # 248
-    {'int': 187, 'neg_int': 189, 'signed': 263},  # 249
+    {},  # 249
     {},  # 250
     {},  # 251
-    {},  # 252
+    {'_word': 26, 'int': 197, 'name': 198, 'neg_int': 199, 'signed': 200, 'string': 201, 'value': 267},  # 252
     {},  # 253
-    {'arith': 127, 'atom': 18, 'factor': 21, 'int': 24, 'name': 25, 'setexpr': 266, 'string': 29, 'term': 30},  # 254
-    {},  # 255
-    {'block': 267},  # 256
+    {},  # 254
+    {'int': 197, 'neg_int': 199, 'piece': 269, 'signed': 240},  # 255
+    {},  # 256
     {},  # 257
     {},  # 258
-    {},  # 259
-    {'int': 187, 'neg_int': 189, 'piece': 269, 'signed': 230},  # 260
+    {'int': 197, 'neg_int': 199, 'signed': 273},  # 259
+    {},  # 260
     {},  # 261
     {},  # 262
     {},  # 263
-    {},  # 264
-    {'int': 187, 'neg_int': 189, 'signed': 271},  # 265
-    {},  # 266
+    {'_word': 26, 'arith': 139, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 276, 'string': 40, 'term': 41},  # 264
+    {},  # 265
+    {'block': 277},  # 266
     {},  # 267
     {},  # 268
     {},  # 269
-    {},  # 270
+    {'int': 197, 'neg_int': 199, 'piece': 279, 'signed': 240},  # 270
     {},  # 271
+    {},  # 272
+    {},  # 273
+    {},  # 274
+    {'int': 197, 'neg_int': 199, 'signed': 281},  # 275
+    {},  # 276
+    {},  # 277
+    {},  # 278
+    {},  # 279
+    {},  # 280
+    {},  # 281
 )
