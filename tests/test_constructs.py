@@ -808,6 +808,67 @@ def test_board_groups_are_derived_from_the_drawing():
     assert answer_of("{hex.cells}") == "1234567"
 
 
+def drawn_groups(drawing: str) -> dict[str, list[str]]:
+    """The groups of a board drawn so, each line as its cells' letters (from the board's value)."""
+    from cspdsl.lower.drawings import board_groups as groups_of
+    from cspdsl.syntax.parser import parse
+
+    (board,) = parse(f'board b in 1..9 = """\n{drawing}\n"""\n').statements
+    found = groups_of(board.drawing)
+    return {name: lines if isinstance(lines, str) else ["".join(line) for line in lines]
+            for name, lines in found.items() if name != "cells"}
+
+
+HEX_LINES = {
+    "rows": ["abc", "defg", "hijkl", "mnop", "qrs"],
+    "diagonals": ["hmq", "dinr", "aejos", "bfkp", "cgl"],
+    "antidiagonals": ["adh", "beim", "cfjnq", "gkor", "lps"],
+}
+
+
+@pytest.mark.parametrize(
+    "drawing",
+    [
+        "  a.b.c\n d.e.f.g\nh.i.j.k.l\n m.n.o.p\n  q.r.s",  # two characters apart
+        "    a   b   c\n  d   e   f   g\nh   i   j   k   l\n  m   n   o   p\n    q   r   s",  # four apart
+        "    a - b - c\n   / \\ / \\ / \\\n  d - e - f - g\n / \\ / \\ / \\ / \\\nh - i - j - k - l\n"
+        " \\ / \\ / \\ / \\ /\n  m - n - o - p\n   \\ / \\ / \\ /\n    q - r - s",  # as printed
+    ],
+    ids=["spaced-2", "spaced-4", "connectors"],
+)
+def test_a_hexagon_reads_the_same_lines_however_it_is_spaced(drawing):
+    groups = drawn_groups(drawing)
+    assert {name: groups[name] for name in HEX_LINES} == HEX_LINES
+
+
+def test_a_square_drawn_with_spaces_is_a_square():
+    groups = drawn_groups("a b c\nd e f\ng h i")
+    assert groups["diagonals"] == ["g", "dh", "aei", "bf", "c"]
+    assert groups["antidiagonals"] == ["a", "bd", "ceg", "fh", "i"]
+    assert groups == drawn_groups("abc\ndef\nghi")
+
+
+def test_a_star_as_printed_has_the_lines_drawn():
+    groups = drawn_groups(STAR)
+    assert groups["rows"] == ["bcde", "hijk"]
+    assert groups["diagonals"] == ["bfil", "adgk"]  # from the bottom-left one, as a drawing without lines
+    assert groups["antidiagonals"] == ["acfh", "egjl"]
+    assert groups["lines"] == groups["rows"] + groups["diagonals"] + groups["antidiagonals"]
+    assert groups["columns"].startswith("the drawing has connectors but no '|' between two cells")
+
+
+STAR = """\
+        a
+       / \\
+  b---c---d---e
+   \\ /     \\ /
+    f       g
+   / \\     / \\
+  h---i---j---k
+       \\ /
+        l"""
+
+
 def test_sums_over_board_lines_against_brute_force():
     text = (
         HEX
