@@ -60,7 +60,7 @@ PAIRS: dict[str, Callable[[Result], list[str]]] = {
     "killer": lambda result: _grid_text(result, "g", 9),
     "kakuro": lambda result: _grid_text(result, "k", 7, "#"),
     "jigsaw": lambda result: _grid_text(result, "g", 9),
-    "tunapalooza": _tunapalooza_text,
+    "tuna": _tunapalooza_text,
     "golf": _answer_text,
     "magicstar": _star_text,
     "sendmore": _answer_text,

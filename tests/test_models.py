@@ -153,7 +153,7 @@ TUNAPALOOZA = [
 
 @pytest.mark.parametrize("backend", exact_backends())
 def test_tunapalooza_keyed_by_band(backend):
-    result = solve_model("tunapalooza", backend=backend, limit=None)
+    result = solve_model("tuna", backend=backend, limit=None)
     assert result.complete and result.count == 1
     assert result.answers() == TUNAPALOOZA
 
@@ -324,7 +324,7 @@ def test_count_and_json_from_the_cli():
 
 @pytest.mark.parametrize(
     "name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles", "sendmore", "seder", "bands", "killer",
-             "kakuro", "jigsaw", "tunapalooza", "golf", "magicstar"]
+             "kakuro", "jigsaw", "tuna", "golf", "magicstar"]
 )
 def test_every_model_checks(name):
     result = run_cli("check", f"models/{name}.puz")

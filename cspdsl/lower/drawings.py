@@ -43,9 +43,9 @@ def board_groups(drawing: ast.Drawing) -> dict[str, Group]:
 
 
 def drawn_groups(drawing: ast.Drawing, cells: dict[tuple[int, int], str]) -> dict[str, Group]:
-    """The lines the connectors draw, each in reading order, a direction's lines in the reading
-    order of their first cells; `lines` is all of them. A connector that joins no two cells is an
-    error at its place."""
+    """The lines the connectors draw, each in reading order, a direction's lines in the order of a
+    drawing without connectors (LINE_ORDER); `lines` is all of them. A connector that joins no two
+    cells is an error at its place."""
     text = drawing.lines
     used: set[tuple[int, int]] = set()
     groups: dict[str, Group] = {}
@@ -58,7 +58,7 @@ def drawn_groups(drawing: ast.Drawing, cells: dict[tuple[int, int], str]) -> dic
                 used.update(path)
         groups[group] = _chains(links, cells, LINE_ORDER[char]) or (
             f"the drawing has connectors but no '{char}' between two cells, so it has no {group}\n"
-            f"a drawing with connectors has the lines drawn: - for rows, | for columns, \\ and / slanted"
+            "a drawing with connectors has the lines drawn: - for rows, | for columns, \\ and / slanted"
         )
     for connector in drawing.connectors:
         if (connector.row, connector.column) not in used:
