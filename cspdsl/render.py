@@ -87,6 +87,10 @@ def board_text(board: Board, solution: Assignment) -> str:
         for char in line:
             if char in board.variables:
                 out.append(str(solution[board.variables[char]]).rjust(width))
+            elif char == "-":  # the lines a drawing draws between its cells stay drawn
+                out.append("-" * width)
+            elif char in "|/\\":
+                out.append(char.rjust(width))
             else:
                 out.append(" " * width)
         lines.append("  " + "".join(out).rstrip())

@@ -107,6 +107,41 @@ attribute pet: "at", "given", cat
     assert_means(text, names, lambda v: different(*v.values()) and abs(v["pet[at]"] - v["pet[given]"]) == 1)
 
 
+# Puzzle nouns that open a declaration are names everywhere else; first and last too, after a
+# positions line, when the model names its own values so.
+NOUNS_AS_NAMES = [
+    (
+        "positions place = 1..3\nattribute shape: circle, square, regions\nregions next_to circle\nsquare at 1\n",
+        {f"shape[{v}]": range(1, 4) for v in ("circle", "square", "regions")},
+        lambda v: different(*v.values()) and abs(v["shape[regions]"] - v["shape[circle]"]) == 1
+        and v["shape[square]"] == 1,
+    ),
+    (
+        "positions p = 1..3\nattribute finish: first, last, place\nfirst at 3\nlast left_of place\n",
+        {f"finish[{v}]": range(1, 4) for v in ("first", "last", "place")},
+        lambda v: different(*v.values()) and v["finish[first]"] == 3 and v["finish[last]"] < v["finish[place]"],
+    ),
+    (
+        "var place in 1..3\nvar shape[1..2] in 1..3\nlet regions = [place, shape[2]]\n"
+        "shape[1] == place + 1\nsum(regions) == 4\nforall given in regions: given != 2\n",
+        {"place": range(1, 4), "shape[1]": range(1, 4), "shape[2]": range(1, 4)},
+        lambda v: v["shape[1]"] == v["place"] + 1 and v["place"] + v["shape[2]"] == 4
+        and 2 not in (v["place"], v["shape[2]"]),
+    ),
+    (
+        'var g[1..2, 1..2] in 1..2\nregions board of g = """\nAB\nAB\n"""\nforall place in board.regions: '
+        "alldifferent(place)\ng[1, 1] == 1\n",
+        {f"g[{r},{c}]": range(1, 3) for r in (1, 2) for c in (1, 2)},
+        lambda v: v["g[1,1]"] == 1 and v["g[2,1]"] == 2 and v["g[1,2]"] != v["g[2,2]"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "meaning"), NOUNS_AS_NAMES, ids=["place", "first-last", "shape", "regions"])
+def test_puzzle_nouns_are_names_outside_their_declarations(text, names, meaning):
+    assert_means(text, names, meaning)
+
+
 @pytest.mark.parametrize(
     ("where", "position"), [("1", 1), ("4", 4), ("first", 1), ("last", 5), ("middle", 3)]
 )
@@ -771,6 +806,67 @@ def test_board_groups_are_derived_from_the_drawing():
     assert answer_of("{len(hex.lines)}") == "9"
     assert answer_of("{hex.lines[4]}") == "36"
     assert answer_of("{hex.cells}") == "1234567"
+
+
+def drawn_groups(drawing: str) -> dict[str, list[str]]:
+    """The groups of a board drawn so, each line as its cells' letters (from the board's value)."""
+    from cspdsl.lower.drawings import board_groups as groups_of
+    from cspdsl.syntax.parser import parse
+
+    (board,) = parse(f'board b in 1..9 = """\n{drawing}\n"""\n').statements
+    found = groups_of(board.drawing)
+    return {name: lines if isinstance(lines, str) else ["".join(line) for line in lines]
+            for name, lines in found.items() if name != "cells"}
+
+
+HEX_LINES = {
+    "rows": ["abc", "defg", "hijkl", "mnop", "qrs"],
+    "diagonals": ["hmq", "dinr", "aejos", "bfkp", "cgl"],
+    "antidiagonals": ["adh", "beim", "cfjnq", "gkor", "lps"],
+}
+
+
+@pytest.mark.parametrize(
+    "drawing",
+    [
+        "  a.b.c\n d.e.f.g\nh.i.j.k.l\n m.n.o.p\n  q.r.s",  # two characters apart
+        "    a   b   c\n  d   e   f   g\nh   i   j   k   l\n  m   n   o   p\n    q   r   s",  # four apart
+        "    a - b - c\n   / \\ / \\ / \\\n  d - e - f - g\n / \\ / \\ / \\ / \\\nh - i - j - k - l\n"
+        " \\ / \\ / \\ / \\ /\n  m - n - o - p\n   \\ / \\ / \\ /\n    q - r - s",  # as printed
+    ],
+    ids=["spaced-2", "spaced-4", "connectors"],
+)
+def test_a_hexagon_reads_the_same_lines_however_it_is_spaced(drawing):
+    groups = drawn_groups(drawing)
+    assert {name: groups[name] for name in HEX_LINES} == HEX_LINES
+
+
+def test_a_square_drawn_with_spaces_is_a_square():
+    groups = drawn_groups("a b c\nd e f\ng h i")
+    assert groups["diagonals"] == ["g", "dh", "aei", "bf", "c"]
+    assert groups["antidiagonals"] == ["a", "bd", "ceg", "fh", "i"]
+    assert groups == drawn_groups("abc\ndef\nghi")
+
+
+def test_a_star_as_printed_has_the_lines_drawn():
+    groups = drawn_groups(STAR)
+    assert groups["rows"] == ["bcde", "hijk"]
+    assert groups["diagonals"] == ["bfil", "adgk"]  # from the bottom-left one, as a drawing without lines
+    assert groups["antidiagonals"] == ["acfh", "egjl"]
+    assert groups["lines"] == groups["rows"] + groups["diagonals"] + groups["antidiagonals"]
+    assert groups["columns"].startswith("the drawing has connectors but no '|' between two cells")
+
+
+STAR = """\
+        a
+       / \\
+  b---c---d---e
+   \\ /     \\ /
+    f       g
+   / \\     / \\
+  h---i---j---k
+       \\ /
+        l"""
 
 
 def test_sums_over_board_lines_against_brute_force():

@@ -735,7 +735,41 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:3:5: error: unexpected '#' in the board drawing",
             " 3 |   c # d",
             "   |     ^",
-            "hint: cells are letters or digits; gaps are '.' or blanks",
+            "hint: cells are letters or digits; gaps are '.' or blanks; lines between cells are - | / \\",
+        ),
+    ),
+    "board-skewed-drawing": (
+        'board b in 1..6 = """\na   b   c\n d   e   f\n"""\nforall line in b.lines: sum(line) >= 3\n',
+        lines(
+            "m.puz:5:18: error: the drawing has no antidiagonals: no two of its cells are on a line going down "
+            "to the left",
+            " 5 | forall line in b.lines: sum(line) >= 3",
+            "   |                  ^^^^^",
+            "hint: its cells were read, spacing taken out, as",
+            "    a...b...c",
+            "    .d...e...f",
+            "draw a hexagon's rows offset by half the spacing of their cells and a square's rows aligned, or draw "
+            "the lines with connectors (- | / \\)",
+        ),
+    ),
+    "board-connector-joins-nothing": (
+        'board b in 1..4 = """\n  a - b\n /\n c   d\n"""\n',
+        lines(
+            "m.puz:3:2: error: this '/' joins no two cells",
+            " 3 |  /",
+            "   |  ^",
+            "hint: a connector runs straight from a cell to the next: '-' along the line, '|' down, '\\' down to "
+            "the right and '/' down to the left, one character a line",
+        ),
+    ),
+    "board-no-drawn-columns": (
+        'board b in 1..4 = """\n  a - b\n  |\n  c   d\n"""\n'
+        'forall r in b.rows: sum(r) == 3\nsum(b.diagonals[1]) == 2\n',
+        lines(
+            "m.puz:7:7: error: the drawing has connectors but no '\\' between two cells, so it has no diagonals",
+            " 7 | sum(b.diagonals[1]) == 2",
+            "   |       ^^^^^^^^^",
+            "hint: a drawing with connectors has the lines drawn: - for rows, | for columns, \\ and / slanted",
         ),
     ),
     "board-cell-twice": (
@@ -822,13 +856,13 @@ CASES: dict[str, tuple[str, str]] = {
             '   |                 ^',
         ),
     ),
-    "regions-reserved": (
-        'var regions in 1..3\n',
+    "of-reserved": (
+        'var of in 1..3\n',
         lines(
-            "m.puz:1:5: error: unexpected 'regions'; expected a name",
-            ' 1 | var regions in 1..3',
-            '   |     ^^^^^^^',
-            'hint: \'regions\' is a word of the language; to use it as a name, quote it: "regions"',
+            "m.puz:1:5: error: unexpected 'of'; expected a name",
+            ' 1 | var of in 1..3',
+            '   |     ^^',
+            'hint: \'of\' is a word of the language; to use it as a name, quote it: "of"',
         ),
     ),
     "regions-name-twice": (
@@ -940,13 +974,13 @@ CASES: dict[str, tuple[str, str]] = {
             'hint: an index over variables may not reach a black cell: narrow it',
         ),
     ),
-    "shape-reserved": (
-        'var shape in 1..3\n',
+    "where-reserved": (
+        'var where in 1..3\n',
         lines(
-            "m.puz:1:5: error: unexpected 'shape'; expected a name",
-            ' 1 | var shape in 1..3',
+            "m.puz:1:5: error: unexpected 'where'; expected a name",
+            ' 1 | var where in 1..3',
             '   |     ^^^^^',
-            "hint: 'shape' is a word of the language; to use it as a name, quote it: \"shape\"",
+            "hint: 'where' is a word of the language; to use it as a name, quote it: \"where\"",
         ),
     ),
     "where-depends-on-variables": (

@@ -194,7 +194,21 @@ def problems(draw: st.DrawFn) -> Problem:
         problem.add_var("aux", (0, 1, 2), output=False)
         # An auxiliary variable that is free whenever the drawn condition holds.
         problem.post(Or((draw(conds), InSet("aux", (draw(st.integers(0, 2)),)))))
+    if draw(st.booleans()):
+        _post_element(draw, problem, sorted(domains))
     return problem
+
+
+def _post_element(draw: st.DrawFn, problem: Problem, names: list[str]) -> None:
+    """What lowering makes of `q[i]` with `i` a variable (an element): an auxiliary variable that,
+    for each value the index may take, equals that item; and a clue on it."""
+    index, items = draw(st.sampled_from(names)), draw(st.lists(st.sampled_from(names), min_size=2, max_size=3))
+    problem.add_var("elem", tuple(range(-1, 5)), output=False)
+    for i, item in enumerate(items):
+        problem.post(Or((Not(InSet(index, (i,))), Linear(((1, "elem"), (-1, item)), "==", 0))))
+    problem.post(InSet(index, tuple(range(len(items)))))
+    problem.post(Linear(((1, "elem"), (draw(st.integers(-2, 2)), draw(st.sampled_from(names)))),
+                        draw(st.sampled_from(OPS)), draw(st.integers(-2, 4))))
 
 
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cspdsl.syntax import generate, lalr
+from cspdsl.syntax import generate, lalr, syntax_errors
 from cspdsl.syntax.parser import join_bracketed_lines, parse_tree
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -192,3 +192,19 @@ def test_a_run_does_not_import_lark() -> None:
     )
     assert "The German owns the fish" in done.stdout
     assert done.stderr.strip().splitlines()[-1] == "False"
+
+
+def test_the_words_that_are_names_are_the_grammars() -> None:
+    """syntax_errors.NAME_WORDS, folded into "a name" in messages, are the grammar's `_word` keywords."""
+    rules = lark.Lark(GRAMMAR, **generate.OPTIONS).rules
+    words = {s.name for r in rules if r.origin.name == "_word" for s in r.expansion} - {"NAME"}
+    assert words == syntax_errors.NAME_WORDS
+
+
+def test_declaration_nouns_as_names_parse_as_with_lark() -> None:
+    for text in ("positions place = 1..3\n", "attribute shape: place, regions\nregions next_to place\n",
+                 "var board in 1..3\nboard == 2\nplace\n", 'regions given of pieces = """\nAB\n"""\n',
+                 "place pieces on board\nx.regions + question.puzzle == 1\n", "place == 1\nshape\n",
+                 "forall regions in shape.regions: sum(regions) == 3\n", "place place on place\n",
+                 'question "q": "a"\nquestion == 1\n', "var x in 1..3 shape shape\n"):
+        _assert_same(text)

@@ -146,6 +146,70 @@ def assert_optimum_agrees(text: str) -> None:
         assert {problem.project(s) for s in result.solutions} == optimal, f"{backend} on:\n{text}"
         assert result.count == len(optimal)
     event("satisfiable" if best is not None else "unsatisfiable")
+# -- grids: regions drawn as a letter map, black cells and their runs, cells chosen by variables ------------
+
+
+def _connected_regions(draw: st.DrawFn, rows: int, cols: int) -> list[str]:
+    """A letter map of regions that are each connected: single cells, joined side by side at random."""
+    parent = {(r, c): (r, c) for r in range(rows) for c in range(cols)}
+
+    def root(cell: tuple[int, int]) -> tuple[int, int]:
+        while parent[cell] != cell:
+            cell = parent[cell]
+        return cell
+
+    sides = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)]
+    sides += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
+    for a, b in draw(st.lists(st.sampled_from(sides), max_size=len(sides))):
+        parent[root(a)] = root(b)
+    letters: dict[tuple[int, int], str] = {}
+    for cell in sorted(parent):
+        letters.setdefault(root(cell), "ABCDEFGHI"[len(letters)])
+    return [" ".join(letters[root((r, c))] for c in range(cols)) for r in range(rows)]
+
+
+@st.composite
+def grid_models(draw: st.DrawFn, max_side: int = 3, max_clues: int = 4) -> str:
+    """A small grid, either divided into regions or with black cells; clues on its regions or runs,
+    and cells picked by an index that is a variable (an element)."""
+    rows, cols = draw(st.integers(2, max_side)), draw(st.integers(2, max_side))
+    hi = draw(st.integers(2, 3))
+    op, total = st.sampled_from(OPS), st.integers(0, 3 * hi)
+    if draw(st.booleans()):
+        picture = _connected_regions(draw, rows, cols)
+        letters = sorted({letter for line in picture for letter in line.split()})
+        lines = [f"var g[1..{rows}, 1..{cols}] in 1..{hi}", 'regions cage of g = """', *picture, '"""']
+        white = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+        region = st.sampled_from(letters).map(lambda letter: f"cage.{letter}")
+        group_clues = [
+            st.builds(lambda g, o, t: f"sum({g}) {o} {t}", region, op, total),
+            region.map(lambda g: f"alldifferent({g})"),
+            st.just("forall r in cage.regions: alldifferent(r)"),
+            st.builds(lambda o, t: f"forall r in cage.regions: sum(r) {o} {t}", op, total),
+        ]
+    else:
+        black = draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))
+        black[draw(st.integers(0, rows * cols - 1))] = False  # a white cell at least
+        picture = [" ".join("#" if black[r * cols + c] else "." for c in range(cols)) for r in range(rows)]
+        lines = [f"var g in 1..{hi} shape " + '"""', *picture, '"""']
+        white = [(r + 1, c + 1) for r in range(rows) for c in range(cols) if not black[r * cols + c]]
+        group_clues = [
+            st.just("forall run in g.runs: alldifferent(run)"),
+            st.builds(lambda w, o, t: f"forall run in g.{w}: sum(run) {o} {t}", st.sampled_from(["across", "down"]),
+                      op, total),
+            st.builds(lambda o, t: f"sum(g.cells) {o} {t}", op, total),
+        ]
+    cell = st.sampled_from(white).map(lambda rc: f"g[{rc[0]}, {rc[1]}]")
+    clues = [*group_clues, st.builds(lambda a, o, b: f"{a} {o} {b}", cell, op, cell)]
+    # g[r, c] with r a variable, in a column without black cells (an index over variables may not
+    # reach one): shifted so that some of its values fall on the grid, not all
+    whole = [c for c in range(1, cols + 1) if all((r, c) in white for r in range(1, rows + 1))]
+    if whole:
+        chosen = st.builds(lambda v, c: f"g[{v} - 1, {c}]", cell, st.sampled_from(whole))
+        clues.append(st.builds(lambda a, o, b: f"{a} {o} {b}", chosen, op, cell))
+    clue = st.one_of(*clues)
+    lines += draw(st.lists(clue, min_size=1, max_size=max_clues))
+    return "\n".join(lines) + "\n"
 
 
 # -- the comparison ------------------------------------------------------------------------------------
@@ -192,6 +256,16 @@ def test_random_number_puzzles(text: str) -> None:
 @given(optimised_models())
 def test_random_optimisation_models(text: str) -> None:
     assert_optimum_agrees(text)
+@given(grid_models())
+def test_random_grid_puzzles(text: str) -> None:
+    assert_backends_agree(text)
+
+
+@pytest.mark.slow
+@SLOW
+@given(grid_models(max_side=4, max_clues=6))
+def test_larger_random_grid_puzzles(text: str) -> None:
+    assert_backends_agree(text)
 
 
 @pytest.mark.slow
@@ -208,7 +282,9 @@ def test_larger_random_number_puzzles(text: str) -> None:
     assert_backends_agree(text)
 
 
-@pytest.mark.parametrize("strategy", [zebra_models(), number_models()], ids=["zebra", "numbers"])
+@pytest.mark.parametrize(
+    "strategy", [zebra_models(), number_models(), grid_models()], ids=["zebra", "numbers", "grids"]
+)
 def test_the_generators_make_both_satisfiable_and_unsatisfiable_models(strategy: st.SearchStrategy[str]) -> None:
     def count(text: str) -> int:
         return len(solve(loads(text, "random.puz"), BACKENDS[0], limit=None).solutions)

@@ -93,8 +93,9 @@ class Expressions(Indexing):
                 did_you_mean(node.name, groups) or f"groups: {', '.join(groups)}",
             )
         found = groups[node.name]
-        if isinstance(found, str):
-            raise error(found, node.name_span)
+        if isinstance(found, str):  # why the group is missing: a message, then lines of a hint
+            message, _, hint = found.partition("\n")
+            raise error(message, node.name_span, hint or None)
         if node.name == "boxes" and isinstance(target, Array):
             target.grid.show_boxes = True  # draw the boxes when showing a solution
         if node.name == "cells":
@@ -113,7 +114,8 @@ class Expressions(Indexing):
             return array_groups(target.ranges, target.cells, target.grid.box)
         if isinstance(target, BoardValue):
             variables = target.layout.variables
-            return {k: [[variables[c] for c in g] for g in v] for k, v in target.groups.items()}
+            return {k: v if isinstance(v, str) else [[variables[c] for c in g] for g in v]
+                    for k, v in target.groups.items()}
         raise error("only grids and boards have named groups", node.target)
 
     def eval_ListLit(self, node: ast.ListLit) -> list[Any]:

@@ -59,28 +59,6 @@ def _boxes(
     ]
 
 
-def board_groups(cells: dict[str, tuple[int, int]]) -> dict[str, list[list[str]]]:
-    """Lines of a drawing derived from its geometry: rows, columns and both diagonal directions."""
-
-    def by(key: Callable[[tuple[int, int]], int]) -> list[list[str]]:
-        found: dict[int, list[str]] = {}
-        for name, rc in sorted(cells.items(), key=lambda item: item[1]):
-            found.setdefault(key(rc), []).append(name)
-        return [found[k] for k in sorted(found)]
-
-    rows = by(lambda rc: rc[0])
-    diagonals = by(lambda rc: rc[1] - rc[0])
-    antidiagonals = by(lambda rc: rc[1] + rc[0])
-    return {
-        "rows": rows,
-        "columns": by(lambda rc: rc[1]),
-        "diagonals": diagonals,
-        "antidiagonals": antidiagonals,
-        "lines": rows + diagonals + antidiagonals,
-        "cells": [list(cells)],
-    }
-
-
 def place(
     problem: ir.Problem,
     pieces: list[tuple[tuple[int, ...], int]],

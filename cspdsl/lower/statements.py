@@ -192,9 +192,9 @@ class Statements(EntityDecls):
             variables[cell] = var
         board = Board(s.name, list(s.drawing.lines), cells, variables)
         self.layout.boards.append(board)
-        from .shapes import board_groups
+        from .drawings import board_groups  # here: a model without boards does not import them
 
-        self.bind(s.name, BoardValue(board, board_groups(cells)), s.span)
+        self.bind(s.name, BoardValue(board, board_groups(s.drawing)), s.span)
 
     def pieces_decl(self, s: ast.PiecesDecl) -> None:
         """A set of pieces, checked; nothing is posted until it is placed."""

@@ -27,7 +27,7 @@ class BoardValue(Record, frozen=False):
     """A board: its layout and its lines (rows, columns, diagonals, ...) as lists of cell names."""
 
     layout: Board
-    groups: dict[str, list[list[str]]]
+    groups: dict[str, list[list[str]] | str]  # a str: why the drawing has no such group
 
 
 class RegionsValue(Record, frozen=False):

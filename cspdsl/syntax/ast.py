@@ -199,12 +199,21 @@ class DrawnCell(Node):
     column: int
 
 
+class DrawnConnector(Node):
+    """A line drawn between cells, as puzzle books print them: '-', '|', '/' or '\\' at (row, column)."""
+
+    char: str
+    row: int
+    column: int
+
+
 class Drawing(Node):
     """A board drawn in triple quotes (span covers the quotes): its lines without their common
-    indent, and its cells in reading order."""
+    indent, its cells in reading order and the connectors drawn between them."""
 
     lines: tuple[str, ...]
     cells: tuple[DrawnCell, ...]
+    connectors: tuple[DrawnConnector, ...] = ()
 
 
 class BoardDecl(Node):

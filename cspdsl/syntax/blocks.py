@@ -12,10 +12,13 @@ from collections.abc import Callable, Iterator
 from ..errors import CspdslError, Source, Span
 from . import ast
 
+CONNECTORS = "-|/\\"
+
 
 def read_drawing(text: str, span: Span) -> ast.Drawing:
-    """The cells of a board drawing: every letter or digit is a cell; '.' and blanks are gaps.
-    `text` is the block between its quotes and `span` covers the quotes."""
+    """The cells of a board drawing: every letter or digit is a cell; '.' and blanks are gaps;
+    '-', '|', '/' and '\\' are the lines drawn between cells. `text` is the block between its quotes
+    and `span` covers the quotes."""
     lines = text.split("\n")
     first_line = span.line
     # Drop the lines that hold only the opening or closing quotes.
@@ -27,28 +30,36 @@ def read_drawing(text: str, span: Span) -> ast.Drawing:
         raise CspdslError("the board drawing is empty", span)
     indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
     drawing = tuple(line[indent:].rstrip() for line in lines)
-    cells = _drawn_cells(drawing, Span(span.source, first_line, indent + 1, first_line, indent + 1))
-    return ast.Drawing(span, drawing, cells)
-
-
-def _drawn_cells(drawing: tuple[str, ...], origin: Span) -> tuple[ast.DrawnCell, ...]:
-    """The cells of the drawing's lines, in reading order; `origin` is where its row 0, column 0 is."""
+    origin = Span(span.source, first_line, indent + 1, first_line, indent + 1)
     cells: dict[str, ast.DrawnCell] = {}
+    connectors = []
+    for r, c, char, char_span in _drawn_characters(drawing, origin):
+        if char in CONNECTORS:
+            connectors.append(ast.DrawnConnector(char_span, char, r, c))
+        elif char in cells:
+            raise CspdslError(f"cell '{char}' appears twice in the drawing", char_span)
+        else:
+            cells[char] = ast.DrawnCell(char_span, char, r, c)
+    if not cells:
+        raise CspdslError("the board drawing has no cells", span, "cells are letters or digits")
+    return ast.Drawing(span, drawing, tuple(cells.values()), tuple(connectors))
+
+
+def _drawn_characters(drawing: tuple[str, ...], origin: Span) -> Iterator[tuple[int, int, str, Span]]:
+    """The drawing's characters other than gaps, in reading order, with their places; `origin` is
+    where its row 0, column 0 is. A character that is neither a cell nor a connector is an error."""
     for r, line in enumerate(drawing):
         for c, char in enumerate(line):
             if char in ". \t":
                 continue
             line_no, column = origin.line + r, origin.column + c
             span = Span(origin.source, line_no, column, line_no, column + 1)
-            if not char.isalnum():
+            if not char.isalnum() and char not in CONNECTORS:
                 raise CspdslError(
                     f"unexpected {char!r} in the board drawing", span,
-                    "cells are letters or digits; gaps are '.' or blanks",
+                    "cells are letters or digits; gaps are '.' or blanks; lines between cells are - | / \\",
                 )
-            if char in cells:
-                raise CspdslError(f"cell '{char}' appears twice in the drawing", span)
-            cells[char] = ast.DrawnCell(span, char, r, c)
-    return tuple(cells.values())
+            yield r, c, char, span
 
 
 def read_grid_literal(text: str, span: Span) -> ast.GridLiteral:

@@ -291,12 +291,6 @@ class _AstBuilder:
     def member_of(self, meta: Any, target: ast.Node, name: Token) -> ast.Member:
         return ast.Member(self._span(meta), target, str(name), self._token_span(name))
 
-    def member_regions(self, meta: Any, target: ast.Node) -> ast.Member:
-        """`cage.regions`: the word is reserved, so the grammar names it apart from other members."""
-        span = self._span(meta)
-        name_span = Span(span.source, span.end_line, span.end_column - len("regions"), span.end_line, span.end_column)
-        return ast.Member(span, target, "regions", name_span)
-
     def call(self, meta: Any, func: Token, args: tuple[ast.Node, ...] | None) -> ast.Call:
         return ast.Call(self._span(meta), str(func), args or (), self._token_span(func))
 
