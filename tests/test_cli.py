@@ -466,3 +466,14 @@ def test_the_version_is_the_same_everywhere():
     assert version and released
     assert run_cli("--version").stdout == f"cspdsl {version.group(1)}\n"
     assert released.group(1) == version.group(1)
+
+
+def test_the_project_urls_name_the_repository_and_files_it_has():
+    import tomllib
+
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
+    assert set(urls) == {"Homepage", "Documentation", "Changelog", "Issues"}
+    home = urls["Homepage"]
+    assert home.startswith("https://github.com/") and all(url.startswith(home) for url in urls.values())
+    for key in ("Documentation", "Changelog"):
+        assert (ROOT / urls[key].removeprefix(f"{home}/blob/main/")).is_file()
