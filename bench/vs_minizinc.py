@@ -49,7 +49,7 @@ def run_ours(model: str, flags: list[str], backend: str) -> tuple[float, float, 
     wall = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} exited {done.returncode}: {done.stderr.strip()[-400:]}")
-    report = json.loads(done.stdout)
+    report = json.loads(done.stdout.splitlines()[-1] if "--all" in flags else done.stdout)  # --all: JSON lines
     return wall, float(report["stats"]["total_seconds"]), int(report["count"])
 
 

@@ -3,6 +3,8 @@
     from cspdsl import load, solve
     result = solve(load("models/einstein.puz"))
     print(result.answers())
+    for solution in solutions(load("models/lock.puz"), limit=10):  # each as it is found
+        print(solution)
 """
 
 from __future__ import annotations
@@ -10,17 +12,18 @@ from __future__ import annotations
 from .static_types import TYPE_CHECKING, Any
 
 __version__ = "0.3.0"
-__all__ = ["CspdslError", "Result", "__version__", "explain", "load", "loads", "solve"]
+__all__ = ["CspdslError", "Result", "__version__", "explain", "load", "loads", "solutions", "solve"]
 
 if TYPE_CHECKING:
     from .api import Result, load, loads, solve
     from .errors import CspdslError
     from .explain import explain
+    from .iterate import solutions
 
 # Where each public name lives; imported when first asked for, so that `cspdsl --help` does not
 # pay for the parser and the solvers.
 _HOMES = {"load": "api", "loads": "api", "solve": "api", "Result": "api", "CspdslError": "errors",
-          "explain": "explain"}
+          "explain": "explain", "solutions": "iterate"}
 
 
 def __getattr__(name: str) -> Any:

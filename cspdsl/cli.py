@@ -127,7 +127,7 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     how_many.add_argument("-n", "--limit", type=_at_least_one, metavar="N",
                           help="show up to N solutions (the default looks for 2, to tell whether the puzzle is unique)")
     how_many.add_argument("--count", action="store_true",
-                          help="only count the solutions (with --json too: --all --json lists them as well)")
+                          help="only count the solutions (with --json too: --all --json streams them as JSON lines)")
     solve.add_argument(
         "--timeout", type=seconds_flag, metavar="S",
         help="time limit in seconds, compile and search (default: none on the exact backends, "
@@ -391,22 +391,26 @@ def _list_backends() -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     from .api import load, solve
-    from .result_text import SolutionStream, print_result, result_json
+    from .progress import Progress, watching
+    from .result_text import SolutionStream, print_json, print_result, solution_stream
 
     model = load(args.model, dict(args.params))
     _warn(model)
     limit = None if (args.all or args.count) else (args.limit or 2)
-    stream = SolutionStream(model) if args.all and not args.json else None
-    result = solve(
-        model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed, options=dict(args.options),
-        on_solution=stream,
-    )
+    stream = solution_stream(model, args)
+    progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
+    try:
+        result = solve(
+            model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed, options=dict(args.options),
+            on_solution=watching(progress, stream),
+        )
+    finally:
+        if progress is not None:
+            progress.wipe()
     if args.json:
-        import json
-
-        print(json.dumps(result_json(result, args), indent=2))
+        print_json(result, args)
     else:
-        print_result(result, args, stream)
+        print_result(result, args, stream if isinstance(stream, SolutionStream) else None)
     if result.status in ("solved", "optimal", "feasible"):  # feasible: the best an objective found
         return EXIT_SOLVED
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT

@@ -27,6 +27,41 @@ class SolutionStream:
         print(flush=True)
 
 
+class JsonLines:
+    """`--json --all`: one JSON object a line, each solution once it is checked (`{"solution": N,
+    "values": ..., "answers": ...}`) as the search finds it, and the result without its solutions
+    last (`print_json`), so that a program reads a long enumeration as it goes."""
+
+    def __init__(self, model: Any) -> None:
+        self.layout, self.outputs = model.layout, model.problem.outputs
+        self.shown = 0
+
+    def __call__(self, solution: Any) -> None:
+        import json
+
+        from .render import solution_json
+
+        self.shown += 1
+        print(json.dumps({"solution": self.shown, **solution_json(self.layout, self.outputs, solution)}), flush=True)
+
+
+def solution_stream(model: Any, args: argparse.Namespace) -> SolutionStream | JsonLines | None:
+    """What prints `--all`'s solutions as they are found: drawn, or as JSON lines with --json."""
+    if not args.all:
+        return None
+    return JsonLines(model) if args.json else SolutionStream(model)
+
+
+def print_json(result: Any, args: argparse.Namespace) -> None:
+    """--json: the result as one JSON document, or after `--all`'s JSON lines, as the last line."""
+    import json
+
+    if args.all:
+        print(json.dumps({"model": args.model, **result.to_dict(solutions=False)}))
+    else:
+        print(json.dumps(result_json(result, args), indent=2))
+
+
 def print_result(result: Any, args: argparse.Namespace, stream: SolutionStream | None = None) -> None:
     """The result in words; `stream`: the solutions were printed already, as they came."""
     layout = result.model.layout

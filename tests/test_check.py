@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
+from helpers import MODELS
 
 from cspdsl import api, ir
 from cspdsl.backends import REGISTRY, Compiled, Outcome
 from cspdsl.ir.check import holds, violated
+from cspdsl.ir.fast_check import WRITE_AFTER, all_hold_function, fast_test
 
 
 def small_problem() -> ir.Problem:
@@ -38,6 +40,69 @@ def test_violated_names_the_broken_clue():
     broken = violated(problem, {"x": 2, "y": 2})
     assert [type(p.constraint) for p in broken] == [ir.AllDifferent]
     assert violated(problem, {"x": 9, "y": 3})[0].constraint == ir.InSet("x", (1, 2, 3))
+
+
+KINDS_HELD = [  # (constraint, whether it holds under x = 1, y = 3)
+    (ir.AllDifferent(("x", "y")), True),
+    (ir.AllDifferent(("x", "x")), False),
+    (ir.AllDifferent(()), True),
+    (ir.Linear(((2, "x"), (-1, "y")), "<=", -1), True),
+    (ir.Linear(((2, "x"), (-1, "y")), ">=", 0), False),
+    (ir.Linear(((1, "x"),), "!=", 1), False),
+    (ir.Linear((), "==", 0), True),
+    (ir.InSet("y", (2, 3)), True),
+    (ir.InSet("y", ()), False),
+    (ir.Table(("x", "y"), ((1, 3), (2, 2))), True),
+    (ir.Table(("x",), ((2,),)), False),
+    (ir.Table((), ((),)), True),
+    (ir.Count((ir.InSet("x", (1,)), ir.InSet("y", (1,))), "==", 1), True),
+    (ir.Count((ir.InSet("x", (1,)), ir.InSet("y", (3,))), "<=", 1), False),
+    (ir.Or((ir.FALSE, ir.Not(ir.InSet("x", (2,))))), True),
+    (ir.And((ir.TRUE, ir.InSet("x", (2,)))), False),
+    (ir.TRUE, True),
+    (ir.FALSE, False),
+]
+
+
+@pytest.mark.parametrize(("constraint", "held"), KINDS_HELD)
+def test_the_fast_path_agrees_with_the_walk_on_each_kind(constraint, held):
+    problem = small_problem()
+    problem.constraints.clear()
+    problem.post(constraint)
+    test = all_hold_function(problem)
+    assert test is not None
+    assert holds(constraint, {"x": 1, "y": 3}) is held
+    assert test({"x": 1, "y": 3}) is held
+    assert test({"x": 9, "y": 3}) is False and test({"x": 1}) is False  # a domain left, a variable missing
+
+
+@pytest.mark.parametrize("name", ["einstein", "aristotle", "tiles", "kakuro4", "killer4", "sendmore"])
+def test_the_fast_path_accepts_exactly_what_the_walk_accepts(name):
+    """Each solution of the models, and each of them with one variable moved to another value."""
+    import random
+
+    model = api.load(MODELS / f"{name}.puz")
+    problem = model.problem
+    test = all_hold_function(problem)
+    assert test is not None
+    rng = random.Random(name)
+    solutions = api.solve(model, limit=20).solutions
+    for solution in solutions:
+        for _ in range(20):
+            changed = dict(solution)
+            var = rng.choice(list(problem.variables.values()))
+            changed[var.name] = rng.choice(var.domain)
+            walked = not any(not holds(p.constraint, changed) for p in problem.constraints)
+            assert test(changed) is walked
+        assert test(solution) is True
+
+
+def test_violated_takes_the_fast_path_after_a_few_dozen_checks_and_still_names_what_breaks():
+    problem = small_problem()
+    for _ in range(WRITE_AFTER + 1):
+        assert violated(problem, {"x": 1, "y": 3}) == []
+    assert fast_test(problem) is not None
+    assert [type(p.constraint) for p in violated(problem, {"x": 2, "y": 2})] == [ir.AllDifferent]
 
 
 class LyingBackend:

@@ -300,7 +300,7 @@ COUNT_FIELDS = [
 
 @pytest.mark.parametrize(("backend", "args", "stdin", "fields"), COUNT_FIELDS)
 def test_counts_in_json(backend, args, stdin, fields):
-    data = json.loads(run_cli("solve", *args, "--backend", backend, "--json", stdin=stdin).stdout)
+    data = json_result(run_cli("solve", *args, "--backend", backend, "--json", stdin=stdin).stdout)
     listed = len(data["solutions"]) if "solutions" in data else None
     told = {**{key: data[key] for key in fields if key != "solutions"}, "solutions": listed}
     for key in ("found", "objective"):
@@ -308,6 +308,18 @@ def test_counts_in_json(backend, args, stdin, fields):
             assert told[key] >= 1
             told[key] = SOME
     assert told == fields
+
+
+def json_result(out: str) -> dict:
+    """--json's result; after `--all`'s JSON lines (one a solution, numbered) it is the last line."""
+    if out.startswith("{\n"):
+        return json.loads(out)
+    *lines, last = out.splitlines()
+    data = json.loads(last)
+    listed = [json.loads(line) for line in lines]
+    assert [solution.pop("solution") for solution in listed] == list(range(1, len(listed) + 1))
+    assert "solutions" not in data
+    return {**data, "solutions": listed}
 
 
 # Every case of the words, on results made by hand (some are hard to meet on purpose): (solutions found,
@@ -471,22 +483,28 @@ QUEENS_13 = ("param n = 13\nvar q[1..n] in 1..n\nalldifferent(q)\n"
           "forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i\n")
 
 
+@pytest.mark.parametrize("json_lines", [False, True])
 @pytest.mark.parametrize("backend", EXACT)
-def test_all_streams_each_solution_as_it_is_found_and_ctrl_c_keeps_them(tmp_path, backend):
-    """The first of 73,712 solutions is on standard output while the search goes on; Ctrl-C then
-    ends it with what was printed and the one line "interrupted"."""
+def test_all_streams_each_solution_as_it_is_found_and_ctrl_c_keeps_them(tmp_path, backend, json_lines):
+    """The first of 73,712 solutions is on standard output while the search goes on (drawn, or with
+    --json as a JSON line); Ctrl-C then ends it with what was printed and the one line "interrupted"."""
     path = tmp_path / "queens.puz"
     path.write_text(QUEENS_13)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("CSPDSL_DEBUG", None)
-    command = [sys.executable, "-m", "cspdsl", "solve", str(path), "--all", "--backend", backend]
+    command = [sys.executable, "-m", "cspdsl", "solve", str(path), "--all", "--backend", backend,
+               *(["--json"] if json_lines else [])]
     with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                           preexec_fn=_sigint_as_at_a_terminal) as process:
         assert process.stdout is not None
         first = [process.stdout.readline(), process.stdout.readline()]  # before the search has ended
         process.send_signal(signal.SIGINT)
         _, errors = process.communicate(timeout=60)
-    assert first[0] == "Solution 1:\n" and first[1].startswith("q = ")
+    if json_lines:
+        assert [json.loads(line)["solution"] for line in first] == [1, 2]
+        assert len(json.loads(first[0])["values"]) == 13
+    else:
+        assert first[0] == "Solution 1:\n" and first[1].startswith("q = ")
     assert (process.returncode, errors) == (130, "interrupted\n")
 
 
@@ -497,3 +515,79 @@ def test_the_version_is_the_same_everywhere():
     assert version and released
     assert run_cli("--version").stdout == f"cspdsl {version.group(1)}\n"
     assert released.group(1) == version.group(1)
+
+
+def test_the_project_urls_name_the_repository_and_files_it_has():
+    import tomllib
+
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
+    assert set(urls) == {"Homepage", "Documentation", "Changelog", "Issues"}
+    home = urls["Homepage"]
+    assert home.startswith("https://github.com/") and all(url.startswith(home) for url in urls.values())
+    for key in ("Documentation", "Changelog"):
+        assert (ROOT / urls[key].removeprefix(f"{home}/blob/main/")).is_file()
+
+
+class _Screen:
+    """A stand-in for standard error: what was written, and whether it is a terminal."""
+
+    def __init__(self, terminal: bool) -> None:
+        self.text, self.terminal = "", terminal
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+def test_the_progress_line_shows_found_and_elapsed_in_place_at_most_five_times_a_second():
+    from cspdsl.progress import WIPE, Progress, watching
+
+    assert Progress.on_terminal(_Screen(terminal=False)) is None
+    screen = _Screen(terminal=True)
+    times = iter([0.0, 0.05, 0.1, 0.25, 0.3, 1.5])
+    progress = Progress(screen, clock=lambda: next(times))
+    printed = []
+    watch = watching(progress, printed.append)
+    for number in range(5):
+        watch(number)
+    assert screen.text == f"{WIPE}3 solutions found, 0.2 s{WIPE}{WIPE}5 solutions found, 1.5 s"
+    progress.wipe()
+    assert screen.text.endswith(f"1.5 s{WIPE}") and printed == [0, 1, 2, 3, 4]
+    assert watching(None, printed.append) == printed.append
+
+
+def test_the_progress_line_is_on_a_terminal_only_and_wiped_at_the_end(tmp_path):
+    import pty
+
+    from cspdsl.progress import WIPE
+
+    path = tmp_path / "queens.puz"
+    path.write_text(QUEENS_13.replace("n = 13", "n = 9"))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("CSPDSL_DEBUG", None)
+    leader, follower = pty.openpty()
+    command = [sys.executable, "-m", "cspdsl", "solve", str(path), "--count"]
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=follower, env=env, text=True) as process:
+        os.close(follower)
+        out, _ = process.communicate(timeout=300)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 1 << 16)
+            except OSError:  # the terminal is closed once the process has ended
+                break
+            if not chunk:
+                break
+            seen += chunk
+    os.close(leader)
+    assert out.startswith("352 solutions.")
+    drawn = seen.decode()
+    assert re.fullmatch(r"((\r\x1b\[K)[\d,]+ solutions? found, \d+\.\d s)*(\r\x1b\[K)?", drawn), drawn
+    assert not drawn or drawn.endswith(WIPE)
+    plain = run_cli("solve", str(path), "--count")
+    assert (plain.stdout.startswith("352 solutions."), plain.stderr) == (True, "")

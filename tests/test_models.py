@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 
 import pytest
 from helpers import MODELS, run_cli
 
-from cspdsl.api import load, solve
+import cspdsl
+from cspdsl import solutions
+from cspdsl.api import load, loads, solve
 from cspdsl.backends import REGISTRY, backend_class, exact_backends
+from cspdsl.errors import CspdslError
+from cspdsl.ir.check import violated
 from cspdsl.render import render_solution
 
 
@@ -350,6 +356,40 @@ def test_each_checked_solution_is_handed_over_as_it_comes(backend, timeout):
     seen = []
     result = solve(load(MODELS / "lock.puz"), backend, limit=None, timeout=timeout, on_solution=seen.append)
     assert seen == result.solutions and len(seen) == 3
+
+
+QUEENS_13 = ("param n = 13\nvar q[1..n] in 1..n\nalldifferent(q)\n"
+             "forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i\n")
+
+
+@pytest.mark.parametrize("backend", sorted(exact_backends()))
+@pytest.mark.parametrize("timeout", [None, 60.0])
+def test_solutions_come_one_at_a_time_checked_and_the_result_follows(backend, timeout):
+    found = solutions(load(MODELS / "lock.puz"), backend, timeout=timeout)
+    listed = list(found)
+    assert found.result is not None and (len(listed), found.result.count) == (3, 3)
+    assert listed == found.result.solutions and not any(violated(found.result.model.problem, s) for s in listed)
+    limited = solutions(load(MODELS / "lock.puz"), backend, limit=2, timeout=timeout)
+    assert (len(list(limited)), limited.result and limited.result.count) == (2, None)
+
+
+@pytest.mark.parametrize("backend", sorted(exact_backends()))
+def test_a_loop_over_solutions_left_early_stops_the_search(backend):
+    """The first three of 73,712 queens, and the search ends: no thread is left searching."""
+    before = threading.active_count()
+    for number, _ in enumerate(solutions(loads(QUEENS_13), backend, timeout=600)):
+        if number == 2:
+            break
+    deadline = time.monotonic() + 60
+    while threading.active_count() > before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert threading.active_count() == before
+
+
+def test_solutions_raise_in_the_loop_what_the_search_refuses():
+    with pytest.raises(CspdslError, match="is a local search"):
+        list(solutions(load(MODELS / "lock.puz"), "anneal"))
+    assert "solutions" in dir(cspdsl)
 
 
 def test_a_result_draws_itself_in_a_notebook():

@@ -42,6 +42,21 @@ def test_an_engine_finds_the_models_that_pysat_finds(name: str, seed: int) -> No
     assert found == expected
 
 
+@pytest.mark.parametrize("name", list(PysatEngine.SOLVERS))
+@pytest.mark.parametrize("seed", range(12))
+def test_an_engine_splitting_on_some_variables_finds_each_of_their_combinations_once(name: str, seed: int) -> None:
+    rng = random.Random(seed)
+    num_vars = rng.randint(3, 9)
+    shown = rng.randint(0, num_vars - 1)  # the variables that tell models apart: 2 .. shown + 1
+    clauses = random_cnf(rng, num_vars, rng.randint(4, 40))
+    clauses += [[num_vars, -num_vars], [1]]  # variable 1 is the constant true, as the encoder has it
+    expected = sorted({tuple(m[1:shown + 1]) for m in all_models(clauses, num_vars)})
+    choices = [[-v, v] for v in range(2, shown + 2)]
+    models = engine(name, num_vars).models(clauses, whole_model_block, choices=choices)
+    found = [tuple(m[1:shown + 1]) for m in models]
+    assert sorted(found) == expected  # each once: no blocking clause, the parts are disjoint
+
+
 @pytest.mark.parametrize("name", ENGINES)
 def test_an_engine_sees_a_contradiction_in_the_clauses_themselves(name: str) -> None:
     assert list(engine(name, 2).models([[1], [-1, 2], [-2]], whole_model_block)) == []

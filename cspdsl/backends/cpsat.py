@@ -367,6 +367,8 @@ class CpSatBackend:
             "conflicts": solver.num_conflicts,
             "status": solver.status_name(status),
         }
+        if limit != 1:
+            stats["enumeration"] = "CP-SAT's own search of all solutions"
         return Outcome(solutions, complete, timed_out, stats)
 
 

@@ -23,9 +23,11 @@ looks for one solution per orbit of its symmetry group (`cspdsl.passes.symmetry`
 to the CNF) and maps each by every symmetry: 1 solution searched for the hexagon's 12, 36 for the tile
 square's 1152, in a tenth of the time (`symmetry_broken`, option `symmetry`).
 
-Every auxiliary variable is defined by the model's variables, so blocking a whole assignment blocks
-exactly one solution. Solutions are still compared on the model's own variables, since auxiliary
-variables of the IR itself (a piece's kind where kinds overlap) may be free.
+All solutions are enumerated without blocking clauses, part by part under assumptions on the
+model's own variables (`partition`), so that the cost of a solution stays flat (bench/queens_count.py);
+pycosat blocks each model instead. Every auxiliary variable is defined by the model's variables, so
+blocking a whole assignment blocks exactly one solution. Solutions are still compared on the model's
+own variables, since auxiliary variables of the IR itself (a piece's kind where kinds overlap) may be free.
 """
 
 from __future__ import annotations
@@ -119,6 +121,8 @@ class SatBackend:
                  "forked": forked, "engine": self.solver, **symmetry_stats}
         if group:
             stats["representatives"] = summary.get("representatives", 0)
+        if limit != 1:
+            stats["enumeration"] = enumeration_method(self.solver, group)
         complete = bool(summary.get("complete")) and not timed_out and not (limit == 1 and items)
         return Outcome(items, complete, timed_out, stats)
 
@@ -154,6 +158,13 @@ class SatBackend:
             clauses = list(clauses)
             random.Random(seed).shuffle(clauses)
         return clauses, num_vars, group, symmetry_stats
+
+
+def enumeration_method(solver: str, group: list[Symmetry]) -> str:
+    """How the solutions were enumerated, for the stats: PySAT's solvers part by part under
+    assumptions (`partition`), pycosat by blocking clauses; with a group, one per orbit."""
+    method = "blocking clauses" if solver == "pycosat" else "assumption parts, no blocking clauses"
+    return f"{method}, one per orbit of {len(group)} symmetries" if group else method
 
 
 __all__ = ["PAIRWISE_MAX", "SatBackend", "compile_cnf"]  # DIMACS: `sat.dimacs.to_dimacs`

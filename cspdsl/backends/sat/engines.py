@@ -1,9 +1,9 @@
 """The SAT engines that the sat backend's CNF runs on: PySAT's solvers (binary wheels, so nothing to
 compile at install), and pycosat where it is installed (`pip install 'cspdsl[pycosat]'`).
 
-An engine enumerates models: after each one it adds the clause that the caller's `block` makes of it,
-so that the next model differs where the caller cares (the model's own variables). A PySAT solver is
-incremental: the blocking clause is added to the live solver, which keeps what it has learnt.
+An engine enumerates models that differ where the caller cares (the model's own variables). A PySAT
+solver does it without blocking clauses, part by part under assumptions (`partition`), at a cost per
+model that stays flat; pycosat adds the clause that the caller's `block` makes of each model.
 
 PySAT's solvers are called through `pysolvers`, the C module that `pysat.solvers` wraps: importing
 `pysat.solvers` costs about 45 ms (typing, re, threading, its formula classes), `pysolvers` about 3 ms,
@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterator
 
 from ...static_types import Any, ClassVar
+from .partition import Choices, partitioned_models
 
 Clauses = list[list[int]]
 Block = Callable[[list[int]], list[int]]  # a model -> the clause that excludes it
@@ -57,13 +58,20 @@ class PysatEngine:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def models(self, clauses: Clauses, block: Block, limited: bool = False) -> Iterator[list[int]]:
-        """Each model in turn, blocked by `block(model)` before the next; `limited`: each call gets
-        QUICK_CONFLICTS conflicts, and OutOfBudget is raised when one runs out."""
+    def models(
+        self, clauses: Clauses, block: Block, limited: bool = False, choices: Choices | None = None
+    ) -> Iterator[list[int]]:
+        """Each model in turn, blocked by `block(model)` before the next, or with `choices` found part
+        by part under assumptions with no clause added (`partition`: a flat cost per model);
+        `limited`: each call gets QUICK_CONFLICTS conflicts, and OutOfBudget is raised when one runs out."""
+        conflicts = self.QUICK_CONFLICTS if limited else None
         with Solver(self.name) as solver:
             if not solver.add_all(clauses):
                 return  # the empty clause, or a contradiction between units
-            while solver.solve(conflicts=self.QUICK_CONFLICTS if limited else None):
+            if choices is not None:
+                yield from partitioned_models(solver, choices, conflicts)
+                return
+            while solver.solve(conflicts=conflicts):
                 model = solver.model()
                 yield model
                 if not solver.add(block(model)):
@@ -170,8 +178,11 @@ class PycosatEngine:
     def __init__(self, num_vars: int = 0) -> None:
         self.num_vars = num_vars
 
-    def models(self, clauses: Clauses, block: Block, limited: bool = False) -> Iterator[list[int]]:
-        """As `PysatEngine.models`; unlimited, the blocking clause is PicoSAT's own (the whole model)."""
+    def models(
+        self, clauses: Clauses, block: Block, limited: bool = False, choices: Choices | None = None
+    ) -> Iterator[list[int]]:
+        """As `PysatEngine.models`, always by blocking clauses (PicoSAT through pycosat takes no
+        assumptions here; `choices` is not used); unlimited, the blocking clause is PicoSAT's own (the whole model)."""
         try:
             import pycosat
         except ImportError:

@@ -85,6 +85,12 @@ def blocking(values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> Ca
     return block
 
 
+def choices_of(values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> list[list[int]]:
+    """For each output (the model's own variables), the literals of its values: what the enumeration
+    splits on (`partition`), exactly one of them true in any model."""
+    return [[lit for _, lit in values[name]] for name in outputs]
+
+
 def search_solutions(
     emit: Callable[[Assignment], None],
     engine_name: str,
@@ -100,7 +106,8 @@ def search_solutions(
     With a symmetry `group` (and clauses that leave at least one member of each orbit), each
     solution found stands for its orbit: every image of it is emitted, once."""
     found = _Found(emit, outputs, limit, group)
-    for model in engine(engine_name, num_vars).models(clauses, blocking(values, outputs)):
+    choices = choices_of(values, outputs)
+    for model in engine(engine_name, num_vars).models(clauses, blocking(values, outputs), choices=choices):
         if found.take(decode(values, model)):
             return found.summary(complete=False)
     return found.summary(complete=True)
@@ -128,7 +135,10 @@ def quick_search(
     solutions: list[Assignment] = []
     found = _Found(solutions.append, outputs, limit, group)
     try:
-        for model in engine(engine_name, num_vars).models(clauses, blocking(values, outputs), limited=True):
+        models = engine(engine_name, num_vars).models(
+            clauses, blocking(values, outputs), limited=True, choices=choices_of(values, outputs)
+        )
+        for model in models:
             if found.take(decode(values, model)):
                 return solutions, found.summary(complete=False)
             if time.perf_counter() - started > budget:
