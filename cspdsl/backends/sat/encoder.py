@@ -3,7 +3,9 @@ by the encoding that fits it (see the package's docstring and docs/backend-sat.m
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import gc
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 
 from ...errors import CspdslError, Suggestion
 from ...ir import (
@@ -191,12 +193,27 @@ def compile_cnf(problem: Problem, implied: bool = True, symmetries: list[Symmetr
     The IR's rules are checked first (`ir.validate`): the tables of one- and two-variable clues evaluate
     any kind, so a global inside a condition would otherwise pass unnoticed."""
     validate(problem)
-    narrowed = narrow_domains(problem)
-    if implied:
-        equalities = implied_equalities(narrowed, symmetries or ())
-        redundant = redundant_sums(narrowed)
-        narrowed.constraints = [p for i, p in enumerate(narrowed.constraints) if i not in redundant]
-        for equality in equalities:
-            if not balanced(equality):
-                narrowed.post(equality)
-    return CnfEncoder(narrowed).build()
+    with no_cycle_collection():
+        narrowed = narrow_domains(problem)
+        if implied:
+            equalities = implied_equalities(narrowed, symmetries or ())
+            redundant = redundant_sums(narrowed)
+            narrowed.constraints = [p for i, p in enumerate(narrowed.constraints) if i not in redundant]
+            for equality in equalities:
+                if not balanced(equality):
+                    narrowed.post(equality)
+        return CnfEncoder(narrowed).build()
+
+
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """The garbage collector's cycle search paused: a compile allocates a list per clause and frees
+    none of them, so each of its collections walks every clause so far for nothing (a fifth to a half
+    of the compile of 100 queens' 160,000 clauses). Restored as it was, even on an error."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

@@ -75,14 +75,17 @@ class PairClauses(VariableEncoding):
     def _emit(self, plan: PairPlan, x: str, y: str) -> None:
         """The plan's clauses, on the literals of x and y."""
         first, second = plan
-        cnf, eq = self.cnf, self._eq
+        lx, ly = self._literals_of(x), self._literals_of(y)
+        # Two variables that are not fixed have literals of distinct variables: their clauses go in as
+        # they are (`Cnf.add` folds the constant of a fixed one).
+        add = self.cnf.clauses.append if len(lx) > 1 and len(ly) > 1 else self.cnf.add
         if second is None:
             for v, w in first:
-                cnf.add_binary(-eq(x, v), -eq(y, w))
+                add([-lx[v], -ly[w]])
             return
-        for this, other, supports in ((x, y, first), (y, x, second)):
+        for this, other, supports in ((lx, ly, first), (ly, lx, second)):
             for v, ws in supports:
-                cnf.add([-eq(this, v), *[eq(other, w) for w in ws]])
+                add([-this[v], *[other[w] for w in ws]])
 
     def _post_values(self, c: Constraint, name: str) -> None:
         """A constraint on one variable: unit clauses removing the values it forbids."""
