@@ -16,6 +16,7 @@ a fixed multiple of the differences, so a model with many unrelated differences 
 from __future__ import annotations
 
 from ...ir import And, Constraint, Linear, Posted
+from ...passes.deadline import check_deadline
 
 # Only groups larger than this are worth it: below, the group's at-most-ones are pairwise, the same
 # binary clauses that the differences give one by one (and these stay written as before).
@@ -85,6 +86,7 @@ class GroupSearch:
         for z in self.neighbours[x]:
             if z in offsets:
                 continue
+            check_deadline()  # a group of thousands of variables takes a while
             for shift in sorted(self.between[(z, x)]):  # z - x != shift: z's offset is -shift
                 self.budget -= len(offsets)
                 if self.budget < 0:
