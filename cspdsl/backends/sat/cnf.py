@@ -97,8 +97,7 @@ class Cnf:
             return FALSE
         if len(lits) == 1:
             return next(iter(lits))
-        key = tuple(sorted(lits))  # not a frozenset: those of small numbers share hashes, and a dict of
-        # them slows to a crawl (the counters of 100 queens: 40 us a lookup)
+        key = tuple(sorted(lits))  # a tuple is made and hashed in less than half a frozenset's time
         gate = self._or_gates.get(key)
         if gate is None:
             gate = self.new_var()
