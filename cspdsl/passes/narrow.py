@@ -28,7 +28,7 @@ def narrow_domains(problem: Problem) -> Problem:
         for part in _conjuncts(posted.constraint):
             allowed = _unary_values(part, domains)
             if allowed is None:
-                kept.append(Posted(part, posted.span, posted.clue))
+                kept.append(posted if part is posted.constraint else Posted(part, posted.span, posted.clue))
             else:
                 name, values = allowed
                 domains[name] &= values

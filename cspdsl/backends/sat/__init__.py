@@ -8,7 +8,9 @@ Encodings (see docs/backend-sat.md for the measurements behind them):
 - all-different: at-most-one per value, plus at-least-one per value when the variables fill
   exactly their values (a permutation: Einstein's attributes, the hexagon's cells);
 - a top-level constraint on two variables (same, beside, left of, distance, ...): support clauses
-  (x = v -> y in supports(v)) or, when fewer, conflict clauses;
+  (x = v -> y in supports(v)) or, when fewer, conflict clauses; many differences `x - y != d` that
+  make shifted variables all different (the queens' diagonals): an at-most-one per shifted value
+  (`differences`);
 - a top-level sum `==` of three or four terms of one sign: clauses over the values of the first two,
   each forcing the third's value or the diagram node of the last two's total (prefix clauses); a
   top-level count whose clauses over its literals alone are few (`exactly 2 of 16`): those clauses;

@@ -37,7 +37,7 @@ class Cnf:
         self.num_vars = 1
         self.clauses: list[list[int]] = [[TRUE]]
         self.meaning: dict[int, str] = {TRUE: "true"}
-        self._or_gates: dict[frozenset[int], int] = {}
+        self._or_gates: dict[tuple[int, ...], int] = {}
 
     def new_var(self, meaning: str | None = None) -> int:
         self.num_vars += 1
@@ -46,7 +46,16 @@ class Cnf:
         return self.num_vars
 
     def add(self, literals: Iterable[int]) -> None:
-        """Add a clause, folding the constants and dropping a clause that is always true."""
+        """Add a clause, folding the constants and dropping a clause that is always true. A clause of
+        distinct variables without the constants (most of them) is taken as it is, without the loop."""
+        clause = list(literals)
+        variables = {abs(lit) for lit in clause}
+        if len(variables) == len(clause) and TRUE not in variables:
+            self.clauses.append(clause)
+            return
+        self._add_folded(clause)
+
+    def _add_folded(self, literals: list[int]) -> None:
         clause: list[int] = []
         seen: set[int] = set()
         for lit in literals:
@@ -57,17 +66,24 @@ class Cnf:
                 clause.append(lit)
         self.clauses.append(clause or [FALSE])
 
-    def checkpoint(self) -> tuple[int, int, dict[int, str], dict[frozenset[int], int]]:
+    def add_binary(self, a: int, b: int) -> None:
+        """The clause [a, b], on the fast path of the encodings' many two-literal clauses."""
+        if a != b and a != -b and a != TRUE and a != FALSE and b != TRUE and b != FALSE:
+            self.clauses.append([a, b])
+        else:
+            self._add_folded([a, b])
+
+    def checkpoint(self) -> tuple[int, int, dict[int, str], dict[tuple[int, ...], int]]:
         """A state to come back to with `rollback`: what is added after it (clauses, variables,
         their names, gates) is then undone, so one CNF can be extended for a while and restored."""
         return self.num_vars, len(self.clauses), dict(self.meaning), dict(self._or_gates)
 
-    def rollback(self, checkpoint: tuple[int, int, dict[int, str], dict[frozenset[int], int]]) -> None:
+    def rollback(self, checkpoint: tuple[int, int, dict[int, str], dict[tuple[int, ...], int]]) -> None:
         self.num_vars, clause_count, self.meaning, self._or_gates = checkpoint
         del self.clauses[clause_count:]
 
     def literal_count(self) -> int:
-        return sum(len(clause) for clause in self.clauses)
+        return sum(map(len, self.clauses))
 
     # -- gates ------------------------------------------------------------------------------------
 
@@ -81,7 +97,7 @@ class Cnf:
             return FALSE
         if len(lits) == 1:
             return next(iter(lits))
-        key = frozenset(lits)
+        key = tuple(sorted(lits))  # a tuple is made and hashed in less than half a frozenset's time
         gate = self._or_gates.get(key)
         if gate is None:
             gate = self.new_var()
@@ -109,6 +125,9 @@ class Cnf:
                     self.add([-lit])
             return []
         if len(lits) <= PAIRWISE_MAX:
+            if len({abs(lit) for lit in lits}) == len(lits):  # distinct variables: every pair is a clause
+                self.clauses.extend([[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :]])
+                return []
             for i, a in enumerate(lits):
                 for b in lits[i + 1 :]:
                     self.add([-a, -b])
@@ -116,10 +135,29 @@ class Cnf:
         return self._sequential_at_most_one(lits)
 
     def _sequential_at_most_one(self, lits: list[int]) -> list[int]:
+        """The counter's clauses and gates, as `add` and `or_gate` would write them, written inline
+        when the literals are of distinct variables (a large domain's exactly-one has thousands)."""
+        if len({abs(lit) for lit in lits}) != len(lits):
+            prefix = [lits[0]]
+            for lit in lits[1:]:
+                self.add([-prefix[-1], -lit])
+                prefix.append(self.or_gate([prefix[-1], lit]))
+            return prefix
+        clauses, gates = self.clauses, self._or_gates
         prefix = [lits[0]]
+        last = lits[0]
         for lit in lits[1:]:
-            self.add([-prefix[-1], -lit])
-            prefix.append(self.or_gate([prefix[-1], lit]))
+            clauses.append([-last, -lit])
+            pair = {last, lit}
+            key = (last, lit) if last < lit else (lit, last)
+            gate = gates.get(key)
+            if gate is None:
+                gate = gates[key] = self.new_var()
+                for member in pair:
+                    clauses.append([-member, gate])
+                clauses.append([-gate, last, lit] if abs(last) < abs(lit) else [-gate, lit, last])
+            prefix.append(gate)
+            last = gate
         return prefix
 
     def exactly_one(self, literals: Iterable[int]) -> list[int]:

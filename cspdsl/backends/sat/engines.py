@@ -126,7 +126,8 @@ class Solver:
         return bool(self._add_cl(self._solver, clause))
 
     def add_all(self, clauses: Clauses) -> bool:
-        return all(self._add_cl(self._solver, clause) for clause in clauses)
+        add, solver = self._add_cl, self._solver
+        return all(add(solver, clause) for clause in clauses)
 
     def solve(self, assumptions: list[int] | None = None, conflicts: int | None = None) -> bool:
         """True if the clauses hold together with the assumptions; with a conflict budget, OutOfBudget

@@ -45,10 +45,14 @@ class VariableEncoding(Translator[int]):
                     self.cnf.meaning.setdefault(abs(lit), f"{name} <= {v}")
 
     def _eq(self, name: str, value: int) -> int:
+        return self._literals_of(name).get(value, FALSE)
+
+    def _literals_of(self, name: str) -> dict[int, int]:
+        """The variable's literal for each of its values."""
         literals = self.literal.get(name)
         if literals is None:
             literals = self.literal[name] = dict(self.values[name])
-        return literals.get(value, FALSE)
+        return literals
 
     def _domain(self, name: str) -> tuple[int, ...]:
         return self.problem.variables[name].domain
