@@ -88,6 +88,11 @@ def sizes_for(shape: Callable[[int], str], up_to: int) -> list[int]:
     return counts
 
 
+def growth_of(before: tuple[int, float], after: tuple[int, float]) -> float:
+    """The exponent k of time ~ size^k between two (size, time) points: 1 linear, 2 quadratic."""
+    return math.log(after[1] / before[1]) / math.log(after[0] / before[0])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--up-to", type=int, default=1_000_000, help="the largest text, in characters")
@@ -102,7 +107,7 @@ def main() -> None:
             text = SHAPES[name](n)
             parse_s, lower_s, check_s = check_seconds(text, args.repeat)
             total = parse_s + lower_s + check_s
-            growth = "" if previous is None else f"{math.log(total / previous[1]) / math.log(len(text) / previous[0]):.2f}"
+            growth = "" if previous is None else f"{growth_of(previous, (len(text), total)):.2f}"
             print(f"| {name} | {n} | {len(text) / 1e6:.2f} MB | {parse_s:.2f} s | {lower_s:.2f} s | {check_s:.2f} s "
                   f"| {total:.2f} s | {total / len(text) * 1e6:.1f} | {growth} |", flush=True)
             previous = (len(text), total)
