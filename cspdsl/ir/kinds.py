@@ -73,6 +73,9 @@ class Var(Record):
 
     name: str
     domain: tuple[int, ...]
+    # The declaration it comes from, for a backend's refusal of a model too large for it (None: an
+    # auxiliary variable, or a problem built in Python).
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     @property
     def lo(self) -> int:
@@ -162,10 +165,10 @@ class Problem(Record, frozen=False):
     constraints: list[Posted] = field(default_factory=list)
     outputs: list[str] = field(default_factory=list)
 
-    def add_var(self, name: str, domain: tuple[int, ...], output: bool = True) -> Var:
+    def add_var(self, name: str, domain: tuple[int, ...], output: bool = True, span: Span | None = None) -> Var:
         if name in self.variables:
             raise ValueError(f"variable {name!r} declared twice")
-        var = Var(name, tuple(sorted(set(domain))))
+        var = Var(name, tuple(sorted(set(domain))), span)
         self.variables[name] = var
         if output:
             self.outputs.append(name)

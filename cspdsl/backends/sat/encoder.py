@@ -57,13 +57,7 @@ class CnfEncoder(PairClauses, SumClauses):
     not inside conditions come from `Translator` as gates (`VariableEncoding`'s primitives)."""
 
     def build(self) -> SatModel:
-        values = sum(len(var.domain) for var in self.problem.variables.values())
-        if values > DIRECT_LITERALS_MAX:
-            raise CspdslError(
-                f"the variables have {values:,} values in all: too many for the SAT backend, which gives "
-                f"each value its own literal (at most {DIRECT_LITERALS_MAX:,})",
-                suggestion=Suggestion("use_backend", ("cpsat",)),
-            )
+        self._check_values()
         for var in self.problem.variables.values():
             self._encode_var(var.name, var.domain)
         for posted in self.problem.constraints:
@@ -78,6 +72,25 @@ class CnfEncoder(PairClauses, SumClauses):
                     suggestion=Suggestion("use_backend", ("cpsat",)),
                 ) from None
         return SatModel(self.cnf, self.problem, self.values, self)
+
+    def _check_values(self) -> None:
+        """Refuse a model whose variables have more values in all than the direct encoding takes, at
+        the declaration that passes the limit (or the first declared variable past it)."""
+        values = sum(len(var.domain) for var in self.problem.variables.values())
+        if values <= DIRECT_LITERALS_MAX:
+            return
+        span, running = None, 0
+        for var in self.problem.variables.values():
+            running += len(var.domain)
+            if running > DIRECT_LITERALS_MAX and var.span is not None:
+                span = var.span
+                break
+        raise CspdslError(
+            f"the variables have {values:,} values in all: too many for the SAT backend, which gives "
+            f"each value its own literal (at most {DIRECT_LITERALS_MAX:,})",
+            span,
+            suggestion=Suggestion("use_backend", ("cpsat",)),
+        )
 
     # -- top level --------------------------------------------------------------------------------
 
