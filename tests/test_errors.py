@@ -1482,11 +1482,26 @@ def test_a_model_too_large_for_sat_is_refused_at_the_declaration_that_passes_its
         solve(loads(text, "m.puz"), "sat")
     assert caught.value.render() == lines(
         "m.puz:2:1: error: the variables have 1,000,009 values in all: too many for the SAT backend, which "
-        "gives each value its own literal (at most 200,000)",
+        "gives each value its own literal (at most 200,000: -O max_values=N raises the limit)",
         " 2 | var q[1..1000] in 1..1000",
         "   | ^^^^^^^^^^^^^^^^^^^^^^^^^",
         "hint: solve this model with backend='cpsat'",
     )
+
+
+def test_a_clue_that_takes_the_sat_encoding_past_its_clause_budget_is_refused_at_the_clue() -> None:
+    from cspdsl.api import solve
+
+    text = "var q[1..30] in 1..30\nalldifferent(q)\n"
+    with pytest.raises(CspdslError) as caught:
+        solve(loads(text, "m.puz"), "sat", options={"max_clauses": "1000"})
+    assert caught.value.render() == lines(
+        "m.puz:2:1: error: this clue takes the SAT encoding past 1,000 clauses (-O max_clauses=N raises the limit)",
+        " 2 | alldifferent(q)",
+        "   | ^^^^^^^^^^^^^^^",
+        "hint: solve this model with backend='cpsat'",
+    )
+    assert solve(loads(text, "m.puz"), "sat", options={"max_clauses": "100000"}, limit=1).status == "solved"
 
 
 def test_the_memory_ceiling_ends_a_run_with_exit_5_and_one_message() -> None:
