@@ -18,6 +18,7 @@ from .errors import CspdslError, Suggestion
 from .ir import validate
 from .ir.check import violated
 from .lower import Lowered, lower
+from .lower.sizes import SizeLimits
 from .passes.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from .record import Record, field
 from .static_types import TYPE_CHECKING, Any
@@ -35,11 +36,13 @@ class InternalError(Exception):
     """A backend returned something the independent checker rejects: a bug in cspdsl, not the model."""
 
 
-def load(path: str | os.PathLike[str], params: Mapping[str, object] | None = None) -> Lowered:
+def load(
+    path: str | os.PathLike[str], params: Mapping[str, object] | None = None, limits: SizeLimits | None = None
+) -> Lowered:
     """Read, parse, check and lower a model file (`-` reads standard input; a name that is no file,
-    such as `einstein`, one of the bundled examples, `cspdsl.examples`)."""
+    such as `einstein`, one of the bundled examples, `cspdsl.examples`), held to `limits`."""
     if str(path) == "-":
-        return loads(read_stdin(), "<stdin>", params)
+        return loads(read_stdin(), "<stdin>", params, limits)
     if not os.path.exists(path):
         from .examples import example_path
 
@@ -53,7 +56,7 @@ def load(path: str | os.PathLike[str], params: Mapping[str, object] | None = Non
         raise CspdslError(f"cannot read model '{path}': {error.strerror or error}", hint=hint) from None
     except UnicodeDecodeError:
         raise CspdslError(f"cannot read model '{path}': it is not UTF-8 text") from None
-    return loads(text, str(path), params)
+    return loads(text, str(path), params, limits)
 
 
 def read_stdin() -> str:
@@ -74,10 +77,13 @@ def read_stdin() -> str:
     return text
 
 
-def loads(text: str, name: str = "<model>", params: Mapping[str, object] | None = None) -> Lowered:
-    """Parse, check and lower a model given as text. The IR's own rules are checked once here, before
-    any backend sees the problem (a break is a bug in lowering: `ir.InvalidProblem`)."""
-    lowered = lower(parse(text, name), params)
+def loads(
+    text: str, name: str = "<model>", params: Mapping[str, object] | None = None, limits: SizeLimits | None = None
+) -> Lowered:
+    """Parse, check and lower a model given as text, held to `limits` (the sizes a model may reach:
+    `lower/sizes.py`). The IR's own rules are checked once here, before any backend sees the problem
+    (a break is a bug in lowering: `ir.InvalidProblem`)."""
+    lowered = lower(parse(text, name), params, limits)
     validate(lowered.problem)
     lowered.text, lowered.name, lowered.params = text, name, dict(params or {})
     return lowered

@@ -2,8 +2,8 @@
 
 Exit codes: 0 solved (or checked), 1 no solution (unsatisfiable), 2 bad model or bad arguments,
 3 no answer (the time limit hit, or a local search gave up), 4 internal error (a bug in cspdsl: please
-report it), 74 the output could not be written (a full disk), 130 interrupted (Ctrl-C), 141 the reader
-of the output stopped reading.
+report it), 5 the run reached its memory ceiling (--max-memory), 74 the output could not be written
+(a full disk), 130 interrupted (Ctrl-C), 141 the reader of the output stopped reading.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from . import __version__
 from .backends import DEFAULT_BACKEND, EXPORTS, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class, export
 from .backends.limits import MAX_SEED, MAX_TIMEOUT, seconds_flag, seed_flag
 from .errors import CspdslError
+from .run_limits import DEFAULT_MAX_MEMORY_MB, EXIT_OUT_OF_MEMORY, add_limit_flags, out_of_memory_message, run_limits
 from .static_types import Any, NoReturn
 from .stdout_guard import OutputFailed, guarded_stdout
 
@@ -115,6 +116,7 @@ def _model_arguments(command: argparse.ArgumentParser) -> None:
         "-D", dest="params", action="append", type=_param, default=[], metavar="NAME=VALUE",
         help="override a param of the model with a whole number (repeatable)",
     )
+    add_limit_flags(command)
 
 
 def _solve_arguments(solve: argparse.ArgumentParser) -> None:
@@ -227,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = _parsed(build_parser(argv), argv)
     try:
-        with guarded_stdout():
+        with guarded_stdout(), run_limits(args):
             if args.command == "check":
                 return _check(args)
             if args.command == "compile":
@@ -255,6 +257,9 @@ def main(argv: list[str] | None = None) -> int:
         _drop_stdout()  # what is left in its buffer would fail again at exit
         print(f"error: cannot write the output: {failure}", file=sys.stderr)
         return EXIT_OUTPUT_FAILED
+    except MemoryError:
+        print(out_of_memory_message(getattr(args, "max_memory", DEFAULT_MAX_MEMORY_MB)), file=sys.stderr)
+        return EXIT_OUT_OF_MEMORY
     except Exception as error:  # a bug: say so plainly, traceback only on request
         if os.environ.get("CSPDSL_DEBUG"):
             raise

@@ -553,6 +553,69 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:1:1: error: array g has 1000000000000 cells; at most 1000000 are supported",
             " 1 | var g[1..1000000, 1..1000000] in 1..9",
             "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+            "hint: if this is meant, raise the limit with --max-cells N",
+        ),
+    ),
+    # The sizes of lower/sizes.py, each counted before what it measures is built.
+    "values-too-many": (
+        "var q[1..1000000] in 1..1000000\n",
+        lines(
+            "m.puz:1:1: error: array q brings the variables' values to 1000000000000 in all; at most 10000000 "
+            "are supported",
+            " 1 | var q[1..1000000] in 1..1000000",
+            "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+            "hint: if this is meant, raise the limit with --max-values N",
+        ),
+    ),
+    "values-too-many-over-declarations": (
+        "var x in 1..1000000\nvar q[1..100000] in 1..100000\nalldifferent(q)\n",
+        lines(
+            "m.puz:2:1: error: array q brings the variables' values to 10001000000 in all; at most 10000000 "
+            "are supported",
+            " 2 | var q[1..100000] in 1..100000",
+            "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+            "hint: if this is meant, raise the limit with --max-values N",
+        ),
+    ),
+    "values-too-many-attribute": (
+        "positions p = 1..1000000\nattribute a: v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11\n",
+        lines(
+            "m.puz:2:1: error: attribute a brings the variables' values to 11000000 in all; at most 10000000 "
+            "are supported",
+            " 2 | attribute a: v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11",
+            "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+            "hint: if this is meant, raise the limit with --max-values N",
+        ),
+    ),
+    "forall-too-many-combinations": (
+        "var x in 1..3\nforall i in 1..1000000, j in 1..500000: x != i + j\n",
+        lines(
+            "m.puz:2:8: error: this quantifier goes through 500000000000 combinations of i, j; at most 1000000 "
+            "combinations are supported in a model",
+            " 2 | forall i in 1..1000000, j in 1..500000: x != i + j",
+            "   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+            "hint: if this is meant, raise the limit with --max-combinations N",
+        ),
+    ),
+    "comprehension-too-many-combinations": (
+        "var x in 1..3\nx == len([i * j for i in 1..1000000, j in 1..500000])\n",
+        lines(
+            "m.puz:2:21: error: this quantifier goes through 500000000000 combinations of i, j; at most 1000000 "
+            "combinations are supported in a model",
+            " 2 | x == len([i * j for i in 1..1000000, j in 1..500000])",
+            "   |                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+            "hint: if this is meant, raise the limit with --max-combinations N",
+        ),
+    ),
+    "forall-dependent-too-many-combinations": (
+        # j's range hangs on i: counted by binding i alone, before any clue is made.
+        "var x in 1..3\nforall i in 1..2000, j in i..2000: x != i + j\n",
+        lines(
+            "m.puz:2:8: error: this quantifier goes through more than 1000000 combinations of i, j; at most "
+            "1000000 combinations are supported in a model",
+            " 2 | forall i in 1..2000, j in i..2000: x != i + j",
+            "   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^",
+            "hint: if this is meant, raise the limit with --max-combinations N",
         ),
     ),
     "coefficient-too-large": (
@@ -1460,6 +1523,78 @@ def test_a_suggestion_is_worded_by_the_face_that_was_called(
     flags = ["--all"] if limit is None else []
     done = run_cli("solve", "-", "--backend", backend, *flags, stdin="var x in 1..2\nx == 1\n")
     assert done.returncode == 2 and done.stderr.rstrip().endswith(cli_hint)
+
+
+# Each size limit, set low: the model passes it at the statement named (in Python and by its flag).
+SIZE_LIMITS = [
+    ("cells", 5, "var q[1..6] in 1..2\n",
+     "m.puz:1:1: error: array q has 6 cells; at most 5 are supported"),
+    ("values", 9, "var x in 1..4\nvar q[1..3] in 1..2\n",
+     "m.puz:2:1: error: array q brings the variables' values to 10 in all; at most 9 are supported"),
+    ("combinations", 10, "var x in 1..9\nforall i in 1..3, j in 1..2: x != i + j\nforall k in 1..5: x != k\n",
+     "m.puz:3:8: error: this quantifier goes through 5 values of k; at most 10 combinations are supported in "
+     "a model"),
+]
+
+
+@pytest.mark.parametrize(("limit", "value", "text", "message"), SIZE_LIMITS)
+def test_each_size_limit_is_held_and_raised(limit: str, value: int, text: str, message: str) -> None:
+    from cspdsl.lower.sizes import SizeLimits
+
+    assert error_of_limited(text, SizeLimits(**{limit: value})).splitlines()[0] == message
+    loads(text, "m.puz", limits=SizeLimits(**{limit: 100}))
+    flag = f"--max-{limit}"
+    refused = run_cli("check", "-", flag, str(value), stdin=text)
+    assert refused.returncode == 2
+    assert refused.stderr.splitlines()[-1] == f"hint: if this is meant, raise the limit with {flag} N"
+    assert run_cli("check", "-", flag, "100", stdin=text).returncode == 0
+
+
+def error_of_limited(text: str, limits: object) -> str:
+    with pytest.raises(CspdslError) as caught:
+        loads(text, "m.puz", limits=limits)  # type: ignore[arg-type]
+    return caught.value.render()
+
+
+def test_a_model_too_large_for_sat_is_refused_at_the_declaration_that_passes_its_limit() -> None:
+    from cspdsl.api import solve
+
+    text = "var x in 1..9\nvar q[1..1000] in 1..1000\nalldifferent(q)\n"
+    with pytest.raises(CspdslError) as caught:
+        solve(loads(text, "m.puz"), "sat")
+    assert caught.value.render() == lines(
+        "m.puz:2:1: error: the variables have 1,000,009 values in all: too many for the SAT backend, which "
+        "gives each value its own literal (at most 200,000: -O max_values=N raises the limit)",
+        " 2 | var q[1..1000] in 1..1000",
+        "   | ^^^^^^^^^^^^^^^^^^^^^^^^^",
+        "hint: solve this model with backend='cpsat'",
+    )
+
+
+def test_a_clue_that_takes_the_sat_encoding_past_its_clause_budget_is_refused_at_the_clue() -> None:
+    from cspdsl.api import solve
+
+    text = "var q[1..30] in 1..30\nalldifferent(q)\n"
+    with pytest.raises(CspdslError) as caught:
+        solve(loads(text, "m.puz"), "sat", options={"max_clauses": "1000"})
+    assert caught.value.render() == lines(
+        "m.puz:2:1: error: this clue takes the SAT encoding past 1,000 clauses (-O max_clauses=N raises the limit)",
+        " 2 | alldifferent(q)",
+        "   | ^^^^^^^^^^^^^^^",
+        "hint: solve this model with backend='cpsat'",
+    )
+    assert solve(loads(text, "m.puz"), "sat", options={"max_clauses": "100000"}, limit=1).status == "solved"
+
+
+def test_the_memory_ceiling_ends_a_run_with_exit_5_and_one_message() -> None:
+    # Within its size limits once they are raised, but past a memory ceiling of 300 MB.
+    text = "var q[1..20000] in 1..20000\nalldifferent(q)\n"
+    done = run_cli("check", "-", "--max-values", "1000000000", "--max-memory", "300", stdin=text)
+    assert (done.returncode, done.stdout) == (5, "")
+    assert done.stderr.splitlines() == [
+        "error: the run reached its memory ceiling of 300 MB",
+        "hint: raise it with --max-memory MB, or make the model smaller",
+    ]
 
 
 def test_a_model_too_large_for_sat_suggests_cpsat_in_each_face() -> None:

@@ -500,5 +500,7 @@ def test_a_sum_too_large_for_the_encoding_is_a_clear_error() -> None:
 def test_domains_too_large_for_the_direct_encoding_are_a_clear_error() -> None:
     result = run_cli("solve", "-", "--backend", "sat", stdin="var x[1..3] in 0..100000\nx[1] + x[2] == x[3]\n")
     assert result.returncode == 2
-    assert result.stderr.startswith("error: the variables have 300,003 values in all: too many for the SAT backend")
+    assert result.stderr.startswith(
+        "<stdin>:1:1: error: the variables have 300,003 values in all: too many for the SAT backend"
+    )
     assert "Traceback" not in result.stderr

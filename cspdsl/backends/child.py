@@ -100,6 +100,8 @@ def _child_search(fd: int, work: Work, args: tuple[Any, ...]) -> None:
     try:
         summary = work(lambda item: send(("item", item)), *args)
         send(("done", summary))
+    except MemoryError:  # the run's memory ceiling (`run_limits`): the parent says so as it would
+        send(("memory", ""))
     except BaseException as error:  # report it; the parent re-raises
         send(("error", f"{type(error).__name__}: {error}"))
 
@@ -155,6 +157,8 @@ def _take(run: ChildRun, kind: str, payload: Any, keep: Emit) -> bool:
     if kind == "done":
         run.summary = payload
         return True
+    if kind == "memory":
+        raise MemoryError("the search reached the memory ceiling")
     raise RuntimeError(f"the solver process failed: {payload}")
 
 
@@ -175,6 +179,8 @@ def _spawned_main(conn: Any, work: Work, args: tuple[Any, ...]) -> None:
     try:
         summary = work(lambda item: conn.send(("item", item)), *args)
         conn.send(("done", summary))
+    except MemoryError:
+        conn.send(("memory", ""))
     except BaseException as error:
         conn.send(("error", f"{type(error).__name__}: {error}"))
     finally:

@@ -73,6 +73,9 @@ class Var(Record):
 
     name: str
     domain: tuple[int, ...]
+    # The declaration it comes from, for a backend's refusal of a model too large for it (None: an
+    # auxiliary variable, or a problem built in Python).
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     @property
     def lo(self) -> int:
@@ -195,10 +198,10 @@ class Problem(Record, frozen=False):
     # What the model optimises; None for a model that only asks for solutions.
     objective: Objective | None = None
 
-    def add_var(self, name: str, domain: tuple[int, ...], output: bool = True) -> Var:
+    def add_var(self, name: str, domain: tuple[int, ...], output: bool = True, span: Span | None = None) -> Var:
         if name in self.variables:
             raise ValueError(f"variable {name!r} declared twice")
-        var = Var(name, tuple(sorted(set(domain))))
+        var = Var(name, tuple(sorted(set(domain))), span)
         self.variables[name] = var
         if output:
             self.outputs.append(name)

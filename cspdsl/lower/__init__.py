@@ -14,6 +14,7 @@ from ..record import Record, field
 from ..syntax import ast
 from .folds import Folded
 from .layout import Layout
+from .sizes import SizeLimits, Sizes, current_limits
 from .statements import Statements
 
 
@@ -31,9 +32,13 @@ class Lowered(Record, frozen=False):
     folded: list[Folded] = field(default_factory=list)
 
 
-def lower(model: ast.Model, params: Mapping[str, object] | None = None) -> Lowered:
+def lower(
+    model: ast.Model, params: Mapping[str, object] | None = None, limits: SizeLimits | None = None
+) -> Lowered:
     """Lower a parsed model; `params` override the model's `param` defaults (-D n=10) with whole
-    numbers (any other value is an error at the param's line)."""
+    numbers (any other value is an error at the param's line); `limits` are the sizes it may reach
+    (`sizes.py`; by default the defaults, or those `sizes.held_to` sets)."""
     lowering = Statements(params or {})
+    lowering.sizes = Sizes(limits or current_limits())
     lowering.run(model)
     return Lowered(lowering.problem, lowering.layout, folded=lowering.folds.found())

@@ -4,9 +4,11 @@ are conditions (alldifferent, sum_equals, ...), and the bindings of quantifiers.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator
 
 from .. import ir
+from ..static_types import Any
 from ..syntax import ast
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
 from .context import POSITION_WORDS, Param, error, range_text
@@ -208,16 +210,21 @@ class Conditions(Expressions):
 
     def bindings(self, binders: ast.Binders) -> Iterator[None]:
         """Bind each combination of the quantifier's names in turn (later ranges may use earlier
-        names), skipping those the `where` condition rules out."""
+        names), skipping those the `where` condition rules out. Every combination counts towards the
+        model's limit (`sizes.py`); when no range names another binder, they are counted before the
+        first is bound, and each range is evaluated once."""
         saved = dict(self.env.names)
+        lists: list[list[Any]] | None = None
 
         def walk(i: int) -> Iterator[None]:
             if i == len(binders.binders):
+                self.sizes.add_combination(binders.span)
                 if binders.where is None or self.constant_truth(binders.where):
                     yield None
                 return
             binder = binders.binders[i]
-            for value in as_list(self.eval(binder.source), binder.source):
+            values = lists[i] if lists is not None else self.source_values(binder)
+            for value in values:
                 self.env.names[binder.name] = Param(value)
                 yield from walk(i + 1)
 
@@ -225,9 +232,59 @@ class Conditions(Expressions):
             for binder in binders.binders:
                 if binder.name in saved and not isinstance(saved[binder.name], Param):
                     raise error(f"'{binder.name}' is already defined; choose another name", binder)
+            lists = self.independent_sources(binders)
             yield from walk(0)
         finally:
             self.env.names = saved
+
+    def independent_sources(self, binders: ast.Binders) -> list[list[Any]] | None:
+        """The values of each binder, when no binder's range names another binder (else None), with
+        their combinations checked against the model's limit before any is bound."""
+        names = {binder.name for binder in binders.binders}
+        bound = ", ".join(binder.name for binder in binders.binders)
+        if any(names_in(binder.source) & names for binder in binders.binders):
+            self.count_dependent(binders, f"more than {self.sizes.room()} combinations of {bound}")
+            return None
+        lists = [self.source_values(binder) for binder in binders.binders]
+        count = math.prod(len(values) for values in lists)
+        what = f"{count} combinations of {bound}" if len(binders.binders) > 1 else f"{count} values of {bound}"
+        self.sizes.expect_combinations(count, what, binders.span)
+        return lists
+
+    def count_dependent(self, binders: ast.Binders, what: str) -> None:
+        """Count the combinations of binders whose ranges hang on earlier names, before any clue is
+        made: every binder but the last is bound in turn and the last one's range only measured, so
+        the count costs a fraction of the walk; it stops as soon as the model's limit is passed."""
+        room = self.sizes.room()
+        count = prefixes = 0  # combinations; bindings of the outer names (work too, even where none follows)
+        *outer, last = binders.binders
+        stack: list[tuple[int, Iterator[Any]]] = []
+        saved = dict(self.env.names)
+        try:
+            if outer:
+                stack.append((0, iter(self.source_values(outer[0]))))
+            else:
+                count = len(self.source_values(last))
+            while stack and count <= room and prefixes <= room:
+                level, values = stack[-1]
+                value = next(values, _DONE)
+                if value is _DONE:
+                    stack.pop()
+                    continue
+                self.env.names[outer[level].name] = Param(value)
+                prefixes += 1
+                if level + 1 < len(outer):
+                    stack.append((level + 1, iter(self.source_values(outer[level + 1]))))
+                else:
+                    count += len(self.source_values(last))
+        finally:
+            self.env.names = saved
+        if count > room or prefixes > room:
+            self.sizes.expect_combinations(room + 1, what, binders.span)
+
+    def source_values(self, binder: ast.Binder) -> list[Any]:
+        """The values a binder's range gives, in the names bound now."""
+        return as_list(self.eval(binder.source), binder.source)
 
     def constant_truth(self, node: ast.Node) -> bool:
         result = self.cond(node)
@@ -241,6 +298,24 @@ class Conditions(Expressions):
             "'where' only filters the indices; put a condition on variables after ':', "
             "e.g. 'forall i in 1..n: if ... then ...'",
         )
+
+
+_DONE = object()  # the end of a binder's values in `count_dependent`
+
+
+def names_in(node: ast.Node) -> set[str]:
+    """The names that occur in an expression (walked with a stack: it may nest deep)."""
+    found: set[str] = set()
+    stack: list[object] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ast.Name):
+            found.add(item.name)
+        elif isinstance(item, ast.Node):
+            stack.extend(getattr(item, field) for field in item._fields)
+        elif isinstance(item, tuple):
+            stack.extend(item)
+    return found
 
 
 def _abs_call_compared(node: ast.Compare) -> tuple[ast.Call, ast.Node, str] | None:

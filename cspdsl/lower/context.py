@@ -17,6 +17,7 @@ from ..static_types import Any
 from ..syntax import ast
 from .folds import Folds
 from .layout import Layout
+from .sizes import SizeLimits, Sizes
 
 MAX_INT = 2**31 - 1
 MAX_SUM = 2**62
@@ -75,6 +76,7 @@ class Context:
         self.problem = ir.Problem()
         self.layout = Layout()
         self.aux_count = 0
+        self.sizes = Sizes(SizeLimits())  # what the model has used of its size limits (`lower` sets them)
         # `X.age`: the auxiliary variable of each (attribute, position expression) met, made once.
         self.numbers_at: dict[tuple[str, Any], str] = {}
         # The values of the `forall` names a clue is being posted under ((name, value) pairs).

@@ -75,13 +75,14 @@ class EntityDecls(Conditions):
         entities = self.attribute_entities(s)
         attribute = Attribute(s.name, {}, self.attribute_numbers(s))
         self.bind(s.name, attribute, s.span)
+        self.sizes.add_values(f"attribute {s.name}", len(s.values) * len(entities.positions), s.span)
         for value in s.values:
             name = value_name(value)
             var = f"{s.name}[{name}]"
             if not attribute.numbers:  # a number stands for itself: it names no value
                 self.check_one_attribute(name, value)
                 self.bind(name, AttributeValue(s.name, var), value.span)
-            self.problem.add_var(var, tuple(entities.positions))
+            self.problem.add_var(var, tuple(entities.positions), span=s.span)
             attribute.values[name] = var
         entities.attributes[s.name] = attribute.values
         self.problem.post(ir.AllDifferent(tuple(attribute.values.values())), s.span)

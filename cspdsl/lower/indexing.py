@@ -90,8 +90,9 @@ class Indexing(Context):
         if len(node.indices) > len(array.ranges):
             raise error(f"'{array.name}' has {len(array.ranges)} dimension(s)", node)
         indices = [self.index_value(i, r, array.name) for i, r in zip(node.indices, array.ranges, strict=False)]
-        for value, allowed, index_node in zip(indices, array.ranges, node.indices, strict=False):
-            if isinstance(value, int) and value not in allowed:
+        for dimension, (value, index_node) in enumerate(zip(indices, node.indices, strict=False)):
+            if isinstance(value, int) and not array.allows(dimension, value):
+                allowed = array.ranges[dimension]
                 raise error(f"index {value} is outside {array.name}'s range {range_text(allowed)}", index_node)
         indices += [list(r) for r in array.ranges[len(indices) :]]  # g[2] is row 2
         axes: list[Sequence[int | Lin]] = [i if isinstance(i, list) else [i] for i in indices]

@@ -4,6 +4,7 @@ givens and placements post constraints, questions fill the layout, clues post th
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 
 from .. import ir
@@ -124,7 +125,8 @@ class Statements(EntityDecls):
         self.check_free(s.name, s.span)
         domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
         if not s.dims:
-            self.problem.add_var(s.name, domain)
+            self.sizes.add_values(s.name, len(domain), s.span)
+            self.problem.add_var(s.name, domain, span=s.span)
             self.layout.scalars[s.name] = s.name
             self.bind(s.name, Lin(((1, s.name),)), s.span)
             return
@@ -134,9 +136,9 @@ class Statements(EntityDecls):
                 raise error("an array dimension needs at least one index", node)
         if len(ranges) > 2:
             raise error("arrays have one or two dimensions", s.dims[2])
-        if len(ranges) == 2 and len(ranges[0]) * len(ranges[1]) > MAX_DOMAIN:  # before a variable is made
-            count = len(ranges[0]) * len(ranges[1])
-            raise error(f"array {s.name} has {count} cells; at most {MAX_DOMAIN} are supported", s)
+        cells = math.prod(len(r) for r in ranges)
+        self.sizes.check_cells(s.name, cells, s.span)  # before a variable is made
+        self.sizes.add_values(f"array {s.name}", cells * len(domain), s.span)
         from .shapes import box_shape  # here: a model without arrays or boards does not import shapes
 
         self.add_array(s, ranges, list(itertools.product(*ranges)), domain, box_shape(ranges))
@@ -149,7 +151,7 @@ class Statements(EntityDecls):
         cells = {}
         for index in indices:
             var = f"{s.name}[{','.join(map(str, index))}]"
-            self.problem.add_var(var, domain)
+            self.problem.add_var(var, domain, span=s.span)
             cells[index] = var
         grid = Grid(s.name, ranges, cells, box)
         self.layout.grids.append(grid)
@@ -165,7 +167,10 @@ class Statements(EntityDecls):
         for r, node in zip(ranges, s.dims, strict=False):
             if not r:
                 raise error("an array dimension needs at least one index", node)
-        self.add_array(s, ranges, list(white_cells(s, ranges)), domain, None)
+        white: list[tuple[int, ...]] = list(white_cells(s, ranges))
+        self.sizes.check_cells(s.name, len(white), s.span)
+        self.sizes.add_values(f"array {s.name}", len(white) * len(domain), s.span)
+        self.add_array(s, ranges, white, domain, None)
 
     def domain(self, node: ast.Node, owner: ast.Node) -> tuple[int, ...]:
         """A variable's values, sorted and without repeats; an empty or too large domain is an error."""
@@ -185,10 +190,11 @@ class Statements(EntityDecls):
         self.check_free(s.name, s.span)
         domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
         cells = {cell.name: (cell.row, cell.column) for cell in s.drawing.cells}
+        self.sizes.add_values(f"board {s.name}", len(cells) * len(domain), s.span)
         variables = {}
         for cell in cells:
             var = f"{s.name}.{cell}"
-            self.problem.add_var(var, domain)
+            self.problem.add_var(var, domain, span=s.span)
             variables[cell] = var
         board = Board(s.name, list(s.drawing.lines), cells, variables)
         self.layout.boards.append(board)

@@ -21,6 +21,15 @@ class Array(Record, frozen=False):
     cells: dict[tuple[int, ...], str]  # a grid with black cells (var ... shape) has none at them
     grid: Grid
     shaped: bool = False  # drawn with a shape: its groups are runs
+    # Each dimension's indices as a set, made at the first look-up: `x[i]` is looked up in constant
+    # time, not by a scan of the range (a list of every cell of a long array would take n^2 steps).
+    index_sets: list[frozenset[int]] = field(default_factory=list, compare=False, repr=False)
+
+    def allows(self, dimension: int, index: int) -> bool:
+        """Whether `index` is one of the indices of `dimension` (from 0)."""
+        if not self.index_sets:
+            self.index_sets = [frozenset(r) for r in self.ranges]
+        return index in self.index_sets[dimension]
 
 
 class BoardValue(Record, frozen=False):

@@ -39,7 +39,7 @@ def _with_domains(problem: Problem, domains: dict[str, set[int]], constraints: l
     """The problem's variables, in order, with these domains, and these constraints."""
     narrowed = Problem(outputs=list(problem.outputs))
     for name in problem.variables:
-        narrowed.variables[name] = Var(name, tuple(sorted(domains[name])))
+        narrowed.variables[name] = Var(name, tuple(sorted(domains[name])), problem.variables[name].span)
     narrowed.constraints = constraints
     return narrowed
 

@@ -225,6 +225,10 @@ def _feed(token: Token, states: list[int], values: list[object], end_state: int)
 
 def _reduce(rule: int, states: list[int], values: list[object]) -> None:
     origin, size, name, expand1, kept, after = _RULES[rule]
+    if size == 1 and expand1 and kept is None:  # a ?rule passing its one child on, as it is and where it is
+        del states[-1]
+        states.append(_GOTO[states[-1]][origin])
+        return
     if size:
         children = values[-size:]
         del states[-size:]
@@ -239,7 +243,10 @@ def _node(
     name: str, expand1: bool, kept: tuple[tuple[int, bool, int], ...] | None, after: int, children: list[object]
 ) -> object:
     """The rule's value (Lark's ChildFilterLALR, ExpandSingleChild and PropagatePositions): the
-    kept children, _rules spliced in, placeholders None; a ?rule with one child is that child."""
+    kept children, _rules spliced in, placeholders None; a ?rule with one child is that child.
+
+    A spliced first child lends its list to the node (it is used nowhere else): a list of n items is
+    built by n reductions of a left-recursive rule, and copying it at each would take n^2 steps."""
     if kept is None:
         filtered = list(children)
     else:
@@ -250,7 +257,10 @@ def _node(
             child = children[index]
             if splice:
                 assert isinstance(child, Tree)
-                filtered += child.children
+                if filtered:
+                    filtered += child.children
+                else:  # a list rule's left recursion: its list grows in place, not copied each time
+                    filtered = child.children
             else:
                 filtered.append(child)
         if after:
@@ -263,10 +273,18 @@ def _node(
 
 def _place(meta: Meta, children: list[object]) -> None:
     """Set the node's extent from the first and the last of its children that have one."""
-    first = next((s for s in (_extent(c, False) for c in children) if s is not None), None)
+    first = last = None
+    for child in children:  # plain loops: this runs once a reduction, the parser's busiest step
+        first = _extent(child, False)
+        if first is not None:
+            break
     if first is None:
         return
-    last = next(s for s in (_extent(c, True) for c in reversed(children)) if s is not None)
+    for child in reversed(children):
+        last = _extent(child, True)
+        if last is not None:
+            break
+    assert last is not None
     if meta.line is None:  # a ?rule's child keeps its own start, and gets its container's
         meta.line, meta.column, meta.start_pos = first
         meta.empty = False

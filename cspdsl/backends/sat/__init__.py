@@ -44,7 +44,7 @@ from ...passes.sums import has_sum_system
 from ...static_types import TYPE_CHECKING, Any, ClassVar
 from .. import Compiled, OnSolution, Outcome, check_limit
 from .cnf import PAIRWISE_MAX
-from .encoder import SatModel, compile_cnf
+from .encoder import DIRECT_LITERALS_MAX, MAX_CLAUSES, SatModel, compile_cnf
 from .engines import DEFAULT_ENGINE, ENGINE_NAMES, PYCOSAT_MISSING
 from .search import run_search
 
@@ -66,11 +66,18 @@ class SatBackend:
                         "where installed)"),
         "optimise": (str, "how a model with an objective is optimised: bounds (bound tightening on one "
                           "incremental solver, the default) or maxsat (PySAT's RC2)"),
+        "max_values": (int, f"the most values the variables may have in all, a literal each (default "
+                            f"{DIRECT_LITERALS_MAX:,})"),
+        "max_clauses": (int, f"the most clauses the clues may take the CNF to (default {MAX_CLAUSES:,})"),
     }
 
     def __init__(
-        self, implied: bool = True, symmetry: bool = True, solver: str = DEFAULT_ENGINE, optimise: str = "bounds"
+        self, implied: bool = True, symmetry: bool = True, solver: str = DEFAULT_ENGINE, optimise: str = "bounds",
+        max_values: int = DIRECT_LITERALS_MAX, max_clauses: int = MAX_CLAUSES,
     ) -> None:
+        for name, value in (("max_values", max_values), ("max_clauses", max_clauses)):
+            if value < 1:
+                raise CspdslError(f"option {name} of backend 'sat' must be at least 1, not {value}")
         if solver not in ENGINE_NAMES:
             raise CspdslError(f"option solver of backend 'sat' must be one of {', '.join(ENGINE_NAMES)}, "
                               f"not '{solver}'")
@@ -82,6 +89,7 @@ class SatBackend:
         self.implied = implied
         self.symmetry = symmetry
         self.solver = solver
+        self.limits = (max_values, max_clauses)
 
     def compile(self, problem: Problem) -> Compiled:
         start = time.perf_counter()
@@ -90,7 +98,7 @@ class SatBackend:
             from ...passes.symmetry import symmetry_group  # here: only number puzzles pay for its import
 
             group = symmetry_group(problem) or []
-        native = compile_cnf(problem, implied=self.implied, symmetries=group)
+        native = compile_cnf(problem, implied=self.implied, symmetries=group, limits=self.limits)
         native.group = group
         cnf = native.cnf
         size = {"variables": cnf.num_vars, "clauses": len(cnf.clauses), "literals": cnf.literal_count()}

@@ -30,6 +30,10 @@ class TooLarge(Exception):
     """A decision diagram outgrew its budget (a sum over very many large values)."""
 
 
+class TooManyClauses(Exception):
+    """The CNF reached its clause budget (`Cnf.clause_budget`) while a clue was written."""
+
+
 class Cnf:
     """Clauses over numbered variables, with a name for each variable that has a meaning."""
 
@@ -38,6 +42,9 @@ class Cnf:
         self.clauses: list[list[int]] = [[TRUE]]
         self.meaning: dict[int, str] = {TRUE: "true"}
         self._or_gates: dict[tuple[int, ...], int] = {}
+        # While set, the most clauses the CNF may hold: past it `add` raises TooManyClauses, so that a
+        # model's clauses cannot fill the memory before it is refused (the encoder sets it).
+        self.clause_budget: int | None = None
 
     def new_var(self, meaning: str | None = None) -> int:
         self.num_vars += 1
@@ -64,10 +71,14 @@ class Cnf:
             if lit != FALSE and lit not in seen:
                 seen.add(lit)
                 clause.append(lit)
+        if self.clause_budget is not None and len(self.clauses) >= self.clause_budget:
+            raise TooManyClauses
         self.clauses.append(clause or [FALSE])
 
     def add_binary(self, a: int, b: int) -> None:
         """The clause [a, b], on the fast path of the encodings' many two-literal clauses."""
+        if self.clause_budget is not None and len(self.clauses) >= self.clause_budget:
+            raise TooManyClauses
         if a != b and a != -b and a != TRUE and a != FALSE and b != TRUE and b != FALSE:
             self.clauses.append([a, b])
         else:

@@ -26,7 +26,7 @@ from ...passes.narrow import narrow_domains
 from ...passes.sums import implied_equalities, redundant_sums
 from ...record import Record, field
 from ...static_types import TYPE_CHECKING, Any
-from .cnf import FALSE, TRUE, Cnf, TooLarge
+from .cnf import FALSE, TRUE, Cnf, TooLarge, TooManyClauses
 from .differences import ShiftedGroup, Where, shifted_groups
 from .pairs import PairClauses
 from .sums import SumClauses, balanced
@@ -37,6 +37,9 @@ if TYPE_CHECKING:  # imported where used: only a search of all solutions needs i
 # The direct encoding gives every value of every variable a literal; beyond this many in all, the
 # model is refused with a clear message (CP-SAT takes such domains as intervals).
 DIRECT_LITERALS_MAX = 200_000
+# The most clauses the clues may take the CNF to (about 100 bytes each in memory); past it, the clue
+# that goes past is refused. Both limits are options of the backend: -O max_values=N, -O max_clauses=N.
+MAX_CLAUSES = 5_000_000
 
 
 class SatModel(Record, frozen=False):
@@ -60,21 +63,42 @@ class CnfEncoder(PairClauses, SumClauses):
     `PairClauses` and `SumClauses`, all-different, tables and the connectives are here; and, or and
     not inside conditions come from `Translator` as gates (`VariableEncoding`'s primitives)."""
 
+    max_values = DIRECT_LITERALS_MAX
+    max_clauses = MAX_CLAUSES
+
     def build(self) -> SatModel:
-        values = sum(len(var.domain) for var in self.problem.variables.values())
-        if values > DIRECT_LITERALS_MAX:
-            raise CspdslError(
-                f"the variables have {values:,} values in all: too many for the SAT backend, which gives "
-                f"each value its own literal (at most {DIRECT_LITERALS_MAX:,})",
-                suggestion=Suggestion("use_backend", ("cpsat",)),
-            )
+        self._check_values()
         for var in self.problem.variables.values():
             self._encode_var(var.name, var.domain)
         groups, covered = shifted_groups(self.problem.constraints)
+        self.cnf.clause_budget = self.max_clauses
+        try:
+            self._post_all(covered)
+            for group in groups:
+                self._post_shifted_group(group)
+        except TooManyClauses:
+            raise CspdslError(
+                f"the SAT encoding takes more than {self.max_clauses:,} clauses (-O max_clauses=N raises the limit)",
+                suggestion=Suggestion("use_backend", ("cpsat",)),
+            ) from None
+        finally:
+            self.cnf.clause_budget = None
+        return SatModel(self.cnf, self.problem, self.values, self)
+
+    def _post_all(self, covered: set[Where]) -> None:
+        """Each clue's clauses (but the differences a shifted group covers), refused at the clue that
+        outgrows a budget."""
         for i, posted in enumerate(self.problem.constraints):
             check_deadline()
             try:
                 self._post_uncovered(i, posted.constraint, covered)
+            except TooManyClauses:
+                raise CspdslError(
+                    f"this clue takes the SAT encoding past {self.max_clauses:,} clauses (-O max_clauses=N "
+                    "raises the limit)",
+                    posted.span,
+                    suggestion=Suggestion("use_backend", ("cpsat",)),
+                ) from None
             except TooLarge:
                 raise CspdslError(
                     "this clue is too large for the SAT backend: its decision diagram would have more "
@@ -82,9 +106,25 @@ class CnfEncoder(PairClauses, SumClauses):
                     posted.span,
                     suggestion=Suggestion("use_backend", ("cpsat",)),
                 ) from None
-        for group in groups:
-            self._post_shifted_group(group)
-        return SatModel(self.cnf, self.problem, self.values, self)
+
+    def _check_values(self) -> None:
+        """Refuse a model whose variables have more values in all than the direct encoding takes, at
+        the declaration that passes the limit (or the first declared variable past it)."""
+        values = sum(len(var.domain) for var in self.problem.variables.values())
+        if values <= self.max_values:
+            return
+        span, running = None, 0
+        for var in self.problem.variables.values():
+            running += len(var.domain)
+            if running > self.max_values and var.span is not None:
+                span = var.span
+                break
+        raise CspdslError(
+            f"the variables have {values:,} values in all: too many for the SAT backend, which gives "
+            f"each value its own literal (at most {self.max_values:,}: -O max_values=N raises the limit)",
+            span,
+            suggestion=Suggestion("use_backend", ("cpsat",)),
+        )
 
     def _post_uncovered(self, i: int, c: Constraint, covered: set[Where]) -> None:
         """The i-th top-level constraint, but for the differences that a shifted group covers."""
@@ -181,7 +221,12 @@ def _split_by_column(rows: frozenset[tuple[int, ...]], i: int) -> dict[int, froz
     return {value: frozenset(group) for value, group in groups.items()}
 
 
-def compile_cnf(problem: Problem, implied: bool = True, symmetries: list[Symmetry] | None = None) -> SatModel:
+def compile_cnf(
+    problem: Problem,
+    implied: bool = True,
+    symmetries: list[Symmetry] | None = None,
+    limits: tuple[int, int] = (DIRECT_LITERALS_MAX, MAX_CLAUSES),
+) -> SatModel:
     """The problem as CNF, its domains first cut by its one-variable constraints, and (unless
     `implied` is off) the linear algebra of its sums put to use: the short equalities they imply are
     stated for stronger propagation (`passes.sums.implied_equalities`), and the sums that the shorter
@@ -191,7 +236,8 @@ def compile_cnf(problem: Problem, implied: bool = True, symmetries: list[Symmetr
     that are images of others (the hexagon's in a quarter of the time).
 
     The IR's rules are checked first (`ir.validate`): the tables of one- and two-variable clues evaluate
-    any kind, so a global inside a condition would otherwise pass unnoticed."""
+    any kind, so a global inside a condition would otherwise pass unnoticed. `limits` are the most
+    values and clauses the model may take (-O max_values, -O max_clauses)."""
     validate(problem)
     with no_cycle_collection():
         narrowed = narrow_domains(problem)
@@ -202,7 +248,9 @@ def compile_cnf(problem: Problem, implied: bool = True, symmetries: list[Symmetr
             for equality in equalities:
                 if not balanced(equality):
                     narrowed.post(equality)
-        return CnfEncoder(narrowed).build()
+        encoder = CnfEncoder(narrowed)
+        encoder.max_values, encoder.max_clauses = limits
+        return encoder.build()
 
 
 @contextmanager

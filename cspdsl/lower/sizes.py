@@ -1,0 +1,104 @@
+"""How large a model may grow, checked before what is measured is built: the cells of an array, the
+values of all the variables together, and the combinations the quantifiers of the model run through.
+
+A model past a limit is refused at the statement that passes it, with the limit's name and the flag
+that raises it, before its variables or clues are made: `var q[1..1000000] in 1..1000000` would
+otherwise take gigabytes, and `forall i in 1..1000000, j in 1..500000: ...` hours. The limits are
+well above what a puzzle needs (the models in `models/` stay under a thousandth of each), and a user
+who means it raises them: `--max-cells N` on the command line, `limits=SizeLimits(cells=N)` in Python.
+docs/guarantees.md states them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from ..errors import CspdslError, Span
+from ..record import Record
+
+MAX_CELLS = 1_000_000  # the cells of one array
+MAX_VALUES = 10_000_000  # the values of all the variables together (the sum of their domains' sizes)
+MAX_COMBINATIONS = 1_000_000  # the combinations of values the quantifiers of a model go through, in all
+
+
+class SizeLimits(Record):
+    """The limits one lowering holds a model to (each a whole number above 0)."""
+
+    cells: int = MAX_CELLS
+    values: int = MAX_VALUES
+    combinations: int = MAX_COMBINATIONS
+
+
+_HELD_TO: ContextVar[SizeLimits | None] = ContextVar("cspdsl_size_limits", default=None)
+
+
+def current_limits() -> SizeLimits:
+    """The limits a lowering holds a model to when it is given none: those of `held_to`, or the defaults."""
+    return _HELD_TO.get() or SizeLimits()
+
+
+@contextmanager
+def held_to(limits: SizeLimits) -> Iterator[None]:
+    """Every model lowered inside holds to `limits` (the command line's --max-* flags, for all the
+    loads of a command, an explanation's included)."""
+    token = _HELD_TO.set(limits)
+    try:
+        yield
+    finally:
+        _HELD_TO.reset(token)
+
+
+# The flag that raises each limit, as its error's hint names it.
+FLAGS = {"cells": "--max-cells", "values": "--max-values", "combinations": "--max-combinations"}
+
+
+def too_large(message: str, span: Span, limit: str) -> CspdslError:
+    """The error of a model past `limit`, with the flag that raises it."""
+    return CspdslError(message, span, f"if this is meant, raise the limit with {FLAGS[limit]} N")
+
+
+class Sizes:
+    """What one lowering has used of its limits so far: values declared, quantifier combinations met."""
+
+    def __init__(self, limits: SizeLimits) -> None:
+        self.limits = limits
+        self.values = 0
+        self.combinations = 0
+
+    def check_cells(self, name: str, cells: int, span: Span) -> None:
+        if cells > self.limits.cells:
+            raise too_large(f"array {name} has {cells} cells; at most {self.limits.cells} are supported", span, "cells")
+
+    def add_values(self, what: str, values: int, span: Span) -> None:
+        """Count the values of a declaration (`what`: 'array q', 'x') before its variables are made."""
+        self.values += values
+        if self.values > self.limits.values:
+            raise too_large(
+                f"{what} brings the variables' values to {self.values} in all; at most {self.limits.values} "
+                "are supported", span, "values",
+            )
+
+    def expect_combinations(self, count: int, what: str, span: Span) -> None:
+        """Refuse a quantifier whose combinations (`what`: '6 combinations of i, j'), counted before
+        it runs, would take the model past the limit."""
+        if self.combinations + count > self.limits.combinations:
+            raise too_large(
+                f"this quantifier goes through {what}; at most {self.limits.combinations} combinations "
+                "are supported in a model", span, "combinations",
+            )
+
+    def room(self) -> int:
+        """How many more combinations the model may go through."""
+        return self.limits.combinations - self.combinations
+
+    def add_combination(self, span: Span) -> None:
+        """Count one combination as a quantifier reaches it (ranges that hang on earlier names are
+        counted so, as they are met)."""
+        self.combinations += 1
+        if self.combinations > self.limits.combinations:
+            raise too_large(
+                f"the quantifiers of this model take more than {self.limits.combinations} combinations of "
+                "values by here; that many are supported in a model", span, "combinations",
+            )
