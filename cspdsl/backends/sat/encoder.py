@@ -92,6 +92,8 @@ class CnfEncoder(PairClauses, SumClauses):
             check_deadline()
             try:
                 self._post_uncovered(i, posted.constraint, covered)
+                if len(self.cnf.clauses) > self.max_clauses:  # the encodings' inline clauses skip `add`
+                    raise TooManyClauses
             except TooManyClauses:
                 raise CspdslError(
                     f"this clue takes the SAT encoding past {self.max_clauses:,} clauses (-O max_clauses=N "
