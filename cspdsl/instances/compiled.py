@@ -47,7 +47,7 @@ class CompiledModel:
 
     def prepared(self, params: Mapping[str, object]) -> tuple[Template, Session]:
         """The template and the compiled session for these params, made on first use."""
-        key = tuple(sorted(params.items()))
+        key = tuple(sorted(params.items())) if params else ()
         if key not in self._kept:
             template = Template(self.text, self.name, params)
             if len(self._kept) >= KEPT_SETTINGS:
@@ -61,8 +61,8 @@ class CompiledModel:
         fields = fields_of(raw)
         template, _ = self.prepared(self.params)
         own, rest = split_params(raw, fields, template.params)
-        params = {**self.params, **own}
-        template, _ = self.prepared(params)
+        if own:
+            template, _ = self.prepared({**self.params, **own})
         return resolve(raw, rest, template, own)
 
     def solve(self, instance: Instance | Mapping[str, Any] | str | None = None, *, limit: int | None = 2,

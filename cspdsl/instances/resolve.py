@@ -52,6 +52,8 @@ def resolve(raw: RawInstance, fields: list[Field], template: Template, params: M
             grid = _line_grid(raw, found, template)
             chosen[grid.name] = _grid_string(raw, found, grid, template)
         elif found.name in template.grids:
+            if found.value in ("", None):  # an empty cell of a CSV row, JSON's null: the grid is not set
+                continue
             chosen[found.name] = _grid_value(raw, found, template.grids[found.name], template)
         elif found.name in template.scalars:
             value = _whole_number(raw, found, f"variable '{found.name}'", allow_blank=True)
@@ -122,6 +124,9 @@ def _grid_string(raw: RawInstance, found: Field, grid: Grid, template: Template,
                  start: int | None = None) -> dict[str, int]:
     """The cells that a string of one character a cell fixes."""
     text, start = str(found.value), found.offset if start is None else start
+    quick = template.quick_line(grid)
+    if quick is not None and len(text) == len(quick[0]) and quick[1].issuperset(text):
+        return {var: ord(char) - 48 for var, char in zip(quick[0], text, strict=True) if char not in quick[2]}
     expected = cell_count(grid)
     if len(text) != expected:
         raise raw.error(f"'{grid.name}' is {shape_text(grid)}: expected {expected} characters ({LINE_WORDS}), "

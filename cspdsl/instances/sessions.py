@@ -18,8 +18,10 @@ from __future__ import annotations
 import time
 
 from ..backends import Compiled, Distinct, OnSolution, Outcome, get_backend
+from ..backends.sat.cnf import TRUE
 from ..ir import Problem
 from ..static_types import Any
+from .sat_models import ModelReader
 
 # The engine an incremental SAT session runs on by default: measured on 200 minimal Sudokus with
 # uniqueness (bench/batch.py, docs/performance.md).
@@ -44,6 +46,7 @@ class SatSession:
         self.values: dict[str, list[tuple[int, int]]] = native.values
         self.literal = {(name, v): lit for name, pairs in native.values.items() for v, lit in pairs}
         self.clauses: list[list[int]] = native.cnf.clauses
+        self.reader = ModelReader(native.values, base.outputs)
         self.next_var = native.cnf.num_vars + 1
         self.solver: Any = None
         self.consistent = True
@@ -55,16 +58,10 @@ class SatSession:
 
     def assumptions(self, givens: dict[str, int]) -> list[int] | None:
         """The givens as literals; None when one is a value the base rules out already."""
-        from ..backends.sat.cnf import TRUE
-
-        literals = []
-        for pair in givens.items():
-            lit = self.literal.get(pair)
-            if lit is None or lit == -TRUE:
-                return None
-            if lit != TRUE:
-                literals.append(lit)
-        return literals
+        found = list(map(self.literal.get, givens.items()))
+        if None in found or -TRUE in found:
+            return None
+        return [lit for lit in found if lit is not None and lit != TRUE]
 
     def solve(self, problem: Problem, givens: dict[str, int], limit: int | None, timeout: float | None,
               seed: int | None, on_solution: OnSolution | None) -> Outcome:
@@ -89,35 +86,18 @@ class SatSession:
             while limit is None or len(found) < limit:
                 if not self._call([*assumptions, *switches], deadline):
                     return True
-                assignment = self.decode(self.solver.model())
+                assignment, clause = self.reader.read(self.solver.model())
                 if distinct.is_new(assignment):
                     if on_solution is not None:
                         on_solution(assignment)
                     found.append(assignment)
                 switches.append(self.next_var)
                 self.next_var += 1
-                self.solver.add([-switches[-1], *self.block(assignment, outputs)])
+                self.solver.add([-switches[-1], *clause])
             return False
         finally:
             for switch in switches:  # the blocks are this instance's only: off for good
                 self.solver.add([-switch])
-
-    def decode(self, model: list[int]) -> dict[str, int]:
-        """The assignment a model gives (PySAT's model lists literal i at i - 1, signed by its value)."""
-        assignment = {}
-        for name, pairs in self.values.items():
-            for v, lit in pairs:
-                if (model[lit - 1] > 0) if lit > 0 else (model[-lit - 1] < 0):
-                    assignment[name] = v
-                    break
-        return assignment
-
-    def block(self, assignment: dict[str, int], outputs: list[str]) -> list[int]:
-        """The clause that excludes these values of the outputs."""
-        from ..backends.sat.cnf import TRUE
-
-        literals = [self.literal[(name, assignment[name])] for name in outputs]
-        return [-lit for lit in literals if lit != TRUE]
 
     def _call(self, assumptions: list[int], deadline: float | None) -> bool:
         if deadline is None:
@@ -141,7 +121,7 @@ class SatSession:
         for model in pycosat.itersolve(clauses, vars=self.next_var - 1):
             if deadline is not None and time.monotonic() > deadline:
                 raise SearchStopped
-            assignment = self.decode(model)
+            assignment, _ = self.reader.read(model)
             if distinct.is_new(assignment):
                 if on_solution is not None:
                     on_solution(assignment)

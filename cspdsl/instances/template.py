@@ -40,6 +40,7 @@ class Template:
         self.defaults: dict[str, dict[str, int]] = {}
         self._orders: dict[str, list[tuple[tuple[int, ...], str | None, tuple[int, ...]]]] = {}
         self._posted: dict[tuple[str, int], Posted] = {}
+        self._quick: dict[str, tuple[list[str], frozenset[str], frozenset[str]] | None] = {}
         for s in tree.statements:
             if isinstance(s, ast.GivenDecl):
                 self.defaults.setdefault(s.name, {}).update(self._picture(s))
@@ -67,6 +68,21 @@ class Template:
                 for index in positions(grid)
             ]
         return self._orders[grid.name]
+
+    def quick_line(self, grid: Grid) -> tuple[list[str], frozenset[str], frozenset[str]] | None:
+        """For a grid without black cells whose cells share one domain: its variables in reading order,
+        the characters a line of it may hold (the domain's digits and the blanks) and the blanks; a line
+        of those characters alone needs no cell-by-cell checks. None for any other grid."""
+        if grid.name not in self._quick:
+            order = self.reading_order(grid)
+            domains = {domain for _, _, domain in order}
+            quick = None
+            if all(var is not None for _, var, _ in order) and len(domains) == 1:
+                digits = {str(v) for v in next(iter(domains)) if 0 <= v <= 9}
+                blanks = frozenset("._" if "0" in digits else "._0")
+                quick = ([str(var) for _, var, _ in order], frozenset(digits | blanks), blanks)
+            self._quick[grid.name] = quick
+        return self._quick[grid.name]
 
     def given(self, name: str, value: int) -> Posted:
         """The clue that fixes a variable at a value, as a `given` picture posts it (one object each)."""
