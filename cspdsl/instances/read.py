@@ -63,7 +63,10 @@ def read_text(path: str) -> str:
     if path == "-":
         from ..api import read_stdin
 
-        return read_stdin()
+        try:
+            return read_stdin()
+        except CspdslError as error:  # its words are a model's: these are data
+            raise CspdslError(error.message.replace("the model", "the data")) from None
     try:
         with open(path, encoding="utf-8") as file:
             return file.read().removeprefix("\ufeff")
