@@ -99,4 +99,5 @@ def _progress(total: int) -> Iterator[tuple[Callable[[], None], Callable[[str], 
     columns: list[Any] = [TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn()]
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("solving", total=total)
-        yield (lambda: progress.advance(task)), (lambda text: console.print(text, markup=False, highlight=False))
+        say = lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True)  # noqa: E731
+        yield (lambda: progress.advance(task)), say
