@@ -31,9 +31,9 @@ def result_row(number: int, raw: RawInstance, result: Result, seconds: float) ->
     if not result.solutions:
         return row
     layout, solution = result.model.layout, result.solutions[0]
-    row["solution"] = solution_by_name(layout, result.model.problem.outputs, solution)
-    if raw.kind == "line" and len(layout.grids) >= 1:
-        text = grid_line(layout.grids, solution)
+    named = row["solution"] = solution_by_name(layout, result.model.problem.outputs, solution)
+    if raw.kind == "line" and len(layout.grids) == 1:
+        text = grid_line(named[layout.grids[0].name])
         if text is not None:
             row["text"] = text
     if layout.questions:
@@ -57,24 +57,34 @@ def solution_by_name(layout: Layout, outputs: list[str], solution: dict[str, int
     return named
 
 
+# Each grid's variables as rows (None at a black cell), worked out once a grid: a batch reads them for
+# every instance. Keyed by id(), the grid kept beside, so that the id stays its own.
+_ROWS: dict[int, tuple[Grid, list[list[str | None]], bool]] = {}
+
+
+def _grid_vars(grid: Grid) -> tuple[list[list[str | None]], bool]:
+    """The grid's variables as rows, and whether it is a 1-D array (one row)."""
+    kept = _ROWS.get(id(grid))
+    if kept is None or kept[0] is not grid:
+        ranges = grid.index_ranges
+        if len(ranges) == 1:
+            rows = [[grid.cells.get((i,)) for i in ranges[0]]]
+        else:
+            rows = [[grid.cells.get((r, c)) for c in ranges[1]] for r in ranges[0]]
+        kept = _ROWS[id(grid)] = (grid, rows, len(ranges) == 1)
+    return kept[1], kept[2]
+
+
 def grid_rows(grid: Grid, solution: dict[str, int]) -> list[Any]:
-    ranges = grid.index_ranges
-    if len(ranges) == 1:
-        return [_cell(grid, (i,), solution) for i in ranges[0]]
-    return [[_cell(grid, (r, c), solution) for c in ranges[1]] for r in ranges[0]]
+    """A grid's values as a list of rows (a 1-D array as one list), None at a black cell."""
+    rows, flat = _grid_vars(grid)
+    values = [[None if var is None else solution[var] for var in row] for row in rows]
+    return values[0] if flat else values
 
 
-def _cell(grid: Grid, index: tuple[int, ...], solution: dict[str, int]) -> int | None:
-    var = grid.cells.get(index)
-    return None if var is None else solution[var]
-
-
-def grid_line(grids: list[Grid], solution: dict[str, int]) -> str | None:
-    """A grid of one-digit values as a line of characters (`#` a black cell); None for any other, or
-    when the model has more than one grid."""
-    if len(grids) != 1:
-        return None
-    cells = [v for row in grid_rows(grids[0], solution) for v in (row if isinstance(row, list) else [row])]
+def grid_line(rows: list[Any]) -> str | None:
+    """Grid values of one digit each as a line of characters (`#` a black cell); None for any other."""
+    cells = [v for row in rows for v in row] if rows and isinstance(rows[0], list) else rows
     if any(v is not None and not 0 <= v <= 9 for v in cells):
         return None
     return "".join("#" if v is None else str(v) for v in cells)
