@@ -1416,6 +1416,9 @@ INSTANCE_ERRORS = [
     (GRID4, "d.jsonl", '{"gg": "1..."}\n', lines(
         "d.jsonl:1:2: error: the model has no param, grid or variable 'gg'",
         ' 1 | {"gg": "1..."}', "   |  ^^^^", "hint: did you mean 'g'?")),
+    (GRID4, "d.jsonl", '{"k": 1, "größe": 2}\n', lines(
+        "d.jsonl:1:10: error: the model has no param, grid or variable 'größe'",
+        ' 1 | {"k": 1, "größe": 2}', "   |          ^^^^^^^", "hint: an instance may set: n, g, k")),
     (GRID4, "d.jsonl", '{"k": 4}\n', lines(
         "d.jsonl:1:7: error: given 4 is outside the domain 1..3 of k", ' 1 | {"k": 4}', "   |       ^")),
     (GRID4, "d.jsonl", '{"n": 2.5}\n', lines(

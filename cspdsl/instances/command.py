@@ -59,6 +59,8 @@ def run_batch(args: argparse.Namespace) -> int:
             if message is not None:
                 say(message)
             out.write(json.dumps(row) + "\n")
+            if args.out is None:
+                out.flush()  # each row as it comes, to a reader of the pipe too
             summary.add(row)
             advance()
     print(summary.text(), file=sys.stderr)

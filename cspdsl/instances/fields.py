@@ -47,9 +47,8 @@ def _json_fields(raw: RawInstance) -> list[Field]:
                         'name the model\'s params, grids and variables: {"n": 8, "cell": "..."}')
     fields = []
     for name, value in data.items():
-        offset = raw.text.find(json.dumps(name))
-        offset = max(offset, 0)
-        fields.append(Field(str(name), value, offset, len(json.dumps(name))))
+        quoted = json.dumps(name, ensure_ascii=False)
+        fields.append(Field(str(name), value, max(raw.text.find(quoted), 0), len(quoted)))
     return fields
 
 

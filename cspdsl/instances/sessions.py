@@ -38,7 +38,8 @@ class SatSession:
     """The base CNF in one live solver; see the module docstring."""
 
     def __init__(self, base: Problem, options: dict[str, str]) -> None:
-        options = {"symmetry": "false", "solver": INCREMENTAL_ENGINE, **options}  # lex-leaders would cut givens
+        # Symmetry breaking stays off: the base's symmetries are not an instance's (its givens break them).
+        options = {"solver": INCREMENTAL_ENGINE, **options, "symmetry": "false"}
         backend: Any = get_backend("sat", options)
         self.compiled: Compiled = backend.compile(base)
         native = self.compiled.native
