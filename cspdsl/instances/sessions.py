@@ -81,17 +81,17 @@ class SatSession:
     def _models(self, assumptions: list[int], outputs: list[str], limit: int | None, deadline: float | None,
                 on_solution: OnSolution | None, found: list[dict[str, int]]) -> bool:
         """Models under the assumptions, each blocked under its own activation literal; True when the
-        search ran out of models before `limit`."""
-        distinct, switches = Distinct(outputs), list[int]()
+        search ran out of models before `limit`. The block holds every output's literal, so each model
+        differs from the ones before on the outputs (the checker would report one that did not)."""
+        switches: list[int] = []
         try:
             while limit is None or len(found) < limit:
                 if not self._call([*assumptions, *switches], deadline):
                     return True
                 assignment, clause = self.reader.read(self.solver.model())
-                if distinct.is_new(assignment):
-                    if on_solution is not None:
-                        on_solution(assignment)
-                    found.append(assignment)
+                if on_solution is not None:
+                    on_solution(assignment)
+                found.append(assignment)
                 switches.append(self.next_var)
                 self.next_var += 1
                 self.solver.add([-switches[-1], *clause])
