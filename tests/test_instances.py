@@ -182,3 +182,10 @@ def test_solve_data_solves_the_one_instance(tmp_path):
     data = write(tmp_path, "q.json", '{"n": 6, "x": 2}')
     counted = run_cli("solve", "-", "--data", data, "--count", stdin=QUEENS)
     assert (counted.returncode, counted.stdout.splitlines()[0]) == (0, "4 solutions.")
+
+
+@pytest.mark.skipif(__import__("importlib.util").util.find_spec("ray") is not None, reason="Ray is installed")
+def test_batch_on_ray_without_ray_says_how_to_install_it(tmp_path):
+    result = run_cli("batch", SUDOKU, write(tmp_path, "s.txt", SUDOKUS[0]), "--ray", "auto")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "error: Ray is not installed: pip install 'cspdsl[ray]' (on every machine of the cluster)\n"
