@@ -12,18 +12,22 @@ from __future__ import annotations
 from .static_types import TYPE_CHECKING, Any
 
 __version__ = "0.3.0"
-__all__ = ["CspdslError", "Result", "__version__", "explain", "load", "loads", "solutions", "solve"]
+__all__ = [
+    "CompiledModel", "CspdslError", "Result", "__version__", "compile", "explain", "load", "loads", "solutions",
+    "solve",
+]
 
 if TYPE_CHECKING:
     from .api import Result, load, loads, solve
     from .errors import CspdslError
     from .explain import explain
+    from .instances import CompiledModel, compile
     from .iterate import solutions
 
 # Where each public name lives; imported when first asked for, so that `cspdsl --help` does not
 # pay for the parser and the solvers.
 _HOMES = {"load": "api", "loads": "api", "solve": "api", "Result": "api", "CspdslError": "errors",
-          "explain": "explain", "solutions": "iterate"}
+          "explain": "explain", "solutions": "iterate", "compile": "instances", "CompiledModel": "instances"}
 
 
 def __getattr__(name: str) -> Any:

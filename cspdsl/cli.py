@@ -141,6 +141,9 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
         help="set an option of the backend (repeatable; `cspdsl backends` lists them)",
     )
     solve.add_argument("--stats", action="store_true", help="also print the model's size and the search statistics")
+    solve.add_argument("--data", metavar="FILE",
+                       help="solve the instance in FILE (.json, or a line of grid characters): its params and "
+                            "givens (docs/batch.md)")
     solve.add_argument(
         "--json", action="store_true",
         help="print a machine-readable result: the number of solutions 'found', their 'count' (null "
@@ -184,6 +187,26 @@ def _explain_arguments(explanation: argparse.ArgumentParser) -> None:
     explanation.add_argument("--json", action="store_true", help="print the explanation as JSON")
 
 
+def _batch_arguments(batch: argparse.ArgumentParser) -> None:
+    _model_arguments(batch)
+    batch.add_argument("data", nargs="+", metavar="DATA",
+                       help="data files of instances: .json, .jsonl, .csv, or a line of grid characters an "
+                            "instance (a Sudoku: 81 digits, '.' or '0' for blanks); - for standard input")
+    batch.add_argument("--backend", default=DEFAULT_BACKEND, choices=sorted(REGISTRY),
+                       help=f"the solver (default {DEFAULT_BACKEND})")
+    batch.add_argument("--workers", type=_at_least_one, metavar="N",
+                       help="solve on N processes, each compiling the model once (with --ray: N Ray workers; "
+                            "default one per CPU of the cluster)")
+    batch.add_argument("--ray", metavar="ADDRESS",
+                       help="solve on the Ray cluster at ADDRESS (auto: the one this machine belongs to; "
+                            "local: a new one here); pip install 'cspdsl[ray]'")
+    batch.add_argument("--out", metavar="FILE", help="write the JSON lines to FILE instead of standard output")
+    batch.add_argument("--timeout", type=seconds_flag, metavar="S",
+                       help=f"time limit per instance in seconds; {_SECONDS_RANGE}")
+    batch.add_argument("-O", "--option", dest="options", action="append", type=_option, default=[],
+                       metavar="NAME=VALUE", help="set an option of the backend (repeatable)")
+
+
 def _no_arguments(command: argparse.ArgumentParser) -> None:
     pass
 
@@ -195,6 +218,8 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "compare": ("Solve a model on several backends and compare them side by side.", _compare_arguments),
     "explain": ("Explain a model: why it has no solution, why not one, or what each clue does (--steps).",
                 _explain_arguments),
+    "batch": ("Solve many instances of a model from data files: one JSON line each, then a summary.",
+              _batch_arguments),
     "compile": ("Compile a model to a solver's input format and write it out.", _compile_arguments),
     "backends": ("List the backends and their options.", _no_arguments),
     "examples": ("List the example models that come with cspdsl (cspdsl solve NAME runs one).", _no_arguments),
@@ -242,6 +267,10 @@ def main(argv: list[str] | None = None) -> int:
                 return _compare(args)
             if args.command == "explain":
                 return _explain(args)
+            if args.command == "batch":
+                from .instances.command import run_batch
+
+                return run_batch(args)
             return _solve(args)
     except CspdslError as error:
         print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)
@@ -399,19 +428,28 @@ def _solve(args: argparse.Namespace) -> int:
     from .progress import Progress, watching
     from .result_text import SolutionStream, print_json, print_result, solution_stream
 
-    model = load(args.model, dict(args.params))
-    _warn(model)
     limit = None if (args.all or args.count) else (args.limit or 2)
-    stream = solution_stream(model, args)
-    progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
-    try:
-        result = solve(
-            model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed, options=dict(args.options),
-            on_solution=watching(progress, stream),
-        )
-    finally:
-        if progress is not None:
-            progress.wipe()
+    if args.data is not None:
+        from .instances.command import solve_data
+
+        result = solve_data(args, limit)
+        stream = solution_stream(result.model, args)
+        if stream is not None:  # the instance's solutions were all found before printing starts
+            for solution in result.solutions:
+                stream(solution)
+    else:
+        model = load(args.model, dict(args.params))
+        _warn(model)
+        stream = solution_stream(model, args)
+        progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
+        try:
+            result = solve(
+                model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed,
+                options=dict(args.options), on_solution=watching(progress, stream),
+            )
+        finally:
+            if progress is not None:
+                progress.wipe()
     if args.json:
         print_json(result, args)
     else:

@@ -409,6 +409,13 @@ BAD_FLAGS = [
     (["compare", "models/lock.puz", "--plot", "no-such-folder/times.svg"], None,
      "error: --plot no-such-folder/times.svg: the folder 'no-such-folder' does not exist"),
     (["solve", "-"], CLOSED, "error: cannot read the model from standard input: it is closed"),
+    (["batch", "models/sudoku.puz", "no-such-file.txt"], None,
+     "error: cannot read data file 'no-such-file.txt': No such file or directory"),
+    (["batch", "models/sudoku.puz", "-", "--workers", "0"], None, "error: argument --workers: must be at least 1"),
+    (["batch", "models/sudoku.puz", "-"], b"\xff\n", "error: cannot read the data from standard input: it is not "
+     "UTF-8 text"),
+    (["solve", "models/sudoku.puz", "--data", "no-such-file.json"], None,
+     "error: cannot read data file 'no-such-file.json': No such file or directory"),
     (["check", "-"], b"var x in 1..3\n# \xff\xfe\nx == 1\n",
      "error: cannot read the model from standard input: it is not UTF-8 text"),
 ]

@@ -1608,3 +1608,74 @@ def test_a_model_too_large_for_sat_suggests_cpsat_in_each_face() -> None:
     assert caught.value.render().endswith("hint: solve this model with backend='cpsat'")
     done = run_cli("solve", "-", "--backend", "sat", stdin=text)
     assert done.returncode == 2 and done.stderr.rstrip().endswith("hint: solve this model with --backend cpsat")
+
+
+# ---- instances from data files (`cspdsl batch`, `solve --data`): each error at its file, line and column ----
+
+GRID4 = lines("var g[1..4, 1..4] in 1..4", "var k in 1..3", "param n = 2",
+              "forall group in g.rows + g.columns: alldifferent(group)", "")
+TWO_GRIDS = "var a[1..2] in 1..2\nvar b[1..2] in 1..2\n"
+
+# (model, data file's name, its text, the rendered error of its first instance)
+INSTANCE_ERRORS = [
+    (GRID4, "d.txt", "12341234\n", lines(
+        "d.txt:1:1: error: 'g' is 4x4: expected 16 characters (a digit a cell, '.' or '0' for a blank), found 8",
+        " 1 | 12341234", "   | ^^^^^^^^")),
+    (GRID4, "d.txt", "# four by four\n1..4....x.......\n", lines(
+        "d.txt:2:9: error: 'x' is not a cell: expected a digit, or '.' or '0' for a blank",
+        " 2 | 1..4....x.......", "   |         ^")),
+    (GRID4, "d.txt", "1..4....5.......\n", lines(
+        "d.txt:1:9: error: given 5 is outside the domain 1..4 of g[3,1]",
+        " 1 | 1..4....5.......", "   |         ^")),
+    (GRID4, "d.jsonl", '{"n": 2, "h": "1..."}\n', lines(
+        "d.jsonl:1:10: error: the model has no param, grid or variable 'h'",
+        ' 1 | {"n": 2, "h": "1..."}', "   |          ^^^", "hint: an instance may set: n, g, k")),
+    (GRID4, "d.jsonl", '{"gg": "1..."}\n', lines(
+        "d.jsonl:1:2: error: the model has no param, grid or variable 'gg'",
+        ' 1 | {"gg": "1..."}', "   |  ^^^^", "hint: did you mean 'g'?")),
+    (GRID4, "d.jsonl", '{"k": 1, "größe": 2}\n', lines(
+        "d.jsonl:1:10: error: the model has no param, grid or variable 'größe'",
+        ' 1 | {"k": 1, "größe": 2}', "   |          ^^^^^^^", "hint: an instance may set: n, g, k")),
+    (GRID4, "d.jsonl", '{"k": 4}\n', lines(
+        "d.jsonl:1:7: error: given 4 is outside the domain 1..3 of k", ' 1 | {"k": 4}', "   |       ^")),
+    (GRID4, "d.jsonl", '{"n": 2.5}\n', lines(
+        "d.jsonl:1:7: error: param 'n': 2.5 is not a whole number", ' 1 | {"n": 2.5}', "   |       ^^^")),
+    (GRID4, "d.jsonl", '{"g": [[1, 2, 3, 4]]}\n', lines(
+        "d.jsonl:1:7: error: 'g' is 4x4: expected a list of 4 rows of 4 numbers (null for a blank)",
+        ' 1 | {"g": [[1, 2, 3, 4]]}', "   |       ^")),
+    (GRID4, "d.jsonl", '{"g": "1234", }\n', lines(
+        "d.jsonl:1:15: error: not valid JSON: Expecting property name enclosed in double quotes",
+        ' 1 | {"g": "1234", }', "   |               ^")),
+    (GRID4, "d.json", '[\n  {"k": 1}\n]\n', lines(
+        "d.json:1:1: error: an instance is a JSON object, not a list", " 1 | [", "   | ^",
+        'hint: name the model\'s params, grids and variables: {"n": 8, "cell": "..."}')),
+    (GRID4, "d.csv", "k,n\n1,2,3\n", lines(
+        "d.csv:2:1: error: this row has 3 cells; the header names 2 (k, n)", " 2 | 1,2,3", "   | ^^^^^")),
+    (GRID4, "d.csv", "n,k\nfour,1\n", lines(
+        "d.csv:2:1: error: param 'n': four is not a whole number", " 2 | four,1", "   | ^^^^")),
+    (TWO_GRIDS, "d.txt", "12\n", lines(
+        "d.txt:1:1: error: a line of characters fills the model's grid of givens, but the model has 2 grids (a, b)",
+        " 1 | 12", "   | ^^", "hint: name what the instance sets in a .json, .jsonl or .csv file")),
+]
+
+
+@pytest.mark.parametrize(("model", "name", "data", "expected"), INSTANCE_ERRORS)
+def test_a_bad_instance_is_located_in_its_data_file(
+    model: str, name: str, data: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cspdsl.instances import CompiledModel
+    from cspdsl.instances.read import instances_of
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_text(data, encoding="utf-8")
+    with pytest.raises(CspdslError) as caught:
+        CompiledModel(model, "m.puz").instance(instances_of([name])[0])
+    assert caught.value.render() == expected
+
+
+def test_solve_data_reports_a_bad_instance_with_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "d.txt").write_text("12341234\n", encoding="utf-8")
+    done = run_cli("solve", "-", "--data", str(tmp_path / "d.txt"), stdin=GRID4)
+    assert_bad_input(done, lines(
+        f"{tmp_path / 'd.txt'}:1:1: error: 'g' is 4x4: expected 16 characters (a digit a cell, '.' or '0' for a "
+        "blank), found 8", " 1 | 12341234", "   | ^^^^^^^^"))

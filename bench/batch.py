@@ -1,0 +1,179 @@
+"""Many instances of one model: 200 minimal 9x9 Sudokus solved in one process, each with its
+uniqueness told (a second solution searched), on a model compiled once, against hand-written CNF.
+
+    python bench/batch.py                   # the table of docs/performance.md, "Batches of instances"
+    python bench/batch.py --generate        # write bench/data/sudoku-minimal-200.txt again (same seed)
+
+Rows:
+- `cspdsl.compile(model, backend).solve(line)` for each line (read, checked, solved, solution checked),
+  on each exact backend and SAT engine;
+- the hand-written CNF of `reference/sat_sudoku.py`: pycosat given the base clauses again with the
+  givens as unit clauses for each puzzle, and PySAT's CaDiCaL with the base clauses once and the givens
+  as assumptions (each blocks its first model under an activation literal to look for a second);
+- `cspdsl batch` as a whole process with --workers 1 and 2 (start-up and compile included).
+The puzzles are minimal: a solved grid shuffled from the standard pattern (seeded), its givens
+removed in a seeded order while the puzzle stays unique, so no given is left that could go.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path[:0] = [str(ROOT), str(BENCH), str(BENCH / "reference")]
+
+from generators import sudoku_grid  # noqa: E402
+
+import cspdsl  # noqa: E402
+
+DATA = BENCH / "data" / "sudoku-minimal-200.txt"
+MODEL = ROOT / "models" / "sudoku.puz"
+
+
+def minimal_sudoku(seed: int, compiled: cspdsl.CompiledModel) -> str:
+    """A minimal puzzle: each given of a shuffled solved grid, in a seeded order, removed unless the
+    puzzle would then have more than one solution."""
+    grid = list(sudoku_grid(3, seed, keep=1.0))
+    for cell in random.Random(seed).sample(range(81), 81):
+        digit, grid[cell] = grid[cell], "."
+        if compiled.solve("".join(grid)).unique is not True:
+            grid[cell] = digit
+    return "".join(grid)
+
+
+def generate(count: int = 200) -> None:
+    compiled = cspdsl.compile(str(MODEL), "sat")
+    lines = [minimal_sudoku(seed, compiled) for seed in range(count)]
+    DATA.parent.mkdir(exist_ok=True)
+    DATA.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    givens = [81 - line.count(".") for line in lines]
+    print(f"wrote {DATA.relative_to(ROOT)}: {count} puzzles, {min(givens)}-{max(givens)} givens")
+
+
+def puzzles() -> list[str]:
+    return DATA.read_text(encoding="utf-8").split()
+
+
+def rate_of(run: callable, lines: list[str], repeat: int) -> tuple[float, int]:  # type: ignore[valid-type]
+    """(instances per second, best of `repeat` runs; how many were unique)."""
+    best, unique = float("inf"), 0
+    for _ in range(repeat):
+        started = time.perf_counter()
+        unique = sum(1 for line in lines if run(line))
+        best = min(best, time.perf_counter() - started)
+    return len(lines) / best, unique
+
+
+def cspdsl_runner(backend: str, options: dict[str, str]) -> callable:  # type: ignore[valid-type]
+    compiled = cspdsl.compile(str(MODEL), backend, options=options)
+
+    def run(line: str) -> bool:
+        result = compiled.solve(line)
+        if result.status != "solved":
+            raise SystemExit(f"{backend} {options}: {line}: {result.status}")
+        return result.unique is True
+
+    return run
+
+
+def pycosat_runner() -> callable:  # type: ignore[valid-type]
+    import pycosat
+    from sat_sudoku import cnf, var
+
+    _, base = cnf("0" * 81)
+
+    def run(line: str) -> bool:
+        units = [[var(i // 9 + 1, i % 9 + 1, int(ch))] for i, ch in enumerate(line) if ch != "."]
+        models = pycosat.itersolve(base + units)
+        return next(models, None) is not None and next(models, None) is None
+
+    return run
+
+
+def cadical_runner() -> callable:  # type: ignore[valid-type]
+    from pysat.solvers import Solver
+    from sat_sudoku import cnf, var
+
+    _, base = cnf("0" * 81)
+    solver = Solver(name="cadical195", bootstrap_with=base)
+    switch = [729]
+
+    def run(line: str) -> bool:
+        assumptions = [var(i // 9 + 1, i % 9 + 1, int(ch)) for i, ch in enumerate(line) if ch != "."]
+        if not solver.solve(assumptions=assumptions):
+            return False
+        switch[0] += 1
+        solver.add_clause([-switch[0], *(-lit for lit in solver.get_model() if lit > 0)])
+        unique = not solver.solve(assumptions=[*assumptions, switch[0]])
+        solver.add_clause([-switch[0]])
+        return unique
+
+    return run
+
+
+def workers_rate(workers: int, lines: list[str], rounds: int) -> float:
+    """Instances per second of a batch of the puzzles `rounds` times over, on `workers` processes (the
+    pool's start and each worker's compile included), as `cspdsl batch --workers N` runs it."""
+    from cspdsl.instances.batch import Job, batch_rows
+    from cspdsl.instances.read import RawInstance
+
+    job = Job(MODEL.read_text(encoding="utf-8"), str(MODEL), "sat")
+    raws = [RawInstance("puzzles", number, line, "line") for number, line in enumerate(lines * rounds, 1)]
+    started = time.perf_counter()
+    rows = list(batch_rows(job, raws, workers=workers))
+    seconds = time.perf_counter() - started
+    if sum(row["unique"] is True for row in rows) != len(raws):
+        raise SystemExit(f"--workers {workers}: not every puzzle was solved and unique")
+    return len(raws) / seconds
+
+
+def whole_process(workers: int) -> float:
+    """Seconds of `cspdsl batch` on the 200 puzzles as a command, start-up and compile included."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "cspdsl", "batch", str(MODEL), str(DATA), "--workers", str(workers),
+                    "--out", os.devnull], check=True, cwd=ROOT, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--generate", action="store_true", help="write the data file again")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each row; the best is shown")
+    args = parser.parse_args()
+    if args.generate:
+        generate()
+        return
+    lines = puzzles()
+    # (row, run, how many of the puzzles): python-constraint takes 3-20 s on a minimal puzzle.
+    rows = [
+        ("cspdsl sat (CaDiCaL 1.9.5, assumptions)", cspdsl_runner("sat", {}), len(lines)),
+        ("cspdsl sat -O solver=minisat22", cspdsl_runner("sat", {"solver": "minisat22"}), len(lines)),
+        ("cspdsl sat -O solver=pycosat (base clauses again)", cspdsl_runner("sat", {"solver": "pycosat"}), len(lines)),
+        ("cspdsl cpsat (model cloned, givens fixed)", cspdsl_runner("cpsat", {}), len(lines)),
+        ("cspdsl csp (domains narrowed), the first 2", cspdsl_runner("csp", {}), 2),
+        ("hand-written CNF, pycosat, base clauses again", pycosat_runner(), len(lines)),
+        ("hand-written CNF, PySAT CaDiCaL 1.9.5, givens as assumptions", cadical_runner(), len(lines)),
+    ]
+    print(f"{len(lines)} minimal 9x9 Sudokus, one process, uniqueness told for each (best of {args.repeat})\n")
+    print("| run | instances/s | unique |\n|---|---|---|")
+    for name, run, count in rows:
+        rate, unique = rate_of(run, lines[:count], args.repeat if count == len(lines) else 1)
+        shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2f}"
+        print(f"| {name} | {shown} | {unique} of {count} |", flush=True)
+    rounds = 5
+    one, two = workers_rate(1, lines, rounds), workers_rate(2, lines, rounds)
+    print(f"| batch of {rounds * len(lines)}, --workers 1 (pool start and compiles included) | {one:,.0f} | |")
+    print(f"| batch of {rounds * len(lines)}, --workers 2 | {two:,.0f} (x{two / one:.2f}) | |")
+    print(f"\n`cspdsl batch` on the {len(lines)} as a command: {whole_process(1):.2f} s with --workers 1, "
+          f"{whole_process(2):.2f} s with --workers 2 (start-up and compile included)")
+
+
+if __name__ == "__main__":
+    main()

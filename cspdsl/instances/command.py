@@ -1,0 +1,105 @@
+"""`cspdsl batch MODEL DATA...` and `cspdsl solve MODEL --data FILE`: the command line over instances.
+
+The batch writes one JSON line an instance, in input order, to standard output or `--out`, as each
+is solved; a bad instance's line is its error (its located message also goes to standard error) and
+the batch goes on; the summary goes to standard error at the end, and a progress bar while it runs
+when standard error is a terminal.
+
+Exit code of a batch: 2 when any instance was bad, else 3 when any ran out of time (or a local search
+gave up), else 1 when any was unsatisfiable, else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Callable, Iterator
+
+from ..api import Result
+from ..errors import CspdslError
+from ..static_types import TYPE_CHECKING, Any
+from .batch import Job, batch_rows
+from .compiled import CompiledModel
+from .read import instances_of
+from .rows import Summary
+
+if TYPE_CHECKING:
+    from typing import TextIO
+
+
+def solve_data(args: argparse.Namespace, limit: int | None) -> Result:
+    """`solve --data FILE`: the one instance of the file, on the model compiled for it."""
+    from ..api import load
+
+    model = load(args.model, dict(args.params))
+    instances = instances_of([args.data])
+    if len(instances) != 1:
+        raise CspdslError(f"data file '{args.data}' has {len(instances)} instances; solve --data takes one",
+                          hint=f"cspdsl batch {args.model} {args.data} solves each")
+    compiled = CompiledModel(model.text, model.name, args.backend, dict(args.params), dict(args.options))
+    instance = compiled.instance(instances[0])
+    return compiled.solve(instance, limit=limit, timeout=args.timeout, seed=args.seed)
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    """The batch, its rows streamed, its summary at the end; the exit code (module docstring)."""
+    from ..api import load
+
+    model = load(args.model, dict(args.params))  # a bad model: refused before any instance is read
+    instances = instances_of(args.data)
+    job = Job(model.text, model.name, args.backend, dict(args.params), dict(args.options),
+              timeout=args.timeout)
+    compiled = job.compiled()  # a bad option or backend: refused here, not in every worker
+    summary = Summary()
+    with _output(args.out) as out, _progress(len(instances)) as (advance, say):
+        for row in batch_rows(job, instances, args.workers, args.ray, compiled):
+            message = row.pop("message", None)
+            if message is not None:
+                say(message)
+            out.write(json.dumps(row) + "\n")
+            if args.out is None:
+                out.flush()  # each row as it comes, to a reader of the pipe too
+            summary.add(row)
+            advance()
+    print(summary.text(), file=sys.stderr)
+    return _exit_code(summary.counts)
+
+
+def _exit_code(counts: dict[str, int]) -> int:
+    if counts["error"]:
+        return 2
+    if counts["timeout"] or counts["gave_up"]:
+        return 3
+    return 1 if counts["unsatisfiable"] else 0
+
+
+@contextlib.contextmanager
+def _output(path: str | None) -> Iterator[TextIO]:
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        file = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below, after the rows)
+    except OSError as error:
+        raise CspdslError(f"cannot write '{path}': {error.strerror or error}") from None
+    with file:
+        yield file
+
+
+@contextlib.contextmanager
+def _progress(total: int) -> Iterator[tuple[Callable[[], None], Callable[[str], None]]]:
+    """(advance by one, say a message on standard error): a rich progress bar on a terminal."""
+    if not sys.stderr.isatty():
+        yield (lambda: None), (lambda text: print(text, file=sys.stderr))
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    columns: list[Any] = [TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn()]
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("solving", total=total)
+        say = lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True)  # noqa: E731
+        yield (lambda: progress.advance(task)), say

@@ -1,0 +1,123 @@
+"""A model compiled once on one backend, solved for many instances: `cspdsl.compile`.
+
+    >>> import cspdsl
+    >>> sudoku = cspdsl.compile(cspdsl.load("models/sudoku.puz"), "sat")
+    >>> result = sudoku.solve("..53.78.....9..5..2738..1.66.....271....9....814.....35.2..3618..6..2.....81.93..")
+    >>> result.status, result.unique
+    ('solved', True)
+
+The model is lowered without its `given` pictures and compiled once (`sessions.py`); each instance's
+givens (its own, or else the model's pictures) are then fixed on the compiled model. Every solution is
+checked by `ir.check` against the instance's own problem, the base with the instance's givens posted,
+exactly as `api.solve` checks a whole model's.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+
+from ..api import Result, SolutionCheck, local_search_limits
+from ..backends import DEFAULT_BACKEND, get_backend, limits
+from ..ir import Problem
+from ..lower import Lowered
+from ..static_types import Any
+from .fields import fields_of
+from .read import RawInstance
+from .resolve import Instance, resolve, split_params
+from .sessions import Session, open_session
+from .template import Template
+
+# How many param settings keep their compiled model (a batch mixing params lowers again past these).
+KEPT_SETTINGS = 8
+
+
+class CompiledModel:
+    """A model compiled for instances on one backend; `solve(instance)` gives the usual `Result`."""
+
+    def __init__(self, text: str, name: str, backend: str = DEFAULT_BACKEND,
+                 params: Mapping[str, object] | None = None, options: Mapping[str, str] | None = None) -> None:
+        self.text, self.name, self.backend = text, name, backend
+        self.params = dict(params or {})
+        self.options = dict(options or {})
+        self.exact = bool(get_backend(backend, self.options).exact)  # an unknown backend or option: refused now
+        self._kept: dict[tuple[tuple[str, object], ...], tuple[Template, Session]] = {}
+        self.prepared(self.params)
+
+    def prepared(self, params: Mapping[str, object]) -> tuple[Template, Session]:
+        """The template and the compiled session for these params, made on first use."""
+        key = tuple(sorted(params.items())) if params else ()
+        if key not in self._kept:
+            template = Template(self.text, self.name, params)
+            if len(self._kept) >= KEPT_SETTINGS:
+                self._kept.pop(next(iter(self._kept)))
+            self._kept[key] = (template, open_session(template.base.problem, self.backend, self.options))
+        return self._kept[key]
+
+    def instance(self, raw: RawInstance) -> Instance:
+        """The instance a data file's entry describes, checked against the model (CspdslError located
+        in the data file otherwise)."""
+        fields = fields_of(raw)
+        template, _ = self.prepared(self.params)
+        own, rest = split_params(raw, fields, template.params)
+        if own:
+            template, _ = self.prepared({**self.params, **own})
+        return resolve(raw, rest, template, own)
+
+    def solve(self, instance: Instance | Mapping[str, Any] | str | None = None, *, limit: int | None = 2,
+              timeout: float | None = None, seed: int | None = None) -> Result:
+        """Solve one instance: an `Instance`, a mapping of model names to values (as a JSON instance),
+        a line of grid characters, or None for the model's own givens. `limit` and `timeout` as in
+        `api.solve` (the compile is done: the time limit is the search's and the checking's)."""
+        instance = self.as_instance(instance)
+        timeout, seed = limits.checked(timeout, seed)
+        if not self.exact:
+            limit, timeout = local_search_limits(self.backend, limit, timeout)
+        timeout = limits.no_limit_as_none(timeout)
+        started = time.perf_counter()
+        template, session = self.prepared({**self.params, **instance.params})
+        model = instance_model(template, instance)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        checker = SolutionCheck(model, self.backend, deadline)
+        outcome = session.solve(model.problem, instance.givens, limit, timeout, seed, checker.check)
+        solutions, cut = checker.all_checked(outcome.solutions)
+        stats = dict(outcome.stats)
+        stats["compile_seconds"] = 0.0  # compiled before: `compile_once_seconds` says how long that took
+        stats["compile_once_seconds"] = session.compiled.compile_seconds
+        stats["total_seconds"] = time.perf_counter() - started
+        complete, timed_out = outcome.complete and not cut, outcome.timed_out or cut
+        return Result(model, self.backend, solutions, complete, timed_out, limit, dict(session.compiled.size),
+                      stats, timeout)
+
+    def as_instance(self, instance: Instance | Mapping[str, Any] | str | None) -> Instance:
+        if instance is None:
+            instance = {}
+        if isinstance(instance, Instance):
+            return instance
+        if isinstance(instance, str):
+            return self.instance(RawInstance("<instance>", 1, instance, "line"))
+        return self.instance(RawInstance("<instance>", 1, json.dumps(dict(instance)), "json"))
+
+
+def instance_model(template: Template, instance: Instance) -> Lowered:
+    """The instance's own model: the base with each given posted, as a `given` picture posts it."""
+    base = template.base
+    if not instance.givens:
+        return base
+    given = template.given
+    posted = [given(name, value) for name, value in instance.givens.items()]
+    problem = Problem(base.problem.variables, [*base.problem.constraints, *posted], base.problem.outputs)
+    return Lowered(problem, base.layout, base.text, base.name, base.params, base.folded)
+
+
+def compile(model: Lowered | str, backend: str = DEFAULT_BACKEND, *, options: Mapping[str, str] | None = None,
+            params: Mapping[str, object] | None = None) -> CompiledModel:
+    """A model compiled once on `backend`, for solving many instances (`CompiledModel.solve`). `model`
+    is a loaded model (`cspdsl.load`: its params stay) or a model file's path."""
+    if isinstance(model, str):
+        from ..api import load
+
+        model = load(model, params)
+    merged = {**model.params, **(params or {})}
+    return CompiledModel(model.text, model.name, backend, merged, options)

@@ -1,0 +1,209 @@
+"""A model compiled once on a backend, and solved for one instance's givens after another.
+
+Each backend reuses its compile its own way:
+- `sat`: the base CNF lives in one incremental PySAT solver; an instance's givens are assumptions,
+  and the second solution that tells uniqueness is blocked by a clause under an activation literal,
+  switched off for good afterwards, so nothing of one instance stays on the next (`-O solver=pycosat`:
+  PicoSAT, the base clauses given again with the givens as unit clauses each time);
+- `cpsat`: the compiled CP-SAT model is cloned and each given's domain set to its value;
+- `csp`: the compiled model's domains are narrowed to the givens;
+- the local searches: the instance's whole problem is compiled each time (they keep no state worth
+  reusing).
+A session's `solve` returns the backend's `Outcome`; checking the solutions against the instance's own
+problem is the caller's (`compiled.CompiledModel`).
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..backends import Compiled, Distinct, OnSolution, Outcome, get_backend
+from ..backends.sat.cnf import TRUE
+from ..ir import Problem
+from ..static_types import Any
+from .sat_models import ModelReader
+
+# The engine an incremental SAT session runs on by default: measured on 200 minimal Sudokus with
+# uniqueness (bench/batch.py, docs/performance.md).
+INCREMENTAL_ENGINE = "cadical195"
+# A SAT call under a time limit runs in steps of this many conflicts, the clock read between them.
+STEP_CONFLICTS = 1_000
+
+
+class SearchStopped(Exception):
+    """The time limit passed before the SAT call settled."""
+
+
+class SatSession:
+    """The base CNF in one live solver; see the module docstring."""
+
+    def __init__(self, base: Problem, options: dict[str, str]) -> None:
+        # Symmetry breaking stays off: the base's symmetries are not an instance's (its givens break them).
+        options = {"solver": INCREMENTAL_ENGINE, **options, "symmetry": "false"}
+        backend: Any = get_backend("sat", options)
+        self.compiled: Compiled = backend.compile(base)
+        native = self.compiled.native
+        self.engine: str = backend.solver
+        self.values: dict[str, list[tuple[int, int]]] = native.values
+        self.literal = {(name, v): lit for name, pairs in native.values.items() for v, lit in pairs}
+        self.clauses: list[list[int]] = native.cnf.clauses
+        self.reader = ModelReader(native.values, base.outputs)
+        self.next_var = native.cnf.num_vars + 1
+        self.solver: Any = None
+        self.consistent = True
+        if self.engine != "pycosat":
+            from ..backends.sat.engines import Solver
+
+            self.solver = Solver(self.engine)
+            self.consistent = self.solver.add_all(self.clauses)
+
+    def assumptions(self, givens: dict[str, int]) -> list[int] | None:
+        """The givens as literals; None when one is a value the base rules out already."""
+        found = list(map(self.literal.get, givens.items()))
+        if None in found or -TRUE in found:
+            return None
+        return [lit for lit in found if lit is not None and lit != TRUE]
+
+    def solve(self, problem: Problem, givens: dict[str, int], limit: int | None, timeout: float | None,
+              seed: int | None, on_solution: OnSolution | None) -> Outcome:
+        assumptions = self.assumptions(givens)
+        if assumptions is None or not self.consistent:
+            return Outcome([], complete=True, stats={"engine": self.engine})
+        deadline = None if timeout is None else time.monotonic() + timeout
+        search = self._models_pycosat if self.solver is None else self._models
+        found: list[dict[str, int]] = []
+        try:
+            complete = search(assumptions, problem.outputs, limit, deadline, on_solution, found)
+        except SearchStopped:
+            return Outcome(found, complete=False, timed_out=True, stats={"engine": self.engine})
+        return Outcome(found, complete=complete, stats={"engine": self.engine})
+
+    def _models(self, assumptions: list[int], outputs: list[str], limit: int | None, deadline: float | None,
+                on_solution: OnSolution | None, found: list[dict[str, int]]) -> bool:
+        """Models under the assumptions, each blocked under its own activation literal; True when the
+        search ran out of models before `limit`. The block holds every output's literal, so each model
+        differs from the ones before on the outputs (the checker would report one that did not)."""
+        switches: list[int] = []
+        try:
+            while limit is None or len(found) < limit:
+                if not self._call([*assumptions, *switches], deadline):
+                    return True
+                assignment, clause = self.reader.read(self.solver.model())
+                if on_solution is not None:
+                    on_solution(assignment)
+                found.append(assignment)
+                switches.append(self.next_var)
+                self.next_var += 1
+                self.solver.add([-switches[-1], *clause])
+            return False
+        finally:
+            for switch in switches:  # the blocks are this instance's only: off for good
+                self.solver.add([-switch])
+
+    def _call(self, assumptions: list[int], deadline: float | None) -> bool:
+        if deadline is None:
+            return bool(self.solver.solve(assumptions))
+        from ..backends.sat.engines import OutOfBudget
+
+        while time.monotonic() < deadline:
+            try:
+                return bool(self.solver.solve(assumptions, conflicts=STEP_CONFLICTS))
+            except OutOfBudget:
+                continue
+        raise SearchStopped
+
+    def _models_pycosat(self, assumptions: list[int], outputs: list[str], limit: int | None,
+                        deadline: float | None, on_solution: OnSolution | None, found: list[dict[str, int]]) -> bool:
+        """PicoSAT, the base clauses given again with the givens as units (no time limit inside a call)."""
+        import pycosat
+
+        distinct = Distinct(outputs)
+        clauses = [*self.clauses, *([lit] for lit in assumptions)]
+        for model in pycosat.itersolve(clauses, vars=self.next_var - 1):
+            if deadline is not None and time.monotonic() > deadline:
+                raise SearchStopped
+            assignment, _ = self.reader.read(model)
+            if distinct.is_new(assignment):
+                if on_solution is not None:
+                    on_solution(assignment)
+                found.append(assignment)
+                if limit is not None and len(found) >= limit:
+                    return False
+        return True
+
+
+class CpsatSession:
+    """The compiled CP-SAT model, cloned per instance with the givens' domains set."""
+
+    def __init__(self, base: Problem, options: dict[str, str]) -> None:
+        self.backend: Any = get_backend("cpsat", options)
+        self.compiled: Compiled = self.backend.compile(base)
+
+    def solve(self, problem: Problem, givens: dict[str, int], limit: int | None, timeout: float | None,
+              seed: int | None, on_solution: OnSolution | None) -> Outcome:
+        from ..backends.cpsat import CpSatModel
+
+        native = self.compiled.native
+        clone = native.model.clone()
+        variables = clone.proto.variables
+        for name, value in givens.items():
+            domain = variables[native.vars[name].index].domain
+            domain.clear()
+            domain.extend([value, value])
+        fixed = Compiled(problem, CpSatModel(clone, native.vars), self.compiled.size)
+        outcome: Outcome = self.backend.solve(fixed, limit=limit, timeout=timeout, seed=seed, on_solution=on_solution)
+        return outcome
+
+
+class CspSession:
+    """The compiled python-constraint model, its domains narrowed to the givens per instance."""
+
+    def __init__(self, base: Problem, options: dict[str, str]) -> None:
+        self.backend: Any = get_backend("csp", options)
+        self.compiled: Compiled = self.backend.compile(base)
+
+    def solve(self, problem: Problem, givens: dict[str, int], limit: int | None, timeout: float | None,
+              seed: int | None, on_solution: OnSolution | None) -> Outcome:
+        from ..backends.csp import CspModel
+
+        native = self.compiled.native
+        domains = dict(native.domains)
+        for name, value in givens.items():
+            if name in domains:
+                domains[name] = (value,) if value in domains[name] else ()
+        infeasible = native.infeasible or any(not values for values in domains.values())
+        narrowed = CspModel(domains, native.constraints, native.order, infeasible, native.sources,
+                            native.smallest_first)
+        fixed = Compiled(problem, narrowed, self.compiled.size)
+        outcome: Outcome = self.backend.solve(fixed, limit=limit, timeout=timeout, seed=seed, on_solution=on_solution)
+        return outcome
+
+
+class PlainSession:
+    """A backend that keeps nothing between instances: each instance's problem compiled on its own."""
+
+    def __init__(self, base: Problem, backend: str, options: dict[str, str]) -> None:
+        self.backend: Any = get_backend(backend, options)
+        self.compiled = Compiled(base, None, {}, 0.0)
+
+    def solve(self, problem: Problem, givens: dict[str, int], limit: int | None, timeout: float | None,
+              seed: int | None, on_solution: OnSolution | None) -> Outcome:
+        compiled = self.backend.compile(problem)
+        self.compiled.size = dict(compiled.size)
+        outcome: Outcome = self.backend.solve(compiled, limit=limit, timeout=timeout, seed=seed,
+                                              on_solution=on_solution)
+        return outcome
+
+
+Session = SatSession | CpsatSession | CspSession | PlainSession
+
+
+def open_session(base: Problem, backend: str, options: dict[str, str]) -> Session:
+    """The session that reuses `backend`'s compile of `base` for each instance."""
+    if backend == "sat":
+        return SatSession(base, options)
+    if backend == "cpsat":
+        return CpsatSession(base, options)
+    if backend == "csp":
+        return CspSession(base, options)
+    return PlainSession(base, backend, options)

@@ -1,0 +1,139 @@
+"""A model made ready for many instances: lowered once without its `given` pictures, and what an
+instance may set.
+
+What a model lets an instance set is what it declares:
+- each `param` (as `-D` does; the model is then lowered again for that instance's params);
+- each array or grid of variables (`var cell[1..9, 1..9]`): givens for its cells; where the model
+  draws a `given` picture for it, that picture is the default an instance replaces;
+- each scalar variable (`var x in 1..9`): a value.
+The base that a backend compiles once has no givens at all: the model's own pictures are givens of
+every instance that does not replace them, fixed per instance as the instance's are (`Instance`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..api import loads
+from ..ir import InSet, Posted, validate
+from ..lower import Lowered, lower
+from ..lower.layout import Grid
+from ..syntax import ast
+from ..syntax.parser import parse
+
+
+class Template:
+    """The model's base (its IR and layout without the `given` pictures), the model's default givens,
+    and the names an instance may set."""
+
+    def __init__(self, text: str, name: str, params: Mapping[str, object] | None = None) -> None:
+        loads(text, name, params)  # the whole model checked as `solve` checks it, its pictures too
+        tree = parse(text, name)
+        statements = tuple(s for s in tree.statements if not isinstance(s, ast.GivenDecl))
+        self.base: Lowered = lower(ast.Model(statements), params)
+        validate(self.base.problem)
+        self.base.text, self.base.name, self.base.params = text, name, dict(params or {})
+        self.params = [s.name for s in tree.statements if isinstance(s, ast.ParamDecl)]
+        self.grids: dict[str, Grid] = {grid.name: grid for grid in self.base.layout.grids}
+        self.scalars: dict[str, str] = dict(self.base.layout.scalars)
+        self.pictured = [s.name for s in tree.statements if isinstance(s, ast.GivenDecl)]
+        self.defaults: dict[str, dict[str, int]] = {}
+        self._orders: dict[str, list[tuple[tuple[int, ...], str | None, tuple[int, ...]]]] = {}
+        self._posted: dict[tuple[str, int], Posted] = {}
+        self._quick: dict[str, tuple[list[str], frozenset[str], frozenset[str]] | None] = {}
+        for s in tree.statements:
+            if isinstance(s, ast.GivenDecl):
+                self.defaults.setdefault(s.name, {}).update(self._picture(s))
+
+    def _picture(self, s: ast.GivenDecl) -> dict[str, int]:
+        """The cells a `given` picture fixes, as lowering reads it (`lower/statements.py`)."""
+        grid = self.grids[s.name]
+        ranges = grid.index_ranges
+        fixed = {}
+        for r, row in enumerate(s.grid.rows):
+            for c, cell in enumerate(row.cells):
+                if cell.value is None:
+                    continue
+                index = (ranges[-1][c],) if len(ranges) == 1 else (ranges[0][r], ranges[1][c])
+                fixed[grid.cells[index]] = cell.value
+        return fixed
+
+    def reading_order(self, grid: Grid) -> list[tuple[tuple[int, ...], str | None, tuple[int, ...]]]:
+        """Each position of the grid in reading order: its index, its variable (None: a black cell)
+        and that variable's domain; worked out once a grid."""
+        if grid.name not in self._orders:
+            domain = self.domain
+            self._orders[grid.name] = [
+                (index, grid.cells.get(index), domain(grid.cells[index]) if index in grid.cells else ())
+                for index in positions(grid)
+            ]
+        return self._orders[grid.name]
+
+    def quick_line(self, grid: Grid) -> tuple[list[str], frozenset[str], frozenset[str]] | None:
+        """For a grid without black cells whose cells share one domain: its variables in reading order,
+        the characters a line of it may hold (the domain's digits and the blanks) and the blanks; a line
+        of those characters alone needs no cell-by-cell checks. None for any other grid."""
+        if grid.name not in self._quick:
+            order = self.reading_order(grid)
+            domains = {domain for _, _, domain in order}
+            quick = None
+            if all(var is not None for _, var, _ in order) and len(domains) == 1:
+                digits = {str(v) for v in next(iter(domains)) if 0 <= v <= 9}
+                blanks = frozenset("._" if "0" in digits else "._0")
+                quick = ([str(var) for _, var, _ in order], frozenset(digits | blanks), blanks)
+            self._quick[grid.name] = quick
+        return self._quick[grid.name]
+
+    def given(self, name: str, value: int) -> Posted:
+        """The clue that fixes a variable at a value, as a `given` picture posts it (one object each)."""
+        posted = self._posted.get((name, value))
+        if posted is None:
+            posted = self._posted[(name, value)] = Posted(InSet(name, (value,)), None, ())
+        return posted
+
+    @property
+    def line_grid(self) -> Grid | None:
+        """The grid a line of characters fills: the one the model draws givens for, or its only grid."""
+        names = list(dict.fromkeys(self.pictured)) or list(self.grids)
+        return self.grids[names[0]] if len(names) == 1 else None
+
+    def settable(self) -> list[str]:
+        """The names an instance may set, params first."""
+        return [*self.params, *self.grids, *self.scalars]
+
+    def domain(self, var: str) -> tuple[int, ...]:
+        return self.base.problem.variables[var].domain
+
+    def givens(self, chosen: Mapping[str, Mapping[str, int]], values: Mapping[str, int]) -> dict[str, int]:
+        """Every given of an instance: the model's pictures of the grids it does not set, the grids it
+        sets (`chosen`, by grid), and its variables' values."""
+        fixed: dict[str, int] = {}
+        for grid, pictured in self.defaults.items():
+            if grid not in chosen:
+                fixed.update(pictured)
+        for cells in chosen.values():
+            fixed.update(cells)
+        fixed.update(values)
+        return fixed
+
+
+def shape_text(grid: Grid) -> str:
+    """9x9, or 1 row of 8, as messages say a grid's shape."""
+    sizes = [len(r) for r in grid.index_ranges]
+    return f"{sizes[0]}x{sizes[1]}" if len(sizes) == 2 else f"1 row of {sizes[0]}"
+
+
+def cell_count(grid: Grid) -> int:
+    count = 1
+    for r in grid.index_ranges:
+        count *= len(r)
+    return count
+
+
+def positions(grid: Grid) -> list[tuple[int, ...]]:
+    """The grid's indices in reading order, black cells too."""
+    ranges = grid.index_ranges
+    if len(ranges) == 1:
+        return [(i,) for i in ranges[0]]
+    return [(r, c) for r in ranges[0] for c in ranges[1]]
+

@@ -1,0 +1,191 @@
+"""One model, many instances: data files read, instances solved on a model compiled once (`cspdsl.compile`),
+batches here, on a process pool and on Ray, and the `batch` and `solve --data` commands."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from helpers import MODELS, ROOT, run_cli
+
+import cspdsl
+from cspdsl.instances.batch import Job, batch_rows
+from cspdsl.instances.read import instances_of
+
+SUDOKUS = (ROOT / "bench" / "data" / "sudoku-minimal-200.txt").read_text(encoding="utf-8").split()
+SUDOKU = str(MODELS / "sudoku.puz")
+# models/sudoku.puz's own picture, as a line, and its solution.
+ARTICLE = "..53.78.....9..5..2738..1.66.....271....9....814.....35.2..3618..6..2.....81.93.."
+ARTICLE_SOLVED = "965317824481926537273854196659438271327691485814275963592743618136582749748169352"
+QUEENS = "param n = 4\nvar q[1..n] in 1..n\nvar x in 0..3\nalldifferent(q)\n" \
+         "forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i\n"
+
+
+def sudoku_holds(puzzle: str, solved: str) -> bool:
+    """A solved grid, checked here on its own: each row, column and box holds 1..9, the givens kept."""
+    grid = [[int(solved[9 * r + c]) for c in range(9)] for r in range(9)]
+    groups = [row for row in grid] + [[grid[r][c] for r in range(9)] for c in range(9)]
+    groups += [[grid[3 * (b // 3) + i][3 * (b % 3) + j] for i in range(3) for j in range(3)] for b in range(9)]
+    kept = all(p in ".0" or p == s for p, s in zip(puzzle, solved, strict=True))
+    return kept and all(sorted(group) == list(range(1, 10)) for group in groups)
+
+
+def grid_text(result: cspdsl.Result) -> str:
+    return "".join(str(v) for row in result.solution["cell"] for v in row)
+
+
+def test_every_minimal_sudoku_is_solved_unique_and_right_on_sat():
+    compiled = cspdsl.compile(SUDOKU, "sat")
+    for puzzle in SUDOKUS:
+        result = compiled.solve(puzzle)
+        assert (result.status, result.unique) == ("solved", True), puzzle
+        assert sudoku_holds(puzzle, grid_text(result)), puzzle
+
+
+def test_the_minimal_sudokus_are_minimal():
+    """Each given is needed: without it the puzzle has a second solution (the first three puzzles)."""
+    compiled = cspdsl.compile(SUDOKU, "sat")
+    for puzzle in SUDOKUS[:3]:
+        for cell in [i for i, ch in enumerate(puzzle) if ch != "."]:
+            assert compiled.solve(puzzle[:cell] + "." + puzzle[cell + 1:]).unique is False
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "csp"])
+def test_cpsat_and_csp_reuse_their_compile_and_agree_with_sat(backend):
+    sat, other = cspdsl.compile(SUDOKU, "sat"), cspdsl.compile(SUDOKU, backend)
+    for puzzle in SUDOKUS[:4]:
+        result = other.solve(puzzle)
+        assert (result.status, result.unique, grid_text(result)) == ("solved", True, grid_text(sat.solve(puzzle)))
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "csp"])
+def test_an_unsatisfiable_instance_leaves_nothing_behind(backend):
+    """Givens that contradict, then a puzzle with two solutions, then one with one: each on its own."""
+    compiled = cspdsl.compile(SUDOKU, backend)
+    clash = "11" + "." * 79
+    two = SUDOKUS[0].replace(SUDOKUS[0].lstrip(".")[0], ".", 1)
+    results = [compiled.solve(p) for p in (clash, two, SUDOKUS[0], clash, SUDOKUS[0])]
+    assert [(r.status, r.unique) for r in results] == [
+        ("unsatisfiable", None), ("solved", False), ("solved", True), ("unsatisfiable", None), ("solved", True)]
+
+
+def test_the_models_own_picture_is_the_instance_that_sets_nothing():
+    compiled = cspdsl.compile(cspdsl.load(SUDOKU), "sat")
+    assert grid_text(compiled.solve()) == ARTICLE_SOLVED == grid_text(compiled.solve(ARTICLE))
+    assert grid_text(compiled.solve({})) == ARTICLE_SOLVED
+    assert compiled.solve("." * 81).unique is False  # an instance's grid replaces the picture
+
+
+def test_an_instance_sets_params_grids_and_variables():
+    model = cspdsl.loads(QUEENS, "queens.puz")
+    compiled = cspdsl.compile(model, "sat")
+    assert compiled.solve({"n": 6}, limit=None).count == 4 * 4  # x is free: 0..3
+    assert compiled.solve({"n": 6, "x": 1}, limit=None).count == 4
+    result = compiled.solve({"n": 6, "x": 1, "q": [2, None, None, None, None, None]})
+    assert (result.unique, list(result.solution["q"]), result.value("x")) == (True, [2, 4, 6, 1, 3, 5], 1)
+    assert compiled.solve({"n": 5, "q": "1...."}, limit=None).count == 2 * 4
+    assert compiled.solve({"n": 3}).status == "unsatisfiable"
+
+
+def test_a_solution_is_checked_against_the_instance_itself():
+    result = cspdsl.compile(SUDOKU, "sat").solve(SUDOKUS[0])
+    givens = [c for c in result.model.problem.constraints[-30:] if c.constraint.__class__.__name__ == "InSet"]
+    assert len(givens) == 81 - SUDOKUS[0].count(".")
+
+
+def write(folder: Path, name: str, text: str) -> str:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_jsonl_csv_and_lines_give_one_row_each_in_order(tmp_path):
+    data = [write(tmp_path, "a.jsonl", '{"n": 6, "x": 1}\n\n{"n": 5, "q": "1....", "x": 0}\n'),
+            write(tmp_path, "b.csv", "n,q,x\n6,2.....,1\n5,,2\n"),
+            write(tmp_path, "c.json", '{\n  "n": 4,\n  "x": 3\n}\n')]
+    job = Job(QUEENS, "queens.puz", "sat")
+    rows = list(batch_rows(job, instances_of(data)))
+    assert [(r["index"], Path(r["file"]).name, r["line"], r["status"], r["unique"]) for r in rows] == [
+        (1, "a.jsonl", 1, "solved", False), (2, "a.jsonl", 3, "solved", False), (3, "b.csv", 2, "solved", True),
+        (4, "b.csv", 3, "solved", False), (5, "c.json", 1, "solved", False)]
+    assert rows[2]["solution"] == {"q": [2, 4, 6, 1, 3, 5], "x": 1}
+
+
+def test_a_pool_of_two_workers_gives_the_same_rows_in_the_same_order(tmp_path):
+    data = write(tmp_path, "s.txt", "\n".join([*SUDOKUS[:30], "123", *SUDOKUS[30:60]]) + "\n")
+    job = Job(Path(SUDOKU).read_text(encoding="utf-8"), SUDOKU, "sat")
+    here = list(batch_rows(job, instances_of([data])))
+    pooled = list(batch_rows(job, instances_of([data]), workers=2))
+    strip = [{k: v for k, v in row.items() if k != "seconds"} for row in here]
+    assert strip == [{k: v for k, v in row.items() if k != "seconds"} for row in pooled]
+    assert [row["status"] for row in here].count("solved") == 60 and here[30]["status"] == "error"
+    assert all(sudoku_holds(p, row["text"]) for p, row in zip(SUDOKUS[:30], here[:30], strict=True))
+
+
+def test_on_a_local_ray_cluster(tmp_path):
+    ray = pytest.importorskip("ray")
+    data = write(tmp_path, "s.txt", "\n".join([*SUDOKUS[:20], "x"]) + "\n")
+    job = Job(Path(SUDOKU).read_text(encoding="utf-8"), SUDOKU, "sat")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        rows = list(batch_rows(job, instances_of([data]), workers=2, ray_address="auto"))
+    finally:
+        ray.shutdown()
+    assert [row["index"] for row in rows] == list(range(1, 22))
+    assert all(sudoku_holds(p, row["text"]) and row["unique"] for p, row in zip(SUDOKUS[:20], rows, strict=False))
+    assert rows[-1]["error"].endswith("error: 'cell' is 9x9: expected 81 characters (a digit a cell, '.' or '0' "
+                                      "for a blank), found 1")
+
+
+SUMMARY = re.compile(r"^(\d+) instances? in [\d.]+ s \([\d,]+/s\): (.*)$")
+
+
+def test_batch_command_streams_rows_and_ends_with_a_summary(tmp_path):
+    data = write(tmp_path, "s.txt", f"{SUDOKUS[0]}\n{SUDOKUS[1][:80]}\n{'11' + '.' * 79}\n{SUDOKUS[2]}\n")
+    result = run_cli("batch", SUDOKU, data)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [row["status"] for row in rows] == ["solved", "error", "unsatisfiable", "solved"]
+    errors = result.stderr.splitlines()
+    assert errors[:3] == [
+        f"{data}:2:1: error: 'cell' is 9x9: expected 81 characters (a digit a cell, '.' or '0' for a blank), found 80",
+        f" 2 | {SUDOKUS[1][:80]}", f"   | {'^' * 80}"]
+    summary = SUMMARY.match(errors[-1])
+    assert summary and summary.groups() == (
+        "4", "2 solved (2 unique), 1 unsatisfiable, 0 timed out, 1 error")
+    assert result.returncode == 2
+
+
+@pytest.mark.parametrize(("lines", "code"), [([0, 1], 0), ([0, "clash"], 1)])
+def test_batch_exit_codes(tmp_path, lines, code):
+    puzzles = ["11" + "." * 79 if line == "clash" else SUDOKUS[line] for line in lines]
+    out = tmp_path / "rows.jsonl"
+    result = run_cli("batch", SUDOKU, write(tmp_path, "s.txt", "\n".join(puzzles)), "--out", str(out))
+    assert (result.returncode, result.stdout) == (code, "")
+    assert len(out.read_text().splitlines()) == len(lines)
+
+
+def test_batch_time_limit_is_per_instance(tmp_path):
+    """Pigeons into holes: no SAT engine proves it soon; each instance stops at its own limit."""
+    model = write(tmp_path, "php.puz", "var p[1..12] in 1..11\nalldifferent(p)\n")
+    result = run_cli("batch", model, write(tmp_path, "e.jsonl", "{}\n{}\n"), "--timeout", "0.3")
+    assert [json.loads(line)["status"] for line in result.stdout.splitlines()] == ["timeout", "timeout"]
+    assert result.returncode == 3
+    assert max(json.loads(line)["seconds"] for line in result.stdout.splitlines()) < 10
+
+
+def test_solve_data_solves_the_one_instance(tmp_path):
+    result = run_cli("solve", SUDOKU, "--data", write(tmp_path, "one.txt", SUDOKUS[5] + "\n"))
+    assert result.returncode == 0, result.stderr
+    assert "Sudoku (Brain Games, puzzle 51)" in result.stdout and "not unique" not in result.stdout
+    data = write(tmp_path, "q.json", '{"n": 6, "x": 2}')
+    counted = run_cli("solve", "-", "--data", data, "--count", stdin=QUEENS)
+    assert (counted.returncode, counted.stdout.splitlines()[0]) == (0, "4 solutions.")
+
+
+@pytest.mark.skipif(__import__("importlib.util").util.find_spec("ray") is not None, reason="Ray is installed")
+def test_batch_on_ray_without_ray_says_how_to_install_it(tmp_path):
+    result = run_cli("batch", SUDOKU, write(tmp_path, "s.txt", SUDOKUS[0]), "--ray", "auto")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "error: Ray is not installed: pip install 'cspdsl[ray]' (on every machine of the cluster)\n"
