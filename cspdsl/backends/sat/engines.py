@@ -133,16 +133,25 @@ class Solver:
         """True if the clauses hold together with the assumptions; with a conflict budget, OutOfBudget
         when it runs out first."""
         self._assumptions = assumptions = list(assumptions or [])
+        try:
+            status = self._run(assumptions, conflicts)
+        except Exception as error:  # pysolvers.error: Ctrl-C caught inside the C solver
+            if "keyboard interrupt" in str(error).lower():
+                raise KeyboardInterrupt from None
+            raise
+        if status is None:
+            raise OutOfBudget(self.name)
+        return status
+
+    def _run(self, assumptions: list[int], conflicts: int | None) -> bool | None:
+        """One call of the C solver: True, False, or None when the conflict budget ran out."""
         if conflicts is None:
             return bool(self._solve(self._solver, assumptions, self._main_thread))
         self._cbudget(self._solver, conflicts)
         if self.cadical:
             answer = self._solve_lim(self._solver, assumptions, self._main_thread)
-            status: bool | None = {1: True, -1: False, 0: None}[answer]
-        else:
-            status = self._solve_lim(self._solver, assumptions, self._main_thread, 0)
-        if status is None:
-            raise OutOfBudget(self.name)
+            return {1: True, -1: False, 0: None}[answer]
+        status: bool | None = self._solve_lim(self._solver, assumptions, self._main_thread, 0)
         return status
 
     def model(self) -> list[int]:
