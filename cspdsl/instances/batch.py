@@ -115,7 +115,7 @@ def rows_on_ray(job: Job, instances: list[Numbered], workers: int | None, addres
         raise CspdslError(RAY_MISSING) from None
     if not ray.is_initialized():
         ray.init(address=address, log_to_driver=False, configure_logging=False)
-    count = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+    count = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call, unused-ignore]
     actor = ray.remote(num_cpus=1)(RayWorker)
     pool = ActorPool([actor.remote(job) for _ in range(count)])
     for rows in pool.map(lambda worker, chunk: worker.solve.remote(chunk), chunked(instances, count)):
