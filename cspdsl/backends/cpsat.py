@@ -203,6 +203,20 @@ class CpSatTranslator(Translator[Lit]):
         )
 
 
+def handed_over(collector: Any, assignment: Assignment) -> bool:
+    """A CP-SAT callback's solution passed to its `on_solution`: False, with the search stopped and the
+    error kept in `collector.failure`, if that raised (through CP-SAT's C++ the error would be lost)."""
+    if collector.on_solution is None:
+        return True
+    try:
+        collector.on_solution(assignment)
+    except Exception as error:
+        collector.failure = error
+        collector.stop_search()
+        return False
+    return True
+
+
 class _Collector(cp_model.CpSolverSolutionCallback):
     """Keeps the solutions that differ on the problem's own variables, each shown to `on_solution`
     first; stops at `limit` of them, or at the `deadline` (time.monotonic()), which CP-SAT's own time
@@ -236,13 +250,8 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         assignment = {name: self.value(var) for name, var in self.items}
         if self.failure is not None or not self.distinct.is_new(assignment):
             return
-        if self.on_solution is not None:
-            try:
-                self.on_solution(assignment)
-            except Exception as error:  # through CP-SAT's C++ it would be lost
-                self.failure = error
-                self.stop_search()
-                return
+        if not handed_over(self, assignment):
+            return
         self.solutions.append(assignment)
         if self.limit is not None and len(self.solutions) >= self.limit:
             self.stopped = True

@@ -16,6 +16,7 @@ from ortools.sat.python import cp_model
 from ..ir import Objective
 from ..static_types import TYPE_CHECKING, Any
 from . import Assignment, Compiled, OnSolution, Outcome
+from .cpsat import handed_over
 
 if TYPE_CHECKING:
     from .cpsat import CpSatModel
@@ -36,13 +37,8 @@ class _Improving(cp_model.CpSolverSolutionCallback):
         if self.failure is not None:
             return
         assignment = {name: self.value(var) for name, var in self.items}
-        if self.on_solution is not None:
-            try:
-                self.on_solution(assignment)
-            except Exception as error:  # through CP-SAT's C++ it would be lost
-                self.failure = error
-                self.stop_search()
-                return
+        if not handed_over(self, assignment):
+            return
         self.solutions.append(assignment)
 
 
