@@ -108,6 +108,14 @@ def test_no_sums_no_implied_equalities() -> None:
     assert implied_equalities(load(MODELS / "einstein.puz").problem) == []
 
 
+def test_distances_named_by_the_lowering_are_no_sum_system() -> None:
+    """A Golomb ruler's distances are `d == b - a` each: pairs under a name, whose implied equalities
+    (`d1 + d2 == d3`) only made the clauses three times as many."""
+    problem = load(MODELS / "golomb.puz", params={"n": 5}).problem
+    assert sum(isinstance(p.constraint, Linear) and len(p.constraint.terms) == 3 for p in problem.constraints) == 10
+    assert implied_equalities(problem) == []
+
+
 def test_an_empty_all_different_beside_a_sum_system_fixes_no_total() -> None:
     """An all-different over no variables is no permutation: it gave a total of no terms, a crash."""
     problem = make_problem(

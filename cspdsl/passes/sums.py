@@ -32,7 +32,8 @@ REDUNDANT_VARS_MAX = 150
 def has_sum_system(problem: Problem) -> bool:
     """Whether the problem has two or more sums of three or more terms, the systems that
     `implied_equalities` and `redundant_sums` look into (number puzzles, not logic puzzles)."""
-    return sum(isinstance(p.constraint, Linear) and len(p.constraint.terms) >= 3 for p in problem.constraints) >= 2
+    sums = [p.constraint for p in problem.constraints if isinstance(p.constraint, Linear)]
+    return sum(len(c.terms) >= 3 and not _names_a_pair(c) for c in sums) >= 2
 
 
 def implied_equalities(problem: Problem, symmetries: Sequence[Mapping[str, str]] = ()) -> list[Linear]:
@@ -195,16 +196,26 @@ def redundant_sums(problem: Problem) -> set[int]:
 
 
 def _sum_rows(problem: Problem) -> list[tuple[int, Row]]:
-    """Each `==` sum of three or more terms as (its index, {name: coefficient, "": rhs})."""
+    """Each `==` sum of three or more terms as (its index, {name: coefficient, "": rhs}), except the
+    definitions of an auxiliary as two variables' sum or difference (`d == b - a`, a Golomb ruler's
+    distances): two-term relations under a name, whose implied equalities (`d1 + d2 == d3` for every
+    three marks) only say more of the same, in clauses over wide domains (143,000 where the ruler of 5
+    marks needs 44,000)."""
     rows = []
     for index, posted in enumerate(problem.constraints):
         c = posted.constraint
-        if isinstance(c, Linear) and c.op == "==" and len(c.terms) >= 3:
+        if isinstance(c, Linear) and c.op == "==" and len(c.terms) >= 3 and not _names_a_pair(c):
             row: Row = {"": c.rhs}
             for coefficient, name in c.terms:
                 row[name] = row.get(name, 0) + coefficient
             rows.append((index, row))
     return rows
+
+
+def _names_a_pair(c: Linear) -> bool:
+    """Whether the sum is `aux == ±a ± b`: three terms, one an auxiliary of the lowering, with
+    coefficients ±1 (an auxiliary's name holds '#', which no name of the language can)."""
+    return len(c.terms) == 3 and all(abs(k) == 1 for k, _ in c.terms) and sum("#" in n for _, n in c.terms) == 1
 
 
 def _permutation_totals(problem: Problem, summed: set[str]) -> list[Row]:
