@@ -181,7 +181,7 @@ def _compare(args: argparse.Namespace) -> int:
             "all solutions" if args.all else "first solution")
         print(compare.render_table(rows, f"{title}: {what}, median of {args.repeat}", objective=optimum))
     if args.plot:
-        chart.plot(rows, args.plot, title, all_solutions=args.all)
+        chart.plot(rows, args.plot, title, all_solutions=args.all, objective=model.problem.objective is not None)
         print(f"wrote {args.plot}", file=sys.stderr)
     broken = compare.disagreement(rows)
     if broken:

@@ -151,6 +151,15 @@ def test_the_chart_shows(rows: list[Row], all_solutions: bool, expected: list[st
     assert ("all solutions" in titles) == all_solutions
 
 
+def test_the_chart_of_an_optimisation_says_proved_in_and_all_optimal() -> None:
+    rows = [_row("sat", True, "optimal", (0.001, 0.02, 0.03), True, THREE)]
+    root = ET.fromstring(svg_chart(chart_of(rows, "The lock", all_solutions=True, objective=True)))
+    titles = " ".join(title.text or "" for title in root.iter(f"{SVG}title"))
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "proved in" in texts and "all optimal" in texts
+    assert "first solution" not in titles + " ".join(t or "" for t in texts) and "all solutions" not in titles
+
+
 @pytest.mark.parametrize("times, axis", [
     ([0.0006, 32.6], (-4, 2)),
     ([0.001, 0.062], (-4, -1)),  # 1 ms is a power of ten: the axis starts a decade lower, so its bar shows
