@@ -156,9 +156,11 @@ class Poster(Translator[Constraint]):
         self._function(c)
 
     def post_regular(self, c: Regular) -> None:
-        """A function constraint that runs the automaton over the values assigned and every value of
-        the others (`passes.evaluate`): it fails a row as soon as no word can be completed."""
-        self._function(c)
+        """The automaton run over the values assigned and every value of the others, forward-checked
+        (`regular.py`)."""
+        from .regular import RegularConstraint
+
+        self._add(c, RegularConstraint(c), list(dict.fromkeys(c.vars)))
 
     def post_in_set(self, c: InSet) -> None:
         """Normally a domain already (presolve); kept for completeness, as the library's set constraints."""
