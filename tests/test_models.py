@@ -191,7 +191,7 @@ PUBLISHED_PICTURES = {
         "  . . . . # . . . . .\n  . . . # # # . . . .\n  . . . # # # . . . .\n  . . # # . # # . . .\n"
         "  . . # # . . # . . .\n  . # # . . . # # . #\n  . # # . . . . # # #\n  # # . . . . . # # ."
     ),
-    "starbattle": (
+    "stars": (
         "s:\n  . . . . . . . # . #\n  . # . # . . . . . .\n  . . . . . . # . # .\n  . . # . # . . . . .\n"
         "  # . . . . . . . # .\n  . . . # . # . . . .\n  . # . . . . . # . .\n  . . . . . # . . . #\n"
         "  # . # . . . . . . .\n  . . . . # . # . . ."
@@ -353,7 +353,7 @@ def test_count_and_json_from_the_cli():
 
 @pytest.mark.parametrize(
     "name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles", "sendmore", "seder", "bands", "killer",
-             "kakuro", "jigsaw", "tuna", "golf", "magicstar", "nonogram", "starbattle"]
+             "kakuro", "jigsaw", "tuna", "golf", "magicstar", "nonogram", "stars"]
 )
 def test_every_model_checks(name):
     result = run_cli("check", f"models/{name}.puz")

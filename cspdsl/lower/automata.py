@@ -15,7 +15,7 @@ from ..static_types import Any
 from ..syntax import ast
 from .context import error
 
-HOW = "compare the runs with the lengths of a row's runs, as the puzzle prints them: runs(g[3, ..]) == [2, 1]"
+HOW = "write the lengths of the runs as the puzzle prints them: runs(g[3, ..]) == [2, 1]"
 
 
 def is_runs_clue(node: ast.Node) -> bool:
@@ -51,6 +51,8 @@ def _cells(lowering: Any, call: ast.Call) -> list[str]:
     names = []
     for item, place in zip(items, _places(call, len(items)), strict=True):
         lin = lowering.lin(item, place)
+        if not lin.terms:
+            raise error("runs(...) reads cells, not numbers", place, "give it a row or a column: runs(g[3, ..])")
         single = len(lin.terms) == 1 and lin.terms[0][0] == 1 and lin.const == 0
         if not single or not set(lowering.problem.variables[lin.terms[0][1]].domain) <= {0, 1}:
             raise error("runs(...) reads cells that are 0 or 1 (a grid 'in bool')", place,
