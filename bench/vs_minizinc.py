@@ -11,7 +11,8 @@ Both sides must report the same number of solutions.
     python bench/vs_minizinc.py --backends sat,cpsat --repeat 3
 
 Needs `minizinc` with Gecode on the PATH (Debian: `apt-get install minizinc`); without it, says so and
-exits 0. The MiniZinc models are bench/reference/mzn_*.mzn.
+exits 0. The MiniZinc models are bench/reference/mzn_*.mzn, and for the nonogram the one beside the
+published models' (bench/minizinc/nonogram.mzn, a `regular` constraint a line).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ CASES = [
     ("Einstein (unique)", "einstein", [], "mzn_einstein.mzn", [], 1),
     ("hexagon, all", "aristotle", ["--all"], "mzn_hexagon.mzn", ["-a"], 12),
     ("tile square, all", "tiles", ["--all"], "mzn_tiles.mzn", ["-a"], 1152),
+    ("nonogram 12x10 (unique)", "nonogram", [], "../minizinc/nonogram.mzn", [], 1),
 ]
 
 
