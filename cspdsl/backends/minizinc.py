@@ -144,10 +144,17 @@ def _regular(c: Regular, names: dict[str, str]) -> str:
     for q, v, r in c.transitions:
         table[state_no[q] - 1][value_no[v] - 1] = state_no[r]
     rows = " | ".join(", ".join(map(str, row)) for row in table)
-    word = ", ".join(f"{_place(values)}[{names[x]}]" if values != list(range(1, len(values) + 1)) else names[x]
-                     for x in c.vars)
+    word = ", ".join(_letter(names[x], values) for x in c.vars)
     final = "{" + ", ".join(str(state_no[q]) for q in sorted(set(c.accepting))) + "}"
     return f"regular([{word}], {len(states)}, {len(values)}, [| {rows} |], {state_no[c.start]}, {final})"
+
+
+def _letter(name: str, values: list[int]) -> str:
+    """A variable as its letter 1..S: shifted when the values run on (`x + 1` for 0..1), else looked up."""
+    if values == list(range(values[0], values[0] + len(values))):
+        shift = 1 - values[0]
+        return name if not shift else f"{name} + {shift}" if shift > 0 else f"{name} - {-shift}"
+    return f"{_place(values)}[{name}]"
 
 
 def _place(values: list[int]) -> str:
