@@ -238,15 +238,23 @@ class Expressions(Indexing):
             raise error(f"{node.func} takes one cell: {node.func}(g[r, c])", node)
         value = self.eval(node.args[0])
         var = value.terms[0][1] if isinstance(value, Lin) and len(value.terms) == 1 and not value.const else None
+        group = NEIGHBOUR_CALLS[node.func]
+        if var is not None and var not in self.neighbourhoods.get(group, {}):
+            self.neighbourhoods.setdefault(group, {}).update(self._neighbourhood_of(var, group, node))
+        if var is None or var not in self.neighbourhoods[group]:
+            raise error(f"{node.func} takes a cell of a grid or a board, such as g[2, 3] or b.a", node.args[0])
+        return [Lin(((1, cell),)) for cell in self.neighbourhoods[group][var]]
+
+    def _neighbourhood_of(self, var: str, group: str, node: ast.Call) -> dict[str, list[str]]:
+        """The neighbours of every cell of the grid or board that holds `var` (none if none does)."""
         for owner in self.env.names.values():
             if not isinstance(owner, (Array, BoardValue)):
                 continue
             cells = list(owner.cells.values() if isinstance(owner, Array) else owner.layout.variables.values())
             if var in cells:
-                group = NEIGHBOUR_CALLS[node.func]
                 pairs = self.groups_of(owner, ast.Member(node.span, node.args[0], group, node.func_span))[group]
-                return [Lin(((1, cell),)) for cell in neighbours_of(var, pairs, cells)]
-        raise error(f"{node.func} takes a cell of a grid or a board, such as g[2, 3] or b.a", node.args[0])
+                return neighbours_of(pairs, cells)
+        return {}
 
     def call_sum(self, node: ast.Call) -> Lin | int:
         items = self.call_list(node)

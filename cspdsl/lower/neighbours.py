@@ -62,7 +62,12 @@ def _pairs(places: dict[tuple[int, int], str], steps: tuple[tuple[int, int], ...
 NEIGHBOUR_CALLS = {"neighbours": "adjacent", "neighbors": "adjacent", "around": "touching"}
 
 
-def neighbours_of(var: str, pairs: Pairs, order: list[str]) -> list[str]:
-    """The cells paired with `var`, in `order` (the grid's or board's cells in reading order)."""
-    found = {b if a == var else a for a, b in pairs if var in (a, b)}
-    return [cell for cell in order if cell in found]
+def neighbours_of(pairs: Pairs, order: list[str]) -> dict[str, list[str]]:
+    """Each cell's neighbours (the cells paired with it), in `order`: the grid's or board's cells in
+    reading order."""
+    rank = {cell: i for i, cell in enumerate(order)}
+    found: dict[str, list[str]] = {cell: [] for cell in order}
+    for a, b in pairs:
+        found[a].append(b)
+        found[b].append(a)
+    return {cell: sorted(near, key=rank.__getitem__) for cell, near in found.items()}
