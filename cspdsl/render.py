@@ -182,9 +182,10 @@ def solution_html(layout: Layout, solution: Assignment) -> str:
 
 
 def _html_cell(var: str | None, solution: Assignment, symbols: dict[int, str]) -> str:
-    """A grid's cell in an HTML table: its value's character, or its value; a black cell blank."""
+    """A grid's cell in an HTML table: its value's character, or its value; a black cell `#` as in
+    text (blank where `#` is a shaded cell)."""
     if var is None:
-        return ""
+        return " " if "#" in symbols.values() else "#"
     return symbols.get(solution[var], str(solution[var]))
 
 

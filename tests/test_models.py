@@ -424,6 +424,8 @@ def test_a_result_draws_itself_in_a_notebook():
     assert "<tr><td>4</td><td>German</td><td>green</td><td>fish</td>" in page
     assert "<p>The German owns the fish, in house 4.</p>" in page
     assert "<table><tr><td>9</td><td>6</td><td>5</td>" in solve(load(MODELS / "sudoku.puz"))._repr_html_()
+    assert "<table><tr><td>#</td><td>#</td><td>7</td>" in solve(load(MODELS / "kakuro4.puz"))._repr_html_()
+    assert "<table><tr><td>.</td><td>#</td><td>#</td><td>.</td>" in solve(load(MODELS / "nonogram.puz"))._repr_html_()
 
 
 @pytest.mark.parametrize("name", ["einstein", "sudoku", "lock", "sendmore"])
