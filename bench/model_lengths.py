@@ -31,10 +31,11 @@ COMMENT = {".puz": "#", ".mzn": "%"}
 TOKEN = re.compile(r'"""|"[^"\n]*"|[A-Za-z_][A-Za-z0-9_]*|\d+|\.\.|//|==|!=|<=|>=|/\\|\\/|<->|\S')
 
 
-def _grid_text(result: Result, name: str, size: int, black: str = "") -> list[str]:
-    """Each solution's rows, as the MiniZinc models print them: digits, a row a word."""
+def _grid_text(result: Result, name: str, size: int, black: str = "", columns: int = 0) -> list[str]:
+    """Each solution's rows, as the MiniZinc models print them: digits, a row a word (`size` rows of
+    `columns` cells, as many as rows unless given)."""
     return sorted(
-        " ".join("".join(str(s.get(f"{name}[{r},{c}]", black)) for c in range(1, size + 1))
+        " ".join("".join(str(s.get(f"{name}[{r},{c}]", black)) for c in range(1, (columns or size) + 1))
                  for r in range(1, size + 1))
         for s in result.solutions
     )
@@ -64,6 +65,7 @@ PAIRS: dict[str, Callable[[Result], list[str]]] = {
     "golf": _answer_text,
     "magicstar": _star_text,
     "sendmore": _answer_text,
+    "nonogram": lambda result: _grid_text(result, "g", 12, columns=10),
 }
 
 

@@ -11,7 +11,9 @@ Both sides must report the same number of solutions.
     python bench/vs_minizinc.py --backends sat,cpsat --repeat 3
 
 Needs `minizinc` with Gecode on the PATH (Debian: `apt-get install minizinc`); without it, says so and
-exits 0. The MiniZinc models are bench/reference/mzn_*.mzn.
+exits 0. The MiniZinc models are bench/reference/mzn_*.mzn, and for the nonogram the one beside the
+published models' (bench/minizinc/nonogram.mzn, a `regular` constraint a line); a larger nonogram, not
+one of models/, is bench/data/dragonfly.puz against bench/reference/mzn_dragonfly.mzn.
 """
 
 from __future__ import annotations
@@ -37,12 +39,15 @@ CASES = [
     ("Einstein (unique)", "einstein", [], "mzn_einstein.mzn", [], 1),
     ("hexagon, all", "aristotle", ["--all"], "mzn_hexagon.mzn", ["-a"], 12),
     ("tile square, all", "tiles", ["--all"], "mzn_tiles.mzn", ["-a"], 1152),
+    ("nonogram 12x10 (unique)", "nonogram", [], "../minizinc/nonogram.mzn", [], 1),
+    ("nonogram 20x20 (unique)", "bench/data/dragonfly.puz", [], "mzn_dragonfly.mzn", [], 1),
 ]
 
 
 def run_ours(model: str, flags: list[str], backend: str) -> tuple[float, float, int]:
     """(whole-process wall, compile + search as cspdsl reports it, solutions)."""
-    command = [*cspdsl_command(), "solve", str(ROOT / "models" / f"{model}.puz"), "--backend", backend,
+    path = ROOT / model if model.endswith(".puz") else ROOT / "models" / f"{model}.puz"
+    command = [*cspdsl_command(), "solve", str(path), "--backend", backend,
                "--json", *flags]
     started = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False, env=user_environment(), cwd=ROOT)

@@ -57,6 +57,10 @@ def _is_digits(values: list[int]) -> bool:
 
 
 def grid_text(grid: Grid, solution: Assignment) -> str:
+    """A row of digits (or numbers), or a grid in rows, with its boxes where the model uses them; a
+    grid with symbols (`#`/`.` for a grid in bool, letters for a tiling) shows those instead."""
+    if grid.symbols is not None:
+        return _symbol_grid_text(grid, solution, grid.symbols)
     values = {index: solution[var] for index, var in grid.cells.items()}
     if len(grid.index_ranges) == 1:
         row = [values[(i,)] for i in grid.index_ranges[0]]
@@ -76,6 +80,23 @@ def grid_text(grid: Grid, solution: Assignment) -> str:
             cells.append(str(values.get((r, c), "#")).rjust(width))  # '#': a black cell
         lines.append("  " + " ".join(cells))
     return "\n".join(lines)
+
+
+def _symbol_grid_text(grid: Grid, solution: Assignment, symbols: dict[int, str]) -> str:
+    """Each cell as its value's character (a value without one as its number); a black cell of a
+    shaped grid is a blank when `#` means a shaded cell, else `#`."""
+    width = max((len(symbols.get(solution[var], str(solution[var]))) for var in grid.cells.values()), default=1)
+    black = " " if "#" in symbols.values() else "#"
+
+    def cell(index: tuple[int, ...]) -> str:
+        var = grid.cells.get(index)
+        text = black if var is None else symbols.get(solution[var], str(solution[var]))
+        return text.rjust(width)
+
+    if len(grid.index_ranges) == 1:
+        return f"{grid.name} = {''.join(cell((i,)) for i in grid.index_ranges[0])}"
+    rows, cols = grid.index_ranges
+    return "\n".join([f"{grid.name}:", *("  " + " ".join(cell((r, c)) for c in cols) for r in rows)])
 
 
 def board_text(board: Board, solution: Assignment) -> str:
@@ -146,7 +167,8 @@ def solution_html(layout: Layout, solution: Assignment) -> str:
     for grid in layout.grids:
         if len(grid.index_ranges) == 2:
             rows, cols = grid.index_ranges
-            body = [[str(solution[grid.cells[(r, c)]]) for c in cols] for r in rows]
+            shown = grid.symbols or {}
+            body = [[_html_cell(grid.cells.get((r, c)), solution, shown) for c in cols] for r in rows]
             parts.append(f"<p><b>{html.escape(grid.name)}</b></p>" + _html_table(None, body))
         else:
             parts.append(f"<pre>{html.escape(grid_text(grid, solution))}</pre>")
@@ -157,6 +179,14 @@ def solution_html(layout: Layout, solution: Assignment) -> str:
                      + "</pre>")
     parts += [f"<p>{html.escape(answer)}</p>" for answer in answers(layout, solution)]
     return "\n".join(parts)
+
+
+def _html_cell(var: str | None, solution: Assignment, symbols: dict[int, str]) -> str:
+    """A grid's cell in an HTML table: its value's character, or its value; a black cell `#` as in
+    text (blank where `#` is a shaded cell)."""
+    if var is None:
+        return " " if "#" in symbols.values() else "#"
+    return symbols.get(solution[var], str(solution[var]))
 
 
 def _entity_rows(entities: Entities, solution: Assignment) -> tuple[list[str], list[list[str]]]:

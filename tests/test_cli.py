@@ -484,6 +484,9 @@ SMALL_THINGS = [
     (["solve", "einstein"], None, "The German owns the fish, in house 4.", "error"),
     (["solve", "einsteen"], None, "hint: 'cspdsl examples' lists the models that come with cspdsl", "Traceback"),
     (["solve", "--help"], None, "the solver (default sat;", "--backend {anneal,cpsat,csp,genetic,sat}\n  --all"),
+    (["solve", "-"], "var g[1..2, 1..3] in bool\nruns(g[1, ..]) == [1, 1]\nruns(g[2, ..]) == [2]\ng[2, 1] == 0\n",
+     "g:\n  # . #\n  . # #\n", "1 0 1"),
+    (["solve", "-"], "var q[1..4] in bool\nforall p in q.adjacent: sum(p) == 1\nq[1] == 1\n", "q = #.#.", "1010"),
 ]
 
 

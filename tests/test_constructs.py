@@ -907,6 +907,53 @@ def test_board_cells_drawn_as_digits_and_bool_boards():
     )
 
 
+def _posted_pairs(text: str) -> set[tuple[str, ...]]:
+    """The pairs of variables of a model's clues, each read off the sum it posts."""
+    problem = loads(text, "m.puz").problem
+    return {tuple(sorted(name for _, name in p.constraint.terms)) for p in problem.constraints}  # type: ignore[union-attr]
+
+
+HEX = 'board h in 1..9 = """\n a.b\nc.d.e\n f.g\n"""\n'
+STAR = 'board s in 1..9 = """\n  a---b\n  |\n  c   d\n"""\n'
+SQUARE = 'board q in 1..9 = """\nab\ncd\n"""\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a grid: sides, then sides and corners; one pair each
+        ("var g[1..2, 1..2] in 1..4\nforall p in g.adjacent: p[1] != p[2]\n",
+         {("g[1,1]", "g[1,2]"), ("g[1,1]", "g[2,1]"), ("g[1,2]", "g[2,2]"), ("g[2,1]", "g[2,2]")}),
+        ("var g[1..2, 1..2] in 1..4\nforall p in g.touching: p[1] != p[2]\n",
+         {("g[1,1]", "g[1,2]"), ("g[1,1]", "g[2,1]"), ("g[1,2]", "g[2,2]"), ("g[2,1]", "g[2,2]"),
+          ("g[1,1]", "g[2,2]"), ("g[1,2]", "g[2,1]")}),
+        ("var q[1..3] in 1..4\nforall p in q.adjacent: p[1] != p[2]\n", {("q[1]", "q[2]"), ("q[2]", "q[3]")}),
+        # a grid with black cells: none at a black cell
+        ('var k in 1..9 shape """\n. #\n. .\n"""\nforall p in k.touching: p[1] != p[2]\n',
+         {("k[1,1]", "k[2,1]"), ("k[2,1]", "k[2,2]"), ("k[1,1]", "k[2,2]")}),
+        # boards: the six around a hexagon's cell, the lines a drawing draws, a square's sides
+        (HEX + "forall n in neighbours(h.d): n != h.d\n",
+         {("h.a", "h.d"), ("h.b", "h.d"), ("h.c", "h.d"), ("h.d", "h.e"), ("h.d", "h.f"), ("h.d", "h.g")}),
+        (HEX + "forall n in around(h.a): n != h.a\n", {("h.a", "h.b"), ("h.a", "h.c"), ("h.a", "h.d")}),
+        (STAR + "forall p in s.touching: p[1] != p[2]\n", {("s.a", "s.b"), ("s.a", "s.c")}),
+        (SQUARE + "forall p in q.adjacent: p[1] != p[2]\n",
+         {("q.a", "q.b"), ("q.a", "q.c"), ("q.b", "q.d"), ("q.c", "q.d")}),
+        (SQUARE + "forall n in around(q.a): n != q.a\n", {("q.a", "q.b"), ("q.a", "q.c"), ("q.a", "q.d")}),
+    ],
+    ids=["grid-adjacent", "grid-touching", "array", "black-cells", "hex-neighbours", "hex-around", "drawn-lines",
+         "square-board", "square-around"],
+)
+def test_neighbourhoods(text: str, expected: set[tuple[str, ...]]) -> None:
+    assert _posted_pairs(text) == expected
+
+
+def test_neighbours_in_reading_order() -> None:
+    text = "var g[1..3, 1..3] in 1..9\nsum(around(g[2, 2])) == 0\n"
+    (posted,) = loads(text, "m.puz").problem.constraints
+    assert [name for _, name in posted.constraint.terms] == [  # type: ignore[union-attr]
+        "g[1,1]", "g[1,2]", "g[1,3]", "g[2,1]", "g[2,3]", "g[3,1]", "g[3,2]", "g[3,3]"]
+
+
 # ---- pieces --------------------------------------------------------------------------------------
 
 

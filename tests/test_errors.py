@@ -299,7 +299,8 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:5:6: error: the board has no cell 'Z'",
             " 5 | star.Z == 1",
             "   |      ^",
-            "hint: its cells are A..D; its groups: rows, columns, diagonals, antidiagonals, lines, cells",
+            "hint: its cells are A..D; its groups: rows, columns, diagonals, antidiagonals, lines, cells, adjacent, "
+            "touching",
         ),
     ),
     # ---- unknown names ----------------------------------------------------------------------------
@@ -935,6 +936,110 @@ CASES: dict[str, tuple[str, str]] = {
             ' 2 | regions g of g = """',
             '   | ^^^^^^^^^^^^^^^^^^^^',
             'hint: choose another name',
+        ),
+    ),
+    # ---- run-length clues and neighbourhoods (runs(...) == [...], g.touching, around(...)) -------
+    'runs-not-equal': (
+        'var g[1..2, 1..3] in bool\nruns(g[1, ..]) != [1]\n',
+        lines(
+            "m.puz:2:16: error: runs(...) can only be compared with '==', not '!='",
+            ' 2 | runs(g[1, ..]) != [1]',
+            '   |                ^^',
+            'hint: write the lengths of the runs as the puzzle prints them: runs(g[3, ..]) == [2, 1]',
+        ),
+    ),
+    'runs-of-numbers': (
+        'var g[1..2, 1..3] in 0..2\nruns(g[1, ..]) == [1]\n',
+        lines(
+            "m.puz:2:6: error: runs(...) reads cells that are 0 or 1 (a grid 'in bool')",
+            ' 2 | runs(g[1, ..]) == [1]',
+            '   |      ^^^^^^^^',
+            "hint: declare the grid 'var g[1..R, 1..C] in bool'; a shaded cell is 1",
+        ),
+    ),
+    'runs-of-a-constant': (
+        'var g[1..2, 1..3] in bool\nruns([g[1, 1], 1, g[1, 2]]) == [1]\n',
+        lines(
+            'm.puz:2:16: error: runs(...) reads cells, not numbers',
+            ' 2 | runs([g[1, 1], 1, g[1, 2]]) == [1]',
+            '   |                ^',
+            'hint: give it a row or a column: runs(g[3, ..])',
+        ),
+    ),
+    'runs-lengths-not-a-list': (
+        'var g[1..2, 1..3] in bool\nruns(g[1, ..]) == 2\n',
+        lines(
+            'm.puz:2:19: error: expected the lengths of the runs as a list of numbers, such as [2, 1]',
+            ' 2 | runs(g[1, ..]) == 2',
+            '   |                   ^',
+            'hint: write the lengths of the runs as the puzzle prints them: runs(g[3, ..]) == [2, 1]',
+        ),
+    ),
+    'runs-lengths-with-variables': (
+        'var g[1..2, 1..3] in bool\nruns(g[1, ..]) == [g[2, 1]]\n',
+        lines(
+            'm.puz:2:19: error: expected a constant, found an expression with variables',
+            ' 2 | runs(g[1, ..]) == [g[2, 1]]',
+            '   |                   ^^^^^^^^^',
+        ),
+    ),
+    'runs-too-long': (
+        'var g[1..2, 1..3] in bool\nruns(g[1, ..]) == [2, 1, 1]\n',
+        lines(
+            'm.puz:2:19: error: the runs 2 1 1 need 6 cells; the list has 3',
+            ' 2 | runs(g[1, ..]) == [2, 1, 1]',
+            '   |                   ^^^^^^^^^',
+        ),
+    ),
+    'runs-zero-run': (
+        'var g[1..2, 1..3] in bool\nruns(g[1, ..]) == [1, 0]\n',
+        lines(
+            'm.puz:2:19: error: a run is 1 cell long or more (write [0] or [] for a line with no run)',
+            ' 2 | runs(g[1, ..]) == [1, 0]',
+            '   |                   ^^^^^^',
+        ),
+    ),
+    'runs-in-a-condition': (
+        'var g[1..2, 1..3] in bool\ng[2, 1] == 1 or runs(g[1, ..]) == [1]\n',
+        lines(
+            'm.puz:2:17: error: runs(...) == [...] is a clue of its own: it cannot be a value or part of a condition',
+            ' 2 | g[2, 1] == 1 or runs(g[1, ..]) == [1]',
+            '   |                 ^^^^^^^^^^^^^^',
+            'hint: write it on a line of its own (or under a forall): runs(g[3, ..]) == [2, 1]',
+        ),
+    ),
+    'runs-as-a-value': (
+        'var g[1..2, 1..3] in bool\nlen(runs(g[1, ..])) == 1\n',
+        lines(
+            'm.puz:2:5: error: runs(...) == [...] is a clue of its own: it cannot be a value or part of a condition',
+            ' 2 | len(runs(g[1, ..])) == 1',
+            '   |     ^^^^^^^^^^^^^^',
+            'hint: write it on a line of its own (or under a forall): runs(g[3, ..]) == [2, 1]',
+        ),
+    ),
+    'neighbours-of-a-number': (
+        'var g[1..2, 1..3] in bool\nsum(neighbours(3)) == 1\n',
+        lines(
+            'm.puz:2:16: error: neighbours takes a cell of a grid or a board, such as g[2, 3] or b.a',
+            ' 2 | sum(neighbours(3)) == 1',
+            '   |                ^',
+        ),
+    ),
+    'neighbours-two-args': (
+        'var g[1..2, 1..3] in bool\nsum(around(g[1, 1], 2)) == 1\n',
+        lines(
+            'm.puz:2:5: error: around takes one cell: around(g[r, c])',
+            ' 2 | sum(around(g[1, 1], 2)) == 1',
+            '   |     ^^^^^^^^^^^^^^^^^^',
+        ),
+    ),
+    'touching-misspelt': (
+        'var g[1..2, 1..3] in bool\nforall p in g.touch: sum(p) <= 1\n',
+        lines(
+            "m.puz:2:15: error: 'touch' is not a group of this array",
+            ' 2 | forall p in g.touch: sum(p) <= 1',
+            '   |               ^^^^^',
+            "hint: did you mean 'touching'?",
         ),
     ),
     # ---- grids with black cells (var k in D shape ...) ---------------------------------------------

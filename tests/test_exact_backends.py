@@ -24,6 +24,7 @@ from cspdsl.ir import (
     Not,
     Or,
     Problem,
+    Regular,
     Table,
     Var,
 )
@@ -107,6 +108,34 @@ def test_table(backend: Backend, tuples: tuple[tuple[int, ...], ...]) -> None:
 def test_table_over_no_variable(backend: Backend) -> None:
     assert_matches_brute_force(backend, make_problem(ABC, Table((), ((),))))
     assert_matches_brute_force(backend, make_problem(ABC, Table((), ())))
+
+
+# The runs 2 1 over 0/1 cells: states 0..4 (0 before the first run, 1-2 in it, 3 the gap, 4 the last run).
+RUNS_2_1 = ((0, 0, 0), (0, 1, 1), (1, 1, 2), (2, 0, 3), (3, 0, 3), (3, 1, 4), (4, 0, 4))
+
+
+@pytest.mark.parametrize(
+    "regular",
+    [
+        Regular(("a", "b", "c"), ((0, 1, 1), (1, 2, 2), (1, 3, 2), (2, 0, 3), (2, 3, 0)), 0, (3, 0)),
+        Regular(("a", "a", "c"), ((0, 1, 0), (0, 2, 1), (1, 2, 1), (1, 0, 2), (0, 0, 2)), 0, (2,)),
+        Regular(("a", "b"), (), 0, (0,)),
+        Regular((), (), 0, (0,)),
+        Regular((), ((0, 1, 1),), 0, (1,)),
+        Regular(("a", "b", "c"), ((0, 1, 1),), 0, ()),
+    ],
+    ids=str,
+)
+def test_regular(backend: Backend, regular: Regular) -> None:
+    assert_matches_brute_force(backend, make_problem(ABC, regular))
+
+
+def test_regular_runs_of_a_row(backend: Backend) -> None:
+    row = {f"x{i}": (0, 1) for i in range(6)}
+    problem = make_problem(row, Regular(tuple(row), RUNS_2_1, 0, (4,)))
+    assert_matches_brute_force(backend, problem)
+    # 2 1 in six cells: 110100 110010 110001 011010 011001 001101
+    assert len(solve_all(backend, problem).solutions) == 6
 
 
 COUNTED = (InSet("a", (1,)), InSet("b", (1, 2)), lin(">=", 3), Not(InSet("c", (0,))))
@@ -196,7 +225,22 @@ def problems(draw: st.DrawFn) -> Problem:
         problem.post(Or((draw(conds), InSet("aux", (draw(st.integers(0, 2)),)))))
     if draw(st.booleans()):
         _post_element(draw, problem, sorted(domains))
+    if draw(st.booleans()):
+        problem.post(draw(automata(names)))
     return problem
+
+
+@st.composite
+def automata(draw: st.DrawFn, names: st.SearchStrategy[str]) -> Regular:
+    """A deterministic automaton of up to four states over -1..3, read along a few variables (one may
+    come twice); some moves missing, so some words are rejected on the way."""
+    states = draw(st.integers(1, 4))
+    moves = draw(st.dictionaries(st.tuples(st.integers(0, states - 1), st.integers(-1, 3)),
+                                 st.integers(0, states - 1), max_size=12))
+    accepting = draw(st.lists(st.integers(0, states - 1), max_size=states, unique=True))
+    word = draw(st.lists(names, max_size=4))
+    transitions = tuple((q, v, r) for (q, v), r in sorted(moves.items()))
+    return Regular(tuple(word), transitions, draw(st.integers(0, states - 1)), tuple(sorted(accepting)))
 
 
 def _post_element(draw: st.DrawFn, problem: Problem, names: list[str]) -> None:

@@ -9,10 +9,12 @@ import shutil
 import subprocess
 
 import pytest
+from brute import brute_force, make_problem
 from helpers import MODELS, run_cli
 
 from cspdsl.api import load, solve
 from cspdsl.backends import export
+from cspdsl.ir import Regular
 
 MINIZINC = shutil.which("minizinc")
 
@@ -58,3 +60,25 @@ def test_minizinc_with_gecode_finds_the_same_solutions(name: str, tmp_path) -> N
         assert last in ours
         return
     assert len(blocks) == len(theirs) == len(ours) and theirs == ours
+
+
+@pytest.mark.skipif(MINIZINC is None, reason="MiniZinc is not installed")
+@pytest.mark.parametrize(
+    "regular",
+    [
+        # values that run on from 0, from -1, and with a gap (3 missing: looked up); a missing move rejects
+        Regular(("a", "b", "c"), ((0, 0, 1), (0, 1, 0), (1, 1, 1), (1, 0, 0)), 0, (1,)),
+        Regular(("a", "b", "c"), ((0, -1, 1), (1, 0, 1), (1, 1, 0)), 0, (0, 1)),
+        Regular(("a", "c", "b"), ((0, 1, 1), (0, 2, 1), (0, 4, 2), (1, 0, 1), (1, 4, 2), (2, 2, 3)), 0, (1, 3)),
+    ],
+    ids=["shifted", "negative", "gap"],
+)
+def test_an_automaton_exported_has_the_brute_force_solutions(regular: Regular, tmp_path) -> None:
+    problem = make_problem({"a": (-1, 0, 1, 2, 4), "b": (-1, 0, 1, 2), "c": (0, 1, 2, 3, 4)}, regular)
+    path = tmp_path / "regular.mzn"
+    path.write_text(export("minizinc", problem, "regular"))
+    run = subprocess.run([str(MINIZINC), "--solver", "gecode", "-a", str(path)], capture_output=True, text=True,
+                         timeout=600, check=True)
+    blocks = run.stdout.split("----------")[:-1]
+    theirs = {tuple(int(v) for _, v in sorted(re.findall(r"^(.+?) = (-?\d+)$", block, re.M))) for block in blocks}
+    assert theirs == brute_force(problem)

@@ -184,6 +184,29 @@ def test_the_magic_star_drawn_as_printed_has_80_solutions(backend):
     assert len({tuple(sorted(s.items())) for s in result.solutions}) == 80
 
 
+# The shaded pictures of the published grids in bool, as their sources print them (`#` shaded, a star).
+PUBLISHED_PICTURES = {
+    "nonogram": (
+        "g:\n  . # # . . . . . . .\n  # . # # . . . . . .\n  # . . # . . . . . .\n  . . . # # . . . . .\n"
+        "  . . . . # . . . . .\n  . . . # # # . . . .\n  . . . # # # . . . .\n  . . # # . # # . . .\n"
+        "  . . # # . . # . . .\n  . # # . . . # # . #\n  . # # . . . . # # #\n  # # . . . . . # # ."
+    ),
+    "stars": (
+        "s:\n  . . . . . . . # . #\n  . # . # . . . . . .\n  . . . . . . # . # .\n  . . # . # . . . . .\n"
+        "  # . . . . . . . # .\n  . . . # . # . . . .\n  . # . . . . . # . .\n  . . . . . # . . . #\n"
+        "  # . # . . . . . . .\n  . . . . # . # . . ."
+    ),
+}
+
+
+@pytest.mark.parametrize("backend", exact_backends())
+@pytest.mark.parametrize("name", sorted(PUBLISHED_PICTURES))
+def test_published_shaded_grids_have_their_one_picture(name, backend):
+    result = solve_model(name, backend=backend, limit=None)
+    assert result.complete and result.count == 1
+    assert render_solution(result.model.layout, result.solutions[0]) == PUBLISHED_PICTURES[name]
+
+
 def test_kakuro_rendered_with_its_black_cells():
     result = solve_model("kakuro4")
     assert render_solution(result.model.layout, result.solutions[0]) == (
@@ -330,7 +353,7 @@ def test_count_and_json_from_the_cli():
 
 @pytest.mark.parametrize(
     "name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles", "sendmore", "seder", "bands", "killer",
-             "kakuro", "jigsaw", "tuna", "golf", "magicstar"]
+             "kakuro", "jigsaw", "tuna", "golf", "magicstar", "nonogram", "stars"]
 )
 def test_every_model_checks(name):
     result = run_cli("check", f"models/{name}.puz")
@@ -401,6 +424,8 @@ def test_a_result_draws_itself_in_a_notebook():
     assert "<tr><td>4</td><td>German</td><td>green</td><td>fish</td>" in page
     assert "<p>The German owns the fish, in house 4.</p>" in page
     assert "<table><tr><td>9</td><td>6</td><td>5</td>" in solve(load(MODELS / "sudoku.puz"))._repr_html_()
+    assert "<table><tr><td>#</td><td>#</td><td>7</td>" in solve(load(MODELS / "kakuro4.puz"))._repr_html_()
+    assert "<table><tr><td>.</td><td>#</td><td>#</td><td>.</td>" in solve(load(MODELS / "nonogram.puz"))._repr_html_()
 
 
 @pytest.mark.parametrize("name", ["einstein", "sudoku", "lock", "sendmore"])

@@ -212,6 +212,42 @@ def grid_models(draw: st.DrawFn, max_side: int = 3, max_clues: int = 4) -> str:
     return "\n".join(lines) + "\n"
 
 
+@st.composite
+def shaded_models(draw: st.DrawFn, max_side: int = 4, max_clues: int = 5) -> str:
+    """A small grid in bool with run-length clues on some rows and columns (lengths that fit, `[0]`
+    or none), and now and then a neighbourhood rule: no two shaded cells touching or side by side, or
+    a count of shaded cells around a cell."""
+    rows, cols = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
+    lines = [f"var g[1..{rows}, 1..{cols}] in bool"]
+    lines += draw(st.lists(_runs_clue(rows, cols), min_size=1, max_size=max_clues))
+    cell = st.builds(lambda r, c: f"g[{r}, {c}]", st.integers(1, rows), st.integers(1, cols))
+    rules = [
+        st.builds(lambda w, k: f"forall pair in g.{w}: sum(pair) <= {k}", st.sampled_from(["adjacent", "touching"]),
+                  st.integers(0, 1)),
+        st.builds(lambda w, c, o, k: f"sum({w}({c})) {o} {k}", st.sampled_from(["neighbours", "around"]), cell,
+                  st.sampled_from(OPS), st.integers(0, 3)),
+    ]
+    lines += draw(st.lists(st.one_of(*rules), max_size=2))
+    return "\n".join(lines) + "\n"
+
+
+def _runs_clue(rows: int, cols: int) -> st.SearchStrategy[str]:
+    """`runs(g[r, ..]) == [...]` or `runs(g[.., c]) == [...]`, the runs fitting the line."""
+
+    def clue(draw: st.DrawFn) -> str:
+        across = draw(st.booleans())
+        size = cols if across else rows
+        line = f"g[{draw(st.integers(1, rows))}, ..]" if across else f"g[.., {draw(st.integers(1, cols))}]"
+        lengths: list[int] = []
+        while draw(st.booleans()) and sum(lengths) + len(lengths) < size:
+            room = size - sum(lengths) - len(lengths)
+            lengths.append(draw(st.integers(1, room)))
+        shown = "[0]" if not lengths and draw(st.booleans()) else str(lengths)
+        return f"runs({line}) == {shown}"
+
+    return st.composite(clue)()
+
+
 # -- the comparison ------------------------------------------------------------------------------------
 
 
@@ -261,6 +297,12 @@ def test_random_grid_puzzles(text: str) -> None:
     assert_backends_agree(text)
 
 
+@FAST
+@given(shaded_models())
+def test_random_nonograms(text: str) -> None:
+    assert_backends_agree(text)
+
+
 @pytest.mark.slow
 @SLOW
 @given(grid_models(max_side=4, max_clues=6))
@@ -283,7 +325,8 @@ def test_larger_random_number_puzzles(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "strategy", [zebra_models(), number_models(), grid_models()], ids=["zebra", "numbers", "grids"]
+    "strategy", [zebra_models(), number_models(), grid_models(), shaded_models()],
+    ids=["zebra", "numbers", "grids", "nonograms"],
 )
 def test_the_generators_make_both_satisfiable_and_unsatisfiable_models(strategy: st.SearchStrategy[str]) -> None:
     def count(text: str) -> int:

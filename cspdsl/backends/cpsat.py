@@ -19,7 +19,7 @@ from ortools.sat.python import cp_model
 from ortools.util.python.sorted_interval_list import Domain
 
 from ..errors import CspdslError
-from ..ir import AllDifferent, Count, InSet, Linear, Or, Problem, Table, comparison, negation
+from ..ir import AllDifferent, Count, InSet, Linear, Or, Problem, Regular, Table, comparison, negation
 from ..record import Record, field
 from ..static_types import Any, ClassVar
 from . import Assignment, Compiled, Distinct, OnSolution, Outcome, check_limit
@@ -139,6 +139,13 @@ class CpSatTranslator(Translator[Lit]):
             self._post_constant(bool(c.tuples))
             return
         self.model.add_allowed_assignments([self.vars[n] for n in c.vars], list(c.tuples))
+
+    def post_regular(self, c: Regular) -> None:
+        """CP-SAT's automaton constraint, over the transitions as they are."""
+        if not c.vars or not c.transitions or not c.accepting:  # the empty word, or no word at all
+            self._post_constant(not c.vars and c.start in c.accepting)
+            return
+        self.model.add_automaton([self.vars[n] for n in c.vars], c.start, list(c.accepting), list(c.transitions))
 
     def post_linear(self, c: Linear) -> None:
         if not c.terms:

@@ -7,7 +7,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Problem, Table, by_kind
+from ..ir import (
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    KindTable,
+    Linear,
+    Not,
+    Or,
+    Problem,
+    Regular,
+    Table,
+    by_kind,
+)
 from ..static_types import Any
 
 
@@ -45,7 +59,7 @@ def _solve_item(problem: Problem, names: dict[str, str]) -> str:
 
 
 # The global constraints a model may use, by the kind that writes them, and the file that defines each.
-_GLOBALS = {AllDifferent: "all_different.mzn", Table: "table.mzn"}
+_GLOBALS = {AllDifferent: "all_different.mzn", Table: "table.mzn", Regular: "regular.mzn"}
 
 
 def _uses(problem: Problem, kind: type) -> bool:
@@ -117,6 +131,38 @@ def _table(c: Table, names: dict[str, str]) -> str:
     return f"table([{', '.join(names[x] for x in c.vars)}], [| {rows} |])"
 
 
+def _regular(c: Regular, names: dict[str, str]) -> str:
+    """MiniZinc's `regular`: states 1..Q, the values 1..S (value v as its place in the sorted values),
+    0 in the transition table for no move (its state 0 rejects)."""
+    states = sorted({c.start, *c.accepting, *(q for q, _, _ in c.transitions), *(r for _, _, r in c.transitions)})
+    values = sorted({v for _, v, _ in c.transitions})
+    if not values or not c.vars:
+        return "true" if not c.vars and c.start in c.accepting else "false"
+    state_no = {q: i + 1 for i, q in enumerate(states)}
+    value_no = {v: i + 1 for i, v in enumerate(values)}
+    table = [[0] * len(values) for _ in states]
+    for q, v, r in c.transitions:
+        table[state_no[q] - 1][value_no[v] - 1] = state_no[r]
+    rows = " | ".join(", ".join(map(str, row)) for row in table)
+    word = ", ".join(_letter(names[x], values) for x in c.vars)
+    final = "{" + ", ".join(str(state_no[q]) for q in sorted(set(c.accepting))) + "}"
+    return f"regular([{word}], {len(states)}, {len(values)}, [| {rows} |], {state_no[c.start]}, {final})"
+
+
+def _letter(name: str, values: list[int]) -> str:
+    """A variable as its letter 1..S: shifted when the values run on (`x + 1` for 0..1), else looked up."""
+    if values == list(range(values[0], values[0] + len(values))):
+        shift = 1 - values[0]
+        return name if not shift else f"{name} + {shift}" if shift > 0 else f"{name} - {-shift}"
+    return f"{_place(values)}[{name}]"
+
+
+def _place(values: list[int]) -> str:
+    """The array from a value to its place among `values` (1..S), indexed by the value."""
+    places = [str(values.index(v) + 1) if v in values else "0" for v in range(values[0], values[-1] + 1)]
+    return f"array1d({values[0]}..{values[-1]}, [{', '.join(places)}])"
+
+
 def _count(c: Count, names: dict[str, str]) -> str:
     parts = ", ".join(f"bool2int({_write(cond, names)})" for cond in c.conds)
     return f"sum([{parts}]) {c.op} {c.k}"
@@ -134,6 +180,6 @@ def _not(c: Not, names: dict[str, str]) -> str:
 
 
 _WRITERS: KindTable[Callable[[Any, dict[str, str]], str]] = by_kind("minizinc export", {
-    AllDifferent: _all_different, Table: _table, Linear: _linear, InSet: _in_set, Count: _count,
+    AllDifferent: _all_different, Table: _table, Regular: _regular, Linear: _linear, InSet: _in_set, Count: _count,
     And: _joined("/\\", "true"), Or: _joined("\\/", "false"), Not: _not,
 })

@@ -183,7 +183,8 @@ class ClueOracle:
 
 
 def _reifiable(c: Constraint) -> Constraint:
-    """The clue in a form a literal can stand for: a global (all-different, table) as its decomposition."""
+    """The clue in a form a literal can stand for: a global (all-different, table) as its decomposition;
+    an automaton is one already (the encoder's decision diagram)."""
     if isinstance(c, AllDifferent):
         return all_different_as_pairs(c)
     if isinstance(c, Table):

@@ -22,6 +22,7 @@ from . import (
     Or,
     Posted,
     Problem,
+    Regular,
     Table,
     by_kind,
 )
@@ -73,6 +74,15 @@ def _all_different(c: AllDifferent, a: Assignment) -> bool:
     return len(set(values)) == len(values)
 
 
+def _regular(c: Regular, a: Assignment) -> bool:
+    """Run the automaton over the values, one transition a value (a missing one rejects)."""
+    moves = {(state, value): after for state, value, after in c.transitions}
+    state: int | None = c.start
+    for name in c.vars:
+        state = moves.get((state, a[name])) if state is not None else None
+    return state is not None and state in c.accepting
+
+
 _HOLDS: KindTable[Callable[[Any, Assignment], bool]] = by_kind(
     "check.holds",
     {
@@ -80,6 +90,7 @@ _HOLDS: KindTable[Callable[[Any, Assignment], bool]] = by_kind(
         InSet: lambda c, a: a[c.var] in c.values,
         AllDifferent: _all_different,
         Table: lambda c, a: tuple(a[name] for name in c.vars) in set(c.tuples),
+        Regular: _regular,
         Count: lambda c, a: comparison_holds(sum(holds(sub, a) for sub in c.conds), c.op, c.k),
         And: _and,
         Or: _or,

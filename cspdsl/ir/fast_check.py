@@ -15,7 +15,7 @@ import weakref
 from collections.abc import Callable
 
 from ..static_types import Any
-from . import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
+from . import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Regular, Table
 
 AllHold = Callable[[dict[str, int]], bool]
 
@@ -53,6 +53,9 @@ class _Writer:
         if isinstance(c, Table):
             row = "".join(f"{self.local[name]}, " for name in c.vars)
             return f"(({row}) in {self.constant(frozenset(tuple(t) for t in c.tuples))})"
+        if isinstance(c, Regular):
+            row = "".join(f"{self.local[name]}, " for name in c.vars)
+            return f"{self.constant(_accepts(c))}(({row}))"
         if isinstance(c, Count):
             held = " + ".join(self.expression(sub) for sub in c.conds) or "0"
             return self.comparison(f"({held})", c.op, c.k)
@@ -74,6 +77,23 @@ class _Writer:
             lines.append(f"    if not {self.expression(posted.constraint)}: return False")
         lines.append("    return True")
         return "\n".join(lines)
+
+
+def _accepts(c: Regular) -> Callable[[tuple[int, ...]], bool]:
+    """Whether the automaton accepts a word of values (a missing transition rejects)."""
+    moves = {(state, value): after for state, value, after in c.transitions}
+    accepting = frozenset(c.accepting)
+
+    def accepts(word: tuple[int, ...]) -> bool:
+        state = c.start
+        for value in word:
+            after = moves.get((state, value))
+            if after is None:
+                return False
+            state = after
+        return state in accepting
+
+    return accepts
 
 
 def all_hold_function(problem: Problem) -> AllHold | None:

@@ -4,11 +4,12 @@ Every puzzle construct of the language is lowered into these few forms, and ever
 all of them. Variables are referred to by name, so an assignment is a plain `dict[str, int]`.
 
 Constraints:
-- `AllDifferent(vars)` and `Table(vars, tuples)`: only at the top level of a problem.
+- `AllDifferent(vars)`, `Table(vars, tuples)` and `Regular(vars, transitions, start, accepting)`: only at
+  the top level of a problem.
 - `Linear(terms, op, rhs)`: sum of coefficient * variable compared with a constant.
 - `InSet(var, values)`: the variable takes one of the values (`x == v` is `InSet(x, (v,))`).
 - `Count(conds, op, k)`: the number of true conditions compared with a constant.
-- `And`, `Or`, `Not`: boolean structure over any constraint except AllDifferent and Table.
+- `And`, `Or`, `Not`: boolean structure over any constraint except AllDifferent, Table and Regular.
 `And(())` is true and `Or(())` is false.
 """
 
@@ -99,6 +100,23 @@ class Table(Record):
     tuples: tuple[tuple[int, ...], ...]
 
 
+class Regular(Record):
+    """The values of `vars`, read in order, spell a word that a deterministic finite automaton accepts:
+    from `start`, each value moves the automaton along its `(state, value, next state)` transition, and
+    the word is accepted when the last value leaves it in one of the `accepting` states. A value with no
+    transition from the state it meets rejects the word.
+
+    A kind of its own, not a `Table`, because the solvers have it natively and the table of a row's
+    words grows with the row (a nonogram row of 25 cells with clue 1 1 1 1 1 has 20,349 words; its
+    automaton has 10 states): CP-SAT's automaton constraint, one decision diagram of (position, state) nodes in CNF.
+    The nonogram's runs (`runs(g[r, ..]) == [2, 1]`) lower to it."""
+
+    vars: tuple[str, ...]
+    transitions: tuple[tuple[int, int, int], ...]
+    start: int
+    accepting: tuple[int, ...]
+
+
 class Linear(Record):
     """sum(c * x for c, x in terms) <op> rhs, with op in OPS."""
 
@@ -132,11 +150,11 @@ class Not(Record):
     cond: Constraint
 
 
-Constraint = AllDifferent | Table | Linear | InSet | Count | And | Or | Not
+Constraint = AllDifferent | Table | Regular | Linear | InSet | Count | And | Or | Not
 # Every constraint kind, in one place: a new kind joins here, and every table built with `by_kind`
 # (walk.py) refuses to be built until it has a case for it (docs/architecture.md, "Adding a
 # constraint kind").
-KINDS: tuple[type[Constraint], ...] = (AllDifferent, Table, Linear, InSet, Count, And, Or, Not)
+KINDS: tuple[type[Constraint], ...] = (AllDifferent, Table, Regular, Linear, InSet, Count, And, Or, Not)
 TRUE = And(())
 FALSE = Or(())
 

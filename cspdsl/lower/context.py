@@ -83,6 +83,8 @@ class Context:
         self.instance: tuple[tuple[str, str], ...] = ()
         self.folds = Folds()  # the clues that fold to a constant
         self.position_words: set[str] = set()  # first, last, middle as a positions line named them
+        # `neighbours(c)`, `around(c)`: each cell's neighbours, by the word's group, made once a model.
+        self.neighbourhoods: dict[str, dict[str, list[str]]] = {}
 
     def check_free(self, name: str, span: Span) -> None:
         """Raise if `name` is taken; declarations call it before they add any IR variable. The words

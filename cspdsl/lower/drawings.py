@@ -16,6 +16,7 @@ from math import gcd
 
 from ..errors import CspdslError
 from ..syntax import ast
+from .neighbours import board_neighbourhoods
 
 # A group's cell names in order, or why the drawing has no such group (a message, then a hint).
 Group = list[list[str]] | str
@@ -32,10 +33,13 @@ LINE_ORDER: dict[str, Callable[[tuple[int, int]], int]] = {
 
 
 def board_groups(drawing: ast.Drawing) -> dict[str, Group]:
-    """The named groups of a board: rows, columns, diagonals, antidiagonals, lines and cells."""
+    """The named groups of a board: rows, columns, diagonals, antidiagonals, lines and cells, and its
+    adjacent and touching pairs."""
     cells = {(cell.row, cell.column): cell.name for cell in drawing.cells}
     groups = drawn_groups(drawing, cells) if drawing.connectors else lattice_groups(cells)
     groups["cells"] = [[cell.name for cell in drawing.cells]]
+    lines = [line for name in DRAWN_GROUPS.values() if isinstance(group := groups[name], list) for line in group]
+    groups.update(board_neighbourhoods(scaled(cells), lines if drawing.connectors else None))
     return groups
 
 

@@ -12,6 +12,7 @@ from ..syntax import ast
 from .build import Lin, linear
 from .context import MAX_DOMAIN, AttributeValue, KeyValue, Param, error
 from .indexing import Indexing
+from .neighbours import NEIGHBOUR_CALLS, neighbours_of
 from .values import (
     Array,
     Attribute,
@@ -217,11 +218,43 @@ class Expressions(Indexing):
             return self.call_number(node)
         if node.func in CONDITION_CALLS:
             return self.cond(node)
+        if node.func in NEIGHBOUR_CALLS:
+            return self.call_neighbours(node)
+        if node.func == "runs":
+            raise error("runs(...) == [...] is a clue of its own: it cannot be a value or part of a condition",
+                        node, "write it on a line of its own (or under a forall): runs(g[3, ..]) == [2, 1]")
         raise CspdslError(
             f"unknown function '{node.func}'",
             node.func_span,
-            did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max", "number"]),
+            did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max", "number",
+                                     "runs", *NEIGHBOUR_CALLS]),
         )
+
+    def call_neighbours(self, node: ast.Call) -> list[Lin]:
+        """`neighbours(g[r, c])` (also `neighbors`): the cells that share a side with a cell of a grid,
+        or that a board's drawing puts next to it; `around(g[r, c])`: those that share a side or a
+        corner. In reading order."""
+        if len(node.args) != 1:
+            raise error(f"{node.func} takes one cell: {node.func}(g[r, c])", node)
+        value = self.eval(node.args[0])
+        var = value.terms[0][1] if isinstance(value, Lin) and len(value.terms) == 1 and not value.const else None
+        group = NEIGHBOUR_CALLS[node.func]
+        if var is not None and var not in self.neighbourhoods.get(group, {}):
+            self.neighbourhoods.setdefault(group, {}).update(self._neighbourhood_of(var, group, node))
+        if var is None or var not in self.neighbourhoods[group]:
+            raise error(f"{node.func} takes a cell of a grid or a board, such as g[2, 3] or b.a", node.args[0])
+        return [Lin(((1, cell),)) for cell in self.neighbourhoods[group][var]]
+
+    def _neighbourhood_of(self, var: str, group: str, node: ast.Call) -> dict[str, list[str]]:
+        """The neighbours of every cell of the grid or board that holds `var` (none if none does)."""
+        for owner in self.env.names.values():
+            if not isinstance(owner, (Array, BoardValue)):
+                continue
+            cells = list(owner.cells.values() if isinstance(owner, Array) else owner.layout.variables.values())
+            if var in cells:
+                pairs = self.groups_of(owner, ast.Member(node.span, node.args[0], group, node.func_span))[group]
+                return neighbours_of(pairs, cells)
+        return {}
 
     def call_sum(self, node: ast.Call) -> Lin | int:
         items = self.call_list(node)

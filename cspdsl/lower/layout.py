@@ -60,6 +60,13 @@ class Grid(Record, frozen=False):
     cells: dict[tuple[int, ...], str]
     box: tuple[int, int] | None = None  # Sudoku-style box size
     show_boxes: bool = False  # the model uses the boxes: draw them
+    # The character each value is printed as, one a cell, as puzzle books print a shaded grid (`#`
+    # and `.` for a grid in bool) or a tiling (a letter a piece); None: the numbers.
+    symbols: dict[int, str] | None = None
+
+
+# A grid declared `in bool` prints as a shaded picture: a 1 is `#`, a 0 is `.`.
+SHADED = {0: ".", 1: "#"}
 
 
 class Board(Record, frozen=False):

@@ -9,6 +9,7 @@ from ..errors import CspdslError
 from ..static_types import Any
 from ..syntax import ast
 from .context import error
+from .neighbours import grid_neighbourhoods
 
 BLACK = "#"
 NO_LINES = "a grid with black cells has no whole lines or boxes; its groups are across, down, runs and cells"
@@ -60,6 +61,7 @@ def run_groups(ranges: list[list[int]], cells: dict[tuple[int, ...], str]) -> di
         "across": [[cells[i] for i in run] for run in across],
         "down": [[cells[i] for i in run] for run in down],
         "runs": [[cells[i] for i in run] for run in across + down],
+        **grid_neighbourhoods(ranges, cells),
     }
 
 

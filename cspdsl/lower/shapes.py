@@ -21,9 +21,12 @@ def box_shape(ranges: list[list[int]]) -> tuple[int, int] | None:
 def array_groups(
     ranges: list[list[int]], cells: dict[tuple[int, ...], str], box: tuple[int, int] | None
 ) -> dict[str, Any]:
-    """Named groups of an array: cells; and of a 2-D grid: rows, columns, diagonals, boxes."""
+    """Named groups of an array: cells, adjacent and touching pairs; and of a 2-D grid: rows, columns,
+    diagonals, boxes."""
+    from .neighbours import grid_neighbourhoods
+
     if len(ranges) == 1:
-        return {"cells": [list(cells.values())]}
+        return {"cells": [list(cells.values())], **grid_neighbourhoods(ranges, cells)}
     rows, cols = ranges
     groups: dict[str, Any] = {
         "rows": [[cells[(r, c)] for c in cols] for r in rows],
@@ -32,6 +35,7 @@ def array_groups(
     }
     groups["diagonals"] = _diagonals(rows, cols, cells)
     groups["boxes"] = _boxes(rows, cols, cells, box)
+    groups.update(grid_neighbourhoods(ranges, cells))
     return groups
 
 

@@ -15,7 +15,7 @@ from ..syntax.nesting import MAX_NESTING
 from .build import Lin
 from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, AttributeValue, KeyValue, Param, error, range_text
 from .entities import EntityDecls
-from .layout import AttributeAt, Board, Grid, LinTerm, Question
+from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Question
 from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size, list_depth
 
 
@@ -142,6 +142,8 @@ class Statements(EntityDecls):
         from .shapes import box_shape  # here: a model without arrays or boards does not import shapes
 
         self.add_array(s, ranges, list(itertools.product(*ranges)), domain, box_shape(ranges))
+        if s.domain is None:  # a grid in bool: a picture of shaded cells
+            self.layout.grids[-1].symbols = dict(SHADED)
 
     def add_array(
         self, s: ast.VarDecl | ast.ShapedVarDecl, ranges: list[list[int]], indices: list[tuple[int, ...]],

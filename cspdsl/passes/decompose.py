@@ -1,6 +1,7 @@
 """IR constraints written as other IR constraints: the default decompositions a backend inherits for the
 kinds its solver has no native form of (`backends/base.py`), and the negation of a constraint pushed one
-level in.
+level in. Also an automaton unrolled over its variables (`regular_layers`), which the backends without
+an automaton of their own build on.
 
 Each is exact (the same solutions) and uses no auxiliary variable.
 """
@@ -20,6 +21,7 @@ from ..ir import (
     Linear,
     Not,
     Or,
+    Regular,
     Table,
     by_kind,
     negation,
@@ -41,12 +43,68 @@ def all_different_as_pairs(c: AllDifferent) -> Constraint:
     return And(tuple(Linear(((1, x), (-1, y)), "!=", 0) for x, y in combinations(c.vars, 2)))
 
 
+# One position of an unrolled automaton: each state that lies on an accepted path, with its moves
+# (value, next state) that stay on one.
+Layer = dict[int, list[tuple[int, int]]]
+
+
+def regular_layers(c: Regular, domains: Domains) -> list[Layer]:
+    """The automaton unrolled over its variables, cut to the states and moves on some accepted word
+    (reachable from the start over the domains so far, and reaching an accepting state in the steps
+    left): the (position, state) nodes of the classic encoding. No layers when no word is accepted."""
+    moves: dict[int, list[tuple[int, int]]] = {}
+    for state, value, after in c.transitions:
+        moves.setdefault(state, []).append((value, after))
+    reach = [{c.start}]
+    for name in c.vars:
+        allowed = set(domains[name])
+        reach.append({after for state in reach[-1] for value, after in moves.get(state, ()) if value in allowed})
+    alive = reach[-1] & set(c.accepting)
+    layers: list[Layer] = []
+    for i in range(len(c.vars) - 1, -1, -1):
+        allowed = set(domains[c.vars[i]])
+        layer = {state: [(v, after) for v, after in moves.get(state, ()) if v in allowed and after in alive]
+                 for state in reach[i]}
+        layer = {state: kept for state, kept in layer.items() if kept}
+        layers.append(layer)
+        alive = set(layer)
+    layers.reverse()
+    if c.start not in alive:
+        return []
+    return layers
+
+
+def regular_accepts_nothing(c: Regular, domains: Domains) -> bool:
+    """Whether no word over the domains is accepted (then the constraint is false)."""
+    if not c.vars:
+        return c.start not in c.accepting
+    return not regular_layers(c, domains)
+
+
+def regular_as_table(c: Regular, domains: Domains) -> Table:
+    """The automaton as the table of the words it accepts over the domains (for a backend with neither
+    an automaton nor a decision diagram; the rows grow with the row's length, so the native forms are
+    preferred)."""
+    if not c.vars:
+        return Table((), ((),) if c.start in c.accepting else ())
+    layers = regular_layers(c, domains)
+    rows: list[tuple[int, ...]] = []
+    stack: list[tuple[int, int, tuple[int, ...]]] = [(0, c.start, ())] if layers else []
+    while stack:
+        i, state, word = stack.pop()
+        if i == len(layers):
+            rows.append(word)
+            continue
+        stack.extend((i + 1, after, (*word, v)) for v, after in layers[i].get(state, ()))
+    return Table(c.vars, tuple(sorted(rows)))
+
+
 def _negated_in_set(c: InSet, domains: Domains) -> Constraint:
     excluded = set(c.values)
     return InSet(c.var, tuple(v for v in domains[c.var] if v not in excluded))
 
 
-def _negated_global(c: AllDifferent | Table, domains: Domains) -> Constraint:
+def _negated_global(c: AllDifferent | Table | Regular, domains: Domains) -> Constraint:
     """`not` over a global puts it inside a condition, which the IR rules out (`ir.validate`)."""
     raise nested_global(c)
 
@@ -56,6 +114,7 @@ _NEGATED: KindTable[Callable[[Any, Domains], Constraint]] = by_kind(
     {
         AllDifferent: _negated_global,
         Table: _negated_global,
+        Regular: _negated_global,
         Linear: lambda c, domains: Linear(c.terms, *negation(c.op, c.rhs)),
         InSet: _negated_in_set,
         Count: lambda c, domains: Count(c.conds, *negation(c.op, c.k)),

@@ -26,6 +26,7 @@ from ..ir import (
     Linear,
     Not,
     Or,
+    Regular,
     Table,
     by_kind,
     comparison,
@@ -88,6 +89,24 @@ def _table_truth(c: Table, index: Index) -> Truth:
     return lambda values: tuple([values[i] for i in ids]) in rows
 
 
+def _moves(c: Regular) -> dict[tuple[int, int], int]:
+    return {(state, value): after for state, value, after in c.transitions}
+
+
+def _regular_truth(c: Regular, index: Index) -> Truth:
+    ids, moves, start, accepting = tuple(index[name] for name in c.vars), _moves(c), c.start, frozenset(c.accepting)
+
+    def accepts(values: Values) -> bool:
+        state: int | None = start
+        for i in ids:
+            state = moves.get((state, values[i]))  # type: ignore[arg-type]  # None only ends the run
+            if state is None:
+                return False
+        return state in accepting
+
+    return accepts
+
+
 def _and_truth(c: And, index: Index) -> Truth:
     parts = tuple(truth(sub, index) for sub in c.conds)
     return lambda values: all(part(values) for part in parts)
@@ -111,6 +130,7 @@ _TRUTH_BY_TYPE: KindTable[Callable[[Any, Index], Truth]] = by_kind(
         Count: _count_truth,
         AllDifferent: _all_different_truth,
         Table: _table_truth,
+        Regular: _regular_truth,
         And: _and_truth,
         Or: _or_truth,
         Not: _not_truth,
@@ -142,6 +162,7 @@ class _Evaluator:
                 Or: self._or,
                 Not: self._not,
                 Table: self._table,
+                Regular: self._regular,
                 AllDifferent: self._all_different,
             },
         )
@@ -246,6 +267,26 @@ class _Evaluator:
         def ev(v: Sequence[Any]) -> bool | None:
             row = tuple(v[i] for i in positions)
             return None if any(x is unset for x in row) else row in allowed
+
+        return ev
+
+    def _regular(self, c: Regular) -> Eval:
+        """The automaton run over every value an unassigned variable may take: False once no accepting
+        state is reachable, True once every variable is assigned and the word accepted."""
+        steps = tuple((self.index[n], tuple(self.domains[n])) for n in c.vars)
+        moves, accepting, unset = _moves(c), frozenset(c.accepting), self.unset
+
+        def ev(v: Sequence[Any]) -> bool | None:
+            states, complete = {c.start}, True
+            for i, domain in steps:
+                values = domain if v[i] is unset else (v[i],)
+                complete = complete and v[i] is not unset
+                states = {after for q in states for x in values if (after := moves.get((q, x))) is not None}
+                if not states:
+                    return False
+            if not states & accepting:
+                return False
+            return True if complete else None
 
         return ev
 

@@ -24,6 +24,7 @@ from ..ir import (
     Or,
     Posted,
     Problem,
+    Regular,
     Table,
     by_kind,
     negation,
@@ -32,6 +33,7 @@ from ..ir import (
     validate,
 )
 from ..static_types import Any
+from .decompose import regular_accepts_nothing
 from .narrow import narrow_domains
 
 Domains = dict[str, tuple[int, ...]]  # each variable's sorted values, by name
@@ -62,6 +64,7 @@ class _Normaliser:
         self._by_type: KindTable[Callable[[Any, bool], Constraint]] = by_kind("normal_form", {
             AllDifferent: lambda c, neg: c,
             Table: self._table,
+            Regular: self._regular,
             Linear: self._linear,
             InSet: self._in_set,
             Count: self._count,
@@ -76,6 +79,12 @@ class _Normaliser:
     @staticmethod
     def _table(c: Table, negate: bool) -> Constraint:
         if not c.tuples:
+            return FALSE
+        return c if c.vars else TRUE
+
+    def _regular(self, c: Regular, negate: bool) -> Constraint:
+        """Decided when it reads no variable, or when no word over the domains is accepted."""
+        if regular_accepts_nothing(c, self.domains):
             return FALSE
         return c if c.vars else TRUE
 

@@ -34,6 +34,7 @@ from ..ir import (
     Not,
     Or,
     Problem,
+    Regular,
     Table,
     by_kind,
     children,
@@ -79,6 +80,7 @@ _CANONICAL: KindTable[Callable[[Any, _Namer, bool], Form]] = by_kind(
         InSet: lambda c, name, exact: ("InSet", name(c.var), tuple(sorted(set(c.values)))),
         AllDifferent: lambda c, name, exact: ("AllDifferent", tuple(sorted(name(var) for var in c.vars))),
         Table: lambda c, name, exact: _canonical_table(c, name, exact),
+        Regular: lambda c, name, exact: _canonical_regular(c, name, exact),
         Count: lambda c, name, exact: ("Count", _sorted_forms(c.conds, name, exact), c.op, c.k),
         And: lambda c, name, exact: ("And", _sorted_forms(c.conds, name, exact)),
         Or: lambda c, name, exact: ("Or", _sorted_forms(c.conds, name, exact)),
@@ -119,6 +121,15 @@ def _canonical_table(c: Table, name: Callable[[str], str], exact: bool) -> Form:
     order = sorted(range(len(names)), key=names.__getitem__)
     rows = sorted({tuple(row[i] for i in order) for row in c.tuples})
     return ("Table", tuple(names[i] for i in order), tuple(rows))
+
+
+def _canonical_regular(c: Regular, name: Callable[[str], str], exact: bool) -> Form:
+    """An automaton reads its variables in order: the order is kept (a renaming that reverses a row
+    maps it to another automaton, which the exact form tells apart)."""
+    if not exact:
+        return ("Regular", tuple(sorted(name(var) for var in c.vars)), len(c.transitions))
+    return ("Regular", tuple(name(var) for var in c.vars), tuple(sorted(set(c.transitions))), c.start,
+            tuple(sorted(set(c.accepting))))
 
 
 def constraint_forms(problem: Problem, name: Callable[[str], str] | None = None) -> Counter[Form]:

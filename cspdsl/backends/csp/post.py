@@ -13,7 +13,21 @@ from collections.abc import Mapping, Sequence
 
 import constraint as pc
 
-from ...ir import FALSE, TRUE, AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table, variables_in_order
+from ...ir import (
+    FALSE,
+    TRUE,
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    Linear,
+    Not,
+    Or,
+    Regular,
+    Table,
+    variables_in_order,
+)
 from ...passes.evaluate import partial_truth
 from ...passes.normal_form import Domains
 from ...static_types import Any
@@ -140,6 +154,13 @@ class Poster(Translator[Constraint]):
 
     def post_table(self, c: Table) -> None:
         self._function(c)
+
+    def post_regular(self, c: Regular) -> None:
+        """The automaton run over the values assigned and every value of the others, forward-checked
+        (`regular.py`)."""
+        from .regular import RegularConstraint
+
+        self._add(c, RegularConstraint(c), list(dict.fromkeys(c.vars)))
 
     def post_in_set(self, c: InSet) -> None:
         """Normally a domain already (presolve); kept for completeness, as the library's set constraints."""

@@ -7,7 +7,7 @@ where the constraint has a natural distance, so that the search sees progress be
 - `Linear`: how far the sum is from the allowed side (|sum - rhs| for `==`, 1 for a failed `!=`);
 - `Count`: how far the number of true conditions is from the allowed side;
 - `AllDifferent`: the number of variables whose value repeats an earlier one's;
-- `Table`: the fewest variables to change to reach an allowed row;
+- `Table`, `Regular`: the fewest variables to change to reach an allowed row, an accepted word;
 - `And`: the sum of its parts; `Or`: its nearest part (`Or(())`, false, is 1);
 - `InSet` and anything else: 1 when it fails.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Table, by_kind
+from ...ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Regular, Table, by_kind
 from ...passes.decompose import negated
 from ...passes.evaluate import truth
 from ...static_types import Any
@@ -55,7 +55,7 @@ def _negated(c: Constraint, index: Index) -> Violation:
     A negated InSet would be the rest of the domain, which is worth 1 exactly when `c` holds, as here;
     so `negated` is never asked for one and needs no domains.
     """
-    if isinstance(c, (InSet, AllDifferent, Table)):
+    if isinstance(c, (InSet, AllDifferent, Table, Regular)):
         test = truth(c, index)
         return lambda values: 1 if test(values) else 0
     return _violation(negated(c, {}), index)
@@ -68,6 +68,7 @@ _VIOLATION: KindTable[Callable[[Any, Index], Violation]] = by_kind(
         Count: lambda c, index: _count(c, index),
         AllDifferent: lambda c, index: _all_different(c, index),
         Table: lambda c, index: _table(c, index),
+        Regular: lambda c, index: _regular(c, index),
         InSet: _in_set,
         And: lambda c, index: _and(tuple(_violation(sub, index) for sub in c.conds)),
         Or: lambda c, index: _or(tuple(_violation(sub, index) for sub in c.conds)),
@@ -122,6 +123,30 @@ def _table(c: Table, index: Index) -> Violation:
         if here in allowed:
             return 0
         return min(sum(1 for a, b in zip(here, row, strict=True) if a != b) for row in rows)
+
+    return changes
+
+
+def _regular(c: Regular, index: Index) -> Violation:
+    """The fewest values to change for the automaton to accept: the cheapest path through the unrolled
+    automaton, a move costing 1 where its value is not the variable's."""
+    ids, accepting = tuple(index[name] for name in c.vars), frozenset(c.accepting)
+    moves: dict[int, list[tuple[int, int]]] = {}
+    for state, value, after in c.transitions:
+        moves.setdefault(state, []).append((value, after))
+    unreachable = len(ids) + 1
+
+    def changes(values: Values) -> int:
+        cost = {c.start: 0}
+        for i in ids:
+            here, after_cost = values[i], dict[int, int]()
+            for state, spent in cost.items():
+                for value, after in moves.get(state, ()):
+                    total = spent + (value != here)
+                    if total < after_cost.get(after, unreachable):
+                        after_cost[after] = total
+            cost = after_cost
+        return min((spent for state, spent in cost.items() if state in accepting), default=unreachable)
 
     return changes
 

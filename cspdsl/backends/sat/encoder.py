@@ -17,11 +17,13 @@ from ...ir import (
     Not,
     Or,
     Problem,
+    Regular,
     Table,
     validate,
     variables_of,
 )
 from ...passes.deadline import check_deadline
+from ...passes.decompose import regular_layers
 from ...passes.narrow import narrow_domains
 from ...passes.sums import implied_equalities, redundant_sums
 from ...record import Record, field
@@ -171,6 +173,9 @@ class CnfEncoder(PairClauses, SumClauses):
     def post_table(self, c: Table) -> None:
         self.cnf.add([self._table_literal(c)])
 
+    def post_regular(self, c: Regular) -> None:
+        self.cnf.add([self.reify_regular(c)])
+
     def post_or(self, c: Or) -> None:
         self.cnf.add([self.reify(sub) for sub in c.conds])
 
@@ -191,6 +196,26 @@ class CnfEncoder(PairClauses, SumClauses):
         if len(outside) < len(inside):
             return -self.cnf.or_gate(outside)
         return self.cnf.or_gate(inside)
+
+    def reify_regular(self, c: Regular) -> int:
+        """The automaton unrolled over its variables as a decision diagram: a node per (position, state)
+        on an accepted word, merged where equal (the classic encoding of a regular constraint, with
+        every node defined both ways, so that unit propagation keeps it domain consistent). A literal
+        even inside a condition, for explanations, which put each clue behind a selector."""
+        if not c.vars:
+            return TRUE if c.start in c.accepting else FALSE
+        layers = regular_layers(c, {name: tuple(v for v, _ in self.values[name]) for name in c.vars})
+        if not layers:
+            return FALSE
+        last = len(layers) - 1
+
+        def step(i: int, state: Hashable, value: int) -> Hashable | bool:
+            for v, after in layers[i].get(state, ()):  # type: ignore[call-overload]  # states are ints
+                if v == value:
+                    return True if i == last else after
+            return False
+
+        return self.cnf.mdd([self.values[name] for name in c.vars], c.start, step)
 
     def _table_literal(self, c: Table) -> int:
         """A table as the MDD of its tuples: the trie of prefixes, reduced. A node's rows are split by
