@@ -913,9 +913,9 @@ def _posted_pairs(text: str) -> set[tuple[str, ...]]:
     return {tuple(sorted(name for _, name in p.constraint.terms)) for p in problem.constraints}  # type: ignore[union-attr]
 
 
-HEX = 'board h in 1..9 = """\n a.b\nc.d.e\n f.g\n"""\n'
-STAR = 'board s in 1..9 = """\n  a---b\n  |\n  c   d\n"""\n'
-SQUARE = 'board q in 1..9 = """\nab\ncd\n"""\n'
+SMALL_HEX = 'board h in 1..9 = """\n a.b\nc.d.e\n f.g\n"""\n'
+SMALL_STAR = 'board s in 1..9 = """\n  a---b\n  |\n  c   d\n"""\n'
+SMALL_SQUARE = 'board q in 1..9 = """\nab\ncd\n"""\n'
 
 
 @pytest.mark.parametrize(
@@ -932,13 +932,13 @@ SQUARE = 'board q in 1..9 = """\nab\ncd\n"""\n'
         ('var k in 1..9 shape """\n. #\n. .\n"""\nforall p in k.touching: p[1] != p[2]\n',
          {("k[1,1]", "k[2,1]"), ("k[2,1]", "k[2,2]"), ("k[1,1]", "k[2,2]")}),
         # boards: the six around a hexagon's cell, the lines a drawing draws, a square's sides
-        (HEX + "forall n in neighbours(h.d): n != h.d\n",
+        (SMALL_HEX + "forall n in neighbours(h.d): n != h.d\n",
          {("h.a", "h.d"), ("h.b", "h.d"), ("h.c", "h.d"), ("h.d", "h.e"), ("h.d", "h.f"), ("h.d", "h.g")}),
-        (HEX + "forall n in around(h.a): n != h.a\n", {("h.a", "h.b"), ("h.a", "h.c"), ("h.a", "h.d")}),
-        (STAR + "forall p in s.touching: p[1] != p[2]\n", {("s.a", "s.b"), ("s.a", "s.c")}),
-        (SQUARE + "forall p in q.adjacent: p[1] != p[2]\n",
+        (SMALL_HEX + "forall n in around(h.a): n != h.a\n", {("h.a", "h.b"), ("h.a", "h.c"), ("h.a", "h.d")}),
+        (SMALL_STAR + "forall p in s.touching: p[1] != p[2]\n", {("s.a", "s.b"), ("s.a", "s.c")}),
+        (SMALL_SQUARE + "forall p in q.adjacent: p[1] != p[2]\n",
          {("q.a", "q.b"), ("q.a", "q.c"), ("q.b", "q.d"), ("q.c", "q.d")}),
-        (SQUARE + "forall n in around(q.a): n != q.a\n", {("q.a", "q.b"), ("q.a", "q.c"), ("q.a", "q.d")}),
+        (SMALL_SQUARE + "forall n in around(q.a): n != q.a\n", {("q.a", "q.b"), ("q.a", "q.c"), ("q.a", "q.d")}),
     ],
     ids=["grid-adjacent", "grid-touching", "array", "black-cells", "hex-neighbours", "hex-around", "drawn-lines",
          "square-board", "square-around"],
