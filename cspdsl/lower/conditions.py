@@ -15,6 +15,7 @@ from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values,
 from .context import POSITION_WORDS, Param, error, range_text
 from .expressions import ABS_FUNCTIONS, SUM_CALLS, Expressions, left_spine
 from .values import as_cond, as_list
+from .visibility import visible_comparison
 
 # `[A, B] same [C, D]` pairs lists of at most this many (it tries every order).
 PAIRED_UP_TO = 4
@@ -147,6 +148,9 @@ class Conditions(Expressions):
             return self.at_position(node)
         if node.op == "same" and isinstance(node.left, ast.ListLit) and isinstance(node.right, ast.ListLit):
             return self.same_in_some_order(node)
+        view = visible_comparison(self, node)
+        if view is not None:
+            return view
         absolute = self.abs_comparison(node)
         if absolute is not None:
             return absolute

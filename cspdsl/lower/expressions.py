@@ -24,6 +24,7 @@ from .values import (
     check_size,
     int_values_of,
 )
+from .visibility import visible_value
 
 ABS_FUNCTIONS = ("abs", "distance")
 SUM_CALLS = {"sum_equals": "==", "sum_at_most": "<=", "sum_at_least": ">="}
@@ -220,6 +221,10 @@ class Expressions(Indexing):
             return self.cond(node)
         if node.func in NEIGHBOUR_CALLS:
             return self.call_neighbours(node)
+        if node.func == "visible":
+            return visible_value(self, node)
+        if node.func == "reversed":
+            return self.call_reversed(node)
         if node.func == "runs":
             raise error("runs(...) == [...] is a clue of its own: it cannot be a value or part of a condition",
                         node, "write it on a line of its own (or under a forall): runs(g[3, ..]) == [2, 1]")
@@ -227,7 +232,7 @@ class Expressions(Indexing):
             f"unknown function '{node.func}'",
             node.func_span,
             did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max", "number",
-                                     "runs", *NEIGHBOUR_CALLS]),
+                                     "runs", "visible", "reversed", *NEIGHBOUR_CALLS]),
         )
 
     def call_neighbours(self, node: ast.Call) -> list[Lin]:
@@ -255,6 +260,12 @@ class Expressions(Indexing):
                 pairs = self.groups_of(owner, ast.Member(node.span, node.args[0], group, node.func_span))[group]
                 return neighbours_of(pairs, cells)
         return {}
+
+    def call_reversed(self, node: ast.Call) -> list[Any]:
+        """`reversed(list)`: its items last first, a row seen from its other end."""
+        if len(node.args) != 1:
+            raise error("reversed takes one list: reversed(g[r, ..])", node)
+        return as_list(self.eval(node.args[0]), node.args[0])[::-1]
 
     def call_sum(self, node: ast.Call) -> Lin | int:
         items = self.call_list(node)

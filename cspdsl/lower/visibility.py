@@ -1,0 +1,81 @@
+"""Visibility clues, as skyscraper puzzles print them: `visible(g[r, ..]) == 3` says that three
+buildings of row r are seen from its left end, a building being seen when it is taller than every
+building before it; `visible(reversed(g[r, ..]))` looks from the other end.
+
+No constraint kind of its own: "taller than every building before it" is an And of comparisons, and
+the view counts them. Compared with a constant (the puzzle's clue) the view is one `Count` of those
+conditions, with no new variable; anywhere else (a sum of two views, a view compared with a variable)
+each building that may or may not be seen gets a 0/1 auxiliary variable that is 1 exactly when it is
+seen, and the view is their sum. Every backend, the checker and the MiniZinc export take both forms
+as they are.
+"""
+
+from __future__ import annotations
+
+from .. import ir
+from ..static_types import Any
+from ..syntax import ast
+from .build import Lin, all_of, any_of, comparison, count, negate
+from .context import error
+from .values import as_lin
+
+HOW = "give it the buildings of a line, nearest first: visible(g[r, ..]) == 3"
+# A strict comparison of a count turned into one a Count takes: count < k is count <= k - 1.
+_NON_STRICT = {"<": ("<=", -1), ">": (">=", 1)}
+_MIRROR = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def is_visible(node: ast.Node) -> bool:
+    return isinstance(node, ast.Call) and node.func == "visible"
+
+
+def seen(lowering: Any, call: ast.Call) -> list[ir.Constraint]:
+    """For each building of the list, nearest first, the condition that it is seen: it is taller
+    than each one before it (the first is always seen)."""
+    items = lowering.call_list(call)
+    if not items:
+        raise error("visible(...) of nothing: the list is empty", call, HOW)
+    heights = [lowering.lin(item, call.args[0]) for item in items]
+    return [all_of([comparison(height.plus(before, -1), ">") for before in heights[:i]])
+            for i, height in enumerate(heights)]
+
+
+def visible_comparison(lowering: Any, node: ast.Compare) -> ir.Constraint | None:
+    """`visible(list) op k`: with k a constant, one Count of the buildings seen; with k an expression,
+    the view as a number compared with it; None when neither side is a view (or for a relation)."""
+    if node.op not in _MIRROR:
+        return None
+    call, other, op = node.left, node.right, node.op
+    if is_visible(other) and not is_visible(call):
+        call, other, op = other, call, _MIRROR[op]
+    if not is_visible(call):
+        return None
+    assert isinstance(call, ast.Call)
+    k = lowering.eval(other)
+    if isinstance(k, bool) or not isinstance(k, int):
+        view = as_lin(visible_value(lowering, call), call)
+        return comparison(view.plus(as_lin(k, other), -1), op)
+    op, shift = _NON_STRICT.get(op, (op, 0))
+    return count(seen(lowering, call), op, k + shift)
+
+
+def visible_value(lowering: Any, call: ast.Call) -> Lin | int:
+    """The number of buildings seen, as a number: a 0/1 auxiliary variable for each building that
+    may or may not be seen, 1 exactly when it is, added up (the ones seen for certain as a constant)."""
+    total = Lin()
+    for condition in seen(lowering, call):
+        if condition == ir.TRUE:
+            total = total.plus(Lin((), 1))
+        elif condition != ir.FALSE:
+            total = total.plus(Lin(((1, _seen_flag(lowering, condition, call)),)))
+    return total if total.terms else total.const
+
+
+def _seen_flag(lowering: Any, condition: ir.Constraint, call: ast.Call) -> str:
+    """A 0/1 auxiliary variable tied to a condition both ways: 1 if and only if it holds."""
+    name: str = lowering.new_aux_name("visible")
+    lowering.problem.add_var(name, (0, 1), output=False)
+    flag = ir.InSet(name, (1,))
+    for clause in (any_of([negate(flag), condition]), any_of([flag, negate(condition)])):
+        lowering.problem.post(clause, call.span, lowering.instance)
+    return name
