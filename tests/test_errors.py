@@ -1042,6 +1042,94 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: did you mean 'touching'?",
         ),
     ),
+    # ---- visibility clues (visible(...), reversed(...)) ---------------------------------------------
+    'visible-of-nothing-given': (
+        'var q[1..3] in 1..3\nvisible() == 2\n',
+        lines(
+            'm.puz:2:1: error: visible takes one list: the buildings of a line, nearest first',
+            ' 2 | visible() == 2',
+            '   | ^^^^^^^^^',
+            'hint: give it the buildings of a line, nearest first: visible(g[r, ..]) == 3',
+        ),
+    ),
+    'visible-two-args': (
+        'var q[1..3] in 1..3\nvisible(q[1], q[2]) == 2\n',
+        lines(
+            'm.puz:2:1: error: visible takes one list: the buildings of a line, nearest first',
+            ' 2 | visible(q[1], q[2]) == 2',
+            '   | ^^^^^^^^^^^^^^^^^^^',
+            'hint: give it the buildings of a line, nearest first: visible(g[r, ..]) == 3',
+        ),
+    ),
+    'visible-empty-list': (
+        'var q[1..3] in 1..3\nvisible([]) + q[1] >= 2\n',
+        lines(
+            'm.puz:2:1: error: visible(...) of nothing: the list is empty',
+            ' 2 | visible([]) + q[1] >= 2',
+            '   | ^^^^^^^^^^^',
+            'hint: give it the buildings of a line, nearest first: visible(g[r, ..]) == 3',
+        ),
+    ),
+    'visible-of-a-number': (
+        'var q[1..3] in 1..3\nvisible(3) == 1\n',
+        lines(
+            'm.puz:2:9: error: expected a list, a range or a group',
+            ' 2 | visible(3) == 1',
+            '   |         ^',
+        ),
+    ),
+    'visible-of-groups': (
+        'var g[1..2, 1..2] in 1..2\nvisible(g.rows) == 1\n',
+        lines(
+            'm.puz:2:9: error: visible takes one list of values, not a list of groups',
+            ' 2 | visible(g.rows) == 1',
+            '   |         ^^^^^^',
+            "hint: use 'forall g in ...: visible(g)'",
+        ),
+    ),
+    'visible-of-conditions': (
+        'var q[1..3] in 1..3\nvisible([q[1] == 1, q[2]]) == 1\n',
+        lines(
+            'm.puz:2:9: error: a condition cannot be used as a number',
+            ' 2 | visible([q[1] == 1, q[2]]) == 1',
+            '   |         ^^^^^^^^^^^^^^^^^',
+            "hint: count conditions with 'exactly k of [...]', 'at_least' or 'at_most'",
+        ),
+    ),
+    'visible-compared-with-a-list': (
+        'var q[1..3] in 1..3\nvisible(q) == [1]\n',
+        lines(
+            'm.puz:2:15: error: expected a number, found a list or group',
+            ' 2 | visible(q) == [1]',
+            '   |               ^^^',
+            'hint: sum(...) adds a list up',
+        ),
+    ),
+    'visible-misspelt': (
+        'var q[1..3] in 1..3\nvisibel(q) == 2\n',
+        lines(
+            "m.puz:2:1: error: unknown function 'visibel'",
+            ' 2 | visibel(q) == 2',
+            '   | ^^^^^^^',
+            "hint: did you mean 'visible'?",
+        ),
+    ),
+    'reversed-two-args': (
+        'var q[1..3] in 1..3\nvisible(reversed(q, q)) == 1\n',
+        lines(
+            'm.puz:2:9: error: reversed takes one list: reversed(g[r, ..])',
+            ' 2 | visible(reversed(q, q)) == 1',
+            '   |         ^^^^^^^^^^^^^^',
+        ),
+    ),
+    'reversed-of-a-number': (
+        'var q[1..3] in 1..3\nvisible(reversed(3)) == 1\n',
+        lines(
+            'm.puz:2:18: error: expected a list, a range or a group',
+            ' 2 | visible(reversed(3)) == 1',
+            '   |                  ^',
+        ),
+    ),
     # ---- grids with black cells (var k in D shape ...) ---------------------------------------------
     "shape-black-cell-indexed": (
         'var k in 1..9 shape """\n# . .\n. . #\n"""\nk[1, 1] == 3\n',

@@ -32,6 +32,8 @@ def is_visible(node: ast.Node) -> bool:
 def seen(lowering: Any, call: ast.Call) -> list[ir.Constraint]:
     """For each building of the list, nearest first, the condition that it is seen: it is taller
     than each one before it (the first is always seen)."""
+    if len(call.args) != 1:
+        raise error("visible takes one list: the buildings of a line, nearest first", call, HOW)
     items = lowering.call_list(call)
     if not items:
         raise error("visible(...) of nothing: the list is empty", call, HOW)
