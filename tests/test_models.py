@@ -207,6 +207,13 @@ def test_published_shaded_grids_have_their_one_picture(name, backend):
     assert render_solution(result.model.layout, result.solutions[0]) == PUBLISHED_PICTURES[name]
 
 
+@pytest.mark.parametrize("backend", exact_backends())
+def test_published_skyscrapers_has_its_one_answer(backend):
+    result = solve_model("skyscrapers", backend=backend, limit=None)
+    assert result.complete and result.count == 1
+    assert grid_rows(result.solutions[0], "g", 4) == ["4321", "1243", "3412", "2134"]
+
+
 def test_kakuro_rendered_with_its_black_cells():
     result = solve_model("kakuro4")
     assert render_solution(result.model.layout, result.solutions[0]) == (
@@ -353,7 +360,8 @@ def test_count_and_json_from_the_cli():
 
 @pytest.mark.parametrize(
     "name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles", "sendmore", "seder", "bands", "killer",
-             "kakuro", "jigsaw", "tuna", "golf", "magicstar", "nonogram", "stars"]
+             "kakuro", "jigsaw", "tuna", "golf", "magicstar", "nonogram", "stars",
+             "skyscrapers"]
 )
 def test_every_model_checks(name):
     result = run_cli("check", f"models/{name}.puz")
