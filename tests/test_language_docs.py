@@ -229,6 +229,9 @@ CONSTRUCTS = {
     "multi-line list": r"\[\n",
     "several variables in one declaration": r"^var \w+, \w+",
     "minimize": r"^minimize ",
+    "visible": r"\bvisible\(g\[",
+    "reversed": r"\bvisible\(reversed\(",
+    "visible as a number": r"\bvisible\(\w+\) \+ visible\(",
 }
 
 
