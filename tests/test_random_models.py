@@ -8,7 +8,10 @@ sizes run with `-m slow`.
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
+from collections.abc import Callable, Sequence
 
 import pytest
 from brute import brute_force, brute_force_optimum
@@ -248,6 +251,71 @@ def _runs_clue(rows: int, cols: int) -> st.SearchStrategy[str]:
     return st.composite(clue)()
 
 
+# -- skyscrapers: views of a line, against the rule itself ----------------------------------------------
+
+
+def seen_from_start(heights: Sequence[int]) -> int:
+    """How many of the heights are seen from the start: each one taller than all before it."""
+    return sum(1 for i, h in enumerate(heights) if all(h > before for before in heights[:i]))
+
+
+PY_OPS: dict[str, Callable[[int, int], bool]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+}
+
+
+@st.composite
+def visibility_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
+    """A line `q` of 2 to 4 heights with views as clues (of it, of a slice, reversed; compared with a
+    constant, with a cell, or two views added up), and the solutions the rule itself gives."""
+    n, hi = draw(st.integers(2, 4)), draw(st.integers(1, 4))
+    lines: list[str] = [f"var q[1..{n}] in 1..{hi}"]
+    rules: list[Callable[[tuple[int, ...]], bool]] = []
+    if hi >= n and draw(st.booleans()):
+        lines.append("alldifferent(q)")
+        rules.append(lambda q: len(set(q)) == len(q))
+
+    def view() -> tuple[str, View]:
+        a = draw(st.integers(1, n))
+        b = draw(st.integers(a, n))
+        text = "q" if (a, b) == (1, n) else f"q[{a}..{b}]"
+        if draw(st.booleans()):
+            return f"visible(reversed({text}))", lambda q: seen_from_start(q[a - 1:b][::-1])
+        return f"visible({text})", lambda q: seen_from_start(q[a - 1:b])
+
+    for _ in range(draw(st.integers(1, 3))):
+        op, (left, value) = draw(st.sampled_from(OPS)), view()
+        kind = draw(st.sampled_from(["constant", "cell", "sum"]))
+        if kind == "sum":
+            second, second_value = view()
+            left, value = f"{left} + {second}", _added(value, second_value)
+        i, k = draw(st.integers(1, n)), draw(st.integers(0, 2 * n if kind == "sum" else n + 1))
+        right, other = (f"q[{i}]", _height(i)) if kind == "cell" else (str(k), _constant(k))
+        lines.append(f"{left} {op} {right}")
+        rules.append(_compared(value, op, other))
+    expected = {q for q in itertools.product(range(1, hi + 1), repeat=n) if all(rule(q) for rule in rules)}
+    return "\n".join(lines) + "\n", expected
+
+
+View = Callable[[tuple[int, ...]], int]
+
+
+def _added(f: View, g: View) -> View:
+    return lambda q: f(q) + g(q)
+
+
+def _height(i: int) -> View:
+    return lambda q: q[i - 1]
+
+
+def _constant(k: int) -> View:
+    return lambda q: k
+
+
+def _compared(f: View, op: str, g: View) -> Callable[[tuple[int, ...]], bool]:
+    return lambda q: PY_OPS[op](f(q), g(q))
+
+
 # -- the comparison ------------------------------------------------------------------------------------
 
 
@@ -301,6 +369,16 @@ def test_random_grid_puzzles(text: str) -> None:
 @given(shaded_models())
 def test_random_nonograms(text: str) -> None:
     assert_backends_agree(text)
+
+
+@FAST
+@given(visibility_models())
+def test_random_views_of_skyscrapers(case: tuple[str, set[tuple[int, ...]]]) -> None:
+    text, expected = case
+    assert_backends_agree(text)
+    model = loads(text, "random.puz")
+    result = solve(model, BACKENDS[0], limit=None)
+    assert {model.problem.project(s) for s in result.solutions} == expected, f"not the rule's solutions:\n{text}"
 
 
 @pytest.mark.slow
