@@ -1398,6 +1398,33 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: names are compared with '==' and '!=' only",
         ),
     ),
+    'name-not-in-the-domain': (
+        'var WA in {red, green}\nWA == purple\n',
+        lines(
+            "m.puz:2:7: error: unknown name 'purple': 'WA' is one of red, green",
+            ' 2 | WA == purple',
+            '   |       ^^^^^^',
+            'hint: a variable of names takes the names of its domain',
+        ),
+    ),
+    'name-not-in-the-domain-misspelt': (
+        'var c[1..2] in {red, green}\nc[1] in {red, gren}\n',
+        lines(
+            "m.puz:2:15: error: unknown name 'gren': 'c[1]' is one of red, green",
+            ' 2 | c[1] in {red, gren}',
+            '   |               ^^^^',
+            "hint: did you mean 'green'?",
+        ),
+    ),
+    'name-not-in-the-domain-on-the-left': (
+        'var WA in {red, green}\nRed != WA\n',
+        lines(
+            "m.puz:2:1: error: unknown name 'Red': 'WA' is one of red, green",
+            ' 2 | Red != WA',
+            '   | ^^^',
+            "hint: did you mean 'red'?",
+        ),
+    ),
     # ---- objectives ----------------------------------------------------------------------------------
     "two-objectives": (
         "var x in 1..3\nminimize x\nmaximize x\n",

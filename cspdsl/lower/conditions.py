@@ -117,7 +117,8 @@ class Conditions(Symbols):
         return truth if truth is not None else as_cond(value, node)
 
     def cond_Membership(self, node: ast.Membership) -> ir.Constraint:
-        element_value, collection = self.eval(node.element), self.eval(node.collection)
+        element_value = self.eval(node.element)
+        collection = self.eval_collection(element_value, node.collection)
         if self.is_named(element_value) or (isinstance(collection, list) and any(map(self.is_named, collection))):
             named = self.member_of_names(node, element_value, collection)
             return negate(named) if node.negated else named
@@ -158,7 +159,7 @@ class Conditions(Symbols):
         absolute = self.abs_comparison(node)
         if absolute is not None:
             return absolute
-        left_value, right_value = self.eval(node.left), self.eval(node.right)
+        left_value, right_value = self.eval_sides(node.left, node.right)
         self.refuse_arithmetic(left_value, node.left)
         self.refuse_arithmetic(right_value, node.right)
         if self.is_named(left_value) or self.is_named(right_value):

@@ -14,7 +14,7 @@ variable, ...) is an error at the domain, and so is a later declaration of the s
 
 from __future__ import annotations
 
-from ..errors import CspdslError
+from ..errors import CspdslError, did_you_mean
 from ..static_types import Any
 from ..syntax import ast
 from .build import RELATIONS, Lin, any_of, comparison, plain_variable
@@ -98,6 +98,35 @@ class Symbols(Expressions):
             raise error("a name is tested against numbers", side, "a name is one of a set of names: x in {red, green}")
         lin = self.named_lin(element)
         return any_of([comparison(lin.plus(self.named_lin(item), -1), "==") for item in items])
+
+    def eval_sides(self, left: ast.Node, right: ast.Node) -> tuple[Any, Any]:
+        """Both sides of a comparison; an unknown word compared with a variable of names is a name
+        missing from that variable's domain, and its error lists the domain's names."""
+        unknown = [side for side in (left, right) if isinstance(side, ast.Name) and side.name not in self.env.names]
+        if len(unknown) == 1:
+            known = self.eval(right if unknown[0] is left else left)
+            self.refuse_missing_name(unknown[0], [known])
+        return self.eval(left), self.eval(right)
+
+    def eval_collection(self, element: Any, node: ast.Node) -> Any:
+        """The collection of `x in {...}`; an unknown word in a set tested against a variable of names
+        is a name missing from that variable's domain."""
+        if isinstance(node, ast.SetLit):
+            for item in node.items:
+                if isinstance(item, ast.Name) and item.name not in self.env.names:
+                    self.refuse_missing_name(item, [element])
+        return self.eval(node)
+
+    def refuse_missing_name(self, node: ast.Name, others: list[Any]) -> None:
+        """Raise for an unknown word: with the names of the variable of names it goes with, if any."""
+        var = next((plain_variable(v) for v in others if plain_variable(v) in self.layout.symbolic), None)
+        if var is None:
+            self.lookup(node.name, node.span)
+            return
+        names = [self.layout.symbols[code - 1] for code in self.problem.variables[var].domain]
+        hint = did_you_mean(node.name, names)
+        raise error(f"unknown name '{node.name}': '{var}' is one of {', '.join(names)}", node,
+                    hint or "a variable of names takes the names of its domain")
 
     def eval_SetLit(self, node: ast.SetLit) -> Any:
         """A set of numbers, or a set of names (as a list of them, in the order written)."""
