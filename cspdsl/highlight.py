@@ -28,7 +28,7 @@ RESERVED = tuple(sorted(KEYWORDS["NAME"]))
 RELATIONS = _terminal_words("RELATION")
 COUNT_WORDS = _terminal_words("COUNT_WORD")
 CONSTANTS = ("true", "false")
-LOGIC = ("and", "or", "not")
+LOGIC = ("and", "or", "not", "iff")
 # Every word the language reserves, as the lexer shows it.
 ALL_WORDS = frozenset(RESERVED + RELATIONS + COUNT_WORDS)
 

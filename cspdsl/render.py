@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .lower.layout import AttributeAt, Board, Entities, Grid, Layout, LinTerm, Placeholder
+from .lower.layout import AttributeAt, Board, Entities, Grid, Layout, LinTerm, Named, Placeholder
 from .static_types import Any, TypeVar
 
 Assignment = dict[str, int]
@@ -18,11 +18,11 @@ def render_solution(layout: Layout, solution: Assignment) -> str:
     if layout.entities is not None and layout.entities.attributes:
         parts.append(entity_table(layout.entities, solution))
     for grid in layout.grids:
-        parts.append(grid_text(grid, solution))
+        parts.append(grid_text(grid, solution, layout))
     for board in layout.boards:
-        parts.append(board_text(board, solution))
+        parts.append(board_text(board, solution, layout))
     if layout.scalars:
-        parts.append("\n".join(f"{name} = {solution[var]}" for name, var in layout.scalars.items()))
+        parts.append(scalars_text(layout, solution))
     answered = answers(layout, solution)
     if answered:
         parts.append("\n".join(answered))
@@ -52,19 +52,25 @@ def value_at(values: dict[str, str], position: int, solution: Mapping[str, int],
     return next((v for v, var in values.items() if solution[var] == position), missing)
 
 
-def _is_digits(values: list[int]) -> bool:
-    return all(0 <= v <= 9 for v in values)
+def _is_digits(values: list[int] | list[str]) -> bool:
+    return all(len(str(v)) == 1 and str(v).isdigit() for v in values)
 
 
-def grid_text(grid: Grid, solution: Assignment) -> str:
-    """A row of digits (or numbers), or a grid in rows, with its boxes where the model uses them; a
-    grid with symbols (`#`/`.` for a grid in bool, letters for a tiling) shows those instead."""
+def scalars_text(layout: Layout, solution: Assignment) -> str:
+    """`x = 3` for each variable outside an array, `WA = red` for one of names."""
+    return "\n".join(f"{name} = {layout.shown(var, solution[var])}" for name, var in layout.scalars.items())
+
+
+def grid_text(grid: Grid, solution: Assignment, layout: Layout | None = None) -> str:
+    """A 1-D array as its digits (or values with spaces), a 2-D one as rows under its name; a grid
+    with symbols (`#`/`.` for a grid in bool, letters for a tiling) shows those instead."""
     if grid.symbols is not None:
         return _symbol_grid_text(grid, solution, grid.symbols)
-    values = {index: solution[var] for index, var in grid.cells.items()}
+    shown = layout.shown if layout is not None else (lambda _, value: str(value))
+    values = {index: shown(var, solution[var]) for index, var in grid.cells.items()}
     if len(grid.index_ranges) == 1:
         row = [values[(i,)] for i in grid.index_ranges[0]]
-        body = "".join(map(str, row)) if _is_digits(row) else " ".join(map(str, row))
+        body = "".join(row) if _is_digits(row) else " ".join(row)
         return f"{grid.name} = {body}"
     rows, cols = grid.index_ranges
     width = max((len(str(v)) for v in values.values()), default=1)
@@ -77,7 +83,7 @@ def grid_text(grid: Grid, solution: Assignment) -> str:
         for j, c in enumerate(cols):
             if box_w and j and j % box_w == 0:
                 cells.append("|")
-            cells.append(str(values.get((r, c), "#")).rjust(width))  # '#': a black cell
+            cells.append(values.get((r, c), "#").rjust(width))  # '#': a black cell
         lines.append("  " + " ".join(cells))
     return "\n".join(lines)
 
@@ -99,15 +105,17 @@ def _symbol_grid_text(grid: Grid, solution: Assignment, symbols: dict[int, str])
     return "\n".join([f"{grid.name}:", *("  " + " ".join(cell((r, c)) for c in cols) for r in rows)])
 
 
-def board_text(board: Board, solution: Assignment) -> str:
+def board_text(board: Board, solution: Assignment, layout: Layout | None = None) -> str:
     """The drawing with each cell replaced by its value and each gap widened to match."""
-    width = max(len(str(solution[var])) for var in board.variables.values())
+    shown = layout.shown if layout is not None else (lambda _, value: str(value))
+    width = max(len(shown(var, solution[var])) for var in board.variables.values())
     lines = [f"{board.name}:"]
     for line in board.drawing:
         out = []
         for char in line:
             if char in board.variables:
-                out.append(str(solution[board.variables[char]]).rjust(width))
+                var = board.variables[char]
+                out.append(shown(var, solution[var]).rjust(width))
             elif char == "-":  # the lines a drawing draws between its cells stay drawn
                 out.append("-" * width)
             elif char in "|/\\":
@@ -145,15 +153,24 @@ def _placeholder_text(layout: Layout, placeholder: Placeholder, solution: Assign
         if placeholder.attribute == layout.entities.name:  # the key of a puzzle keyed by names
             return layout.entities.label(position) if position in layout.entities.positions else "nobody"
         return value_at(layout.entities.attributes[placeholder.attribute], position, solution, "nobody")
-    if isinstance(placeholder, LinTerm):
-        return str(placeholder.evaluate(solution))
-    numbers = [term.evaluate(solution) for term in placeholder]
-    return "".join(map(str, numbers)) if _is_digits(numbers) else ", ".join(map(str, numbers))
+    if isinstance(placeholder, (LinTerm, Named)):
+        return _term_text(layout, placeholder, solution)
+    texts = [_term_text(layout, term, solution) for term in placeholder]
+    return "".join(texts) if _is_digits(texts) else ", ".join(texts)
+
+
+def _term_text(layout: Layout, term: LinTerm | Named, solution: Assignment) -> str:
+    """A number of an answer, or a name (`Named`: the name of its value's code)."""
+    if isinstance(term, Named):
+        return layout.symbols[term.term.evaluate(solution) - 1]
+    return str(term.evaluate(solution))
 
 
 def solution_json(layout: Layout, outputs: list[str], solution: Assignment) -> dict[str, Any]:
     """A solution for scripts: the model's own variables by name, and the answers."""
-    return {"values": {name: solution[name] for name in outputs}, "answers": answers(layout, solution)}
+    values = {name: layout.symbols[solution[name] - 1] if name in layout.symbolic else solution[name]
+              for name in outputs}
+    return {"values": values, "answers": answers(layout, solution)}
 
 
 def solution_html(layout: Layout, solution: Assignment) -> str:
@@ -168,25 +185,24 @@ def solution_html(layout: Layout, solution: Assignment) -> str:
         if len(grid.index_ranges) == 2:
             rows, cols = grid.index_ranges
             shown = grid.symbols or {}
-            body = [[_html_cell(grid.cells.get((r, c)), solution, shown) for c in cols] for r in rows]
+            body = [[_html_cell(grid.cells.get((r, c)), solution, shown, layout) for c in cols] for r in rows]
             parts.append(f"<p><b>{html.escape(grid.name)}</b></p>" + _html_table(None, body))
         else:
-            parts.append(f"<pre>{html.escape(grid_text(grid, solution))}</pre>")
+            parts.append(f"<pre>{html.escape(grid_text(grid, solution, layout))}</pre>")
     for board in layout.boards:
-        parts.append(f"<pre>{html.escape(board_text(board, solution))}</pre>")
+        parts.append(f"<pre>{html.escape(board_text(board, solution, layout))}</pre>")
     if layout.scalars:
-        parts.append("<pre>" + html.escape("\n".join(f"{n} = {solution[v]}" for n, v in layout.scalars.items()))
-                     + "</pre>")
+        parts.append("<pre>" + html.escape(scalars_text(layout, solution)) + "</pre>")
     parts += [f"<p>{html.escape(answer)}</p>" for answer in answers(layout, solution)]
     return "\n".join(parts)
 
 
-def _html_cell(var: str | None, solution: Assignment, symbols: dict[int, str]) -> str:
-    """A grid's cell in an HTML table: its value's character, or its value; a black cell `#` as in
-    text (blank where `#` is a shaded cell)."""
+def _html_cell(var: str | None, solution: Assignment, symbols: dict[int, str], layout: Layout) -> str:
+    """A grid's cell in an HTML table: its value's character, or its value as shown (a name for a
+    variable of names); a black cell `#` as in text (blank where `#` is a shaded cell)."""
     if var is None:
         return " " if "#" in symbols.values() else "#"
-    return symbols.get(solution[var], str(solution[var]))
+    return symbols.get(solution[var], layout.shown(var, solution[var]))
 
 
 def _entity_rows(entities: Entities, solution: Assignment) -> tuple[list[str], list[list[str]]]:

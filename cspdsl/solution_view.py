@@ -5,7 +5,7 @@ still work, as scripts use them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from .lower.layout import Entities, Grid, Layout
 from .render import value_at
@@ -21,15 +21,20 @@ class SolutionView(Mapping[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         if key in self.grids:
-            return _Indexed(self.grids[key], self.flat, ())
+            return _Indexed(self.grids[key], self.flat, (), self.shown)
         entities = self.layout.entities
         if entities is not None:
             for values in entities.attributes.values():
                 if key in values:
                     return _row(entities, self.flat, self.flat[values[key]])
         if key in self.layout.scalars:
-            return self.flat[self.layout.scalars[key]]
-        return self.flat[key]
+            return self.shown(self.layout.scalars[key])
+        return self.shown(key)
+
+    def shown(self, var: str) -> Any:
+        """A variable's value: a number, or the name a variable of names holds."""
+        value = self.flat[var]
+        return self.layout.symbols[value - 1] if var in self.layout.symbolic else value
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.flat)
@@ -53,18 +58,19 @@ def _row(entities: Entities, values: Mapping[str, int], position: int) -> dict[s
 class _Indexed:
     """A grid or array indexed as the model indexes it: `cell[2][5]` is the model's `cell[2, 5]`."""
 
-    def __init__(self, grid: Grid, values: Mapping[str, int], prefix: tuple[int, ...]) -> None:
-        self.grid, self.values, self.prefix = grid, values, prefix
+    def __init__(self, grid: Grid, values: Mapping[str, int], prefix: tuple[int, ...],
+                 shown: Callable[[str], Any]) -> None:
+        self.grid, self.values, self.prefix, self.shown = grid, values, prefix, shown
 
     def __getitem__(self, index: int) -> Any:
         chosen = (*self.prefix, index)
         if len(chosen) == len(self.grid.index_ranges):
             if chosen not in self.grid.cells:
                 raise IndexError(f"{self.grid.name} has no cell {list(chosen)}")
-            return self.values[self.grid.cells[chosen]]
+            return self.shown(self.grid.cells[chosen])
         if index not in self.grid.index_ranges[len(self.prefix)]:
             raise IndexError(f"{self.grid.name} has no row {index}")
-        return _Indexed(self.grid, self.values, chosen)
+        return _Indexed(self.grid, self.values, chosen, self.shown)
 
     def __len__(self) -> int:
         return len(self.grid.index_ranges[len(self.prefix)])

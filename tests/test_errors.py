@@ -226,19 +226,10 @@ CASES: dict[str, tuple[str, str]] = {
     "chained-comparison": (
         "var x in 1..5\n1 <= x <= 3\n",
         lines(
-            "m.puz:2:8: error: unexpected '<='; expected one of '+', '-', 'and', 'or', the end of the line",
+            "m.puz:2:8: error: unexpected '<='; expected one of '+', '-', 'and', 'iff', 'or', the end of the line",
             " 2 | 1 <= x <= 3",
             "   |        ^^",
             "hint: comparisons do not chain: write 'x in 1..3' for a range, or one clue per comparison",
-        ),
-    ),
-    "else": (
-        "var x in 1..3\nif x == 1 then x == 2 else x == 3\n",
-        lines(
-            "m.puz:2:23: error: unexpected 'else'; expected one of '%', '*', '+', '-', '.', '//', ...",
-            " 2 | if x == 1 then x == 2 else x == 3",
-            "   |                       ^^^^",
-            "hint: there is no 'else': write two clues, 'if A then B' and 'if not A then C'",
         ),
     ),
     "clue-broken-across-lines": (
@@ -1389,6 +1380,242 @@ CASES: dict[str, tuple[str, str]] = {
             " 102 | let l100 = [l99]",
             "     |            ^^^^^",
             NESTING_HINT,
+        ),
+    ),
+    # ---- iff, conditionals, bool variables as conditions, domains of names ------------------------
+    'else-without-if': (
+        'var x in 1..3\nx == 1 else x == 2\n',
+        lines(
+            "m.puz:2:8: error: unexpected 'else'; expected one of 'iff', 'or', the end of the line",
+            ' 2 | x == 1 else x == 2',
+            '   |        ^^^^',
+            "hint: 'else' ends 'if A then B else C'; an 'if', 'either' or 'forall' as B goes in parentheses",
+        ),
+    ),
+    'else-after-either': (
+        'var x in 1..3\nif x == 1 then either x == 2 or x == 3 else x == 1\n',
+        lines(
+            "m.puz:2:40: error: unexpected 'else'; expected one of 'and', 'or', the end of the line",
+            ' 2 | if x == 1 then either x == 2 or x == 3 else x == 1',
+            '   |                                        ^^^^',
+            "hint: 'else' ends 'if A then B else C'; an 'if', 'either' or 'forall' as B goes in parentheses",
+        ),
+    ),
+    'iff-chained': (
+        'var a, b, c in bool\na iff b iff c\n',
+        lines(
+            "m.puz:2:9: error: unexpected 'iff'; expected one of 'or', the end of the line",
+            ' 2 | a iff b iff c',
+            '   |         ^^^',
+            "hint: 'iff' joins two conditions; group more in parentheses: (A iff B) iff C",
+        ),
+    ),
+    'conditional-value-without-parentheses': (
+        'var x in 1..3\nvar b in bool\nx == if b then 1 else 2\n',
+        lines(
+            "m.puz:3:6: error: unexpected 'if'; expected an expression",
+            ' 3 | x == if b then 1 else 2',
+            '   |      ^^',
+            'hint: a conditional value goes in parentheses: (if A then x else y)',
+        ),
+    ),
+    'conditional-value-as-clue': (
+        'var b in bool\nif b then 1 else 2\n',
+        lines(
+            'm.puz:2:11: error: expected a condition (such as a == b), found a value',
+            ' 2 | if b then 1 else 2',
+            '   |           ^',
+            "hint: compare the value to make a condition, e.g. '... == 1' (a bool variable is 0 or 1)",
+        ),
+    ),
+    'conditional-value-and-condition': (
+        'var x in 1..3\nvar b in bool\nx == (if b then 1 else x == 2)\n',
+        lines(
+            'm.puz:3:24: error: this is a condition; it cannot be used as a value here',
+            ' 3 | x == (if b then 1 else x == 2)',
+            '   |                        ^^^^^^',
+            "hint: a condition is true or false, not a number; count conditions with "
+            "'exactly k of [...]', 'at_least' or 'at_most'",
+        ),
+    ),
+    'conditional-name-and-number': (
+        'var x in {red, green}\nvar b in bool\nx == (if b then red else 2)\n',
+        lines(
+            'm.puz:3:26: error: one branch is a name and the other a number',
+            ' 3 | x == (if b then red else 2)',
+            '   |                          ^',
+            'hint: a conditional value chooses between two names or two numbers',
+        ),
+    ),
+    'iff-of-a-number': (
+        'var x in 1..3\nx iff x == 2\n',
+        lines(
+            'm.puz:2:1: error: expected a condition (such as a == b), found a value',
+            ' 2 | x iff x == 2',
+            '   | ^',
+            "hint: compare the value to make a condition, e.g. '... == 1' (a bool variable is 0 or 1)",
+        ),
+    ),
+    'number-variable-as-condition': (
+        'var x in 0..1\nif x then x == 1\n',
+        lines(
+            'm.puz:2:4: error: expected a condition (such as a == b), found a value',
+            ' 2 | if x then x == 1',
+            '   |    ^',
+            "hint: compare the value to make a condition, e.g. '... == 1' (a bool variable is 0 or 1)",
+        ),
+    ),
+    'names-arithmetic': (
+        'var WA, NT in {red, green}\nWA + 1 == NT\n',
+        lines(
+            "m.puz:2:1: error: arithmetic on a name: 'WA' holds a name, not a number",
+            ' 2 | WA + 1 == NT',
+            '   | ^^^^^^',
+            "hint: names are compared with '==' and '!=' only",
+        ),
+    ),
+    'names-ordered': (
+        'var WA, NT in {red, green}\nWA < NT\n',
+        lines(
+            "m.puz:2:4: error: names have no order: '<' compares numbers",
+            ' 2 | WA < NT',
+            '   |    ^',
+            "hint: names are compared with '==', '!=', 'same' and 'not_same'",
+        ),
+    ),
+    'name-compared-with-number': (
+        'var WA in {red, green}\nWA == 2\n',
+        lines(
+            'm.puz:2:7: error: a name is compared with a number',
+            ' 2 | WA == 2',
+            '   |       ^',
+            'hint: compare a variable of names with a name or with another such variable',
+        ),
+    ),
+    'name-as-number': (
+        'var WA in {red, green}\nWA == red + 1\n',
+        lines(
+            "m.puz:2:7: error: 'red' is a name, not a number",
+            ' 2 | WA == red + 1',
+            '   |       ^^^',
+            "hint: names are compared with '==' and '!=' only",
+        ),
+    ),
+    'names-summed': (
+        'var WA, NT in {red, green}\nsum([WA, NT]) == 3\n',
+        lines(
+            "m.puz:2:1: error: arithmetic on a name: 'WA' holds a name, not a number",
+            ' 2 | sum([WA, NT]) == 3',
+            '   | ^^^^^^^^^^^^^',
+            "hint: names are compared with '==' and '!=' only",
+        ),
+    ),
+    'name-also-attribute-value': (
+        'positions house = 1..3\nattribute colour: red, green, blue\nvar WA in {red, yellow}\n',
+        lines(
+            "m.puz:3:12: error: 'red' is already defined (line 2); a name in a domain of names names nothing else",
+            ' 3 | var WA in {red, yellow}',
+            '   |            ^^^',
+            'hint: choose another name: one name names one thing',
+        ),
+    ),
+    'attribute-value-also-name': (
+        'var WA in {red, yellow}\npositions house = 1..3\nattribute colour: red, green, blue\n',
+        lines(
+            "m.puz:3:19: error: 'red' is already defined (line 1)",
+            ' 3 | attribute colour: red, green, blue',
+            '   |                   ^^^',
+            'hint: choose another name',
+        ),
+    ),
+    'names-and-numbers-in-a-domain': (
+        'var WA in {red, 2}\n',
+        lines(
+            'm.puz:1:17: error: a domain holds names or numbers, not both',
+            ' 1 | var WA in {red, 2}',
+            '   |                 ^',
+            "hint: 'red' is a new name, so this is a domain of names",
+        ),
+    ),
+    'name-as-index': (
+        'var WA in {red, green}\nlet p = [3, 4]\np[WA] == 3\n',
+        lines(
+            "m.puz:3:3: error: arithmetic on a name: 'WA' holds a name, not a number",
+            ' 3 | p[WA] == 3',
+            '   |   ^^',
+            "hint: names are compared with '==' and '!=' only",
+        ),
+    ),
+    'name-minimized': (
+        'var WA in {red, green}\nminimize WA\n',
+        lines(
+            "m.puz:2:10: error: arithmetic on a name: 'WA' holds a name, not a number",
+            ' 2 | minimize WA',
+            '   |          ^^',
+            "hint: names are compared with '==' and '!=' only",
+        ),
+    ),
+    'name-in-a-range': (
+        'var WA in {red, green}\nWA in 1..2\n',
+        lines(
+            'm.puz:2:7: error: a name is tested against numbers',
+            ' 2 | WA in 1..2',
+            '   |       ^^^^',
+            'hint: a name is one of a set of names: x in {red, green}',
+        ),
+    ),
+    'name-also-param': (
+        'param red = 3\nvar WA in {red, green}\n',
+        lines(
+            "m.puz:2:12: error: 'red' is already defined (line 1); a name in a domain of names names nothing else",
+            ' 2 | var WA in {red, green}',
+            '   |            ^^^',
+            'hint: choose another name: one name names one thing',
+        ),
+    ),
+    'names-distance': (
+        'var WA, NT in {red, green}\ndistance(WA, NT) == 1\n',
+        lines(
+            "m.puz:2:1: error: arithmetic on a name: 'WA' holds a name, not a number",
+            ' 2 | distance(WA, NT) == 1',
+            '   | ^^^^^^^^^^^^^^^^',
+            "hint: names are compared with '==' and '!=' only",
+        ),
+    ),
+    'name-arithmetic-in-answer': (
+        'var WA in {red, green}\nquestion "q": "{WA + 1}"\n',
+        lines(
+            "m.puz:2:17: error: arithmetic on a name: 'WA' holds a name, not a number",
+            ' 2 | question "q": "{WA + 1}"',
+            '   |                 ^^^^^^',
+            "hint: names are compared with '==' and '!=' only",
+        ),
+    ),
+    'name-not-in-the-domain': (
+        'var WA in {red, green}\nWA == purple\n',
+        lines(
+            "m.puz:2:7: error: unknown name 'purple': 'WA' is one of red, green",
+            ' 2 | WA == purple',
+            '   |       ^^^^^^',
+            'hint: a variable of names takes the names of its domain',
+        ),
+    ),
+    'name-not-in-the-domain-misspelt': (
+        'var c[1..2] in {red, green}\nc[1] in {red, gren}\n',
+        lines(
+            "m.puz:2:15: error: unknown name 'gren': 'c[1]' is one of red, green",
+            ' 2 | c[1] in {red, gren}',
+            '   |               ^^^^',
+            "hint: did you mean 'green'?",
+        ),
+    ),
+    'name-not-in-the-domain-on-the-left': (
+        'var WA in {red, green}\nRed != WA\n',
+        lines(
+            "m.puz:2:1: error: unknown name 'Red': 'WA' is one of red, green",
+            ' 2 | Red != WA',
+            '   | ^^^',
+            "hint: did you mean 'red'?",
         ),
     ),
     # ---- objectives ----------------------------------------------------------------------------------

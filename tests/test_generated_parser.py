@@ -124,7 +124,7 @@ def test_errors_are_as_with_lark() -> None:
 FRAGMENTS = [
     "puzzle", "param", "let", "positions", "attribute", "var", "board", "pieces", "given", "place", "on",
     "regions", "shape",
-    "question", "forall", "in", "where", "either", "or", "and", "not", "if", "then", "of", "for", "at",
+    "question", "forall", "in", "where", "either", "or", "and", "not", "if", "then", "else", "iff", "of", "for", "at",
     "true", "false", "bool", "same", "next_to", "left_of", "exactly", "at_most", "x", "y_2", "Name", "0",
     "12", '"a b"', '"""\n1 2\n"""', "#c", "==", "!=", "<", ">=", "=", "..", ".", ",", ":", "|", "*", "+",
     "-", "//", "%", "(", ")", "[", "]", "{", "}", "\n", " ", "@", '"', "\t",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 import time
@@ -15,7 +16,7 @@ from cspdsl.api import load, loads, solve
 from cspdsl.backends import REGISTRY, backend_class, exact_backends
 from cspdsl.errors import CspdslError
 from cspdsl.ir.check import violated
-from cspdsl.render import render_solution
+from cspdsl.render import render_solution, solution_json
 
 
 def solve_model(name: str, params: dict[str, object] | None = None, **kwargs):
@@ -516,3 +517,35 @@ def test_a_local_search_reports_the_best_found_never_an_optimum(backend):
     result = solve_model("lockmax", backend=backend, seed=1, timeout=10)
     assert result.status == "feasible" and not result.optimal and result.bound is None
     assert result.objective <= 780
+
+
+# Australia's neighbours (Russell and Norvig, figure 6.1), to count its colourings by brute force.
+AUSTRALIA = ["WA NT", "WA SA", "NT SA", "NT Q", "SA Q", "SA NSW", "SA V", "Q NSW", "NSW V"]
+
+
+def test_australia_has_18_colourings_by_brute_force():
+    regions = ["WA", "NT", "SA", "Q", "NSW", "V", "T"]
+    count = 0
+    for colours in itertools.product(range(3), repeat=len(regions)):
+        colour = dict(zip(regions, colours, strict=True))
+        count += all(colour[a] != colour[b] for a, b in map(str.split, AUSTRALIA))
+    assert count == 18
+
+
+@pytest.mark.parametrize("backend", sorted(exact_backends()))
+def test_australia_the_books_colouring_in_names_on_every_backend(backend):
+    result = solve(load(MODELS / "australia.puz"), backend, limit=None)
+    assert result.count == 18
+    colourings = [solution_json(result.model.layout, result.model.problem.outputs, s)["values"]
+                  for s in result.solutions]
+    book = {"WA": "red", "NT": "green", "SA": "blue", "Q": "red", "NSW": "green", "V": "red", "T": "red"}
+    assert book in colourings
+    assert all(c[a] != c[b] for c in colourings for a, b in map(str.split, AUSTRALIA))
+
+
+@pytest.mark.parametrize("backend", sorted(exact_backends()))
+def test_knights_and_knaves_as_the_book_answers_on_every_backend(backend):
+    result = solve(load(MODELS / "knights.puz"), backend, limit=None)
+    assert result.count == 1
+    assert result.answers() == ["A is a knave, B is a knight, C is a knave."]
+    assert dict(result.solution) == {"A": "knave", "B": "knight", "C": "knave"}

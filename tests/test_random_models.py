@@ -92,12 +92,20 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
     sliced = st.builds(lambda a, b, op, r: f"sum(x[{min(a, b)}..{max(a, b)}]) {op} {r}",
                        index, index, st.sampled_from(OPS), st.integers(-4, 2 * k))
     condition = st.one_of(comparison, member, element)
+    # a number chosen by a condition (an auxiliary variable tied by two implications)
+    chosen_value = st.builds(lambda c, a, b: f"(if {c} then {a} else {b})", condition, linear, st.integers(-2, 3))
+    counted = st.builds(lambda op, c, a, b: f"sum([if x[i] {op} {c} then {a} else {b} for i in 1..{k}])",
+                        st.sampled_from(OPS), st.integers(lo, hi), st.integers(-1, 2), st.integers(-1, 2))
     clue = st.one_of(
         comparison,
         member,
         st.builds(lambda a, b: f"{a} or {b}", condition, condition),
         st.builds(lambda a: f"not ({a})", condition),
         st.builds(lambda a, b: f"if {a} then {b}", condition, condition),
+        st.builds(lambda a, b, c: f"if {a} then {b} else {c}", condition, condition, condition),
+        st.builds(lambda a, b: f"{a} iff {b}", condition, condition),
+        st.builds(lambda a, b: f"not ({a} iff {b})", condition, condition),
+        st.builds(lambda v, op, r: f"{v} {op} {r}", chosen_value | counted, st.sampled_from(OPS), linear | var),
         st.builds(lambda q, j, cs: f"{q} {j} of [{', '.join(cs)}]", st.sampled_from(["exactly", "at_least", "at_most"]),
                   st.integers(0, 3), st.lists(condition, min_size=1, max_size=4)),
         st.builds(lambda which, op, r: f"sum([x[i] for i in {which}]) {op} {r}",
@@ -107,6 +115,37 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
         element,
         sliced,
         st.builds(lambda a, b: f"alldifferent(x[{min(a, b)}..{max(a, b)}])", index, index),
+    )
+    lines += draw(st.lists(clue, min_size=1, max_size=max_clues))
+    return "\n".join(lines) + "\n"
+
+
+# -- names: variables over a domain of names, compared, counted, all different, chosen ---------------------
+
+
+@st.composite
+def names_models(draw: st.DrawFn, max_vars: int = 4, max_clues: int = 4) -> str:
+    """A map colouring's kind of model: variables of names (two domains that share a name), with
+    `==`, `!=`, `in`, counts, all-different and a name chosen by a condition."""
+    k = draw(st.integers(2, max_vars))
+    lines = [f"var c[1..{k}] in {{red, green, blue}}", "var d in {blue, white}"]
+    var = st.integers(1, k).map(lambda i: f"c[{i}]") | st.just("d")
+    name = st.sampled_from(["red", "green", "blue", "white"])
+    side = var | name
+    equal = st.builds(lambda a, op, b: f"{a} {op} {b}", var, st.sampled_from(["==", "!=", "same", "not_same"]), side)
+    member = st.builds(lambda v, neg, ns: f"{v} {'not in' if neg else 'in'} {{{', '.join(ns)}}}", var, st.booleans(),
+                       st.lists(name, min_size=1, max_size=3, unique=True))
+    condition = equal | member
+    chosen = st.builds(lambda c, a, b: f"(if {c} then {a} else {b})", condition, side, side)
+    clue = st.one_of(
+        equal,
+        member,
+        st.builds(lambda a, b: f"{a} iff {b}", condition, condition),
+        st.builds(lambda a, b, c: f"if {a} then {b} else {c}", condition, condition, condition),
+        st.builds(lambda a, op, b: f"{a} {op} {b}", chosen, st.sampled_from(["==", "!="]), side),
+        st.builds(lambda q, j, n: f"{q} {j} of [c[i] == {n} for i in 1..{k}]",
+                  st.sampled_from(["exactly", "at_least", "at_most"]), st.integers(0, 3), name),
+        st.just(f"alldifferent([c[i] for i in 1..{k}])"),
     )
     lines += draw(st.lists(clue, min_size=1, max_size=max_clues))
     return "\n".join(lines) + "\n"
@@ -353,6 +392,12 @@ def test_random_zebra_puzzles(text: str) -> None:
 @FAST
 @given(number_models())
 def test_random_number_puzzles(text: str) -> None:
+    assert_backends_agree(text)
+
+
+@FAST
+@given(names_models())
+def test_random_models_of_names(text: str) -> None:
     assert_backends_agree(text)
 
 

@@ -54,6 +54,7 @@ class Namer:
         self.number: dict[str, tuple[str, str]] = {}  # var -> (attribute, its number) of an attribute of numbers
         entities = layout.entities if layout is not None else None
         self.labels = entities.labels if entities is not None else None
+        self.layout = layout  # a variable of names shows its value as the name (`WA = red`)
         for attribute, values in (entities.attributes.items() if entities is not None else []):
             numeric = all(name.lstrip("-").isdigit() for name in values)
             for name, var in values.items():
@@ -98,7 +99,7 @@ class Namer:
             return f"{self.position(value)}.{attribute} == {number}"
         if self.is_entity(var):
             return f"{self.name(var)} at {self.position(value)}"
-        return f"{var} = {value}"
+        return f"{var} = {self.value(var, value)}"
 
     def _excluded(self, var: str, values: list[int]) -> str:
         if var in self.number:
@@ -106,7 +107,11 @@ class Namer:
             return "; ".join(f"{self.position(value)}.{attribute} != {number}" for value in sorted(values))
         if self.is_entity(var):
             return f"{self.name(var)} not at {', '.join(self.position(v) for v in sorted(values))}"
-        return f"{var} not {', '.join(map(str, sorted(values)))}"
+        return f"{var} not {', '.join(self.value(var, v) for v in sorted(values))}"
+
+    def value(self, var: str, value: int) -> str:
+        """A value as the model writes it: a number, or a name of a domain of names."""
+        return self.layout.shown(var, value) if self.layout is not None else str(value)
 
 
 def _quoted(name: str) -> str:

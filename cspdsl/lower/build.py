@@ -37,6 +37,13 @@ class Lin(Record):
             return Lin()
         return Lin(tuple((c * k, n) for c, n in self.terms), self.const * k)
 
+def plain_variable(value: object) -> str | None:
+    """The variable a value is, when it is one variable alone (`x`, not `x + 1` or `2*x`)."""
+    if isinstance(value, Lin) and value.const == 0 and len(value.terms) == 1 and value.terms[0][0] == 1:
+        return value.terms[0][1]
+    return None
+
+
 def linear(lin: Lin, op: str, rhs: int) -> ir.Constraint:
     """lin op rhs, folded to TRUE/FALSE when constant, and to InSet for a single variable."""
     rhs -= lin.const

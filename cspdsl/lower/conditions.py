@@ -13,8 +13,9 @@ from ..syntax import ast
 from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
 from .context import POSITION_WORDS, Param, error, range_text
-from .expressions import ABS_FUNCTIONS, SUM_CALLS, Expressions, left_spine
-from .values import as_cond, as_list
+from .expressions import ABS_FUNCTIONS, SUM_CALLS, left_spine
+from .symbols import Symbols
+from .values import Symbol, as_cond, as_list
 from .visibility import visible_comparison
 
 # `[A, B] same [C, D]` pairs lists of at most this many (it tries every order).
@@ -23,7 +24,7 @@ PAIRED_UP_TO = 4
 _MIRROR = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
-class Conditions(Expressions):
+class Conditions(Symbols):
     """Nodes to IR constraints: `cond` dispatches on the node's type to a `cond_<Node>` method."""
 
     # ---- conditions at the top level: AllDifferent and conjunctions stay separate ---------------
@@ -76,6 +77,9 @@ class Conditions(Expressions):
         value = self.eval(node)
         if isinstance(value, ir.KINDS):
             return value
+        truth = self.bool_truth(value)
+        if truth is not None:
+            return truth
         raise error(
             "expected a condition (such as a == b), found a value",
             node,
@@ -108,13 +112,22 @@ class Conditions(Expressions):
     def cond_CountOf(self, node: ast.CountOf) -> ir.Constraint:
         k = self.constant_int(node.k)
         items = as_list(self.eval_item(node.conditions), node.conditions)
-        conds = [as_cond(item, node.conditions) for item in items]
+        conds = [self.as_condition(item, node.conditions) for item in items]
         op = {"exactly": "==", "at_least": ">=", "at_most": "<="}[node.word]
         return count(conds, op, k)
 
+    def as_condition(self, value: Any, node: ast.Node) -> ir.Constraint:
+        """A value that must be a condition: a condition, or a bool variable (true when it is 1)."""
+        truth = self.bool_truth(value)
+        return truth if truth is not None else as_cond(value, node)
+
     def cond_Membership(self, node: ast.Membership) -> ir.Constraint:
-        element = self.lin(node.element)
-        collection = self.eval(node.collection)
+        element_value = self.eval(node.element)
+        collection = self.eval_collection(element_value, node.collection)
+        if self.is_named(element_value) or (isinstance(collection, list) and any(map(self.is_named, collection))):
+            named = self.member_of_names(node, element_value, collection)
+            return negate(named) if node.negated else named
+        element = self.lin(element_value, node.element)
         if isinstance(collection, (range, frozenset)) or (
             isinstance(collection, list) and all(isinstance(v, int) for v in collection)
         ):
@@ -154,7 +167,13 @@ class Conditions(Expressions):
         absolute = self.abs_comparison(node)
         if absolute is not None:
             return absolute
-        left, right = self.lin(node.left), self.lin(node.right)
+        left_value, right_value = self.eval_sides(node.left, node.right)
+        self.refuse_arithmetic(left_value, node.left)
+        self.refuse_arithmetic(right_value, node.right)
+        if self.is_named(left_value) or self.is_named(right_value):
+            result: ir.Constraint = self.compare_names(node, left_value, right_value)
+            return result
+        left, right = self.lin(left_value, node.left), self.lin(right_value, node.right)
         diff = left.plus(right, -1)
         op = node.op
         if op not in ("same", "not_same", "==", "!="):
@@ -342,6 +361,8 @@ def instance_text(bound: object) -> str:
     """A `forall` name's value as an explanation names a clue's instance: a number, a variable, or a
     list of them (a long one by its ends)."""
     value = bound.value if isinstance(bound, Param) else bound
+    if isinstance(value, Symbol):
+        return value.name
     if isinstance(value, Lin) and value.const == 0 and len(value.terms) == 1 and value.terms[0][0] == 1:
         return str(value.terms[0][1])
     if isinstance(value, (list, tuple)):

@@ -15,6 +15,7 @@ from ..errors import CspdslError, Span, did_you_mean
 from ..record import Record, field
 from ..static_types import Any
 from ..syntax import ast
+from .build import Lin, plain_variable
 from .folds import Folds
 from .layout import Layout
 from .sizes import SizeLimits, Sizes
@@ -85,6 +86,22 @@ class Context:
         self.position_words: set[str] = set()  # first, last, middle as a positions line named them
         # `neighbours(c)`, `around(c)`: each cell's neighbours, by the word's group, made once a model.
         self.neighbourhoods: dict[str, dict[str, list[str]]] = {}
+        self.bool_vars: set[str] = set()  # the variables declared `in bool`: each one a condition too
+
+    def bool_truth(self, value: Any) -> ir.Constraint | None:
+        """A bool variable as a condition (`if knight then ...`): true when it is 1; None for another value."""
+        var = plain_variable(value)
+        return ir.InSet(var, (1,)) if var is not None and var in self.bool_vars else None
+
+    def refuse_arithmetic(self, value: Any, node: ast.Node, alone: bool = True) -> None:
+        """Raise if a number is made from a variable that holds a name (`WA + 1`, `sum(colours)`);
+        the variable alone is still a name (unless not `alone`: where a number is all that can go)."""
+        if not isinstance(value, Lin) or (alone and plain_variable(value) is not None):
+            return
+        held = next((name for _, name in value.terms if name in self.layout.symbolic), None)
+        if held is not None:
+            raise error(f"arithmetic on a name: '{held}' holds a name, not a number", node,
+                        "names are compared with '==' and '!=' only")
 
     def check_free(self, name: str, span: Span) -> None:
         """Raise if `name` is taken; declarations call it before they add any IR variable. The words

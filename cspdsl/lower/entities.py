@@ -12,9 +12,9 @@ from .. import ir
 from ..errors import CspdslError
 from ..syntax import ast
 from .build import Lin, any_of, linear, negate
-from .conditions import Conditions
 from .context import POSITION_WORDS, AttributeValue, KeyValue, Param, error, range_text
 from .layout import Entities
+from .logic import Logic
 from .values import Attribute, as_lin, check_size
 
 
@@ -25,7 +25,7 @@ def value_name(value: ast.Name | ast.Str | ast.Num) -> str:
     return value.name if isinstance(value, ast.Name) else value.value
 
 
-class EntityDecls(Conditions):
+class EntityDecls(Logic):
     """The declarations of positions and attributes, and the numbers of attributes of numbers."""
 
     def positions_decl(self, s: ast.PositionsDecl) -> None:

@@ -132,9 +132,6 @@ class Expressions(Indexing):
                 return self.cond(node)
             raise
 
-    def eval_SetLit(self, node: ast.SetLit) -> frozenset[int]:
-        return frozenset(self.constant_int(item) for item in node.items)
-
     def eval_Range(self, node: ast.Range) -> range:
         lo, hi = self.constant_int(node.lo), self.constant_int(node.hi)
         if hi - lo + 1 > MAX_DOMAIN:
@@ -305,6 +302,7 @@ class Expressions(Indexing):
             if len(node.args) != 2:
                 raise error("distance takes two arguments: distance(a, b)", node)
             inner = self.lin(node.args[0]).plus(self.lin(node.args[1]), -1)
+        self.refuse_arithmetic(inner, node, alone=False)
         self.refuse_order(node.func, node.func_span, [inner])
         return inner
 

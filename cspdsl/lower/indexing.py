@@ -18,7 +18,7 @@ from .. import ir
 from ..errors import Span
 from ..static_types import Any
 from ..syntax import ast
-from .build import Lin, any_of, in_values, linear, negate
+from .build import Lin, any_of, in_values, linear, negate, plain_variable
 from .context import MAX_DOMAIN, Context, error, range_text
 from .values import Array, Attribute
 
@@ -67,6 +67,7 @@ class Indexing(Context):
         if isinstance(value, range):
             return self.slice_of(value, allowed, name, node)
         if isinstance(value, Lin):
+            self.refuse_arithmetic(value, node, alone=False)
             return value if value.terms else value.const
         if isinstance(value, bool) or not isinstance(value, int):
             raise error("expected an index: a number, a slice 'lo..hi' or '..'", node)
@@ -193,6 +194,8 @@ class Indexing(Context):
         domain = sorted(set().union(*(self.values_of(item, span) for item in items)))
         name = self.new_aux_name("element")
         self.problem.add_var(name, tuple(domain), output=False)
+        if all(plain_variable(item) in self.layout.symbolic for item in items):
+            self.layout.symbolic.add(name)  # chosen from variables of names: a name too
         result = Lin(((1, name),))
         for conditions, item in choices:
             tie = linear(result.plus(item, -1), "==", 0)

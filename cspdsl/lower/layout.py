@@ -26,7 +26,13 @@ class AttributeAt(Record):
     position: LinTerm
 
 
-Placeholder = LinTerm | AttributeAt | tuple[LinTerm, ...]
+class Named(Record):
+    """In an answer template, a value that is a name of a domain of names (`{WA}`): shown as the name."""
+
+    term: LinTerm
+
+
+Placeholder = LinTerm | AttributeAt | Named | tuple[LinTerm | Named, ...]
 
 
 class Question(Record):
@@ -84,4 +90,10 @@ class Layout(Record, frozen=False):
     grids: list[Grid] = field(default_factory=list)
     boards: list[Board] = field(default_factory=list)
     scalars: dict[str, str] = field(default_factory=dict)  # name -> IR variable
+    symbols: list[str] = field(default_factory=list)  # the names of domains of names: code i is symbols[i - 1]
+    symbolic: set[str] = field(default_factory=set)  # the IR variables that hold a name's code
+
+    def shown(self, var: str, value: int) -> str:
+        """A variable's value as a person reads it: a name for a variable of names, else the number."""
+        return self.symbols[value - 1] if var in self.symbolic else str(value)
     questions: list[Question] = field(default_factory=list)

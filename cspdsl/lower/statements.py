@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
@@ -15,7 +15,7 @@ from ..syntax.nesting import MAX_NESTING
 from .build import Lin
 from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, AttributeValue, KeyValue, Param, error, range_text
 from .entities import EntityDecls
-from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Question
+from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
 from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size, list_depth
 
 
@@ -123,10 +123,11 @@ class Statements(EntityDecls):
     def var_decl(self, s: ast.VarDecl) -> None:
         """A scalar variable, or an array of one or two dimensions with a variable per index."""
         self.check_free(s.name, s.span)
-        domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
+        domain, kind = self.declared_domain(s.domain, s)
         if not s.dims:
             self.sizes.add_values(s.name, len(domain), s.span)
             self.problem.add_var(s.name, domain, span=s.span)
+            self.note_kind(kind, [s.name])
             self.layout.scalars[s.name] = s.name
             self.bind(s.name, Lin(((1, s.name),)), s.span)
             return
@@ -141,20 +142,22 @@ class Statements(EntityDecls):
         self.sizes.add_values(f"array {s.name}", cells * len(domain), s.span)
         from .shapes import box_shape  # here: a model without arrays or boards does not import shapes
 
-        self.add_array(s, ranges, list(itertools.product(*ranges)), domain, box_shape(ranges))
+        self.add_array(s, ranges, list(itertools.product(*ranges)), (domain, kind), box_shape(ranges))
         if s.domain is None:  # a grid in bool: a picture of shaded cells
             self.layout.grids[-1].symbols = dict(SHADED)
 
     def add_array(
         self, s: ast.VarDecl | ast.ShapedVarDecl, ranges: list[list[int]], indices: list[tuple[int, ...]],
-        domain: tuple[int, ...], box: tuple[int, int] | None,
+        domain: tuple[tuple[int, ...], str], box: tuple[int, int] | None,
     ) -> None:
-        """An array's variables, one at each of `indices`, its grid in the layout and its name."""
+        """An array's variables, one at each of `indices` over the domain (its values and their kind),
+        its grid in the layout and its name."""
         cells = {}
         for index in indices:
             var = f"{s.name}[{','.join(map(str, index))}]"
-            self.problem.add_var(var, domain, span=s.span)
+            self.problem.add_var(var, domain[0], span=s.span)
             cells[index] = var
+        self.note_kind(domain[1], cells.values())
         grid = Grid(s.name, ranges, cells, box)
         self.layout.grids.append(grid)
         self.bind(s.name, Array(s.name, ranges, cells, grid, isinstance(s, ast.ShapedVarDecl)), s.span)
@@ -162,7 +165,7 @@ class Statements(EntityDecls):
     def shaped_var_decl(self, s: ast.ShapedVarDecl) -> None:
         """A grid drawn with black cells: a variable at each other cell, none at the black ones."""
         self.check_free(s.name, s.span)
-        domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
+        domain, kind = self.declared_domain(s.domain, s)
         from .runs import picture_ranges, white_cells  # here: only a model with a shape imports runs
 
         ranges = [self.int_values(d) for d in s.dims] if s.dims else picture_ranges(s)
@@ -172,7 +175,23 @@ class Statements(EntityDecls):
         white: list[tuple[int, ...]] = list(white_cells(s, ranges))
         self.sizes.check_cells(s.name, len(white), s.span)
         self.sizes.add_values(f"array {s.name}", len(white) * len(domain), s.span)
-        self.add_array(s, ranges, white, domain, None)
+        self.add_array(s, ranges, white, (domain, kind), None)
+
+    def declared_domain(self, node: ast.Node | None, owner: ast.Node) -> tuple[tuple[int, ...], str]:
+        """A declaration's values and their kind: 'bool', 'names' (a domain of names) or 'numbers'."""
+        if node is None:
+            return (0, 1), "bool"
+        codes = self.symbolic_domain(node)
+        if codes is not None:
+            return codes, "names"
+        return self.domain(node, owner), "numbers"
+
+    def note_kind(self, kind: str, variables: Iterable[str]) -> None:
+        """Remember the variables whose values are conditions (bool) or names."""
+        if kind == "bool":
+            self.bool_vars.update(variables)
+        elif kind == "names":
+            self.layout.symbolic.update(variables)
 
     def domain(self, node: ast.Node, owner: ast.Node) -> tuple[int, ...]:
         """A variable's values, sorted and without repeats; an empty or too large domain is an error."""
@@ -190,7 +209,7 @@ class Statements(EntityDecls):
     def board_decl(self, s: ast.BoardDecl) -> None:
         """A variable per cell of the drawing; the board's lines come from the cells' places."""
         self.check_free(s.name, s.span)
-        domain = self.domain(s.domain, s) if s.domain is not None else (0, 1)
+        domain, kind = self.declared_domain(s.domain, s)
         cells = {cell.name: (cell.row, cell.column) for cell in s.drawing.cells}
         self.sizes.add_values(f"board {s.name}", len(cells) * len(domain), s.span)
         variables = {}
@@ -198,6 +217,7 @@ class Statements(EntityDecls):
             var = f"{s.name}.{cell}"
             self.problem.add_var(var, domain, span=s.span)
             variables[cell] = var
+        self.note_kind(kind, variables.values())
         board = Board(s.name, list(s.drawing.lines), cells, variables)
         self.layout.boards.append(board)
         from .drawings import board_groups  # here: a model without boards does not import them
@@ -335,8 +355,16 @@ class Statements(EntityDecls):
             if any(isinstance(item, (list, Array)) for item in items):
                 raise error("an answer shows a number or a list of numbers, not a list of lists", node,
                             "name one group, such as {g.rows[1]}, or write one placeholder a row")
-            return tuple(LinTerm(v.terms, v.const) for v in map(as_lin_value, items))
-        lin = as_lin(value, node)
+            return tuple(self.shown_term(item, node) for item in items)
+        self.refuse_arithmetic(value, node)
+        return self.shown_term(value, node)
+
+    def shown_term(self, value: Any, node: ast.Node) -> LinTerm | Named:
+        """A number an answer shows, or a name (a name of a domain, a variable holding one)."""
+        if self.is_named(value):
+            lin = self.named_lin(value)
+            return Named(LinTerm(lin.terms, lin.const))
+        lin = as_lin(value, node) if not isinstance(value, int) else as_lin_value(value)
         return LinTerm(lin.terms, lin.const)
 
     def names_an_entity(self, node: ast.Node) -> bool:
@@ -353,7 +381,9 @@ class Statements(EntityDecls):
         if first is not None:
             raise error(f"a model states one objective; line {first.span.line if first.span else '?'} "
                         "states one already", s, "keep the one to optimise, or fold them into one sum")
-        lin = self.lin(s.expr)
+        value = self.eval(s.expr)
+        self.refuse_arithmetic(value, s.expr, alone=False)
+        lin = self.lin(value, s.expr)
         self.problem.objective = ir.Objective(s.sense, lin.terms, lin.const, s.expr.span.text, s.span)
 
     def constraint_stmt(self, s: ast.ConstraintStmt) -> None:

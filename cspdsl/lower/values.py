@@ -56,6 +56,14 @@ class Attribute(Record, frozen=False):
     numbers: dict[str, int] = field(default_factory=dict)  # value name -> its number; {} for names
 
 
+class Symbol(Record):
+    """A name of a domain of names (`var WA in {red, green, blue}`): not a number, though inside the
+    IR its `code` stands for it (`symbols.py`)."""
+
+    name: str
+    code: int
+
+
 class PiecesValue(Record, frozen=False):
     """A set of pieces for `place ... on ...`: each piece's alternative values and its copies."""
 
@@ -115,6 +123,8 @@ def as_lin(value: Any, node: ast.Node) -> Lin:
         return Lin((), value)
     if isinstance(value, Lin):
         return value
+    if isinstance(value, Symbol):
+        raise error(f"'{value.name}' is a name, not a number", node, "names are compared with '==' and '!=' only")
     if isinstance(value, (ir.Linear, ir.InSet, ir.And, ir.Or, ir.Not, ir.Count)):
         raise error(
             "a condition cannot be used as a number",

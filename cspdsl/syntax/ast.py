@@ -146,6 +146,21 @@ class Implication(Node):
     consequence: Node
 
 
+class Conditional(Node):
+    """`if c then a else b`: a condition (a or b holds, as c decides), or a number (a or b)."""
+
+    condition: Node
+    then: Node
+    otherwise: Node
+
+
+class Equivalence(Node):
+    """`A iff B`: both hold or neither does."""
+
+    left: Node
+    right: Node
+
+
 class Forall(Node):
     binders: Binders
     body: Node

@@ -209,6 +209,13 @@ class _AstBuilder:
     def implication(self, meta: Any, condition: ast.Node, consequence: ast.Node) -> ast.Implication:
         return ast.Implication(self._span(meta), condition, consequence)
 
+    def conditional(self, meta: Any, condition: ast.Node, then: ast.Node, _: Token, otherwise: ast.Node
+                    ) -> ast.Conditional:
+        return ast.Conditional(self._span(meta), condition, then, otherwise)
+
+    def equivalence(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.Equivalence:
+        return ast.Equivalence(self._span(meta), left, right)
+
     def or_op(self, meta: Any, left: ast.Node, right: ast.Node) -> ast.BoolOp:
         return ast.BoolOp(self._span(meta), "or", left, right)
 

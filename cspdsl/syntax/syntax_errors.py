@@ -26,7 +26,8 @@ _EXPRESSION_STARTS = {"NAME", "INT", "STRING", "LPAR", "LSQB", "LBRACE", "MINUS"
 # The declaration words that are names everywhere else (the grammar's `_word`): where a name may
 # come, "a name" says it for them (tests/test_generated_parser.py holds this set to the grammar).
 NAME_WORDS = frozenset({
-    "ATTRIBUTE", "BOARD", "GIVEN", "PIECES", "PLACE", "POSITIONS", "PUZZLE", "QUESTION", "REGIONS", "SHAPE",
+    "ATTRIBUTE", "BOARD", "ELSE", "GIVEN", "PIECES", "PLACE", "POSITIONS", "PUZZLE", "QUESTION", "REGIONS",
+    "SHAPE",
 })
 
 
@@ -128,6 +129,8 @@ def _unexpected_token(source: Source, error: UnexpectedToken) -> CspdslError:
 def _token_hint(source: Source, token: Token, expected: set[str]) -> str | None:
     """The usual slip behind an unexpected token, the most telling first."""
     before = source.text[: token.start_pos] if token.start_pos is not None else ""
+    if token.value == "if" and "LPAR" in expected:
+        return "a conditional value goes in parentheses: (if A then x else y)"
     if _keyword_for_name(token, expected):
         return f'\'{token.value}\' is a word of the language; to use it as a name, quote it: "{token.value}"'
     if _line_ends_in_brackets(token, expected):
@@ -141,13 +144,15 @@ _MATCHING = {"(": ")", "[": "]", "{": "}"}
 
 
 def _shape_hint(token: Token, expected: set[str], before: str) -> str | None:
-    """Slips of the shape of a clue: a chained comparison, an `else`, a clue broken across lines,
+    """Slips of the shape of a clue: a chained comparison, a stray `else` or `iff`, a clue broken across lines,
     a closing bracket that does not match the one still open."""
     line = before.rsplit("\n", 1)[-1]
     if token.type == "COMPARE" and re.search(r"==|!=|<=|>=|<|>", line):
         return "comparisons do not chain: write 'x in 1..3' for a range, or one clue per comparison"
     if token.value == "else":
-        return "there is no 'else': write two clues, 'if A then B' and 'if not A then C'"
+        return "'else' ends 'if A then B else C'; an 'if', 'either' or 'forall' as B goes in parentheses"
+    if token.value == "iff":
+        return "'iff' joins two conditions; group more in parentheses: (A iff B) iff C"
     opened = open_bracket(before)
     if token.value in CLOSING and opened is not None and token.value != _MATCHING[opened[2]]:
         return f"the '{opened[2]}' on line {opened[0]}, column {opened[1]} is still open"

@@ -1,0 +1,71 @@
+"""`A iff B`, and `if c then A else B`: a condition, or a number (or a name) chosen by a condition.
+
+Each lowers to kinds the IR already has, so every backend and the checker know them already: an
+equivalence is `Or(And(A, B), And(not A, not B))`, a conditional condition the two implications
+`Or(not c, A)` and `Or(c, B)`, and a conditional number an auxiliary variable `_if#N` tied to its two
+values by the same two implications (as `abs` and elements tie theirs), posted as a declaration.
+"""
+
+from __future__ import annotations
+
+from .. import ir
+from ..static_types import Any
+from ..syntax import ast
+from .build import Lin, all_of, any_of, linear, negate
+from .conditions import Conditions
+from .values import Symbol
+
+
+class Logic(Conditions):
+    """The layer of conditionals and equivalences, over the conditions and expressions below it."""
+
+    def cond_Equivalence(self, node: ast.Equivalence) -> ir.Constraint:
+        left, right = self.cond(node.left), self.cond(node.right)
+        if right in (ir.TRUE, ir.FALSE):
+            left, right = right, left
+        if left == ir.TRUE:  # folded at once: `true iff B` is B, `false iff B` is not B
+            return right
+        if left == ir.FALSE:
+            return negate(right)
+        return any_of([all_of([left, right]), all_of([negate(left), negate(right)])])
+
+    def cond_Conditional(self, node: ast.Conditional) -> ir.Constraint:
+        condition = self.cond(node.condition)
+        then, otherwise = self.cond(node.then), self.cond(node.otherwise)
+        return all_of([any_of([negate(condition), then]), any_of([condition, otherwise])])
+
+    def eval_Conditional(self, node: ast.Conditional) -> Any:
+        """`if c then a else b` as a number: a, b when c folds to a constant, else an auxiliary
+        variable over the values of both. Either branch a condition makes the whole a condition (the
+        caller, `eval_item` or `cond`, then takes it as one)."""
+        then, otherwise = self.eval(node.then), self.eval(node.otherwise)
+        named = self.branch_names(node, then, otherwise)
+        a, b = self.branch_lin(then, node.then), self.branch_lin(otherwise, node.otherwise)
+        condition = self.cond(node.condition)
+        if condition in (ir.TRUE, ir.FALSE) or a == b:
+            return then if condition != ir.FALSE else otherwise
+        values = sorted(self.values_of(a, node.span) | self.values_of(b, node.span))
+        name = self.new_aux_name("if")
+        self.problem.add_var(name, tuple(values), output=False)
+        chosen = Lin(((1, name),))
+        self.problem.post(any_of([negate(condition), linear(chosen.plus(a, -1), "==", 0)]), node.span)
+        self.problem.post(any_of([condition, linear(chosen.plus(b, -1), "==", 0)]), node.span)
+        if named:
+            self.mark_symbolic(name)
+        return chosen
+
+    def branch_names(self, node: ast.Conditional, then: Any, otherwise: Any) -> bool:
+        """Whether the branches are names of a domain (both must be, or neither)."""
+        named = [self.is_named(value) for value in (then, otherwise)]
+        if named[0] != named[1]:
+            from .context import error
+
+            raise error("one branch is a name and the other a number", node.otherwise if named[0] else node.then,
+                        "a conditional value chooses between two names or two numbers")
+        return named[0]
+
+    def branch_lin(self, value: Any, node: ast.Node) -> Lin:
+        """A branch's value as a linear expression (a name as its code)."""
+        if isinstance(value, Symbol):
+            return Lin((), value.code)
+        return self.lin(value, node)

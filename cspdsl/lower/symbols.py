@@ -1,0 +1,147 @@
+"""Domains of names: `var WA in {red, green, blue}`.
+
+Inside the IR a name is a number, its code: the names of all domains are numbered 1, 2, ... in the
+order the model first writes them, so `red` is one number wherever it appears and two variables of
+different domains compare as their names do. The layout keeps the names (`Layout.symbols`) and the
+variables that hold one (`Layout.symbolic`), so solutions, answers and explanations show names.
+
+A name is not a number: it may be compared with `==`, `!=`, `same`, `not_same`, tested with `in`,
+counted and kept all different, and nothing else. Arithmetic on a name, an order between names, or
+a name compared with a number is an error at the place. A name of a domain names nothing else: a
+name already given to anything other than another domain's name (an attribute value, a param, a
+variable, ...) is an error at the domain, and so is a later declaration of the same name.
+"""
+
+from __future__ import annotations
+
+from ..errors import CspdslError, did_you_mean
+from ..static_types import Any
+from ..syntax import ast
+from .build import RELATIONS, Lin, any_of, comparison, plain_variable
+from .context import error
+from .expressions import Expressions
+from .values import Symbol
+
+NAME_COMPARISONS = ("==", "!=", "same", "not_same")
+
+
+class Symbols(Expressions):
+    """Declaring domains of names, and the comparisons and sets that take names."""
+
+    def symbolic_domain(self, node: ast.Node | None) -> tuple[int, ...] | None:
+        """The codes of a domain of names, binding its new names; None for a domain of numbers (a set
+        whose items are all names of constants, `{n, m}`, is one of numbers, as before)."""
+        if not isinstance(node, ast.SetLit) or not node.items:
+            return None
+        if not all(isinstance(item, (ast.Name, ast.Str)) for item in node.items):
+            self.refuse_mixed_domain(node)
+            return None
+        words = [(_word_of(item), item) for item in node.items]
+        if all(word in self.env.names and not isinstance(self.env.names[word], Symbol) for word, _ in words):
+            return None
+        codes = []
+        for word, item in words:
+            bound = self.env.names.get(word)
+            if bound is None:
+                self.layout.symbols.append(word)
+                bound = Symbol(word, len(self.layout.symbols))
+                self.bind(word, bound, item.span)
+            elif not isinstance(bound, Symbol):
+                first = self.env.spans[word]
+                raise CspdslError(
+                    f"'{word}' is already defined (line {first.line}); a name in a domain of names names "
+                    "nothing else", item.span, "choose another name: one name names one thing")
+            codes.append(bound.code)
+        return tuple(sorted(set(codes)))
+
+    def refuse_mixed_domain(self, node: ast.SetLit) -> None:
+        """A set with a new name among numbers (`{red, 2}`) is neither a domain of names nor of numbers."""
+        names = [item for item in node.items if isinstance(item, (ast.Name, ast.Str))]
+        new = [item for item in names if _word_of(item) not in self.env.names]
+        if new:
+            other = next(item for item in node.items if not isinstance(item, (ast.Name, ast.Str)))
+            raise error("a domain holds names or numbers, not both", other,
+                        f"'{_word_of(new[0])}' is a new name, so this is a domain of names")
+
+    def is_named(self, value: Any) -> bool:
+        """Whether a value is a name: a name of a domain, or a variable that holds one."""
+        if isinstance(value, Symbol):
+            return True
+        var = plain_variable(value)
+        return var is not None and var in self.layout.symbolic
+
+    def mark_symbolic(self, var: str) -> None:
+        """An auxiliary variable that holds a name (a conditional between names, an element)."""
+        self.layout.symbolic.add(var)
+
+    def named_lin(self, value: Any) -> Lin:
+        """A name as a linear expression: a name's code, or the variable."""
+        return Lin((), value.code) if isinstance(value, Symbol) else value
+
+    def compare_names(self, node: ast.Compare, left: Any, right: Any) -> Any:
+        """`WA != NT`, `WA == red`: names compared as their codes."""
+        if node.op not in NAME_COMPARISONS:
+            raise error(f"names have no order: '{node.op}' compares numbers", node.op_span,
+                        "names are compared with '==', '!=', 'same' and 'not_same'")
+        for value, side in ((left, node.left), (right, node.right)):
+            if not self.is_named(value):
+                raise error("a name is compared with a number", side,
+                            "compare a variable of names with a name or with another such variable")
+        diff = self.named_lin(left).plus(self.named_lin(right), -1)
+        return RELATIONS[node.op](diff) if node.op in RELATIONS else comparison(diff, node.op)
+
+    def member_of_names(self, node: ast.Membership, element: Any, collection: Any) -> Any:
+        """`WA in {red, green}`: some name of the set (of a list of names or variables of names)."""
+        items = collection if isinstance(collection, list) else None
+        if items is None or not all(self.is_named(item) for item in items) or not self.is_named(element):
+            side = node.collection if self.is_named(element) else node.element
+            raise error("a name is tested against numbers", side, "a name is one of a set of names: x in {red, green}")
+        lin = self.named_lin(element)
+        return any_of([comparison(lin.plus(self.named_lin(item), -1), "==") for item in items])
+
+    def eval_sides(self, left: ast.Node, right: ast.Node) -> tuple[Any, Any]:
+        """Both sides of a comparison; an unknown word compared with a variable of names is a name
+        missing from that variable's domain, and its error lists the domain's names."""
+        unknown = [side for side in (left, right) if isinstance(side, ast.Name) and side.name not in self.env.names]
+        if len(unknown) == 1:
+            known = self.eval(right if unknown[0] is left else left)
+            self.refuse_missing_name(unknown[0], [known])
+        return self.eval(left), self.eval(right)
+
+    def eval_collection(self, element: Any, node: ast.Node) -> Any:
+        """The collection of `x in {...}`; an unknown word in a set tested against a variable of names
+        is a name missing from that variable's domain."""
+        if isinstance(node, ast.SetLit):
+            for item in node.items:
+                if isinstance(item, ast.Name) and item.name not in self.env.names:
+                    self.refuse_missing_name(item, [element])
+        return self.eval(node)
+
+    def refuse_missing_name(self, node: ast.Name, others: list[Any]) -> None:
+        """Raise for an unknown word: with the names of the variable of names it goes with, if any."""
+        var = next((plain_variable(v) for v in others if plain_variable(v) in self.layout.symbolic), None)
+        if var is None:
+            self.lookup(node.name, node.span)
+            return
+        names = [self.layout.symbols[code - 1] for code in self.problem.variables[var].domain]
+        hint = did_you_mean(node.name, names)
+        raise error(f"unknown name '{node.name}': '{var}' is one of {', '.join(names)}", node,
+                    hint or "a variable of names takes the names of its domain")
+
+    def eval_SetLit(self, node: ast.SetLit) -> Any:
+        """A set of numbers, or a set of names (as a list of them, in the order written)."""
+        values = [self.eval(item) for item in node.items]
+        if any(isinstance(value, Symbol) for value in values):
+            for value, item in zip(values, node.items, strict=True):
+                if not isinstance(value, Symbol):
+                    raise error("a set holds names or numbers, not both", item)
+            return list(dict.fromkeys(values))
+        for value, item in zip(values, node.items, strict=True):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise error("expected a constant number", item)
+        return frozenset(values)
+
+
+def _word_of(item: ast.Node) -> str:
+    """The name an item of a domain of names writes: a word, or a quoted name."""
+    return item.name if isinstance(item, ast.Name) else item.value if isinstance(item, ast.Str) else ""
