@@ -26,7 +26,7 @@ _EXPRESSION_STARTS = {"NAME", "INT", "STRING", "LPAR", "LSQB", "LBRACE", "MINUS"
 # The declaration words that are names everywhere else (the grammar's `_word`): where a name may
 # come, "a name" says it for them (tests/test_generated_parser.py holds this set to the grammar).
 NAME_WORDS = frozenset({
-    "ATTRIBUTE", "BOARD", "GIVEN", "PIECES", "PLACE", "POSITIONS", "PUZZLE", "QUESTION", "REGIONS", "SHAPE",
+    "ATTRIBUTE", "BOARD", "GIVEN", "PIECES", "PLACE", "POSITIONS", "PUZZLE", "QUESTION", "REGIONS", "SHAPE", "SHOW",
 })
 
 
