@@ -109,6 +109,28 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
     return "\n".join(lines) + "\n"
 
 
+# -- projections: hidden variables (`show`, a leading `_`) tied to the shown ones ------------------------
+
+
+@st.composite
+def projected_models(draw: st.DrawFn) -> str:
+    """A number model with two more variables that it hides, named with a leading `_` or left out by
+    `show x`, and clues that tie them to the shown ones: each solution counts once on `x`."""
+    text = draw(number_models(max_vars=3, max_size=4, max_clues=3))
+    first, rest = text.split("\n", 1)  # var x[1..k] in lo..hi
+    k, domain = int(first.split("[1..", 1)[1].split("]", 1)[0]), first.rsplit(" in ", 1)[1]
+    hidden = draw(st.sampled_from(["_h", "h"]))
+    lines = [first, f"var {hidden}[1..2] in {domain}", *(["show x"] if hidden == "h" else [])]
+    shown, secret = st.integers(1, k).map(lambda i: f"x[{i}]"), st.integers(1, 2).map(lambda i: f"{hidden}[{i}]")
+    tie = st.one_of(
+        st.builds(lambda a, b, op, r: f"{a} + {b} {op} {r}", shown, secret, st.sampled_from(OPS), st.integers(-4, 6)),
+        st.builds(lambda a, b: f"{a} == {b} or {b} == {a} + 1", shown, secret),
+        st.builds(lambda a, b, c: f"if {a} > {b} then {c} != {b}", shown, secret, secret),
+        st.just(f"{hidden}[1] <= {hidden}[2]"),
+    )
+    return "\n".join([*lines, rest.rstrip("\n"), *draw(st.lists(tie, min_size=1, max_size=3))]) + "\n"
+
+
 # -- numbers with an objective: minimize or maximize a sum, an abs, a sum of pieces ---------------------
 
 
@@ -253,6 +275,14 @@ def test_random_number_puzzles(text: str) -> None:
 
 
 @FAST
+@given(projected_models())
+def test_random_projected_models(text: str) -> None:
+    model = loads(text, "random.puz")
+    assert model.problem.projected and all(name.startswith("x[") for name in model.problem.outputs)
+    assert_backends_agree(text)
+
+
+@FAST
 @given(optimised_models())
 def test_random_optimisation_models(text: str) -> None:
     assert_optimum_agrees(text)
@@ -283,7 +313,8 @@ def test_larger_random_number_puzzles(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "strategy", [zebra_models(), number_models(), grid_models()], ids=["zebra", "numbers", "grids"]
+    "strategy", [zebra_models(), number_models(), grid_models(), projected_models()],
+    ids=["zebra", "numbers", "grids", "projected"],
 )
 def test_the_generators_make_both_satisfiable_and_unsatisfiable_models(strategy: st.SearchStrategy[str]) -> None:
     def count(text: str) -> int:
