@@ -70,7 +70,7 @@ def project(problem: ir.Problem, layout: Layout, shown: Shown) -> None:
     problem.outputs = kept
     problem.projected = True
     for question in layout.questions:
-        check_answer(question, layout, hidden)
+        check_answer(question, layout, hidden, bool(shown.spans))
     trim_layout(layout, hidden)
 
 
@@ -86,13 +86,15 @@ def trim_layout(layout: Layout, hidden: set[str]) -> None:
         entities.attributes = {name: values for name, values in attributes.items() if values}
 
 
-def check_answer(question: Question, layout: Layout, hidden: set[str]) -> None:
+def check_answer(question: Question, layout: Layout, hidden: set[str], by_show: bool) -> None:
     """An answer shows shown variables only: a hidden one may take any of its values with a solution."""
-    for placeholder in question.placeholders:
+    for placeholder, span in zip(question.placeholders, question.placeholder_spans, strict=True):
         for var in sorted(placeholder_variables(placeholder, layout)):
             if var in hidden:
-                raise error(f"this answer shows '{var}', which the model hides", question.span,
-                            f"show it too (show {var.split('[')[0].split('.')[0]}), or leave it out of the answer")
+                declared = var.split("[")[0].split(".")[0]
+                hint = f"show it too (show {declared})" if by_show else "name it without the leading '_'"
+                raise error(f"this answer shows '{var}', which the model hides", span,
+                            f"{hint}, or leave it out of the answer")
 
 
 def placeholder_variables(placeholder: Placeholder, layout: Layout) -> set[str]:

@@ -314,7 +314,8 @@ class Statements(EntityDecls):
         texts = [text.replace("}", "}}") for text in s.answer.texts]  # the template is a format string
         template = texts[0] + "".join("{" + str(i) + "}" + text for i, text in enumerate(texts[1:]))
         placeholders = tuple(self.placeholder(node) for node in s.answer.placeholders)
-        self.layout.questions.append(Question(s.question.value, template, placeholders, s.span))
+        spans = tuple(node.span for node in s.answer.placeholders)
+        self.layout.questions.append(Question(s.question.value, template, placeholders, s.span, spans))
 
     def placeholder(self, node: ast.Node) -> Any:
         """What a placeholder shows: an attribute's value at a position, a list of numbers, or a number.
