@@ -185,6 +185,8 @@ def test_who_killed_agatha_has_one_solution_on_the_killer(backend):
     assert violated(result.model.problem, result.solutions[0]) == []  # a whole witness: hates, richer too
     shown_all = (MODELS / "agatha.puz").read_text().replace("\nshow killer\n", "\n")
     assert solve(loads(shown_all, "agatha.puz"), backend, limit=None).count == 18
+    found = solutions(load(MODELS / "agatha.puz"), backend)
+    assert [s["killer"] for s in found] == [1] and found.result is not None and found.result.count == 1
 
 
 @pytest.mark.parametrize("backend", exact_backends())
