@@ -41,7 +41,8 @@ def with_objective_fixed(problem: Problem, objective: Objective, value: int) -> 
     posted as two bounds, not one equality: an equality would join the SAT backend's system of sums
     (`passes.sums`), whose implied equalities cost more than they save on an objective's sum (the coin
     change's second compile: seconds, not a fraction of one)."""
-    fixed = Problem(dict(problem.variables), list(problem.constraints), list(problem.outputs))
+    fixed = Problem(dict(problem.variables), list(problem.constraints), list(problem.outputs),
+                    projected=problem.projected)
     rhs = value - objective.constant
     for op in ("<=", ">="):
         fixed.constraints.append(Posted(Linear(objective.terms, op, rhs), objective.span))

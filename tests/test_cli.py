@@ -26,6 +26,7 @@ forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i
 """
 UNSAT = "var x[1..3] in 1..2\nalldifferent(x)\n"  # three variables, two values
 ENDLESS = "var x[1..12] in 1..9\n"  # 9^12 solutions: no backend counts them within a second
+HIDDEN = "var x in 1..3\nvar _d in 1..3\nx != _d\n"  # 6 assignments, 3 solutions on x (`_d` is hidden)
 EXACT = exact_backends()
 LOCAL = [name for name in sorted(REGISTRY) if not backend_class(name).exact]
 
@@ -233,6 +234,11 @@ COUNT_TEXTS = [
     *[(b, ["-", "--count", "--timeout", "0.5"], ENDLESS,
        "At least {n} solutions (the time limit stopped the search; there may be more).\n\n"
        f"stats: backend {b}, at least {{n}} solutions, ") for b in EXACT],
+    # a projection: the solutions counted on the shown variables (`show killer`, a leading `_`)
+    *[(b, ["models/agatha.puz"], None, f"stats: backend {b}, 1 solution (unique), ") for b in EXACT],
+    *[(b, ["models/agatha.puz", "--all"], None, "Solution 1:\nkiller = 1\n\nAgatha killed Agatha.\n\n"
+       "1 solution: the puzzle is unique.") for b in EXACT],
+    *[(b, ["-", "--all"], HIDDEN, f"3 solutions.\n\nstats: backend {b}, 3 solutions, ") for b in EXACT],
     *[(b, ["models/lock.puz", "--seed", "1"], None, f"stats: backend {b}, at least 1 solution, ") for b in LOCAL],
     *[(b, ["-", "--seed", "1", "--timeout", "0.3"], UNSAT, f"stats: backend {b}, no solution found, ")
       for b in LOCAL],
@@ -281,6 +287,12 @@ COUNT_FIELDS = [
       for b in EXACT],
     *[(b, ["-", "--count", "--timeout", "0.5"], ENDLESS,
        {"status": "solved", "complete": False, "unique": False, "found": SOME, "count": None, "solutions": None})
+      for b in EXACT],
+    *[(b, ["models/agatha.puz", "--all"], None,
+       {"status": "solved", "complete": True, "unique": True, "found": 1, "count": 1, "solutions": 1})
+      for b in EXACT],
+    *[(b, ["-", "--count"], HIDDEN,
+       {"status": "solved", "complete": True, "unique": False, "found": 3, "count": 3, "solutions": None})
       for b in EXACT],
     *[(b, ["models/lock.puz", "--seed", "1"], None,
        {"status": "solved", "complete": False, "unique": None, "found": 1, "count": None, "solutions": 1})
@@ -483,6 +495,9 @@ SMALL_THINGS = [
     (["examples"], None, "einstein     Einstein's riddle, as told in article 000", "No such"),
     (["solve", "einstein"], None, "The German owns the fish, in house 4.", "error"),
     (["solve", "einsteen"], None, "hint: 'cspdsl examples' lists the models that come with cspdsl", "Traceback"),
+    (["solve", "agatha", "--all", "--json"], None, '"values": {"killer": 1}, "answers": ["Agatha killed Agatha."]',
+     "hates"),
+    (["solve", "-", "--all"], HIDDEN, "Solution 3:\nx = ", "_d"),
     (["solve", "--help"], None, "the solver (default sat;", "--backend {anneal,cpsat,csp,genetic,sat}\n  --all"),
     (["solve", "-"], "var g[1..2, 1..3] in bool\nruns(g[1, ..]) == [1, 1]\nruns(g[2, ..]) == [2]\ng[2, 1] == 0\n",
      "g:\n  # . #\n  . # #\n", "1 0 1"),

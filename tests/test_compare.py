@@ -47,6 +47,13 @@ def test_all_solutions_agree_as_sets() -> None:
     assert all(row.median("all_seconds") is not None for row in rows)
 
 
+def test_a_projected_model_agrees_on_its_shown_variables() -> None:
+    """Who killed Agatha: one solution on the killer everywhere, though its hidden relations differ."""
+    rows = compare_backends(load(MODELS / "agatha.puz"), exact_backends(), all_solutions=True, repeat=1, timeout=60)
+    assert [(row.status, row.solutions, row.agrees) for row in rows] == [("solved", 1, True)] * len(rows)
+    assert {row.runs[0].solution_set for row in rows} == {frozenset({(1,)})}
+
+
 def test_unsatisfiable_models_agree() -> None:
     result = run_cli("compare", "-", "-D", "n=3", "--backends", "cpsat,sat", "--json", stdin=QUEENS)
     data = json.loads(result.stdout)

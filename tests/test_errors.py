@@ -1655,6 +1655,75 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: use smaller numbers or narrower domains",
         ),
     ),
+    # ---- show: the variables a solution is told apart by ----------------------------------------------
+    "show-a-let": (
+        "let n = 3\nvar x in 1..n\nshow n\n",
+        lines(
+            "m.puz:3:6: error: 'n' is not a variable: show names variables, arrays, boards or attributes",
+            " 3 | show n",
+            "   |      ^",
+        ),
+    ),
+    "show-an-expression": (
+        "var x in 1..3\nlet y = x + 1\nshow x, y\n",
+        lines(
+            "m.puz:3:9: error: 'y' is not a variable: show names variables, arrays, boards or attributes",
+            " 3 | show x, y",
+            "   |         ^",
+        ),
+    ),
+    "show-a-key-value": (
+        "positions band: A, B\nattribute genre: rock, jazz\nshow A\n",
+        lines(
+            "m.puz:3:6: error: 'A' is not a variable: show names variables, arrays, boards or attributes",
+            " 3 | show A",
+            "   |      ^",
+        ),
+    ),
+    "show-an-unknown-name": (
+        "var killer in 1..3\nshow kiler\n",
+        lines(
+            "m.puz:2:6: error: unknown name 'kiler'",
+            " 2 | show kiler",
+            "   |      ^^^^^",
+            "hint: did you mean 'killer'?",
+        ),
+    ),
+    "show-twice": (
+        "var x in 1..3\nvar y in 1..3\nshow x, y\nshow x\n",
+        lines(
+            "m.puz:4:6: error: 'x' is shown already (line 3)",
+            " 4 | show x",
+            "   |      ^",
+            "hint: name each variable in one show statement",
+        ),
+    ),
+    "show-without-a-comma": (
+        "var x in 1..3\nvar y in 1..3\nshow x y\n",
+        lines(
+            "m.puz:3:8: error: unexpected 'y'; expected one of ',', the end of the line",
+            " 3 | show x y",
+            "   |        ^",
+        ),
+    ),
+    "an-answer-shows-a-variable-show-leaves-out": (
+        'var x in 1..3\nvar h[1..2] in 1..3\nshow x\nquestion "What?": "{x}, {h}"\n',
+        lines(
+            "m.puz:4:26: error: this answer shows 'h[1]', which the model hides",
+            ' 4 | question "What?": "{x}, {h}"',
+            "   |                          ^",
+            "hint: show it too (show h), or leave it out of the answer",
+        ),
+    ),
+    "an-answer-shows-a-hidden-name": (
+        'var x in 1..3\nvar _y in 1..3\nx != _y\nquestion "What?": "{x + _y}"\n',
+        lines(
+            "m.puz:4:21: error: this answer shows '_y', which the model hides",
+            ' 4 | question "What?": "{x + _y}"',
+            "   |                     ^^^^^^",
+            "hint: name it without the leading '_', or leave it out of the answer",
+        ),
+    ),
     # ---- characters that end a line for str.splitlines() but not for the scanner -------------------
     **{
         f"{name}-{where}": case
@@ -1826,7 +1895,9 @@ def test_user_names_never_clash_with_auxiliary_variables() -> None:
         "var x in -2..2\nvar y in 0..3\ny == abs(x)\nvar _abs1 in 0..3\n",
     ):
         problem = loads(model, "m.puz").problem
-        assert "_abs1" in problem.outputs and len(problem.variables) == len(problem.outputs) + 1
+        # `_abs1` is the user's own (hidden, as its name begins with `_`), beside the auxiliary one.
+        auxiliary = [name for name in problem.variables if name.startswith("_abs#")]
+        assert "_abs1" in problem.variables and "_abs1" not in problem.outputs and len(auxiliary) == 1
 
 
 # ---- the command line ----------------------------------------------------------------------------

@@ -261,6 +261,36 @@ def test_random_problems_match_brute_force(backend: Backend, problem: Problem) -
     assert_matches_brute_force(backend, problem)
 
 
+@st.composite
+def projected_problems(draw: st.DrawFn) -> Problem:
+    """A random problem that hides some of its own variables (what `show` and a leading `_` do): each
+    solution counts once on the shown ones, however many values the hidden ones may take with it."""
+    problem = draw(problems())
+    hidden = draw(st.lists(st.sampled_from(problem.outputs), min_size=1, unique=True))
+    problem.outputs = [name for name in problem.outputs if name not in hidden]
+    problem.projected = True
+    return problem
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(projected_problems())
+def test_random_projected_problems_match_brute_force(backend: Backend, problem: Problem) -> None:
+    assert_matches_brute_force(backend, problem)
+
+
+def test_hidden_variables_do_not_multiply_solutions(backend: Backend) -> None:
+    """Three free hidden variables of 3 values each stand behind each of the 2 shown solutions."""
+    problem = make_problem({"a": (1, 2), "h1": (0, 1, 2), "h2": (0, 1, 2), "h3": (0, 1, 2)},
+                           Or((InSet("a", (1,)), InSet("h1", (0,)))))
+    problem.outputs, problem.projected = ["a"], True
+    outcome = solve_all(backend, problem)
+    assert sorted(s["a"] for s in outcome.solutions) == [1, 2] and outcome.complete
+    for limit, count in ((1, 1), (2, 2), (5, 2)):
+        outcome = backend.solve(backend.compile(problem), limit=limit, timeout=None, seed=None)
+        assert len({s["a"] for s in outcome.solutions}) == len(outcome.solutions) == count
+        assert outcome.complete == (limit == 5)
+
+
 # -- solve options --------------------------------------------------------------------------------
 
 

@@ -358,3 +358,15 @@ def test_facts_are_named_as_a_keyed_puzzle_and_an_attribute_of_numbers_name_them
     explanation = explain(loads(without, "seder.puz"))
     assert explanation.status == "not_unique"
     assert "Tali.age == 3" in explanation.suggestions  # proved by lowering the text with it added
+
+
+def test_a_model_with_hidden_variables_is_explained_on_its_shown_ones() -> None:
+    """`_d` takes two values with x = 2, one with x = 1 or 3: still two solutions, told apart by x."""
+    explanation = explain(loads("var x in 1..3\nvar _d in 1..3\nx != _d\nx != 2\n", "hidden.puz"))
+    assert (explanation.status, explanation.found, explanation.complete) == ("not_unique", 2, True)
+    assert list(explanation.solutions) == [{"x": 1}, {"x": 3}] and explanation.differing == ["x"]
+    assert explanation.suggestions == ["x == 1"]
+    agatha = run_cli("explain", "models/agatha.puz")  # 18 ways to fill in who hates whom: unique on the killer
+    assert agatha.returncode == 0 and "the solution is unique (26 clues)" in agatha.stdout
+    assert agatha.stdout.endswith("What the clues force, read in the model's order:\n"
+                                  "  line 19 (p=1): killer not 3\n  line 23 (p=2): killer = 1\n")

@@ -12,11 +12,21 @@ import pytest
 from brute import brute_force, make_problem
 from helpers import MODELS, run_cli
 
-from cspdsl.api import load, solve
+from cspdsl.api import load, loads, solve
 from cspdsl.backends import export
 from cspdsl.ir import Regular
 
 MINIZINC = shutil.which("minizinc")
+HIDDEN = "var x in 1..3\nvar _d in 1..3\nx != _d\nx != 2\n"  # two solutions on x, four assignments
+
+
+@pytest.mark.skipif(MINIZINC is None, reason="MiniZinc is not installed")
+def test_minizinc_counts_a_projected_model_on_its_shown_variables(tmp_path) -> None:
+    path = tmp_path / "hidden.mzn"
+    path.write_text(export("minizinc", loads(HIDDEN, "hidden.puz").problem, "hidden.puz"))
+    run = subprocess.run([str(MINIZINC), "--solver", "gecode", "-a", str(path)], capture_output=True, text=True,
+                         timeout=600, check=True)
+    assert run.stdout.split("----------")[:-1] == ["x = 1\n", "\nx = 3\n"]
 
 
 def test_the_export_reads_like_the_model() -> None:
@@ -34,6 +44,13 @@ def test_an_objective_is_a_solve_minimize_or_maximize() -> None:
     assert golomb.split("\n\noutput [", 1)[0].endswith("% line 17: minimize mark[n]\nsolve minimize mark_5;")
     lock = export("minizinc", load(MODELS / "lockmax.puz").problem, "lockmax.puz")
     assert "\nsolve maximize 100 * code_1 + 10 * code_2 + code_3;\n" in lock
+
+
+def test_a_projected_model_prints_its_shown_variables_only() -> None:
+    """MiniZinc tells `-a` solutions apart on the output item, as cspdsl does on the shown variables."""
+    text = export("minizinc", loads(HIDDEN, "hidden.puz").problem, "hidden.puz")
+    assert "var 1..3: x;  % x\nvar 1..3: aux_d;  % _d\n" in text
+    assert text.endswith('output [\n  "x = ", show(x), "\\n",\n];\n')
 
 
 def test_compile_writes_minizinc_to_a_file(tmp_path) -> None:

@@ -176,6 +176,21 @@ def test_a_round_of_golf_scores_are_numbers_clues_add_to(backend):
 
 
 @pytest.mark.parametrize("backend", exact_backends())
+def test_who_killed_agatha_has_one_solution_on_the_killer(backend):
+    """`show killer`: the 18 ways to fill in who hates whom and who is richer all name one killer."""
+    result = solve_model("agatha", backend=backend, limit=None)
+    assert result.complete and result.count == 1 and result.unique is True
+    assert result.answers() == ["Agatha killed Agatha."]
+    assert result.to_dict()["solutions"] == [{"values": {"killer": 1}, "answers": ["Agatha killed Agatha."]}]
+    assert render_solution(result.model.layout, result.solutions[0]) == "killer = 1\n\nAgatha killed Agatha."
+    assert violated(result.model.problem, result.solutions[0]) == []  # a whole witness: hates, richer too
+    shown_all = (MODELS / "agatha.puz").read_text().replace("\nshow killer\n", "\n")
+    assert solve(loads(shown_all, "agatha.puz"), backend, limit=None).count == 18
+    found = solutions(load(MODELS / "agatha.puz"), backend)
+    assert [s["killer"] for s in found] == [1] and found.result is not None and found.result.count == 1
+
+
+@pytest.mark.parametrize("backend", exact_backends())
 def test_the_magic_star_drawn_as_printed_has_80_solutions(backend):
     result = solve_model("magicstar", backend=backend, limit=None)
     assert result.complete and result.count == 80
@@ -362,7 +377,7 @@ def test_count_and_json_from_the_cli():
 @pytest.mark.parametrize(
     "name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles", "sendmore", "seder", "bands", "killer",
              "kakuro", "jigsaw", "tuna", "golf", "magicstar", "nonogram", "stars",
-             "skyscrapers"]
+             "skyscrapers", "agatha"]
 )
 def test_every_model_checks(name):
     result = run_cli("check", f"models/{name}.puz")

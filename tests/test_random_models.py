@@ -149,6 +149,53 @@ def names_models(draw: st.DrawFn, max_vars: int = 4, max_clues: int = 4) -> str:
     )
     lines += draw(st.lists(clue, min_size=1, max_size=max_clues))
     return "\n".join(lines) + "\n"
+# -- projections: hidden variables (`show`, a leading `_`) tied to the shown ones ------------------------
+
+
+@st.composite
+def projected_models(draw: st.DrawFn) -> str:
+    """A number model with two more variables, an array `y` and a scalar `z`, tied to `x` by clues.
+    Either a `show` names a random part of {x, y, z}, or some of `y`, `z` are named with a leading `_`:
+    each solution counts once on what is shown, however many values the hidden ones take with it."""
+    text = draw(number_models(max_vars=3, max_size=4, max_clues=3))
+    first, rest = text.split("\n", 1)  # var x[1..k] in lo..hi
+    k, domain = int(first.split("[1..", 1)[1].split("]", 1)[0]), first.rsplit(" in ", 1)[1]
+    by_show = draw(st.booleans())
+    y, z = ("y", "z") if by_show else (draw(st.sampled_from(["_y", "y"])), draw(st.sampled_from(["_z", "z"])))
+    lines = [first, f"var {y}[1..2] in {domain}", f"var {z} in {domain}"]
+    if by_show:
+        shown = draw(st.lists(st.sampled_from(["x", y, z]), min_size=1, max_size=3, unique=True))
+        lines.append(f"show {', '.join(shown)}")
+    one = st.one_of(st.integers(1, k).map(lambda i: f"x[{i}]"), st.integers(1, 2).map(lambda i: f"{y}[{i}]"),
+                    st.just(z))
+    tie = st.one_of(
+        st.builds(lambda a, b, op, r: f"{a} + {b} {op} {r}", one, one, st.sampled_from(OPS), st.integers(-4, 6)),
+        st.builds(lambda a, b: f"{a} == {b} or {b} == {a} + 1", one, one),
+        st.builds(lambda a, b, c: f"if {a} > {b} then {c} != {b}", one, one, one),
+        st.just(f"{y}[1] <= {y}[2]"),
+    )
+    return "\n".join([*lines, rest.rstrip("\n"), *draw(st.lists(tie, min_size=1, max_size=3))]) + "\n"
+
+
+def shown_names(text: str) -> set[str]:
+    """The declared names a generated model shows: those its `show` names, else those without a `_`."""
+    for line in text.splitlines():
+        if line.startswith("show "):
+            return set(line.removeprefix("show ").split(", "))
+    declared = [line.split()[1].split("[")[0] for line in text.splitlines() if line.startswith("var ")]
+    return {name for name in declared if not name.startswith("_")}
+
+
+@st.composite
+def projected_zebra_models(draw: st.DrawFn) -> str:
+    """A zebra puzzle that shows some of its attributes, or where one value of an attribute stands."""
+    text = draw(zebra_models(max_positions=4, max_attributes=3, max_clues=5))
+    n = int(text.split("\n", 1)[0].rsplit("..", 1)[1])  # positions p = 1..n
+    attributes = sum(line.startswith("attribute ") for line in text.splitlines())
+    some = st.lists(st.integers(0, attributes - 1).map(lambda a: f"attr{a}"), min_size=1, unique=True)
+    one_value = st.builds(lambda a, i: [f"{chr(ord('a') + a)}{i}"], st.integers(0, attributes - 1),
+                          st.integers(1, n))
+    return f"{text}show {', '.join(draw(some | one_value))}\n"
 
 
 # -- numbers with an objective: minimize or maximize a sum, an abs, a sum of pieces ---------------------
@@ -366,6 +413,7 @@ def assert_backends_agree(text: str) -> None:
         result = solve(model, backend, limit=SOLUTIONS_MAX + 1, timeout=60)  # the API checks each solution
         assert result.complete or len(result.solutions) > SOLUTIONS_MAX, f"{backend} did not finish"
         found[backend] = {problem.project(s) for s in result.solutions}
+        assert len(found[backend]) == len(result.solutions), f"{backend} found a solution twice on:\n{text}"
     if any(len(solutions) > SOLUTIONS_MAX for solutions in found.values()):
         assert all(len(solutions) > SOLUTIONS_MAX for solutions in found.values()), f"counts differ on:\n{text}"
         event("many solutions")
@@ -381,6 +429,7 @@ def assert_backends_agree(text: str) -> None:
 
 FAST = settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
+PROJECTED = settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST
@@ -392,6 +441,24 @@ def test_random_zebra_puzzles(text: str) -> None:
 @FAST
 @given(number_models())
 def test_random_number_puzzles(text: str) -> None:
+    assert_backends_agree(text)
+
+
+@PROJECTED
+@given(projected_models())
+def test_random_projected_models(text: str) -> None:
+    outputs = loads(text, "random.puz").problem.outputs
+    assert {name.split("[")[0] for name in outputs} == shown_names(text)
+    assert_backends_agree(text)
+
+
+@PROJECTED
+@given(projected_zebra_models())
+def test_random_projected_zebra_puzzles(text: str) -> None:
+    shown = set(text.rsplit("show ", 1)[1].strip().split(", "))
+    for name in loads(text, "random.puz").problem.outputs:  # attr0[a1]: attribute attr0, its value a1
+        attribute, value = name.rstrip("]").split("[")
+        assert attribute in shown or value in shown
     assert_backends_agree(text)
 
 
@@ -448,8 +515,9 @@ def test_larger_random_number_puzzles(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "strategy", [zebra_models(), number_models(), grid_models(), shaded_models()],
-    ids=["zebra", "numbers", "grids", "nonograms"],
+    "strategy",
+    [zebra_models(), number_models(), grid_models(), shaded_models(), projected_models(), projected_zebra_models()],
+    ids=["zebra", "numbers", "grids", "nonograms", "projected", "projected-zebra"],
 )
 def test_the_generators_make_both_satisfiable_and_unsatisfiable_models(strategy: st.SearchStrategy[str]) -> None:
     def count(text: str) -> int:

@@ -64,7 +64,8 @@ def test_an_engine_sees_a_contradiction_in_the_clauses_themselves(name: str) -> 
 
 
 @pytest.mark.parametrize("name", ENGINES)
-@pytest.mark.parametrize(("model", "count"), [("lock", 3), ("einstein", 1), ("aristotle", 12), ("sendmore", 1)])
+@pytest.mark.parametrize(("model", "count"), [("lock", 3), ("einstein", 1), ("aristotle", 12), ("sendmore", 1),
+                                              ("agatha", 1)])
 def test_every_engine_counts_every_model_alike(name: str, model: str, count: int) -> None:
     backend = get_backend("sat", {"solver": name})
     outcome = backend.solve(backend.compile(load(MODELS / f"{model}.puz").problem), limit=None, timeout=None, seed=None)
@@ -95,6 +96,19 @@ def test_pycosat_blocks_whole_models_so_a_free_auxiliary_variable_repeats_soluti
     backend = get_backend("sat", {"solver": "pycosat"})
     outcome = backend.solve(backend.compile(problem), limit=None, timeout=None, seed=None)
     assert (sorted(s["a"] for s in outcome.solutions), outcome.stats["duplicates"]) == ([1, 2], 6)
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_every_engine_finds_each_solution_of_a_projected_model_once(name: str) -> None:
+    """A hidden variable (`show`, a leading `_`) is free as the auxiliary above, but the model says so:
+    every engine then blocks on the shown variables, pycosat too, and finds no solution twice."""
+    problem = make_problem({"a": (1, 2, 3)}, InSet("a", (1, 2)))
+    problem.add_var("_hidden", (0, 1, 2, 3), output=False)
+    problem.projected = True
+    backend = get_backend("sat", {"solver": name})
+    for timeout in (None, 30):  # unlimited, and in this process under the engine's effort limit
+        outcome = backend.solve(backend.compile(problem), limit=None, timeout=timeout, seed=None)
+        assert (sorted(s["a"] for s in outcome.solutions), outcome.stats["duplicates"]) == ([1, 2], 0)
 
 
 @pytest.mark.parametrize(

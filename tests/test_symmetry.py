@@ -321,6 +321,39 @@ def test_random_symmetric_models(constraints: list[Constraint], g: Symmetry) -> 
     assert_same_solutions(problem)
 
 
+@settings(max_examples=60)
+@given(st.lists(small_constraints(), min_size=1, max_size=4), st.sampled_from(PERMUTATIONS),
+       st.sets(st.sampled_from(NAMES), min_size=1))
+def test_random_symmetric_models_with_hidden_variables(
+    constraints: list[Constraint], g: Symmetry, hidden: set[str]
+) -> None:
+    """A projection (`show`, `_name`) keeps the symmetries that map shown variables to shown ones, and
+    the solutions, one per projection, are those of the search without symmetry and of brute force."""
+    problem = make_problem(dict.fromkeys(NAMES, (0, 1, 2)), *(renamed_powers(constraints, g)))
+    problem.outputs, problem.projected = [name for name in NAMES if name not in hidden], True
+    group = symmetry_group(problem)
+    assert group is not None and all({h[x] for x in problem.outputs} == set(problem.outputs) for h in group)
+    assert_same_solutions(problem)
+
+
+def renamed_powers(constraints: list[Constraint], g: Symmetry) -> list[Constraint]:
+    """Each constraint with all its images under the powers of g, so g is a symmetry."""
+    return [image for c in constraints for image in itertools.accumulate(range(3), lambda h, _: renamed(h, g),
+                                                                        initial=c)]
+
+
+def test_a_projection_of_the_magic_square_keeps_the_symmetries_that_fix_its_middle_row() -> None:
+    """Shown: the middle row. The flips and the half turn map it onto itself (4 of the square's 8
+    symmetries); each of its 4 values stands for 2 squares, and is found once either way."""
+    problem = magic_square()
+    problem.outputs, problem.projected = ["m10", "m11", "m12"], True
+    assert len(symmetry_group(problem) or []) == 4
+    outcome = ON.solve(ON.compile(problem), limit=None, timeout=None, seed=None)
+    assert outcome.stats["symmetries"] == 4
+    with_symmetry, without = solutions(ON, problem), solutions(OFF, problem)
+    assert sorted(with_symmetry) == sorted(without) == [(1, 5, 9), (3, 5, 7), (7, 5, 3), (9, 5, 1)]
+
+
 def test_breaking_symmetry_leaves_the_compiled_cnf_as_it_was() -> None:
     """The lex-leader clauses are written into the model's CNF and rolled back: its clauses, variables
     and names are those that compile wrote, also after a search that broke the hexagon's symmetry."""

@@ -304,6 +304,11 @@ class CpSatBackend:
         start = time.perf_counter()
         if limit == 1:
             solutions, status, stopped = self._solve_one(solver, native, on_solution)
+        elif compiled.problem.projected:  # hidden variables: one solve per solution, not per assignment
+            from .cpsat_projected import projected_search
+
+            problem = compiled.problem
+            solutions, status, stopped = projected_search(solver, native, problem.outputs, limit, on_solution, timeout)
         else:
             deadline = None if timeout is None else time.monotonic() + timeout
             collector = _Collector(compiled.problem, native.vars, limit, on_solution, deadline)
@@ -313,7 +318,7 @@ class CpSatBackend:
             raise RuntimeError(f"CP-SAT rejected the model: {native.model.validate()}")
         if _interrupted(status, stopped, timeout, wall):
             raise KeyboardInterrupt  # as any other search interrupted by Ctrl-C
-        return self._outcome(solver, status, solutions, stopped, limit, wall)
+        return self._outcome(solver, status, solutions, stopped, limit, wall, compiled.problem.projected)
 
     def optimise(
         self, compiled: Compiled, *, timeout: float | None, seed: int | None, on_solution: OnSolution | None = None
@@ -370,6 +375,7 @@ class CpSatBackend:
         stopped: bool,
         limit: int | None,
         wall: float,
+        projected: bool = False,
     ) -> Outcome:
         """complete: the search proved it has every solution; timed_out: the time limit cut it."""
         if limit == 1:
@@ -384,7 +390,9 @@ class CpSatBackend:
             "status": solver.status_name(status),
         }
         if limit != 1:
-            stats["enumeration"] = "CP-SAT's own search of all solutions"
+            stats["enumeration"] = (
+                "one solve per solution on the shown variables" if projected else "CP-SAT's own search of all solutions"
+            )
         return Outcome(solutions, complete, timed_out, stats)
 
 

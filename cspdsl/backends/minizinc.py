@@ -1,6 +1,7 @@
 """The IR written as a readable MiniZinc model (`cspdsl compile MODEL --to minizinc`), to hand a
 model to the MiniZinc world: each variable with its domain, each constraint under a comment naming
-the clue's line, and an output item that prints the model's own variables as `name = value`."""
+the clue's line, and an output item that prints the model's shown variables as `name = value` (MiniZinc
+tells `-a` solutions apart on the output, so a model's hidden variables count there as here)."""
 
 from __future__ import annotations
 

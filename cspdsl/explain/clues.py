@@ -87,7 +87,8 @@ def cut(problem: Problem, keep: set[int], within: set[str] | None = None) -> Pro
     variables as well, and the declarations on them alone (the clues kept must stay within them)."""
     numbers = clue_numbers(problem)
     variables = {name: var for name, var in problem.variables.items() if within is None or name in within}
-    part = Problem(variables=variables, outputs=[name for name in problem.outputs if name in variables])
+    outputs = [name for name in problem.outputs if name in variables]
+    part = Problem(variables=variables, outputs=outputs, projected=problem.projected)
     for posted, number in zip(problem.constraints, numbers, strict=True):
         declared_within = within is None or variables_of(posted.constraint) <= within
         if (number in keep) if number is not None else declared_within:

@@ -26,7 +26,7 @@ class ClueOracle:
         self.hard, self.clues = split_clues(problem)
         hard = self.hard
         self.problem = problem
-        base = Problem(variables=dict(problem.variables), outputs=list(problem.outputs))
+        base = Problem(variables=dict(problem.variables), outputs=list(problem.outputs), projected=problem.projected)
         base.constraints = [Posted(c) for c in hard]
         model = CnfEncoder(base).build()
         self.values = model.values

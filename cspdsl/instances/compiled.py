@@ -107,7 +107,8 @@ def instance_model(template: Template, instance: Instance) -> Lowered:
         return base
     given = template.given
     posted = [given(name, value) for name, value in instance.givens.items()]
-    problem = Problem(base.problem.variables, [*base.problem.constraints, *posted], base.problem.outputs)
+    problem = Problem(base.problem.variables, [*base.problem.constraints, *posted], base.problem.outputs,
+                      projected=base.problem.projected)
     return Lowered(problem, base.layout, base.text, base.name, base.params, base.folded)
 
 

@@ -215,6 +215,9 @@ class Problem(Record, frozen=False):
     outputs: list[str] = field(default_factory=list)
     # What the model optimises; None for a model that only asks for solutions.
     objective: Objective | None = None
+    # The model hides some of its own variables (`show`, a name with a leading `_`): they may take
+    # many values with one solution, so a backend enumerates the outputs, never every full assignment.
+    projected: bool = False
 
     def add_var(self, name: str, domain: tuple[int, ...], output: bool = True, span: Span | None = None) -> Var:
         if name in self.variables:

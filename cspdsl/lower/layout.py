@@ -40,6 +40,7 @@ class Question(Record):
     template: str  # with {0}, {1}, ... where the placeholders go
     placeholders: tuple[Placeholder, ...]
     span: Span
+    placeholder_spans: tuple[Span, ...] = ()  # where each placeholder is written, for errors
 
 
 class Entities(Record, frozen=False):

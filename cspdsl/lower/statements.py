@@ -16,6 +16,7 @@ from .build import Lin
 from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, AttributeValue, KeyValue, Param, error, range_text
 from .entities import EntityDecls
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
+from .shown import Shown, project
 from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size, list_depth
 
 
@@ -40,10 +41,13 @@ class Statements(EntityDecls):
             ast.PlaceDecl: self.place_decl,
             ast.QuestionDecl: self.question_decl,
             ast.ObjectiveDecl: self.objective_decl,
+            ast.ShowDecl: self.show_decl,
             ast.ConstraintStmt: self.constraint_stmt,
         }
+        self.shown = Shown()
         for statement in model.statements:
             handlers[type(statement)](statement)
+        project(self.problem, self.layout, self.shown)
         for posted in self.problem.constraints:
             self.check_magnitude(posted.constraint, posted.span)
         objective = self.problem.objective
@@ -332,7 +336,8 @@ class Statements(EntityDecls):
         texts = [text.replace("}", "}}") for text in s.answer.texts]  # the template is a format string
         template = texts[0] + "".join("{" + str(i) + "}" + text for i, text in enumerate(texts[1:]))
         placeholders = tuple(self.placeholder(node) for node in s.answer.placeholders)
-        self.layout.questions.append(Question(s.question.value, template, placeholders, s.span))
+        spans = tuple(node.span for node in s.answer.placeholders)
+        self.layout.questions.append(Question(s.question.value, template, placeholders, s.span, spans))
 
     def placeholder(self, node: ast.Node) -> Any:
         """What a placeholder shows: an attribute's value at a position, a list of numbers, or a number.
@@ -373,6 +378,10 @@ class Statements(EntityDecls):
             return False
         name = node.name if isinstance(node, ast.Name) else node.value
         return isinstance(self.lookup(name, node.span), (AttributeValue, KeyValue))
+
+    def show_decl(self, s: ast.ShowDecl) -> None:
+        """`show a, b`: the variables a solution is told apart by (`shown.py`)."""
+        self.shown.add(s, self.lookup, self.problem)
 
     def objective_decl(self, s: ast.ObjectiveDecl) -> None:
         """`minimize EXPR` / `maximize EXPR`: one a model, over a number (a linear expression; abs, sums

@@ -37,7 +37,7 @@ def narrow_domains(problem: Problem) -> Problem:
 
 def _with_domains(problem: Problem, domains: dict[str, set[int]], constraints: list[Posted]) -> Problem:
     """The problem's variables, in order, with these domains, and these constraints."""
-    narrowed = Problem(outputs=list(problem.outputs))
+    narrowed = Problem(outputs=list(problem.outputs), projected=problem.projected)
     for name in problem.variables:
         narrowed.variables[name] = Var(name, tuple(sorted(domains[name])), problem.variables[name].span)
     narrowed.constraints = constraints

@@ -209,7 +209,7 @@ def _normal_round(problem: Problem) -> tuple[Problem, bool]:
 
     When a constraint is decided false, the problem so far and True (infeasible)."""
     normaliser = _Normaliser(problem.domains())
-    result = Problem(variables=dict(problem.variables), outputs=list(problem.outputs))
+    result = Problem(variables=dict(problem.variables), outputs=list(problem.outputs), projected=problem.projected)
     for posted in problem.constraints:
         c = normaliser.normal(posted.constraint)
         if c == FALSE:

@@ -11,11 +11,11 @@ PATTERN = '(?P<RELATION>(same|not_same|next_to|beside|directly_left_of|directly_
 FLAGS = 0  # re.UNICODE is the default
 NEWLINE_TYPES = frozenset(['BLOCK', 'COMMENT', 'STRING', '_NL'])
 IGNORE_TYPES = frozenset(['COMMENT', '__IGNORE_0'])
-KEYWORDS = {'NAME': {'and': 'AND', 'at': 'AT', 'attribute': 'ATTRIBUTE', 'board': 'BOARD', 'bool': 'BOOL', 'either': 'EITHER', 'else': 'ELSE', 'false': 'FALSE', 'for': 'FOR', 'forall': 'FORALL', 'given': 'GIVEN', 'if': 'IF', 'iff': 'IFF', 'in': 'IN', 'let': 'LET', 'maximize': 'MAXIMIZE', 'minimize': 'MINIMIZE', 'not': 'NOT', 'of': 'OF', 'on': 'ON', 'or': 'OR', 'param': 'PARAM', 'pieces': 'PIECES', 'place': 'PLACE', 'positions': 'POSITIONS', 'puzzle': 'PUZZLE', 'question': 'QUESTION', 'regions': 'REGIONS', 'shape': 'SHAPE', 'then': 'THEN', 'true': 'TRUE', 'var': 'VAR', 'where': 'WHERE'}}
-LITERALS = {'AND': 'and', 'AT': 'at', 'ATTRIBUTE': 'attribute', 'BOARD': 'board', 'BOOL': 'bool', 'COLON': ':', 'COMMA': ',', 'DOT': '.', 'EITHER': 'either', 'ELSE': 'else', 'EQUAL': '=', 'FALSE': 'false', 'FOR': 'for', 'FORALL': 'forall', 'GIVEN': 'given', 'IF': 'if', 'IFF': 'iff', 'IN': 'in', 'LBRACE': '{', 'LET': 'let', 'LPAR': '(', 'LSQB': '[', 'MAXIMIZE': 'maximize', 'MINIMIZE': 'minimize', 'MINUS': '-', 'NOT': 'not', 'OF': 'of', 'ON': 'on', 'OR': 'or', 'PARAM': 'param', 'PERCENT': '%', 'PIECES': 'pieces', 'PLACE': 'place', 'PLUS': '+', 'POSITIONS': 'positions', 'PUZZLE': 'puzzle', 'QUESTION': 'question', 'RBRACE': '}', 'REGIONS': 'regions', 'RPAR': ')', 'RSQB': ']', 'SHAPE': 'shape', 'STAR': '*', 'THEN': 'then', 'TRUE': 'true', 'VAR': 'var', 'VBAR': '|', 'WHERE': 'where', '__ANON_0': '..', '__ANON_1': '//'}
+KEYWORDS = {'NAME': {'and': 'AND', 'at': 'AT', 'attribute': 'ATTRIBUTE', 'board': 'BOARD', 'bool': 'BOOL', 'either': 'EITHER', 'else': 'ELSE', 'false': 'FALSE', 'for': 'FOR', 'forall': 'FORALL', 'given': 'GIVEN', 'if': 'IF', 'iff': 'IFF', 'in': 'IN', 'let': 'LET', 'maximize': 'MAXIMIZE', 'minimize': 'MINIMIZE', 'not': 'NOT', 'of': 'OF', 'on': 'ON', 'or': 'OR', 'param': 'PARAM', 'pieces': 'PIECES', 'place': 'PLACE', 'positions': 'POSITIONS', 'puzzle': 'PUZZLE', 'question': 'QUESTION', 'regions': 'REGIONS', 'shape': 'SHAPE', 'show': 'SHOW', 'then': 'THEN', 'true': 'TRUE', 'var': 'VAR', 'where': 'WHERE'}}
+LITERALS = {'AND': 'and', 'AT': 'at', 'ATTRIBUTE': 'attribute', 'BOARD': 'board', 'BOOL': 'bool', 'COLON': ':', 'COMMA': ',', 'DOT': '.', 'EITHER': 'either', 'ELSE': 'else', 'EQUAL': '=', 'FALSE': 'false', 'FOR': 'for', 'FORALL': 'forall', 'GIVEN': 'given', 'IF': 'if', 'IFF': 'iff', 'IN': 'in', 'LBRACE': '{', 'LET': 'let', 'LPAR': '(', 'LSQB': '[', 'MAXIMIZE': 'maximize', 'MINIMIZE': 'minimize', 'MINUS': '-', 'NOT': 'not', 'OF': 'of', 'ON': 'on', 'OR': 'or', 'PARAM': 'param', 'PERCENT': '%', 'PIECES': 'pieces', 'PLACE': 'place', 'PLUS': '+', 'POSITIONS': 'positions', 'PUZZLE': 'puzzle', 'QUESTION': 'question', 'RBRACE': '}', 'REGIONS': 'regions', 'RPAR': ')', 'RSQB': ']', 'SHAPE': 'shape', 'SHOW': 'show', 'STAR': '*', 'THEN': 'then', 'TRUE': 'true', 'VAR': 'var', 'VBAR': '|', 'WHERE': 'where', '__ANON_0': '..', '__ANON_1': '//'}
 
 START = {'expr': 0, 'start': 1}
-END = {'expr': 33, 'start': 76}
+END = {'expr': 34, 'start': 79}
 
 RULES: tuple[Rule, ...] = (
     ('__args_star_9', 2, '__args_star_9', False, ((1, False, 0),), 0),  # 0
@@ -54,7 +54,7 @@ RULES: tuple[Rule, ...] = (
     ('_stmt', 1, '_stmt', False, None, 0),  # 33
     ('_stmt', 1, '_stmt', False, None, 0),  # 34
     ('_stmt', 1, '_stmt', False, None, 0),  # 35
-    ('_word', 1, '_word', False, None, 0),  # 36
+    ('_stmt', 1, '_stmt', False, None, 0),  # 36
     ('_word', 1, '_word', False, None, 0),  # 37
     ('_word', 1, '_word', False, None, 0),  # 38
     ('_word', 1, '_word', False, None, 0),  # 39
@@ -66,441 +66,450 @@ RULES: tuple[Rule, ...] = (
     ('_word', 1, '_word', False, None, 0),  # 45
     ('_word', 1, '_word', False, None, 0),  # 46
     ('_word', 1, '_word', False, None, 0),  # 47
-    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 48
-    ('and_expr', 1, 'and_expr', True, None, 0),  # 49
-    ('args', 1, 'args', False, None, 0),  # 50
-    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 51
-    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 52
-    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 53
-    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 54
-    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 55
-    ('arith', 1, 'arith', True, None, 0),  # 56
-    ('atom', 1, 'false', False, (), 0),  # 57
-    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 58
-    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 59
-    ('atom', 2, 'list', False, (), 1),  # 60
-    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 61
-    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 62
-    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 63
-    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 64
-    ('atom', 1, 'true', False, (), 0),  # 65
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 66
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, True, 0)), 0),  # 67
-    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 68
-    ('atom', 1, 'atom', True, None, 0),  # 69
-    ('atom', 1, 'atom', True, None, 0),  # 70
+    ('_word', 1, '_word', False, None, 0),  # 48
+    ('_word', 1, '_word', False, None, 0),  # 49
+    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 50
+    ('and_expr', 1, 'and_expr', True, None, 0),  # 51
+    ('args', 1, 'args', False, None, 0),  # 52
+    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 53
+    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 54
+    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 55
+    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 56
+    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 57
+    ('arith', 1, 'arith', True, None, 0),  # 58
+    ('atom', 1, 'false', False, (), 0),  # 59
+    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 60
+    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 61
+    ('atom', 2, 'list', False, (), 1),  # 62
+    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 63
+    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 64
+    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 65
+    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 66
+    ('atom', 1, 'true', False, (), 0),  # 67
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 68
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, True, 0)), 0),  # 69
+    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 70
     ('atom', 1, 'atom', True, None, 0),  # 71
-    ('attribute_decl', 4, 'attribute_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 72
-    ('attribute_decl', 5, 'attribute_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 73
-    ('binder', 3, 'binder', False, ((0, True, 0), (2, False, 0)), 0),  # 74
-    ('binders', 1, 'binders', False, None, 0),  # 75
-    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 76
-    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 77
-    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 78
-    ('block', 1, 'block', False, None, 0),  # 79
-    ('board_decl', 6, 'board_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 80
-    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 81
-    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 82
-    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 83
-    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 84
-    ('domain', 1, 'domain', True, None, 0),  # 85
-    ('domain', 1, 'domain', True, None, 0),  # 86
-    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 87
-    ('equivalence', 3, 'equivalence', False, ((0, False, 0), (2, False, 0)), 0),  # 88
-    ('expr', 1, 'expr', True, None, 0),  # 89
-    ('expr', 1, 'expr', True, None, 0),  # 90
+    ('atom', 1, 'atom', True, None, 0),  # 72
+    ('atom', 1, 'atom', True, None, 0),  # 73
+    ('attribute_decl', 4, 'attribute_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 74
+    ('attribute_decl', 5, 'attribute_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 75
+    ('binder', 3, 'binder', False, ((0, True, 0), (2, False, 0)), 0),  # 76
+    ('binders', 1, 'binders', False, None, 0),  # 77
+    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 78
+    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 79
+    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 80
+    ('block', 1, 'block', False, None, 0),  # 81
+    ('board_decl', 6, 'board_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 82
+    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 83
+    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 84
+    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 85
+    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 86
+    ('domain', 1, 'domain', True, None, 0),  # 87
+    ('domain', 1, 'domain', True, None, 0),  # 88
+    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 89
+    ('equivalence', 3, 'equivalence', False, ((0, False, 0), (2, False, 0)), 0),  # 90
     ('expr', 1, 'expr', True, None, 0),  # 91
     ('expr', 1, 'expr', True, None, 0),  # 92
     ('expr', 1, 'expr', True, None, 0),  # 93
-    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 94
-    ('factor', 1, 'factor', True, None, 0),  # 95
-    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 96
-    ('given_decl', 4, 'given_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 97
-    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 98
-    ('implication', 6, 'conditional', False, ((1, False, 0), (3, False, 0), (4, False, 0), (5, False, 0)), 0),  # 99
-    ('index_arg', 1, 'whole_range', False, (), 0),  # 100
-    ('index_arg', 1, 'index_arg', True, None, 0),  # 101
-    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 102
-    ('index_args', 1, 'index_args', False, None, 0),  # 103
-    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 104
-    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 105
-    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 106
-    ('int', 1, 'int', False, None, 0),  # 107
-    ('let_decl', 4, 'let_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 108
-    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 109
-    ('let_value', 1, 'let_value', True, None, 0),  # 110
-    ('name', 1, 'name', False, ((0, True, 0),), 0),  # 111
-    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 112
-    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 113
-    ('not_expr', 1, 'not_expr', True, None, 0),  # 114
-    ('objective_decl', 2, 'maximize_decl', False, ((1, False, 0),), 0),  # 115
-    ('objective_decl', 2, 'minimize_decl', False, ((1, False, 0),), 0),  # 116
-    ('or_expr', 1, 'or_expr', True, None, 0),  # 117
-    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 118
-    ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 119
-    ('piece', 1, 'piece', False, None, 0),  # 120
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 121
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 122
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 123
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 124
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 125
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 126
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 127
-    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, True, 0)), 0),  # 128
-    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 129
-    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 130
-    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 131
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 132
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 133
-    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 134
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 135
-    ('relation', 1, 'relation', True, None, 0),  # 136
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 137
-    ('relation', 3, 'compare', False, None, 0),  # 138
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 139
-    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 140
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 141
-    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 142
-    ('relation', 3, 'relate', False, None, 0),  # 143
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 144
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 145
-    ('signed', 1, 'signed', True, None, 0),  # 146
-    ('signed', 1, 'signed', True, None, 0),  # 147
-    ('start', 0, 'start', False, None, 0),  # 148
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 149
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 150
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 151
-    ('string', 1, 'string', False, None, 0),  # 152
-    ('term', 1, 'term', True, None, 0),  # 153
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 154
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 155
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 156
-    ('value', 1, 'value', True, None, 0),  # 157
-    ('value', 1, 'value', True, None, 0),  # 158
-    ('value', 1, 'value', True, None, 0),  # 159
-    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 160
-    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 161
-    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 162
-    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 163
-    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 164
+    ('expr', 1, 'expr', True, None, 0),  # 94
+    ('expr', 1, 'expr', True, None, 0),  # 95
+    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 96
+    ('factor', 1, 'factor', True, None, 0),  # 97
+    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 98
+    ('given_decl', 4, 'given_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 99
+    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 100
+    ('implication', 6, 'conditional', False, ((1, False, 0), (3, False, 0), (4, False, 0), (5, False, 0)), 0),  # 101
+    ('index_arg', 1, 'whole_range', False, (), 0),  # 102
+    ('index_arg', 1, 'index_arg', True, None, 0),  # 103
+    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 104
+    ('index_args', 1, 'index_args', False, None, 0),  # 105
+    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 106
+    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 107
+    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 108
+    ('int', 1, 'int', False, None, 0),  # 109
+    ('let_decl', 4, 'let_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 110
+    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 111
+    ('let_value', 1, 'let_value', True, None, 0),  # 112
+    ('name', 1, 'name', False, ((0, True, 0),), 0),  # 113
+    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 114
+    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 115
+    ('not_expr', 1, 'not_expr', True, None, 0),  # 116
+    ('objective_decl', 2, 'maximize_decl', False, ((1, False, 0),), 0),  # 117
+    ('objective_decl', 2, 'minimize_decl', False, ((1, False, 0),), 0),  # 118
+    ('or_expr', 1, 'or_expr', True, None, 0),  # 119
+    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 120
+    ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 121
+    ('piece', 1, 'piece', False, None, 0),  # 122
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 123
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 124
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 125
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 126
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 127
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 128
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 129
+    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, True, 0)), 0),  # 130
+    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 131
+    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 132
+    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 133
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 134
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 135
+    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 136
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 137
+    ('relation', 1, 'relation', True, None, 0),  # 138
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 139
+    ('relation', 3, 'compare', False, None, 0),  # 140
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 141
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 142
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 143
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 144
+    ('relation', 3, 'relate', False, None, 0),  # 145
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 146
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 147
+    ('show_decl', 2, 'show_decl', False, ((1, True, 0),), 0),  # 148
+    ('show_decl', 3, 'show_decl', False, ((1, True, 0), (2, True, 0)), 0),  # 149
+    ('signed', 1, 'signed', True, None, 0),  # 150
+    ('signed', 1, 'signed', True, None, 0),  # 151
+    ('start', 0, 'start', False, None, 0),  # 152
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 153
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 154
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 155
+    ('string', 1, 'string', False, None, 0),  # 156
+    ('term', 1, 'term', True, None, 0),  # 157
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 158
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 159
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 160
+    ('value', 1, 'value', True, None, 0),  # 161
+    ('value', 1, 'value', True, None, 0),  # 162
+    ('value', 1, 'value', True, None, 0),  # 163
+    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 164
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 165
+    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 166
+    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 167
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 168
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 0
-    {'$END': -149, 'ATTRIBUTE': 44, 'BOARD': 45, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 46, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 47, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 48, 'MINIMIZE': 49, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 50, 'PIECES': 51, 'PLACE': 52, 'POSITIONS': 53, 'PUZZLE': 54, 'QUESTION': 55, 'REGIONS': 56, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26, 'VAR': 57, '_NL': 58},  # 1
-    {'$END': -37, 'AND': -37, 'AT': -37, 'COLON': -37, 'COMMA': -37, 'COMPARE': -37, 'DOT': -37, 'ELSE': -37, 'EQUAL': -37, 'FOR': -37, 'IFF': -37, 'IN': -37, 'LSQB': -37, 'MINUS': -37, 'NOT': -37, 'OF': -37, 'ON': -37, 'OR': -37, 'PERCENT': -37, 'PLUS': -37, 'RBRACE': -37, 'RELATION': -37, 'RPAR': -37, 'RSQB': -37, 'SHAPE': -37, 'STAR': -37, 'THEN': -37, 'WHERE': -37, '_NL': -37, '__ANON_0': -37, '__ANON_1': -37},  # 2
-    {'$END': -38, 'AND': -38, 'AT': -38, 'COLON': -38, 'COMMA': -38, 'COMPARE': -38, 'DOT': -38, 'ELSE': -38, 'EQUAL': -38, 'FOR': -38, 'IFF': -38, 'IN': -38, 'LSQB': -38, 'MINUS': -38, 'NOT': -38, 'OF': -38, 'ON': -38, 'OR': -38, 'PERCENT': -38, 'PLUS': -38, 'RBRACE': -38, 'RELATION': -38, 'RPAR': -38, 'RSQB': -38, 'SHAPE': -38, 'STAR': -38, 'THEN': -38, 'WHERE': -38, '_NL': -38, '__ANON_0': -38, '__ANON_1': -38},  # 3
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 4
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 5
-    {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'DOT': -39, 'ELSE': -39, 'EQUAL': -39, 'FOR': -39, 'IFF': -39, 'IN': -39, 'LSQB': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'ON': -39, 'OR': -39, 'PERCENT': -39, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'SHAPE': -39, 'STAR': -39, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': -39},  # 6
-    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'ELSE': -58, 'EQUAL': -58, 'FOR': -58, 'IFF': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 7
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 8
-    {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'DOT': -40, 'ELSE': -40, 'EQUAL': -40, 'FOR': -40, 'IFF': -40, 'IN': -40, 'LSQB': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'ON': -40, 'OR': -40, 'PERCENT': -40, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'SHAPE': -40, 'STAR': -40, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': -40},  # 9
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 10
-    {'$END': -108, 'AND': -108, 'AT': -108, 'COLON': -108, 'COMMA': -108, 'COMPARE': -108, 'DOT': -108, 'ELSE': -108, 'EQUAL': -108, 'FOR': -108, 'IFF': -108, 'IN': -108, 'LSQB': -108, 'MINUS': -108, 'NOT': -108, 'OF': -108, 'OR': -108, 'PERCENT': -108, 'PLUS': -108, 'RBRACE': -108, 'RELATION': -108, 'RPAR': -108, 'RSQB': -108, 'SHAPE': -108, 'STAR': -108, 'THEN': -108, 'VBAR': -108, 'WHERE': -108, '_NL': -108, '__ANON_0': -108, '__ANON_1': -108},  # 11
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 12
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 13
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RSQB': 88, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 14
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 15
-    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'DOT': -41, 'ELSE': -41, 'EQUAL': -41, 'FOR': -41, 'IFF': -41, 'IN': -41, 'LPAR': 92, 'LSQB': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'OR': -41, 'PERCENT': -41, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'SHAPE': -41, 'STAR': -41, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': -41},  # 16
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 17
-    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'ELSE': -42, 'EQUAL': -42, 'FOR': -42, 'IFF': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'ON': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 18
-    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'ELSE': -43, 'EQUAL': -43, 'FOR': -43, 'IFF': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'ON': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 19
-    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'ELSE': -44, 'EQUAL': -44, 'FOR': -44, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'ON': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 20
-    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'ELSE': -45, 'EQUAL': -45, 'FOR': -45, 'IFF': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'ON': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 21
-    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'ELSE': -46, 'EQUAL': -46, 'FOR': -46, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'ON': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 22
-    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'ELSE': -47, 'EQUAL': -47, 'FOR': -47, 'IFF': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'ON': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 23
-    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'ELSE': -48, 'EQUAL': -48, 'FOR': -48, 'IFF': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'ON': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'SHAPE': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 24
-    {'$END': -153, 'AND': -153, 'AT': -153, 'COLON': -153, 'COMMA': -153, 'COMPARE': -153, 'DOT': -153, 'ELSE': -153, 'EQUAL': -153, 'FOR': -153, 'IFF': -153, 'IN': -153, 'LSQB': -153, 'MINUS': -153, 'NOT': -153, 'OF': -153, 'OR': -153, 'PERCENT': -153, 'PLUS': -153, 'RBRACE': -153, 'RELATION': -153, 'RPAR': -153, 'RSQB': -153, 'SHAPE': -153, 'STAR': -153, 'THEN': -153, 'WHERE': -153, '_NL': -153, '__ANON_0': -153, '__ANON_1': -153},  # 25
-    {'$END': -66, 'AND': -66, 'AT': -66, 'COLON': -66, 'COMMA': -66, 'COMPARE': -66, 'DOT': -66, 'ELSE': -66, 'EQUAL': -66, 'FOR': -66, 'IFF': -66, 'IN': -66, 'LSQB': -66, 'MINUS': -66, 'NOT': -66, 'OF': -66, 'OR': -66, 'PERCENT': -66, 'PLUS': -66, 'RBRACE': -66, 'RELATION': -66, 'RPAR': -66, 'RSQB': -66, 'SHAPE': -66, 'STAR': -66, 'THEN': -66, 'WHERE': -66, '_NL': -66, '__ANON_0': -66, '__ANON_1': -66},  # 26
-    {'$END': -112, 'AND': -112, 'AT': -112, 'COLON': -112, 'COMMA': -112, 'COMPARE': -112, 'DOT': -112, 'ELSE': -112, 'EQUAL': -112, 'FOR': -112, 'IFF': -112, 'IN': -112, 'LSQB': -112, 'MINUS': -112, 'NOT': -112, 'OF': -112, 'OR': -112, 'PERCENT': -112, 'PLUS': -112, 'RBRACE': -112, 'RELATION': -112, 'RPAR': -112, 'RSQB': -112, 'SHAPE': -112, 'STAR': -112, 'THEN': -112, 'WHERE': -112, '_NL': -112, '__ANON_0': -112, '__ANON_1': -112},  # 27
-    {'$END': -118, 'AND': 94, 'COLON': -118, 'COMMA': -118, 'ELSE': -118, 'FOR': -118, 'IFF': -118, 'OR': -118, 'RBRACE': -118, 'RPAR': -118, 'RSQB': -118, 'THEN': -118, '_NL': -118, '__ANON_0': -118},  # 28
-    {'$END': -137, 'AND': -137, 'AT': 95, 'COLON': -137, 'COMMA': -137, 'COMPARE': 96, 'ELSE': -137, 'FOR': -137, 'IFF': -137, 'IN': 97, 'MINUS': 98, 'NOT': 99, 'OR': -137, 'PLUS': 100, 'RBRACE': -137, 'RELATION': 101, 'RPAR': -137, 'RSQB': -137, 'THEN': -137, '_NL': -137, '__ANON_0': -137},  # 29
-    {'$END': -96, 'AND': -96, 'AT': -96, 'COLON': -96, 'COMMA': -96, 'COMPARE': -96, 'DOT': 102, 'ELSE': -96, 'EQUAL': -96, 'FOR': -96, 'IFF': -96, 'IN': -96, 'LSQB': 103, 'MINUS': -96, 'NOT': -96, 'OF': -96, 'OR': -96, 'PERCENT': -96, 'PLUS': -96, 'RBRACE': -96, 'RELATION': -96, 'RPAR': -96, 'RSQB': -96, 'SHAPE': -96, 'STAR': -96, 'THEN': -96, 'WHERE': -96, '_NL': -96, '__ANON_0': -96, '__ANON_1': -96},  # 30
-    {'$END': -90, 'COMMA': -90, 'FOR': -90, 'RBRACE': -90, 'RPAR': -90, 'RSQB': -90, '_NL': -90, '__ANON_0': -90},  # 31
-    {'$END': -91, 'COMMA': -91, 'FOR': -91, 'RBRACE': -91, 'RPAR': -91, 'RSQB': -91, '_NL': -91, '__ANON_0': -91},  # 32
-    {},  # 33
-    {'$END': -154, 'AND': -154, 'AT': -154, 'COLON': -154, 'COMMA': -154, 'COMPARE': -154, 'ELSE': -154, 'EQUAL': -154, 'FOR': -154, 'IFF': -154, 'IN': -154, 'MINUS': -154, 'NOT': -154, 'OF': -154, 'OR': -154, 'PERCENT': -154, 'PLUS': -154, 'RBRACE': -154, 'RELATION': -154, 'RPAR': -154, 'RSQB': -154, 'SHAPE': -154, 'STAR': -154, 'THEN': -154, 'WHERE': -154, '_NL': -154, '__ANON_0': -154, '__ANON_1': -154},  # 34
-    {'$END': -92, 'COMMA': -92, 'FOR': -92, 'RBRACE': -92, 'RPAR': -92, 'RSQB': -92, '_NL': -92, '__ANON_0': -92},  # 35
-    {'$END': -93, 'COMMA': -93, 'FOR': -93, 'RBRACE': -93, 'RPAR': -93, 'RSQB': -93, '_NL': -93, '__ANON_0': -93},  # 36
-    {'$END': -70, 'AND': -70, 'AT': -70, 'COLON': -70, 'COMMA': -70, 'COMPARE': -70, 'DOT': -70, 'ELSE': -70, 'EQUAL': -70, 'FOR': -70, 'IFF': -70, 'IN': -70, 'LSQB': -70, 'MINUS': -70, 'NOT': -70, 'OF': -70, 'OR': -70, 'PERCENT': -70, 'PLUS': -70, 'RBRACE': -70, 'RELATION': -70, 'RPAR': -70, 'RSQB': -70, 'SHAPE': -70, 'STAR': -70, 'THEN': -70, 'WHERE': -70, '_NL': -70, '__ANON_0': -70, '__ANON_1': -70},  # 37
-    {'$END': -71, 'AND': -71, 'AT': -71, 'COLON': -71, 'COMMA': -71, 'COMPARE': -71, 'DOT': -71, 'ELSE': -71, 'EQUAL': -71, 'FOR': -71, 'IFF': -71, 'IN': -71, 'LSQB': -71, 'MINUS': -71, 'NOT': -71, 'OF': -71, 'OR': -71, 'PERCENT': -71, 'PLUS': -71, 'RBRACE': -71, 'RELATION': -71, 'RPAR': -71, 'RSQB': -71, 'SHAPE': -71, 'STAR': -71, 'THEN': -71, 'WHERE': -71, '_NL': -71, '__ANON_0': -71, '__ANON_1': -71},  # 38
-    {'$END': -50, 'AND': -50, 'COLON': -50, 'COMMA': -50, 'ELSE': -50, 'FOR': -50, 'IFF': -50, 'OR': -50, 'RBRACE': -50, 'RPAR': -50, 'RSQB': -50, 'THEN': -50, '_NL': -50, '__ANON_0': -50},  # 39
-    {'$END': -94, 'COMMA': -94, 'FOR': -94, 'IFF': 104, 'OR': 105, 'RBRACE': -94, 'RPAR': -94, 'RSQB': -94, '_NL': -94, '__ANON_0': -94},  # 40
-    {'$END': -115, 'AND': -115, 'COLON': -115, 'COMMA': -115, 'ELSE': -115, 'FOR': -115, 'IFF': -115, 'OR': -115, 'RBRACE': -115, 'RPAR': -115, 'RSQB': -115, 'THEN': -115, '_NL': -115, '__ANON_0': -115},  # 41
-    {'$END': -72, 'AND': -72, 'AT': -72, 'COLON': -72, 'COMMA': -72, 'COMPARE': -72, 'DOT': -72, 'ELSE': -72, 'EQUAL': -72, 'FOR': -72, 'IFF': -72, 'IN': -72, 'LSQB': -72, 'MINUS': -72, 'NOT': -72, 'OF': -72, 'OR': -72, 'PERCENT': -72, 'PLUS': -72, 'RBRACE': -72, 'RELATION': -72, 'RPAR': -72, 'RSQB': -72, 'SHAPE': -72, 'STAR': -72, 'THEN': -72, 'WHERE': -72, '_NL': -72, '__ANON_0': -72, '__ANON_1': -72},  # 42
-    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'ELSE': -57, 'EQUAL': -57, 'FOR': -57, 'IFF': -57, 'IN': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'OR': -57, 'PERCENT': 106, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': 107, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': 108},  # 43
-    {'AND': -37, 'AT': -37, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -37, 'DOT': -37, 'ELSE': 6, 'GIVEN': 9, 'IFF': -37, 'IN': -37, 'LSQB': -37, 'MINUS': -37, 'NAME': 80, 'NOT': -37, 'OR': -37, 'PERCENT': -37, 'PIECES': 18, 'PLACE': 19, 'PLUS': -37, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -37, 'SHAPE': 24, 'STAR': -37, '_NL': -37, '__ANON_1': -37},  # 44
-    {'AND': -38, 'AT': -38, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -38, 'DOT': -38, 'ELSE': 6, 'GIVEN': 9, 'IFF': -38, 'IN': -38, 'LSQB': -38, 'MINUS': -38, 'NAME': 80, 'NOT': -38, 'OR': -38, 'PERCENT': -38, 'PIECES': 18, 'PLACE': 19, 'PLUS': -38, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -38, 'SHAPE': 24, 'STAR': -38, '_NL': -38, '__ANON_1': -38},  # 45
-    {'AND': -40, 'AT': -40, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -40, 'DOT': -40, 'ELSE': 6, 'GIVEN': 9, 'IFF': -40, 'IN': -40, 'LSQB': -40, 'MINUS': -40, 'NAME': 80, 'NOT': -40, 'OR': -40, 'PERCENT': -40, 'PIECES': 18, 'PLACE': 19, 'PLUS': -40, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -40, 'SHAPE': 24, 'STAR': -40, '_NL': -40, '__ANON_1': -40},  # 46
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 47
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 48
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 49
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 50
-    {'AND': -42, 'AT': -42, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -42, 'DOT': -42, 'ELSE': 6, 'GIVEN': 9, 'IFF': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NAME': 80, 'NOT': -42, 'OR': -42, 'PERCENT': -42, 'PIECES': 18, 'PLACE': 19, 'PLUS': -42, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -42, 'SHAPE': 24, 'STAR': -42, '_NL': -42, '__ANON_1': -42},  # 51
-    {'AND': -43, 'AT': -43, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -43, 'DOT': -43, 'ELSE': 6, 'GIVEN': 9, 'IFF': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NAME': 80, 'NOT': -43, 'OR': -43, 'PERCENT': -43, 'PIECES': 18, 'PLACE': 19, 'PLUS': -43, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -43, 'SHAPE': 24, 'STAR': -43, '_NL': -43, '__ANON_1': -43},  # 52
-    {'AND': -44, 'AT': -44, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -44, 'DOT': -44, 'ELSE': 6, 'GIVEN': 9, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NAME': 80, 'NOT': -44, 'OR': -44, 'PERCENT': -44, 'PIECES': 18, 'PLACE': 19, 'PLUS': -44, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -44, 'SHAPE': 24, 'STAR': -44, '_NL': -44, '__ANON_1': -44},  # 53
-    {'AND': -45, 'AT': -45, 'COMPARE': -45, 'DOT': -45, 'IFF': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RELATION': -45, 'STAR': -45, 'STRING': 119, '_NL': -45, '__ANON_1': -45},  # 54
-    {'AND': -46, 'AT': -46, 'COMPARE': -46, 'DOT': -46, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RELATION': -46, 'STAR': -46, 'STRING': 25, '_NL': -46, '__ANON_1': -46},  # 55
-    {'AND': -47, 'AT': -47, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -47, 'DOT': -47, 'ELSE': 6, 'GIVEN': 9, 'IFF': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NAME': 80, 'NOT': -47, 'OR': -47, 'PERCENT': -47, 'PIECES': 18, 'PLACE': 19, 'PLUS': -47, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -47, 'SHAPE': 24, 'STAR': -47, '_NL': -47, '__ANON_1': -47},  # 56
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 57
-    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'ELSE': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MAXIMIZE': -17, 'MINIMIZE': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'REGIONS': -17, 'SHAPE': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': -17},  # 58
-    {'$END': -150, 'ATTRIBUTE': 44, 'BOARD': 45, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 46, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 47, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 48, 'MINIMIZE': 49, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 50, 'PIECES': 51, 'PLACE': 52, 'POSITIONS': 53, 'PUZZLE': 54, 'QUESTION': 55, 'REGIONS': 56, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26, 'VAR': 57, '_NL': 123},  # 59
-    {'$END': -152, 'ATTRIBUTE': 44, 'BOARD': 45, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 46, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 47, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 48, 'MINIMIZE': 49, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 50, 'PIECES': 51, 'PLACE': 52, 'POSITIONS': 53, 'PUZZLE': 54, 'QUESTION': 55, 'REGIONS': 56, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26, 'VAR': 57},  # 60
-    {'_NL': 58},  # 61
-    {'_NL': -23},  # 62
-    {'_NL': -24},  # 63
-    {'_NL': -25},  # 64
-    {'_NL': -83},  # 65
-    {'_NL': -26},  # 66
-    {'_NL': -27},  # 67
-    {'_NL': -28},  # 68
-    {'_NL': -29},  # 69
-    {'_NL': -30},  # 70
-    {'_NL': -31},  # 71
-    {'_NL': -32},  # 72
-    {'_NL': -33},  # 73
-    {'_NL': -34},  # 74
-    {'_NL': -35},  # 75
-    {},  # 76
-    {'_NL': -36},  # 77
-    {'MINUS': 98, 'OF': 127, 'PLUS': 100},  # 78
-    {'AND': 94, 'OR': 128},  # 79
-    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'DOT': -41, 'ELSE': -41, 'EQUAL': -41, 'FOR': -41, 'IFF': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'ON': -41, 'OR': -41, 'PERCENT': -41, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'SHAPE': -41, 'STAR': -41, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': -41},  # 80
-    {'IN': 130},  # 81
-    {'COLON': -76, 'COMMA': 131, 'RSQB': -76, 'WHERE': 132},  # 82
-    {'COLON': 134},  # 83
-    {'OR': 105, 'THEN': 135},  # 84
-    {'RBRACE': 136},  # 85
-    {'COMMA': 137, 'RBRACE': -51, 'RPAR': -51},  # 86
-    {'RPAR': 139},  # 87
-    {'$END': -61, 'AND': -61, 'AT': -61, 'COLON': -61, 'COMMA': -61, 'COMPARE': -61, 'DOT': -61, 'ELSE': -61, 'EQUAL': -61, 'FOR': -61, 'IFF': -61, 'IN': -61, 'LSQB': -61, 'MINUS': -61, 'NOT': -61, 'OF': -61, 'OR': -61, 'PERCENT': -61, 'PLUS': -61, 'RBRACE': -61, 'RELATION': -61, 'RPAR': -61, 'RSQB': -61, 'SHAPE': -61, 'STAR': -61, 'THEN': -61, 'WHERE': -61, '_NL': -61, '__ANON_0': -61, '__ANON_1': -61},  # 88
-    {'RSQB': 140},  # 89
-    {'COMMA': 137, 'FOR': 141, 'RSQB': -51},  # 90
-    {'$END': -95, 'AND': -95, 'AT': -95, 'COLON': -95, 'COMMA': -95, 'COMPARE': -95, 'ELSE': -95, 'EQUAL': -95, 'FOR': -95, 'IFF': -95, 'IN': -95, 'MINUS': -95, 'NOT': -95, 'OF': -95, 'OR': -95, 'PERCENT': -95, 'PLUS': -95, 'RBRACE': -95, 'RELATION': -95, 'RPAR': -95, 'RSQB': -95, 'SHAPE': -95, 'STAR': -95, 'THEN': -95, 'WHERE': -95, '_NL': -95, '__ANON_0': -95, '__ANON_1': -95},  # 91
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RPAR': 142, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 92
-    {'$END': -114, 'AND': -114, 'COLON': -114, 'COMMA': -114, 'ELSE': -114, 'FOR': -114, 'IFF': -114, 'OR': -114, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, 'THEN': -114, '_NL': -114, '__ANON_0': -114},  # 93
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 94
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 95
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 96
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 97
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 98
-    {'AT': 150, 'IN': 151, 'RELATION': 152},  # 99
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 100
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 101
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 155, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 102
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26, '__ANON_0': 157},  # 103
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 104
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 105
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 106
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 107
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 108
-    {'COLON': 166},  # 109
-    {'IN': 167},  # 110
-    {'EQUAL': 168},  # 111
-    {'EQUAL': 169},  # 112
-    {'MINUS': 98, 'PLUS': 100, '_NL': -116},  # 113
-    {'MINUS': 98, 'PLUS': 100, '_NL': -117},  # 114
-    {'EQUAL': 170},  # 115
-    {'EQUAL': 171},  # 116
-    {'ON': 172},  # 117
-    {'COLON': 173, 'EQUAL': 174},  # 118
-    {'_NL': -133},  # 119
-    {'COLON': 175},  # 120
-    {'OF': 176},  # 121
-    {'COMMA': 177, 'IN': 178, 'LSQB': 179},  # 122
-    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'ELSE': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MAXIMIZE': -18, 'MINIMIZE': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'REGIONS': -18, 'SHAPE': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': -18},  # 123
-    {'$END': -151, 'ATTRIBUTE': 44, 'BOARD': 45, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 46, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 47, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 48, 'MINIMIZE': 49, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 50, 'PIECES': 51, 'PLACE': 52, 'POSITIONS': 53, 'PUZZLE': 54, 'QUESTION': 55, 'REGIONS': 56, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26, 'VAR': 57},  # 124
-    {'_NL': 58},  # 125
-    {'$END': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'ELSE': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': 123},  # 126
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 127
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 128
-    {'$END': -88, 'COMMA': -88, 'FOR': -88, 'OR': 185, 'RBRACE': -88, 'RPAR': -88, 'RSQB': -88, '_NL': -88, '__ANON_0': -88},  # 129
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 130
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 131
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 132
-    {'COLON': -78, 'COMMA': 189, 'RSQB': -78, 'WHERE': 190},  # 133
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 134
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 135
-    {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'DOT': -59, 'ELSE': -59, 'EQUAL': -59, 'FOR': -59, 'IFF': -59, 'IN': -59, 'LSQB': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'OR': -59, 'PERCENT': -59, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'SHAPE': -59, 'STAR': -59, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': -59},  # 136
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'RBRACE': -52, 'REGIONS': 23, 'RPAR': -52, 'RSQB': -52, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 137
-    {'COMMA': 195, 'RBRACE': -53, 'RPAR': -53, 'RSQB': -53},  # 138
-    {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'ELSE': -60, 'EQUAL': -60, 'FOR': -60, 'IFF': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'SHAPE': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 139
-    {'$END': -62, 'AND': -62, 'AT': -62, 'COLON': -62, 'COMMA': -62, 'COMPARE': -62, 'DOT': -62, 'ELSE': -62, 'EQUAL': -62, 'FOR': -62, 'IFF': -62, 'IN': -62, 'LSQB': -62, 'MINUS': -62, 'NOT': -62, 'OF': -62, 'OR': -62, 'PERCENT': -62, 'PLUS': -62, 'RBRACE': -62, 'RELATION': -62, 'RPAR': -62, 'RSQB': -62, 'SHAPE': -62, 'STAR': -62, 'THEN': -62, 'WHERE': -62, '_NL': -62, '__ANON_0': -62, '__ANON_1': -62},  # 140
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 141
-    {'$END': -64, 'AND': -64, 'AT': -64, 'COLON': -64, 'COMMA': -64, 'COMPARE': -64, 'DOT': -64, 'ELSE': -64, 'EQUAL': -64, 'FOR': -64, 'IFF': -64, 'IN': -64, 'LSQB': -64, 'MINUS': -64, 'NOT': -64, 'OF': -64, 'OR': -64, 'PERCENT': -64, 'PLUS': -64, 'RBRACE': -64, 'RELATION': -64, 'RPAR': -64, 'RSQB': -64, 'SHAPE': -64, 'STAR': -64, 'THEN': -64, 'WHERE': -64, '_NL': -64, '__ANON_0': -64, '__ANON_1': -64},  # 142
-    {'RPAR': 197},  # 143
-    {'$END': -49, 'AND': -49, 'COLON': -49, 'COMMA': -49, 'ELSE': -49, 'FOR': -49, 'IFF': -49, 'OR': -49, 'RBRACE': -49, 'RPAR': -49, 'RSQB': -49, 'THEN': -49, '_NL': -49, '__ANON_0': -49},  # 144
-    {'$END': -138, 'AND': -138, 'COLON': -138, 'COMMA': -138, 'ELSE': -138, 'FOR': -138, 'IFF': -138, 'MINUS': 98, 'OR': -138, 'PLUS': 100, 'RBRACE': -138, 'RPAR': -138, 'RSQB': -138, 'THEN': -138, '_NL': -138, '__ANON_0': -138},  # 145
-    {'$END': -139, 'AND': -139, 'COLON': -139, 'COMMA': -139, 'ELSE': -139, 'FOR': -139, 'IFF': -139, 'MINUS': 98, 'OR': -139, 'PLUS': 100, 'RBRACE': -139, 'RPAR': -139, 'RSQB': -139, 'THEN': -139, '_NL': -139, '__ANON_0': -139},  # 146
-    {'$END': -145, 'AND': -145, 'COLON': -145, 'COMMA': -145, 'ELSE': -145, 'EQUAL': -145, 'FOR': -145, 'IFF': -145, 'MINUS': 98, 'OR': -145, 'PLUS': 100, 'RBRACE': -145, 'RPAR': -145, 'RSQB': -145, 'SHAPE': -145, 'THEN': -145, 'WHERE': -145, '_NL': -145, '__ANON_0': 198},  # 147
-    {'$END': -140, 'AND': -140, 'COLON': -140, 'COMMA': -140, 'ELSE': -140, 'FOR': -140, 'IFF': -140, 'OR': -140, 'RBRACE': -140, 'RPAR': -140, 'RSQB': -140, 'THEN': -140, '_NL': -140, '__ANON_0': -140},  # 148
-    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'ELSE': -55, 'EQUAL': -55, 'FOR': -55, 'IFF': -55, 'IN': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': 106, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'SHAPE': -55, 'STAR': 107, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': 108},  # 149
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 150
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 151
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 152
-    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'ELSE': -56, 'EQUAL': -56, 'FOR': -56, 'IFF': -56, 'IN': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': 106, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'SHAPE': -56, 'STAR': 107, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': 108},  # 153
-    {'$END': -144, 'AND': -144, 'COLON': -144, 'COMMA': -144, 'ELSE': -144, 'FOR': -144, 'IFF': -144, 'MINUS': 98, 'OR': -144, 'PLUS': 100, 'RBRACE': -144, 'RPAR': -144, 'RSQB': -144, 'THEN': -144, '_NL': -144, '__ANON_0': -144},  # 154
-    {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'DOT': -67, 'ELSE': -67, 'EQUAL': -67, 'FOR': -67, 'IFF': -67, 'IN': -67, 'LSQB': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': -67, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': -67, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': -67},  # 155
-    {'$END': -68, 'AND': -68, 'AT': -68, 'COLON': -68, 'COMMA': -68, 'COMPARE': -68, 'DOT': -68, 'ELSE': -68, 'EQUAL': -68, 'FOR': -68, 'IFF': -68, 'IN': -68, 'LSQB': -68, 'MINUS': -68, 'NOT': -68, 'OF': -68, 'OR': -68, 'PERCENT': -68, 'PLUS': -68, 'RBRACE': -68, 'RELATION': -68, 'RPAR': -68, 'RSQB': -68, 'SHAPE': -68, 'STAR': -68, 'THEN': -68, 'WHERE': -68, '_NL': -68, '__ANON_0': -68, '__ANON_1': -68},  # 156
-    {'COMMA': -101, 'RSQB': -101},  # 157
-    {'COMMA': -102, 'RSQB': -102, '__ANON_0': 202},  # 158
-    {'COMMA': 203, 'RSQB': -104},  # 159
-    {'RSQB': 205},  # 160
-    {'$END': -89, 'COMMA': -89, 'FOR': -89, 'OR': 105, 'RBRACE': -89, 'RPAR': -89, 'RSQB': -89, '_NL': -89, '__ANON_0': -89},  # 161
-    {'$END': -119, 'AND': 94, 'COLON': -119, 'COMMA': -119, 'ELSE': -119, 'FOR': -119, 'IFF': -119, 'OR': -119, 'RBRACE': -119, 'RPAR': -119, 'RSQB': -119, 'THEN': -119, '_NL': -119, '__ANON_0': -119},  # 162
-    {'$END': -155, 'AND': -155, 'AT': -155, 'COLON': -155, 'COMMA': -155, 'COMPARE': -155, 'ELSE': -155, 'EQUAL': -155, 'FOR': -155, 'IFF': -155, 'IN': -155, 'MINUS': -155, 'NOT': -155, 'OF': -155, 'OR': -155, 'PERCENT': -155, 'PLUS': -155, 'RBRACE': -155, 'RELATION': -155, 'RPAR': -155, 'RSQB': -155, 'SHAPE': -155, 'STAR': -155, 'THEN': -155, 'WHERE': -155, '_NL': -155, '__ANON_0': -155, '__ANON_1': -155},  # 163
-    {'$END': -156, 'AND': -156, 'AT': -156, 'COLON': -156, 'COMMA': -156, 'COMPARE': -156, 'ELSE': -156, 'EQUAL': -156, 'FOR': -156, 'IFF': -156, 'IN': -156, 'MINUS': -156, 'NOT': -156, 'OF': -156, 'OR': -156, 'PERCENT': -156, 'PLUS': -156, 'RBRACE': -156, 'RELATION': -156, 'RPAR': -156, 'RSQB': -156, 'SHAPE': -156, 'STAR': -156, 'THEN': -156, 'WHERE': -156, '_NL': -156, '__ANON_0': -156, '__ANON_1': -156},  # 164
-    {'$END': -157, 'AND': -157, 'AT': -157, 'COLON': -157, 'COMMA': -157, 'COMPARE': -157, 'ELSE': -157, 'EQUAL': -157, 'FOR': -157, 'IFF': -157, 'IN': -157, 'MINUS': -157, 'NOT': -157, 'OF': -157, 'OR': -157, 'PERCENT': -157, 'PLUS': -157, 'RBRACE': -157, 'RELATION': -157, 'RPAR': -157, 'RSQB': -157, 'SHAPE': -157, 'STAR': -157, 'THEN': -157, 'WHERE': -157, '_NL': -157, '__ANON_0': -157, '__ANON_1': -157},  # 165
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 206, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25},  # 166
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 213, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 167
-    {'BLOCK': 217},  # 168
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 169
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 170
-    {'LSQB': 223},  # 171
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 172
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 206, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25},  # 173
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 174
-    {'STRING': 25},  # 175
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 176
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 177
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 213, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 178
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 179
-    {'COMMA': 232, 'IN': 233},  # 180
-    {'IN': 234},  # 181
-    {'$END': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'ELSE': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MAXIMIZE': -19, 'MINIMIZE': -19, 'MINUS': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'SHAPE': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': 123},  # 182
-    {'$END': -136, 'AND': -136, 'COLON': -136, 'COMMA': -136, 'ELSE': -136, 'FOR': -136, 'IFF': -136, 'MINUS': 98, 'OR': -136, 'PLUS': 100, 'RBRACE': -136, 'RPAR': -136, 'RSQB': -136, 'THEN': -136, '_NL': -136, '__ANON_0': -136},  # 183
-    {'$END': -7, 'AND': 94, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 184
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 185
-    {'COLON': -75, 'COMMA': -75, 'RSQB': -75, 'WHERE': -75},  # 186
-    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 187
-    {'COLON': -77, 'OR': 105, 'RSQB': -77},  # 188
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 189
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 190
-    {'$END': -97, 'COMMA': -97, 'FOR': -97, 'RBRACE': -97, 'RPAR': -97, 'RSQB': -97, '_NL': -97, '__ANON_0': -97},  # 191
-    {'$END': -99, 'COMMA': -99, 'FOR': -99, 'RBRACE': -99, 'RPAR': -99, 'RSQB': -99, '_NL': -99, '__ANON_0': -99},  # 192
-    {'$END': -94, 'COMMA': -94, 'ELSE': 238, 'FOR': -94, 'IFF': 104, 'OR': 105, 'RBRACE': -94, 'RPAR': -94, 'RSQB': -94, '_NL': -94, '__ANON_0': -94},  # 193
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 194
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'RBRACE': -54, 'REGIONS': 23, 'RPAR': -54, 'RSQB': -54, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 195
-    {'RSQB': 240},  # 196
-    {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'DOT': -65, 'ELSE': -65, 'EQUAL': -65, 'FOR': -65, 'IFF': -65, 'IN': -65, 'LSQB': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': -65, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': -65, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': -65},  # 197
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 198
-    {'$END': -141, 'AND': -141, 'COLON': -141, 'COMMA': -141, 'ELSE': -141, 'FOR': -141, 'IFF': -141, 'MINUS': 98, 'OR': -141, 'PLUS': 100, 'RBRACE': -141, 'RPAR': -141, 'RSQB': -141, 'THEN': -141, '_NL': -141, '__ANON_0': -141},  # 199
-    {'$END': -142, 'AND': -142, 'COLON': -142, 'COMMA': -142, 'ELSE': -142, 'FOR': -142, 'IFF': -142, 'OR': -142, 'RBRACE': -142, 'RPAR': -142, 'RSQB': -142, 'THEN': -142, '_NL': -142, '__ANON_0': -142},  # 200
-    {'$END': -143, 'AND': -143, 'COLON': -143, 'COMMA': -143, 'ELSE': -143, 'FOR': -143, 'IFF': -143, 'MINUS': 98, 'OR': -143, 'PLUS': 100, 'RBRACE': -143, 'RPAR': -143, 'RSQB': -143, 'THEN': -143, '_NL': -143, '__ANON_0': -143},  # 201
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 202
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RSQB': -105, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26, '__ANON_0': 157},  # 203
-    {'COMMA': 244, 'RSQB': -106},  # 204
-    {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'DOT': -69, 'ELSE': -69, 'EQUAL': -69, 'FOR': -69, 'IFF': -69, 'IN': -69, 'LSQB': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': -69, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': -69, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': -69},  # 205
-    {'INT': 245},  # 206
-    {'COMMA': -147, 'RSQB': -147, 'STAR': -147, 'VBAR': -147, '_NL': -147},  # 207
-    {'COMMA': -158, '_NL': -158},  # 208
-    {'COMMA': -148, 'RSQB': -148, 'STAR': -148, 'VBAR': -148, '_NL': -148},  # 209
-    {'COMMA': -159, '_NL': -159},  # 210
-    {'COMMA': -160, '_NL': -160},  # 211
-    {'COMMA': 246, '_NL': -73},  # 212
-    {'EQUAL': -82, 'SHAPE': -82, '_NL': -82},  # 213
-    {'EQUAL': -86, 'SHAPE': -86, '_NL': -86},  # 214
-    {'EQUAL': 248},  # 215
-    {'EQUAL': -87, 'SHAPE': -87, '_NL': -87},  # 216
-    {'_NL': -80},  # 217
-    {'_NL': -98},  # 218
-    {'AND': -137, 'AT': 95, 'COMPARE': 96, 'IFF': -137, 'IN': 97, 'MINUS': 98, 'NOT': 99, 'OR': -137, 'PLUS': 100, 'RELATION': 101, '_NL': -137, '__ANON_0': 249},  # 219
-    {'_NL': -111},  # 220
-    {'_NL': -109},  # 221
-    {'_NL': -120},  # 222
-    {'INT': 11, 'MINUS': 206},  # 223
-    {'_NL': -129},  # 224
-    {'COMMA': 246, '_NL': -130},  # 225
-    {'_NL': -132},  # 226
-    {'_NL': -134},  # 227
-    {'EQUAL': 253},  # 228
-    {'COMMA': -21, 'IN': -21},  # 229
-    {'SHAPE': 254, '_NL': -161},  # 230
-    {'COMMA': 255, 'RSQB': 256},  # 231
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24},  # 232
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 213, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 233
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 213, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 234
-    {'$END': -8, 'AND': 94, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 235
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 236
-    {'COLON': -79, 'OR': 105, 'RSQB': -79},  # 237
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 238
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 239
-    {'$END': -63, 'AND': -63, 'AT': -63, 'COLON': -63, 'COMMA': -63, 'COMPARE': -63, 'DOT': -63, 'ELSE': -63, 'EQUAL': -63, 'FOR': -63, 'IFF': -63, 'IN': -63, 'LSQB': -63, 'MINUS': -63, 'NOT': -63, 'OF': -63, 'OR': -63, 'PERCENT': -63, 'PLUS': -63, 'RBRACE': -63, 'RELATION': -63, 'RPAR': -63, 'RSQB': -63, 'SHAPE': -63, 'STAR': -63, 'THEN': -63, 'WHERE': -63, '_NL': -63, '__ANON_0': -63, '__ANON_1': -63},  # 240
-    {'$END': -146, 'AND': -146, 'COLON': -146, 'COMMA': -146, 'ELSE': -146, 'EQUAL': -146, 'FOR': -146, 'IFF': -146, 'MINUS': 98, 'OR': -146, 'PLUS': 100, 'RBRACE': -146, 'RPAR': -146, 'RSQB': -146, 'SHAPE': -146, 'THEN': -146, 'WHERE': -146, '_NL': -146, '__ANON_0': -146},  # 241
-    {'COMMA': -103, 'RSQB': -103},  # 242
-    {'COMMA': -9, 'RSQB': -9},  # 243
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RSQB': -107, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26, '__ANON_0': 157},  # 244
-    {'COMMA': -113, 'RSQB': -113, 'STAR': -113, 'VBAR': -113, '_NL': -113},  # 245
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 206, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25},  # 246
-    {'COMMA': 264, '_NL': -74},  # 247
-    {'BLOCK': 217},  # 248
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 249
-    {'COMMA': 267, 'RSQB': 268},  # 250
-    {'COMMA': -121, 'RSQB': -121, 'STAR': 270, 'VBAR': 271},  # 251
-    {'COMMA': 264, '_NL': -131},  # 252
-    {'BLOCK': 217},  # 253
-    {'BLOCK': 217},  # 254
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 255
-    {'IN': -84},  # 256
-    {'COMMA': 276, 'RSQB': 277},  # 257
-    {'COMMA': -22, 'IN': -22},  # 258
-    {'_NL': -163},  # 259
-    {'SHAPE': 278, '_NL': -164},  # 260
-    {'$END': -100, 'COMMA': -100, 'FOR': -100, 'RBRACE': -100, 'RPAR': -100, 'RSQB': -100, '_NL': -100, '__ANON_0': -100},  # 261
-    {'COMMA': -10, 'RSQB': -10},  # 262
-    {'COMMA': -15, '_NL': -15},  # 263
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 206, 'NAME': 80, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25},  # 264
-    {'_NL': -81},  # 265
-    {'MINUS': 98, 'PLUS': 100, '_NL': -110},  # 266
-    {'INT': 11, 'MINUS': 206, 'RSQB': 280},  # 267
-    {'_NL': -126},  # 268
-    {'COMMA': 282, 'RSQB': 283},  # 269
-    {'INT': 284},  # 270
-    {'INT': 11, 'MINUS': 206},  # 271
-    {'COMMA': -123, 'RSQB': -123, 'STAR': 286, 'VBAR': 287},  # 272
-    {'_NL': -135},  # 273
-    {'_NL': -162},  # 274
-    {'COMMA': -5, 'RSQB': -5},  # 275
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'STRING': 25, 'TRUE': 26},  # 276
-    {'IN': -85},  # 277
-    {'BLOCK': 217},  # 278
-    {'COMMA': -16, '_NL': -16},  # 279
-    {'_NL': -125},  # 280
-    {'COMMA': -13, 'RSQB': -13},  # 281
-    {'INT': 11, 'MINUS': 206, 'RSQB': 290},  # 282
-    {'_NL': -128},  # 283
-    {'COMMA': -122, 'RSQB': -122},  # 284
-    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 285
-    {'INT': 292},  # 286
-    {'INT': 11, 'MINUS': 206},  # 287
-    {'COMMA': -6, 'RSQB': -6},  # 288
-    {'_NL': -165},  # 289
-    {'_NL': -127},  # 290
-    {'COMMA': -14, 'RSQB': -14},  # 291
-    {'COMMA': -124, 'RSQB': -124},  # 292
-    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 293
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 0
+    {'$END': -153, 'ATTRIBUTE': 45, 'BOARD': 46, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 47, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 48, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 49, 'MINIMIZE': 50, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 51, 'PIECES': 52, 'PLACE': 53, 'POSITIONS': 54, 'PUZZLE': 55, 'QUESTION': 56, 'REGIONS': 57, 'SHAPE': 24, 'SHOW': 58, 'STRING': 26, 'TRUE': 27, 'VAR': 59, '_NL': 60},  # 1
+    {'$END': -38, 'AND': -38, 'AT': -38, 'COLON': -38, 'COMMA': -38, 'COMPARE': -38, 'DOT': -38, 'ELSE': -38, 'EQUAL': -38, 'FOR': -38, 'IFF': -38, 'IN': -38, 'LSQB': -38, 'MINUS': -38, 'NOT': -38, 'OF': -38, 'ON': -38, 'OR': -38, 'PERCENT': -38, 'PLUS': -38, 'RBRACE': -38, 'RELATION': -38, 'RPAR': -38, 'RSQB': -38, 'SHAPE': -38, 'STAR': -38, 'THEN': -38, 'WHERE': -38, '_NL': -38, '__ANON_0': -38, '__ANON_1': -38},  # 2
+    {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'DOT': -39, 'ELSE': -39, 'EQUAL': -39, 'FOR': -39, 'IFF': -39, 'IN': -39, 'LSQB': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'ON': -39, 'OR': -39, 'PERCENT': -39, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'SHAPE': -39, 'STAR': -39, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': -39},  # 3
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 4
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 5
+    {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'DOT': -40, 'ELSE': -40, 'EQUAL': -40, 'FOR': -40, 'IFF': -40, 'IN': -40, 'LSQB': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'ON': -40, 'OR': -40, 'PERCENT': -40, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'SHAPE': -40, 'STAR': -40, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': -40},  # 6
+    {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'ELSE': -60, 'EQUAL': -60, 'FOR': -60, 'IFF': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'SHAPE': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 7
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 8
+    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'DOT': -41, 'ELSE': -41, 'EQUAL': -41, 'FOR': -41, 'IFF': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'ON': -41, 'OR': -41, 'PERCENT': -41, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'SHAPE': -41, 'STAR': -41, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': -41},  # 9
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 10
+    {'$END': -110, 'AND': -110, 'AT': -110, 'COLON': -110, 'COMMA': -110, 'COMPARE': -110, 'DOT': -110, 'ELSE': -110, 'EQUAL': -110, 'FOR': -110, 'IFF': -110, 'IN': -110, 'LSQB': -110, 'MINUS': -110, 'NOT': -110, 'OF': -110, 'OR': -110, 'PERCENT': -110, 'PLUS': -110, 'RBRACE': -110, 'RELATION': -110, 'RPAR': -110, 'RSQB': -110, 'SHAPE': -110, 'STAR': -110, 'THEN': -110, 'VBAR': -110, 'WHERE': -110, '_NL': -110, '__ANON_0': -110, '__ANON_1': -110},  # 11
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 12
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 13
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RSQB': 91, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 14
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 15
+    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'ELSE': -42, 'EQUAL': -42, 'FOR': -42, 'IFF': -42, 'IN': -42, 'LPAR': 95, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 16
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 17
+    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'ELSE': -43, 'EQUAL': -43, 'FOR': -43, 'IFF': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'ON': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 18
+    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'ELSE': -44, 'EQUAL': -44, 'FOR': -44, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'ON': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 19
+    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'ELSE': -45, 'EQUAL': -45, 'FOR': -45, 'IFF': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'ON': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 20
+    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'ELSE': -46, 'EQUAL': -46, 'FOR': -46, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'ON': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 21
+    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'ELSE': -47, 'EQUAL': -47, 'FOR': -47, 'IFF': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'ON': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 22
+    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'ELSE': -48, 'EQUAL': -48, 'FOR': -48, 'IFF': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'ON': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'SHAPE': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 23
+    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'ELSE': -49, 'EQUAL': -49, 'FOR': -49, 'IFF': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'ON': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 24
+    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'ELSE': -50, 'EQUAL': -50, 'FOR': -50, 'IFF': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'ON': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'SHAPE': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 25
+    {'$END': -157, 'AND': -157, 'AT': -157, 'COLON': -157, 'COMMA': -157, 'COMPARE': -157, 'DOT': -157, 'ELSE': -157, 'EQUAL': -157, 'FOR': -157, 'IFF': -157, 'IN': -157, 'LSQB': -157, 'MINUS': -157, 'NOT': -157, 'OF': -157, 'OR': -157, 'PERCENT': -157, 'PLUS': -157, 'RBRACE': -157, 'RELATION': -157, 'RPAR': -157, 'RSQB': -157, 'SHAPE': -157, 'STAR': -157, 'THEN': -157, 'WHERE': -157, '_NL': -157, '__ANON_0': -157, '__ANON_1': -157},  # 26
+    {'$END': -68, 'AND': -68, 'AT': -68, 'COLON': -68, 'COMMA': -68, 'COMPARE': -68, 'DOT': -68, 'ELSE': -68, 'EQUAL': -68, 'FOR': -68, 'IFF': -68, 'IN': -68, 'LSQB': -68, 'MINUS': -68, 'NOT': -68, 'OF': -68, 'OR': -68, 'PERCENT': -68, 'PLUS': -68, 'RBRACE': -68, 'RELATION': -68, 'RPAR': -68, 'RSQB': -68, 'SHAPE': -68, 'STAR': -68, 'THEN': -68, 'WHERE': -68, '_NL': -68, '__ANON_0': -68, '__ANON_1': -68},  # 27
+    {'$END': -114, 'AND': -114, 'AT': -114, 'COLON': -114, 'COMMA': -114, 'COMPARE': -114, 'DOT': -114, 'ELSE': -114, 'EQUAL': -114, 'FOR': -114, 'IFF': -114, 'IN': -114, 'LSQB': -114, 'MINUS': -114, 'NOT': -114, 'OF': -114, 'OR': -114, 'PERCENT': -114, 'PLUS': -114, 'RBRACE': -114, 'RELATION': -114, 'RPAR': -114, 'RSQB': -114, 'SHAPE': -114, 'STAR': -114, 'THEN': -114, 'WHERE': -114, '_NL': -114, '__ANON_0': -114, '__ANON_1': -114},  # 28
+    {'$END': -120, 'AND': 97, 'COLON': -120, 'COMMA': -120, 'ELSE': -120, 'FOR': -120, 'IFF': -120, 'OR': -120, 'RBRACE': -120, 'RPAR': -120, 'RSQB': -120, 'THEN': -120, '_NL': -120, '__ANON_0': -120},  # 29
+    {'$END': -139, 'AND': -139, 'AT': 98, 'COLON': -139, 'COMMA': -139, 'COMPARE': 99, 'ELSE': -139, 'FOR': -139, 'IFF': -139, 'IN': 100, 'MINUS': 101, 'NOT': 102, 'OR': -139, 'PLUS': 103, 'RBRACE': -139, 'RELATION': 104, 'RPAR': -139, 'RSQB': -139, 'THEN': -139, '_NL': -139, '__ANON_0': -139},  # 30
+    {'$END': -98, 'AND': -98, 'AT': -98, 'COLON': -98, 'COMMA': -98, 'COMPARE': -98, 'DOT': 105, 'ELSE': -98, 'EQUAL': -98, 'FOR': -98, 'IFF': -98, 'IN': -98, 'LSQB': 106, 'MINUS': -98, 'NOT': -98, 'OF': -98, 'OR': -98, 'PERCENT': -98, 'PLUS': -98, 'RBRACE': -98, 'RELATION': -98, 'RPAR': -98, 'RSQB': -98, 'SHAPE': -98, 'STAR': -98, 'THEN': -98, 'WHERE': -98, '_NL': -98, '__ANON_0': -98, '__ANON_1': -98},  # 31
+    {'$END': -92, 'COMMA': -92, 'FOR': -92, 'RBRACE': -92, 'RPAR': -92, 'RSQB': -92, '_NL': -92, '__ANON_0': -92},  # 32
+    {'$END': -93, 'COMMA': -93, 'FOR': -93, 'RBRACE': -93, 'RPAR': -93, 'RSQB': -93, '_NL': -93, '__ANON_0': -93},  # 33
+    {},  # 34
+    {'$END': -158, 'AND': -158, 'AT': -158, 'COLON': -158, 'COMMA': -158, 'COMPARE': -158, 'ELSE': -158, 'EQUAL': -158, 'FOR': -158, 'IFF': -158, 'IN': -158, 'MINUS': -158, 'NOT': -158, 'OF': -158, 'OR': -158, 'PERCENT': -158, 'PLUS': -158, 'RBRACE': -158, 'RELATION': -158, 'RPAR': -158, 'RSQB': -158, 'SHAPE': -158, 'STAR': -158, 'THEN': -158, 'WHERE': -158, '_NL': -158, '__ANON_0': -158, '__ANON_1': -158},  # 35
+    {'$END': -94, 'COMMA': -94, 'FOR': -94, 'RBRACE': -94, 'RPAR': -94, 'RSQB': -94, '_NL': -94, '__ANON_0': -94},  # 36
+    {'$END': -95, 'COMMA': -95, 'FOR': -95, 'RBRACE': -95, 'RPAR': -95, 'RSQB': -95, '_NL': -95, '__ANON_0': -95},  # 37
+    {'$END': -72, 'AND': -72, 'AT': -72, 'COLON': -72, 'COMMA': -72, 'COMPARE': -72, 'DOT': -72, 'ELSE': -72, 'EQUAL': -72, 'FOR': -72, 'IFF': -72, 'IN': -72, 'LSQB': -72, 'MINUS': -72, 'NOT': -72, 'OF': -72, 'OR': -72, 'PERCENT': -72, 'PLUS': -72, 'RBRACE': -72, 'RELATION': -72, 'RPAR': -72, 'RSQB': -72, 'SHAPE': -72, 'STAR': -72, 'THEN': -72, 'WHERE': -72, '_NL': -72, '__ANON_0': -72, '__ANON_1': -72},  # 38
+    {'$END': -73, 'AND': -73, 'AT': -73, 'COLON': -73, 'COMMA': -73, 'COMPARE': -73, 'DOT': -73, 'ELSE': -73, 'EQUAL': -73, 'FOR': -73, 'IFF': -73, 'IN': -73, 'LSQB': -73, 'MINUS': -73, 'NOT': -73, 'OF': -73, 'OR': -73, 'PERCENT': -73, 'PLUS': -73, 'RBRACE': -73, 'RELATION': -73, 'RPAR': -73, 'RSQB': -73, 'SHAPE': -73, 'STAR': -73, 'THEN': -73, 'WHERE': -73, '_NL': -73, '__ANON_0': -73, '__ANON_1': -73},  # 39
+    {'$END': -52, 'AND': -52, 'COLON': -52, 'COMMA': -52, 'ELSE': -52, 'FOR': -52, 'IFF': -52, 'OR': -52, 'RBRACE': -52, 'RPAR': -52, 'RSQB': -52, 'THEN': -52, '_NL': -52, '__ANON_0': -52},  # 40
+    {'$END': -96, 'COMMA': -96, 'FOR': -96, 'IFF': 107, 'OR': 108, 'RBRACE': -96, 'RPAR': -96, 'RSQB': -96, '_NL': -96, '__ANON_0': -96},  # 41
+    {'$END': -117, 'AND': -117, 'COLON': -117, 'COMMA': -117, 'ELSE': -117, 'FOR': -117, 'IFF': -117, 'OR': -117, 'RBRACE': -117, 'RPAR': -117, 'RSQB': -117, 'THEN': -117, '_NL': -117, '__ANON_0': -117},  # 42
+    {'$END': -74, 'AND': -74, 'AT': -74, 'COLON': -74, 'COMMA': -74, 'COMPARE': -74, 'DOT': -74, 'ELSE': -74, 'EQUAL': -74, 'FOR': -74, 'IFF': -74, 'IN': -74, 'LSQB': -74, 'MINUS': -74, 'NOT': -74, 'OF': -74, 'OR': -74, 'PERCENT': -74, 'PLUS': -74, 'RBRACE': -74, 'RELATION': -74, 'RPAR': -74, 'RSQB': -74, 'SHAPE': -74, 'STAR': -74, 'THEN': -74, 'WHERE': -74, '_NL': -74, '__ANON_0': -74, '__ANON_1': -74},  # 43
+    {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'ELSE': -59, 'EQUAL': -59, 'FOR': -59, 'IFF': -59, 'IN': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'OR': -59, 'PERCENT': 109, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'SHAPE': -59, 'STAR': 110, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': 111},  # 44
+    {'AND': -38, 'AT': -38, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -38, 'DOT': -38, 'ELSE': 6, 'GIVEN': 9, 'IFF': -38, 'IN': -38, 'LSQB': -38, 'MINUS': -38, 'NAME': 83, 'NOT': -38, 'OR': -38, 'PERCENT': -38, 'PIECES': 18, 'PLACE': 19, 'PLUS': -38, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -38, 'SHAPE': 24, 'SHOW': 25, 'STAR': -38, '_NL': -38, '__ANON_1': -38},  # 45
+    {'AND': -39, 'AT': -39, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -39, 'DOT': -39, 'ELSE': 6, 'GIVEN': 9, 'IFF': -39, 'IN': -39, 'LSQB': -39, 'MINUS': -39, 'NAME': 83, 'NOT': -39, 'OR': -39, 'PERCENT': -39, 'PIECES': 18, 'PLACE': 19, 'PLUS': -39, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -39, 'SHAPE': 24, 'SHOW': 25, 'STAR': -39, '_NL': -39, '__ANON_1': -39},  # 46
+    {'AND': -41, 'AT': -41, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -41, 'DOT': -41, 'ELSE': 6, 'GIVEN': 9, 'IFF': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NAME': 83, 'NOT': -41, 'OR': -41, 'PERCENT': -41, 'PIECES': 18, 'PLACE': 19, 'PLUS': -41, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -41, 'SHAPE': 24, 'SHOW': 25, 'STAR': -41, '_NL': -41, '__ANON_1': -41},  # 47
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 48
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 49
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 50
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 51
+    {'AND': -43, 'AT': -43, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -43, 'DOT': -43, 'ELSE': 6, 'GIVEN': 9, 'IFF': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NAME': 83, 'NOT': -43, 'OR': -43, 'PERCENT': -43, 'PIECES': 18, 'PLACE': 19, 'PLUS': -43, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -43, 'SHAPE': 24, 'SHOW': 25, 'STAR': -43, '_NL': -43, '__ANON_1': -43},  # 52
+    {'AND': -44, 'AT': -44, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -44, 'DOT': -44, 'ELSE': 6, 'GIVEN': 9, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NAME': 83, 'NOT': -44, 'OR': -44, 'PERCENT': -44, 'PIECES': 18, 'PLACE': 19, 'PLUS': -44, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -44, 'SHAPE': 24, 'SHOW': 25, 'STAR': -44, '_NL': -44, '__ANON_1': -44},  # 53
+    {'AND': -45, 'AT': -45, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -45, 'DOT': -45, 'ELSE': 6, 'GIVEN': 9, 'IFF': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NAME': 83, 'NOT': -45, 'OR': -45, 'PERCENT': -45, 'PIECES': 18, 'PLACE': 19, 'PLUS': -45, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -45, 'SHAPE': 24, 'SHOW': 25, 'STAR': -45, '_NL': -45, '__ANON_1': -45},  # 54
+    {'AND': -46, 'AT': -46, 'COMPARE': -46, 'DOT': -46, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RELATION': -46, 'STAR': -46, 'STRING': 122, '_NL': -46, '__ANON_1': -46},  # 55
+    {'AND': -47, 'AT': -47, 'COMPARE': -47, 'DOT': -47, 'IFF': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RELATION': -47, 'STAR': -47, 'STRING': 26, '_NL': -47, '__ANON_1': -47},  # 56
+    {'AND': -48, 'AT': -48, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -48, 'DOT': -48, 'ELSE': 6, 'GIVEN': 9, 'IFF': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NAME': 83, 'NOT': -48, 'OR': -48, 'PERCENT': -48, 'PIECES': 18, 'PLACE': 19, 'PLUS': -48, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -48, 'SHAPE': 24, 'SHOW': 25, 'STAR': -48, '_NL': -48, '__ANON_1': -48},  # 57
+    {'AND': -50, 'AT': -50, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -50, 'DOT': -50, 'ELSE': 6, 'GIVEN': 9, 'IFF': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NAME': 83, 'NOT': -50, 'OR': -50, 'PERCENT': -50, 'PIECES': 18, 'PLACE': 19, 'PLUS': -50, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -50, 'SHAPE': 24, 'SHOW': 25, 'STAR': -50, '_NL': -50, '__ANON_1': -50},  # 58
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 59
+    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'ELSE': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MAXIMIZE': -17, 'MINIMIZE': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'REGIONS': -17, 'SHAPE': -17, 'SHOW': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': -17},  # 60
+    {'$END': -154, 'ATTRIBUTE': 45, 'BOARD': 46, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 47, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 48, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 49, 'MINIMIZE': 50, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 51, 'PIECES': 52, 'PLACE': 53, 'POSITIONS': 54, 'PUZZLE': 55, 'QUESTION': 56, 'REGIONS': 57, 'SHAPE': 24, 'SHOW': 58, 'STRING': 26, 'TRUE': 27, 'VAR': 59, '_NL': 127},  # 61
+    {'$END': -156, 'ATTRIBUTE': 45, 'BOARD': 46, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 47, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 48, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 49, 'MINIMIZE': 50, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 51, 'PIECES': 52, 'PLACE': 53, 'POSITIONS': 54, 'PUZZLE': 55, 'QUESTION': 56, 'REGIONS': 57, 'SHAPE': 24, 'SHOW': 58, 'STRING': 26, 'TRUE': 27, 'VAR': 59},  # 62
+    {'_NL': 60},  # 63
+    {'_NL': -23},  # 64
+    {'_NL': -24},  # 65
+    {'_NL': -25},  # 66
+    {'_NL': -85},  # 67
+    {'_NL': -26},  # 68
+    {'_NL': -27},  # 69
+    {'_NL': -28},  # 70
+    {'_NL': -29},  # 71
+    {'_NL': -30},  # 72
+    {'_NL': -31},  # 73
+    {'_NL': -32},  # 74
+    {'_NL': -33},  # 75
+    {'_NL': -34},  # 76
+    {'_NL': -35},  # 77
+    {'_NL': -36},  # 78
+    {},  # 79
+    {'_NL': -37},  # 80
+    {'MINUS': 101, 'OF': 131, 'PLUS': 103},  # 81
+    {'AND': 97, 'OR': 132},  # 82
+    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'ELSE': -42, 'EQUAL': -42, 'FOR': -42, 'IFF': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'ON': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 83
+    {'IN': 134},  # 84
+    {'COLON': -78, 'COMMA': 135, 'RSQB': -78, 'WHERE': 136},  # 85
+    {'COLON': 138},  # 86
+    {'OR': 108, 'THEN': 139},  # 87
+    {'RBRACE': 140},  # 88
+    {'COMMA': 141, 'RBRACE': -53, 'RPAR': -53},  # 89
+    {'RPAR': 143},  # 90
+    {'$END': -63, 'AND': -63, 'AT': -63, 'COLON': -63, 'COMMA': -63, 'COMPARE': -63, 'DOT': -63, 'ELSE': -63, 'EQUAL': -63, 'FOR': -63, 'IFF': -63, 'IN': -63, 'LSQB': -63, 'MINUS': -63, 'NOT': -63, 'OF': -63, 'OR': -63, 'PERCENT': -63, 'PLUS': -63, 'RBRACE': -63, 'RELATION': -63, 'RPAR': -63, 'RSQB': -63, 'SHAPE': -63, 'STAR': -63, 'THEN': -63, 'WHERE': -63, '_NL': -63, '__ANON_0': -63, '__ANON_1': -63},  # 91
+    {'RSQB': 144},  # 92
+    {'COMMA': 141, 'FOR': 145, 'RSQB': -53},  # 93
+    {'$END': -97, 'AND': -97, 'AT': -97, 'COLON': -97, 'COMMA': -97, 'COMPARE': -97, 'ELSE': -97, 'EQUAL': -97, 'FOR': -97, 'IFF': -97, 'IN': -97, 'MINUS': -97, 'NOT': -97, 'OF': -97, 'OR': -97, 'PERCENT': -97, 'PLUS': -97, 'RBRACE': -97, 'RELATION': -97, 'RPAR': -97, 'RSQB': -97, 'SHAPE': -97, 'STAR': -97, 'THEN': -97, 'WHERE': -97, '_NL': -97, '__ANON_0': -97, '__ANON_1': -97},  # 94
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RPAR': 146, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 95
+    {'$END': -116, 'AND': -116, 'COLON': -116, 'COMMA': -116, 'ELSE': -116, 'FOR': -116, 'IFF': -116, 'OR': -116, 'RBRACE': -116, 'RPAR': -116, 'RSQB': -116, 'THEN': -116, '_NL': -116, '__ANON_0': -116},  # 96
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 97
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 98
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 99
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 100
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 101
+    {'AT': 154, 'IN': 155, 'RELATION': 156},  # 102
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 103
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 104
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 159, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 105
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27, '__ANON_0': 161},  # 106
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 107
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 108
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 109
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 110
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 111
+    {'COLON': 170},  # 112
+    {'IN': 171},  # 113
+    {'EQUAL': 172},  # 114
+    {'EQUAL': 173},  # 115
+    {'MINUS': 101, 'PLUS': 103, '_NL': -118},  # 116
+    {'MINUS': 101, 'PLUS': 103, '_NL': -119},  # 117
+    {'EQUAL': 174},  # 118
+    {'EQUAL': 175},  # 119
+    {'ON': 176},  # 120
+    {'COLON': 177, 'EQUAL': 178},  # 121
+    {'_NL': -135},  # 122
+    {'COLON': 179},  # 123
+    {'OF': 180},  # 124
+    {'COMMA': 181, '_NL': -149},  # 125
+    {'COMMA': 181, 'IN': 183, 'LSQB': 184},  # 126
+    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'ELSE': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MAXIMIZE': -18, 'MINIMIZE': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'REGIONS': -18, 'SHAPE': -18, 'SHOW': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': -18},  # 127
+    {'$END': -155, 'ATTRIBUTE': 45, 'BOARD': 46, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 47, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 48, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 49, 'MINIMIZE': 50, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 51, 'PIECES': 52, 'PLACE': 53, 'POSITIONS': 54, 'PUZZLE': 55, 'QUESTION': 56, 'REGIONS': 57, 'SHAPE': 24, 'SHOW': 58, 'STRING': 26, 'TRUE': 27, 'VAR': 59},  # 128
+    {'_NL': 60},  # 129
+    {'$END': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'ELSE': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'SHOW': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': 127},  # 130
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 131
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 132
+    {'$END': -90, 'COMMA': -90, 'FOR': -90, 'OR': 190, 'RBRACE': -90, 'RPAR': -90, 'RSQB': -90, '_NL': -90, '__ANON_0': -90},  # 133
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 134
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 135
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 136
+    {'COLON': -80, 'COMMA': 194, 'RSQB': -80, 'WHERE': 195},  # 137
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 138
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 139
+    {'$END': -61, 'AND': -61, 'AT': -61, 'COLON': -61, 'COMMA': -61, 'COMPARE': -61, 'DOT': -61, 'ELSE': -61, 'EQUAL': -61, 'FOR': -61, 'IFF': -61, 'IN': -61, 'LSQB': -61, 'MINUS': -61, 'NOT': -61, 'OF': -61, 'OR': -61, 'PERCENT': -61, 'PLUS': -61, 'RBRACE': -61, 'RELATION': -61, 'RPAR': -61, 'RSQB': -61, 'SHAPE': -61, 'STAR': -61, 'THEN': -61, 'WHERE': -61, '_NL': -61, '__ANON_0': -61, '__ANON_1': -61},  # 140
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'RBRACE': -54, 'REGIONS': 23, 'RPAR': -54, 'RSQB': -54, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 141
+    {'COMMA': 200, 'RBRACE': -55, 'RPAR': -55, 'RSQB': -55},  # 142
+    {'$END': -62, 'AND': -62, 'AT': -62, 'COLON': -62, 'COMMA': -62, 'COMPARE': -62, 'DOT': -62, 'ELSE': -62, 'EQUAL': -62, 'FOR': -62, 'IFF': -62, 'IN': -62, 'LSQB': -62, 'MINUS': -62, 'NOT': -62, 'OF': -62, 'OR': -62, 'PERCENT': -62, 'PLUS': -62, 'RBRACE': -62, 'RELATION': -62, 'RPAR': -62, 'RSQB': -62, 'SHAPE': -62, 'STAR': -62, 'THEN': -62, 'WHERE': -62, '_NL': -62, '__ANON_0': -62, '__ANON_1': -62},  # 143
+    {'$END': -64, 'AND': -64, 'AT': -64, 'COLON': -64, 'COMMA': -64, 'COMPARE': -64, 'DOT': -64, 'ELSE': -64, 'EQUAL': -64, 'FOR': -64, 'IFF': -64, 'IN': -64, 'LSQB': -64, 'MINUS': -64, 'NOT': -64, 'OF': -64, 'OR': -64, 'PERCENT': -64, 'PLUS': -64, 'RBRACE': -64, 'RELATION': -64, 'RPAR': -64, 'RSQB': -64, 'SHAPE': -64, 'STAR': -64, 'THEN': -64, 'WHERE': -64, '_NL': -64, '__ANON_0': -64, '__ANON_1': -64},  # 144
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 145
+    {'$END': -66, 'AND': -66, 'AT': -66, 'COLON': -66, 'COMMA': -66, 'COMPARE': -66, 'DOT': -66, 'ELSE': -66, 'EQUAL': -66, 'FOR': -66, 'IFF': -66, 'IN': -66, 'LSQB': -66, 'MINUS': -66, 'NOT': -66, 'OF': -66, 'OR': -66, 'PERCENT': -66, 'PLUS': -66, 'RBRACE': -66, 'RELATION': -66, 'RPAR': -66, 'RSQB': -66, 'SHAPE': -66, 'STAR': -66, 'THEN': -66, 'WHERE': -66, '_NL': -66, '__ANON_0': -66, '__ANON_1': -66},  # 146
+    {'RPAR': 202},  # 147
+    {'$END': -51, 'AND': -51, 'COLON': -51, 'COMMA': -51, 'ELSE': -51, 'FOR': -51, 'IFF': -51, 'OR': -51, 'RBRACE': -51, 'RPAR': -51, 'RSQB': -51, 'THEN': -51, '_NL': -51, '__ANON_0': -51},  # 148
+    {'$END': -140, 'AND': -140, 'COLON': -140, 'COMMA': -140, 'ELSE': -140, 'FOR': -140, 'IFF': -140, 'MINUS': 101, 'OR': -140, 'PLUS': 103, 'RBRACE': -140, 'RPAR': -140, 'RSQB': -140, 'THEN': -140, '_NL': -140, '__ANON_0': -140},  # 149
+    {'$END': -141, 'AND': -141, 'COLON': -141, 'COMMA': -141, 'ELSE': -141, 'FOR': -141, 'IFF': -141, 'MINUS': 101, 'OR': -141, 'PLUS': 103, 'RBRACE': -141, 'RPAR': -141, 'RSQB': -141, 'THEN': -141, '_NL': -141, '__ANON_0': -141},  # 150
+    {'$END': -147, 'AND': -147, 'COLON': -147, 'COMMA': -147, 'ELSE': -147, 'EQUAL': -147, 'FOR': -147, 'IFF': -147, 'MINUS': 101, 'OR': -147, 'PLUS': 103, 'RBRACE': -147, 'RPAR': -147, 'RSQB': -147, 'SHAPE': -147, 'THEN': -147, 'WHERE': -147, '_NL': -147, '__ANON_0': 203},  # 151
+    {'$END': -142, 'AND': -142, 'COLON': -142, 'COMMA': -142, 'ELSE': -142, 'FOR': -142, 'IFF': -142, 'OR': -142, 'RBRACE': -142, 'RPAR': -142, 'RSQB': -142, 'THEN': -142, '_NL': -142, '__ANON_0': -142},  # 152
+    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'ELSE': -57, 'EQUAL': -57, 'FOR': -57, 'IFF': -57, 'IN': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'OR': -57, 'PERCENT': 109, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': 110, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': 111},  # 153
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 154
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 155
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 156
+    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'ELSE': -58, 'EQUAL': -58, 'FOR': -58, 'IFF': -58, 'IN': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'OR': -58, 'PERCENT': 109, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': 110, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': 111},  # 157
+    {'$END': -146, 'AND': -146, 'COLON': -146, 'COMMA': -146, 'ELSE': -146, 'FOR': -146, 'IFF': -146, 'MINUS': 101, 'OR': -146, 'PLUS': 103, 'RBRACE': -146, 'RPAR': -146, 'RSQB': -146, 'THEN': -146, '_NL': -146, '__ANON_0': -146},  # 158
+    {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'DOT': -69, 'ELSE': -69, 'EQUAL': -69, 'FOR': -69, 'IFF': -69, 'IN': -69, 'LSQB': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': -69, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': -69, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': -69},  # 159
+    {'$END': -70, 'AND': -70, 'AT': -70, 'COLON': -70, 'COMMA': -70, 'COMPARE': -70, 'DOT': -70, 'ELSE': -70, 'EQUAL': -70, 'FOR': -70, 'IFF': -70, 'IN': -70, 'LSQB': -70, 'MINUS': -70, 'NOT': -70, 'OF': -70, 'OR': -70, 'PERCENT': -70, 'PLUS': -70, 'RBRACE': -70, 'RELATION': -70, 'RPAR': -70, 'RSQB': -70, 'SHAPE': -70, 'STAR': -70, 'THEN': -70, 'WHERE': -70, '_NL': -70, '__ANON_0': -70, '__ANON_1': -70},  # 160
+    {'COMMA': -103, 'RSQB': -103},  # 161
+    {'COMMA': -104, 'RSQB': -104, '__ANON_0': 207},  # 162
+    {'COMMA': 208, 'RSQB': -106},  # 163
+    {'RSQB': 210},  # 164
+    {'$END': -91, 'COMMA': -91, 'FOR': -91, 'OR': 108, 'RBRACE': -91, 'RPAR': -91, 'RSQB': -91, '_NL': -91, '__ANON_0': -91},  # 165
+    {'$END': -121, 'AND': 97, 'COLON': -121, 'COMMA': -121, 'ELSE': -121, 'FOR': -121, 'IFF': -121, 'OR': -121, 'RBRACE': -121, 'RPAR': -121, 'RSQB': -121, 'THEN': -121, '_NL': -121, '__ANON_0': -121},  # 166
+    {'$END': -159, 'AND': -159, 'AT': -159, 'COLON': -159, 'COMMA': -159, 'COMPARE': -159, 'ELSE': -159, 'EQUAL': -159, 'FOR': -159, 'IFF': -159, 'IN': -159, 'MINUS': -159, 'NOT': -159, 'OF': -159, 'OR': -159, 'PERCENT': -159, 'PLUS': -159, 'RBRACE': -159, 'RELATION': -159, 'RPAR': -159, 'RSQB': -159, 'SHAPE': -159, 'STAR': -159, 'THEN': -159, 'WHERE': -159, '_NL': -159, '__ANON_0': -159, '__ANON_1': -159},  # 167
+    {'$END': -160, 'AND': -160, 'AT': -160, 'COLON': -160, 'COMMA': -160, 'COMPARE': -160, 'ELSE': -160, 'EQUAL': -160, 'FOR': -160, 'IFF': -160, 'IN': -160, 'MINUS': -160, 'NOT': -160, 'OF': -160, 'OR': -160, 'PERCENT': -160, 'PLUS': -160, 'RBRACE': -160, 'RELATION': -160, 'RPAR': -160, 'RSQB': -160, 'SHAPE': -160, 'STAR': -160, 'THEN': -160, 'WHERE': -160, '_NL': -160, '__ANON_0': -160, '__ANON_1': -160},  # 168
+    {'$END': -161, 'AND': -161, 'AT': -161, 'COLON': -161, 'COMMA': -161, 'COMPARE': -161, 'ELSE': -161, 'EQUAL': -161, 'FOR': -161, 'IFF': -161, 'IN': -161, 'MINUS': -161, 'NOT': -161, 'OF': -161, 'OR': -161, 'PERCENT': -161, 'PLUS': -161, 'RBRACE': -161, 'RELATION': -161, 'RPAR': -161, 'RSQB': -161, 'SHAPE': -161, 'STAR': -161, 'THEN': -161, 'WHERE': -161, '_NL': -161, '__ANON_0': -161, '__ANON_1': -161},  # 169
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 211, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26},  # 170
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 218, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 171
+    {'BLOCK': 222},  # 172
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 173
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 174
+    {'LSQB': 228},  # 175
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 176
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 211, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26},  # 177
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 178
+    {'STRING': 26},  # 179
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 180
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 181
+    {'COMMA': 235, '_NL': -150},  # 182
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 218, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 183
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 184
+    {'COMMA': 235, 'IN': 238},  # 185
+    {'IN': 239},  # 186
+    {'$END': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'ELSE': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MAXIMIZE': -19, 'MINIMIZE': -19, 'MINUS': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'SHAPE': -19, 'SHOW': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': 127},  # 187
+    {'$END': -138, 'AND': -138, 'COLON': -138, 'COMMA': -138, 'ELSE': -138, 'FOR': -138, 'IFF': -138, 'MINUS': 101, 'OR': -138, 'PLUS': 103, 'RBRACE': -138, 'RPAR': -138, 'RSQB': -138, 'THEN': -138, '_NL': -138, '__ANON_0': -138},  # 188
+    {'$END': -7, 'AND': 97, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 189
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 190
+    {'COLON': -77, 'COMMA': -77, 'RSQB': -77, 'WHERE': -77},  # 191
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 192
+    {'COLON': -79, 'OR': 108, 'RSQB': -79},  # 193
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 194
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 195
+    {'$END': -99, 'COMMA': -99, 'FOR': -99, 'RBRACE': -99, 'RPAR': -99, 'RSQB': -99, '_NL': -99, '__ANON_0': -99},  # 196
+    {'$END': -101, 'COMMA': -101, 'FOR': -101, 'RBRACE': -101, 'RPAR': -101, 'RSQB': -101, '_NL': -101, '__ANON_0': -101},  # 197
+    {'$END': -96, 'COMMA': -96, 'ELSE': 243, 'FOR': -96, 'IFF': 107, 'OR': 108, 'RBRACE': -96, 'RPAR': -96, 'RSQB': -96, '_NL': -96, '__ANON_0': -96},  # 198
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 199
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'RBRACE': -56, 'REGIONS': 23, 'RPAR': -56, 'RSQB': -56, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 200
+    {'RSQB': 245},  # 201
+    {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'DOT': -67, 'ELSE': -67, 'EQUAL': -67, 'FOR': -67, 'IFF': -67, 'IN': -67, 'LSQB': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': -67, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': -67, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': -67},  # 202
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 203
+    {'$END': -143, 'AND': -143, 'COLON': -143, 'COMMA': -143, 'ELSE': -143, 'FOR': -143, 'IFF': -143, 'MINUS': 101, 'OR': -143, 'PLUS': 103, 'RBRACE': -143, 'RPAR': -143, 'RSQB': -143, 'THEN': -143, '_NL': -143, '__ANON_0': -143},  # 204
+    {'$END': -144, 'AND': -144, 'COLON': -144, 'COMMA': -144, 'ELSE': -144, 'FOR': -144, 'IFF': -144, 'OR': -144, 'RBRACE': -144, 'RPAR': -144, 'RSQB': -144, 'THEN': -144, '_NL': -144, '__ANON_0': -144},  # 205
+    {'$END': -145, 'AND': -145, 'COLON': -145, 'COMMA': -145, 'ELSE': -145, 'FOR': -145, 'IFF': -145, 'MINUS': 101, 'OR': -145, 'PLUS': 103, 'RBRACE': -145, 'RPAR': -145, 'RSQB': -145, 'THEN': -145, '_NL': -145, '__ANON_0': -145},  # 206
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 207
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RSQB': -107, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27, '__ANON_0': 161},  # 208
+    {'COMMA': 249, 'RSQB': -108},  # 209
+    {'$END': -71, 'AND': -71, 'AT': -71, 'COLON': -71, 'COMMA': -71, 'COMPARE': -71, 'DOT': -71, 'ELSE': -71, 'EQUAL': -71, 'FOR': -71, 'IFF': -71, 'IN': -71, 'LSQB': -71, 'MINUS': -71, 'NOT': -71, 'OF': -71, 'OR': -71, 'PERCENT': -71, 'PLUS': -71, 'RBRACE': -71, 'RELATION': -71, 'RPAR': -71, 'RSQB': -71, 'SHAPE': -71, 'STAR': -71, 'THEN': -71, 'WHERE': -71, '_NL': -71, '__ANON_0': -71, '__ANON_1': -71},  # 210
+    {'INT': 250},  # 211
+    {'COMMA': -151, 'RSQB': -151, 'STAR': -151, 'VBAR': -151, '_NL': -151},  # 212
+    {'COMMA': -162, '_NL': -162},  # 213
+    {'COMMA': -152, 'RSQB': -152, 'STAR': -152, 'VBAR': -152, '_NL': -152},  # 214
+    {'COMMA': -163, '_NL': -163},  # 215
+    {'COMMA': -164, '_NL': -164},  # 216
+    {'COMMA': 251, '_NL': -75},  # 217
+    {'EQUAL': -84, 'SHAPE': -84, '_NL': -84},  # 218
+    {'EQUAL': -88, 'SHAPE': -88, '_NL': -88},  # 219
+    {'EQUAL': 253},  # 220
+    {'EQUAL': -89, 'SHAPE': -89, '_NL': -89},  # 221
+    {'_NL': -82},  # 222
+    {'_NL': -100},  # 223
+    {'AND': -139, 'AT': 98, 'COMPARE': 99, 'IFF': -139, 'IN': 100, 'MINUS': 101, 'NOT': 102, 'OR': -139, 'PLUS': 103, 'RELATION': 104, '_NL': -139, '__ANON_0': 254},  # 224
+    {'_NL': -113},  # 225
+    {'_NL': -111},  # 226
+    {'_NL': -122},  # 227
+    {'INT': 11, 'MINUS': 211},  # 228
+    {'_NL': -131},  # 229
+    {'COMMA': 251, '_NL': -132},  # 230
+    {'_NL': -134},  # 231
+    {'_NL': -136},  # 232
+    {'EQUAL': 258},  # 233
+    {'COMMA': -21, 'IN': -21, '_NL': -21},  # 234
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 235
+    {'SHAPE': 260, '_NL': -165},  # 236
+    {'COMMA': 261, 'RSQB': 262},  # 237
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 218, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 238
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 218, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 239
+    {'$END': -8, 'AND': 97, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 240
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 241
+    {'COLON': -81, 'OR': 108, 'RSQB': -81},  # 242
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 243
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 244
+    {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'DOT': -65, 'ELSE': -65, 'EQUAL': -65, 'FOR': -65, 'IFF': -65, 'IN': -65, 'LSQB': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': -65, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': -65, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': -65},  # 245
+    {'$END': -148, 'AND': -148, 'COLON': -148, 'COMMA': -148, 'ELSE': -148, 'EQUAL': -148, 'FOR': -148, 'IFF': -148, 'MINUS': 101, 'OR': -148, 'PLUS': 103, 'RBRACE': -148, 'RPAR': -148, 'RSQB': -148, 'SHAPE': -148, 'THEN': -148, 'WHERE': -148, '_NL': -148, '__ANON_0': -148},  # 246
+    {'COMMA': -105, 'RSQB': -105},  # 247
+    {'COMMA': -9, 'RSQB': -9},  # 248
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RSQB': -109, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27, '__ANON_0': 161},  # 249
+    {'COMMA': -115, 'RSQB': -115, 'STAR': -115, 'VBAR': -115, '_NL': -115},  # 250
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 211, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26},  # 251
+    {'COMMA': 269, '_NL': -76},  # 252
+    {'BLOCK': 222},  # 253
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 254
+    {'COMMA': 272, 'RSQB': 273},  # 255
+    {'COMMA': -123, 'RSQB': -123, 'STAR': 275, 'VBAR': 276},  # 256
+    {'COMMA': 269, '_NL': -133},  # 257
+    {'BLOCK': 222},  # 258
+    {'COMMA': -22, 'IN': -22, '_NL': -22},  # 259
+    {'BLOCK': 222},  # 260
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 261
+    {'IN': -86},  # 262
+    {'COMMA': 281, 'RSQB': 282},  # 263
+    {'_NL': -167},  # 264
+    {'SHAPE': 283, '_NL': -168},  # 265
+    {'$END': -102, 'COMMA': -102, 'FOR': -102, 'RBRACE': -102, 'RPAR': -102, 'RSQB': -102, '_NL': -102, '__ANON_0': -102},  # 266
+    {'COMMA': -10, 'RSQB': -10},  # 267
+    {'COMMA': -15, '_NL': -15},  # 268
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 211, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26},  # 269
+    {'_NL': -83},  # 270
+    {'MINUS': 101, 'PLUS': 103, '_NL': -112},  # 271
+    {'INT': 11, 'MINUS': 211, 'RSQB': 285},  # 272
+    {'_NL': -128},  # 273
+    {'COMMA': 287, 'RSQB': 288},  # 274
+    {'INT': 289},  # 275
+    {'INT': 11, 'MINUS': 211},  # 276
+    {'COMMA': -125, 'RSQB': -125, 'STAR': 291, 'VBAR': 292},  # 277
+    {'_NL': -137},  # 278
+    {'_NL': -166},  # 279
+    {'COMMA': -5, 'RSQB': -5},  # 280
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 281
+    {'IN': -87},  # 282
+    {'BLOCK': 222},  # 283
+    {'COMMA': -16, '_NL': -16},  # 284
+    {'_NL': -127},  # 285
+    {'COMMA': -13, 'RSQB': -13},  # 286
+    {'INT': 11, 'MINUS': 211, 'RSQB': 295},  # 287
+    {'_NL': -130},  # 288
+    {'COMMA': -124, 'RSQB': -124},  # 289
+    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 290
+    {'INT': 297},  # 291
+    {'INT': 11, 'MINUS': 211},  # 292
+    {'COMMA': -6, 'RSQB': -6},  # 293
+    {'_NL': -169},  # 294
+    {'_NL': -129},  # 295
+    {'COMMA': -14, 'RSQB': -14},  # 296
+    {'COMMA': -126, 'RSQB': -126},  # 297
+    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 298
 )
 
 GOTO: tuple[dict[str, int], ...] = (
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 33, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 0
-    {'__start_plus_0': 59, '__start_star_1': 60, '_stmt': 61, '_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'attribute_decl': 62, 'board_decl': 63, 'constraint_stmt': 64, 'either': 31, 'equivalence': 32, 'expr': 65, 'factor': 34, 'forall': 35, 'given_decl': 66, 'implication': 36, 'int': 37, 'let_decl': 67, 'name': 38, 'not_expr': 39, 'objective_decl': 68, 'or_expr': 40, 'param_decl': 69, 'pieces_decl': 70, 'place_decl': 71, 'positions_decl': 72, 'puzzle_decl': 73, 'question_decl': 74, 'regions_decl': 75, 'relation': 41, 'start': 76, 'string': 42, 'term': 43, 'var_decl': 77},  # 1
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 34, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 0
+    {'__start_plus_0': 61, '__start_star_1': 62, '_stmt': 63, '_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'attribute_decl': 64, 'board_decl': 65, 'constraint_stmt': 66, 'either': 32, 'equivalence': 33, 'expr': 67, 'factor': 35, 'forall': 36, 'given_decl': 68, 'implication': 37, 'int': 38, 'let_decl': 69, 'name': 39, 'not_expr': 40, 'objective_decl': 70, 'or_expr': 41, 'param_decl': 71, 'pieces_decl': 72, 'place_decl': 73, 'positions_decl': 74, 'puzzle_decl': 75, 'question_decl': 76, 'regions_decl': 77, 'relation': 42, 'show_decl': 78, 'start': 79, 'string': 43, 'term': 44, 'var_decl': 80},  # 1
     {},  # 2
     {},  # 3
-    {'_word': 27, 'arith': 78, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 43},  # 4
-    {'_word': 27, 'and_expr': 79, 'arith': 29, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'not_expr': 39, 'relation': 41, 'string': 42, 'term': 43},  # 5
+    {'_word': 28, 'arith': 81, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 4
+    {'_word': 28, 'and_expr': 82, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'relation': 42, 'string': 43, 'term': 44},  # 5
     {},  # 6
     {},  # 7
-    {'_word': 81, 'binder': 82, 'binders': 83},  # 8
+    {'_word': 84, 'binder': 85, 'binders': 86},  # 8
     {},  # 9
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 84, 'relation': 41, 'string': 42, 'term': 43},  # 10
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 87, 'relation': 42, 'string': 43, 'term': 44},  # 10
     {},  # 11
-    {'_word': 27, 'and_expr': 28, 'args': 85, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 86, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 12
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 87, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 13
-    {'_word': 27, 'and_expr': 28, 'args': 89, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 90, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 14
-    {'_word': 27, 'atom': 30, 'factor': 91, 'int': 37, 'name': 38, 'string': 42},  # 15
+    {'_word': 28, 'and_expr': 29, 'args': 88, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 89, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 12
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 90, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 13
+    {'_word': 28, 'and_expr': 29, 'args': 92, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 93, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 14
+    {'_word': 28, 'atom': 31, 'factor': 94, 'int': 38, 'name': 39, 'string': 43},  # 15
     {},  # 16
-    {'_word': 27, 'arith': 29, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'not_expr': 93, 'relation': 41, 'string': 42, 'term': 43},  # 17
+    {'_word': 28, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 96, 'relation': 42, 'string': 43, 'term': 44},  # 17
     {},  # 18
     {},  # 19
     {},  # 20
@@ -527,26 +536,26 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 41
     {},  # 42
     {},  # 43
-    {'_word': 109},  # 44
-    {'_word': 110},  # 45
-    {'_word': 111},  # 46
-    {'_word': 112},  # 47
-    {'_word': 27, 'arith': 113, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 43},  # 48
-    {'_word': 27, 'arith': 114, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 43},  # 49
-    {'_word': 115},  # 50
-    {'_word': 116},  # 51
-    {'_word': 117},  # 52
-    {'_word': 118},  # 53
-    {},  # 54
-    {'string': 120},  # 55
-    {'_word': 121},  # 56
-    {'_word': 122},  # 57
-    {},  # 58
-    {'__start_star_1': 124, '_stmt': 61, '_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'attribute_decl': 62, 'board_decl': 63, 'constraint_stmt': 64, 'either': 31, 'equivalence': 32, 'expr': 65, 'factor': 34, 'forall': 35, 'given_decl': 66, 'implication': 36, 'int': 37, 'let_decl': 67, 'name': 38, 'not_expr': 39, 'objective_decl': 68, 'or_expr': 40, 'param_decl': 69, 'pieces_decl': 70, 'place_decl': 71, 'positions_decl': 72, 'puzzle_decl': 73, 'question_decl': 74, 'regions_decl': 75, 'relation': 41, 'string': 42, 'term': 43, 'var_decl': 77},  # 59
-    {'_stmt': 125, '_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'attribute_decl': 62, 'board_decl': 63, 'constraint_stmt': 64, 'either': 31, 'equivalence': 32, 'expr': 65, 'factor': 34, 'forall': 35, 'given_decl': 66, 'implication': 36, 'int': 37, 'let_decl': 67, 'name': 38, 'not_expr': 39, 'objective_decl': 68, 'or_expr': 40, 'param_decl': 69, 'pieces_decl': 70, 'place_decl': 71, 'positions_decl': 72, 'puzzle_decl': 73, 'question_decl': 74, 'regions_decl': 75, 'relation': 41, 'string': 42, 'term': 43, 'var_decl': 77},  # 60
-    {'__start_plus_0': 126},  # 61
-    {},  # 62
-    {},  # 63
+    {},  # 44
+    {'_word': 112},  # 45
+    {'_word': 113},  # 46
+    {'_word': 114},  # 47
+    {'_word': 115},  # 48
+    {'_word': 28, 'arith': 116, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 49
+    {'_word': 28, 'arith': 117, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 50
+    {'_word': 118},  # 51
+    {'_word': 119},  # 52
+    {'_word': 120},  # 53
+    {'_word': 121},  # 54
+    {},  # 55
+    {'string': 123},  # 56
+    {'_word': 124},  # 57
+    {'_word': 125},  # 58
+    {'_word': 126},  # 59
+    {},  # 60
+    {'__start_star_1': 128, '_stmt': 63, '_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'attribute_decl': 64, 'board_decl': 65, 'constraint_stmt': 66, 'either': 32, 'equivalence': 33, 'expr': 67, 'factor': 35, 'forall': 36, 'given_decl': 68, 'implication': 37, 'int': 38, 'let_decl': 69, 'name': 39, 'not_expr': 40, 'objective_decl': 70, 'or_expr': 41, 'param_decl': 71, 'pieces_decl': 72, 'place_decl': 73, 'positions_decl': 74, 'puzzle_decl': 75, 'question_decl': 76, 'regions_decl': 77, 'relation': 42, 'show_decl': 78, 'string': 43, 'term': 44, 'var_decl': 80},  # 61
+    {'_stmt': 129, '_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'attribute_decl': 64, 'board_decl': 65, 'constraint_stmt': 66, 'either': 32, 'equivalence': 33, 'expr': 67, 'factor': 35, 'forall': 36, 'given_decl': 68, 'implication': 37, 'int': 38, 'let_decl': 69, 'name': 39, 'not_expr': 40, 'objective_decl': 70, 'or_expr': 41, 'param_decl': 71, 'pieces_decl': 72, 'place_decl': 73, 'positions_decl': 74, 'puzzle_decl': 75, 'question_decl': 76, 'regions_decl': 77, 'relation': 42, 'show_decl': 78, 'string': 43, 'term': 44, 'var_decl': 80},  # 62
+    {'__start_plus_0': 130},  # 63
     {},  # 64
     {},  # 65
     {},  # 66
@@ -562,39 +571,39 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 76
     {},  # 77
     {},  # 78
-    {'__either_plus_8': 129},  # 79
+    {},  # 79
     {},  # 80
     {},  # 81
-    {'__binders_star_7': 133},  # 82
+    {'__either_plus_8': 133},  # 82
     {},  # 83
     {},  # 84
-    {},  # 85
-    {'__args_star_9': 138},  # 86
+    {'__binders_star_7': 137},  # 85
+    {},  # 86
     {},  # 87
     {},  # 88
-    {},  # 89
-    {'__args_star_9': 138},  # 90
+    {'__args_star_9': 142},  # 89
+    {},  # 90
     {},  # 91
-    {'_word': 27, 'and_expr': 28, 'args': 143, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 86, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 92
-    {},  # 93
-    {'_word': 27, 'arith': 29, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'not_expr': 144, 'relation': 41, 'string': 42, 'term': 43},  # 94
-    {'_word': 27, 'arith': 145, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 43},  # 95
-    {'_word': 27, 'arith': 146, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 43},  # 96
-    {'_word': 27, 'arith': 147, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'setexpr': 148, 'string': 42, 'term': 43},  # 97
-    {'_word': 27, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 149},  # 98
-    {},  # 99
-    {'_word': 27, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 153},  # 100
-    {'_word': 27, 'arith': 154, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 43},  # 101
-    {'_word': 156},  # 102
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 158, 'factor': 34, 'forall': 35, 'implication': 36, 'index_arg': 159, 'index_args': 160, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 103
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 161, 'relation': 41, 'string': 42, 'term': 43},  # 104
-    {'_word': 27, 'and_expr': 162, 'arith': 29, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'not_expr': 39, 'relation': 41, 'string': 42, 'term': 43},  # 105
-    {'_word': 27, 'atom': 30, 'factor': 163, 'int': 37, 'name': 38, 'string': 42},  # 106
-    {'_word': 27, 'atom': 30, 'factor': 164, 'int': 37, 'name': 38, 'string': 42},  # 107
-    {'_word': 27, 'atom': 30, 'factor': 165, 'int': 37, 'name': 38, 'string': 42},  # 108
-    {},  # 109
-    {},  # 110
-    {},  # 111
+    {},  # 92
+    {'__args_star_9': 142},  # 93
+    {},  # 94
+    {'_word': 28, 'and_expr': 29, 'args': 147, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 89, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 95
+    {},  # 96
+    {'_word': 28, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 148, 'relation': 42, 'string': 43, 'term': 44},  # 97
+    {'_word': 28, 'arith': 149, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 98
+    {'_word': 28, 'arith': 150, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 99
+    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 152, 'string': 43, 'term': 44},  # 100
+    {'_word': 28, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 153},  # 101
+    {},  # 102
+    {'_word': 28, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 157},  # 103
+    {'_word': 28, 'arith': 158, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 104
+    {'_word': 160},  # 105
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 162, 'factor': 35, 'forall': 36, 'implication': 37, 'index_arg': 163, 'index_args': 164, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 106
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 165, 'relation': 42, 'string': 43, 'term': 44},  # 107
+    {'_word': 28, 'and_expr': 166, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'relation': 42, 'string': 43, 'term': 44},  # 108
+    {'_word': 28, 'atom': 31, 'factor': 167, 'int': 38, 'name': 39, 'string': 43},  # 109
+    {'_word': 28, 'atom': 31, 'factor': 168, 'int': 38, 'name': 39, 'string': 43},  # 110
+    {'_word': 28, 'atom': 31, 'factor': 169, 'int': 38, 'name': 39, 'string': 43},  # 111
     {},  # 112
     {},  # 113
     {},  # 114
@@ -605,176 +614,181 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 119
     {},  # 120
     {},  # 121
-    {'__var_decl_plus_3': 180, 'dims': 181},  # 122
+    {},  # 122
     {},  # 123
-    {'_stmt': 125, '_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'attribute_decl': 62, 'board_decl': 63, 'constraint_stmt': 64, 'either': 31, 'equivalence': 32, 'expr': 65, 'factor': 34, 'forall': 35, 'given_decl': 66, 'implication': 36, 'int': 37, 'let_decl': 67, 'name': 38, 'not_expr': 39, 'objective_decl': 68, 'or_expr': 40, 'param_decl': 69, 'pieces_decl': 70, 'place_decl': 71, 'positions_decl': 72, 'puzzle_decl': 73, 'question_decl': 74, 'regions_decl': 75, 'relation': 41, 'string': 42, 'term': 43, 'var_decl': 77},  # 124
-    {'__start_plus_0': 182},  # 125
-    {},  # 126
-    {'_word': 27, 'arith': 183, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 43},  # 127
-    {'_word': 27, 'and_expr': 184, 'arith': 29, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'not_expr': 39, 'relation': 41, 'string': 42, 'term': 43},  # 128
-    {},  # 129
-    {'_word': 27, 'arith': 147, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'setexpr': 186, 'string': 42, 'term': 43},  # 130
-    {'_word': 81, 'binder': 187},  # 131
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 188, 'relation': 41, 'string': 42, 'term': 43},  # 132
+    {},  # 124
+    {'__var_decl_plus_3': 182},  # 125
+    {'__var_decl_plus_3': 185, 'dims': 186},  # 126
+    {},  # 127
+    {'_stmt': 129, '_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'attribute_decl': 64, 'board_decl': 65, 'constraint_stmt': 66, 'either': 32, 'equivalence': 33, 'expr': 67, 'factor': 35, 'forall': 36, 'given_decl': 68, 'implication': 37, 'int': 38, 'let_decl': 69, 'name': 39, 'not_expr': 40, 'objective_decl': 70, 'or_expr': 41, 'param_decl': 71, 'pieces_decl': 72, 'place_decl': 73, 'positions_decl': 74, 'puzzle_decl': 75, 'question_decl': 76, 'regions_decl': 77, 'relation': 42, 'show_decl': 78, 'string': 43, 'term': 44, 'var_decl': 80},  # 128
+    {'__start_plus_0': 187},  # 129
+    {},  # 130
+    {'_word': 28, 'arith': 188, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 131
+    {'_word': 28, 'and_expr': 189, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'relation': 42, 'string': 43, 'term': 44},  # 132
     {},  # 133
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 191, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 134
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 192, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 193, 'relation': 41, 'string': 42, 'term': 43},  # 135
-    {},  # 136
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 194, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 137
-    {},  # 138
-    {},  # 139
+    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 191, 'string': 43, 'term': 44},  # 134
+    {'_word': 84, 'binder': 192},  # 135
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 193, 'relation': 42, 'string': 43, 'term': 44},  # 136
+    {},  # 137
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 196, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 138
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 197, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 198, 'relation': 42, 'string': 43, 'term': 44},  # 139
     {},  # 140
-    {'_word': 81, 'binder': 82, 'binders': 196},  # 141
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 199, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 141
     {},  # 142
     {},  # 143
     {},  # 144
-    {},  # 145
+    {'_word': 84, 'binder': 85, 'binders': 201},  # 145
     {},  # 146
     {},  # 147
     {},  # 148
     {},  # 149
-    {'_word': 27, 'arith': 199, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 43},  # 150
-    {'_word': 27, 'arith': 147, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'setexpr': 200, 'string': 42, 'term': 43},  # 151
-    {'_word': 27, 'arith': 201, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 43},  # 152
+    {},  # 150
+    {},  # 151
+    {},  # 152
     {},  # 153
-    {},  # 154
-    {},  # 155
-    {},  # 156
+    {'_word': 28, 'arith': 204, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 154
+    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 205, 'string': 43, 'term': 44},  # 155
+    {'_word': 28, 'arith': 206, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 156
     {},  # 157
     {},  # 158
-    {'__index_args_star_10': 204},  # 159
+    {},  # 159
     {},  # 160
     {},  # 161
     {},  # 162
-    {},  # 163
+    {'__index_args_star_10': 209},  # 163
     {},  # 164
     {},  # 165
-    {'_word': 27, 'int': 207, 'name': 208, 'neg_int': 209, 'signed': 210, 'string': 211, 'value': 212},  # 166
-    {'_word': 27, 'arith': 147, 'atom': 30, 'bool_domain': 214, 'domain': 215, 'factor': 34, 'int': 37, 'name': 38, 'setexpr': 216, 'string': 42, 'term': 43},  # 167
-    {'block': 218},  # 168
-    {'_word': 27, 'and_expr': 28, 'arith': 219, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 220, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'let_value': 221, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 169
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 222, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 170
-    {},  # 171
-    {'_word': 224},  # 172
-    {'_word': 27, 'int': 207, 'name': 208, 'neg_int': 209, 'signed': 210, 'string': 211, 'value': 225},  # 173
-    {'_word': 27, 'arith': 147, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'setexpr': 226, 'string': 42, 'term': 43},  # 174
-    {'string': 227},  # 175
-    {'_word': 228},  # 176
-    {'_word': 229},  # 177
-    {'_word': 27, 'arith': 147, 'atom': 30, 'bool_domain': 214, 'domain': 230, 'factor': 34, 'int': 37, 'name': 38, 'setexpr': 216, 'string': 42, 'term': 43},  # 178
-    {'_word': 27, 'arith': 147, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'setexpr': 231, 'string': 42, 'term': 43},  # 179
-    {},  # 180
-    {},  # 181
+    {},  # 166
+    {},  # 167
+    {},  # 168
+    {},  # 169
+    {'_word': 28, 'int': 212, 'name': 213, 'neg_int': 214, 'signed': 215, 'string': 216, 'value': 217},  # 170
+    {'_word': 28, 'arith': 151, 'atom': 31, 'bool_domain': 219, 'domain': 220, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 221, 'string': 43, 'term': 44},  # 171
+    {'block': 223},  # 172
+    {'_word': 28, 'and_expr': 29, 'arith': 224, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 225, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'let_value': 226, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 173
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 227, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 174
+    {},  # 175
+    {'_word': 229},  # 176
+    {'_word': 28, 'int': 212, 'name': 213, 'neg_int': 214, 'signed': 215, 'string': 216, 'value': 230},  # 177
+    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 231, 'string': 43, 'term': 44},  # 178
+    {'string': 232},  # 179
+    {'_word': 233},  # 180
+    {'_word': 234},  # 181
     {},  # 182
-    {},  # 183
-    {},  # 184
-    {'_word': 27, 'and_expr': 235, 'arith': 29, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'not_expr': 39, 'relation': 41, 'string': 42, 'term': 43},  # 185
+    {'_word': 28, 'arith': 151, 'atom': 31, 'bool_domain': 219, 'domain': 236, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 221, 'string': 43, 'term': 44},  # 183
+    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 237, 'string': 43, 'term': 44},  # 184
+    {},  # 185
     {},  # 186
     {},  # 187
     {},  # 188
-    {'_word': 81, 'binder': 236},  # 189
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 237, 'relation': 41, 'string': 42, 'term': 43},  # 190
+    {},  # 189
+    {'_word': 28, 'and_expr': 240, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'relation': 42, 'string': 43, 'term': 44},  # 190
     {},  # 191
     {},  # 192
     {},  # 193
-    {},  # 194
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 239, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 195
+    {'_word': 84, 'binder': 241},  # 194
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 242, 'relation': 42, 'string': 43, 'term': 44},  # 195
     {},  # 196
     {},  # 197
-    {'_word': 27, 'arith': 241, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 43},  # 198
+    {},  # 198
     {},  # 199
-    {},  # 200
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 244, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 200
     {},  # 201
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 242, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 202
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 158, 'factor': 34, 'forall': 35, 'implication': 36, 'index_arg': 243, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 203
+    {},  # 202
+    {'_word': 28, 'arith': 246, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 203
     {},  # 204
     {},  # 205
     {},  # 206
-    {},  # 207
-    {},  # 208
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 247, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 207
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 162, 'factor': 35, 'forall': 36, 'implication': 37, 'index_arg': 248, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 208
     {},  # 209
     {},  # 210
     {},  # 211
-    {'__positions_decl_star_2': 247},  # 212
+    {},  # 212
     {},  # 213
     {},  # 214
     {},  # 215
     {},  # 216
-    {},  # 217
+    {'__positions_decl_star_2': 252},  # 217
     {},  # 218
     {},  # 219
     {},  # 220
     {},  # 221
     {},  # 222
-    {'int': 207, 'neg_int': 209, 'piece': 250, 'signed': 251},  # 223
+    {},  # 223
     {},  # 224
-    {'__positions_decl_star_2': 252},  # 225
+    {},  # 225
     {},  # 226
     {},  # 227
-    {},  # 228
+    {'int': 212, 'neg_int': 214, 'piece': 255, 'signed': 256},  # 228
     {},  # 229
-    {},  # 230
-    {'__dims_star_4': 257},  # 231
-    {'_word': 258},  # 232
-    {'_word': 27, 'arith': 147, 'atom': 30, 'bool_domain': 214, 'domain': 259, 'factor': 34, 'int': 37, 'name': 38, 'setexpr': 216, 'string': 42, 'term': 43},  # 233
-    {'_word': 27, 'arith': 147, 'atom': 30, 'bool_domain': 214, 'domain': 260, 'factor': 34, 'int': 37, 'name': 38, 'setexpr': 216, 'string': 42, 'term': 43},  # 234
-    {},  # 235
+    {'__positions_decl_star_2': 257},  # 230
+    {},  # 231
+    {},  # 232
+    {},  # 233
+    {},  # 234
+    {'_word': 259},  # 235
     {},  # 236
-    {},  # 237
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 261, 'factor': 34, 'forall': 35, 'implication': 36, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 238
-    {},  # 239
+    {'__dims_star_4': 263},  # 237
+    {'_word': 28, 'arith': 151, 'atom': 31, 'bool_domain': 219, 'domain': 264, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 221, 'string': 43, 'term': 44},  # 238
+    {'_word': 28, 'arith': 151, 'atom': 31, 'bool_domain': 219, 'domain': 265, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 221, 'string': 43, 'term': 44},  # 239
     {},  # 240
     {},  # 241
     {},  # 242
-    {},  # 243
-    {'_word': 27, 'and_expr': 28, 'arith': 29, 'atom': 30, 'either': 31, 'equivalence': 32, 'expr': 158, 'factor': 34, 'forall': 35, 'implication': 36, 'index_arg': 262, 'int': 37, 'name': 38, 'not_expr': 39, 'or_expr': 40, 'relation': 41, 'string': 42, 'term': 43},  # 244
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 266, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 243
+    {},  # 244
     {},  # 245
-    {'_word': 27, 'int': 207, 'name': 208, 'neg_int': 209, 'signed': 210, 'string': 211, 'value': 263},  # 246
+    {},  # 246
     {},  # 247
-    {'block': 265},  # 248
-    {'_word': 27, 'arith': 266, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'string': 42, 'term': 43},  # 249
-    {'__pieces_decl_star_5': 269},  # 250
-    {'__piece_star_6': 272},  # 251
+    {},  # 248
+    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 162, 'factor': 35, 'forall': 36, 'implication': 37, 'index_arg': 267, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 249
+    {},  # 250
+    {'_word': 28, 'int': 212, 'name': 213, 'neg_int': 214, 'signed': 215, 'string': 216, 'value': 268},  # 251
     {},  # 252
-    {'block': 273},  # 253
-    {'block': 274},  # 254
-    {'_word': 27, 'arith': 147, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'setexpr': 275, 'string': 42, 'term': 43},  # 255
-    {},  # 256
+    {'block': 270},  # 253
+    {'_word': 28, 'arith': 271, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 254
+    {'__pieces_decl_star_5': 274},  # 255
+    {'__piece_star_6': 277},  # 256
     {},  # 257
-    {},  # 258
+    {'block': 278},  # 258
     {},  # 259
-    {},  # 260
-    {},  # 261
+    {'block': 279},  # 260
+    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 280, 'string': 43, 'term': 44},  # 261
     {},  # 262
     {},  # 263
-    {'_word': 27, 'int': 207, 'name': 208, 'neg_int': 209, 'signed': 210, 'string': 211, 'value': 279},  # 264
+    {},  # 264
     {},  # 265
     {},  # 266
-    {'int': 207, 'neg_int': 209, 'piece': 281, 'signed': 251},  # 267
+    {},  # 267
     {},  # 268
-    {},  # 269
+    {'_word': 28, 'int': 212, 'name': 213, 'neg_int': 214, 'signed': 215, 'string': 216, 'value': 284},  # 269
     {},  # 270
-    {'int': 207, 'neg_int': 209, 'signed': 285},  # 271
-    {},  # 272
+    {},  # 271
+    {'int': 212, 'neg_int': 214, 'piece': 286, 'signed': 256},  # 272
     {},  # 273
     {},  # 274
     {},  # 275
-    {'_word': 27, 'arith': 147, 'atom': 30, 'factor': 34, 'int': 37, 'name': 38, 'setexpr': 288, 'string': 42, 'term': 43},  # 276
+    {'int': 212, 'neg_int': 214, 'signed': 290},  # 276
     {},  # 277
-    {'block': 289},  # 278
+    {},  # 278
     {},  # 279
     {},  # 280
-    {},  # 281
-    {'int': 207, 'neg_int': 209, 'piece': 291, 'signed': 251},  # 282
-    {},  # 283
+    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 293, 'string': 43, 'term': 44},  # 281
+    {},  # 282
+    {'block': 294},  # 283
     {},  # 284
     {},  # 285
     {},  # 286
-    {'int': 207, 'neg_int': 209, 'signed': 293},  # 287
+    {'int': 212, 'neg_int': 214, 'piece': 296, 'signed': 256},  # 287
     {},  # 288
     {},  # 289
     {},  # 290
     {},  # 291
-    {},  # 292
+    {'int': 212, 'neg_int': 214, 'signed': 298},  # 292
     {},  # 293
+    {},  # 294
+    {},  # 295
+    {},  # 296
+    {},  # 297
+    {},  # 298
 )

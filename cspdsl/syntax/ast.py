@@ -328,6 +328,13 @@ class QuestionDecl(Node):
     answer: AnswerTemplate
 
 
+class ShowDecl(Node):
+    """`show killer, motive`: the variables a solution is told apart by; the rest are hidden."""
+
+    names: tuple[str, ...]
+    name_spans: tuple[Span, ...] = field(compare=False, repr=False)
+
+
 class ObjectiveDecl(Node):
     """`minimize EXPR` or `maximize EXPR`: the model asks for the best value of a number."""
 

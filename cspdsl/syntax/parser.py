@@ -182,6 +182,9 @@ class _AstBuilder:
     def question_decl(self, meta: Any, question: ast.Str, answer: ast.Str) -> ast.QuestionDecl:
         return ast.QuestionDecl(self._span(meta), question, read_template(answer, parse_expression))
 
+    def show_decl(self, meta: Any, *names: Token) -> ast.ShowDecl:
+        return ast.ShowDecl(self._span(meta), tuple(map(str, names)), tuple(map(self._token_span, names)))
+
     def minimize_decl(self, meta: Any, expr: ast.Node) -> ast.ObjectiveDecl:
         return ast.ObjectiveDecl(self._span(meta), "minimize", expr)
 

@@ -125,7 +125,8 @@ class SatBackend:
             return Outcome([], complete=False, timed_out=True, stats={"engine": self.solver})
         clauses, num_vars, group, symmetry_stats = prepared
         start = time.perf_counter()
-        search_args = (self.solver, clauses, num_vars, native.values, compiled.problem.outputs, limit, group)
+        problem = compiled.problem
+        search_args = (self.solver, clauses, num_vars, native.values, problem.outputs, limit, group, problem.projected)
         items, summary, timed_out, forked = run_search(search_args, seconds_left(deadline), on_solution)
         stats = {"wall_seconds": time.perf_counter() - start, "duplicates": summary.get("duplicates", 0),
                  "forked": forked, "engine": self.solver, **symmetry_stats}

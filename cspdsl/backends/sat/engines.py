@@ -59,11 +59,13 @@ class PysatEngine:
         self.name = name
 
     def models(
-        self, clauses: Clauses, block: Block, limited: bool = False, choices: Choices | None = None
+        self, clauses: Clauses, block: Block, limited: bool = False, choices: Choices | None = None,
+        projected: bool = False,
     ) -> Iterator[list[int]]:
         """Each model in turn, blocked by `block(model)` before the next, or with `choices` found part
         by part under assumptions with no clause added (`partition`: a flat cost per model);
-        `limited`: each call gets QUICK_CONFLICTS conflicts, and OutOfBudget is raised when one runs out."""
+        `limited`: each call gets QUICK_CONFLICTS conflicts, and OutOfBudget is raised when one runs out.
+        (`projected` changes nothing here: `block` and `choices` are on the shown variables already.)"""
         conflicts = self.QUICK_CONFLICTS if limited else None
         with Solver(self.name) as solver:
             if not solver.add_all(clauses):
@@ -189,21 +191,25 @@ class PycosatEngine:
         self.num_vars = num_vars
 
     def models(
-        self, clauses: Clauses, block: Block, limited: bool = False, choices: Choices | None = None
+        self, clauses: Clauses, block: Block, limited: bool = False, choices: Choices | None = None,
+        projected: bool = False,
     ) -> Iterator[list[int]]:
         """As `PysatEngine.models`, always by blocking clauses (PicoSAT through pycosat takes no
-        assumptions here; `choices` is not used); unlimited, the blocking clause is PicoSAT's own (the whole model)."""
+        assumptions here; `choices` is not used). Unlimited, the blocking clause is PicoSAT's own (the
+        whole model), except for a `projected` model: there `block(model)`, on the shown variables, so
+        that PicoSAT finds each solution once, not once for each assignment of the hidden variables."""
         try:
             import pycosat
         except ImportError:
             raise EngineMissing(PYCOSAT_MISSING) from None
         num_vars = max(self.num_vars, max((abs(lit) for clause in clauses for lit in clause), default=0))
-        if not limited:
+        if not limited and not projected:
             yield from pycosat.itersolve(clauses, vars=num_vars)
             return
         clauses = list(clauses)
+        prop_limit = self.QUICK_PROPAGATIONS if limited else 0  # 0: no limit
         while True:
-            model = pycosat.solve(clauses, vars=num_vars, prop_limit=self.QUICK_PROPAGATIONS)
+            model = pycosat.solve(clauses, vars=num_vars, prop_limit=prop_limit)
             if model == "UNKNOWN":
                 raise OutOfBudget(self.name)
             if not isinstance(model, list):

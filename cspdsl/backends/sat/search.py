@@ -19,7 +19,8 @@ if TYPE_CHECKING:  # imported where used: only a search of all solutions needs i
     # (value, literal) pairs, the outputs that tell solutions apart, the limit, and the symmetry group
     # that expands each solution.
     SearchArgs = tuple[
-        str, list[list[int]], int, dict[str, list[tuple[int, int]]], list[str], int | None, list[Symmetry] | None
+        str, list[list[int]], int, dict[str, list[tuple[int, int]]], list[str], int | None, list[Symmetry] | None,
+        bool,
     ]
 
 
@@ -100,14 +101,18 @@ def search_solutions(
     outputs: list[str],
     limit: int | None,
     group: list[Symmetry] | None = None,
+    projected: bool = False,
 ) -> dict[str, Any]:
     """Enumerate up to `limit` solutions distinct on `outputs`; runs in a child under a time limit.
 
     With a symmetry `group` (and clauses that leave at least one member of each orbit), each
-    solution found stands for its orbit: every image of it is emitted, once."""
+    solution found stands for its orbit: every image of it is emitted, once. `projected`: the model
+    hides some of its variables, so an engine blocks on the outputs, never on a whole model."""
     found = _Found(emit, outputs, limit, group)
     choices = choices_of(values, outputs)
-    for model in engine(engine_name, num_vars).models(clauses, blocking(values, outputs), choices=choices):
+    models = engine(engine_name, num_vars).models(clauses, blocking(values, outputs), choices=choices,
+                                                  projected=projected)
+    for model in models:
         if found.take(decode(values, model)):
             return found.summary(complete=False)
     return found.summary(complete=True)
@@ -126,6 +131,7 @@ def quick_search(
     outputs: list[str],
     limit: int | None,
     group: list[Symmetry] | None,
+    projected: bool,
     budget: float,
 ) -> tuple[list[Assignment], dict[str, Any]] | None:
     """(solutions, summary as `search_solutions` gives it) if the search settles within `budget` seconds, else None.
@@ -136,7 +142,7 @@ def quick_search(
     found = _Found(solutions.append, outputs, limit, group)
     try:
         models = engine(engine_name, num_vars).models(
-            clauses, blocking(values, outputs), limited=True, choices=choices_of(values, outputs)
+            clauses, blocking(values, outputs), limited=True, choices=choices_of(values, outputs), projected=projected
         )
         for model in models:
             if found.take(decode(values, model)):
