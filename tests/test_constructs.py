@@ -217,9 +217,22 @@ x * (n // 5) - -y == n % 5 - 2 * 2
     )
 
 
-def test_multiplying_two_variables_is_an_error():
-    with pytest.raises(CspdslError, match="multiplied"):
-        loads("var x in 1..3\nvar y in 1..3\nx * y == 2\n")
+def test_products_of_variables():
+    text = """
+var x in -2..3
+var y in -2..3
+var z in 0..2
+x * y + z == 2
+product([x, y, z]) != 2 * x * y
+(x + 1) * y * y >= x * x - 4
+"""
+    assert_means(
+        text,
+        {"x": range(-2, 4), "y": range(-2, 4), "z": range(3)},
+        lambda v: v["x"] * v["y"] + v["z"] == 2
+        and v["x"] * v["y"] * v["z"] != 2 * v["x"] * v["y"]
+        and (v["x"] + 1) * v["y"] ** 2 >= v["x"] ** 2 - 4,
+    )
 
 
 def test_integer_division_of_a_variable_is_an_error():

@@ -627,12 +627,40 @@ CASES: dict[str, tuple[str, str]] = {
             "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^",
         ),
     ),
-    "two-variables-multiplied": (
-        "var x in 1..3\nvar y in 1..3\nx * y == 2\n",
+    "product-of-too-many-pairs": (
+        "var x in 1..2000\nvar y in 1..2000\nx * y == 2\n",
         lines(
-            "m.puz:3:1: error: two variables are multiplied; a variable can only be multiplied by a constant",
+            "m.puz:3:1: error: this product goes through 4000000 pairs of values; at most 1000000 combinations "
+            "are supported in a model",
             " 3 | x * y == 2",
             "   | ^^^^^",
+            "hint: if this is meant, raise the limit with --max-combinations N",
+        ),
+    ),
+    "product-too-large": (
+        "var x in 50000..50010\nvar y in 50000..50010\nx - 3 * y < 7 * x * y\n",
+        lines(
+            "m.puz:3:13: error: this product reaches 2500000000: the backends take numbers from -2147483647 "
+            "to 2147483647",
+            " 3 | x - 3 * y < 7 * x * y",
+            "   |             ^^^^^^^^^",
+        ),
+    ),
+    "product-over-nothing": (
+        "var x in 1..3\nproduct([]) == 2\n",
+        lines(
+            "m.puz:2:1: error: product over nothing: the list is empty",
+            " 2 | product([]) == 2",
+            "   | ^^^^^^^^^^^",
+        ),
+    ),
+    "product-of-groups": (
+        "var g[1..2, 1..2] in 1..3\nproduct(g.rows) == 2\n",
+        lines(
+            "m.puz:2:9: error: product takes one list of values, not a list of groups",
+            " 2 | product(g.rows) == 2",
+            "   |         ^^^^^^",
+            "hint: use 'forall g in ...: product(g)'",
         ),
     ),
     # ---- conditions and numbers mixed up -------------------------------------------------------------
@@ -1448,7 +1476,7 @@ def test_cli_check_stdin(case: str) -> None:
 
 
 def test_cli_solve_reports_errors_too() -> None:
-    model, expected = CASES["two-variables-multiplied"]
+    model, expected = CASES["product-of-too-many-pairs"]
     assert_bad_input(run_cli("solve", "-", stdin=model), "<stdin>" + expected[len("m.puz") :])
 
 

@@ -27,6 +27,7 @@ from cspdsl.ir import (
     Linear,
     Not,
     Or,
+    Product,
     Table,
     by_kind,
     validate,
@@ -39,6 +40,7 @@ DOMAINS = {"a": (1, 2, 3), "b": (1, 2, 3), "c": (0, 1, 2)}
 SAMPLES: dict[type, Constraint] = {
     AllDifferent: AllDifferent(("a", "b", "c")),
     Table: Table(("a", "c"), ((1, 0), (3, 2), (2, 2))),
+    Product: Product("b", ("a", "c")),
     Linear: Linear(((1, "a"), (2, "b"), (-1, "c")), "<=", 4),
     InSet: InSet("b", (1, 3)),
     Count: Count((InSet("a", (1,)), Linear(((1, "b"), (-1, "c")), "==", 1), InSet("c", (0,))), ">=", 2),
@@ -46,7 +48,7 @@ SAMPLES: dict[type, Constraint] = {
     Or: Or((InSet("a", (1,)), InSet("c", (2,)))),
     Not: Not(Linear(((1, "a"), (-1, "b")), "==", 0)),
 }
-GLOBALS = (AllDifferent, Table)  # top level only (ir.validate)
+GLOBALS = (AllDifferent, Table, Product)  # top level only (ir.validate)
 
 
 def test_every_kind_has_a_sample() -> None:

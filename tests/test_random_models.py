@@ -64,7 +64,7 @@ def zebra_models(draw: st.DrawFn, max_positions: int = 4, max_attributes: int = 
     return "\n".join(lines) + "\n"
 
 
-# -- numbers: sums, counts, all-different, membership, boolean structure -----------------------------------
+# -- numbers: sums, products, counts, all-different, membership, boolean structure -----------------------
 
 
 @st.composite
@@ -88,7 +88,15 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
         st.lists(st.integers(-2, 4), min_size=3, max_size=3), chosen, st.sampled_from(OPS), var)
     sliced = st.builds(lambda a, b, op, r: f"sum(x[{min(a, b)}..{max(a, b)}]) {op} {r}",
                        index, index, st.sampled_from(OPS), st.integers(-4, 2 * k))
-    condition = st.one_of(comparison, member, element)
+    # products of variables: of two (a square too), of an expression, of a list, inside sums
+    product = st.one_of(
+        st.builds(lambda a, b: f"{a} * {b}", var, var),
+        st.builds(lambda a, c, b: f"({a} + {c}) * {b}", var, st.integers(-2, 2), var),
+        st.lists(var, min_size=1, max_size=3).map(lambda vs: f"product([{', '.join(vs)}])"),
+    )
+    multiplied = st.builds(lambda p, e, op, r: f"{p} + {e} {op} {r}", product, linear, st.sampled_from(OPS),
+                           st.integers(-8, 12))
+    condition = st.one_of(comparison, member, element, multiplied)
     clue = st.one_of(
         comparison,
         member,
@@ -103,6 +111,7 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
         st.builds(lambda a, b: f"abs({a} - {b}) >= 1", var, var),
         element,
         sliced,
+        multiplied,
         st.builds(lambda a, b: f"alldifferent(x[{min(a, b)}..{max(a, b)}])", index, index),
     )
     lines += draw(st.lists(clue, min_size=1, max_size=max_clues))

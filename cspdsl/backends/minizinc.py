@@ -7,7 +7,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Problem, Table, by_kind
+from ..ir import (
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    KindTable,
+    Linear,
+    Not,
+    Or,
+    Problem,
+    Product,
+    Table,
+    by_kind,
+)
 from ..static_types import Any
 
 
@@ -117,6 +131,10 @@ def _table(c: Table, names: dict[str, str]) -> str:
     return f"table([{', '.join(names[x] for x in c.vars)}], [| {rows} |])"
 
 
+def _product(c: Product, names: dict[str, str]) -> str:
+    return f"{names[c.var]} = {' * '.join(names[x] for x in c.factors) or '1'}"
+
+
 def _count(c: Count, names: dict[str, str]) -> str:
     parts = ", ".join(f"bool2int({_write(cond, names)})" for cond in c.conds)
     return f"sum([{parts}]) {c.op} {c.k}"
@@ -134,6 +152,6 @@ def _not(c: Not, names: dict[str, str]) -> str:
 
 
 _WRITERS: KindTable[Callable[[Any, dict[str, str]], str]] = by_kind("minizinc export", {
-    AllDifferent: _all_different, Table: _table, Linear: _linear, InSet: _in_set, Count: _count,
+    AllDifferent: _all_different, Table: _table, Product: _product, Linear: _linear, InSet: _in_set, Count: _count,
     And: _joined("/\\", "true"), Or: _joined("\\/", "false"), Not: _not,
 })

@@ -22,6 +22,7 @@ from . import (
     Or,
     Posted,
     Problem,
+    Product,
     Table,
     by_kind,
 )
@@ -73,6 +74,14 @@ def _all_different(c: AllDifferent, a: Assignment) -> bool:
     return len(set(values)) == len(values)
 
 
+def _product(c: Product, a: Assignment) -> bool:
+    """The factors multiplied here, value by value (not the rows of a table a backend was given)."""
+    value = 1
+    for name in c.factors:
+        value *= a[name]
+    return a[c.var] == value
+
+
 _HOLDS: KindTable[Callable[[Any, Assignment], bool]] = by_kind(
     "check.holds",
     {
@@ -80,6 +89,7 @@ _HOLDS: KindTable[Callable[[Any, Assignment], bool]] = by_kind(
         InSet: lambda c, a: a[c.var] in c.values,
         AllDifferent: _all_different,
         Table: lambda c, a: tuple(a[name] for name in c.vars) in set(c.tuples),
+        Product: _product,
         Count: lambda c, a: comparison_holds(sum(holds(sub, a) for sub in c.conds), c.op, c.k),
         And: _and,
         Or: _or,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from ..static_types import Any, TypeVar
-from .kinds import KINDS, OPS, AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
+from .kinds import KINDS, OPS, AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Product, Table
 
 F = TypeVar("F")
 
@@ -53,6 +53,7 @@ _KIND_NAMES = by_kind(
     {
         AllDifferent: "all_different",
         Table: "table",
+        Product: "product",
         Linear: "linear",
         InSet: "in_set",
         Count: "count",
@@ -73,6 +74,7 @@ _CHILDREN: KindTable[Callable[[Any], tuple[Constraint, ...]]] = by_kind(
     {
         AllDifferent: lambda c: (),
         Table: lambda c: (),
+        Product: lambda c: (),
         Linear: lambda c: (),
         InSet: lambda c: (),
         Count: lambda c: c.conds,
@@ -94,6 +96,7 @@ _OWN_VARIABLES: KindTable[Callable[[Any], Iterable[str]]] = by_kind(
     {
         AllDifferent: lambda c: c.vars,
         Table: lambda c: c.vars,
+        Product: lambda c: (c.var, *c.factors),
         Linear: lambda c: [name for _, name in c.terms],
         InSet: lambda c: (c.var,),
         Count: lambda c: (),
@@ -134,7 +137,7 @@ class InvalidProblem(ValueError):
 def validate(problem: Problem) -> None:
     """Check the rules every backend relies on, once, before any backend sees the problem: each name is
     declared, domains are sorted and distinct, comparisons are of `OPS`, table rows fit their variables,
-    and AllDifferent and Table stand at the top level (or in a top-level And) only."""
+    and AllDifferent, Table and Product stand at the top level (or in a top-level And) only."""
     for name in problem.outputs:
         _declared(problem, name, "an output")
     for _, name in problem.objective.terms if problem.objective is not None else ():
@@ -150,7 +153,7 @@ def validate(problem: Problem) -> None:
 
 
 def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
-    if isinstance(c, (AllDifferent, Table)) and not top:
+    if isinstance(c, (AllDifferent, Table, Product)) and not top:
         raise nested_global(c)
     if isinstance(c, Table) and any(len(row) != len(c.vars) for row in c.tuples):
         raise InvalidProblem(f"a table row does not fit its {len(c.vars)} variables")
@@ -161,7 +164,7 @@ def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
 
 
 def nested_global(c: Constraint) -> InvalidProblem:
-    """The error for an AllDifferent or a Table inside a condition, wherever it is met."""
+    """The error for an AllDifferent, a Table or a Product inside a condition, wherever it is met."""
     return InvalidProblem(f"internal: nested {type(c).__name__}: globals stand at the top level only")
 
 

@@ -1,5 +1,5 @@
 """Evaluating expressions: names, indexing, groups, lists, arithmetic folded over constants, linear
-forms, and the auxiliary variables that abs(...) and distance(...) need."""
+forms, and the auxiliary variables that abs(...), distance(...) and products (`products.py`) need."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ..static_types import Any, TypeVar
 from ..syntax import ast
 from .build import Lin, linear
 from .context import MAX_DOMAIN, AttributeValue, KeyValue, Param, error
-from .indexing import Indexing
+from .products import Products
 from .values import (
     Array,
     Attribute,
@@ -27,9 +27,10 @@ from .values import (
 ABS_FUNCTIONS = ("abs", "distance")
 SUM_CALLS = {"sum_equals": "==", "sum_at_most": "<=", "sum_at_least": ">="}
 CONDITION_CALLS = ("alldifferent", "all_different", *SUM_CALLS)
+VALUE_CALLS = ("sum", "product", "abs", "distance", "len", "min", "max", "number")
 
 
-class Expressions(Indexing):
+class Expressions(Products):
     """Expressions to values: `eval` dispatches on the node's type to an `eval_<Node>` method."""
 
     def eval(self, node: ast.Node) -> Any:
@@ -175,13 +176,7 @@ class Expressions(Indexing):
         if node.op == "-":
             return check_lin(a.plus(b, -1), node)
         if node.op == "*":
-            if not a.terms:
-                return check_lin(b.times(a.const), node)
-            if not b.terms:
-                return check_lin(a.times(b.const), node)
-            raise error(
-                "two variables are multiplied; a variable can only be multiplied by a constant", node
-            )
+            return self.multiply(a, b, node)
         raise error(f"'{node.op}' works on constants only", node)
 
     def fold(self, node: ast.BinOp, a: int, b: int) -> int:
@@ -206,6 +201,8 @@ class Expressions(Indexing):
     def eval_Call(self, node: ast.Call) -> Any:
         if node.func == "sum":
             return self.call_sum(node)
+        if node.func == "product":
+            return self.call_product(node, [self.lin(item, node) for item in self.call_list(node)])
         if node.func in ABS_FUNCTIONS:
             inner = self.abs_argument(node)
             if not inner.terms:
@@ -220,7 +217,7 @@ class Expressions(Indexing):
         raise CspdslError(
             f"unknown function '{node.func}'",
             node.func_span,
-            did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max", "number"]),
+            did_you_mean(node.func, [*CONDITION_CALLS, *VALUE_CALLS]),
         )
 
     def call_sum(self, node: ast.Call) -> Lin | int:

@@ -26,6 +26,7 @@ from ..ir import (
     Linear,
     Not,
     Or,
+    Product,
     Table,
     by_kind,
     comparison,
@@ -88,6 +89,18 @@ def _table_truth(c: Table, index: Index) -> Truth:
     return lambda values: tuple([values[i] for i in ids]) in rows
 
 
+def _product_truth(c: Product, index: Index) -> Truth:
+    i, ids = index[c.var], tuple(index[name] for name in c.factors)
+
+    def test(values: Values) -> bool:
+        total = 1
+        for j in ids:
+            total *= values[j]
+        return values[i] == total
+
+    return test
+
+
 def _and_truth(c: And, index: Index) -> Truth:
     parts = tuple(truth(sub, index) for sub in c.conds)
     return lambda values: all(part(values) for part in parts)
@@ -111,6 +124,7 @@ _TRUTH_BY_TYPE: KindTable[Callable[[Any, Index], Truth]] = by_kind(
         Count: _count_truth,
         AllDifferent: _all_different_truth,
         Table: _table_truth,
+        Product: _product_truth,
         And: _and_truth,
         Or: _or_truth,
         Not: _not_truth,
@@ -142,6 +156,7 @@ class _Evaluator:
                 Or: self._or,
                 Not: self._not,
                 Table: self._table,
+                Product: self._product,
                 AllDifferent: self._all_different,
             },
         )
@@ -246,6 +261,24 @@ class _Evaluator:
         def ev(v: Sequence[Any]) -> bool | None:
             row = tuple(v[i] for i in positions)
             return None if any(x is unset for x in row) else row in allowed
+
+        return ev
+
+    def _product(self, c: Product) -> Eval:
+        """Decided once the result and every factor are assigned (or a factor is 0 and the result is
+        not: no value of the others mends that)."""
+        i, ids, unset = self.index[c.var], tuple(self.index[n] for n in c.factors), self.unset
+
+        def ev(v: Sequence[Any]) -> bool | None:
+            factors = [v[j] for j in ids]
+            if 0 in factors and v[i] is not unset and v[i] != 0:
+                return False
+            if v[i] is unset or any(x is unset for x in factors):
+                return None
+            total = 1
+            for x in factors:
+                total *= x
+            return bool(v[i] == total)
 
         return ev
 

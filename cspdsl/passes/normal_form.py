@@ -24,6 +24,7 @@ from ..ir import (
     Or,
     Posted,
     Problem,
+    Product,
     Table,
     by_kind,
     negation,
@@ -62,6 +63,7 @@ class _Normaliser:
         self._by_type: KindTable[Callable[[Any, bool], Constraint]] = by_kind("normal_form", {
             AllDifferent: lambda c, neg: c,
             Table: self._table,
+            Product: lambda c, neg: c,
             Linear: self._linear,
             InSet: self._in_set,
             Count: self._count,
