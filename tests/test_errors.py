@@ -646,6 +646,23 @@ CASES: dict[str, tuple[str, str]] = {
             "   |             ^^^^^^^^^",
         ),
     ),
+    "divisor-can-be-zero": (
+        "var x in 1..9\nvar y in -1..3\nx // y == 2\n",
+        lines(
+            "m.puz:3:6: error: the divisor can be 0: a quotient or remainder needs a divisor that never is",
+            " 3 | x // y == 2",
+            "   |      ^",
+            "hint: the divisor takes -1..3; leave 0 out of its values (say, 'var y in 1..9')",
+        ),
+    ),
+    "remainder-by-zero": (
+        "var x in 1..9\nx % (3 - 3) == 2\n",
+        lines(
+            "m.puz:2:6: error: division by zero",
+            " 2 | x % (3 - 3) == 2",
+            "   |      ^^^^^",
+        ),
+    ),
     "product-over-nothing": (
         "var x in 1..3\nproduct([]) == 2\n",
         lines(

@@ -88,11 +88,17 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
         st.lists(st.integers(-2, 4), min_size=3, max_size=3), chosen, st.sampled_from(OPS), var)
     sliced = st.builds(lambda a, b, op, r: f"sum(x[{min(a, b)}..{max(a, b)}]) {op} {r}",
                        index, index, st.sampled_from(OPS), st.integers(-4, 2 * k))
-    # products of variables: of two (a square too), of an expression, of a list, inside sums
+    # products of variables: of two (a square too), of an expression, of a list, inside sums; and the
+    # other arithmetic over variables
     product = st.one_of(
         st.builds(lambda a, b: f"{a} * {b}", var, var),
         st.builds(lambda a, c, b: f"({a} + {c}) * {b}", var, st.integers(-2, 2), var),
         st.lists(var, min_size=1, max_size=3).map(lambda vs: f"product([{', '.join(vs)}])"),
+        # quotients and remainders (a divisor that is never 0), min and max
+        st.builds(lambda a, op, d: f"{a} {op} {d}", var, st.sampled_from(["//", "%"]), st.sampled_from([-3, -2, 2, 3])),
+        st.builds(lambda a, op, b: f"{a} {op} (abs({b}) + 1)", var, st.sampled_from(["//", "%"]), var),
+        st.builds(lambda f, vs: f"{f}({', '.join(vs)})", st.sampled_from(["min", "max"]),
+                  st.lists(var, min_size=2, max_size=3)),
     )
     multiplied = st.builds(lambda p, e, op, r: f"{p} + {e} {op} {r}", product, linear, st.sampled_from(OPS),
                            st.integers(-8, 12))

@@ -177,7 +177,7 @@ class Expressions(Products):
             return check_lin(a.plus(b, -1), node)
         if node.op == "*":
             return self.multiply(a, b, node)
-        raise error(f"'{node.op}' works on constants only", node)
+        return self.divide(node.op, a, b, node)
 
     def fold(self, node: ast.BinOp, a: int, b: int) -> int:
         if node.op in ("//", "%") and b == 0:
@@ -239,11 +239,15 @@ class Expressions(Products):
         total = Lin.total(self.lin(digit, node).times(10 ** (last - i)) for i, digit in enumerate(digits))
         return total if total.terms else total.const
 
-    def call_on_constants(self, node: ast.Call) -> int:
-        """len(list), and min or max of constant numbers."""
+    def call_on_constants(self, node: ast.Call) -> int | Lin:
+        """len(list), and min or max of numbers (of variables: `products.py`)."""
         args = [self.eval(a) for a in node.args]
         if node.func == "len" and len(args) == 1:
             return len(as_list(args[0], node.args[0]))
+        sequences = (list, Array, BoardValue, Attribute)
+        items = [item for arg in args for item in (as_list(arg, node) if isinstance(arg, sequences) else [arg])]
+        if any(isinstance(item, Lin) for item in items):
+            return self.extreme(node.func, [self.lin(item, node) for item in items], node)
         values = int_values_of(args, node)
         if not values:
             raise error(f"{node.func} of nothing", node)

@@ -13,7 +13,21 @@ from collections.abc import Mapping, Sequence
 
 import constraint as pc
 
-from ...ir import FALSE, TRUE, AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table, variables_in_order
+from ...ir import (
+    FALSE,
+    TRUE,
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    Linear,
+    Not,
+    Or,
+    Product,
+    Table,
+    variables_in_order,
+)
 from ...passes.evaluate import partial_truth
 from ...passes.normal_form import Domains
 from ...static_types import Any
@@ -139,6 +153,11 @@ class Poster(Translator[Constraint]):
             self._add(c, pc.AllDifferentConstraint(), c.vars)
 
     def post_table(self, c: Table) -> None:
+        self._function(c)
+
+    def post_product(self, c: Product) -> None:
+        """The product itself as the function, not the table of its supports (docs/performance.md,
+        "Products": 1.2x to 2.5x faster)."""
         self._function(c)
 
     def post_in_set(self, c: InSet) -> None:
