@@ -663,6 +663,32 @@ CASES: dict[str, tuple[str, str]] = {
             "   |      ^^^^^",
         ),
     ),
+    "quotient-of-too-many-values": (
+        "var x in 0..900000\nvar y in {-1, 1}\nx // y == 2\n",
+        lines(
+            "m.puz:3:1: error: this quotient takes 1800001 values; at most 1000000 are supported",
+            " 3 | x // y == 2",
+            "   | ^^^^^^",
+        ),
+    ),
+    "max-of-a-condition": (
+        "var x in 1..3\nmax(x, x == 1) == 2\n",
+        lines(
+            "m.puz:2:8: error: this is a condition; it cannot be used as a value here",
+            " 2 | max(x, x == 1) == 2",
+            "   |        ^^^^^^",
+            "hint: a condition is true or false, not a number; count conditions with 'exactly k of [...]', "
+            "'at_least' or 'at_most'",
+        ),
+    ),
+    "min-of-nothing-beside-a-variable": (
+        "var x in 1..3\nmin([]) + x == 2\n",
+        lines(
+            "m.puz:2:1: error: min of nothing",
+            " 2 | min([]) + x == 2",
+            "   | ^^^^^^^",
+        ),
+    ),
     "product-over-nothing": (
         "var x in 1..3\nproduct([]) == 2\n",
         lines(
