@@ -157,7 +157,7 @@ class Poster(Translator[Constraint]):
 
     def post_product(self, c: Product) -> None:
         """The product itself as the function, not the table of its supports (docs/performance.md,
-        "Products": 1.2x to 2.5x faster)."""
+        "Products": up to 2.8x faster)."""
         self._function(c)
 
     def post_in_set(self, c: InSet) -> None:
