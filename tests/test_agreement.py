@@ -20,6 +20,7 @@ KNOWN_COUNTS = {
     "seder": 1, "bands": 1, "killer4": 1, "kakuro4": 1, "killer": 1, "kakuro": 1, "jigsaw": 1, "tuna": 1,
     "golf": 1, "magicstar": 80, "nonogram": 1, "stars": 1, "skyscrapers": 1, "australia": 18, "knights": 1,
     "agatha": 1,
+    "kenken": 1,
     # models with an objective: the number of their optimal solutions
     "golomb": 2, "coins": 1, "lockmax": 1,
 }

@@ -217,14 +217,56 @@ x * (n // 5) - -y == n % 5 - 2 * 2
     )
 
 
-def test_multiplying_two_variables_is_an_error():
-    with pytest.raises(CspdslError, match="multiplied"):
-        loads("var x in 1..3\nvar y in 1..3\nx * y == 2\n")
+def test_products_of_variables():
+    text = """
+var x in -2..3
+var y in -2..3
+var z in 0..2
+x * y + z == 2
+product([x, y, z]) != 2 * x * y
+(x + 1) * y * y >= x * x - 4
+"""
+    assert_means(
+        text,
+        {"x": range(-2, 4), "y": range(-2, 4), "z": range(3)},
+        lambda v: v["x"] * v["y"] + v["z"] == 2
+        and v["x"] * v["y"] * v["z"] != 2 * v["x"] * v["y"]
+        and (v["x"] + 1) * v["y"] ** 2 >= v["x"] ** 2 - 4,
+    )
 
 
-def test_integer_division_of_a_variable_is_an_error():
-    with pytest.raises(CspdslError, match="constants only"):
-        loads("var x in 1..3\nx % 2 == 0\n")
+def test_quotients_and_remainders_of_variables():
+    """Python's floor division and remainder, with variables on either side, of either sign."""
+    text = """
+var x in -7..7
+var y in {-3, -2, 2, 3}
+var z in 0..3
+x // y == z - 2
+x % y != 0
+(x + z) % 3 == 1
+7 // y + x // 2 <= z
+"""
+    assert_means(
+        text,
+        {"x": range(-7, 8), "y": (-3, -2, 2, 3), "z": range(4)},
+        lambda v: v["x"] // v["y"] == v["z"] - 2 and v["x"] % v["y"] != 0 and (v["x"] + v["z"]) % 3 == 1
+        and 7 // v["y"] + v["x"] // 2 <= v["z"],
+    )
+
+
+def test_min_and_max_of_variables():
+    text = """
+var x in -2..3
+var y in 0..4
+var z in 1..3
+max(x, y) == 2 * min([y, z])
+max([x, y, z]) - min(x, 1) != 3
+"""
+    assert_means(
+        text,
+        {"x": range(-2, 4), "y": range(5), "z": range(1, 4)},
+        lambda v: max(v["x"], v["y"]) == 2 * min(v["y"], v["z"]) and max(v["x"], v["y"], v["z"]) - min(v["x"], 1) != 3,
+    )
 
 
 @pytest.mark.parametrize("op", ["==", "!=", "<", "<=", ">", ">="])

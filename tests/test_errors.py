@@ -619,12 +619,83 @@ CASES: dict[str, tuple[str, str]] = {
             "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^",
         ),
     ),
-    "two-variables-multiplied": (
-        "var x in 1..3\nvar y in 1..3\nx * y == 2\n",
+    "product-of-too-many-pairs": (
+        "var x in 1..2000\nvar y in 1..2000\nx * y == 2\n",
         lines(
-            "m.puz:3:1: error: two variables are multiplied; a variable can only be multiplied by a constant",
+            "m.puz:3:1: error: this product goes through 4000000 pairs of values; at most 1000000 combinations "
+            "are supported in a model",
             " 3 | x * y == 2",
             "   | ^^^^^",
+            "hint: if this is meant, raise the limit with --max-combinations N",
+        ),
+    ),
+    "product-too-large": (
+        "var x in 50000..50010\nvar y in 50000..50010\nx - 3 * y < 7 * x * y\n",
+        lines(
+            "m.puz:3:13: error: this product reaches 2500000000: the backends take numbers from -2147483647 "
+            "to 2147483647",
+            " 3 | x - 3 * y < 7 * x * y",
+            "   |             ^^^^^^^^^",
+        ),
+    ),
+    "divisor-can-be-zero": (
+        "var x in 1..9\nvar y in -1..3\nx // y == 2\n",
+        lines(
+            "m.puz:3:6: error: the divisor can be 0: a quotient or remainder needs a divisor that never is",
+            " 3 | x // y == 2",
+            "   |      ^",
+            "hint: the divisor takes -1..3; leave 0 out of its values (say, 'var y in 1..9')",
+        ),
+    ),
+    "remainder-by-zero": (
+        "var x in 1..9\nx % (3 - 3) == 2\n",
+        lines(
+            "m.puz:2:6: error: division by zero",
+            " 2 | x % (3 - 3) == 2",
+            "   |      ^^^^^",
+        ),
+    ),
+    "quotient-of-too-many-values": (
+        "var x in 0..900000\nvar y in {-1, 1}\nx // y == 2\n",
+        lines(
+            "m.puz:3:1: error: this quotient takes 1800001 values; at most 1000000 are supported",
+            " 3 | x // y == 2",
+            "   | ^^^^^^",
+        ),
+    ),
+    "max-of-a-condition": (
+        "var x in 1..3\nmax(x, x == 1) == 2\n",
+        lines(
+            "m.puz:2:8: error: this is a condition; it cannot be used as a value here",
+            " 2 | max(x, x == 1) == 2",
+            "   |        ^^^^^^",
+            "hint: a condition is true or false, not a number; count conditions with 'exactly k of [...]', "
+            "'at_least' or 'at_most'",
+        ),
+    ),
+    "min-of-nothing-beside-a-variable": (
+        "var x in 1..3\nmin([]) + x == 2\n",
+        lines(
+            "m.puz:2:1: error: min of nothing",
+            " 2 | min([]) + x == 2",
+            "   | ^^^^^^^",
+        ),
+    ),
+    "product-over-nothing": (
+        "var x in 1..3\nproduct([]) == 2\n",
+        lines(
+            "m.puz:2:1: error: product over nothing: the list is empty",
+            " 2 | product([]) == 2",
+            "   | ^^^^^^^^^^^",
+        ),
+    ),
+    "product-of-groups": (
+        "var g[1..2, 1..2] in 1..3\nproduct(g.rows) == 2\n",
+        lines(
+            "m.puz:2:9: error: product takes one list of values, not a list of groups",
+            " 2 | product(g.rows) == 2",
+            "   |         ^^^^^^",
+            "hint: use 'forall g in ...: product(g)'",
         ),
     ),
     # ---- conditions and numbers mixed up -------------------------------------------------------------
@@ -1939,7 +2010,7 @@ def test_cli_check_stdin(case: str) -> None:
 
 
 def test_cli_solve_reports_errors_too() -> None:
-    model, expected = CASES["two-variables-multiplied"]
+    model, expected = CASES["product-of-too-many-pairs"]
     assert_bad_input(run_cli("solve", "-", stdin=model), "<stdin>" + expected[len("m.puz") :])
 
 

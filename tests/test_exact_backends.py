@@ -18,12 +18,14 @@ from cspdsl.ir import (
     TRUE,
     AllDifferent,
     And,
+    Constraint,
     Count,
     InSet,
     Linear,
     Not,
     Or,
     Problem,
+    Product,
     Regular,
     Table,
     Var,
@@ -136,6 +138,33 @@ def test_regular_runs_of_a_row(backend: Backend) -> None:
     assert_matches_brute_force(backend, problem)
     # 2 1 in six cells: 110100 110010 110001 011010 011001 001101
     assert len(solve_all(backend, problem).solutions) == 6
+SIGNED = {"a": (-2, 0, 1, 3), "b": (-1, 0, 2), "c": (-3, -1, 0, 2), "p": tuple(range(-6, 10))}
+
+
+@pytest.mark.parametrize(
+    "product",
+    [
+        Product("p", ("a", "b")),  # negative and zero factors
+        Product("p", ("a", "a")),  # a square: one factor twice
+        Product("p", ("a", "b", "c")),  # three factors, some products outside p's domain
+        Product("a", ("a", "b")),  # the result is one of its factors
+        Product("p", ()),  # the empty product is 1
+    ],
+    ids=str,
+)
+def test_product(backend: Backend, product: Product) -> None:
+    assert_matches_brute_force(backend, make_problem(SIGNED, product))
+    within = Linear(((1, "p"), (2, "c"), (-1, "b")), "<=", 1)  # the product in a sum
+    assert_matches_brute_force(backend, make_problem(SIGNED, product, Or((within, InSet("a", (0,))))))
+
+
+def test_products_chained(backend: Backend) -> None:
+    """What `x * y + z == 10` and `product([x, y, z]) == 12` lower to: products of two, chained."""
+    domains = {"x": (1, 2, 3, 4), "y": (-2, 1, 3), "z": (0, 1, 2, 3, 4), "xy": (-8, -6, -4, -2, 1, 2, 3, 4, 6, 9, 12)}
+    domains["xyz"] = tuple(sorted({v * w for v in domains["xy"] for w in domains["z"]}))
+    problem = make_problem(domains, Product("xy", ("x", "y")), Product("xyz", ("xy", "z")))
+    problem.post(Or((Linear(((1, "xy"), (1, "z")), "==", 10), InSet("xyz", (12,)))))
+    assert_matches_brute_force(backend, problem)
 
 
 COUNTED = (InSet("a", (1,)), InSet("b", (1, 2)), lin(">=", 3), Not(InSet("c", (0,))))
@@ -189,6 +218,8 @@ def test_nested_global_is_an_internal_error(backend: Backend) -> None:
             backend.compile(make_problem(ABC, c))
     with pytest.raises(ValueError, match="internal: nested Table"):
         backend.compile(make_problem(ABC, Count((Table(("a",), ((1,),)),), "==", 1)))
+    with pytest.raises(ValueError, match="internal: nested Product"):
+        backend.compile(make_problem(ABC, Or((Product("c", ("a", "b")), InSet("a", (1,))))))
 
 
 # -- random nested constraints --------------------------------------------------------------------
@@ -227,7 +258,20 @@ def problems(draw: st.DrawFn) -> Problem:
         _post_element(draw, problem, sorted(domains))
     if draw(st.booleans()):
         problem.post(draw(automata(names)))
+    if draw(st.booleans()):
+        _post_product(draw, problem, sorted(domains), conds)
     return problem
+
+
+def _post_product(draw: st.DrawFn, problem: Problem, names: list[str], conds: st.SearchStrategy[Constraint]) -> None:
+    """What lowering makes of `x * y` (or a square): an auxiliary over some values (not always all the
+    products), tied by a Product, and a condition that may read it."""
+    factors = tuple(draw(st.lists(st.sampled_from(names), min_size=1, max_size=3)))
+    problem.add_var("prod", tuple(sorted(set(draw(st.lists(st.integers(-4, 9), min_size=1, max_size=6))))),
+                    output=draw(st.booleans()))
+    problem.post(Product("prod", factors))
+    problem.post(Or((Linear(((1, "prod"), (draw(st.integers(-2, 2)), draw(st.sampled_from(names)))),
+                            draw(st.sampled_from(OPS)), draw(st.integers(-3, 6))), draw(conds))))
 
 
 @st.composite

@@ -27,6 +27,7 @@ from cspdsl.ir import (
     Linear,
     Not,
     Or,
+    Product,
     Regular,
     Table,
     by_kind,
@@ -47,6 +48,7 @@ SAMPLES: dict[type, Constraint] = {
         0,
         (1, 3),
     ),
+    Product: Product("b", ("a", "c")),
     Linear: Linear(((1, "a"), (2, "b"), (-1, "c")), "<=", 4),
     InSet: InSet("b", (1, 3)),
     Count: Count((InSet("a", (1,)), Linear(((1, "b"), (-1, "c")), "==", 1), InSet("c", (0,))), ">=", 2),
@@ -54,7 +56,7 @@ SAMPLES: dict[type, Constraint] = {
     Or: Or((InSet("a", (1,)), InSet("c", (2,)))),
     Not: Not(Linear(((1, "a"), (-1, "b")), "==", 0)),
 }
-GLOBALS = (AllDifferent, Table, Regular)  # top level only (ir.validate)
+GLOBALS = (AllDifferent, Table, Regular, Product)  # top level only (ir.validate)
 
 
 def test_every_kind_has_a_sample() -> None:

@@ -123,12 +123,14 @@ def test_kakuro_black_cells_have_no_variables(backend):
 
 
 # Published puzzles written with the language's constructs: each has one answer (the magic star 80,
-# one of each 12 turned or flipped), found and counted the same on every exact backend.
+# one of each 12 turned or flipped), found and counted the same on every exact backend. The KenKen's
+# cages are products and quotients.
 PUBLISHED_GRIDS = {
     "killer": ("g", ["215647398", "368952174", "794381652", "586274931", "142593867", "973816425", "821739546",
                      "659428713", "437165289"]),
     "jigsaw": ("g", ["845279361", "359162784", "281395476", "467918235", "574623918", "136754829", "928536147",
                      "792481653", "613847592"]),
+    "kenken": ("g", ["563412", "614523", "452361", "341256", "236145", "125634"]),
 }
 
 
@@ -138,7 +140,7 @@ def test_published_sudoku_variants_have_their_one_answer(name, backend):
     result = solve_model(name, backend=backend, limit=None)
     assert result.complete and result.count == 1
     grid, rows = PUBLISHED_GRIDS[name]
-    assert grid_rows(result.solutions[0], grid, 9) == rows
+    assert grid_rows(result.solutions[0], grid, len(rows)) == rows
 
 
 @pytest.mark.parametrize("backend", exact_backends())
@@ -377,7 +379,7 @@ def test_count_and_json_from_the_cli():
 @pytest.mark.parametrize(
     "name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles", "sendmore", "seder", "bands", "killer",
              "kakuro", "jigsaw", "tuna", "golf", "magicstar", "nonogram", "stars",
-             "skyscrapers", "agatha"]
+             "skyscrapers", "agatha", "kenken"]
 )
 def test_every_model_checks(name):
     result = run_cli("check", f"models/{name}.puz")

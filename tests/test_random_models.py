@@ -67,7 +67,7 @@ def zebra_models(draw: st.DrawFn, max_positions: int = 4, max_attributes: int = 
     return "\n".join(lines) + "\n"
 
 
-# -- numbers: sums, counts, all-different, membership, boolean structure -----------------------------------
+# -- numbers: sums, products, counts, all-different, membership, boolean structure -----------------------
 
 
 @st.composite
@@ -91,7 +91,21 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
         st.lists(st.integers(-2, 4), min_size=3, max_size=3), chosen, st.sampled_from(OPS), var)
     sliced = st.builds(lambda a, b, op, r: f"sum(x[{min(a, b)}..{max(a, b)}]) {op} {r}",
                        index, index, st.sampled_from(OPS), st.integers(-4, 2 * k))
-    condition = st.one_of(comparison, member, element)
+    # products of variables: of two (a square too), of an expression, of a list, inside sums; and the
+    # other arithmetic over variables
+    product = st.one_of(
+        st.builds(lambda a, b: f"{a} * {b}", var, var),
+        st.builds(lambda a, c, b: f"({a} + {c}) * {b}", var, st.integers(-2, 2), var),
+        st.lists(var, min_size=1, max_size=3).map(lambda vs: f"product([{', '.join(vs)}])"),
+        # quotients and remainders (a divisor that is never 0), min and max
+        st.builds(lambda a, op, d: f"{a} {op} {d}", var, st.sampled_from(["//", "%"]), st.sampled_from([-3, -2, 2, 3])),
+        st.builds(lambda a, op, b: f"{a} {op} (abs({b}) + 1)", var, st.sampled_from(["//", "%"]), var),
+        st.builds(lambda f, vs: f"{f}({', '.join(vs)})", st.sampled_from(["min", "max"]),
+                  st.lists(var, min_size=2, max_size=3)),
+    )
+    multiplied = st.builds(lambda p, e, op, r: f"{p} + {e} {op} {r}", product, linear, st.sampled_from(OPS),
+                           st.integers(-8, 12))
+    condition = st.one_of(comparison, member, element, multiplied)
     # a number chosen by a condition (an auxiliary variable tied by two implications)
     chosen_value = st.builds(lambda c, a, b: f"(if {c} then {a} else {b})", condition, linear, st.integers(-2, 3))
     counted = st.builds(lambda op, c, a, b: f"sum([if x[i] {op} {c} then {a} else {b} for i in 1..{k}])",
@@ -114,6 +128,7 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
         st.builds(lambda a, b: f"abs({a} - {b}) >= 1", var, var),
         element,
         sliced,
+        multiplied,
         st.builds(lambda a, b: f"alldifferent(x[{min(a, b)}..{max(a, b)}])", index, index),
     )
     lines += draw(st.lists(clue, min_size=1, max_size=max_clues))

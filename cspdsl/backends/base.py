@@ -13,9 +13,11 @@ What the base supplies, in terms of a few primitives on literals (`constant`, `n
   pushed one level in (`passes.decompose.negated`), so that it too gets the native forms;
   `post_table`: an or of ands (one per row); `post_all_different`: an and of pairwise `!=`;
   `post_regular`: the table of the words the automaton accepts;
+  `post_product`: the table of its supports (`passes.decompose.product_as_table`), posted as a table;
 - `reify_and`, `reify_or`, `reify_not`: `all_of`, `any_of`, `negate` of the parts' literals;
 - `reify_count`: `literal_sum` of the conditions' literals compared with k;
-- `reify_table`, `reify_all_different`, `reify_regular`: none, by the IR's rule that globals stand at the top level
+- `reify_table`, `reify_all_different`, `reify_regular`, `reify_product`: none, by the IR's rule that globals
+  stand at the top level
   (`ir.validate`): an internal error.
 `reify_linear` and `reify_in_set` have no default: how numbers are written is each solver's own.
 A method or primitive that a backend neither has nor inherits raises `Unsupported` where it is called,
@@ -41,6 +43,7 @@ from ..ir import (
     Linear,
     Not,
     Or,
+    Product,
     Regular,
     Table,
     by_kind,
@@ -134,6 +137,11 @@ class Translator(Generic[Lit]):
 
         self.post(regular_as_table(c, self.domains))
 
+    def post_product(self, c: Product) -> None:
+        from ..passes.decompose import product_as_table
+
+        self.post(product_as_table(c, self.domains))
+
     def post_linear(self, c: Linear) -> None:
         self.require(self.reify(c))
 
@@ -164,6 +172,9 @@ class Translator(Generic[Lit]):
         raise nested_global(c)
 
     def reify_regular(self, c: Regular) -> Lit:
+        raise nested_global(c)
+
+    def reify_product(self, c: Product) -> Lit:
         raise nested_global(c)
 
     def reify_linear(self, c: Linear) -> Lit:

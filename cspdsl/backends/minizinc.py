@@ -19,6 +19,7 @@ from ..ir import (
     Not,
     Or,
     Problem,
+    Product,
     Regular,
     Table,
     by_kind,
@@ -164,6 +165,10 @@ def _place(values: list[int]) -> str:
     return f"array1d({values[0]}..{values[-1]}, [{', '.join(places)}])"
 
 
+def _product(c: Product, names: dict[str, str]) -> str:
+    return f"{names[c.var]} = {' * '.join(names[x] for x in c.factors) or '1'}"
+
+
 def _count(c: Count, names: dict[str, str]) -> str:
     parts = ", ".join(f"bool2int({_write(cond, names)})" for cond in c.conds)
     return f"sum([{parts}]) {c.op} {c.k}"
@@ -181,6 +186,7 @@ def _not(c: Not, names: dict[str, str]) -> str:
 
 
 _WRITERS: KindTable[Callable[[Any, dict[str, str]], str]] = by_kind("minizinc export", {
-    AllDifferent: _all_different, Table: _table, Regular: _regular, Linear: _linear, InSet: _in_set, Count: _count,
+    AllDifferent: _all_different, Table: _table, Regular: _regular, Product: _product, Linear: _linear,
+    InSet: _in_set, Count: _count,
     And: _joined("/\\", "true"), Or: _joined("\\/", "false"), Not: _not,
 })

@@ -6,14 +6,14 @@ unsatisfiable answer comes with its core: the selectors it rests on."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ..backends import Assignment
 from ..backends.sat.encoder import CnfEncoder, SatModel
 from ..backends.sat.engines import Solver
 from ..backends.sat.search import blocking, decode
-from ..ir import AllDifferent, Constraint, Posted, Problem, Table, validate
-from ..passes.decompose import all_different_as_pairs, table_as_or
+from ..ir import AllDifferent, Constraint, Posted, Problem, Product, Table, validate
+from ..passes.decompose import all_different_as_pairs, product_as_table, table_as_or
 from .clues import Clue, split_clues
 from .facts import Fact
 
@@ -51,7 +51,7 @@ class ClueOracle:
         (Guarding an all-different's pair clauses with the selector directly, without the pairs'
         literals, was measured too: a third faster on a Sudoku's steps, but forty times slower on
         the smallest conflict of a Sudoku with a clashing given.)"""
-        return [[-selector, model.encoder.reify(_reifiable(c))]]
+        return [[-selector, model.encoder.reify(_reifiable(c, model.encoder.domains))]]
 
     def by_number(self, numbers: list[int]) -> list[Clue]:
         wanted = set(numbers)
@@ -182,9 +182,11 @@ class ClueOracle:
         self.solver.close()
 
 
-def _reifiable(c: Constraint) -> Constraint:
-    """The clue in a form a literal can stand for: a global (all-different, table) as its decomposition;
-    an automaton is one already (the encoder's decision diagram)."""
+def _reifiable(c: Constraint, domains: Mapping[str, tuple[int, ...]]) -> Constraint:
+    """The clue in a form a literal can stand for: a global (all-different, table, product) as its
+    decomposition; an automaton is one already (the encoder's decision diagram)."""
+    if isinstance(c, Product):
+        c = product_as_table(c, domains)
     if isinstance(c, AllDifferent):
         return all_different_as_pairs(c)
     if isinstance(c, Table):

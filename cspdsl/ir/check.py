@@ -22,6 +22,7 @@ from . import (
     Or,
     Posted,
     Problem,
+    Product,
     Regular,
     Table,
     by_kind,
@@ -83,6 +84,14 @@ def _regular(c: Regular, a: Assignment) -> bool:
     return state is not None and state in c.accepting
 
 
+def _product(c: Product, a: Assignment) -> bool:
+    """The factors multiplied here, value by value (not the rows of a table a backend was given)."""
+    value = 1
+    for name in c.factors:
+        value *= a[name]
+    return a[c.var] == value
+
+
 _HOLDS: KindTable[Callable[[Any, Assignment], bool]] = by_kind(
     "check.holds",
     {
@@ -91,6 +100,7 @@ _HOLDS: KindTable[Callable[[Any, Assignment], bool]] = by_kind(
         AllDifferent: _all_different,
         Table: lambda c, a: tuple(a[name] for name in c.vars) in set(c.tuples),
         Regular: _regular,
+        Product: _product,
         Count: lambda c, a: comparison_holds(sum(holds(sub, a) for sub in c.conds), c.op, c.k),
         And: _and,
         Or: _or,

@@ -15,7 +15,7 @@ import weakref
 from collections.abc import Callable
 
 from ..static_types import Any
-from . import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Regular, Table
+from . import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Product, Regular, Table
 
 AllHold = Callable[[dict[str, int]], bool]
 
@@ -56,6 +56,9 @@ class _Writer:
         if isinstance(c, Regular):
             row = "".join(f"{self.local[name]}, " for name in c.vars)
             return f"{self.constant(_accepts(c))}(({row}))"
+        if isinstance(c, Product):
+            factors = " * ".join(self.local[name] for name in c.factors) or "1"
+            return f"({self.local[c.var]} == {factors})"
         if isinstance(c, Count):
             held = " + ".join(self.expression(sub) for sub in c.conds) or "0"
             return self.comparison(f"({held})", c.op, c.k)

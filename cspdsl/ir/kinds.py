@@ -6,10 +6,13 @@ all of them. Variables are referred to by name, so an assignment is a plain `dic
 Constraints:
 - `AllDifferent(vars)`, `Table(vars, tuples)` and `Regular(vars, transitions, start, accepting)`: only at
   the top level of a problem.
+- `Product(var, factors)`: the variable is the product of the factors; only at the top level, where
+  it defines an auxiliary variable that sums and comparisons then use.
 - `Linear(terms, op, rhs)`: sum of coefficient * variable compared with a constant.
 - `InSet(var, values)`: the variable takes one of the values (`x == v` is `InSet(x, (v,))`).
 - `Count(conds, op, k)`: the number of true conditions compared with a constant.
-- `And`, `Or`, `Not`: boolean structure over any constraint except AllDifferent, Table and Regular.
+- `And`, `Or`, `Not`: boolean structure over any constraint except AllDifferent, Table, Regular and
+  Product.
 `And(())` is true and `Or(())` is false.
 """
 
@@ -125,6 +128,18 @@ class Linear(Record):
     rhs: int
 
 
+class Product(Record):
+    """var == the product of the factors' values (a factor may repeat: x * x).
+
+    A kind of its own, not a Table lowered in the language, so that a solver with a native product
+    (CP-SAT's multiplication equality) can post it, and so that the checker multiplies the values
+    itself rather than trusting the rows the lowering wrote. Backends without one inherit the table
+    of its supports (`passes.decompose.product_as_table`)."""
+
+    var: str
+    factors: tuple[str, ...]
+
+
 class InSet(Record):
     var: str
     values: tuple[int, ...]
@@ -150,11 +165,11 @@ class Not(Record):
     cond: Constraint
 
 
-Constraint = AllDifferent | Table | Regular | Linear | InSet | Count | And | Or | Not
+Constraint = AllDifferent | Table | Regular | Product | Linear | InSet | Count | And | Or | Not
 # Every constraint kind, in one place: a new kind joins here, and every table built with `by_kind`
 # (walk.py) refuses to be built until it has a case for it (docs/architecture.md, "Adding a
 # constraint kind").
-KINDS: tuple[type[Constraint], ...] = (AllDifferent, Table, Regular, Linear, InSet, Count, And, Or, Not)
+KINDS: tuple[type[Constraint], ...] = (AllDifferent, Table, Regular, Product, Linear, InSet, Count, And, Or, Not)
 TRUE = And(())
 FALSE = Or(())
 

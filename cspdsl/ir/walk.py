@@ -11,7 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from ..static_types import Any, TypeVar
-from .kinds import KINDS, OPS, AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Regular, Table
+from .kinds import (
+    KINDS,
+    OPS,
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    Linear,
+    Not,
+    Or,
+    Problem,
+    Product,
+    Regular,
+    Table,
+)
 
 F = TypeVar("F")
 
@@ -54,6 +69,7 @@ _KIND_NAMES = by_kind(
         AllDifferent: "all_different",
         Table: "table",
         Regular: "regular",
+        Product: "product",
         Linear: "linear",
         InSet: "in_set",
         Count: "count",
@@ -75,6 +91,7 @@ _CHILDREN: KindTable[Callable[[Any], tuple[Constraint, ...]]] = by_kind(
         AllDifferent: lambda c: (),
         Table: lambda c: (),
         Regular: lambda c: (),
+        Product: lambda c: (),
         Linear: lambda c: (),
         InSet: lambda c: (),
         Count: lambda c: c.conds,
@@ -97,6 +114,7 @@ _OWN_VARIABLES: KindTable[Callable[[Any], Iterable[str]]] = by_kind(
         AllDifferent: lambda c: c.vars,
         Table: lambda c: c.vars,
         Regular: lambda c: c.vars,
+        Product: lambda c: (c.var, *c.factors),
         Linear: lambda c: [name for _, name in c.terms],
         InSet: lambda c: (c.var,),
         Count: lambda c: (),
@@ -137,7 +155,7 @@ class InvalidProblem(ValueError):
 def validate(problem: Problem) -> None:
     """Check the rules every backend relies on, once, before any backend sees the problem: each name is
     declared, domains are sorted and distinct, comparisons are of `OPS`, table rows fit their variables,
-    and the globals (AllDifferent, Table, Regular) stand at the top level (or in a top-level And) only."""
+    and the globals (AllDifferent, Table, Regular, Product) stand at the top level (or in a top-level And) only."""
     for name in problem.outputs:
         _declared(problem, name, "an output")
     for _, name in problem.objective.terms if problem.objective is not None else ():
@@ -153,7 +171,7 @@ def validate(problem: Problem) -> None:
 
 
 def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
-    if isinstance(c, (AllDifferent, Table, Regular)) and not top:
+    if isinstance(c, (AllDifferent, Table, Regular, Product)) and not top:
         raise nested_global(c)
     if isinstance(c, Table) and any(len(row) != len(c.vars) for row in c.tuples):
         raise InvalidProblem(f"a table row does not fit its {len(c.vars)} variables")
@@ -164,7 +182,7 @@ def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
 
 
 def nested_global(c: Constraint) -> InvalidProblem:
-    """The error for a global (AllDifferent, Table, Regular) inside a condition, wherever it is met."""
+    """The error for a global (AllDifferent, Table, Regular, Product) inside a condition, wherever it is met."""
     return InvalidProblem(f"internal: nested {type(c).__name__}: globals stand at the top level only")
 
 

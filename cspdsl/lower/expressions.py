@@ -1,5 +1,5 @@
 """Evaluating expressions: names, indexing, groups, lists, arithmetic folded over constants, linear
-forms, and the auxiliary variables that abs(...) and distance(...) need."""
+forms, and the auxiliary variables that abs(...), distance(...) and products (`products.py`) need."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from ..static_types import Any, TypeVar
 from ..syntax import ast
 from .build import Lin, linear
 from .context import MAX_DOMAIN, AttributeValue, KeyValue, Param, error
-from .indexing import Indexing
 from .neighbours import NEIGHBOUR_CALLS, neighbours_of
+from .products import Products
 from .values import (
     Array,
     Attribute,
@@ -29,9 +29,10 @@ from .visibility import visible_value
 ABS_FUNCTIONS = ("abs", "distance")
 SUM_CALLS = {"sum_equals": "==", "sum_at_most": "<=", "sum_at_least": ">="}
 CONDITION_CALLS = ("alldifferent", "all_different", *SUM_CALLS)
+VALUE_CALLS = ("sum", "product", "abs", "distance", "len", "min", "max", "number")
 
 
-class Expressions(Indexing):
+class Expressions(Products):
     """Expressions to values: `eval` dispatches on the node's type to an `eval_<Node>` method."""
 
     def eval(self, node: ast.Node) -> Any:
@@ -174,14 +175,8 @@ class Expressions(Indexing):
         if node.op == "-":
             return check_lin(a.plus(b, -1), node)
         if node.op == "*":
-            if not a.terms:
-                return check_lin(b.times(a.const), node)
-            if not b.terms:
-                return check_lin(a.times(b.const), node)
-            raise error(
-                "two variables are multiplied; a variable can only be multiplied by a constant", node
-            )
-        raise error(f"'{node.op}' works on constants only", node)
+            return self.multiply(a, b, node)
+        return self.divide(node.op, a, b, node)
 
     def fold(self, node: ast.BinOp, a: int, b: int) -> int:
         if node.op in ("//", "%") and b == 0:
@@ -205,6 +200,8 @@ class Expressions(Indexing):
     def eval_Call(self, node: ast.Call) -> Any:
         if node.func == "sum":
             return self.call_sum(node)
+        if node.func == "product":
+            return self.call_product(node, [self.lin(item, node) for item in self.call_list(node)])
         if node.func in ABS_FUNCTIONS:
             inner = self.abs_argument(node)
             if not inner.terms:
@@ -228,8 +225,8 @@ class Expressions(Indexing):
         raise CspdslError(
             f"unknown function '{node.func}'",
             node.func_span,
-            did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max", "number",
-                                     "runs", "visible", "reversed", *NEIGHBOUR_CALLS]),
+            did_you_mean(node.func, [*CONDITION_CALLS, *VALUE_CALLS, "runs", "visible", "reversed",
+                                     *NEIGHBOUR_CALLS]),
         )
 
     def call_neighbours(self, node: ast.Call) -> list[Lin]:
@@ -283,11 +280,15 @@ class Expressions(Indexing):
         total = Lin.total(self.lin(digit, node).times(10 ** (last - i)) for i, digit in enumerate(digits))
         return total if total.terms else total.const
 
-    def call_on_constants(self, node: ast.Call) -> int:
-        """len(list), and min or max of constant numbers."""
+    def call_on_constants(self, node: ast.Call) -> int | Lin:
+        """len(list), and min or max of numbers (of variables: `products.py`)."""
         args = [self.eval(a) for a in node.args]
         if node.func == "len" and len(args) == 1:
             return len(as_list(args[0], node.args[0]))
+        sequences = (list, Array, BoardValue, Attribute)
+        items = [item for arg in args for item in (as_list(arg, node) if isinstance(arg, sequences) else [arg])]
+        if any(isinstance(item, Lin) for item in items):
+            return self.extreme(node.func, [self.lin(item, node) for item in items], node)
         values = int_values_of(args, node)
         if not values:
             raise error(f"{node.func} of nothing", node)

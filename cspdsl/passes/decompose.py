@@ -9,7 +9,7 @@ Each is exact (the same solutions) and uses no auxiliary variable.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from itertools import combinations
+from itertools import combinations, product
 
 from ..ir import (
     AllDifferent,
@@ -21,6 +21,7 @@ from ..ir import (
     Linear,
     Not,
     Or,
+    Product,
     Regular,
     Table,
     by_kind,
@@ -36,6 +37,25 @@ def table_as_or(c: Table) -> Constraint:
     """A table as an or of its rows, each an and of `x in {v}` (no rows: false; no columns: true)."""
     rows = sorted(set(c.tuples))
     return Or(tuple(And(tuple(InSet(name, (v,)) for name, v in zip(c.vars, row, strict=True))) for row in rows))
+
+
+def product_as_table(c: Product, domains: Domains) -> Table:
+    """A product as the table of its supports: each combination of the factors' values whose product the
+    result's domain holds, with that product (a factor that repeats is one column)."""
+    factors = list(dict.fromkeys(c.factors))
+    allowed = set(domains[c.var])
+    rows = []
+    for values in product(*(domains[name] for name in factors)):
+        value_of = dict(zip(factors, values, strict=True))
+        total = 1
+        for name in c.factors:
+            total *= value_of[name]
+        if total in allowed:
+            rows.append((*values, total))
+    if c.var in factors:  # x == x * y: the result is a column already
+        at = factors.index(c.var)
+        return Table(tuple(factors), tuple(row[:-1] for row in rows if row[at] == row[-1]))
+    return Table((*factors, c.var), tuple(rows))
 
 
 def all_different_as_pairs(c: AllDifferent) -> Constraint:
@@ -104,7 +124,7 @@ def _negated_in_set(c: InSet, domains: Domains) -> Constraint:
     return InSet(c.var, tuple(v for v in domains[c.var] if v not in excluded))
 
 
-def _negated_global(c: AllDifferent | Table | Regular, domains: Domains) -> Constraint:
+def _negated_global(c: AllDifferent | Table | Regular | Product, domains: Domains) -> Constraint:
     """`not` over a global puts it inside a condition, which the IR rules out (`ir.validate`)."""
     raise nested_global(c)
 
@@ -115,6 +135,7 @@ _NEGATED: KindTable[Callable[[Any, Domains], Constraint]] = by_kind(
         AllDifferent: _negated_global,
         Table: _negated_global,
         Regular: _negated_global,
+        Product: _negated_global,
         Linear: lambda c, domains: Linear(c.terms, *negation(c.op, c.rhs)),
         InSet: _negated_in_set,
         Count: lambda c, domains: Count(c.conds, *negation(c.op, c.k)),

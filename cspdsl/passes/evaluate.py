@@ -26,6 +26,7 @@ from ..ir import (
     Linear,
     Not,
     Or,
+    Product,
     Regular,
     Table,
     by_kind,
@@ -107,6 +108,18 @@ def _regular_truth(c: Regular, index: Index) -> Truth:
     return accepts
 
 
+def _product_truth(c: Product, index: Index) -> Truth:
+    i, ids = index[c.var], tuple(index[name] for name in c.factors)
+
+    def test(values: Values) -> bool:
+        total = 1
+        for j in ids:
+            total *= values[j]
+        return values[i] == total
+
+    return test
+
+
 def _and_truth(c: And, index: Index) -> Truth:
     parts = tuple(truth(sub, index) for sub in c.conds)
     return lambda values: all(part(values) for part in parts)
@@ -131,6 +144,7 @@ _TRUTH_BY_TYPE: KindTable[Callable[[Any, Index], Truth]] = by_kind(
         AllDifferent: _all_different_truth,
         Table: _table_truth,
         Regular: _regular_truth,
+        Product: _product_truth,
         And: _and_truth,
         Or: _or_truth,
         Not: _not_truth,
@@ -163,6 +177,7 @@ class _Evaluator:
                 Not: self._not,
                 Table: self._table,
                 Regular: self._regular,
+                Product: self._product,
                 AllDifferent: self._all_different,
             },
         )
@@ -287,6 +302,24 @@ class _Evaluator:
             if not states & accepting:
                 return False
             return True if complete else None
+
+        return ev
+
+    def _product(self, c: Product) -> Eval:
+        """Decided once the result and every factor are assigned (or a factor is 0 and the result is
+        not: no value of the others mends that)."""
+        i, ids, unset = self.index[c.var], tuple(self.index[n] for n in c.factors), self.unset
+
+        def ev(v: Sequence[Any]) -> bool | None:
+            factors = [v[j] for j in ids]
+            if 0 in factors and v[i] is not unset and v[i] != 0:
+                return False
+            if v[i] is unset or any(x is unset for x in factors):
+                return None
+            total = 1
+            for x in factors:
+                total *= x
+            return bool(v[i] == total)
 
         return ev
 

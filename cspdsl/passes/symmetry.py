@@ -34,6 +34,7 @@ from ..ir import (
     Not,
     Or,
     Problem,
+    Product,
     Regular,
     Table,
     by_kind,
@@ -81,6 +82,7 @@ _CANONICAL: KindTable[Callable[[Any, _Namer, bool], Form]] = by_kind(
         AllDifferent: lambda c, name, exact: ("AllDifferent", tuple(sorted(name(var) for var in c.vars))),
         Table: lambda c, name, exact: _canonical_table(c, name, exact),
         Regular: lambda c, name, exact: _canonical_regular(c, name, exact),
+        Product: lambda c, name, exact: ("Product", name(c.var), tuple(sorted(name(f) for f in c.factors))),
         Count: lambda c, name, exact: ("Count", _sorted_forms(c.conds, name, exact), c.op, c.k),
         And: lambda c, name, exact: ("And", _sorted_forms(c.conds, name, exact)),
         Or: lambda c, name, exact: ("Or", _sorted_forms(c.conds, name, exact)),
@@ -210,6 +212,8 @@ def _roles(c: Constraint, holding: dict[str, list[Constraint]], colour: dict[str
             coefs[name] = coefs.get(name, 0) + k
         _, signs = _oriented(c, _by_colour(colour))
         return {var: tuple(sorted({sign * coef for sign in signs})) for var, coef in coefs.items()}
+    if isinstance(c, Product):  # the result and the factors play different parts
+        return {var: (var == c.var, c.factors.count(var)) for var in (c.var, *c.factors)}
     if isinstance(c, Table):
         columns: dict[str, list[tuple[int, ...]]] = {}
         for i, name in enumerate(c.vars):

@@ -24,6 +24,7 @@ from ...ir import (
     Linear,
     Not,
     Or,
+    Product,
     Regular,
     Table,
     variables_in_order,
@@ -161,6 +162,11 @@ class Poster(Translator[Constraint]):
         from .regular import RegularConstraint
 
         self._add(c, RegularConstraint(c), list(dict.fromkeys(c.vars)))
+
+    def post_product(self, c: Product) -> None:
+        """The product itself as the function, not the table of its supports (docs/performance.md,
+        "Products": up to 2.8x faster)."""
+        self._function(c)
 
     def post_in_set(self, c: InSet) -> None:
         """Normally a domain already (presolve); kept for completeness, as the library's set constraints."""

@@ -9,6 +9,7 @@ where the constraint has a natural distance, so that the search sees progress be
 - `AllDifferent`: the number of variables whose value repeats an earlier one's;
 - `Table`, `Regular`: the fewest variables to change to reach an allowed row, an accepted word;
 - `And`: the sum of its parts; `Or`: its nearest part (`Or(())`, false, is 1);
+- `Product`: how far the result is from the factors' product;
 - `InSet` and anything else: 1 when it fails.
 
 `Not` is pushed inwards first (`passes.decompose.negated`: `not sum <= r` is `sum >= r + 1`, `not Or`
@@ -21,7 +22,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Regular, Table, by_kind
+from ...ir import (
+    AllDifferent,
+    And,
+    Constraint,
+    Count,
+    InSet,
+    KindTable,
+    Linear,
+    Not,
+    Or,
+    Product,
+    Regular,
+    Table,
+    by_kind,
+)
 from ...passes.decompose import negated
 from ...passes.evaluate import truth
 from ...static_types import Any
@@ -55,7 +70,7 @@ def _negated(c: Constraint, index: Index) -> Violation:
     A negated InSet would be the rest of the domain, which is worth 1 exactly when `c` holds, as here;
     so `negated` is never asked for one and needs no domains.
     """
-    if isinstance(c, (InSet, AllDifferent, Table, Regular)):
+    if isinstance(c, (InSet, AllDifferent, Table, Regular, Product)):
         test = truth(c, index)
         return lambda values: 1 if test(values) else 0
     return _violation(negated(c, {}), index)
@@ -69,6 +84,7 @@ _VIOLATION: KindTable[Callable[[Any, Index], Violation]] = by_kind(
         AllDifferent: lambda c, index: _all_different(c, index),
         Table: lambda c, index: _table(c, index),
         Regular: lambda c, index: _regular(c, index),
+        Product: lambda c, index: _product(c, index),
         InSet: _in_set,
         And: lambda c, index: _and(tuple(_violation(sub, index) for sub in c.conds)),
         Or: lambda c, index: _or(tuple(_violation(sub, index) for sub in c.conds)),
@@ -149,6 +165,18 @@ def _regular(c: Regular, index: Index) -> Violation:
         return min((spent for state, spent in cost.items() if state in accepting), default=unreachable)
 
     return changes
+
+
+def _product(c: Product, index: Index) -> Violation:
+    i, ids = index[c.var], tuple(index[name] for name in c.factors)
+
+    def distance(values: Values) -> int:
+        total = 1
+        for j in ids:
+            total *= values[j]
+        return abs(values[i] - total)
+
+    return distance
 
 
 def _and(parts: tuple[Violation, ...]) -> Violation:

@@ -17,6 +17,7 @@ from ...ir import (
     Not,
     Or,
     Problem,
+    Product,
     Regular,
     Table,
     validate,
@@ -154,7 +155,7 @@ class CnfEncoder(PairClauses, SumClauses):
 
     def post(self, c: Constraint) -> None:
         scope = sorted({name for _, name in c.terms}) if isinstance(c, Linear) else sorted(variables_of(c))
-        if not isinstance(c, (AllDifferent, Table, And)) and self._small_scope(c, scope):
+        if not isinstance(c, (AllDifferent, Table, Product, And)) and self._small_scope(c, scope):
             self._post_by_enumeration(c, scope)
             return
         super().post(c)
