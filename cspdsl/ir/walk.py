@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from ..static_types import Any, TypeVar
-from .kinds import KINDS, OPS, AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
+from .kinds import KINDS, OPS, AllDifferent, And, Connected, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
 
 F = TypeVar("F")
 
@@ -59,6 +59,7 @@ _KIND_NAMES = by_kind(
         And: "and",
         Or: "or",
         Not: "not",
+        Connected: "connected",
     },
 )
 
@@ -79,6 +80,7 @@ _CHILDREN: KindTable[Callable[[Any], tuple[Constraint, ...]]] = by_kind(
         And: lambda c: c.conds,
         Or: lambda c: c.conds,
         Not: lambda c: (c.cond,),
+        Connected: lambda c: c.conds,
     },
 )
 
@@ -100,6 +102,7 @@ _OWN_VARIABLES: KindTable[Callable[[Any], Iterable[str]]] = by_kind(
         And: lambda c: (),
         Or: lambda c: (),
         Not: lambda c: (),
+        Connected: lambda c: (),
     },
 )
 
@@ -134,7 +137,8 @@ class InvalidProblem(ValueError):
 def validate(problem: Problem) -> None:
     """Check the rules every backend relies on, once, before any backend sees the problem: each name is
     declared, domains are sorted and distinct, comparisons are of `OPS`, table rows fit their variables,
-    and AllDifferent and Table stand at the top level (or in a top-level And) only."""
+    AllDifferent, Table and Connected stand at the top level (or in a top-level And) only, and a
+    Connected's edges join its own nodes."""
     for name in problem.outputs:
         _declared(problem, name, "an output")
     for _, name in problem.objective.terms if problem.objective is not None else ():
@@ -150,8 +154,10 @@ def validate(problem: Problem) -> None:
 
 
 def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
-    if isinstance(c, (AllDifferent, Table)) and not top:
+    if isinstance(c, (AllDifferent, Table, Connected)) and not top:
         raise nested_global(c)
+    if isinstance(c, Connected) and any(not (0 <= i < len(c.conds) and 0 <= j < len(c.conds)) for i, j in c.edges):
+        raise InvalidProblem(f"an edge of a graph of {len(c.conds)} nodes joins a node it does not have")
     if isinstance(c, Table) and any(len(row) != len(c.vars) for row in c.tuples):
         raise InvalidProblem(f"a table row does not fit its {len(c.vars)} variables")
     if isinstance(c, (Linear, Count)) and c.op not in OPS:
@@ -161,7 +167,7 @@ def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
 
 
 def nested_global(c: Constraint) -> InvalidProblem:
-    """The error for an AllDifferent or a Table inside a condition, wherever it is met."""
+    """The error for an AllDifferent, a Table or a Connected inside a condition, wherever it is met."""
     return InvalidProblem(f"internal: nested {type(c).__name__}: globals stand at the top level only")
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from ..ir import (
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -32,6 +33,7 @@ from ..ir import (
     op_decided,
 )
 from ..static_types import Any
+from .areas import area_status, areas, neighbours
 
 Index = Mapping[str, int]  # each variable's position in the values
 Values = Sequence[int]
@@ -103,6 +105,12 @@ def _not_truth(c: Not, index: Index) -> Truth:
     return lambda values: not inner(values)
 
 
+def _connected_truth(c: Connected, index: Index) -> Truth:
+    tests = tuple(truth(sub, index) for sub in c.conds)
+    around = neighbours(len(tests), c.edges)
+    return lambda values: areas([test(values) for test in tests], around) == 1
+
+
 _TRUTH_BY_TYPE: KindTable[Callable[[Any, Index], Truth]] = by_kind(
     "evaluate.truth",
     {
@@ -114,6 +122,7 @@ _TRUTH_BY_TYPE: KindTable[Callable[[Any, Index], Truth]] = by_kind(
         And: _and_truth,
         Or: _or_truth,
         Not: _not_truth,
+        Connected: _connected_truth,
     },
 )
 
@@ -143,6 +152,7 @@ class _Evaluator:
                 Not: self._not,
                 Table: self._table,
                 AllDifferent: self._all_different,
+                Connected: self._connected,
             },
         )
 
@@ -261,3 +271,9 @@ class _Evaluator:
             return True if len(assigned) == len(positions) else None
 
         return ev
+
+    def _connected(self, c: Connected) -> Eval:
+        """False once the nodes that hold can no longer be one area (`areas.area_status`)."""
+        subs = tuple(self.compile(sub) for sub in c.conds)
+        around = neighbours(len(subs), c.edges)
+        return lambda v: area_status([sub(v) for sub in subs], around)

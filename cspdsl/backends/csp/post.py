@@ -13,7 +13,21 @@ from collections.abc import Mapping, Sequence
 
 import constraint as pc
 
-from ...ir import FALSE, TRUE, AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Table, variables_in_order
+from ...ir import (
+    FALSE,
+    TRUE,
+    AllDifferent,
+    And,
+    Connected,
+    Constraint,
+    Count,
+    InSet,
+    Linear,
+    Not,
+    Or,
+    Table,
+    variables_in_order,
+)
 from ...passes.evaluate import partial_truth
 from ...passes.normal_form import Domains
 from ...static_types import Any
@@ -139,6 +153,11 @@ class Poster(Translator[Constraint]):
             self._add(c, pc.AllDifferentConstraint(), c.vars)
 
     def post_table(self, c: Table) -> None:
+        self._function(c)
+
+    def post_connected(self, c: Connected) -> None:
+        """A function constraint over every node's variables, checked on partial assignments: it fails
+        as soon as the nodes that hold are cut apart by nodes that cannot (`passes.areas`)."""
         self._function(c)
 
     def post_in_set(self, c: InSet) -> None:

@@ -8,6 +8,7 @@ where the constraint has a natural distance, so that the search sees progress be
 - `Count`: how far the number of true conditions is from the allowed side;
 - `AllDifferent`: the number of variables whose value repeats an earlier one's;
 - `Table`: the fewest variables to change to reach an allowed row;
+- `Connected`: the number of separate areas the nodes that hold make, less one (1 for none);
 - `And`: the sum of its parts; `Or`: its nearest part (`Or(())`, false, is 1);
 - `InSet` and anything else: 1 when it fails.
 
@@ -21,7 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...ir import AllDifferent, And, Constraint, Count, InSet, KindTable, Linear, Not, Or, Table, by_kind
+from ...ir import AllDifferent, And, Connected, Constraint, Count, InSet, KindTable, Linear, Not, Or, Table, by_kind
+from ...passes.areas import areas, neighbours
 from ...passes.decompose import negated
 from ...passes.evaluate import truth
 from ...static_types import Any
@@ -55,7 +57,7 @@ def _negated(c: Constraint, index: Index) -> Violation:
     A negated InSet would be the rest of the domain, which is worth 1 exactly when `c` holds, as here;
     so `negated` is never asked for one and needs no domains.
     """
-    if isinstance(c, (InSet, AllDifferent, Table)):
+    if isinstance(c, (InSet, AllDifferent, Table, Connected)):
         test = truth(c, index)
         return lambda values: 1 if test(values) else 0
     return _violation(negated(c, {}), index)
@@ -72,6 +74,7 @@ _VIOLATION: KindTable[Callable[[Any, Index], Violation]] = by_kind(
         And: lambda c, index: _and(tuple(_violation(sub, index) for sub in c.conds)),
         Or: lambda c, index: _or(tuple(_violation(sub, index) for sub in c.conds)),
         Not: lambda c, index: _negated(c.cond, index),
+        Connected: lambda c, index: _connected(c, index),
     },
 )
 
@@ -124,6 +127,17 @@ def _table(c: Table, index: Index) -> Violation:
         return min(sum(1 for a, b in zip(here, row, strict=True) if a != b) for row in rows)
 
     return changes
+
+
+def _connected(c: Connected, index: Index) -> Violation:
+    tests = tuple(truth(sub, index) for sub in c.conds)
+    around = neighbours(len(tests), c.edges)
+
+    def apart(values: Values) -> int:
+        count = areas([test(values) for test in tests], around)
+        return count - 1 if count else 1
+
+    return apart
 
 
 def _and(parts: tuple[Violation, ...]) -> Violation:
