@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from .. import ir
 from ..static_types import Any
 from ..syntax import ast
+from .areas import AREA_CALLS, area_constraints
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
 from .context import POSITION_WORDS, Param, error, range_text
 from .expressions import ABS_FUNCTIONS, SUM_CALLS, Expressions, left_spine
@@ -45,6 +46,8 @@ class Conditions(Expressions):
                 self.instance = outer
         elif isinstance(node, ast.Call) and node.func in ("alldifferent", "all_different"):
             yield ir.AllDifferent(tuple(self.distinct_vars(node)))
+        elif isinstance(node, ast.Call) and node.func in AREA_CALLS:
+            yield from area_constraints(self, node)
         else:
             yield self.cond(node)
 

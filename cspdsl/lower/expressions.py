@@ -9,6 +9,7 @@ from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
 from ..static_types import Any, TypeVar
 from ..syntax import ast
+from .areas import AREA_CALLS, nested_area
 from .build import Lin, linear
 from .context import MAX_DOMAIN, AttributeValue, KeyValue, Param, error
 from .indexing import Indexing
@@ -217,10 +218,13 @@ class Expressions(Indexing):
             return self.call_number(node)
         if node.func in CONDITION_CALLS:
             return self.cond(node)
+        if node.func in AREA_CALLS:
+            return nested_area(node)
         raise CspdslError(
             f"unknown function '{node.func}'",
             node.func_span,
-            did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max", "number"]),
+            did_you_mean(node.func, [*list(CONDITION_CALLS), *AREA_CALLS, "sum", "abs", "distance", "len", "min",
+                                     "max", "number"]),
         )
 
     def call_sum(self, node: ast.Call) -> Lin | int:
