@@ -18,7 +18,7 @@ from cspdsl.backends import exact_backends
 KNOWN_COUNTS = {
     "einstein": 1, "zebra": 1, "sudoku": 1, "lock": 3, "aristotle": 12, "tiles": 1152, "sendmore": 1,
     "seder": 1, "bands": 1, "killer4": 1, "kakuro4": 1, "killer": 1, "kakuro": 1, "jigsaw": 1, "tuna": 1,
-    "golf": 1, "magicstar": 80,
+    "golf": 1, "magicstar": 80, "hitori": 1, "slitherlink": 1,
     # models with an objective: the number of their optimal solutions
     "golomb": 2, "coins": 1, "lockmax": 1,
 }
