@@ -25,6 +25,7 @@ _CONNECTED_FORMS = (
     "connected takes a grid and its value, connected(g, 0), or rows of conditions, "
     "connected([[g[r, c] == 0 for c in 1..n] for r in 1..n])"
 )
+_PART_HINT = "for a part of a grid, give its rows of conditions: connected([[g[1, c] == 1 for c in 1..n]])"
 _LOOP_FORM = "single_loop takes the bool grids of the horizontal and the vertical edges: single_loop(h, v)"
 
 
@@ -47,33 +48,54 @@ def area_constraints(lowering: Conditions, node: ast.Call) -> list[ir.Constraint
 
 def _connected(lowering: Conditions, node: ast.Call) -> ir.Constraint:
     if len(node.args) == 2:
-        array = _array(lowering, node.args[0], "connected(g, v): g")
-        values = tuple(sorted(set(lowering.int_values(node.args[1]))))
-        cells = list(array.cells)
-        conds = tuple(ir.InSet(array.cells[cell], values) for cell in cells)
-        return ir.Connected(conds, _grid_edges(cells, array.ranges))
+        return _connected_by_value(lowering, node)
     if len(node.args) != 1:
         raise error(_CONNECTED_FORMS, node)
-    value = lowering.eval(node.args[0])
+    return _connected_rows(lowering, node, node.args[0])
+
+
+def _connected_by_value(lowering: Conditions, node: ast.Call) -> ir.Constraint:
+    """`connected(g, v)`: the cells of g whose value is v (or in v), neighbours along g's indices."""
+    array = _array(lowering, node.args[0], "connected(g, v): g", _PART_HINT)
+    values = _area_values(lowering, node.args[1])
+    cells = list(array.cells)
+    conds = tuple(ir.InSet(array.cells[cell], values) for cell in cells)
+    return ir.Connected(conds, _grid_edges(cells, array.ranges))
+
+
+def _connected_rows(lowering: Conditions, node: ast.Call, arg: ast.Node) -> ir.Constraint:
+    """`connected([[cond, ...], ...])`: a condition a cell, rows of them (or one row), laid out as a grid."""
+    value = lowering.eval(arg)
     if isinstance(value, Array):
         raise error("connected(g) needs the value of the cells that make the area", node, _CONNECTED_FORMS)
-    rows = as_list(value, node.args[0])
+    rows = as_list(value, arg)
     if rows and not any(isinstance(row, list) for row in rows):
         rows = [rows]  # one row of conditions
-    places: list[tuple[int, int]] = []
+    places: list[tuple[int, ...]] = []
     conds: list[ir.Constraint] = []
     for r, row in enumerate(rows):
-        for c, item in enumerate(as_list(row, node.args[0])):
+        for c, item in enumerate(as_list(row, arg)):
             places.append((r, c))
-            conds.append(as_cond(item, node.args[0]))
-    spans = [range(len(rows)), range(max((len(as_list(row, node.args[0])) for row in rows), default=0))]
-    return ir.Connected(tuple(conds), _grid_edges(places, [list(s) for s in spans]))
+            conds.append(as_cond(item, arg))
+    width = max((len(as_list(row, arg)) for row in rows), default=0)
+    return ir.Connected(tuple(conds), _grid_edges(places, [list(range(len(rows))), list(range(width))]))
 
 
-def _array(lowering: Conditions, arg: ast.Node, what: str) -> Array:
+def _area_values(lowering: Conditions, arg: ast.Node) -> tuple[int, ...]:
+    """The constant value (a number, or a set, range or list of them) of the cells that make the area."""
+    value = lowering.eval(arg)
+    if not isinstance(value, (int, range, frozenset, list)) or isinstance(value, bool):
+        raise error("connected(g, v): v, the value of the area's cells, must be a constant number or set", arg)
+    values = tuple(sorted(set(lowering.int_values(arg))))
+    if not values:
+        raise error("connected(g, v): v is empty, so no cell could be in the area", arg)
+    return values
+
+
+def _array(lowering: Conditions, arg: ast.Node, what: str, hint: str | None = None) -> Array:
     value = lowering.eval(arg)
     if not isinstance(value, Array):
-        raise error(f"{what} must be a var array or grid", arg)
+        raise error(f"{what} must be a var array or grid", arg, hint)
     return value
 
 
@@ -84,7 +106,7 @@ def _grid_edges(cells: list[tuple[int, ...]], ranges: list[list[int]]) -> tuple[
     edges = []
     for at, n in number.items():
         for d in range(len(at)):
-            after = number.get(at[:d] + (at[d] + 1,) + at[d + 1:])
+            after = number.get((*at[:d], at[d] + 1, *at[d + 1:]))
             if after is not None:
                 edges.append((n, after))
     return tuple(edges)
