@@ -51,6 +51,13 @@ def _tunapalooza_text(result: Result) -> list[str]:
     return sorted("[" + ", ".join(str(s[n]) for n in names) + "]" for s in result.solutions)
 
 
+def _loop_text(solution: dict[str, int], rows: int, columns: int) -> str:
+    """A loop's edges as the MiniZinc model prints them: the horizontal lines, then the vertical ones."""
+    h = ["".join(str(solution[f"h[{r},{c}]"]) for c in range(1, columns + 1)) for r in range(rows + 1)]
+    v = ["".join(str(solution[f"v[{r},{c}]"]) for c in range(columns + 1)) for r in range(1, rows + 1)]
+    return " ".join(h + v)
+
+
 def _answer_text(result: Result) -> list[str]:
     """A unique solution's answers, on one line."""
     return [" ".join(result.answers())] * len(result.solutions)
@@ -58,6 +65,7 @@ def _answer_text(result: Result) -> list[str]:
 
 # model name -> how its solutions read in the MiniZinc model's output
 PAIRS: dict[str, Callable[[Result], list[str]]] = {
+    "slitherlink": lambda result: sorted(_loop_text(s, 5, 5) for s in result.solutions),
     "killer": lambda result: _grid_text(result, "g", 9),
     "kakuro": lambda result: _grid_text(result, "k", 7, "#"),
     "jigsaw": lambda result: _grid_text(result, "g", 9),

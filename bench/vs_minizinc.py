@@ -11,9 +11,12 @@ Both sides must report the same number of solutions.
     python bench/vs_minizinc.py --backends sat,cpsat --repeat 3
 
 Needs `minizinc` with Gecode on the PATH (Debian: `apt-get install minizinc`); without it, says so and
-exits 0. The MiniZinc models are bench/reference/mzn_*.mzn, and for the nonogram the one beside the
-published models' (bench/minizinc/nonogram.mzn, a `regular` constraint a line); a larger nonogram, not
-one of models/, is bench/data/dragonfly.puz against bench/reference/mzn_dragonfly.mzn.
+exits 0. The MiniZinc models are bench/reference/mzn_*.mzn, and for the nonogram and the Slitherlink
+the ones beside the published models' (bench/minizinc/nonogram.mzn, a `regular` constraint a line;
+bench/minizinc/slitherlink.mzn, a subcircuit of the grid's corners). Larger ones, not of models/:
+bench/data/dragonfly.puz against bench/reference/mzn_dragonfly.mzn, and bench/data/slitherlink10.puz
+against bench/reference/mzn_slitherlink10.mzn (Gecode does not prove it unique within minutes, so
+there it stops at its first solution).
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ CASES = [
     ("tile square, all", "tiles", ["--all"], "mzn_tiles.mzn", ["-a"], 1152),
     ("nonogram 12x10 (unique)", "nonogram", [], "../minizinc/nonogram.mzn", [], 1),
     ("nonogram 20x20 (unique)", "bench/data/dragonfly.puz", [], "mzn_dragonfly.mzn", [], 1),
+    ("Slitherlink 5x5, all", "slitherlink", ["--all"], "../minizinc/slitherlink.mzn", ["-a"], 1),
+    ("Slitherlink 10x10 (unique; Gecode: first)", "bench/data/slitherlink10.puz", [], "mzn_slitherlink10.mzn", [], 1),
 ]
 
 

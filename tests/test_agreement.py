@@ -21,6 +21,7 @@ KNOWN_COUNTS = {
     "golf": 1, "magicstar": 80, "nonogram": 1, "stars": 1, "skyscrapers": 1, "australia": 18, "knights": 1,
     "agatha": 1,
     "kenken": 1,
+    "hitori": 1, "slitherlink": 1,
     # models with an objective: the number of their optimal solutions
     "golomb": 2, "coins": 1, "lockmax": 1,
 }

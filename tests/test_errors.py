@@ -1689,6 +1689,137 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: did you mean 'red'?",
         ),
     ),
+    # ---- connected areas and loops ----------------------------------------------------------------
+    "connected-inside-a-condition": (
+        'var g[1..2, 1..3] in bool\nif g[1, 1] == 1 then connected(g, 1)\n',
+        lines(
+            'm.puz:2:22: error: connected(...) is a clue of its own: it cannot stand inside a condition',
+            ' 2 | if g[1, 1] == 1 then connected(g, 1)',
+            '   |                      ^^^^^^^^^^^^^^^',
+            'hint: write it on a line of its own (a forall may hold it); an area that need not be connected '
+            'has no encoding',
+        ),
+    ),
+    "connected-in-a-count": (
+        'var g[1..2, 1..3] in bool\nexactly 1 of [connected(g, 1), g[1, 1] == 1]\n',
+        lines(
+            'm.puz:2:15: error: connected(...) is a clue of its own: it cannot stand inside a condition',
+            ' 2 | exactly 1 of [connected(g, 1), g[1, 1] == 1]',
+            '   |               ^^^^^^^^^^^^^^^',
+            'hint: write it on a line of its own (a forall may hold it); an area that need not be connected '
+            'has no encoding',
+        ),
+    ),
+    "connected-without-its-value": (
+        'var g[1..2, 1..3] in bool\nconnected(g)\n',
+        lines(
+            'm.puz:2:1: error: connected(g) needs the value of the cells that make the area',
+            ' 2 | connected(g)',
+            '   | ^^^^^^^^^^^^',
+            'hint: connected takes a grid and its value, connected(g, 0), or rows of conditions, '
+            'connected([[g[r, c] == 0 for c in 1..n] for r in 1..n])',
+        ),
+    ),
+    "connected-three-arguments": (
+        'var g[1..2, 1..3] in bool\nconnected(g, 1, 2)\n',
+        lines(
+            'm.puz:2:1: error: connected takes a grid and its value, connected(g, 0), or rows of conditions, '
+            'connected([[g[r, c] == 0 for c in 1..n] for r in 1..n])',
+            ' 2 | connected(g, 1, 2)',
+            '   | ^^^^^^^^^^^^^^^^^^',
+        ),
+    ),
+    "connected-of-a-constant": (
+        'let x = 3\nconnected(x, 1)\n',
+        lines(
+            'm.puz:2:11: error: connected(g, v): g must be a var array or grid',
+            ' 2 | connected(x, 1)',
+            '   |           ^',
+            'hint: for a part of a grid, give its rows of conditions: connected([[g[1, c] == 1 for c in '
+            '1..n]])',
+        ),
+    ),
+    "connected-of-a-slice": (
+        'var g[1..2, 1..3] in bool\nconnected(g[1, ..], 1)\n',
+        lines(
+            'm.puz:2:11: error: connected(g, v): g must be a var array or grid',
+            ' 2 | connected(g[1, ..], 1)',
+            '   |           ^^^^^^^^',
+            'hint: for a part of a grid, give its rows of conditions: connected([[g[1, c] == 1 for c in '
+            '1..n]])',
+        ),
+    ),
+    "connected-value-a-variable": (
+        'var g[1..2, 1..3] in bool\nconnected(g, g[1, 1])\n',
+        lines(
+            "m.puz:2:14: error: connected(g, v): v, the value of the area's cells, must be a constant number "
+            'or set',
+            ' 2 | connected(g, g[1, 1])',
+            '   |              ^^^^^^^',
+        ),
+    ),
+    "connected-no-values": (
+        'var g[1..2, 1..3] in bool\nconnected(g, [])\n',
+        lines(
+            'm.puz:2:14: error: connected(g, v): v is empty, so no cell could be in the area',
+            ' 2 | connected(g, [])',
+            '   |              ^^',
+        ),
+    ),
+    "connected-rows-of-numbers": (
+        'var g[1..2, 1..3] in bool\nconnected([1, 2])\n',
+        lines(
+            'm.puz:2:11: error: expected a condition (such as a == b), found a value',
+            ' 2 | connected([1, 2])',
+            '   |           ^^^^^^',
+            "hint: compare the value to make a condition, e.g. '... == 1' (a bool variable is 0 or 1)",
+        ),
+    ),
+    "connected-misspelt": (
+        'var g[1..2, 1..3] in bool\nconected(g, 1)\n',
+        lines(
+            "m.puz:2:1: error: unknown function 'conected'",
+            ' 2 | conected(g, 1)',
+            '   | ^^^^^^^^',
+            "hint: did you mean 'connected'?",
+        ),
+    ),
+    "single-loop-one-grid": (
+        'var g[1..2, 1..3] in bool\nsingle_loop(g)\n',
+        lines(
+            'm.puz:2:1: error: single_loop takes the bool grids of the horizontal and the vertical edges: '
+            'single_loop(h, v)',
+            ' 2 | single_loop(g)',
+            '   | ^^^^^^^^^^^^^^',
+        ),
+    ),
+    "single-loop-shapes": (
+        'var h[0..2, 1..2] in bool\nvar v[1..2, 0..1] in bool\nsingle_loop(h, v)\n',
+        lines(
+            'm.puz:3:1: error: single_loop(h, v): for a grid of R x C cells, h is (R+1) x C and v is R x '
+            '(C+1), whole; here h is 3 x 2 and v is 2 x 2',
+            ' 3 | single_loop(h, v)',
+            '   | ^^^^^^^^^^^^^^^^^',
+        ),
+    ),
+    "single-loop-not-bool": (
+        'var h[0..2, 1..2] in 0..2\nvar v[1..2, 0..2] in bool\nsingle_loop(h, v)\n',
+        lines(
+            'm.puz:3:13: error: single_loop: the edges must be bool variables (an edge is drawn when it is 1)',
+            ' 3 | single_loop(h, v)',
+            '   |             ^',
+        ),
+    ),
+    "single-loop-in-an-or": (
+        'var h[0..2, 1..2] in bool\nvar v[1..2, 0..2] in bool\nsingle_loop(h, v) or h[0, 1] == 1\n',
+        lines(
+            'm.puz:3:1: error: single_loop(...) is a clue of its own: it cannot stand inside a condition',
+            ' 3 | single_loop(h, v) or h[0, 1] == 1',
+            '   | ^^^^^^^^^^^^^^^^^',
+            'hint: write it on a line of its own (a forall may hold it); an area that need not be connected '
+            'has no encoding',
+        ),
+    ),
     # ---- objectives ----------------------------------------------------------------------------------
     "two-objectives": (
         "var x in 1..3\nminimize x\nmaximize x\n",

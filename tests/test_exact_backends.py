@@ -18,6 +18,7 @@ from cspdsl.ir import (
     TRUE,
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -220,6 +221,68 @@ def test_nested_global_is_an_internal_error(backend: Backend) -> None:
         backend.compile(make_problem(ABC, Count((Table(("a",), ((1,),)),), "==", 1)))
     with pytest.raises(ValueError, match="internal: nested Product"):
         backend.compile(make_problem(ABC, Or((Product("c", ("a", "b")), InSet("a", (1,))))))
+
+
+def test_nested_connected_is_an_internal_error(backend: Backend) -> None:
+    area = Connected((InSet("a", (1,)), InSet("b", (1,))), ((0, 1),))
+    for c in (Or((area, InSet("a", (2,)))), Not(area)):
+        with pytest.raises(ValueError, match="internal: nested Connected"):
+            backend.compile(make_problem(ABC, c))
+
+
+# -- connected areas -------------------------------------------------------------------------------
+
+CELLS = {f"g{i}": (0, 1) for i in range(6)}  # a 2x3 grid of bools, g0 g1 g2 over g3 g4 g5
+GRID_EDGES = ((0, 1), (1, 2), (3, 4), (4, 5), (0, 3), (1, 4), (2, 5))
+
+
+def _white(i: int) -> InSet:
+    return InSet(f"g{i}", (0,))
+
+
+@pytest.mark.parametrize(
+    "c",
+    [
+        Connected(tuple(_white(i) for i in range(6)), GRID_EDGES),
+        Connected(tuple(_white(i) for i in range(6)), ((0, 1), (1, 2), (3, 4), (4, 5))),  # two rows apart
+        Connected(tuple(_white(i) for i in range(6)), ()),  # no edges: exactly one node
+        Connected((_white(0), FALSE, _white(2), TRUE, _white(4), _white(5)), GRID_EDGES),
+        Connected((FALSE, FALSE), ((0, 1),)),  # no node can hold: no area
+        Connected((), ()),
+        Connected((Or((_white(0), _white(1))), Linear(((1, "g2"), (1, "g3")), "==", 1), _white(5)), ((0, 1), (1, 2))),
+    ],
+    ids=["grid", "two-rows", "no-edges", "constants", "all-false", "empty", "conditions"],
+)
+def test_connected(backend: Backend, c: Connected) -> None:
+    assert_matches_brute_force(backend, make_problem(CELLS, c))
+    assert_matches_brute_force(backend, make_problem(CELLS, c, Linear(tuple((1, f"g{i}") for i in range(6)), "<=", 2)))
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> Problem:
+    """A random graph of up to 7 nodes over up to 7 variables, each node's condition drawn, and at
+    times a second clue beside the area."""
+    n = draw(st.integers(1, 7))
+    domains = {f"v{i}": (0, 1) if draw(st.booleans()) else (0, 1, 2) for i in range(n)}
+    names = st.sampled_from(sorted(domains))
+    leaves = st.one_of(
+        st.builds(InSet, names, st.lists(st.integers(0, 2), min_size=1, max_size=2).map(tuple)),
+        st.builds(Linear, st.lists(st.tuples(st.integers(-2, 2), names), max_size=2).map(tuple),
+                  st.sampled_from(OPS), st.integers(-2, 3)),
+    )
+    conds = tuple(draw(st.lists(nested_conditions(leaves), min_size=1, max_size=7)))
+    pairs = [(i, j) for i in range(len(conds)) for j in range(i + 1, len(conds))]
+    edges = tuple(draw(st.lists(st.sampled_from(pairs), max_size=10, unique=True))) if pairs else ()
+    problem = make_problem(domains, Connected(conds, edges))
+    if draw(st.booleans()):
+        problem.post(draw(nested_conditions(leaves)))
+    return problem
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs())
+def test_random_graphs_match_brute_force(backend: Backend, problem: Problem) -> None:
+    assert_matches_brute_force(backend, problem)
 
 
 # -- random nested constraints --------------------------------------------------------------------

@@ -20,6 +20,7 @@ from cspdsl.ir import (
     KINDS,
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -55,8 +56,10 @@ SAMPLES: dict[type, Constraint] = {
     And: And((InSet("a", (2, 3)), Linear(((1, "b"), (1, "c")), "!=", 3))),
     Or: Or((InSet("a", (1,)), InSet("c", (2,)))),
     Not: Not(Linear(((1, "a"), (-1, "b")), "==", 0)),
+    # A path a - b - c: the nodes that hold must be one stretch of it.
+    Connected: Connected((InSet("a", (1, 2)), InSet("b", (1,)), InSet("c", (0, 1))), ((0, 1), (1, 2))),
 }
-GLOBALS = (AllDifferent, Table, Regular, Product)  # top level only (ir.validate)
+GLOBALS = (AllDifferent, Table, Regular, Product, Connected)  # top level only (ir.validate)
 
 
 def test_every_kind_has_a_sample() -> None:

@@ -1,12 +1,14 @@
 """`cspdsl compile --to minizinc`: the text of the export, and the round trip on every model of
 models/: exported, solved by MiniZinc with Gecode for every solution, the same solution set as
-cspdsl's (run where MiniZinc is installed; `.ci/run` installs it)."""
+cspdsl's (run where MiniZinc is installed; `.ci/run` installs it). The models with a connected area
+are checked on small areas instead (TOO_SLOW_ON_GECODE)."""
 
 from __future__ import annotations
 
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from brute import brute_force, make_problem
@@ -15,6 +17,7 @@ from helpers import MODELS, run_cli
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import export
 from cspdsl.ir import Regular
+from cspdsl.lower import Lowered
 
 MINIZINC = shutil.which("minizinc")
 HIDDEN = "var x in 1..3\nvar _d in 1..3\nx != _d\nx != 2\n"  # two solutions on x, four assignments
@@ -59,10 +62,30 @@ def test_compile_writes_minizinc_to_a_file(tmp_path) -> None:
     assert result.returncode == 0 and "solve satisfy;" in target.read_text()
 
 
+# MiniZinc's `connected` is a decomposition that Gecode does not enumerate on these in minutes (the
+# Hitori's export ran over 5 minutes): their export is checked on the small areas below instead.
+TOO_SLOW_ON_GECODE = {"hitori", "slitherlink"}
+SMALL_AREAS = {
+    "tetrominoes": "var g[1..2, 1..3] in bool\nconnected(g, 1)\nsum(g) == 3\n",
+    "loops": "var h[0..2, 1..2] in bool\nvar v[1..2, 0..2] in bool\nsingle_loop(h, v)\n",
+    "conditions": "var g[1..2, 1..2] in 0..2\nconnected([[g[r, c] >= 1 for c in 1..2] for r in 1..2])\n",
+}
+
+
 @pytest.mark.skipif(MINIZINC is None, reason="MiniZinc is not installed")
-@pytest.mark.parametrize("name", sorted(path.stem for path in MODELS.glob("*.puz")))
+@pytest.mark.parametrize("name", sorted(p.stem for p in MODELS.glob("*.puz") if p.stem not in TOO_SLOW_ON_GECODE))
 def test_minizinc_with_gecode_finds_the_same_solutions(name: str, tmp_path) -> None:
-    model = load(MODELS / f"{name}.puz")
+    assert_gecode_agrees(load(MODELS / f"{name}.puz"), name, tmp_path)
+
+
+@pytest.mark.skipif(MINIZINC is None, reason="MiniZinc is not installed")
+@pytest.mark.parametrize("name", sorted(SMALL_AREAS))
+def test_minizinc_with_gecode_finds_the_same_areas(name: str, tmp_path) -> None:
+    assert_gecode_agrees(loads(SMALL_AREAS[name], f"{name}.puz"), name, tmp_path)
+
+
+def assert_gecode_agrees(model: Lowered, name: str, tmp_path: Path) -> None:
+    """Gecode on the export finds the model's solutions, or for an objective an optimal one."""
     path = tmp_path / f"{name}.mzn"
     path.write_text(export("minizinc", model.problem, name))
     run = subprocess.run([str(MINIZINC), "--solver", "gecode", "-a", str(path)], capture_output=True, text=True,

@@ -152,6 +152,26 @@ def test_wikipedias_kakuro_has_its_one_answer(backend):
     assert rows == ["97##879", "89#8957", "68597##", "#61#26#", "##46132", "8931#14", "312##21"]
 
 
+@pytest.mark.parametrize("backend", exact_backends())
+def test_wikipedias_hitori_has_its_one_answer(backend):
+    result = solve_model("hitori", backend=backend, limit=None)
+    assert result.complete and result.count == 1
+    shaded = result.solutions[0]
+    rows = ["".join("#." [1 - shaded[f"black[{r},{c}]"]] for c in range(1, 9)) for r in range(1, 9)]
+    assert rows == ["#.#...#.", ".....#..", "#..#....", "..#..#.#", ".#.#....", "#...#..#", ".#......", "....#.#."]
+
+
+@pytest.mark.parametrize("backend", exact_backends())
+def test_the_puzz_link_slitherlink_has_its_one_loop(backend):
+    result = solve_model("slitherlink", backend=backend, limit=None)
+    assert result.complete and result.count == 1
+    loop = result.solutions[0]
+    h = ["".join(str(loop[f"h[{r},{c}]"]) for c in range(1, 6)) for r in range(6)]
+    v = ["".join(str(loop[f"v[{r},{c}]"]) for c in range(6)) for r in range(1, 6)]
+    assert h == ["11111", "01100", "00100", "00010", "10100", "00001"]
+    assert v == ["100001", "110101", "111001", "111111", "000011"]
+
+
 TUNAPALOOZA = [
     "Ellyfish: music grunge, spot T-shirt vendor.",
     "Korrupt: music speed metal, spot mosh pit.",

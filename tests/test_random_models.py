@@ -250,6 +250,49 @@ def assert_optimum_agrees(text: str) -> None:
         assert {problem.project(s) for s in result.solutions} == optimal, f"{backend} on:\n{text}"
         assert result.count == len(optimal)
     event("satisfiable" if best is not None else "unsatisfiable")
+# -- areas and loops: connected(...) and single_loop(...), with clues beside them -----------------------
+
+
+@st.composite
+def area_models(draw: st.DrawFn) -> str:
+    """A small grid whose cells of a value (or meeting a condition) must be one area, or the edges of a
+    small grid that must be one loop with Slitherlink numbers; small enough for brute force."""
+    if draw(st.booleans()):
+        return draw(_loop_models())
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 4))
+    hi = 1 if rows * cols > 7 else draw(st.integers(1, 2))
+    cell = st.builds(lambda r, c: f"g[{r}, {c}]", st.integers(1, rows), st.integers(1, cols))
+    value = st.integers(0, hi)
+    area = st.one_of(
+        st.builds(lambda v: f"connected(g, {v})", value),
+        st.builds(lambda a, b: f"connected(g, {{{a}, {b}}})", value, value),
+        st.builds(lambda o, v: f"connected([[g[r, c] {o} {v} for c in 1..{cols}] for r in 1..{rows}])",
+                  st.sampled_from(OPS), value),
+        st.builds(lambda v, r: f"connected([g[{r}, c] == {v} for c in 1..{cols}])", value, st.integers(1, rows)),
+    )
+    clue = st.one_of(
+        st.builds(lambda o, k: f"sum(g) {o} {k}", st.sampled_from(OPS), st.integers(0, rows * cols * hi)),
+        st.builds(lambda a, o, b: f"{a} {o} {b}", cell, st.sampled_from(OPS), cell),
+        st.builds(lambda a, v: f"{a} == {v}", cell, value),
+    )
+    lines = [f"var g[1..{rows}, 1..{cols}] in 0..{hi}", *draw(st.lists(area, min_size=1, max_size=2))]
+    lines += draw(st.lists(clue, max_size=3))
+    return "\n".join(lines) + "\n"
+
+
+@st.composite
+def _loop_models(draw: st.DrawFn) -> str:
+    """single_loop(h, v) on a grid of up to 2x2 cells, with a number on some cells: how many of the
+    cell's sides the loop uses."""
+    rows, cols = draw(st.integers(1, 2)), draw(st.integers(1, 2))
+    lines = [f"var h[0..{rows}, 1..{cols}] in bool", f"var v[1..{rows}, 0..{cols}] in bool", "single_loop(h, v)"]
+    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    for r, c in draw(st.lists(st.sampled_from(cells), max_size=3, unique=True)):
+        sides = f"h[{r - 1}, {c}] + h[{r}, {c}] + v[{r}, {c - 1}] + v[{r}, {c}]"
+        lines.append(f"{sides} {draw(st.sampled_from(OPS))} {draw(st.integers(0, 4))}")
+    return "\n".join(lines) + "\n"
+
+
 # -- grids: regions drawn as a letter map, black cells and their runs, cells chosen by variables ------------
 
 
@@ -487,6 +530,12 @@ def test_random_models_of_names(text: str) -> None:
 @given(optimised_models())
 def test_random_optimisation_models(text: str) -> None:
     assert_optimum_agrees(text)
+@FAST
+@given(area_models())
+def test_random_areas_and_loops(text: str) -> None:
+    assert_backends_agree(text)
+
+
 @given(grid_models())
 def test_random_grid_puzzles(text: str) -> None:
     assert_backends_agree(text)
@@ -541,3 +590,7 @@ def test_the_generators_make_both_satisfiable_and_unsatisfiable_models(strategy:
     quiet = settings(derandomize=True, database=None, max_examples=500)
     assert count(find(strategy, lambda text: count(text) == 0, settings=quiet)) == 0
     assert count(find(strategy, lambda text: count(text) >= 2, settings=quiet)) >= 2
+
+
+def test_the_area_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:
+    test_the_generators_make_both_satisfiable_and_unsatisfiable_models(area_models())

@@ -17,8 +17,9 @@ What the base supplies, in terms of a few primitives on literals (`constant`, `n
 - `reify_and`, `reify_or`, `reify_not`: `all_of`, `any_of`, `negate` of the parts' literals;
 - `reify_count`: `literal_sum` of the conditions' literals compared with k;
 - `reify_table`, `reify_all_different`, `reify_regular`, `reify_product`: none, by the IR's rule that globals
-  stand at the top level
-  (`ir.validate`): an internal error.
+  stand at the top level (`ir.validate`): an internal error;
+- `post_connected`: none, each backend has its own encoding of connectivity; `reify_connected`:
+  none, a global too.
 `reify_linear` and `reify_in_set` have no default: how numbers are written is each solver's own.
 A method or primitive that a backend neither has nor inherits raises `Unsupported` where it is called,
 naming the backend and what it lacks.
@@ -36,6 +37,7 @@ from ..ir import (
     KINDS,
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -158,6 +160,9 @@ class Translator(Generic[Lit]):
     def post_or(self, c: Or) -> None:
         self.require(self.reify(c))
 
+    def post_connected(self, c: Connected) -> None:
+        raise self._unsupported("a connected area")
+
     def post_not(self, c: Not) -> None:
         from ..passes.decompose import negated
 
@@ -175,6 +180,9 @@ class Translator(Generic[Lit]):
         raise nested_global(c)
 
     def reify_product(self, c: Product) -> Lit:
+        raise nested_global(c)
+
+    def reify_connected(self, c: Connected) -> Lit:
         raise nested_global(c)
 
     def reify_linear(self, c: Linear) -> Lit:

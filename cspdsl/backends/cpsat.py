@@ -19,7 +19,20 @@ from ortools.sat.python import cp_model
 from ortools.util.python.sorted_interval_list import Domain
 
 from ..errors import CspdslError
-from ..ir import AllDifferent, Count, InSet, Linear, Or, Problem, Product, Regular, Table, comparison, negation
+from ..ir import (
+    AllDifferent,
+    Connected,
+    Count,
+    InSet,
+    Linear,
+    Or,
+    Problem,
+    Product,
+    Regular,
+    Table,
+    comparison,
+    negation,
+)
 from ..record import Record, field
 from ..static_types import Any, ClassVar
 from . import Assignment, Compiled, Distinct, OnSolution, Outcome, check_limit
@@ -166,6 +179,12 @@ class CpSatTranslator(Translator[Lit]):
             self._post_constant(_comparison(0, c.op, c.k))
             return
         self.model.add(_comparison(sum(self.reify(sub) for sub in c.conds), c.op, c.k))
+
+    def post_connected(self, c: Connected) -> None:
+        """A distance labelling from the area's first node (`cpsat_connected`)."""
+        from .cpsat_connected import post_connected
+
+        post_connected(self.model, [self.reify(sub) for sub in c.conds], c.edges)
 
     def post_or(self, c: Or) -> None:
         if len(c.conds) == 1:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from ..ir import (
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -61,7 +62,7 @@ def _solve_item(problem: Problem, names: dict[str, str]) -> str:
 
 
 # The global constraints a model may use, by the kind that writes them, and the file that defines each.
-_GLOBALS = {AllDifferent: "all_different.mzn", Table: "table.mzn", Regular: "regular.mzn"}
+_GLOBALS = {AllDifferent: "all_different.mzn", Table: "table.mzn", Regular: "regular.mzn", Connected: "connected.mzn"}
 
 
 def _uses(problem: Problem, kind: type) -> bool:
@@ -174,6 +175,18 @@ def _count(c: Count, names: dict[str, str]) -> str:
     return f"sum([{parts}]) {c.op} {c.k}"
 
 
+def _connected(c: Connected, names: dict[str, str]) -> str:
+    """MiniZinc's `connected` over the nodes that hold and the edges between two of them, and at least
+    one node (an empty graph counts as connected there); without edges, exactly one node."""
+    nodes = [_write(cond, names) for cond in c.conds]
+    if not c.edges:
+        return f"sum([{', '.join(f'bool2int({node})' for node in nodes)}]) == 1"
+    froms = ", ".join(str(i + 1) for i, _ in c.edges)
+    tos = ", ".join(str(j + 1) for _, j in c.edges)
+    edges = ", ".join(f"({nodes[i]} /\\ {nodes[j]})" for i, j in c.edges)
+    return f"(exists([{', '.join(nodes)}]) /\\ connected([{froms}], [{tos}], [{', '.join(nodes)}], [{edges}]))"
+
+
 def _joined(word: str, empty: str) -> Callable[[Any, dict[str, str]], str]:
     def write(c: And | Or, names: dict[str, str]) -> str:
         return f"({f' {word} '.join(_write(cond, names) for cond in c.conds)})" if c.conds else empty
@@ -188,5 +201,5 @@ def _not(c: Not, names: dict[str, str]) -> str:
 _WRITERS: KindTable[Callable[[Any, dict[str, str]], str]] = by_kind("minizinc export", {
     AllDifferent: _all_different, Table: _table, Regular: _regular, Product: _product, Linear: _linear,
     InSet: _in_set, Count: _count,
-    And: _joined("/\\", "true"), Or: _joined("\\/", "false"), Not: _not,
+    And: _joined("/\\", "true"), Or: _joined("\\/", "false"), Not: _not, Connected: _connected,
 })

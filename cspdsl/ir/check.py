@@ -12,6 +12,7 @@ from ..static_types import Any
 from . import (
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -92,6 +93,27 @@ def _product(c: Product, a: Assignment) -> bool:
     return a[c.var] == value
 
 
+def _connected(c: Connected, a: Assignment) -> bool:
+    """A breadth-first search from the first node that holds: it must reach every node that holds."""
+    chosen = [holds(sub, a) for sub in c.conds]
+    if True not in chosen:
+        return False
+    around: dict[int, list[int]] = {}
+    for i, j in c.edges:
+        around.setdefault(i, []).append(j)
+        around.setdefault(j, []).append(i)
+    start = chosen.index(True)
+    reached = {start}
+    frontier = [start]
+    while frontier:
+        node = frontier.pop()
+        for other in around.get(node, ()):
+            if chosen[other] and other not in reached:
+                reached.add(other)
+                frontier.append(other)
+    return len(reached) == chosen.count(True)
+
+
 _HOLDS: KindTable[Callable[[Any, Assignment], bool]] = by_kind(
     "check.holds",
     {
@@ -105,6 +127,7 @@ _HOLDS: KindTable[Callable[[Any, Assignment], bool]] = by_kind(
         And: _and,
         Or: _or,
         Not: lambda c, a: not holds(c.cond, a),
+        Connected: _connected,
     },
 )
 

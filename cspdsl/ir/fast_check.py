@@ -15,7 +15,7 @@ import weakref
 from collections.abc import Callable
 
 from ..static_types import Any
-from . import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Product, Regular, Table
+from . import AllDifferent, And, Connected, Constraint, Count, InSet, Linear, Not, Or, Problem, Product, Regular, Table
 
 AllHold = Callable[[dict[str, int]], bool]
 
@@ -68,6 +68,9 @@ class _Writer:
             return "(" + " or ".join(self.expression(sub) for sub in c.conds) + ")" if c.conds else "False"
         if isinstance(c, Not):
             return f"(not {self.expression(c.cond)})"
+        if isinstance(c, Connected):
+            chosen = "".join(f"{self.expression(sub)}, " for sub in c.conds)
+            return f"{self.constant(_one_area(len(c.conds), c.edges))}(({chosen}))"
         raise TypeError(f"no test written for {type(c).__name__}")
 
     def function(self, problem: Problem) -> str:
@@ -97,6 +100,28 @@ def _accepts(c: Regular) -> Callable[[tuple[int, ...]], bool]:
         return state in accepting
 
     return accepts
+
+
+def _one_area(size: int, edges: tuple[tuple[int, int], ...]) -> Callable[[tuple[bool, ...]], bool]:
+    """The test of a `Connected` over its nodes' truths: one area, reached from its first node."""
+    around: list[list[int]] = [[] for _ in range(size)]
+    for i, j in edges:
+        around[i].append(j)
+        around[j].append(i)
+
+    def one_area(chosen: tuple[bool, ...]) -> bool:
+        if True not in chosen:
+            return False
+        start = chosen.index(True)
+        reached, stack = {start}, [start]
+        while stack:
+            for other in around[stack.pop()]:
+                if chosen[other] and other not in reached:
+                    reached.add(other)
+                    stack.append(other)
+        return len(reached) == chosen.count(True)
+
+    return one_area
 
 
 def all_hold_function(problem: Problem) -> AllHold | None:

@@ -11,9 +11,11 @@ Constraints:
 - `Linear(terms, op, rhs)`: sum of coefficient * variable compared with a constant.
 - `InSet(var, values)`: the variable takes one of the values (`x == v` is `InSet(x, (v,))`).
 - `Count(conds, op, k)`: the number of true conditions compared with a constant.
-- `And`, `Or`, `Not`: boolean structure over any constraint except AllDifferent, Table, Regular and
-  Product.
+- `And`, `Or`, `Not`: boolean structure over any constraint except AllDifferent, Table, Regular,
+  Product and Connected.
 `And(())` is true and `Or(())` is false.
+- `Connected(conds, edges)`: the nodes of a graph whose conditions hold are at least one and connected;
+  only at the top level of a problem.
 """
 
 from __future__ import annotations
@@ -153,6 +155,22 @@ class Count(Record):
     k: int
 
 
+class Connected(Record):
+    """The nodes 0..len(conds)-1 of an undirected graph whose condition holds are one connected area: at
+    least one node holds, and any two that hold are joined by a path of `edges` (pairs of node numbers)
+    through nodes that hold. "The unshaded cells form one area" (Hitori, Nurikabe) and "the drawn edges
+    form one loop" (Slitherlink, with the loop's degrees as sums) are this kind.
+
+    A native kind, not a lowering to sums: connectivity written with the existing kinds needs a
+    distance labelling of auxiliary variables, which each backend encodes better its own way (layered
+    reachability clauses on sat, a shortest-distance labelling on cpsat, a search-time check on csp).
+    Like AllDifferent and Table it stands at the top level only (`ir.validate`): its negation ("the
+    area falls apart") has no cheap encoding."""
+
+    conds: tuple[Constraint, ...]
+    edges: tuple[tuple[int, int], ...]
+
+
 class And(Record):
     conds: tuple[Constraint, ...]
 
@@ -165,11 +183,13 @@ class Not(Record):
     cond: Constraint
 
 
-Constraint = AllDifferent | Table | Regular | Product | Linear | InSet | Count | And | Or | Not
+Constraint = AllDifferent | Table | Regular | Product | Linear | InSet | Count | And | Or | Not | Connected
 # Every constraint kind, in one place: a new kind joins here, and every table built with `by_kind`
 # (walk.py) refuses to be built until it has a case for it (docs/architecture.md, "Adding a
 # constraint kind").
-KINDS: tuple[type[Constraint], ...] = (AllDifferent, Table, Regular, Product, Linear, InSet, Count, And, Or, Not)
+KINDS: tuple[type[Constraint], ...] = (
+    AllDifferent, Table, Regular, Product, Linear, InSet, Count, And, Or, Not, Connected,
+)
 TRUE = And(())
 FALSE = Or(())
 

@@ -16,6 +16,7 @@ from .kinds import (
     OPS,
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -76,6 +77,7 @@ _KIND_NAMES = by_kind(
         And: "and",
         Or: "or",
         Not: "not",
+        Connected: "connected",
     },
 )
 
@@ -98,6 +100,7 @@ _CHILDREN: KindTable[Callable[[Any], tuple[Constraint, ...]]] = by_kind(
         And: lambda c: c.conds,
         Or: lambda c: c.conds,
         Not: lambda c: (c.cond,),
+        Connected: lambda c: c.conds,
     },
 )
 
@@ -121,6 +124,7 @@ _OWN_VARIABLES: KindTable[Callable[[Any], Iterable[str]]] = by_kind(
         And: lambda c: (),
         Or: lambda c: (),
         Not: lambda c: (),
+        Connected: lambda c: (),
     },
 )
 
@@ -155,7 +159,8 @@ class InvalidProblem(ValueError):
 def validate(problem: Problem) -> None:
     """Check the rules every backend relies on, once, before any backend sees the problem: each name is
     declared, domains are sorted and distinct, comparisons are of `OPS`, table rows fit their variables,
-    and the globals (AllDifferent, Table, Regular, Product) stand at the top level (or in a top-level And) only."""
+    the globals (AllDifferent, Table, Regular, Product, Connected) stand at the top level (or in a
+    top-level And) only, and a Connected's edges join its own nodes."""
     for name in problem.outputs:
         _declared(problem, name, "an output")
     for _, name in problem.objective.terms if problem.objective is not None else ():
@@ -171,8 +176,10 @@ def validate(problem: Problem) -> None:
 
 
 def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
-    if isinstance(c, (AllDifferent, Table, Regular, Product)) and not top:
+    if isinstance(c, (AllDifferent, Table, Regular, Product, Connected)) and not top:
         raise nested_global(c)
+    if isinstance(c, Connected) and any(not (0 <= i < len(c.conds) and 0 <= j < len(c.conds)) for i, j in c.edges):
+        raise InvalidProblem(f"an edge of a graph of {len(c.conds)} nodes joins a node it does not have")
     if isinstance(c, Table) and any(len(row) != len(c.vars) for row in c.tuples):
         raise InvalidProblem(f"a table row does not fit its {len(c.vars)} variables")
     if isinstance(c, (Linear, Count)) and c.op not in OPS:
@@ -182,7 +189,7 @@ def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
 
 
 def nested_global(c: Constraint) -> InvalidProblem:
-    """The error for a global (AllDifferent, Table, Regular, Product) inside a condition, wherever it is met."""
+    """The error for a global (AllDifferent, Table, Regular, Product, Connected) inside a condition."""
     return InvalidProblem(f"internal: nested {type(c).__name__}: globals stand at the top level only")
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from .. import ir
 from ..static_types import Any
 from ..syntax import ast
+from .areas import AREA_CALLS, area_constraints
 from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
 from .context import POSITION_WORDS, Param, error, range_text
@@ -51,6 +52,8 @@ class Conditions(Symbols):
         elif is_runs_clue(node):
             assert isinstance(node, ast.Compare)
             yield runs_clue(self, node)
+        elif isinstance(node, ast.Call) and node.func in AREA_CALLS:
+            yield from area_constraints(self, node)
         else:
             yield self.cond(node)
 

@@ -9,6 +9,7 @@ from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
 from ..static_types import Any, TypeVar
 from ..syntax import ast
+from .areas import AREA_CALLS, nested_area
 from .build import Lin, linear
 from .context import MAX_DOMAIN, AttributeValue, KeyValue, Param, error
 from .neighbours import NEIGHBOUR_CALLS, neighbours_of
@@ -222,10 +223,12 @@ class Expressions(Products):
         if node.func == "runs":
             raise error("runs(...) == [...] is a clue of its own: it cannot be a value or part of a condition",
                         node, "write it on a line of its own (or under a forall): runs(g[3, ..]) == [2, 1]")
+        if node.func in AREA_CALLS:
+            return nested_area(node)
         raise CspdslError(
             f"unknown function '{node.func}'",
             node.func_span,
-            did_you_mean(node.func, [*CONDITION_CALLS, *VALUE_CALLS, "runs", "visible", "reversed",
+            did_you_mean(node.func, [*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, "runs", "visible", "reversed",
                                      *NEIGHBOUR_CALLS]),
         )
 

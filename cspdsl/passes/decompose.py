@@ -14,6 +14,7 @@ from itertools import combinations, product
 from ..ir import (
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -124,7 +125,7 @@ def _negated_in_set(c: InSet, domains: Domains) -> Constraint:
     return InSet(c.var, tuple(v for v in domains[c.var] if v not in excluded))
 
 
-def _negated_global(c: AllDifferent | Table | Regular | Product, domains: Domains) -> Constraint:
+def _negated_global(c: AllDifferent | Table | Regular | Product | Connected, domains: Domains) -> Constraint:
     """`not` over a global puts it inside a condition, which the IR rules out (`ir.validate`)."""
     raise nested_global(c)
 
@@ -142,6 +143,7 @@ _NEGATED: KindTable[Callable[[Any, Domains], Constraint]] = by_kind(
         And: lambda c, domains: Or(tuple(Not(sub) for sub in c.conds)),
         Or: lambda c, domains: And(tuple(Not(sub) for sub in c.conds)),
         Not: lambda c, domains: c.cond,
+        Connected: _negated_global,
     },
 )
 

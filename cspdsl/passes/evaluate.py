@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from ..ir import (
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -34,6 +35,7 @@ from ..ir import (
     op_decided,
 )
 from ..static_types import Any
+from .areas import area_status, areas, neighbours
 
 Index = Mapping[str, int]  # each variable's position in the values
 Values = Sequence[int]
@@ -135,6 +137,12 @@ def _not_truth(c: Not, index: Index) -> Truth:
     return lambda values: not inner(values)
 
 
+def _connected_truth(c: Connected, index: Index) -> Truth:
+    tests = tuple(truth(sub, index) for sub in c.conds)
+    around = neighbours(len(tests), c.edges)
+    return lambda values: areas([test(values) for test in tests], around) == 1
+
+
 _TRUTH_BY_TYPE: KindTable[Callable[[Any, Index], Truth]] = by_kind(
     "evaluate.truth",
     {
@@ -148,6 +156,7 @@ _TRUTH_BY_TYPE: KindTable[Callable[[Any, Index], Truth]] = by_kind(
         And: _and_truth,
         Or: _or_truth,
         Not: _not_truth,
+        Connected: _connected_truth,
     },
 )
 
@@ -179,6 +188,7 @@ class _Evaluator:
                 Regular: self._regular,
                 Product: self._product,
                 AllDifferent: self._all_different,
+                Connected: self._connected,
             },
         )
 
@@ -335,3 +345,9 @@ class _Evaluator:
             return True if len(assigned) == len(positions) else None
 
         return ev
+
+    def _connected(self, c: Connected) -> Eval:
+        """False once the nodes that hold can no longer be one area (`areas.area_status`)."""
+        subs = tuple(self.compile(sub) for sub in c.conds)
+        around = neighbours(len(subs), c.edges)
+        return lambda v: area_status([sub(v) for sub in subs], around)

@@ -15,6 +15,7 @@ from ..ir import (
     TRUE,
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -34,6 +35,7 @@ from ..ir import (
     validate,
 )
 from ..static_types import Any
+from .areas import area_status, neighbours
 from .decompose import regular_accepts_nothing
 from .narrow import narrow_domains
 
@@ -73,6 +75,7 @@ class _Normaliser:
             And: lambda c, neg: self._junction(c.conds, neg, Or if neg else And),
             Or: lambda c, neg: self._junction(c.conds, neg, And if neg else Or),
             Not: lambda c, neg: self.normal(c.cond, not neg),
+            Connected: self._connected,
         })
 
     def normal(self, c: Constraint, negate: bool = False) -> Constraint:
@@ -89,6 +92,15 @@ class _Normaliser:
         if regular_accepts_nothing(c, self.domains):
             return FALSE
         return c if c.vars else TRUE
+
+    def _connected(self, c: Connected, negate: bool) -> Constraint:
+        """Each node's condition normalised (a global, never negated: `ir.validate`); false when no
+        node can hold, since the area has at least one."""
+        conds = tuple(self.normal(sub) for sub in c.conds)
+        if all(sub in (TRUE, FALSE) for sub in conds):  # decided: is it one area?
+            status = area_status([sub == TRUE for sub in conds], neighbours(len(conds), c.edges))
+            return TRUE if status else FALSE
+        return FALSE if all(sub == FALSE for sub in conds) else Connected(conds, c.edges)
 
     def _linear(self, c: Linear, negate: bool) -> Constraint:
         op, rhs = negation(c.op, c.rhs) if negate else (c.op, c.rhs)

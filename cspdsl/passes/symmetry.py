@@ -26,6 +26,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 from ..ir import (
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -87,6 +88,11 @@ _CANONICAL: KindTable[Callable[[Any, _Namer, bool], Form]] = by_kind(
         And: lambda c, name, exact: ("And", _sorted_forms(c.conds, name, exact)),
         Or: lambda c, name, exact: ("Or", _sorted_forms(c.conds, name, exact)),
         Not: lambda c, name, exact: ("Not", canonical(c.cond, name, exact)),
+        # The nodes in their order, with the edges: only a renaming that keeps each node's condition in
+        # place keeps it (a symmetry that moves the area's cells is missed, never a false one found).
+        Connected: lambda c, name, exact: (
+            "Connected", tuple(canonical(sub, name, exact) for sub in c.conds), tuple(sorted(c.edges))
+        ),
     },
 )
 

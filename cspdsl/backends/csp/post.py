@@ -18,6 +18,7 @@ from ...ir import (
     TRUE,
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -166,6 +167,11 @@ class Poster(Translator[Constraint]):
     def post_product(self, c: Product) -> None:
         """The product itself as the function, not the table of its supports (docs/performance.md,
         "Products": up to 2.8x faster)."""
+        self._function(c)
+
+    def post_connected(self, c: Connected) -> None:
+        """A function constraint over every node's variables, checked on partial assignments: it fails
+        as soon as the nodes that hold are cut apart by nodes that cannot (`passes.areas`)."""
         self._function(c)
 
     def post_in_set(self, c: InSet) -> None:

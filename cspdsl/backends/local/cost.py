@@ -8,6 +8,8 @@ where the constraint has a natural distance, so that the search sees progress be
 - `Count`: how far the number of true conditions is from the allowed side;
 - `AllDifferent`: the number of variables whose value repeats an earlier one's;
 - `Table`, `Regular`: the fewest variables to change to reach an allowed row, an accepted word;
+- `Table`: the fewest variables to change to reach an allowed row;
+- `Connected`: the number of separate areas the nodes that hold make, less one (1 for none);
 - `And`: the sum of its parts; `Or`: its nearest part (`Or(())`, false, is 1);
 - `Product`: how far the result is from the factors' product;
 - `InSet` and anything else: 1 when it fails.
@@ -25,6 +27,7 @@ from collections.abc import Callable
 from ...ir import (
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -37,6 +40,7 @@ from ...ir import (
     Table,
     by_kind,
 )
+from ...passes.areas import areas, neighbours
 from ...passes.decompose import negated
 from ...passes.evaluate import truth
 from ...static_types import Any
@@ -70,7 +74,7 @@ def _negated(c: Constraint, index: Index) -> Violation:
     A negated InSet would be the rest of the domain, which is worth 1 exactly when `c` holds, as here;
     so `negated` is never asked for one and needs no domains.
     """
-    if isinstance(c, (InSet, AllDifferent, Table, Regular, Product)):
+    if isinstance(c, (InSet, AllDifferent, Table, Regular, Product, Connected)):
         test = truth(c, index)
         return lambda values: 1 if test(values) else 0
     return _violation(negated(c, {}), index)
@@ -89,6 +93,7 @@ _VIOLATION: KindTable[Callable[[Any, Index], Violation]] = by_kind(
         And: lambda c, index: _and(tuple(_violation(sub, index) for sub in c.conds)),
         Or: lambda c, index: _or(tuple(_violation(sub, index) for sub in c.conds)),
         Not: lambda c, index: _negated(c.cond, index),
+        Connected: lambda c, index: _connected(c, index),
     },
 )
 
@@ -177,6 +182,17 @@ def _product(c: Product, index: Index) -> Violation:
         return abs(values[i] - total)
 
     return distance
+
+
+def _connected(c: Connected, index: Index) -> Violation:
+    tests = tuple(truth(sub, index) for sub in c.conds)
+    around = neighbours(len(tests), c.edges)
+
+    def apart(values: Values) -> int:
+        count = areas([test(values) for test in tests], around)
+        return count - 1 if count else 1
+
+    return apart
 
 
 def _and(parts: tuple[Violation, ...]) -> Violation:

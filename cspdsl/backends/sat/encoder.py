@@ -11,6 +11,7 @@ from ...errors import CspdslError, Suggestion
 from ...ir import (
     AllDifferent,
     And,
+    Connected,
     Constraint,
     InSet,
     Linear,
@@ -30,6 +31,7 @@ from ...passes.sums import implied_equalities, redundant_sums
 from ...record import Record, field
 from ...static_types import TYPE_CHECKING, Any
 from .cnf import FALSE, TRUE, Cnf, TooLarge, TooManyClauses
+from .connected import ConnectedClauses
 from .differences import ShiftedGroup, Where, shifted_groups
 from .pairs import PairClauses
 from .sums import SumClauses, balanced
@@ -60,7 +62,7 @@ class SatModel(Record, frozen=False):
     broken: Any = field(default=None, compare=False, repr=False)
 
 
-class CnfEncoder(PairClauses, SumClauses):
+class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
     """Writes one IR problem as CNF: dispatches each constraint, top level and nested, to the method
     for its kind; the constraints on one or two variables, the sums and the counts have theirs in
     `PairClauses` and `SumClauses`, all-different, tables and the connectives are here; and, or and
@@ -155,7 +157,7 @@ class CnfEncoder(PairClauses, SumClauses):
 
     def post(self, c: Constraint) -> None:
         scope = sorted({name for _, name in c.terms}) if isinstance(c, Linear) else sorted(variables_of(c))
-        if not isinstance(c, (AllDifferent, Table, Product, And)) and self._small_scope(c, scope):
+        if not isinstance(c, (AllDifferent, Table, Product, And, Connected)) and self._small_scope(c, scope):
             self._post_by_enumeration(c, scope)
             return
         super().post(c)
