@@ -209,6 +209,7 @@ def _solve(args: argparse.Namespace) -> int:
     from .result_text import SolutionStream, print_json, print_result, solution_stream
 
     limit = None if (args.all or args.count) else (args.limit or 2)
+    chosen, args.backend = args.backend, args.backend or DEFAULT_BACKEND
     if args.data is not None:
         from .instances.command import solve_data
 
@@ -220,6 +221,9 @@ def _solve(args: argparse.Namespace) -> int:
     else:
         model = load(args.model, dict(args.params))
         _warn(model)
+        if model.problem.sequential is not None:  # a start, moves and a goal: plans, not solutions
+            args.backend = chosen or "search"
+            return _solve_sequential(model, args)
         stream = solution_stream(model, args)
         progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
         try:
@@ -237,6 +241,13 @@ def _solve(args: argparse.Namespace) -> int:
     if result.status in ("solved", "optimal", "feasible"):  # feasible: the best an objective found
         return EXIT_SOLVED
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT
+
+
+def _solve_sequential(model: Any, args: argparse.Namespace) -> int:
+    from .plan_text import solve_sequential
+
+    status = solve_sequential(model, args).status
+    return EXIT_SOLVED if status == "solved" else EXIT_UNSAT if status == "unsatisfiable" else EXIT_TIMEOUT
 
 
 def run() -> None:

@@ -19,7 +19,10 @@ from collections.abc import Callable
 
 from ..errors import Span
 from ..record import Record, field
-from ..static_types import Any
+from ..static_types import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .sequential import Sequential
 
 OPS = ("==", "!=", "<=", ">=")
 # The strict ops are normalised away: a < b is a <= b - 1 over the integers.
@@ -197,6 +200,9 @@ class Problem(Record, frozen=False):
     outputs: list[str] = field(default_factory=list)
     # What the model optimises; None for a model that only asks for solutions.
     objective: Objective | None = None
+    # A sequential puzzle's start, moves and goal over the variables (`sequential.py`); None for a
+    # model that is solved as a whole.
+    sequential: Sequential | None = None
 
     def add_var(self, name: str, domain: tuple[int, ...], output: bool = True, span: Span | None = None) -> Var:
         if name in self.variables:

@@ -217,11 +217,25 @@ class Expressions(Indexing):
             return self.call_number(node)
         if node.func in CONDITION_CALLS:
             return self.cond(node)
+        if node.func == "segments":
+            return self.call_segments(node)
         raise CspdslError(
             f"unknown function '{node.func}'",
             node.func_span,
-            did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max", "number"]),
+            did_you_mean(node.func, [*list(CONDITION_CALLS), "sum", "abs", "distance", "len", "min", "max", "number",
+                                     "segments"]),
         )
+
+    def call_segments(self, node: ast.Call) -> list[Any]:
+        """`segments(lines, k)`: the runs of k consecutive cells along lines (`lower/sequential.py`)."""
+        from .sequential import segments  # here: only a sequential puzzle derives its moves so
+
+        if len(node.args) != 2:
+            raise error("segments takes the lines and a length: segments(b.lines, 3)", node)
+        length = self.constant(node.args[1])
+        if not isinstance(length, int) or isinstance(length, bool):
+            raise error("the length of a segment is a whole number", node.args[1])
+        return segments(as_list(self.eval(node.args[0]), node.args[0]), length, node)
 
     def call_sum(self, node: ast.Call) -> Lin | int:
         items = self.call_list(node)

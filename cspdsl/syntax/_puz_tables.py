@@ -11,37 +11,37 @@ PATTERN = '(?P<RELATION>(same|not_same|next_to|beside|directly_left_of|directly_
 FLAGS = 0  # re.UNICODE is the default
 NEWLINE_TYPES = frozenset(['BLOCK', 'COMMENT', 'STRING', '_NL'])
 IGNORE_TYPES = frozenset(['COMMENT', '__IGNORE_0'])
-KEYWORDS = {'NAME': {'and': 'AND', 'at': 'AT', 'attribute': 'ATTRIBUTE', 'board': 'BOARD', 'bool': 'BOOL', 'either': 'EITHER', 'false': 'FALSE', 'for': 'FOR', 'forall': 'FORALL', 'given': 'GIVEN', 'if': 'IF', 'in': 'IN', 'let': 'LET', 'maximize': 'MAXIMIZE', 'minimize': 'MINIMIZE', 'not': 'NOT', 'of': 'OF', 'on': 'ON', 'or': 'OR', 'param': 'PARAM', 'pieces': 'PIECES', 'place': 'PLACE', 'positions': 'POSITIONS', 'puzzle': 'PUZZLE', 'question': 'QUESTION', 'regions': 'REGIONS', 'shape': 'SHAPE', 'then': 'THEN', 'true': 'TRUE', 'var': 'VAR', 'where': 'WHERE'}}
-LITERALS = {'AND': 'and', 'AT': 'at', 'ATTRIBUTE': 'attribute', 'BOARD': 'board', 'BOOL': 'bool', 'COLON': ':', 'COMMA': ',', 'DOT': '.', 'EITHER': 'either', 'EQUAL': '=', 'FALSE': 'false', 'FOR': 'for', 'FORALL': 'forall', 'GIVEN': 'given', 'IF': 'if', 'IN': 'in', 'LBRACE': '{', 'LET': 'let', 'LPAR': '(', 'LSQB': '[', 'MAXIMIZE': 'maximize', 'MINIMIZE': 'minimize', 'MINUS': '-', 'NOT': 'not', 'OF': 'of', 'ON': 'on', 'OR': 'or', 'PARAM': 'param', 'PERCENT': '%', 'PIECES': 'pieces', 'PLACE': 'place', 'PLUS': '+', 'POSITIONS': 'positions', 'PUZZLE': 'puzzle', 'QUESTION': 'question', 'RBRACE': '}', 'REGIONS': 'regions', 'RPAR': ')', 'RSQB': ']', 'SHAPE': 'shape', 'STAR': '*', 'THEN': 'then', 'TRUE': 'true', 'VAR': 'var', 'VBAR': '|', 'WHERE': 'where', '__ANON_0': '..', '__ANON_1': '//'}
+KEYWORDS = {'NAME': {'always': 'ALWAYS', 'and': 'AND', 'at': 'AT', 'attribute': 'ATTRIBUTE', 'board': 'BOARD', 'bool': 'BOOL', 'either': 'EITHER', 'false': 'FALSE', 'for': 'FOR', 'forall': 'FORALL', 'given': 'GIVEN', 'goal': 'GOAL', 'if': 'IF', 'in': 'IN', 'let': 'LET', 'maximize': 'MAXIMIZE', 'minimize': 'MINIMIZE', 'move': 'MOVE', 'not': 'NOT', 'of': 'OF', 'on': 'ON', 'or': 'OR', 'param': 'PARAM', 'pieces': 'PIECES', 'place': 'PLACE', 'positions': 'POSITIONS', 'puzzle': 'PUZZLE', 'question': 'QUESTION', 'regions': 'REGIONS', 'shape': 'SHAPE', 'start': 'START', 'then': 'THEN', 'true': 'TRUE', 'var': 'VAR', 'where': 'WHERE'}}
+LITERALS = {'ALWAYS': 'always', 'AND': 'and', 'AT': 'at', 'ATTRIBUTE': 'attribute', 'BOARD': 'board', 'BOOL': 'bool', 'COLON': ':', 'COMMA': ',', 'DOT': '.', 'EITHER': 'either', 'EQUAL': '=', 'FALSE': 'false', 'FOR': 'for', 'FORALL': 'forall', 'GIVEN': 'given', 'GOAL': 'goal', 'IF': 'if', 'IN': 'in', 'LBRACE': '{', 'LET': 'let', 'LPAR': '(', 'LSQB': '[', 'MAXIMIZE': 'maximize', 'MINIMIZE': 'minimize', 'MINUS': '-', 'MOVE': 'move', 'NOT': 'not', 'OF': 'of', 'ON': 'on', 'OR': 'or', 'PARAM': 'param', 'PERCENT': '%', 'PIECES': 'pieces', 'PLACE': 'place', 'PLUS': '+', 'POSITIONS': 'positions', 'PUZZLE': 'puzzle', 'QUESTION': 'question', 'RBRACE': '}', 'REGIONS': 'regions', 'RPAR': ')', 'RSQB': ']', 'SHAPE': 'shape', 'STAR': '*', 'START': 'start', 'THEN': 'then', 'TRUE': 'true', 'VAR': 'var', 'VBAR': '|', 'WHERE': 'where', '__ANON_0': '..', '__ANON_1': '//'}
 
 START = {'expr': 0, 'start': 1}
-END = {'expr': 31, 'start': 74}
+END = {'expr': 35, 'start': 83}
 
 RULES: tuple[Rule, ...] = (
-    ('__args_star_9', 2, '__args_star_9', False, ((1, False, 0),), 0),  # 0
-    ('__args_star_9', 3, '__args_star_9', False, ((0, True, 0), (2, False, 0)), 0),  # 1
-    ('__binders_star_7', 2, '__binders_star_7', False, ((1, False, 0),), 0),  # 2
-    ('__binders_star_7', 3, '__binders_star_7', False, ((0, True, 0), (2, False, 0)), 0),  # 3
+    ('__args_star_10', 2, '__args_star_10', False, ((1, False, 0),), 0),  # 0
+    ('__args_star_10', 3, '__args_star_10', False, ((0, True, 0), (2, False, 0)), 0),  # 1
+    ('__binders_star_8', 2, '__binders_star_8', False, ((1, False, 0),), 0),  # 2
+    ('__binders_star_8', 3, '__binders_star_8', False, ((0, True, 0), (2, False, 0)), 0),  # 3
     ('__dims_star_4', 2, '__dims_star_4', False, ((1, False, 0),), 0),  # 4
     ('__dims_star_4', 3, '__dims_star_4', False, ((0, True, 0), (2, False, 0)), 0),  # 5
-    ('__either_plus_8', 2, '__either_plus_8', False, ((1, False, 0),), 0),  # 6
-    ('__either_plus_8', 3, '__either_plus_8', False, ((0, True, 0), (2, False, 0)), 0),  # 7
-    ('__index_args_star_10', 2, '__index_args_star_10', False, ((1, False, 0),), 0),  # 8
-    ('__index_args_star_10', 3, '__index_args_star_10', False, ((0, True, 0), (2, False, 0)), 0),  # 9
-    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 10
-    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 11
-    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 12
-    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 13
-    ('__positions_decl_star_2', 2, '__positions_decl_star_2', False, ((1, False, 0),), 0),  # 14
-    ('__positions_decl_star_2', 3, '__positions_decl_star_2', False, ((0, True, 0), (2, False, 0)), 0),  # 15
-    ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 16
-    ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 17
-    ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 18
-    ('__start_star_1', 2, '__start_star_1', False, ((0, True, 0), (1, True, 0)), 0),  # 19
-    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, True, 0),), 0),  # 20
-    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, True, 0)), 0),  # 21
-    ('_stmt', 1, '_stmt', False, None, 0),  # 22
-    ('_stmt', 1, '_stmt', False, None, 0),  # 23
+    ('__either_plus_9', 2, '__either_plus_9', False, ((1, False, 0),), 0),  # 6
+    ('__either_plus_9', 3, '__either_plus_9', False, ((0, True, 0), (2, False, 0)), 0),  # 7
+    ('__index_args_star_11', 2, '__index_args_star_11', False, ((1, False, 0),), 0),  # 8
+    ('__index_args_star_11', 3, '__index_args_star_11', False, ((0, True, 0), (2, False, 0)), 0),  # 9
+    ('__move_decl_star_7', 2, '__move_decl_star_7', False, ((1, False, 0),), 0),  # 10
+    ('__move_decl_star_7', 3, '__move_decl_star_7', False, ((0, True, 0), (2, False, 0)), 0),  # 11
+    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 12
+    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 13
+    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 14
+    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 15
+    ('__positions_decl_star_2', 2, '__positions_decl_star_2', False, ((1, False, 0),), 0),  # 16
+    ('__positions_decl_star_2', 3, '__positions_decl_star_2', False, ((0, True, 0), (2, False, 0)), 0),  # 17
+    ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 18
+    ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 19
+    ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 20
+    ('__start_star_1', 2, '__start_star_1', False, ((0, True, 0), (1, True, 0)), 0),  # 21
+    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, True, 0),), 0),  # 22
+    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, True, 0)), 0),  # 23
     ('_stmt', 1, '_stmt', False, None, 0),  # 24
     ('_stmt', 1, '_stmt', False, None, 0),  # 25
     ('_stmt', 1, '_stmt', False, None, 0),  # 26
@@ -54,10 +54,10 @@ RULES: tuple[Rule, ...] = (
     ('_stmt', 1, '_stmt', False, None, 0),  # 33
     ('_stmt', 1, '_stmt', False, None, 0),  # 34
     ('_stmt', 1, '_stmt', False, None, 0),  # 35
-    ('_word', 1, '_word', False, None, 0),  # 36
-    ('_word', 1, '_word', False, None, 0),  # 37
-    ('_word', 1, '_word', False, None, 0),  # 38
-    ('_word', 1, '_word', False, None, 0),  # 39
+    ('_stmt', 1, '_stmt', False, None, 0),  # 36
+    ('_stmt', 1, '_stmt', False, None, 0),  # 37
+    ('_stmt', 1, '_stmt', False, None, 0),  # 38
+    ('_stmt', 1, '_stmt', False, None, 0),  # 39
     ('_word', 1, '_word', False, None, 0),  # 40
     ('_word', 1, '_word', False, None, 0),  # 41
     ('_word', 1, '_word', False, None, 0),  # 42
@@ -65,433 +65,496 @@ RULES: tuple[Rule, ...] = (
     ('_word', 1, '_word', False, None, 0),  # 44
     ('_word', 1, '_word', False, None, 0),  # 45
     ('_word', 1, '_word', False, None, 0),  # 46
-    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 47
-    ('and_expr', 1, 'and_expr', True, None, 0),  # 48
-    ('args', 1, 'args', False, None, 0),  # 49
-    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 50
-    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 51
-    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 52
-    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 53
-    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 54
-    ('arith', 1, 'arith', True, None, 0),  # 55
-    ('atom', 1, 'false', False, (), 0),  # 56
-    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 57
-    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 58
-    ('atom', 2, 'list', False, (), 1),  # 59
-    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 60
-    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 61
-    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 62
-    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 63
-    ('atom', 1, 'true', False, (), 0),  # 64
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 65
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, True, 0)), 0),  # 66
-    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 67
-    ('atom', 1, 'atom', True, None, 0),  # 68
-    ('atom', 1, 'atom', True, None, 0),  # 69
-    ('atom', 1, 'atom', True, None, 0),  # 70
-    ('attribute_decl', 4, 'attribute_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 71
-    ('attribute_decl', 5, 'attribute_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 72
-    ('binder', 3, 'binder', False, ((0, True, 0), (2, False, 0)), 0),  # 73
-    ('binders', 1, 'binders', False, None, 0),  # 74
-    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 75
-    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 76
-    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 77
-    ('block', 1, 'block', False, None, 0),  # 78
-    ('board_decl', 6, 'board_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 79
-    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 80
-    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 81
-    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 82
-    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 83
-    ('domain', 1, 'domain', True, None, 0),  # 84
-    ('domain', 1, 'domain', True, None, 0),  # 85
-    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 86
-    ('expr', 1, 'expr', True, None, 0),  # 87
-    ('expr', 1, 'expr', True, None, 0),  # 88
-    ('expr', 1, 'expr', True, None, 0),  # 89
-    ('expr', 1, 'expr', True, None, 0),  # 90
-    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 91
-    ('factor', 1, 'factor', True, None, 0),  # 92
-    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 93
-    ('given_decl', 4, 'given_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 94
-    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 95
-    ('index_arg', 1, 'whole_range', False, (), 0),  # 96
-    ('index_arg', 1, 'index_arg', True, None, 0),  # 97
-    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 98
-    ('index_args', 1, 'index_args', False, None, 0),  # 99
-    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 100
-    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 101
-    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 102
-    ('int', 1, 'int', False, None, 0),  # 103
-    ('let_decl', 4, 'let_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 104
-    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 105
-    ('let_value', 1, 'let_value', True, None, 0),  # 106
-    ('name', 1, 'name', False, ((0, True, 0),), 0),  # 107
-    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 108
-    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 109
-    ('not_expr', 1, 'not_expr', True, None, 0),  # 110
-    ('objective_decl', 2, 'maximize_decl', False, ((1, False, 0),), 0),  # 111
-    ('objective_decl', 2, 'minimize_decl', False, ((1, False, 0),), 0),  # 112
-    ('or_expr', 1, 'or_expr', True, None, 0),  # 113
-    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 114
-    ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 115
-    ('piece', 1, 'piece', False, None, 0),  # 116
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 117
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 118
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 119
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 120
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 121
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 122
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 123
-    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, True, 0)), 0),  # 124
-    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 125
-    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 126
-    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 127
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 128
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 129
-    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 130
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 131
-    ('relation', 1, 'relation', True, None, 0),  # 132
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 133
-    ('relation', 3, 'compare', False, None, 0),  # 134
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 135
-    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 136
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 137
-    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 138
-    ('relation', 3, 'relate', False, None, 0),  # 139
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 140
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 141
-    ('signed', 1, 'signed', True, None, 0),  # 142
-    ('signed', 1, 'signed', True, None, 0),  # 143
-    ('start', 0, 'start', False, None, 0),  # 144
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 145
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 146
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 147
-    ('string', 1, 'string', False, None, 0),  # 148
-    ('term', 1, 'term', True, None, 0),  # 149
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 150
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 151
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 152
-    ('value', 1, 'value', True, None, 0),  # 153
-    ('value', 1, 'value', True, None, 0),  # 154
-    ('value', 1, 'value', True, None, 0),  # 155
-    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 156
-    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 157
-    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 158
-    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 159
-    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 160
+    ('_word', 1, '_word', False, None, 0),  # 47
+    ('_word', 1, '_word', False, None, 0),  # 48
+    ('_word', 1, '_word', False, None, 0),  # 49
+    ('_word', 1, '_word', False, None, 0),  # 50
+    ('_word', 1, '_word', False, None, 0),  # 51
+    ('_word', 1, '_word', False, None, 0),  # 52
+    ('_word', 1, '_word', False, None, 0),  # 53
+    ('_word', 1, '_word', False, None, 0),  # 54
+    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 55
+    ('and_expr', 1, 'and_expr', True, None, 0),  # 56
+    ('args', 1, 'args', False, None, 0),  # 57
+    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 58
+    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 59
+    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 60
+    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 61
+    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 62
+    ('arith', 1, 'arith', True, None, 0),  # 63
+    ('atom', 1, 'false', False, (), 0),  # 64
+    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 65
+    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 66
+    ('atom', 2, 'list', False, (), 1),  # 67
+    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 68
+    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 69
+    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 70
+    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 71
+    ('atom', 1, 'true', False, (), 0),  # 72
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 73
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, True, 0)), 0),  # 74
+    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 75
+    ('atom', 1, 'atom', True, None, 0),  # 76
+    ('atom', 1, 'atom', True, None, 0),  # 77
+    ('atom', 1, 'atom', True, None, 0),  # 78
+    ('attribute_decl', 4, 'attribute_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 79
+    ('attribute_decl', 5, 'attribute_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 80
+    ('binder', 5, 'unpack_binder', False, ((1, True, 0), (4, False, 0)), 0),  # 81
+    ('binder', 6, 'unpack_binder', False, ((1, True, 0), (2, True, 0), (5, False, 0)), 0),  # 82
+    ('binder', 3, 'binder', False, ((0, True, 0), (2, False, 0)), 0),  # 83
+    ('binders', 1, 'binders', False, None, 0),  # 84
+    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 85
+    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 86
+    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 87
+    ('block', 1, 'block', False, None, 0),  # 88
+    ('board_decl', 6, 'board_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 89
+    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 90
+    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 91
+    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 92
+    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 93
+    ('domain', 1, 'domain', True, None, 0),  # 94
+    ('domain', 1, 'domain', True, None, 0),  # 95
+    ('effect', 3, 'effect', False, ((0, False, 0), (2, False, 0)), 0),  # 96
+    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 97
+    ('expr', 1, 'expr', True, None, 0),  # 98
+    ('expr', 1, 'expr', True, None, 0),  # 99
+    ('expr', 1, 'expr', True, None, 0),  # 100
+    ('expr', 1, 'expr', True, None, 0),  # 101
+    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 102
+    ('factor', 1, 'factor', True, None, 0),  # 103
+    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 104
+    ('given_decl', 4, 'given_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 105
+    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 106
+    ('index_arg', 1, 'whole_range', False, (), 0),  # 107
+    ('index_arg', 1, 'index_arg', True, None, 0),  # 108
+    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 109
+    ('index_args', 1, 'index_args', False, None, 0),  # 110
+    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 111
+    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 112
+    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 113
+    ('int', 1, 'int', False, None, 0),  # 114
+    ('let_decl', 4, 'let_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 115
+    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 116
+    ('let_value', 1, 'let_value', True, None, 0),  # 117
+    ('move_decl', 6, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 118
+    ('move_decl', 7, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (6, True, 0)), 0),  # 119
+    ('move_decl', 8, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0)), 0),  # 120
+    ('move_decl', 9, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0), (8, True, 0)), 0),  # 121
+    ('name', 1, 'name', False, ((0, True, 0),), 0),  # 122
+    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 123
+    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 124
+    ('not_expr', 1, 'not_expr', True, None, 0),  # 125
+    ('objective_decl', 2, 'maximize_decl', False, ((1, False, 0),), 0),  # 126
+    ('objective_decl', 2, 'minimize_decl', False, ((1, False, 0),), 0),  # 127
+    ('or_expr', 1, 'or_expr', True, None, 0),  # 128
+    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 129
+    ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 130
+    ('piece', 1, 'piece', False, None, 0),  # 131
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 132
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 133
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 134
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 135
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 136
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 137
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 138
+    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, True, 0)), 0),  # 139
+    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 140
+    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 141
+    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 142
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 143
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 144
+    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 145
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 146
+    ('relation', 1, 'relation', True, None, 0),  # 147
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 148
+    ('relation', 3, 'compare', False, None, 0),  # 149
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 150
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 151
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 152
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 153
+    ('relation', 3, 'relate', False, None, 0),  # 154
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 155
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 156
+    ('signed', 1, 'signed', True, None, 0),  # 157
+    ('signed', 1, 'signed', True, None, 0),  # 158
+    ('start', 0, 'start', False, None, 0),  # 159
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 160
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 161
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 162
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 163
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 164
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 165
+    ('string', 1, 'string', False, None, 0),  # 166
+    ('term', 1, 'term', True, None, 0),  # 167
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 168
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 169
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 170
+    ('value', 1, 'value', True, None, 0),  # 171
+    ('value', 1, 'value', True, None, 0),  # 172
+    ('value', 1, 'value', True, None, 0),  # 173
+    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 174
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 175
+    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 176
+    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 177
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 178
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 0
-    {'$END': -145, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55, '_NL': 56},  # 1
-    {'$END': -37, 'AND': -37, 'AT': -37, 'COLON': -37, 'COMMA': -37, 'COMPARE': -37, 'DOT': -37, 'EQUAL': -37, 'FOR': -37, 'IN': -37, 'LSQB': -37, 'MINUS': -37, 'NOT': -37, 'OF': -37, 'ON': -37, 'OR': -37, 'PERCENT': -37, 'PLUS': -37, 'RBRACE': -37, 'RELATION': -37, 'RPAR': -37, 'RSQB': -37, 'SHAPE': -37, 'STAR': -37, 'THEN': -37, 'WHERE': -37, '_NL': -37, '__ANON_0': -37, '__ANON_1': -37},  # 2
-    {'$END': -38, 'AND': -38, 'AT': -38, 'COLON': -38, 'COMMA': -38, 'COMPARE': -38, 'DOT': -38, 'EQUAL': -38, 'FOR': -38, 'IN': -38, 'LSQB': -38, 'MINUS': -38, 'NOT': -38, 'OF': -38, 'ON': -38, 'OR': -38, 'PERCENT': -38, 'PLUS': -38, 'RBRACE': -38, 'RELATION': -38, 'RPAR': -38, 'RSQB': -38, 'SHAPE': -38, 'STAR': -38, 'THEN': -38, 'WHERE': -38, '_NL': -38, '__ANON_0': -38, '__ANON_1': -38},  # 3
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 4
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 5
-    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'EQUAL': -57, 'FOR': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 6
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 7
-    {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'DOT': -39, 'EQUAL': -39, 'FOR': -39, 'IN': -39, 'LSQB': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'ON': -39, 'OR': -39, 'PERCENT': -39, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'SHAPE': -39, 'STAR': -39, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': -39},  # 8
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 9
-    {'$END': -104, 'AND': -104, 'AT': -104, 'COLON': -104, 'COMMA': -104, 'COMPARE': -104, 'DOT': -104, 'EQUAL': -104, 'FOR': -104, 'IN': -104, 'LSQB': -104, 'MINUS': -104, 'NOT': -104, 'OF': -104, 'OR': -104, 'PERCENT': -104, 'PLUS': -104, 'RBRACE': -104, 'RELATION': -104, 'RPAR': -104, 'RSQB': -104, 'SHAPE': -104, 'STAR': -104, 'THEN': -104, 'VBAR': -104, 'WHERE': -104, '_NL': -104, '__ANON_0': -104, '__ANON_1': -104},  # 10
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 11
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 12
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RSQB': 86, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 13
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 14
-    {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'DOT': -40, 'EQUAL': -40, 'FOR': -40, 'IN': -40, 'LPAR': 90, 'LSQB': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'OR': -40, 'PERCENT': -40, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'SHAPE': -40, 'STAR': -40, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': -40},  # 15
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 16
-    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'DOT': -41, 'EQUAL': -41, 'FOR': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'ON': -41, 'OR': -41, 'PERCENT': -41, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'SHAPE': -41, 'STAR': -41, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': -41},  # 17
-    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'ON': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 18
-    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'ON': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 19
-    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'ON': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 20
-    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'ON': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 21
-    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'ON': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 22
-    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'ON': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 23
-    {'$END': -149, 'AND': -149, 'AT': -149, 'COLON': -149, 'COMMA': -149, 'COMPARE': -149, 'DOT': -149, 'EQUAL': -149, 'FOR': -149, 'IN': -149, 'LSQB': -149, 'MINUS': -149, 'NOT': -149, 'OF': -149, 'OR': -149, 'PERCENT': -149, 'PLUS': -149, 'RBRACE': -149, 'RELATION': -149, 'RPAR': -149, 'RSQB': -149, 'SHAPE': -149, 'STAR': -149, 'THEN': -149, 'WHERE': -149, '_NL': -149, '__ANON_0': -149, '__ANON_1': -149},  # 24
-    {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'DOT': -65, 'EQUAL': -65, 'FOR': -65, 'IN': -65, 'LSQB': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': -65, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': -65, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': -65},  # 25
-    {'$END': -108, 'AND': -108, 'AT': -108, 'COLON': -108, 'COMMA': -108, 'COMPARE': -108, 'DOT': -108, 'EQUAL': -108, 'FOR': -108, 'IN': -108, 'LSQB': -108, 'MINUS': -108, 'NOT': -108, 'OF': -108, 'OR': -108, 'PERCENT': -108, 'PLUS': -108, 'RBRACE': -108, 'RELATION': -108, 'RPAR': -108, 'RSQB': -108, 'SHAPE': -108, 'STAR': -108, 'THEN': -108, 'WHERE': -108, '_NL': -108, '__ANON_0': -108, '__ANON_1': -108},  # 26
-    {'$END': -114, 'AND': 92, 'COLON': -114, 'COMMA': -114, 'FOR': -114, 'OR': -114, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, 'THEN': -114, '_NL': -114, '__ANON_0': -114},  # 27
-    {'$END': -133, 'AND': -133, 'AT': 93, 'COLON': -133, 'COMMA': -133, 'COMPARE': 94, 'FOR': -133, 'IN': 95, 'MINUS': 96, 'NOT': 97, 'OR': -133, 'PLUS': 98, 'RBRACE': -133, 'RELATION': 99, 'RPAR': -133, 'RSQB': -133, 'THEN': -133, '_NL': -133, '__ANON_0': -133},  # 28
-    {'$END': -93, 'AND': -93, 'AT': -93, 'COLON': -93, 'COMMA': -93, 'COMPARE': -93, 'DOT': 100, 'EQUAL': -93, 'FOR': -93, 'IN': -93, 'LSQB': 101, 'MINUS': -93, 'NOT': -93, 'OF': -93, 'OR': -93, 'PERCENT': -93, 'PLUS': -93, 'RBRACE': -93, 'RELATION': -93, 'RPAR': -93, 'RSQB': -93, 'SHAPE': -93, 'STAR': -93, 'THEN': -93, 'WHERE': -93, '_NL': -93, '__ANON_0': -93, '__ANON_1': -93},  # 29
-    {'$END': -88, 'COMMA': -88, 'FOR': -88, 'RBRACE': -88, 'RPAR': -88, 'RSQB': -88, '_NL': -88, '__ANON_0': -88},  # 30
-    {},  # 31
-    {'$END': -150, 'AND': -150, 'AT': -150, 'COLON': -150, 'COMMA': -150, 'COMPARE': -150, 'EQUAL': -150, 'FOR': -150, 'IN': -150, 'MINUS': -150, 'NOT': -150, 'OF': -150, 'OR': -150, 'PERCENT': -150, 'PLUS': -150, 'RBRACE': -150, 'RELATION': -150, 'RPAR': -150, 'RSQB': -150, 'SHAPE': -150, 'STAR': -150, 'THEN': -150, 'WHERE': -150, '_NL': -150, '__ANON_0': -150, '__ANON_1': -150},  # 32
-    {'$END': -89, 'COMMA': -89, 'FOR': -89, 'RBRACE': -89, 'RPAR': -89, 'RSQB': -89, '_NL': -89, '__ANON_0': -89},  # 33
-    {'$END': -90, 'COMMA': -90, 'FOR': -90, 'RBRACE': -90, 'RPAR': -90, 'RSQB': -90, '_NL': -90, '__ANON_0': -90},  # 34
-    {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'DOT': -69, 'EQUAL': -69, 'FOR': -69, 'IN': -69, 'LSQB': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': -69, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': -69, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': -69},  # 35
-    {'$END': -70, 'AND': -70, 'AT': -70, 'COLON': -70, 'COMMA': -70, 'COMPARE': -70, 'DOT': -70, 'EQUAL': -70, 'FOR': -70, 'IN': -70, 'LSQB': -70, 'MINUS': -70, 'NOT': -70, 'OF': -70, 'OR': -70, 'PERCENT': -70, 'PLUS': -70, 'RBRACE': -70, 'RELATION': -70, 'RPAR': -70, 'RSQB': -70, 'SHAPE': -70, 'STAR': -70, 'THEN': -70, 'WHERE': -70, '_NL': -70, '__ANON_0': -70, '__ANON_1': -70},  # 36
-    {'$END': -49, 'AND': -49, 'COLON': -49, 'COMMA': -49, 'FOR': -49, 'OR': -49, 'RBRACE': -49, 'RPAR': -49, 'RSQB': -49, 'THEN': -49, '_NL': -49, '__ANON_0': -49},  # 37
-    {'$END': -91, 'COMMA': -91, 'FOR': -91, 'OR': 102, 'RBRACE': -91, 'RPAR': -91, 'RSQB': -91, '_NL': -91, '__ANON_0': -91},  # 38
-    {'$END': -111, 'AND': -111, 'COLON': -111, 'COMMA': -111, 'FOR': -111, 'OR': -111, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, 'THEN': -111, '_NL': -111, '__ANON_0': -111},  # 39
-    {'$END': -71, 'AND': -71, 'AT': -71, 'COLON': -71, 'COMMA': -71, 'COMPARE': -71, 'DOT': -71, 'EQUAL': -71, 'FOR': -71, 'IN': -71, 'LSQB': -71, 'MINUS': -71, 'NOT': -71, 'OF': -71, 'OR': -71, 'PERCENT': -71, 'PLUS': -71, 'RBRACE': -71, 'RELATION': -71, 'RPAR': -71, 'RSQB': -71, 'SHAPE': -71, 'STAR': -71, 'THEN': -71, 'WHERE': -71, '_NL': -71, '__ANON_0': -71, '__ANON_1': -71},  # 40
-    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'EQUAL': -56, 'FOR': -56, 'IN': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'OR': -56, 'PERCENT': 103, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'SHAPE': -56, 'STAR': 104, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': 105},  # 41
-    {'AND': -37, 'AT': -37, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -37, 'DOT': -37, 'GIVEN': 8, 'IN': -37, 'LSQB': -37, 'MINUS': -37, 'NAME': 78, 'NOT': -37, 'OR': -37, 'PERCENT': -37, 'PIECES': 17, 'PLACE': 18, 'PLUS': -37, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -37, 'SHAPE': 23, 'STAR': -37, '_NL': -37, '__ANON_1': -37},  # 42
-    {'AND': -38, 'AT': -38, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -38, 'DOT': -38, 'GIVEN': 8, 'IN': -38, 'LSQB': -38, 'MINUS': -38, 'NAME': 78, 'NOT': -38, 'OR': -38, 'PERCENT': -38, 'PIECES': 17, 'PLACE': 18, 'PLUS': -38, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -38, 'SHAPE': 23, 'STAR': -38, '_NL': -38, '__ANON_1': -38},  # 43
-    {'AND': -39, 'AT': -39, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -39, 'DOT': -39, 'GIVEN': 8, 'IN': -39, 'LSQB': -39, 'MINUS': -39, 'NAME': 78, 'NOT': -39, 'OR': -39, 'PERCENT': -39, 'PIECES': 17, 'PLACE': 18, 'PLUS': -39, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -39, 'SHAPE': 23, 'STAR': -39, '_NL': -39, '__ANON_1': -39},  # 44
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 45
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 46
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 47
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 48
-    {'AND': -41, 'AT': -41, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -41, 'DOT': -41, 'GIVEN': 8, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NAME': 78, 'NOT': -41, 'OR': -41, 'PERCENT': -41, 'PIECES': 17, 'PLACE': 18, 'PLUS': -41, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -41, 'SHAPE': 23, 'STAR': -41, '_NL': -41, '__ANON_1': -41},  # 49
-    {'AND': -42, 'AT': -42, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -42, 'DOT': -42, 'GIVEN': 8, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NAME': 78, 'NOT': -42, 'OR': -42, 'PERCENT': -42, 'PIECES': 17, 'PLACE': 18, 'PLUS': -42, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -42, 'SHAPE': 23, 'STAR': -42, '_NL': -42, '__ANON_1': -42},  # 50
-    {'AND': -43, 'AT': -43, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -43, 'DOT': -43, 'GIVEN': 8, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NAME': 78, 'NOT': -43, 'OR': -43, 'PERCENT': -43, 'PIECES': 17, 'PLACE': 18, 'PLUS': -43, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -43, 'SHAPE': 23, 'STAR': -43, '_NL': -43, '__ANON_1': -43},  # 51
-    {'AND': -44, 'AT': -44, 'COMPARE': -44, 'DOT': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RELATION': -44, 'STAR': -44, 'STRING': 116, '_NL': -44, '__ANON_1': -44},  # 52
-    {'AND': -45, 'AT': -45, 'COMPARE': -45, 'DOT': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RELATION': -45, 'STAR': -45, 'STRING': 24, '_NL': -45, '__ANON_1': -45},  # 53
-    {'AND': -46, 'AT': -46, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -46, 'DOT': -46, 'GIVEN': 8, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NAME': 78, 'NOT': -46, 'OR': -46, 'PERCENT': -46, 'PIECES': 17, 'PLACE': 18, 'PLUS': -46, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -46, 'SHAPE': 23, 'STAR': -46, '_NL': -46, '__ANON_1': -46},  # 54
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 55
-    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MAXIMIZE': -17, 'MINIMIZE': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'REGIONS': -17, 'SHAPE': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': -17},  # 56
-    {'$END': -146, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55, '_NL': 120},  # 57
-    {'$END': -148, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55},  # 58
-    {'_NL': 56},  # 59
-    {'_NL': -23},  # 60
-    {'_NL': -24},  # 61
-    {'_NL': -25},  # 62
-    {'_NL': -82},  # 63
-    {'_NL': -26},  # 64
-    {'_NL': -27},  # 65
-    {'_NL': -28},  # 66
-    {'_NL': -29},  # 67
-    {'_NL': -30},  # 68
-    {'_NL': -31},  # 69
-    {'_NL': -32},  # 70
-    {'_NL': -33},  # 71
-    {'_NL': -34},  # 72
-    {'_NL': -35},  # 73
-    {},  # 74
-    {'_NL': -36},  # 75
-    {'MINUS': 96, 'OF': 124, 'PLUS': 98},  # 76
-    {'AND': 92, 'OR': 125},  # 77
-    {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'DOT': -40, 'EQUAL': -40, 'FOR': -40, 'IN': -40, 'LSQB': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'ON': -40, 'OR': -40, 'PERCENT': -40, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'SHAPE': -40, 'STAR': -40, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': -40},  # 78
-    {'IN': 127},  # 79
-    {'COLON': -75, 'COMMA': 128, 'RSQB': -75, 'WHERE': 129},  # 80
-    {'COLON': 131},  # 81
-    {'OR': 102, 'THEN': 132},  # 82
-    {'RBRACE': 133},  # 83
-    {'COMMA': 134, 'RBRACE': -50, 'RPAR': -50},  # 84
-    {'RPAR': 136},  # 85
-    {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'EQUAL': -60, 'FOR': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'SHAPE': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 86
-    {'RSQB': 137},  # 87
-    {'COMMA': 134, 'FOR': 138, 'RSQB': -50},  # 88
-    {'$END': -92, 'AND': -92, 'AT': -92, 'COLON': -92, 'COMMA': -92, 'COMPARE': -92, 'EQUAL': -92, 'FOR': -92, 'IN': -92, 'MINUS': -92, 'NOT': -92, 'OF': -92, 'OR': -92, 'PERCENT': -92, 'PLUS': -92, 'RBRACE': -92, 'RELATION': -92, 'RPAR': -92, 'RSQB': -92, 'SHAPE': -92, 'STAR': -92, 'THEN': -92, 'WHERE': -92, '_NL': -92, '__ANON_0': -92, '__ANON_1': -92},  # 89
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RPAR': 139, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 90
-    {'$END': -110, 'AND': -110, 'COLON': -110, 'COMMA': -110, 'FOR': -110, 'OR': -110, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, 'THEN': -110, '_NL': -110, '__ANON_0': -110},  # 91
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 92
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 93
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 94
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 95
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 96
-    {'AT': 147, 'IN': 148, 'RELATION': 149},  # 97
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 98
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 99
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 152, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 100
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, '__ANON_0': 154},  # 101
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 102
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 103
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 104
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 105
-    {'COLON': 162},  # 106
-    {'IN': 163},  # 107
-    {'EQUAL': 164},  # 108
-    {'EQUAL': 165},  # 109
-    {'MINUS': 96, 'PLUS': 98, '_NL': -112},  # 110
-    {'MINUS': 96, 'PLUS': 98, '_NL': -113},  # 111
-    {'EQUAL': 166},  # 112
-    {'EQUAL': 167},  # 113
-    {'ON': 168},  # 114
-    {'COLON': 169, 'EQUAL': 170},  # 115
-    {'_NL': -129},  # 116
-    {'COLON': 171},  # 117
-    {'OF': 172},  # 118
-    {'COMMA': 173, 'IN': 174, 'LSQB': 175},  # 119
-    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MAXIMIZE': -18, 'MINIMIZE': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'REGIONS': -18, 'SHAPE': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': -18},  # 120
-    {'$END': -147, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55},  # 121
-    {'_NL': 56},  # 122
-    {'$END': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': 120},  # 123
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 124
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 125
-    {'$END': -87, 'COMMA': -87, 'FOR': -87, 'OR': 181, 'RBRACE': -87, 'RPAR': -87, 'RSQB': -87, '_NL': -87, '__ANON_0': -87},  # 126
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 127
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 128
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 129
-    {'COLON': -77, 'COMMA': 185, 'RSQB': -77, 'WHERE': 186},  # 130
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 131
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 132
-    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'EQUAL': -58, 'FOR': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 133
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'RBRACE': -51, 'REGIONS': 22, 'RPAR': -51, 'RSQB': -51, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 134
-    {'COMMA': 190, 'RBRACE': -52, 'RPAR': -52, 'RSQB': -52},  # 135
-    {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'DOT': -59, 'EQUAL': -59, 'FOR': -59, 'IN': -59, 'LSQB': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'OR': -59, 'PERCENT': -59, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'SHAPE': -59, 'STAR': -59, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': -59},  # 136
-    {'$END': -61, 'AND': -61, 'AT': -61, 'COLON': -61, 'COMMA': -61, 'COMPARE': -61, 'DOT': -61, 'EQUAL': -61, 'FOR': -61, 'IN': -61, 'LSQB': -61, 'MINUS': -61, 'NOT': -61, 'OF': -61, 'OR': -61, 'PERCENT': -61, 'PLUS': -61, 'RBRACE': -61, 'RELATION': -61, 'RPAR': -61, 'RSQB': -61, 'SHAPE': -61, 'STAR': -61, 'THEN': -61, 'WHERE': -61, '_NL': -61, '__ANON_0': -61, '__ANON_1': -61},  # 137
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 138
-    {'$END': -63, 'AND': -63, 'AT': -63, 'COLON': -63, 'COMMA': -63, 'COMPARE': -63, 'DOT': -63, 'EQUAL': -63, 'FOR': -63, 'IN': -63, 'LSQB': -63, 'MINUS': -63, 'NOT': -63, 'OF': -63, 'OR': -63, 'PERCENT': -63, 'PLUS': -63, 'RBRACE': -63, 'RELATION': -63, 'RPAR': -63, 'RSQB': -63, 'SHAPE': -63, 'STAR': -63, 'THEN': -63, 'WHERE': -63, '_NL': -63, '__ANON_0': -63, '__ANON_1': -63},  # 139
-    {'RPAR': 192},  # 140
-    {'$END': -48, 'AND': -48, 'COLON': -48, 'COMMA': -48, 'FOR': -48, 'OR': -48, 'RBRACE': -48, 'RPAR': -48, 'RSQB': -48, 'THEN': -48, '_NL': -48, '__ANON_0': -48},  # 141
-    {'$END': -134, 'AND': -134, 'COLON': -134, 'COMMA': -134, 'FOR': -134, 'MINUS': 96, 'OR': -134, 'PLUS': 98, 'RBRACE': -134, 'RPAR': -134, 'RSQB': -134, 'THEN': -134, '_NL': -134, '__ANON_0': -134},  # 142
-    {'$END': -135, 'AND': -135, 'COLON': -135, 'COMMA': -135, 'FOR': -135, 'MINUS': 96, 'OR': -135, 'PLUS': 98, 'RBRACE': -135, 'RPAR': -135, 'RSQB': -135, 'THEN': -135, '_NL': -135, '__ANON_0': -135},  # 143
-    {'$END': -141, 'AND': -141, 'COLON': -141, 'COMMA': -141, 'EQUAL': -141, 'FOR': -141, 'MINUS': 96, 'OR': -141, 'PLUS': 98, 'RBRACE': -141, 'RPAR': -141, 'RSQB': -141, 'SHAPE': -141, 'THEN': -141, 'WHERE': -141, '_NL': -141, '__ANON_0': 193},  # 144
-    {'$END': -136, 'AND': -136, 'COLON': -136, 'COMMA': -136, 'FOR': -136, 'OR': -136, 'RBRACE': -136, 'RPAR': -136, 'RSQB': -136, 'THEN': -136, '_NL': -136, '__ANON_0': -136},  # 145
-    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': 103, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'SHAPE': -54, 'STAR': 104, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': 105},  # 146
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 147
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 148
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 149
-    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': 103, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'SHAPE': -55, 'STAR': 104, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': 105},  # 150
-    {'$END': -140, 'AND': -140, 'COLON': -140, 'COMMA': -140, 'FOR': -140, 'MINUS': 96, 'OR': -140, 'PLUS': 98, 'RBRACE': -140, 'RPAR': -140, 'RSQB': -140, 'THEN': -140, '_NL': -140, '__ANON_0': -140},  # 151
-    {'$END': -66, 'AND': -66, 'AT': -66, 'COLON': -66, 'COMMA': -66, 'COMPARE': -66, 'DOT': -66, 'EQUAL': -66, 'FOR': -66, 'IN': -66, 'LSQB': -66, 'MINUS': -66, 'NOT': -66, 'OF': -66, 'OR': -66, 'PERCENT': -66, 'PLUS': -66, 'RBRACE': -66, 'RELATION': -66, 'RPAR': -66, 'RSQB': -66, 'SHAPE': -66, 'STAR': -66, 'THEN': -66, 'WHERE': -66, '_NL': -66, '__ANON_0': -66, '__ANON_1': -66},  # 152
-    {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'DOT': -67, 'EQUAL': -67, 'FOR': -67, 'IN': -67, 'LSQB': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': -67, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': -67, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': -67},  # 153
-    {'COMMA': -97, 'RSQB': -97},  # 154
-    {'COMMA': -98, 'RSQB': -98, '__ANON_0': 197},  # 155
-    {'COMMA': 198, 'RSQB': -100},  # 156
-    {'RSQB': 200},  # 157
-    {'$END': -115, 'AND': 92, 'COLON': -115, 'COMMA': -115, 'FOR': -115, 'OR': -115, 'RBRACE': -115, 'RPAR': -115, 'RSQB': -115, 'THEN': -115, '_NL': -115, '__ANON_0': -115},  # 158
-    {'$END': -151, 'AND': -151, 'AT': -151, 'COLON': -151, 'COMMA': -151, 'COMPARE': -151, 'EQUAL': -151, 'FOR': -151, 'IN': -151, 'MINUS': -151, 'NOT': -151, 'OF': -151, 'OR': -151, 'PERCENT': -151, 'PLUS': -151, 'RBRACE': -151, 'RELATION': -151, 'RPAR': -151, 'RSQB': -151, 'SHAPE': -151, 'STAR': -151, 'THEN': -151, 'WHERE': -151, '_NL': -151, '__ANON_0': -151, '__ANON_1': -151},  # 159
-    {'$END': -152, 'AND': -152, 'AT': -152, 'COLON': -152, 'COMMA': -152, 'COMPARE': -152, 'EQUAL': -152, 'FOR': -152, 'IN': -152, 'MINUS': -152, 'NOT': -152, 'OF': -152, 'OR': -152, 'PERCENT': -152, 'PLUS': -152, 'RBRACE': -152, 'RELATION': -152, 'RPAR': -152, 'RSQB': -152, 'SHAPE': -152, 'STAR': -152, 'THEN': -152, 'WHERE': -152, '_NL': -152, '__ANON_0': -152, '__ANON_1': -152},  # 160
-    {'$END': -153, 'AND': -153, 'AT': -153, 'COLON': -153, 'COMMA': -153, 'COMPARE': -153, 'EQUAL': -153, 'FOR': -153, 'IN': -153, 'MINUS': -153, 'NOT': -153, 'OF': -153, 'OR': -153, 'PERCENT': -153, 'PLUS': -153, 'RBRACE': -153, 'RELATION': -153, 'RPAR': -153, 'RSQB': -153, 'SHAPE': -153, 'STAR': -153, 'THEN': -153, 'WHERE': -153, '_NL': -153, '__ANON_0': -153, '__ANON_1': -153},  # 161
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 162
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 208, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 163
-    {'BLOCK': 212},  # 164
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 165
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 166
-    {'LSQB': 218},  # 167
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 168
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 169
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 170
-    {'STRING': 24},  # 171
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 172
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 173
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 208, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 174
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 175
-    {'COMMA': 227, 'IN': 228},  # 176
-    {'IN': 229},  # 177
-    {'$END': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MAXIMIZE': -19, 'MINIMIZE': -19, 'MINUS': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'SHAPE': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': 120},  # 178
-    {'$END': -132, 'AND': -132, 'COLON': -132, 'COMMA': -132, 'FOR': -132, 'MINUS': 96, 'OR': -132, 'PLUS': 98, 'RBRACE': -132, 'RPAR': -132, 'RSQB': -132, 'THEN': -132, '_NL': -132, '__ANON_0': -132},  # 179
-    {'$END': -7, 'AND': 92, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 180
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 181
-    {'COLON': -74, 'COMMA': -74, 'RSQB': -74, 'WHERE': -74},  # 182
-    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 183
-    {'COLON': -76, 'OR': 102, 'RSQB': -76},  # 184
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 185
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 186
-    {'$END': -94, 'COMMA': -94, 'FOR': -94, 'RBRACE': -94, 'RPAR': -94, 'RSQB': -94, '_NL': -94, '__ANON_0': -94},  # 187
-    {'$END': -96, 'COMMA': -96, 'FOR': -96, 'RBRACE': -96, 'RPAR': -96, 'RSQB': -96, '_NL': -96, '__ANON_0': -96},  # 188
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 189
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'RBRACE': -53, 'REGIONS': 22, 'RPAR': -53, 'RSQB': -53, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 190
-    {'RSQB': 234},  # 191
-    {'$END': -64, 'AND': -64, 'AT': -64, 'COLON': -64, 'COMMA': -64, 'COMPARE': -64, 'DOT': -64, 'EQUAL': -64, 'FOR': -64, 'IN': -64, 'LSQB': -64, 'MINUS': -64, 'NOT': -64, 'OF': -64, 'OR': -64, 'PERCENT': -64, 'PLUS': -64, 'RBRACE': -64, 'RELATION': -64, 'RPAR': -64, 'RSQB': -64, 'SHAPE': -64, 'STAR': -64, 'THEN': -64, 'WHERE': -64, '_NL': -64, '__ANON_0': -64, '__ANON_1': -64},  # 192
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 193
-    {'$END': -137, 'AND': -137, 'COLON': -137, 'COMMA': -137, 'FOR': -137, 'MINUS': 96, 'OR': -137, 'PLUS': 98, 'RBRACE': -137, 'RPAR': -137, 'RSQB': -137, 'THEN': -137, '_NL': -137, '__ANON_0': -137},  # 194
-    {'$END': -138, 'AND': -138, 'COLON': -138, 'COMMA': -138, 'FOR': -138, 'OR': -138, 'RBRACE': -138, 'RPAR': -138, 'RSQB': -138, 'THEN': -138, '_NL': -138, '__ANON_0': -138},  # 195
-    {'$END': -139, 'AND': -139, 'COLON': -139, 'COMMA': -139, 'FOR': -139, 'MINUS': 96, 'OR': -139, 'PLUS': 98, 'RBRACE': -139, 'RPAR': -139, 'RSQB': -139, 'THEN': -139, '_NL': -139, '__ANON_0': -139},  # 196
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 197
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RSQB': -101, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, '__ANON_0': 154},  # 198
-    {'COMMA': 238, 'RSQB': -102},  # 199
-    {'$END': -68, 'AND': -68, 'AT': -68, 'COLON': -68, 'COMMA': -68, 'COMPARE': -68, 'DOT': -68, 'EQUAL': -68, 'FOR': -68, 'IN': -68, 'LSQB': -68, 'MINUS': -68, 'NOT': -68, 'OF': -68, 'OR': -68, 'PERCENT': -68, 'PLUS': -68, 'RBRACE': -68, 'RELATION': -68, 'RPAR': -68, 'RSQB': -68, 'SHAPE': -68, 'STAR': -68, 'THEN': -68, 'WHERE': -68, '_NL': -68, '__ANON_0': -68, '__ANON_1': -68},  # 200
-    {'INT': 239},  # 201
-    {'COMMA': -143, 'RSQB': -143, 'STAR': -143, 'VBAR': -143, '_NL': -143},  # 202
-    {'COMMA': -154, '_NL': -154},  # 203
-    {'COMMA': -144, 'RSQB': -144, 'STAR': -144, 'VBAR': -144, '_NL': -144},  # 204
-    {'COMMA': -155, '_NL': -155},  # 205
-    {'COMMA': -156, '_NL': -156},  # 206
-    {'COMMA': 240, '_NL': -72},  # 207
-    {'EQUAL': -81, 'SHAPE': -81, '_NL': -81},  # 208
-    {'EQUAL': -85, 'SHAPE': -85, '_NL': -85},  # 209
-    {'EQUAL': 242},  # 210
-    {'EQUAL': -86, 'SHAPE': -86, '_NL': -86},  # 211
-    {'_NL': -79},  # 212
-    {'_NL': -95},  # 213
-    {'AND': -133, 'AT': 93, 'COMPARE': 94, 'IN': 95, 'MINUS': 96, 'NOT': 97, 'OR': -133, 'PLUS': 98, 'RELATION': 99, '_NL': -133, '__ANON_0': 243},  # 214
-    {'_NL': -107},  # 215
-    {'_NL': -105},  # 216
-    {'_NL': -116},  # 217
-    {'INT': 10, 'MINUS': 201},  # 218
-    {'_NL': -125},  # 219
-    {'COMMA': 240, '_NL': -126},  # 220
-    {'_NL': -128},  # 221
-    {'_NL': -130},  # 222
-    {'EQUAL': 247},  # 223
-    {'COMMA': -21, 'IN': -21},  # 224
-    {'SHAPE': 248, '_NL': -157},  # 225
-    {'COMMA': 249, 'RSQB': 250},  # 226
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 227
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 208, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 228
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 208, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 229
-    {'$END': -8, 'AND': 92, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 230
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 231
-    {'COLON': -78, 'OR': 102, 'RSQB': -78},  # 232
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 233
-    {'$END': -62, 'AND': -62, 'AT': -62, 'COLON': -62, 'COMMA': -62, 'COMPARE': -62, 'DOT': -62, 'EQUAL': -62, 'FOR': -62, 'IN': -62, 'LSQB': -62, 'MINUS': -62, 'NOT': -62, 'OF': -62, 'OR': -62, 'PERCENT': -62, 'PLUS': -62, 'RBRACE': -62, 'RELATION': -62, 'RPAR': -62, 'RSQB': -62, 'SHAPE': -62, 'STAR': -62, 'THEN': -62, 'WHERE': -62, '_NL': -62, '__ANON_0': -62, '__ANON_1': -62},  # 234
-    {'$END': -142, 'AND': -142, 'COLON': -142, 'COMMA': -142, 'EQUAL': -142, 'FOR': -142, 'MINUS': 96, 'OR': -142, 'PLUS': 98, 'RBRACE': -142, 'RPAR': -142, 'RSQB': -142, 'SHAPE': -142, 'THEN': -142, 'WHERE': -142, '_NL': -142, '__ANON_0': -142},  # 235
-    {'COMMA': -99, 'RSQB': -99},  # 236
-    {'COMMA': -9, 'RSQB': -9},  # 237
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RSQB': -103, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, '__ANON_0': 154},  # 238
-    {'COMMA': -109, 'RSQB': -109, 'STAR': -109, 'VBAR': -109, '_NL': -109},  # 239
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 240
-    {'COMMA': 257, '_NL': -73},  # 241
-    {'BLOCK': 212},  # 242
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 243
-    {'COMMA': 260, 'RSQB': 261},  # 244
-    {'COMMA': -117, 'RSQB': -117, 'STAR': 263, 'VBAR': 264},  # 245
-    {'COMMA': 257, '_NL': -127},  # 246
-    {'BLOCK': 212},  # 247
-    {'BLOCK': 212},  # 248
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 249
-    {'IN': -83},  # 250
-    {'COMMA': 269, 'RSQB': 270},  # 251
-    {'COMMA': -22, 'IN': -22},  # 252
-    {'_NL': -159},  # 253
-    {'SHAPE': 271, '_NL': -160},  # 254
-    {'COMMA': -10, 'RSQB': -10},  # 255
-    {'COMMA': -15, '_NL': -15},  # 256
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 257
-    {'_NL': -80},  # 258
-    {'MINUS': 96, 'PLUS': 98, '_NL': -106},  # 259
-    {'INT': 10, 'MINUS': 201, 'RSQB': 273},  # 260
-    {'_NL': -122},  # 261
-    {'COMMA': 275, 'RSQB': 276},  # 262
-    {'INT': 277},  # 263
-    {'INT': 10, 'MINUS': 201},  # 264
-    {'COMMA': -119, 'RSQB': -119, 'STAR': 279, 'VBAR': 280},  # 265
-    {'_NL': -131},  # 266
-    {'_NL': -158},  # 267
-    {'COMMA': -5, 'RSQB': -5},  # 268
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 269
-    {'IN': -84},  # 270
-    {'BLOCK': 212},  # 271
-    {'COMMA': -16, '_NL': -16},  # 272
-    {'_NL': -121},  # 273
-    {'COMMA': -13, 'RSQB': -13},  # 274
-    {'INT': 10, 'MINUS': 201, 'RSQB': 283},  # 275
-    {'_NL': -124},  # 276
-    {'COMMA': -118, 'RSQB': -118},  # 277
-    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 278
-    {'INT': 285},  # 279
-    {'INT': 10, 'MINUS': 201},  # 280
-    {'COMMA': -6, 'RSQB': -6},  # 281
-    {'_NL': -161},  # 282
-    {'_NL': -123},  # 283
-    {'COMMA': -14, 'RSQB': -14},  # 284
-    {'COMMA': -120, 'RSQB': -120},  # 285
-    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 286
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 0
+    {'$END': -160, 'ALWAYS': 46, 'ATTRIBUTE': 47, 'BOARD': 48, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 49, 'GOAL': 50, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LET': 51, 'LPAR': 14, 'LSQB': 15, 'MAXIMIZE': 52, 'MINIMIZE': 53, 'MINUS': 16, 'MOVE': 54, 'NAME': 18, 'NOT': 19, 'PARAM': 55, 'PIECES': 56, 'PLACE': 57, 'POSITIONS': 58, 'PUZZLE': 59, 'QUESTION': 60, 'REGIONS': 61, 'SHAPE': 26, 'START': 62, 'STRING': 28, 'TRUE': 29, 'VAR': 63, '_NL': 64},  # 1
+    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'DOT': -41, 'EQUAL': -41, 'FOR': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'ON': -41, 'OR': -41, 'PERCENT': -41, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'SHAPE': -41, 'STAR': -41, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': -41},  # 2
+    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'EQUAL': -42, 'FOR': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'ON': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 3
+    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'EQUAL': -43, 'FOR': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'ON': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 4
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 5
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 6
+    {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'DOT': -65, 'EQUAL': -65, 'FOR': -65, 'IN': -65, 'LSQB': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': -65, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': -65, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': -65},  # 7
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'LSQB': 88, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 8
+    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'EQUAL': -44, 'FOR': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'ON': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 9
+    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'ON': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 10
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 11
+    {'$END': -115, 'AND': -115, 'AT': -115, 'COLON': -115, 'COMMA': -115, 'COMPARE': -115, 'DOT': -115, 'EQUAL': -115, 'FOR': -115, 'IN': -115, 'LSQB': -115, 'MINUS': -115, 'NOT': -115, 'OF': -115, 'OR': -115, 'PERCENT': -115, 'PLUS': -115, 'RBRACE': -115, 'RELATION': -115, 'RPAR': -115, 'RSQB': -115, 'SHAPE': -115, 'STAR': -115, 'THEN': -115, 'VBAR': -115, 'WHERE': -115, '_NL': -115, '__ANON_0': -115, '__ANON_1': -115},  # 12
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 13
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 14
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'RSQB': 97, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 15
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 16
+    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'ON': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 17
+    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LPAR': 101, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 18
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 19
+    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'EQUAL': -48, 'FOR': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'ON': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'SHAPE': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 20
+    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'EQUAL': -49, 'FOR': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'ON': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 21
+    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'EQUAL': -50, 'FOR': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'ON': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'SHAPE': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 22
+    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'EQUAL': -51, 'FOR': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'ON': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'SHAPE': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 23
+    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'EQUAL': -52, 'FOR': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'ON': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'SHAPE': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 24
+    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'EQUAL': -53, 'FOR': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'ON': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'SHAPE': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 25
+    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'ON': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'SHAPE': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 26
+    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'DOT': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'ON': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'SHAPE': -55, 'STAR': -55, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': -55},  # 27
+    {'$END': -167, 'AND': -167, 'AT': -167, 'COLON': -167, 'COMMA': -167, 'COMPARE': -167, 'DOT': -167, 'EQUAL': -167, 'FOR': -167, 'IN': -167, 'LSQB': -167, 'MINUS': -167, 'NOT': -167, 'OF': -167, 'OR': -167, 'PERCENT': -167, 'PLUS': -167, 'RBRACE': -167, 'RELATION': -167, 'RPAR': -167, 'RSQB': -167, 'SHAPE': -167, 'STAR': -167, 'THEN': -167, 'WHERE': -167, '_NL': -167, '__ANON_0': -167, '__ANON_1': -167},  # 28
+    {'$END': -73, 'AND': -73, 'AT': -73, 'COLON': -73, 'COMMA': -73, 'COMPARE': -73, 'DOT': -73, 'EQUAL': -73, 'FOR': -73, 'IN': -73, 'LSQB': -73, 'MINUS': -73, 'NOT': -73, 'OF': -73, 'OR': -73, 'PERCENT': -73, 'PLUS': -73, 'RBRACE': -73, 'RELATION': -73, 'RPAR': -73, 'RSQB': -73, 'SHAPE': -73, 'STAR': -73, 'THEN': -73, 'WHERE': -73, '_NL': -73, '__ANON_0': -73, '__ANON_1': -73},  # 29
+    {'$END': -123, 'AND': -123, 'AT': -123, 'COLON': -123, 'COMMA': -123, 'COMPARE': -123, 'DOT': -123, 'EQUAL': -123, 'FOR': -123, 'IN': -123, 'LSQB': -123, 'MINUS': -123, 'NOT': -123, 'OF': -123, 'OR': -123, 'PERCENT': -123, 'PLUS': -123, 'RBRACE': -123, 'RELATION': -123, 'RPAR': -123, 'RSQB': -123, 'SHAPE': -123, 'STAR': -123, 'THEN': -123, 'WHERE': -123, '_NL': -123, '__ANON_0': -123, '__ANON_1': -123},  # 30
+    {'$END': -129, 'AND': 103, 'COLON': -129, 'COMMA': -129, 'FOR': -129, 'OR': -129, 'RBRACE': -129, 'RPAR': -129, 'RSQB': -129, 'THEN': -129, '_NL': -129, '__ANON_0': -129},  # 31
+    {'$END': -148, 'AND': -148, 'AT': 104, 'COLON': -148, 'COMMA': -148, 'COMPARE': 105, 'FOR': -148, 'IN': 106, 'MINUS': 107, 'NOT': 108, 'OR': -148, 'PLUS': 109, 'RBRACE': -148, 'RELATION': 110, 'RPAR': -148, 'RSQB': -148, 'THEN': -148, '_NL': -148, '__ANON_0': -148},  # 32
+    {'$END': -104, 'AND': -104, 'AT': -104, 'COLON': -104, 'COMMA': -104, 'COMPARE': -104, 'DOT': 111, 'EQUAL': -104, 'FOR': -104, 'IN': -104, 'LSQB': 112, 'MINUS': -104, 'NOT': -104, 'OF': -104, 'OR': -104, 'PERCENT': -104, 'PLUS': -104, 'RBRACE': -104, 'RELATION': -104, 'RPAR': -104, 'RSQB': -104, 'SHAPE': -104, 'STAR': -104, 'THEN': -104, 'WHERE': -104, '_NL': -104, '__ANON_0': -104, '__ANON_1': -104},  # 33
+    {'$END': -99, 'COMMA': -99, 'FOR': -99, 'RBRACE': -99, 'RPAR': -99, 'RSQB': -99, '_NL': -99, '__ANON_0': -99},  # 34
+    {},  # 35
+    {'$END': -168, 'AND': -168, 'AT': -168, 'COLON': -168, 'COMMA': -168, 'COMPARE': -168, 'EQUAL': -168, 'FOR': -168, 'IN': -168, 'MINUS': -168, 'NOT': -168, 'OF': -168, 'OR': -168, 'PERCENT': -168, 'PLUS': -168, 'RBRACE': -168, 'RELATION': -168, 'RPAR': -168, 'RSQB': -168, 'SHAPE': -168, 'STAR': -168, 'THEN': -168, 'WHERE': -168, '_NL': -168, '__ANON_0': -168, '__ANON_1': -168},  # 36
+    {'$END': -100, 'COMMA': -100, 'FOR': -100, 'RBRACE': -100, 'RPAR': -100, 'RSQB': -100, '_NL': -100, '__ANON_0': -100},  # 37
+    {'$END': -101, 'COMMA': -101, 'FOR': -101, 'RBRACE': -101, 'RPAR': -101, 'RSQB': -101, '_NL': -101, '__ANON_0': -101},  # 38
+    {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'DOT': -77, 'EQUAL': -77, 'FOR': -77, 'IN': -77, 'LSQB': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'SHAPE': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 39
+    {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': -78, 'EQUAL': -78, 'FOR': -78, 'IN': -78, 'LSQB': -78, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'SHAPE': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 40
+    {'$END': -57, 'AND': -57, 'COLON': -57, 'COMMA': -57, 'FOR': -57, 'OR': -57, 'RBRACE': -57, 'RPAR': -57, 'RSQB': -57, 'THEN': -57, '_NL': -57, '__ANON_0': -57},  # 41
+    {'$END': -102, 'COMMA': -102, 'FOR': -102, 'OR': 113, 'RBRACE': -102, 'RPAR': -102, 'RSQB': -102, '_NL': -102, '__ANON_0': -102},  # 42
+    {'$END': -126, 'AND': -126, 'COLON': -126, 'COMMA': -126, 'FOR': -126, 'OR': -126, 'RBRACE': -126, 'RPAR': -126, 'RSQB': -126, 'THEN': -126, '_NL': -126, '__ANON_0': -126},  # 43
+    {'$END': -79, 'AND': -79, 'AT': -79, 'COLON': -79, 'COMMA': -79, 'COMPARE': -79, 'DOT': -79, 'EQUAL': -79, 'FOR': -79, 'IN': -79, 'LSQB': -79, 'MINUS': -79, 'NOT': -79, 'OF': -79, 'OR': -79, 'PERCENT': -79, 'PLUS': -79, 'RBRACE': -79, 'RELATION': -79, 'RPAR': -79, 'RSQB': -79, 'SHAPE': -79, 'STAR': -79, 'THEN': -79, 'WHERE': -79, '_NL': -79, '__ANON_0': -79, '__ANON_1': -79},  # 44
+    {'$END': -64, 'AND': -64, 'AT': -64, 'COLON': -64, 'COMMA': -64, 'COMPARE': -64, 'EQUAL': -64, 'FOR': -64, 'IN': -64, 'MINUS': -64, 'NOT': -64, 'OF': -64, 'OR': -64, 'PERCENT': 114, 'PLUS': -64, 'RBRACE': -64, 'RELATION': -64, 'RPAR': -64, 'RSQB': -64, 'SHAPE': -64, 'STAR': 115, 'THEN': -64, 'WHERE': -64, '_NL': -64, '__ANON_0': -64, '__ANON_1': 116},  # 45
+    {'AND': -41, 'AT': -41, 'COLON': 117, 'COMPARE': -41, 'DOT': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NOT': -41, 'OR': -41, 'PERCENT': -41, 'PLUS': -41, 'RELATION': -41, 'STAR': -41, '_NL': -41, '__ANON_1': -41},  # 46
+    {'ALWAYS': 2, 'AND': -42, 'AT': -42, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -42, 'DOT': -42, 'GIVEN': 9, 'GOAL': 10, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'MOVE': 17, 'NAME': 89, 'NOT': -42, 'OR': -42, 'PERCENT': -42, 'PIECES': 20, 'PLACE': 21, 'PLUS': -42, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'RELATION': -42, 'SHAPE': 26, 'STAR': -42, 'START': 27, '_NL': -42, '__ANON_1': -42},  # 47
+    {'ALWAYS': 2, 'AND': -43, 'AT': -43, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -43, 'DOT': -43, 'GIVEN': 9, 'GOAL': 10, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'MOVE': 17, 'NAME': 89, 'NOT': -43, 'OR': -43, 'PERCENT': -43, 'PIECES': 20, 'PLACE': 21, 'PLUS': -43, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'RELATION': -43, 'SHAPE': 26, 'STAR': -43, 'START': 27, '_NL': -43, '__ANON_1': -43},  # 48
+    {'ALWAYS': 2, 'AND': -44, 'AT': -44, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -44, 'DOT': -44, 'GIVEN': 9, 'GOAL': 10, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'MOVE': 17, 'NAME': 89, 'NOT': -44, 'OR': -44, 'PERCENT': -44, 'PIECES': 20, 'PLACE': 21, 'PLUS': -44, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'RELATION': -44, 'SHAPE': 26, 'STAR': -44, 'START': 27, '_NL': -44, '__ANON_1': -44},  # 49
+    {'AND': -45, 'AT': -45, 'COLON': 121, 'COMPARE': -45, 'DOT': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RELATION': -45, 'STAR': -45, '_NL': -45, '__ANON_1': -45},  # 50
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 51
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 52
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 53
+    {'AND': -46, 'AT': -46, 'COMPARE': -46, 'DOT': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RELATION': -46, 'STAR': -46, 'STRING': 28, '_NL': -46, '__ANON_1': -46},  # 54
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 55
+    {'ALWAYS': 2, 'AND': -48, 'AT': -48, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -48, 'DOT': -48, 'GIVEN': 9, 'GOAL': 10, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'MOVE': 17, 'NAME': 89, 'NOT': -48, 'OR': -48, 'PERCENT': -48, 'PIECES': 20, 'PLACE': 21, 'PLUS': -48, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'RELATION': -48, 'SHAPE': 26, 'STAR': -48, 'START': 27, '_NL': -48, '__ANON_1': -48},  # 56
+    {'ALWAYS': 2, 'AND': -49, 'AT': -49, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -49, 'DOT': -49, 'GIVEN': 9, 'GOAL': 10, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'MOVE': 17, 'NAME': 89, 'NOT': -49, 'OR': -49, 'PERCENT': -49, 'PIECES': 20, 'PLACE': 21, 'PLUS': -49, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'RELATION': -49, 'SHAPE': 26, 'STAR': -49, 'START': 27, '_NL': -49, '__ANON_1': -49},  # 57
+    {'ALWAYS': 2, 'AND': -50, 'AT': -50, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -50, 'DOT': -50, 'GIVEN': 9, 'GOAL': 10, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'MOVE': 17, 'NAME': 89, 'NOT': -50, 'OR': -50, 'PERCENT': -50, 'PIECES': 20, 'PLACE': 21, 'PLUS': -50, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'RELATION': -50, 'SHAPE': 26, 'STAR': -50, 'START': 27, '_NL': -50, '__ANON_1': -50},  # 58
+    {'AND': -51, 'AT': -51, 'COMPARE': -51, 'DOT': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RELATION': -51, 'STAR': -51, 'STRING': 130, '_NL': -51, '__ANON_1': -51},  # 59
+    {'AND': -52, 'AT': -52, 'COMPARE': -52, 'DOT': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RELATION': -52, 'STAR': -52, 'STRING': 28, '_NL': -52, '__ANON_1': -52},  # 60
+    {'ALWAYS': 2, 'AND': -53, 'AT': -53, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -53, 'DOT': -53, 'GIVEN': 9, 'GOAL': 10, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'MOVE': 17, 'NAME': 89, 'NOT': -53, 'OR': -53, 'PERCENT': -53, 'PIECES': 20, 'PLACE': 21, 'PLUS': -53, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'RELATION': -53, 'SHAPE': 26, 'STAR': -53, 'START': 27, '_NL': -53, '__ANON_1': -53},  # 61
+    {'AND': -55, 'AT': -55, 'COLON': 133, 'COMPARE': -55, 'DOT': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RELATION': -55, 'STAR': -55, '_NL': -55, '__ANON_1': -55},  # 62
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 63
+    {'$END': -19, 'ALWAYS': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'GOAL': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MAXIMIZE': -19, 'MINIMIZE': -19, 'MINUS': -19, 'MOVE': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'SHAPE': -19, 'START': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': -19},  # 64
+    {'$END': -161, 'ALWAYS': 46, 'ATTRIBUTE': 47, 'BOARD': 48, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 49, 'GOAL': 50, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LET': 51, 'LPAR': 14, 'LSQB': 15, 'MAXIMIZE': 52, 'MINIMIZE': 53, 'MINUS': 16, 'MOVE': 54, 'NAME': 18, 'NOT': 19, 'PARAM': 55, 'PIECES': 56, 'PLACE': 57, 'POSITIONS': 58, 'PUZZLE': 59, 'QUESTION': 60, 'REGIONS': 61, 'SHAPE': 26, 'START': 62, 'STRING': 28, 'TRUE': 29, 'VAR': 63, '_NL': 135},  # 65
+    {'$END': -163, 'ALWAYS': 46, 'ATTRIBUTE': 47, 'BOARD': 48, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 49, 'GOAL': 50, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LET': 51, 'LPAR': 14, 'LSQB': 15, 'MAXIMIZE': 52, 'MINIMIZE': 53, 'MINUS': 16, 'MOVE': 54, 'NAME': 18, 'NOT': 19, 'PARAM': 55, 'PIECES': 56, 'PLACE': 57, 'POSITIONS': 58, 'PUZZLE': 59, 'QUESTION': 60, 'REGIONS': 61, 'SHAPE': 26, 'START': 62, 'STRING': 28, 'TRUE': 29, 'VAR': 63},  # 66
+    {'_NL': 64},  # 67
+    {'_NL': -25},  # 68
+    {'_NL': -26},  # 69
+    {'_NL': -27},  # 70
+    {'_NL': -92},  # 71
+    {'_NL': -28},  # 72
+    {'_NL': -29},  # 73
+    {'_NL': -30},  # 74
+    {'_NL': -31},  # 75
+    {'_NL': -32},  # 76
+    {'_NL': -33},  # 77
+    {'_NL': -34},  # 78
+    {'_NL': -35},  # 79
+    {'_NL': -36},  # 80
+    {'_NL': -37},  # 81
+    {'_NL': -38},  # 82
+    {},  # 83
+    {'_NL': -39},  # 84
+    {'_NL': -40},  # 85
+    {'MINUS': 107, 'OF': 139, 'PLUS': 109},  # 86
+    {'AND': 103, 'OR': 140},  # 87
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 88
+    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'ON': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 89
+    {'IN': 143},  # 90
+    {'COLON': -85, 'COMMA': 144, 'RSQB': -85, 'WHERE': 145},  # 91
+    {'COLON': 147},  # 92
+    {'OR': 113, 'THEN': 148},  # 93
+    {'RBRACE': 149},  # 94
+    {'COMMA': 150, 'RBRACE': -58, 'RPAR': -58},  # 95
+    {'RPAR': 152},  # 96
+    {'$END': -68, 'AND': -68, 'AT': -68, 'COLON': -68, 'COMMA': -68, 'COMPARE': -68, 'DOT': -68, 'EQUAL': -68, 'FOR': -68, 'IN': -68, 'LSQB': -68, 'MINUS': -68, 'NOT': -68, 'OF': -68, 'OR': -68, 'PERCENT': -68, 'PLUS': -68, 'RBRACE': -68, 'RELATION': -68, 'RPAR': -68, 'RSQB': -68, 'SHAPE': -68, 'STAR': -68, 'THEN': -68, 'WHERE': -68, '_NL': -68, '__ANON_0': -68, '__ANON_1': -68},  # 97
+    {'RSQB': 153},  # 98
+    {'COMMA': 150, 'FOR': 154, 'RSQB': -58},  # 99
+    {'$END': -103, 'AND': -103, 'AT': -103, 'COLON': -103, 'COMMA': -103, 'COMPARE': -103, 'EQUAL': -103, 'FOR': -103, 'IN': -103, 'MINUS': -103, 'NOT': -103, 'OF': -103, 'OR': -103, 'PERCENT': -103, 'PLUS': -103, 'RBRACE': -103, 'RELATION': -103, 'RPAR': -103, 'RSQB': -103, 'SHAPE': -103, 'STAR': -103, 'THEN': -103, 'WHERE': -103, '_NL': -103, '__ANON_0': -103, '__ANON_1': -103},  # 100
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'RPAR': 155, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 101
+    {'$END': -125, 'AND': -125, 'COLON': -125, 'COMMA': -125, 'FOR': -125, 'OR': -125, 'RBRACE': -125, 'RPAR': -125, 'RSQB': -125, 'THEN': -125, '_NL': -125, '__ANON_0': -125},  # 102
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 103
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 104
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 105
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 106
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 107
+    {'AT': 163, 'IN': 164, 'RELATION': 165},  # 108
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 109
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 110
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'INT': 168, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 111
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29, '__ANON_0': 170},  # 112
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 113
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 114
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 115
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 116
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 117
+    {'COLON': 179},  # 118
+    {'IN': 180},  # 119
+    {'EQUAL': 181},  # 120
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 121
+    {'EQUAL': 183},  # 122
+    {'MINUS': 107, 'PLUS': 109, '_NL': -127},  # 123
+    {'MINUS': 107, 'PLUS': 109, '_NL': -128},  # 124
+    {'COLON': 184, 'FOR': 185},  # 125
+    {'EQUAL': 186},  # 126
+    {'EQUAL': 187},  # 127
+    {'ON': 188},  # 128
+    {'COLON': 189, 'EQUAL': 190},  # 129
+    {'_NL': -144},  # 130
+    {'COLON': 191},  # 131
+    {'OF': 192},  # 132
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 133
+    {'COMMA': 194, 'IN': 195, 'LSQB': 196},  # 134
+    {'$END': -20, 'ALWAYS': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'GOAL': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'MOVE': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'START': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': -20},  # 135
+    {'$END': -162, 'ALWAYS': 46, 'ATTRIBUTE': 47, 'BOARD': 48, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 49, 'GOAL': 50, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LET': 51, 'LPAR': 14, 'LSQB': 15, 'MAXIMIZE': 52, 'MINIMIZE': 53, 'MINUS': 16, 'MOVE': 54, 'NAME': 18, 'NOT': 19, 'PARAM': 55, 'PIECES': 56, 'PLACE': 57, 'POSITIONS': 58, 'PUZZLE': 59, 'QUESTION': 60, 'REGIONS': 61, 'SHAPE': 26, 'START': 62, 'STRING': 28, 'TRUE': 29, 'VAR': 63},  # 136
+    {'_NL': 64},  # 137
+    {'$END': -22, 'ALWAYS': -22, 'ATTRIBUTE': -22, 'BOARD': -22, 'COUNT_WORD': -22, 'EITHER': -22, 'FALSE': -22, 'FORALL': -22, 'GIVEN': -22, 'GOAL': -22, 'IF': -22, 'INT': -22, 'LBRACE': -22, 'LET': -22, 'LPAR': -22, 'LSQB': -22, 'MAXIMIZE': -22, 'MINIMIZE': -22, 'MINUS': -22, 'MOVE': -22, 'NAME': -22, 'NOT': -22, 'PARAM': -22, 'PIECES': -22, 'PLACE': -22, 'POSITIONS': -22, 'PUZZLE': -22, 'QUESTION': -22, 'REGIONS': -22, 'SHAPE': -22, 'START': -22, 'STRING': -22, 'TRUE': -22, 'VAR': -22, '_NL': 135},  # 138
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 139
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 140
+    {'$END': -98, 'COMMA': -98, 'FOR': -98, 'OR': 202, 'RBRACE': -98, 'RPAR': -98, 'RSQB': -98, '_NL': -98, '__ANON_0': -98},  # 141
+    {'COMMA': 194, 'RSQB': 203},  # 142
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 143
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'LSQB': 88, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 144
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 145
+    {'COLON': -87, 'COMMA': 208, 'RSQB': -87, 'WHERE': 209},  # 146
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 147
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 148
+    {'$END': -66, 'AND': -66, 'AT': -66, 'COLON': -66, 'COMMA': -66, 'COMPARE': -66, 'DOT': -66, 'EQUAL': -66, 'FOR': -66, 'IN': -66, 'LSQB': -66, 'MINUS': -66, 'NOT': -66, 'OF': -66, 'OR': -66, 'PERCENT': -66, 'PLUS': -66, 'RBRACE': -66, 'RELATION': -66, 'RPAR': -66, 'RSQB': -66, 'SHAPE': -66, 'STAR': -66, 'THEN': -66, 'WHERE': -66, '_NL': -66, '__ANON_0': -66, '__ANON_1': -66},  # 149
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'RBRACE': -59, 'REGIONS': 25, 'RPAR': -59, 'RSQB': -59, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 150
+    {'COMMA': 213, 'RBRACE': -60, 'RPAR': -60, 'RSQB': -60},  # 151
+    {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'DOT': -67, 'EQUAL': -67, 'FOR': -67, 'IN': -67, 'LSQB': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': -67, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': -67, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': -67},  # 152
+    {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'DOT': -69, 'EQUAL': -69, 'FOR': -69, 'IN': -69, 'LSQB': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': -69, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': -69, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': -69},  # 153
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'LSQB': 88, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 154
+    {'$END': -71, 'AND': -71, 'AT': -71, 'COLON': -71, 'COMMA': -71, 'COMPARE': -71, 'DOT': -71, 'EQUAL': -71, 'FOR': -71, 'IN': -71, 'LSQB': -71, 'MINUS': -71, 'NOT': -71, 'OF': -71, 'OR': -71, 'PERCENT': -71, 'PLUS': -71, 'RBRACE': -71, 'RELATION': -71, 'RPAR': -71, 'RSQB': -71, 'SHAPE': -71, 'STAR': -71, 'THEN': -71, 'WHERE': -71, '_NL': -71, '__ANON_0': -71, '__ANON_1': -71},  # 155
+    {'RPAR': 215},  # 156
+    {'$END': -56, 'AND': -56, 'COLON': -56, 'COMMA': -56, 'FOR': -56, 'OR': -56, 'RBRACE': -56, 'RPAR': -56, 'RSQB': -56, 'THEN': -56, '_NL': -56, '__ANON_0': -56},  # 157
+    {'$END': -149, 'AND': -149, 'COLON': -149, 'COMMA': -149, 'FOR': -149, 'MINUS': 107, 'OR': -149, 'PLUS': 109, 'RBRACE': -149, 'RPAR': -149, 'RSQB': -149, 'THEN': -149, '_NL': -149, '__ANON_0': -149},  # 158
+    {'$END': -150, 'AND': -150, 'COLON': -150, 'COMMA': -150, 'FOR': -150, 'MINUS': 107, 'OR': -150, 'PLUS': 109, 'RBRACE': -150, 'RPAR': -150, 'RSQB': -150, 'THEN': -150, '_NL': -150, '__ANON_0': -150},  # 159
+    {'$END': -156, 'AND': -156, 'COLON': -156, 'COMMA': -156, 'EQUAL': -156, 'FOR': -156, 'MINUS': 107, 'OR': -156, 'PLUS': 109, 'RBRACE': -156, 'RPAR': -156, 'RSQB': -156, 'SHAPE': -156, 'THEN': -156, 'WHERE': -156, '_NL': -156, '__ANON_0': 216},  # 160
+    {'$END': -151, 'AND': -151, 'COLON': -151, 'COMMA': -151, 'FOR': -151, 'OR': -151, 'RBRACE': -151, 'RPAR': -151, 'RSQB': -151, 'THEN': -151, '_NL': -151, '__ANON_0': -151},  # 161
+    {'$END': -62, 'AND': -62, 'AT': -62, 'COLON': -62, 'COMMA': -62, 'COMPARE': -62, 'EQUAL': -62, 'FOR': -62, 'IN': -62, 'MINUS': -62, 'NOT': -62, 'OF': -62, 'OR': -62, 'PERCENT': 114, 'PLUS': -62, 'RBRACE': -62, 'RELATION': -62, 'RPAR': -62, 'RSQB': -62, 'SHAPE': -62, 'STAR': 115, 'THEN': -62, 'WHERE': -62, '_NL': -62, '__ANON_0': -62, '__ANON_1': 116},  # 162
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 163
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 164
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 165
+    {'$END': -63, 'AND': -63, 'AT': -63, 'COLON': -63, 'COMMA': -63, 'COMPARE': -63, 'EQUAL': -63, 'FOR': -63, 'IN': -63, 'MINUS': -63, 'NOT': -63, 'OF': -63, 'OR': -63, 'PERCENT': 114, 'PLUS': -63, 'RBRACE': -63, 'RELATION': -63, 'RPAR': -63, 'RSQB': -63, 'SHAPE': -63, 'STAR': 115, 'THEN': -63, 'WHERE': -63, '_NL': -63, '__ANON_0': -63, '__ANON_1': 116},  # 166
+    {'$END': -155, 'AND': -155, 'COLON': -155, 'COMMA': -155, 'FOR': -155, 'MINUS': 107, 'OR': -155, 'PLUS': 109, 'RBRACE': -155, 'RPAR': -155, 'RSQB': -155, 'THEN': -155, '_NL': -155, '__ANON_0': -155},  # 167
+    {'$END': -74, 'AND': -74, 'AT': -74, 'COLON': -74, 'COMMA': -74, 'COMPARE': -74, 'DOT': -74, 'EQUAL': -74, 'FOR': -74, 'IN': -74, 'LSQB': -74, 'MINUS': -74, 'NOT': -74, 'OF': -74, 'OR': -74, 'PERCENT': -74, 'PLUS': -74, 'RBRACE': -74, 'RELATION': -74, 'RPAR': -74, 'RSQB': -74, 'SHAPE': -74, 'STAR': -74, 'THEN': -74, 'WHERE': -74, '_NL': -74, '__ANON_0': -74, '__ANON_1': -74},  # 168
+    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'DOT': -75, 'EQUAL': -75, 'FOR': -75, 'IN': -75, 'LSQB': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'SHAPE': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 169
+    {'COMMA': -108, 'RSQB': -108},  # 170
+    {'COMMA': -109, 'RSQB': -109, '__ANON_0': 220},  # 171
+    {'COMMA': 221, 'RSQB': -111},  # 172
+    {'RSQB': 223},  # 173
+    {'$END': -130, 'AND': 103, 'COLON': -130, 'COMMA': -130, 'FOR': -130, 'OR': -130, 'RBRACE': -130, 'RPAR': -130, 'RSQB': -130, 'THEN': -130, '_NL': -130, '__ANON_0': -130},  # 174
+    {'$END': -169, 'AND': -169, 'AT': -169, 'COLON': -169, 'COMMA': -169, 'COMPARE': -169, 'EQUAL': -169, 'FOR': -169, 'IN': -169, 'MINUS': -169, 'NOT': -169, 'OF': -169, 'OR': -169, 'PERCENT': -169, 'PLUS': -169, 'RBRACE': -169, 'RELATION': -169, 'RPAR': -169, 'RSQB': -169, 'SHAPE': -169, 'STAR': -169, 'THEN': -169, 'WHERE': -169, '_NL': -169, '__ANON_0': -169, '__ANON_1': -169},  # 175
+    {'$END': -170, 'AND': -170, 'AT': -170, 'COLON': -170, 'COMMA': -170, 'COMPARE': -170, 'EQUAL': -170, 'FOR': -170, 'IN': -170, 'MINUS': -170, 'NOT': -170, 'OF': -170, 'OR': -170, 'PERCENT': -170, 'PLUS': -170, 'RBRACE': -170, 'RELATION': -170, 'RPAR': -170, 'RSQB': -170, 'SHAPE': -170, 'STAR': -170, 'THEN': -170, 'WHERE': -170, '_NL': -170, '__ANON_0': -170, '__ANON_1': -170},  # 176
+    {'$END': -171, 'AND': -171, 'AT': -171, 'COLON': -171, 'COMMA': -171, 'COMPARE': -171, 'EQUAL': -171, 'FOR': -171, 'IN': -171, 'MINUS': -171, 'NOT': -171, 'OF': -171, 'OR': -171, 'PERCENT': -171, 'PLUS': -171, 'RBRACE': -171, 'RELATION': -171, 'RPAR': -171, 'RSQB': -171, 'SHAPE': -171, 'STAR': -171, 'THEN': -171, 'WHERE': -171, '_NL': -171, '__ANON_0': -171, '__ANON_1': -171},  # 177
+    {'_NL': -164},  # 178
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'MINUS': 224, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28},  # 179
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 231, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 180
+    {'BLOCK': 235},  # 181
+    {'_NL': -165},  # 182
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 183
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 184
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'LSQB': 88, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 185
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 186
+    {'LSQB': 243},  # 187
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 188
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'MINUS': 224, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28},  # 189
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 190
+    {'STRING': 28},  # 191
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 192
+    {'_NL': -166},  # 193
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 194
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 231, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 195
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 196
+    {'COMMA': 252, 'IN': 253},  # 197
+    {'IN': 254},  # 198
+    {'$END': -21, 'ALWAYS': -21, 'ATTRIBUTE': -21, 'BOARD': -21, 'COUNT_WORD': -21, 'EITHER': -21, 'FALSE': -21, 'FORALL': -21, 'GIVEN': -21, 'GOAL': -21, 'IF': -21, 'INT': -21, 'LBRACE': -21, 'LET': -21, 'LPAR': -21, 'LSQB': -21, 'MAXIMIZE': -21, 'MINIMIZE': -21, 'MINUS': -21, 'MOVE': -21, 'NAME': -21, 'NOT': -21, 'PARAM': -21, 'PIECES': -21, 'PLACE': -21, 'POSITIONS': -21, 'PUZZLE': -21, 'QUESTION': -21, 'REGIONS': -21, 'SHAPE': -21, 'START': -21, 'STRING': -21, 'TRUE': -21, 'VAR': -21, '_NL': 135},  # 199
+    {'$END': -147, 'AND': -147, 'COLON': -147, 'COMMA': -147, 'FOR': -147, 'MINUS': 107, 'OR': -147, 'PLUS': 109, 'RBRACE': -147, 'RPAR': -147, 'RSQB': -147, 'THEN': -147, '_NL': -147, '__ANON_0': -147},  # 200
+    {'$END': -7, 'AND': 103, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 201
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 202
+    {'IN': 256},  # 203
+    {'COMMA': 252, 'RSQB': 257},  # 204
+    {'COLON': -84, 'COMMA': -84, 'RSQB': -84, 'WHERE': -84},  # 205
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 206
+    {'COLON': -86, 'OR': 113, 'RSQB': -86},  # 207
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'LSQB': 88, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 208
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 209
+    {'$END': -105, 'COMMA': -105, 'FOR': -105, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, '_NL': -105, '__ANON_0': -105},  # 210
+    {'$END': -107, 'COMMA': -107, 'FOR': -107, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 211
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 212
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'RBRACE': -61, 'REGIONS': 25, 'RPAR': -61, 'RSQB': -61, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 213
+    {'RSQB': 261},  # 214
+    {'$END': -72, 'AND': -72, 'AT': -72, 'COLON': -72, 'COMMA': -72, 'COMPARE': -72, 'DOT': -72, 'EQUAL': -72, 'FOR': -72, 'IN': -72, 'LSQB': -72, 'MINUS': -72, 'NOT': -72, 'OF': -72, 'OR': -72, 'PERCENT': -72, 'PLUS': -72, 'RBRACE': -72, 'RELATION': -72, 'RPAR': -72, 'RSQB': -72, 'SHAPE': -72, 'STAR': -72, 'THEN': -72, 'WHERE': -72, '_NL': -72, '__ANON_0': -72, '__ANON_1': -72},  # 215
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 216
+    {'$END': -152, 'AND': -152, 'COLON': -152, 'COMMA': -152, 'FOR': -152, 'MINUS': 107, 'OR': -152, 'PLUS': 109, 'RBRACE': -152, 'RPAR': -152, 'RSQB': -152, 'THEN': -152, '_NL': -152, '__ANON_0': -152},  # 217
+    {'$END': -153, 'AND': -153, 'COLON': -153, 'COMMA': -153, 'FOR': -153, 'OR': -153, 'RBRACE': -153, 'RPAR': -153, 'RSQB': -153, 'THEN': -153, '_NL': -153, '__ANON_0': -153},  # 218
+    {'$END': -154, 'AND': -154, 'COLON': -154, 'COMMA': -154, 'FOR': -154, 'MINUS': 107, 'OR': -154, 'PLUS': 109, 'RBRACE': -154, 'RPAR': -154, 'RSQB': -154, 'THEN': -154, '_NL': -154, '__ANON_0': -154},  # 219
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 220
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'RSQB': -112, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29, '__ANON_0': 170},  # 221
+    {'COMMA': 265, 'RSQB': -113},  # 222
+    {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': -76, 'EQUAL': -76, 'FOR': -76, 'IN': -76, 'LSQB': -76, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'SHAPE': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 223
+    {'INT': 266},  # 224
+    {'COMMA': -158, 'RSQB': -158, 'STAR': -158, 'VBAR': -158, '_NL': -158},  # 225
+    {'COMMA': -172, '_NL': -172},  # 226
+    {'COMMA': -159, 'RSQB': -159, 'STAR': -159, 'VBAR': -159, '_NL': -159},  # 227
+    {'COMMA': -173, '_NL': -173},  # 228
+    {'COMMA': -174, '_NL': -174},  # 229
+    {'COMMA': 267, '_NL': -80},  # 230
+    {'EQUAL': -91, 'SHAPE': -91, '_NL': -91},  # 231
+    {'EQUAL': -95, 'SHAPE': -95, '_NL': -95},  # 232
+    {'EQUAL': 269},  # 233
+    {'EQUAL': -96, 'SHAPE': -96, '_NL': -96},  # 234
+    {'_NL': -89},  # 235
+    {'_NL': -106},  # 236
+    {'AND': -148, 'AT': 104, 'COMPARE': 105, 'IN': 106, 'MINUS': 107, 'NOT': 108, 'OR': -148, 'PLUS': 109, 'RELATION': 110, '_NL': -148, '__ANON_0': 270},  # 237
+    {'_NL': -118},  # 238
+    {'_NL': -116},  # 239
+    {'OR': 113, 'THEN': 271},  # 240
+    {'COLON': 272},  # 241
+    {'_NL': -131},  # 242
+    {'INT': 12, 'MINUS': 224},  # 243
+    {'_NL': -140},  # 244
+    {'COMMA': 267, '_NL': -141},  # 245
+    {'_NL': -143},  # 246
+    {'_NL': -145},  # 247
+    {'EQUAL': 276},  # 248
+    {'COMMA': -23, 'IN': -23, 'RSQB': -23},  # 249
+    {'SHAPE': 277, '_NL': -175},  # 250
+    {'COMMA': 278, 'RSQB': 279},  # 251
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27},  # 252
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 231, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 253
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 231, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 254
+    {'$END': -8, 'AND': 103, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 255
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 256
+    {'IN': 285},  # 257
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 258
+    {'COLON': -88, 'OR': 113, 'RSQB': -88},  # 259
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 260
+    {'$END': -70, 'AND': -70, 'AT': -70, 'COLON': -70, 'COMMA': -70, 'COMPARE': -70, 'DOT': -70, 'EQUAL': -70, 'FOR': -70, 'IN': -70, 'LSQB': -70, 'MINUS': -70, 'NOT': -70, 'OF': -70, 'OR': -70, 'PERCENT': -70, 'PLUS': -70, 'RBRACE': -70, 'RELATION': -70, 'RPAR': -70, 'RSQB': -70, 'SHAPE': -70, 'STAR': -70, 'THEN': -70, 'WHERE': -70, '_NL': -70, '__ANON_0': -70, '__ANON_1': -70},  # 261
+    {'$END': -157, 'AND': -157, 'COLON': -157, 'COMMA': -157, 'EQUAL': -157, 'FOR': -157, 'MINUS': 107, 'OR': -157, 'PLUS': 109, 'RBRACE': -157, 'RPAR': -157, 'RSQB': -157, 'SHAPE': -157, 'THEN': -157, 'WHERE': -157, '_NL': -157, '__ANON_0': -157},  # 262
+    {'COMMA': -110, 'RSQB': -110},  # 263
+    {'COMMA': -9, 'RSQB': -9},  # 264
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'GOAL': 10, 'IF': 11, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'RSQB': -114, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29, '__ANON_0': 170},  # 265
+    {'COMMA': -124, 'RSQB': -124, 'STAR': -124, 'VBAR': -124, '_NL': -124},  # 266
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'MINUS': 224, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28},  # 267
+    {'COMMA': 288, '_NL': -81},  # 268
+    {'BLOCK': 235},  # 269
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 270
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 271
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'NOT': 19, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 272
+    {'COMMA': 294, 'RSQB': 295},  # 273
+    {'COMMA': -132, 'RSQB': -132, 'STAR': 297, 'VBAR': 298},  # 274
+    {'COMMA': 288, '_NL': -142},  # 275
+    {'BLOCK': 235},  # 276
+    {'BLOCK': 235},  # 277
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 278
+    {'IN': -93},  # 279
+    {'COMMA': 303, 'RSQB': 304},  # 280
+    {'COMMA': -24, 'IN': -24, 'RSQB': -24},  # 281
+    {'_NL': -177},  # 282
+    {'SHAPE': 305, '_NL': -178},  # 283
+    {'COLON': -82, 'COMMA': -82, 'RSQB': -82, 'WHERE': -82},  # 284
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 285
+    {'COMMA': -10, 'RSQB': -10},  # 286
+    {'COMMA': -17, '_NL': -17},  # 287
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'MINUS': 224, 'MOVE': 17, 'NAME': 89, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28},  # 288
+    {'_NL': -90},  # 289
+    {'MINUS': 107, 'PLUS': 109, '_NL': -117},  # 290
+    {'DOT': 111, 'EQUAL': 308, 'LSQB': 112},  # 291
+    {'COMMA': 309, '_NL': -119},  # 292
+    {'OR': 113, 'THEN': 311},  # 293
+    {'INT': 12, 'MINUS': 224, 'RSQB': 312},  # 294
+    {'_NL': -137},  # 295
+    {'COMMA': 314, 'RSQB': 315},  # 296
+    {'INT': 316},  # 297
+    {'INT': 12, 'MINUS': 224},  # 298
+    {'COMMA': -134, 'RSQB': -134, 'STAR': 318, 'VBAR': 319},  # 299
+    {'_NL': -146},  # 300
+    {'_NL': -176},  # 301
+    {'COMMA': -5, 'RSQB': -5},  # 302
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 303
+    {'IN': -94},  # 304
+    {'BLOCK': 235},  # 305
+    {'COLON': -83, 'COMMA': -83, 'RSQB': -83, 'WHERE': -83},  # 306
+    {'COMMA': -18, '_NL': -18},  # 307
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MINUS': 16, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 308
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 309
+    {'COMMA': 324, '_NL': -120},  # 310
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 311
+    {'_NL': -136},  # 312
+    {'COMMA': -15, 'RSQB': -15},  # 313
+    {'INT': 12, 'MINUS': 224, 'RSQB': 326},  # 314
+    {'_NL': -139},  # 315
+    {'COMMA': -133, 'RSQB': -133},  # 316
+    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 317
+    {'INT': 328},  # 318
+    {'INT': 12, 'MINUS': 224},  # 319
+    {'COMMA': -6, 'RSQB': -6},  # 320
+    {'_NL': -179},  # 321
+    {'COMMA': -97, 'MINUS': 107, 'PLUS': 109, '_NL': -97},  # 322
+    {'COMMA': -11, '_NL': -11},  # 323
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'FALSE': 7, 'GIVEN': 9, 'GOAL': 10, 'INT': 12, 'LBRACE': 13, 'LPAR': 14, 'LSQB': 15, 'MOVE': 17, 'NAME': 18, 'PIECES': 20, 'PLACE': 21, 'POSITIONS': 22, 'PUZZLE': 23, 'QUESTION': 24, 'REGIONS': 25, 'SHAPE': 26, 'START': 27, 'STRING': 28, 'TRUE': 29},  # 324
+    {'COMMA': 309, '_NL': -121},  # 325
+    {'_NL': -138},  # 326
+    {'COMMA': -16, 'RSQB': -16},  # 327
+    {'COMMA': -135, 'RSQB': -135},  # 328
+    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 329
+    {'COMMA': -12, '_NL': -12},  # 330
+    {'COMMA': 324, '_NL': -122},  # 331
 )
 
 GOTO: tuple[dict[str, int], ...] = (
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 31, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 0
-    {'__start_plus_0': 57, '__start_star_1': 58, '_stmt': 59, '_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'attribute_decl': 60, 'board_decl': 61, 'constraint_stmt': 62, 'either': 30, 'expr': 63, 'factor': 32, 'forall': 33, 'given_decl': 64, 'implication': 34, 'int': 35, 'let_decl': 65, 'name': 36, 'not_expr': 37, 'objective_decl': 66, 'or_expr': 38, 'param_decl': 67, 'pieces_decl': 68, 'place_decl': 69, 'positions_decl': 70, 'puzzle_decl': 71, 'question_decl': 72, 'regions_decl': 73, 'relation': 39, 'start': 74, 'string': 40, 'term': 41, 'var_decl': 75},  # 1
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 35, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 0
+    {'__start_plus_0': 65, '__start_star_1': 66, '_stmt': 67, '_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'attribute_decl': 68, 'board_decl': 69, 'constraint_stmt': 70, 'either': 34, 'expr': 71, 'factor': 36, 'forall': 37, 'given_decl': 72, 'implication': 38, 'int': 39, 'let_decl': 73, 'move_decl': 74, 'name': 40, 'not_expr': 41, 'objective_decl': 75, 'or_expr': 42, 'param_decl': 76, 'pieces_decl': 77, 'place_decl': 78, 'positions_decl': 79, 'puzzle_decl': 80, 'question_decl': 81, 'regions_decl': 82, 'relation': 43, 'start': 83, 'state_decl': 84, 'string': 44, 'term': 45, 'var_decl': 85},  # 1
     {},  # 2
     {},  # 3
-    {'_word': 26, 'arith': 76, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 4
-    {'_word': 26, 'and_expr': 77, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'relation': 39, 'string': 40, 'term': 41},  # 5
-    {},  # 6
-    {'_word': 79, 'binder': 80, 'binders': 81},  # 7
-    {},  # 8
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 82, 'relation': 39, 'string': 40, 'term': 41},  # 9
+    {},  # 4
+    {'_word': 30, 'arith': 86, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 5
+    {'_word': 30, 'and_expr': 87, 'arith': 32, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'not_expr': 41, 'relation': 43, 'string': 44, 'term': 45},  # 6
+    {},  # 7
+    {'_word': 90, 'binder': 91, 'binders': 92},  # 8
+    {},  # 9
     {},  # 10
-    {'_word': 26, 'and_expr': 27, 'args': 83, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 84, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 11
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 85, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 12
-    {'_word': 26, 'and_expr': 27, 'args': 87, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 88, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 13
-    {'_word': 26, 'atom': 29, 'factor': 89, 'int': 35, 'name': 36, 'string': 40},  # 14
-    {},  # 15
-    {'_word': 26, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 91, 'relation': 39, 'string': 40, 'term': 41},  # 16
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 93, 'relation': 43, 'string': 44, 'term': 45},  # 11
+    {},  # 12
+    {'_word': 30, 'and_expr': 31, 'args': 94, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 95, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 13
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 96, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 14
+    {'_word': 30, 'and_expr': 31, 'args': 98, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 99, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 15
+    {'_word': 30, 'atom': 33, 'factor': 100, 'int': 39, 'name': 40, 'string': 44},  # 16
     {},  # 17
     {},  # 18
-    {},  # 19
+    {'_word': 30, 'arith': 32, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'not_expr': 102, 'relation': 43, 'string': 44, 'term': 45},  # 19
     {},  # 20
     {},  # 21
     {},  # 22
@@ -514,32 +577,32 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 39
     {},  # 40
     {},  # 41
-    {'_word': 106},  # 42
-    {'_word': 107},  # 43
-    {'_word': 108},  # 44
-    {'_word': 109},  # 45
-    {'_word': 26, 'arith': 110, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 46
-    {'_word': 26, 'arith': 111, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 47
-    {'_word': 112},  # 48
-    {'_word': 113},  # 49
-    {'_word': 114},  # 50
-    {'_word': 115},  # 51
-    {},  # 52
-    {'string': 117},  # 53
-    {'_word': 118},  # 54
-    {'_word': 119},  # 55
-    {},  # 56
-    {'__start_star_1': 121, '_stmt': 59, '_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'attribute_decl': 60, 'board_decl': 61, 'constraint_stmt': 62, 'either': 30, 'expr': 63, 'factor': 32, 'forall': 33, 'given_decl': 64, 'implication': 34, 'int': 35, 'let_decl': 65, 'name': 36, 'not_expr': 37, 'objective_decl': 66, 'or_expr': 38, 'param_decl': 67, 'pieces_decl': 68, 'place_decl': 69, 'positions_decl': 70, 'puzzle_decl': 71, 'question_decl': 72, 'regions_decl': 73, 'relation': 39, 'string': 40, 'term': 41, 'var_decl': 75},  # 57
-    {'_stmt': 122, '_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'attribute_decl': 60, 'board_decl': 61, 'constraint_stmt': 62, 'either': 30, 'expr': 63, 'factor': 32, 'forall': 33, 'given_decl': 64, 'implication': 34, 'int': 35, 'let_decl': 65, 'name': 36, 'not_expr': 37, 'objective_decl': 66, 'or_expr': 38, 'param_decl': 67, 'pieces_decl': 68, 'place_decl': 69, 'positions_decl': 70, 'puzzle_decl': 71, 'question_decl': 72, 'regions_decl': 73, 'relation': 39, 'string': 40, 'term': 41, 'var_decl': 75},  # 58
-    {'__start_plus_0': 123},  # 59
-    {},  # 60
-    {},  # 61
+    {},  # 42
+    {},  # 43
+    {},  # 44
+    {},  # 45
+    {},  # 46
+    {'_word': 118},  # 47
+    {'_word': 119},  # 48
+    {'_word': 120},  # 49
+    {},  # 50
+    {'_word': 122},  # 51
+    {'_word': 30, 'arith': 123, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 52
+    {'_word': 30, 'arith': 124, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 53
+    {'string': 125},  # 54
+    {'_word': 126},  # 55
+    {'_word': 127},  # 56
+    {'_word': 128},  # 57
+    {'_word': 129},  # 58
+    {},  # 59
+    {'string': 131},  # 60
+    {'_word': 132},  # 61
     {},  # 62
-    {},  # 63
+    {'_word': 134},  # 63
     {},  # 64
-    {},  # 65
-    {},  # 66
-    {},  # 67
+    {'__start_star_1': 136, '_stmt': 67, '_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'attribute_decl': 68, 'board_decl': 69, 'constraint_stmt': 70, 'either': 34, 'expr': 71, 'factor': 36, 'forall': 37, 'given_decl': 72, 'implication': 38, 'int': 39, 'let_decl': 73, 'move_decl': 74, 'name': 40, 'not_expr': 41, 'objective_decl': 75, 'or_expr': 42, 'param_decl': 76, 'pieces_decl': 77, 'place_decl': 78, 'positions_decl': 79, 'puzzle_decl': 80, 'question_decl': 81, 'regions_decl': 82, 'relation': 43, 'state_decl': 84, 'string': 44, 'term': 45, 'var_decl': 85},  # 65
+    {'_stmt': 137, '_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'attribute_decl': 68, 'board_decl': 69, 'constraint_stmt': 70, 'either': 34, 'expr': 71, 'factor': 36, 'forall': 37, 'given_decl': 72, 'implication': 38, 'int': 39, 'let_decl': 73, 'move_decl': 74, 'name': 40, 'not_expr': 41, 'objective_decl': 75, 'or_expr': 42, 'param_decl': 76, 'pieces_decl': 77, 'place_decl': 78, 'positions_decl': 79, 'puzzle_decl': 80, 'question_decl': 81, 'regions_decl': 82, 'relation': 43, 'state_decl': 84, 'string': 44, 'term': 45, 'var_decl': 85},  # 66
+    {'__start_plus_0': 138},  # 67
     {},  # 68
     {},  # 69
     {},  # 70
@@ -549,160 +612,160 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 74
     {},  # 75
     {},  # 76
-    {'__either_plus_8': 126},  # 77
+    {},  # 77
     {},  # 78
     {},  # 79
-    {'__binders_star_7': 130},  # 80
+    {},  # 80
     {},  # 81
     {},  # 82
     {},  # 83
-    {'__args_star_9': 135},  # 84
+    {},  # 84
     {},  # 85
     {},  # 86
-    {},  # 87
-    {'__args_star_9': 135},  # 88
+    {'__either_plus_9': 141},  # 87
+    {'_word': 142},  # 88
     {},  # 89
-    {'_word': 26, 'and_expr': 27, 'args': 140, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 84, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 90
-    {},  # 91
-    {'_word': 26, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 141, 'relation': 39, 'string': 40, 'term': 41},  # 92
-    {'_word': 26, 'arith': 142, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 93
-    {'_word': 26, 'arith': 143, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 94
-    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 145, 'string': 40, 'term': 41},  # 95
-    {'_word': 26, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 146},  # 96
+    {},  # 90
+    {'__binders_star_8': 146},  # 91
+    {},  # 92
+    {},  # 93
+    {},  # 94
+    {'__args_star_10': 151},  # 95
+    {},  # 96
     {},  # 97
-    {'_word': 26, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 150},  # 98
-    {'_word': 26, 'arith': 151, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 99
-    {'_word': 153},  # 100
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 155, 'factor': 32, 'forall': 33, 'implication': 34, 'index_arg': 156, 'index_args': 157, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 101
-    {'_word': 26, 'and_expr': 158, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'relation': 39, 'string': 40, 'term': 41},  # 102
-    {'_word': 26, 'atom': 29, 'factor': 159, 'int': 35, 'name': 36, 'string': 40},  # 103
-    {'_word': 26, 'atom': 29, 'factor': 160, 'int': 35, 'name': 36, 'string': 40},  # 104
-    {'_word': 26, 'atom': 29, 'factor': 161, 'int': 35, 'name': 36, 'string': 40},  # 105
-    {},  # 106
-    {},  # 107
+    {},  # 98
+    {'__args_star_10': 151},  # 99
+    {},  # 100
+    {'_word': 30, 'and_expr': 31, 'args': 156, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 95, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 101
+    {},  # 102
+    {'_word': 30, 'arith': 32, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'not_expr': 157, 'relation': 43, 'string': 44, 'term': 45},  # 103
+    {'_word': 30, 'arith': 158, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 104
+    {'_word': 30, 'arith': 159, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 105
+    {'_word': 30, 'arith': 160, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 161, 'string': 44, 'term': 45},  # 106
+    {'_word': 30, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 162},  # 107
     {},  # 108
-    {},  # 109
-    {},  # 110
-    {},  # 111
-    {},  # 112
-    {},  # 113
-    {},  # 114
-    {},  # 115
-    {},  # 116
-    {},  # 117
+    {'_word': 30, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 166},  # 109
+    {'_word': 30, 'arith': 167, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 110
+    {'_word': 169},  # 111
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 171, 'factor': 36, 'forall': 37, 'implication': 38, 'index_arg': 172, 'index_args': 173, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 112
+    {'_word': 30, 'and_expr': 174, 'arith': 32, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'not_expr': 41, 'relation': 43, 'string': 44, 'term': 45},  # 113
+    {'_word': 30, 'atom': 33, 'factor': 175, 'int': 39, 'name': 40, 'string': 44},  # 114
+    {'_word': 30, 'atom': 33, 'factor': 176, 'int': 39, 'name': 40, 'string': 44},  # 115
+    {'_word': 30, 'atom': 33, 'factor': 177, 'int': 39, 'name': 40, 'string': 44},  # 116
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 178, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 117
     {},  # 118
-    {'__var_decl_plus_3': 176, 'dims': 177},  # 119
+    {},  # 119
     {},  # 120
-    {'_stmt': 122, '_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'attribute_decl': 60, 'board_decl': 61, 'constraint_stmt': 62, 'either': 30, 'expr': 63, 'factor': 32, 'forall': 33, 'given_decl': 64, 'implication': 34, 'int': 35, 'let_decl': 65, 'name': 36, 'not_expr': 37, 'objective_decl': 66, 'or_expr': 38, 'param_decl': 67, 'pieces_decl': 68, 'place_decl': 69, 'positions_decl': 70, 'puzzle_decl': 71, 'question_decl': 72, 'regions_decl': 73, 'relation': 39, 'string': 40, 'term': 41, 'var_decl': 75},  # 121
-    {'__start_plus_0': 178},  # 122
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 182, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 121
+    {},  # 122
     {},  # 123
-    {'_word': 26, 'arith': 179, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 124
-    {'_word': 26, 'and_expr': 180, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'relation': 39, 'string': 40, 'term': 41},  # 125
+    {},  # 124
+    {},  # 125
     {},  # 126
-    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 182, 'string': 40, 'term': 41},  # 127
-    {'_word': 79, 'binder': 183},  # 128
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 184, 'relation': 39, 'string': 40, 'term': 41},  # 129
+    {},  # 127
+    {},  # 128
+    {},  # 129
     {},  # 130
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 187, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 131
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 188, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 132
-    {},  # 133
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 189, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 134
+    {},  # 131
+    {},  # 132
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 193, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 133
+    {'__var_decl_plus_3': 197, 'dims': 198},  # 134
     {},  # 135
-    {},  # 136
-    {},  # 137
-    {'_word': 79, 'binder': 80, 'binders': 191},  # 138
-    {},  # 139
-    {},  # 140
+    {'_stmt': 137, '_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'attribute_decl': 68, 'board_decl': 69, 'constraint_stmt': 70, 'either': 34, 'expr': 71, 'factor': 36, 'forall': 37, 'given_decl': 72, 'implication': 38, 'int': 39, 'let_decl': 73, 'move_decl': 74, 'name': 40, 'not_expr': 41, 'objective_decl': 75, 'or_expr': 42, 'param_decl': 76, 'pieces_decl': 77, 'place_decl': 78, 'positions_decl': 79, 'puzzle_decl': 80, 'question_decl': 81, 'regions_decl': 82, 'relation': 43, 'state_decl': 84, 'string': 44, 'term': 45, 'var_decl': 85},  # 136
+    {'__start_plus_0': 199},  # 137
+    {},  # 138
+    {'_word': 30, 'arith': 200, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 139
+    {'_word': 30, 'and_expr': 201, 'arith': 32, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'not_expr': 41, 'relation': 43, 'string': 44, 'term': 45},  # 140
     {},  # 141
-    {},  # 142
-    {},  # 143
-    {},  # 144
-    {},  # 145
+    {'__var_decl_plus_3': 204},  # 142
+    {'_word': 30, 'arith': 160, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 205, 'string': 44, 'term': 45},  # 143
+    {'_word': 90, 'binder': 206},  # 144
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 207, 'relation': 43, 'string': 44, 'term': 45},  # 145
     {},  # 146
-    {'_word': 26, 'arith': 194, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 147
-    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 195, 'string': 40, 'term': 41},  # 148
-    {'_word': 26, 'arith': 196, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 149
-    {},  # 150
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 210, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 147
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 211, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 148
+    {},  # 149
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 212, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 150
     {},  # 151
     {},  # 152
     {},  # 153
-    {},  # 154
+    {'_word': 90, 'binder': 91, 'binders': 214},  # 154
     {},  # 155
-    {'__index_args_star_10': 199},  # 156
+    {},  # 156
     {},  # 157
     {},  # 158
     {},  # 159
     {},  # 160
     {},  # 161
-    {'_word': 26, 'int': 202, 'name': 203, 'neg_int': 204, 'signed': 205, 'string': 206, 'value': 207},  # 162
-    {'_word': 26, 'arith': 144, 'atom': 29, 'bool_domain': 209, 'domain': 210, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 211, 'string': 40, 'term': 41},  # 163
-    {'block': 213},  # 164
-    {'_word': 26, 'and_expr': 27, 'arith': 214, 'atom': 29, 'either': 30, 'expr': 215, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'let_value': 216, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 165
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 217, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 166
+    {},  # 162
+    {'_word': 30, 'arith': 217, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 163
+    {'_word': 30, 'arith': 160, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 218, 'string': 44, 'term': 45},  # 164
+    {'_word': 30, 'arith': 219, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 165
+    {},  # 166
     {},  # 167
-    {'_word': 219},  # 168
-    {'_word': 26, 'int': 202, 'name': 203, 'neg_int': 204, 'signed': 205, 'string': 206, 'value': 220},  # 169
-    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 221, 'string': 40, 'term': 41},  # 170
-    {'string': 222},  # 171
-    {'_word': 223},  # 172
-    {'_word': 224},  # 173
-    {'_word': 26, 'arith': 144, 'atom': 29, 'bool_domain': 209, 'domain': 225, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 211, 'string': 40, 'term': 41},  # 174
-    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 226, 'string': 40, 'term': 41},  # 175
+    {},  # 168
+    {},  # 169
+    {},  # 170
+    {},  # 171
+    {'__index_args_star_11': 222},  # 172
+    {},  # 173
+    {},  # 174
+    {},  # 175
     {},  # 176
     {},  # 177
     {},  # 178
-    {},  # 179
-    {},  # 180
-    {'_word': 26, 'and_expr': 230, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'relation': 39, 'string': 40, 'term': 41},  # 181
+    {'_word': 30, 'int': 225, 'name': 226, 'neg_int': 227, 'signed': 228, 'string': 229, 'value': 230},  # 179
+    {'_word': 30, 'arith': 160, 'atom': 33, 'bool_domain': 232, 'domain': 233, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 234, 'string': 44, 'term': 45},  # 180
+    {'block': 236},  # 181
     {},  # 182
-    {},  # 183
-    {},  # 184
-    {'_word': 79, 'binder': 231},  # 185
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 232, 'relation': 39, 'string': 40, 'term': 41},  # 186
+    {'_word': 30, 'and_expr': 31, 'arith': 237, 'atom': 33, 'either': 34, 'expr': 238, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'let_value': 239, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 183
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 240, 'relation': 43, 'string': 44, 'term': 45},  # 184
+    {'_word': 90, 'binder': 91, 'binders': 241},  # 185
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 242, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 186
     {},  # 187
-    {},  # 188
-    {},  # 189
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 233, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 190
-    {},  # 191
-    {},  # 192
-    {'_word': 26, 'arith': 235, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 193
-    {},  # 194
-    {},  # 195
-    {},  # 196
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 236, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 197
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 155, 'factor': 32, 'forall': 33, 'implication': 34, 'index_arg': 237, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 198
+    {'_word': 244},  # 188
+    {'_word': 30, 'int': 225, 'name': 226, 'neg_int': 227, 'signed': 228, 'string': 229, 'value': 245},  # 189
+    {'_word': 30, 'arith': 160, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 246, 'string': 44, 'term': 45},  # 190
+    {'string': 247},  # 191
+    {'_word': 248},  # 192
+    {},  # 193
+    {'_word': 249},  # 194
+    {'_word': 30, 'arith': 160, 'atom': 33, 'bool_domain': 232, 'domain': 250, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 234, 'string': 44, 'term': 45},  # 195
+    {'_word': 30, 'arith': 160, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 251, 'string': 44, 'term': 45},  # 196
+    {},  # 197
+    {},  # 198
     {},  # 199
     {},  # 200
     {},  # 201
-    {},  # 202
+    {'_word': 30, 'and_expr': 255, 'arith': 32, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'not_expr': 41, 'relation': 43, 'string': 44, 'term': 45},  # 202
     {},  # 203
     {},  # 204
     {},  # 205
     {},  # 206
-    {'__positions_decl_star_2': 241},  # 207
-    {},  # 208
-    {},  # 209
+    {},  # 207
+    {'_word': 90, 'binder': 258},  # 208
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 259, 'relation': 43, 'string': 44, 'term': 45},  # 209
     {},  # 210
     {},  # 211
     {},  # 212
-    {},  # 213
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 260, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 213
     {},  # 214
     {},  # 215
-    {},  # 216
+    {'_word': 30, 'arith': 262, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 216
     {},  # 217
-    {'int': 202, 'neg_int': 204, 'piece': 244, 'signed': 245},  # 218
+    {},  # 218
     {},  # 219
-    {'__positions_decl_star_2': 246},  # 220
-    {},  # 221
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 263, 'factor': 36, 'forall': 37, 'implication': 38, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 220
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 171, 'factor': 36, 'forall': 37, 'implication': 38, 'index_arg': 264, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 221
     {},  # 222
     {},  # 223
     {},  # 224
     {},  # 225
-    {'__dims_star_4': 251},  # 226
-    {'_word': 252},  # 227
-    {'_word': 26, 'arith': 144, 'atom': 29, 'bool_domain': 209, 'domain': 253, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 211, 'string': 40, 'term': 41},  # 228
-    {'_word': 26, 'arith': 144, 'atom': 29, 'bool_domain': 209, 'domain': 254, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 211, 'string': 40, 'term': 41},  # 229
-    {},  # 230
+    {},  # 226
+    {},  # 227
+    {},  # 228
+    {},  # 229
+    {'__positions_decl_star_2': 268},  # 230
     {},  # 231
     {},  # 232
     {},  # 233
@@ -710,53 +773,98 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 235
     {},  # 236
     {},  # 237
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 155, 'factor': 32, 'forall': 33, 'implication': 34, 'index_arg': 255, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 238
+    {},  # 238
     {},  # 239
-    {'_word': 26, 'int': 202, 'name': 203, 'neg_int': 204, 'signed': 205, 'string': 206, 'value': 256},  # 240
+    {},  # 240
     {},  # 241
-    {'block': 258},  # 242
-    {'_word': 26, 'arith': 259, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 243
-    {'__pieces_decl_star_5': 262},  # 244
-    {'__piece_star_6': 265},  # 245
+    {},  # 242
+    {'int': 225, 'neg_int': 227, 'piece': 273, 'signed': 274},  # 243
+    {},  # 244
+    {'__positions_decl_star_2': 275},  # 245
     {},  # 246
-    {'block': 266},  # 247
-    {'block': 267},  # 248
-    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 268, 'string': 40, 'term': 41},  # 249
+    {},  # 247
+    {},  # 248
+    {},  # 249
     {},  # 250
-    {},  # 251
-    {},  # 252
-    {},  # 253
-    {},  # 254
+    {'__dims_star_4': 280},  # 251
+    {'_word': 281},  # 252
+    {'_word': 30, 'arith': 160, 'atom': 33, 'bool_domain': 232, 'domain': 282, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 234, 'string': 44, 'term': 45},  # 253
+    {'_word': 30, 'arith': 160, 'atom': 33, 'bool_domain': 232, 'domain': 283, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 234, 'string': 44, 'term': 45},  # 254
     {},  # 255
-    {},  # 256
-    {'_word': 26, 'int': 202, 'name': 203, 'neg_int': 204, 'signed': 205, 'string': 206, 'value': 272},  # 257
+    {'_word': 30, 'arith': 160, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 284, 'string': 44, 'term': 45},  # 256
+    {},  # 257
     {},  # 258
     {},  # 259
-    {'int': 202, 'neg_int': 204, 'piece': 274, 'signed': 245},  # 260
+    {},  # 260
     {},  # 261
     {},  # 262
     {},  # 263
-    {'int': 202, 'neg_int': 204, 'signed': 278},  # 264
-    {},  # 265
+    {},  # 264
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'either': 34, 'expr': 171, 'factor': 36, 'forall': 37, 'implication': 38, 'index_arg': 286, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 42, 'relation': 43, 'string': 44, 'term': 45},  # 265
     {},  # 266
-    {},  # 267
+    {'_word': 30, 'int': 225, 'name': 226, 'neg_int': 227, 'signed': 228, 'string': 229, 'value': 287},  # 267
     {},  # 268
-    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 281, 'string': 40, 'term': 41},  # 269
-    {},  # 270
-    {'block': 282},  # 271
-    {},  # 272
-    {},  # 273
-    {},  # 274
-    {'int': 202, 'neg_int': 204, 'piece': 284, 'signed': 245},  # 275
-    {},  # 276
-    {},  # 277
-    {},  # 278
+    {'block': 289},  # 269
+    {'_word': 30, 'arith': 290, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 270
+    {'_word': 30, 'atom': 291, 'effect': 292, 'int': 39, 'name': 40, 'string': 44},  # 271
+    {'_word': 30, 'and_expr': 31, 'arith': 32, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'not_expr': 41, 'or_expr': 293, 'relation': 43, 'string': 44, 'term': 45},  # 272
+    {'__pieces_decl_star_5': 296},  # 273
+    {'__piece_star_6': 299},  # 274
+    {},  # 275
+    {'block': 300},  # 276
+    {'block': 301},  # 277
+    {'_word': 30, 'arith': 160, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 302, 'string': 44, 'term': 45},  # 278
     {},  # 279
-    {'int': 202, 'neg_int': 204, 'signed': 286},  # 280
+    {},  # 280
     {},  # 281
     {},  # 282
     {},  # 283
     {},  # 284
-    {},  # 285
+    {'_word': 30, 'arith': 160, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 306, 'string': 44, 'term': 45},  # 285
     {},  # 286
+    {},  # 287
+    {'_word': 30, 'int': 225, 'name': 226, 'neg_int': 227, 'signed': 228, 'string': 229, 'value': 307},  # 288
+    {},  # 289
+    {},  # 290
+    {},  # 291
+    {'__move_decl_star_7': 310},  # 292
+    {},  # 293
+    {'int': 225, 'neg_int': 227, 'piece': 313, 'signed': 274},  # 294
+    {},  # 295
+    {},  # 296
+    {},  # 297
+    {'int': 225, 'neg_int': 227, 'signed': 317},  # 298
+    {},  # 299
+    {},  # 300
+    {},  # 301
+    {},  # 302
+    {'_word': 30, 'arith': 160, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'setexpr': 320, 'string': 44, 'term': 45},  # 303
+    {},  # 304
+    {'block': 321},  # 305
+    {},  # 306
+    {},  # 307
+    {'_word': 30, 'arith': 322, 'atom': 33, 'factor': 36, 'int': 39, 'name': 40, 'string': 44, 'term': 45},  # 308
+    {'_word': 30, 'atom': 291, 'effect': 323, 'int': 39, 'name': 40, 'string': 44},  # 309
+    {},  # 310
+    {'_word': 30, 'atom': 291, 'effect': 325, 'int': 39, 'name': 40, 'string': 44},  # 311
+    {},  # 312
+    {},  # 313
+    {'int': 225, 'neg_int': 227, 'piece': 327, 'signed': 274},  # 314
+    {},  # 315
+    {},  # 316
+    {},  # 317
+    {},  # 318
+    {'int': 225, 'neg_int': 227, 'signed': 329},  # 319
+    {},  # 320
+    {},  # 321
+    {},  # 322
+    {},  # 323
+    {'_word': 30, 'atom': 291, 'effect': 330, 'int': 39, 'name': 40, 'string': 44},  # 324
+    {'__move_decl_star_7': 331},  # 325
+    {},  # 326
+    {},  # 327
+    {},  # 328
+    {},  # 329
+    {},  # 330
+    {},  # 331
 )

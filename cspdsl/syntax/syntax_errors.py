@@ -27,6 +27,7 @@ _EXPRESSION_STARTS = {"NAME", "INT", "STRING", "LPAR", "LSQB", "LBRACE", "MINUS"
 # come, "a name" says it for them (tests/test_generated_parser.py holds this set to the grammar).
 NAME_WORDS = frozenset({
     "ATTRIBUTE", "BOARD", "GIVEN", "PIECES", "PLACE", "POSITIONS", "PUZZLE", "QUESTION", "REGIONS", "SHAPE",
+    "START", "GOAL", "ALWAYS", "MOVE",
 })
 
 

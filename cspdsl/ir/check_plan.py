@@ -1,0 +1,82 @@
+"""The independent checker of a plan: move by move, from the IR's description alone.
+
+It replays the plan on its own: the first state must satisfy the start, each move's condition must
+hold before it, the state after it must be the effects applied to the state before (every variable
+the move does not set unchanged) and within the domains, the `always` conditions must hold in every
+state, the goal at the end and in no state before it, and the plan must keep to the bound. The states
+a backend claims are compared with the replay. It shares no code with the search or the unrolling.
+"""
+
+from __future__ import annotations
+
+from .check import holds
+from .kinds import Posted, Problem
+from .sequential import Plan, Sequential
+
+State = dict[str, int]
+
+
+def plan_fault(problem: Problem, plan: Plan) -> str | None:
+    """What is wrong with the plan, in words, or None when it is a plan of the problem."""
+    seq = problem.sequential
+    if seq is None:
+        return "the problem is not a sequential puzzle"
+    if len(plan.states) != len(plan.moves) + 1:
+        return f"{len(plan.moves)} moves need {len(plan.moves) + 1} states, not {len(plan.states)}"
+    if seq.bound is not None and len(plan.moves) > seq.bound:
+        return f"{len(plan.moves)} moves: more than the bound of {seq.bound}"
+    state = dict(zip(seq.state, plan.states[0], strict=True))
+    fault = _state_fault(problem, seq, state, "the start") or _broken(seq.start, state, "the start")
+    for step, move in enumerate(plan.moves, start=1):
+        fault = fault or _goal_fault(seq, state, step - 1, final=False)
+        if fault:
+            return fault
+        after = _after(seq, move, state, step)
+        if isinstance(after, str):
+            return after
+        fault = _state_fault(problem, seq, after, f"the state after move {step}")
+        claimed = dict(zip(seq.state, plan.states[step], strict=True))
+        if not fault and claimed != after:
+            fault = f"the state after move {step} is not the one its effects make"
+        state = after
+    return fault or _goal_fault(seq, state, len(plan.moves), final=True)
+
+
+def _after(seq: Sequential, move: int, state: State, step: int) -> State | str:
+    """The state after the move, or why the move cannot be made."""
+    if not 0 <= move < len(seq.moves):
+        return f"move {step} is no move of the puzzle"
+    ground = seq.moves[move]
+    if not holds(ground.condition, state):
+        return f"move {step} ({ground.name}): its condition does not hold before it"
+    after = dict(state)
+    for effect in ground.effects:
+        value = effect.constant
+        for coef, name in effect.terms:
+            value += coef * state[name]
+        after[effect.var] = value
+    return after
+
+
+def _state_fault(problem: Problem, seq: Sequential, state: State, what: str) -> str | None:
+    for name, value in state.items():
+        if value not in problem.variables[name].domain:
+            return f"{what}: {name} = {value} is outside its domain"
+    return _broken(seq.always, state, what)
+
+
+def _broken(conditions: tuple[Posted, ...], state: State, what: str) -> str | None:
+    for posted in conditions:
+        if not holds(posted.constraint, state):
+            where = posted.span.location() if posted.span else "a condition"
+            return f"{what} breaks the condition at {where}"
+    return None
+
+
+def _goal_fault(seq: Sequential, state: State, step: int, final: bool) -> str | None:
+    reached = all(holds(posted.constraint, state) for posted in seq.goal)
+    if final and not reached:
+        return "the goal does not hold at the end of the plan"
+    if not final and reached:
+        return f"the goal is reached after {step} moves, before the plan ends"
+    return None
