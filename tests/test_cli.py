@@ -381,12 +381,16 @@ BAD_TIMEOUT = "error: argument --timeout: the time limit must be more than 0 sec
 BAD_SEED = "error: argument --seed: the seed must be a whole number from 0 to 2147483647"
 
 # (arguments, standard input: bytes, CLOSED or None, the last line of stderr); each exits with 2.
+NOT_WHOLE = ("error: 'cspdsl {}' takes a model solved as a whole, not a sequential puzzle (a start, moves and a goal): "
+             "solve it with 'cspdsl solve' or 'cspdsl compare'")
 BAD_FLAGS = [
     (["solve", "models/lock.puz", "--timeout", "nan"], None,
      "error: argument --timeout: 'nan' is not a number of seconds"),
     (["solve", "models/lock.puz", "--timeout", "0"], None, BAD_TIMEOUT),
     (["solve", "models/lock.puz", "--timeout=-1"], None, BAD_TIMEOUT),
     (["solve", "models/lock.puz", "--timeout=-inf"], None, BAD_TIMEOUT),
+    (["compile", "models/river.puz", "--to", "minizinc"], None, NOT_WHOLE.format("compile")),
+    (["explain", "models/jugs.puz"], None, NOT_WHOLE.format("explain")),
     (["compare", "models/lock.puz", "--timeout", "NaN"], None,
      "error: argument --timeout: 'NaN' is not a number of seconds"),
     (["explain", "models/lock.puz", "--timeout=-1e300"], None, BAD_TIMEOUT),

@@ -143,7 +143,8 @@ def test_solve_prints_the_plan_in_words_with_the_boards() -> None:
     (["models/pegs.puz", "--count"], "Triangle peg solitaire\n\n14880 plans.\n"),
     (["models/river.puz", "--count"],
      "Wolf, goat and cabbage\n\n2 shortest plans, of 7 moves: none has fewer.\n"),
-    (["models/hanoi.puz", "-D", "discs=4", "--count"], "Tower of Hanoi\n\n1 shortest plan, of 15 moves: none has fewer.\n"),
+    (["models/hanoi.puz", "-D", "discs=4", "--count"],
+     "Tower of Hanoi\n\n1 shortest plan, of 15 moves: none has fewer.\n"),
 ])
 def test_count_says_how_many_plans(args: list[str], expected: str) -> None:
     result = run_cli("solve", *args)
@@ -174,3 +175,28 @@ def test_endless_plans_are_refused_when_counted_without_a_bound() -> None:
     bounded = loads("var x in 0..2\nstart: x == 0\nmove \"up\": x < 2 then x = x + 1\n"
                     "move \"down\": x > 0 then x = x - 1\ngoal: x == 2\nsteps <= 6\n", "m.puz")
     assert solve_plans(bounded, limit=None).count == 3  # up up; up down up up; up down up down up up
+
+
+def test_compare_puts_search_beside_the_unrolled_backends() -> None:
+    result = run_cli("compare", "models/river.puz", "--all")
+    assert (result.returncode, result.stderr) == (0, "")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Wolf, goat and cabbage: all plans, median of 1"
+    assert "┃ backend ┃ status ┃ plans ┃" in lines[2]
+    rows = {line.split("│")[1].strip(): line.split("│") for line in lines if line.startswith("│")}
+    assert sorted(rows) == ["cpsat", "csp", "sat", "search"]
+    assert all((row[2].strip(), row[3].strip(), row[-2].strip()) == ("solved", "2", "yes") for row in rows.values())
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "csp"])
+def test_an_unrolled_backend_deepens_to_the_shortest_plans(backend: str) -> None:
+    result = run_cli("solve", "models/jugs.puz", "--backend", backend, "--count")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith("Water jugs\n\n1 shortest plan, of 6 moves: none has fewer.\n")
+
+
+def test_an_unrolled_first_plan_over_the_models_bound_is_checked() -> None:
+    model = load("models/pegs.puz")
+    result = solve_plans(model, "sat", limit=1)
+    assert len(result.plans) == 1 and len(result.plans[0].moves) == 13 and result.stats["horizon"] == 13
+    assert plan_fault(model.problem, result.plans[0]) is None
