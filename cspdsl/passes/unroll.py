@@ -116,6 +116,9 @@ def _made(move: Move, step: int) -> Constraint:
     """The move's condition at `step - 1` and its effects at `step`."""
     parts = [renamed(move.condition, _step(step - 1))]
     for effect in move.effects:
+        if not effect.terms:  # x = 3: a value, not a sum
+            parts.append(InSet(at(effect.var, step), (effect.constant,)))
+            continue
         terms = ((1, at(effect.var, step)), *((-k, at(v, step - 1)) for k, v in effect.terms))
         parts.append(Linear(terms, "==", effect.constant))
     return And(tuple(parts))
