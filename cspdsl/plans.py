@@ -13,7 +13,7 @@ import time
 from .api import InternalError
 from .backends import get_backend, limits
 from .errors import CspdslError
-from .ir.check_plan import plan_fault
+from .ir.check_plan import PlanChecker
 from .ir.sequential import Plan
 from .lower import Lowered
 from .passes.deadline import deadline_after
@@ -76,8 +76,9 @@ def solve_plans(model: Lowered, backend: str = SEARCH, *, limit: int | None = 2,
 
         result = solve_unrolled(model, backend, limit=limit, deadline=deadline, options=options,
                                 count_only=count_only)
+    checker = PlanChecker(model.problem)
     for plan in result.plans:
-        fault = plan_fault(model.problem, plan)
+        fault = checker.fault(plan)
         if fault is not None:
             raise InternalError(f"backend '{backend}' returned a plan that fails the check: {fault}")
     result.stats["total_seconds"] = time.perf_counter() - started

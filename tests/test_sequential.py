@@ -200,3 +200,16 @@ def test_an_unrolled_first_plan_over_the_models_bound_is_checked() -> None:
     result = solve_plans(model, "sat", limit=1)
     assert len(result.plans) == 1 and len(result.plans[0].moves) == 13 and result.stats["horizon"] == 13
     assert plan_fault(model.problem, result.plans[0]) is None
+
+
+def test_one_checker_for_many_plans_says_what_a_fresh_one_says() -> None:
+    from cspdsl.ir.check_plan import PlanChecker
+
+    problem, plan = pegs_plan()
+    checker = PlanChecker(problem)  # type: ignore[arg-type]
+    assert checker.fault(plan) is None
+    for _, make, fault in BROKEN:
+        broken = make(plan)  # type: ignore[operator]
+        said = checker.fault(broken)
+        assert said == plan_fault(problem, broken) and said is not None and said.startswith(fault)  # type: ignore[arg-type]
+    assert checker.fault(plan) is None
