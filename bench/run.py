@@ -54,13 +54,26 @@ def model_paths() -> list[Path]:
     return sorted((ROOT / "models").glob("*.puz"))
 
 
+def takes(backend: str, model: Lowered) -> bool:
+    """Whether `backend` takes the model: a sequential puzzle the exact backends (`search` among
+    them), any other model every backend but `search`."""
+    cls = backend_class(backend)
+    if model.problem.sequential is not None:
+        return bool(cls.exact)
+    return not getattr(cls, "sequential_only", False)
+
+
 def models_section(backends: list[str], repeat: int, timeout: float, log: Callable[[str], None]) -> str:
-    """Every model in models/: exact backends enumerate all solutions, local searches find one."""
+    """Every model in models/: exact backends enumerate all solutions (or plans), local searches find
+    one; "-" where a backend does not take the model."""
     rows = []
     for path in model_paths():
         log(f"models: {path.stem}")
-        results = compare_backends(load(path), backends, all_solutions=True, repeat=repeat, timeout=timeout, seed=1)
-        rows.append([path.stem, *(cell(row) for row in results)])
+        model = load(path)
+        chosen = [name for name in backends if takes(name, model)]
+        results = compare_backends(model, chosen, all_solutions=True, repeat=repeat, timeout=timeout, seed=1)
+        by_name = {row.backend: row for row in results}
+        rows.append([path.stem, *(cell(by_name[name]) if name in by_name else "-" for name in backends)])
     return (
         "### Every model, every backend\n\n"
         "Median time to all solutions on the exact backends (to one solution on the local searches), "
@@ -139,7 +152,7 @@ def startup_section(backends: list[str], repeat: int, log: Callable[[str], None]
     Each command runs once untimed first (it writes the bytecode caches), then `repeat` times in turn;
     the floor rows are the same Python doing nothing and importing the package with its parser."""
     paths = {path.stem: path for path in model_paths()}
-    models = list(paths)
+    models = [name for name, path in paths.items() if load(path).problem.sequential is None]  # bench/sequential.py
     commands = {
         (model, backend): [*cspdsl_command(), "solve", str(paths[model]), "--backend", backend,
                            "--seed", "1", "--timeout", "60"]
@@ -193,7 +206,8 @@ def main() -> None:
                              "backends that come close on a model")
     args = parser.parse_args()
     backends = args.backends.split(",") if args.backends else sorted(REGISTRY)
-    exact = [b for b in backends if backend_class(b).exact]
+    whole = [name for name in backends if not getattr(backend_class(name), "sequential_only", False)]
+    exact = [b for b in whole if backend_class(b).exact]
     repeat, timeout = (1, 20.0) if args.quick else (3, 60.0)
     skip = set(args.skip.split(","))
 
@@ -208,7 +222,7 @@ def main() -> None:
     if "models" not in skip:
         report.append(models_section(backends, repeat, timeout, log))
     if "families" not in skip:
-        report.append(families_section(backends, repeat, timeout, args.quick, log))
+        report.append(families_section(whole, repeat, timeout, args.quick, log))
     if "startup" not in skip:
         report.append(startup_section(exact, args.startup_repeat or (3 if args.quick else 5), log))
     if "references" not in skip:

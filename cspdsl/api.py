@@ -248,6 +248,9 @@ def solve(
     `LOCAL_SEARCH_TIMEOUT` seconds.
     """
     timeout, seed = limits.checked(timeout, seed)
+    if model.problem.sequential is not None:
+        raise CspdslError("a sequential puzzle (a start, moves and a goal) has plans, not solutions",
+                          hint="find them with cspdsl.plans.solve_plans")
     engine = get_backend(backend, options)
     if not engine.exact:
         limit, timeout = local_search_limits(backend, limit, timeout)

@@ -86,12 +86,21 @@ def _drop_stdout() -> None:
         pass
 
 
+def _whole(model: Any, command: str) -> Any:
+    """`model`, refused when it is a sequential puzzle, which `command` cannot take yet."""
+    if model.problem.sequential is not None:
+        raise CspdslError(f"'cspdsl {command}' takes a model solved as a whole, not a sequential puzzle "
+                          "(a start, moves and a goal): solve it with 'cspdsl solve' or 'cspdsl compare'")
+    return model
+
+
 def _explain(args: argparse.Namespace) -> int:
     from .api import load
     from .explain import explain
     from .explain.report import as_json, text
 
-    explanation = explain(load(args.model, dict(args.params)), timeout=args.timeout, steps=args.steps)
+    explanation = explain(_whole(load(args.model, dict(args.params)), "explain"), timeout=args.timeout,
+                          steps=args.steps)
     if args.json:
         import json
 
@@ -136,7 +145,7 @@ def _check(args: argparse.Namespace) -> int:
 def _compile(args: argparse.Namespace) -> int:
     from .api import load
 
-    model = load(args.model, dict(args.params))
+    model = _whole(load(args.model, dict(args.params)), "compile")
     text = export(args.to, model.problem, source=args.model)
     if args.output is None:
         sys.stdout.write(text)
@@ -160,7 +169,8 @@ def _compare(args: argparse.Namespace) -> int:
     if args.plot:
         chart.check_plot_path(args.plot)  # before the comparison spends its time
     model = load(args.model, dict(args.params))
-    backends = args.backends or exact_backends()
+    sequential = model.problem.sequential is not None  # plans: `search` beside the unrolled backends
+    backends = args.backends or (["search", *exact_backends()] if sequential else exact_backends())
     title = model.layout.title or args.model
     errors = Console(stderr=True)
     with errors.status("comparing") as status:
@@ -179,7 +189,9 @@ def _compare(args: argparse.Namespace) -> int:
         optimum = model.problem.objective is not None
         what = ("all optimal solutions" if args.all else "optimum") if optimum else (
             "all solutions" if args.all else "first solution")
-        print(compare.render_table(rows, f"{title}: {what}, median of {args.repeat}", objective=optimum))
+        what = what.replace("solution", "plan") if sequential else what
+        print(compare.render_table(rows, f"{title}: {what}, median of {args.repeat}", objective=optimum,
+                                   plans=sequential))
     if args.plot:
         chart.plot(rows, args.plot, title, all_solutions=args.all, objective=model.problem.objective is not None)
         print(f"wrote {args.plot}", file=sys.stderr)
@@ -209,6 +221,7 @@ def _solve(args: argparse.Namespace) -> int:
     from .result_text import SolutionStream, print_json, print_result, solution_stream
 
     limit = None if (args.all or args.count) else (args.limit or 2)
+    chosen, args.backend = args.backend, args.backend or DEFAULT_BACKEND
     if args.data is not None:
         from .instances.command import solve_data
 
@@ -220,6 +233,9 @@ def _solve(args: argparse.Namespace) -> int:
     else:
         model = load(args.model, dict(args.params))
         _warn(model)
+        if model.problem.sequential is not None:  # a start, moves and a goal: plans, not solutions
+            args.backend = chosen or "search"
+            return _solve_sequential(model, args)
         stream = solution_stream(model, args)
         progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
         try:
@@ -237,6 +253,13 @@ def _solve(args: argparse.Namespace) -> int:
     if result.status in ("solved", "optimal", "feasible"):  # feasible: the best an objective found
         return EXIT_SOLVED
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT
+
+
+def _solve_sequential(model: Any, args: argparse.Namespace) -> int:
+    from .plan_text import solve_sequential
+
+    status = solve_sequential(model, args).status
+    return EXIT_SOLVED if status == "solved" else EXIT_UNSAT if status == "unsatisfiable" else EXIT_TIMEOUT
 
 
 def run() -> None:

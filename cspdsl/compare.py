@@ -90,7 +90,12 @@ def compare_backends(
         for row in rows:
             if progress is not None:
                 progress(f"run {number}/{repeat}: {row.backend}")
-            row.runs.append(_run_once(model, row, all_solutions, timeout, seed))
+            if model.problem.sequential is not None:  # a start, moves and a goal: plans, not solutions
+                from .compare_plans import run_plans
+
+                row.runs.append(run_plans(model, row, all_solutions, timeout))
+            else:
+                row.runs.append(_run_once(model, row, all_solutions, timeout, seed))
     objective = model.problem.objective
     if objective is None or all_solutions:
         _settle_agreement(rows, all_solutions)
@@ -209,13 +214,15 @@ OPTIMUM_HEADERS = ["backend", "status", "optimum", "solutions", "compile", "prov
                    "agrees"]
 
 
-def render_table(rows: list[Row], title: str, objective: bool = False) -> str:
+def render_table(rows: list[Row], title: str, objective: bool = False, plans: bool = False) -> str:
+    """The rows as a table; `plans`: a sequential puzzle's, whose solutions are plans."""
     from rich.console import Console
     from rich.table import Table
 
     table = Table(title=title, title_justify="left")
     for header in OPTIMUM_HEADERS if objective else HEADERS:
-        table.add_column(header, justify="right" if header in ("solutions", "compile", "optimum") else "left")
+        header = header.replace("solution", "plan") if plans else header
+        table.add_column(header, justify="right" if header in ("solutions", "plans", "compile", "optimum") else "left")
     for cells in table_rows(rows):
         if objective:
             from .compare_optimum import optimum_cell

@@ -12,6 +12,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "models"
+# The sequential puzzles (a start, moves and a goal): plans, not solutions (tests/test_agreement.py).
+SEQUENTIAL_MODELS = frozenset({"hanoi", "jugs", "pegs", "river"})
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -393,12 +393,16 @@ BAD_TIMEOUT = "error: argument --timeout: the time limit must be more than 0 sec
 BAD_SEED = "error: argument --seed: the seed must be a whole number from 0 to 2147483647"
 
 # (arguments, standard input: bytes, CLOSED or None, the last line of stderr); each exits with 2.
+NOT_WHOLE = ("error: 'cspdsl {}' takes a model solved as a whole, not a sequential puzzle (a start, moves and a goal): "
+             "solve it with 'cspdsl solve' or 'cspdsl compare'")
 BAD_FLAGS = [
     (["solve", "models/lock.puz", "--timeout", "nan"], None,
      "error: argument --timeout: 'nan' is not a number of seconds"),
     (["solve", "models/lock.puz", "--timeout", "0"], None, BAD_TIMEOUT),
     (["solve", "models/lock.puz", "--timeout=-1"], None, BAD_TIMEOUT),
     (["solve", "models/lock.puz", "--timeout=-inf"], None, BAD_TIMEOUT),
+    (["compile", "models/river.puz", "--to", "minizinc"], None, NOT_WHOLE.format("compile")),
+    (["explain", "models/jugs.puz"], None, NOT_WHOLE.format("explain")),
     (["compare", "models/lock.puz", "--timeout", "NaN"], None,
      "error: argument --timeout: 'NaN' is not a number of seconds"),
     (["explain", "models/lock.puz", "--timeout=-1e300"], None, BAD_TIMEOUT),
@@ -462,7 +466,8 @@ GOOD_LIMITS = [
 
 @pytest.mark.parametrize(("backend", "timeout", "seed"), GOOD_LIMITS)
 def test_every_backend_takes_the_ends_of_the_ranges(backend, timeout, seed):
-    result = run_cli("solve", "models/lock.puz", "--backend", backend, "--timeout", timeout, "--seed", seed, "--json")
+    model = "models/pegs.puz" if getattr(backend_class(backend), "sequential_only", False) else "models/lock.puz"
+    result = run_cli("solve", model, "--backend", backend, "--timeout", timeout, "--seed", seed, "--json")
     assert (result.returncode, result.stderr) == (0, "")
     assert json.loads(result.stdout)["status"] == "solved"
 
@@ -498,7 +503,8 @@ SMALL_THINGS = [
     (["solve", "agatha", "--all", "--json"], None, '"values": {"killer": 1}, "answers": ["Agatha killed Agatha."]',
      "hates"),
     (["solve", "-", "--all"], HIDDEN, "Solution 3:\nx = ", "_d"),
-    (["solve", "--help"], None, "the solver (default sat;", "--backend {anneal,cpsat,csp,genetic,sat}\n  --all"),
+    (["solve", "--help"], None, "the solver (default sat, and search",
+     "--backend {anneal,cpsat,csp,genetic,sat}\n  --all"),
     (["solve", "-"], "var g[1..2, 1..3] in bool\nruns(g[1, ..]) == [1, 1]\nruns(g[2, ..]) == [2]\ng[2, 1] == 0\n",
      "g:\n  # . #\n  . # #\n", "1 0 1"),
     (["solve", "-"], "var q[1..4] in bool\nforall p in q.adjacent: sum(p) == 1\nq[1] == 1\n", "q = #.#.", "1010"),

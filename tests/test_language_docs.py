@@ -18,6 +18,7 @@ from helpers import MODELS
 from cspdsl import cli
 from cspdsl.api import load, loads, solve
 from cspdsl.backends.sat.dimacs import to_dimacs
+from cspdsl.plans import PlanResult, solve_plans
 from cspdsl.render import answers
 from cspdsl.syntax.parser import parse
 
@@ -83,13 +84,25 @@ SITE_EXAMPLES = [example for page in PAGES for example in examples(page)]
 
 
 def outcome_of(example: Example, params: dict[str, int] | None) -> str:
-    result = solve(loads(example.text, f"{example.page}:{example.line}", params), limit=None)
+    lowered = loads(example.text, f"{example.page}:{example.line}", params)
+    if lowered.problem.sequential is not None:
+        return plans_outcome(solve_plans(lowered, limit=None))
+    result = solve(lowered, limit=None)
     assert result.status != "timeout"
     if result.status == "unsatisfiable":
         return "unsatisfiable"
     n = len(result.solutions)
     optimum = f"optimum {result.objective}, " if result.status == "optimal" else ""
     return f"{optimum}{n} solution{'s' if n != 1 else ''}"
+
+
+def plans_outcome(result: PlanResult) -> str:
+    """`3 plans`, or `1 shortest plan, of 6 moves` where the plans are proved the shortest."""
+    assert result.complete and result.count is not None
+    n = result.count
+    kind = "shortest " if result.shortest else ""
+    fewest = f", of {result.length} moves" if result.shortest else ""
+    return f"{n} {kind}plan{'s' if n != 1 else ''}{fewest}"
 
 
 def test_the_doc_has_examples():
@@ -115,7 +128,8 @@ def test_example_solves_as_it_says(example: Example):
             (name, int(value)) for name, value in re.findall(r"-D (\w+)=(-?\d+)", expectation["params"])
         )
         outcome = expectation["outcome"]
-        assert re.fullmatch(r"(optimum -?\d+, )?(1 solution|\d+ solutions)|unsatisfiable", outcome), outcome
+        assert re.fullmatch(r"(optimum -?\d+, )?(1 solution|\d+ solutions)|unsatisfiable"
+                            r"|\d+ (shortest )?plans?(, of \d+ moves)?", outcome), outcome
         assert outcome_of(example, params or None) == outcome, f"{example.page}:{example.line} {params}"
 
 
@@ -240,6 +254,9 @@ CONSTRUCTS = {
     "visible": r"\bvisible\(g\[",
     "reversed": r"\bvisible\(reversed\(",
     "visible as a number": r"\bvisible\(\w+\) \+ visible\(",
+    "start": r"^start: ",
+    "move": r'^move ".*": .* then \w+ = ',
+    "goal": r"^goal: ",
 }
 
 

@@ -127,6 +127,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "anneal": ("cspdsl.backends.local", "AnnealBackend"),
     "genetic": ("cspdsl.backends.local", "GeneticBackend"),
     "sat": ("cspdsl.backends.sat", "SatBackend"),
+    "search": ("cspdsl.backends.search", "SearchBackend"),
 }
 # Chosen by measurement (bench/run.py, "Whole process"): over the seed models, `cspdsl solve` as a user
 # runs it is fastest on sat (pycosat imports in about 1 ms; ortools takes 0.7 s), see docs/performance.md.
@@ -163,8 +164,11 @@ def backend_class(name: str) -> Any:
 
 
 def exact_backends() -> list[str]:
-    """The registered backends that can enumerate and prove (imports each one to ask it)."""
-    return [name for name in sorted(REGISTRY) if getattr(backend_class(name), "exact", True)]
+    """The registered backends that can enumerate and prove any model (imports each one to ask it);
+    a backend for sequential puzzles only (`search`) is not among them."""
+    classes = {name: backend_class(name) for name in sorted(REGISTRY)}
+    return [name for name, cls in classes.items()
+            if getattr(cls, "exact", True) and not getattr(cls, "sequential_only", False)]
 
 
 def get_backend(name: str, options: dict[str, str] | None = None) -> Backend:

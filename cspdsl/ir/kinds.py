@@ -25,7 +25,10 @@ from collections.abc import Callable
 
 from ..errors import Span
 from ..record import Record, field
-from ..static_types import Any
+from ..static_types import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .sequential import Sequential
 
 OPS = ("==", "!=", "<=", ">=")
 # The strict ops are normalised away: a < b is a <= b - 1 over the integers.
@@ -253,6 +256,9 @@ class Problem(Record, frozen=False):
     # The model hides some of its own variables (`show`, a name with a leading `_`): they may take
     # many values with one solution, so a backend enumerates the outputs, never every full assignment.
     projected: bool = False
+    # A sequential puzzle's start, moves and goal over the variables (`sequential.py`); None for a
+    # model that is solved as a whole.
+    sequential: Sequential | None = None
 
     def add_var(self, name: str, domain: tuple[int, ...], output: bool = True, span: Span | None = None) -> Var:
         if name in self.variables:

@@ -255,23 +255,36 @@ class Conditions(Symbols):
             binder = binders.binders[i]
             values = lists[i] if lists is not None else self.source_values(binder)
             for value in values:
-                self.env.names[binder.name] = Param(value)
+                self.bind_binder(binder, value)
                 yield from walk(i + 1)
 
         try:
             for binder in binders.binders:
-                if binder.name in saved and not isinstance(saved[binder.name], Param):
-                    raise error(f"'{binder.name}' is already defined; choose another name", binder)
+                for name in binder.names:
+                    if name in saved and not isinstance(saved[name], Param):
+                        raise error(f"'{name}' is already defined; choose another name", binder)
             lists = self.independent_sources(binders)
             yield from walk(0)
         finally:
             self.env.names = saved
 
+    def bind_binder(self, binder: ast.Binder, value: Any) -> None:
+        """Bind a binder's name to one value of its range, or its names (`[a, b, c] in ...`) to the
+        items of that value, which must be a list of as many."""
+        if not binder.unpack:
+            self.env.names[binder.name] = Param(value)
+            return
+        if not isinstance(value, list) or len(value) != len(binder.unpack):
+            raise error(f"each item of this range must be a list of {len(binder.unpack)} values, "
+                        f"one for each of {', '.join(binder.unpack)}", binder.source)
+        for name, item in zip(binder.unpack, value, strict=True):
+            self.env.names[name] = Param(item)
+
     def independent_sources(self, binders: ast.Binders) -> list[list[Any]] | None:
         """The values of each binder, when no binder's range names another binder (else None), with
         their combinations checked against the model's limit before any is bound."""
-        names = {binder.name for binder in binders.binders}
-        bound = ", ".join(binder.name for binder in binders.binders)
+        names = {name for binder in binders.binders for name in binder.names}
+        bound = ", ".join(name for binder in binders.binders for name in binder.names)
         if any(names_in(binder.source) & names for binder in binders.binders):
             self.count_dependent(binders, f"more than {self.sizes.room()} combinations of {bound}")
             return None
@@ -301,7 +314,7 @@ class Conditions(Symbols):
                 if value is _DONE:
                     stack.pop()
                     continue
-                self.env.names[outer[level].name] = Param(value)
+                self.bind_binder(outer[level], value)
                 prefixes += 1
                 if level + 1 < len(outer):
                     stack.append((level + 1, iter(self.source_values(outer[level + 1]))))

@@ -225,11 +225,13 @@ class Expressions(Products):
                         node, "write it on a line of its own (or under a forall): runs(g[3, ..]) == [2, 1]")
         if node.func in AREA_CALLS:
             return nested_area(node)
+        if node.func == "segments":
+            return self.call_segments(node)
         raise CspdslError(
             f"unknown function '{node.func}'",
             node.func_span,
             did_you_mean(node.func, [*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, "runs", "visible", "reversed",
-                                     *NEIGHBOUR_CALLS]),
+                                     "segments", *NEIGHBOUR_CALLS]),
         )
 
     def call_neighbours(self, node: ast.Call) -> list[Lin]:
@@ -263,6 +265,17 @@ class Expressions(Products):
         if len(node.args) != 1:
             raise error("reversed takes one list: reversed(g[r, ..])", node)
         return as_list(self.eval(node.args[0]), node.args[0])[::-1]
+
+    def call_segments(self, node: ast.Call) -> list[Any]:
+        """`segments(lines, k)`: the runs of k consecutive cells along lines (`lower/sequential.py`)."""
+        from .sequential import segments  # here: only a sequential puzzle derives its moves so
+
+        if len(node.args) != 2:
+            raise error("segments takes the lines and a length: segments(b.lines, 3)", node)
+        length = self.constant(node.args[1])
+        if not isinstance(length, int) or isinstance(length, bool):
+            raise error("the length of a segment is a whole number", node.args[1])
+        return segments(as_list(self.eval(node.args[0]), node.args[0]), length, node)
 
     def call_sum(self, node: ast.Call) -> Lin | int:
         items = self.call_list(node)

@@ -14,13 +14,13 @@ from ..syntax import ast
 from ..syntax.nesting import MAX_NESTING
 from .build import Lin
 from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, AttributeValue, KeyValue, Param, error, range_text
-from .entities import EntityDecls
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
+from .sequential import SequentialDecls, is_sequential
 from .shown import Shown, project
 from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size, list_depth
 
 
-class Statements(EntityDecls):
+class Statements(SequentialDecls):
     """The top layer of lowering: `run` lowers a model's statements in order."""
 
     def run(self, model: ast.Model) -> None:
@@ -43,10 +43,20 @@ class Statements(EntityDecls):
             ast.ObjectiveDecl: self.objective_decl,
             ast.ShowDecl: self.show_decl,
             ast.ConstraintStmt: self.constraint_stmt,
+            ast.StateDecl: self.state_decl,
+            ast.MoveDecl: self.move_decl,
         }
         self.shown = Shown()
+        sequential = is_sequential(model)
+        if sequential:
+            self.start_sequential()
+            handlers[ast.ConstraintStmt] = self.sequential_clue
+            handlers[ast.ObjectiveDecl] = self.sequential_objective
         for statement in model.statements:
             handlers[type(statement)](statement)
+        if sequential:
+            first = next(s for s in model.statements if isinstance(s, ast.StateDecl | ast.MoveDecl))
+            self.finish_sequential(first.span)
         project(self.problem, self.layout, self.shown)
         for posted in self.problem.constraints:
             self.check_magnitude(posted.constraint, posted.span)

@@ -11,37 +11,37 @@ PATTERN = '(?P<RELATION>(same|not_same|next_to|beside|directly_left_of|directly_
 FLAGS = 0  # re.UNICODE is the default
 NEWLINE_TYPES = frozenset(['BLOCK', 'COMMENT', 'STRING', '_NL'])
 IGNORE_TYPES = frozenset(['COMMENT', '__IGNORE_0'])
-KEYWORDS = {'NAME': {'and': 'AND', 'at': 'AT', 'attribute': 'ATTRIBUTE', 'board': 'BOARD', 'bool': 'BOOL', 'either': 'EITHER', 'else': 'ELSE', 'false': 'FALSE', 'for': 'FOR', 'forall': 'FORALL', 'given': 'GIVEN', 'if': 'IF', 'iff': 'IFF', 'in': 'IN', 'let': 'LET', 'maximize': 'MAXIMIZE', 'minimize': 'MINIMIZE', 'not': 'NOT', 'of': 'OF', 'on': 'ON', 'or': 'OR', 'param': 'PARAM', 'pieces': 'PIECES', 'place': 'PLACE', 'positions': 'POSITIONS', 'puzzle': 'PUZZLE', 'question': 'QUESTION', 'regions': 'REGIONS', 'shape': 'SHAPE', 'show': 'SHOW', 'then': 'THEN', 'true': 'TRUE', 'var': 'VAR', 'where': 'WHERE'}}
-LITERALS = {'AND': 'and', 'AT': 'at', 'ATTRIBUTE': 'attribute', 'BOARD': 'board', 'BOOL': 'bool', 'COLON': ':', 'COMMA': ',', 'DOT': '.', 'EITHER': 'either', 'ELSE': 'else', 'EQUAL': '=', 'FALSE': 'false', 'FOR': 'for', 'FORALL': 'forall', 'GIVEN': 'given', 'IF': 'if', 'IFF': 'iff', 'IN': 'in', 'LBRACE': '{', 'LET': 'let', 'LPAR': '(', 'LSQB': '[', 'MAXIMIZE': 'maximize', 'MINIMIZE': 'minimize', 'MINUS': '-', 'NOT': 'not', 'OF': 'of', 'ON': 'on', 'OR': 'or', 'PARAM': 'param', 'PERCENT': '%', 'PIECES': 'pieces', 'PLACE': 'place', 'PLUS': '+', 'POSITIONS': 'positions', 'PUZZLE': 'puzzle', 'QUESTION': 'question', 'RBRACE': '}', 'REGIONS': 'regions', 'RPAR': ')', 'RSQB': ']', 'SHAPE': 'shape', 'SHOW': 'show', 'STAR': '*', 'THEN': 'then', 'TRUE': 'true', 'VAR': 'var', 'VBAR': '|', 'WHERE': 'where', '__ANON_0': '..', '__ANON_1': '//'}
+KEYWORDS = {'NAME': {'always': 'ALWAYS', 'and': 'AND', 'at': 'AT', 'attribute': 'ATTRIBUTE', 'board': 'BOARD', 'bool': 'BOOL', 'either': 'EITHER', 'else': 'ELSE', 'false': 'FALSE', 'for': 'FOR', 'forall': 'FORALL', 'given': 'GIVEN', 'goal': 'GOAL', 'if': 'IF', 'iff': 'IFF', 'in': 'IN', 'let': 'LET', 'maximize': 'MAXIMIZE', 'minimize': 'MINIMIZE', 'move': 'MOVE', 'not': 'NOT', 'of': 'OF', 'on': 'ON', 'or': 'OR', 'param': 'PARAM', 'pieces': 'PIECES', 'place': 'PLACE', 'positions': 'POSITIONS', 'puzzle': 'PUZZLE', 'question': 'QUESTION', 'regions': 'REGIONS', 'shape': 'SHAPE', 'show': 'SHOW', 'start': 'START', 'then': 'THEN', 'true': 'TRUE', 'var': 'VAR', 'where': 'WHERE'}}
+LITERALS = {'ALWAYS': 'always', 'AND': 'and', 'AT': 'at', 'ATTRIBUTE': 'attribute', 'BOARD': 'board', 'BOOL': 'bool', 'COLON': ':', 'COMMA': ',', 'DOT': '.', 'EITHER': 'either', 'ELSE': 'else', 'EQUAL': '=', 'FALSE': 'false', 'FOR': 'for', 'FORALL': 'forall', 'GIVEN': 'given', 'GOAL': 'goal', 'IF': 'if', 'IFF': 'iff', 'IN': 'in', 'LBRACE': '{', 'LET': 'let', 'LPAR': '(', 'LSQB': '[', 'MAXIMIZE': 'maximize', 'MINIMIZE': 'minimize', 'MINUS': '-', 'MOVE': 'move', 'NOT': 'not', 'OF': 'of', 'ON': 'on', 'OR': 'or', 'PARAM': 'param', 'PERCENT': '%', 'PIECES': 'pieces', 'PLACE': 'place', 'PLUS': '+', 'POSITIONS': 'positions', 'PUZZLE': 'puzzle', 'QUESTION': 'question', 'RBRACE': '}', 'REGIONS': 'regions', 'RPAR': ')', 'RSQB': ']', 'SHAPE': 'shape', 'SHOW': 'show', 'STAR': '*', 'START': 'start', 'THEN': 'then', 'TRUE': 'true', 'VAR': 'var', 'VBAR': '|', 'WHERE': 'where', '__ANON_0': '..', '__ANON_1': '//'}
 
 START = {'expr': 0, 'start': 1}
-END = {'expr': 34, 'start': 79}
+END = {'expr': 38, 'start': 88}
 
 RULES: tuple[Rule, ...] = (
-    ('__args_star_9', 2, '__args_star_9', False, ((1, False, 0),), 0),  # 0
-    ('__args_star_9', 3, '__args_star_9', False, ((0, True, 0), (2, False, 0)), 0),  # 1
-    ('__binders_star_7', 2, '__binders_star_7', False, ((1, False, 0),), 0),  # 2
-    ('__binders_star_7', 3, '__binders_star_7', False, ((0, True, 0), (2, False, 0)), 0),  # 3
+    ('__args_star_10', 2, '__args_star_10', False, ((1, False, 0),), 0),  # 0
+    ('__args_star_10', 3, '__args_star_10', False, ((0, True, 0), (2, False, 0)), 0),  # 1
+    ('__binders_star_8', 2, '__binders_star_8', False, ((1, False, 0),), 0),  # 2
+    ('__binders_star_8', 3, '__binders_star_8', False, ((0, True, 0), (2, False, 0)), 0),  # 3
     ('__dims_star_4', 2, '__dims_star_4', False, ((1, False, 0),), 0),  # 4
     ('__dims_star_4', 3, '__dims_star_4', False, ((0, True, 0), (2, False, 0)), 0),  # 5
-    ('__either_plus_8', 2, '__either_plus_8', False, ((1, False, 0),), 0),  # 6
-    ('__either_plus_8', 3, '__either_plus_8', False, ((0, True, 0), (2, False, 0)), 0),  # 7
-    ('__index_args_star_10', 2, '__index_args_star_10', False, ((1, False, 0),), 0),  # 8
-    ('__index_args_star_10', 3, '__index_args_star_10', False, ((0, True, 0), (2, False, 0)), 0),  # 9
-    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 10
-    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 11
-    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 12
-    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 13
-    ('__positions_decl_star_2', 2, '__positions_decl_star_2', False, ((1, False, 0),), 0),  # 14
-    ('__positions_decl_star_2', 3, '__positions_decl_star_2', False, ((0, True, 0), (2, False, 0)), 0),  # 15
-    ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 16
-    ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 17
-    ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 18
-    ('__start_star_1', 2, '__start_star_1', False, ((0, True, 0), (1, True, 0)), 0),  # 19
-    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, True, 0),), 0),  # 20
-    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, True, 0)), 0),  # 21
-    ('_stmt', 1, '_stmt', False, None, 0),  # 22
-    ('_stmt', 1, '_stmt', False, None, 0),  # 23
+    ('__either_plus_9', 2, '__either_plus_9', False, ((1, False, 0),), 0),  # 6
+    ('__either_plus_9', 3, '__either_plus_9', False, ((0, True, 0), (2, False, 0)), 0),  # 7
+    ('__index_args_star_11', 2, '__index_args_star_11', False, ((1, False, 0),), 0),  # 8
+    ('__index_args_star_11', 3, '__index_args_star_11', False, ((0, True, 0), (2, False, 0)), 0),  # 9
+    ('__move_decl_star_7', 2, '__move_decl_star_7', False, ((1, False, 0),), 0),  # 10
+    ('__move_decl_star_7', 3, '__move_decl_star_7', False, ((0, True, 0), (2, False, 0)), 0),  # 11
+    ('__piece_star_6', 2, '__piece_star_6', False, ((1, False, 0),), 0),  # 12
+    ('__piece_star_6', 3, '__piece_star_6', False, ((0, True, 0), (2, False, 0)), 0),  # 13
+    ('__pieces_decl_star_5', 2, '__pieces_decl_star_5', False, ((1, False, 0),), 0),  # 14
+    ('__pieces_decl_star_5', 3, '__pieces_decl_star_5', False, ((0, True, 0), (2, False, 0)), 0),  # 15
+    ('__positions_decl_star_2', 2, '__positions_decl_star_2', False, ((1, False, 0),), 0),  # 16
+    ('__positions_decl_star_2', 3, '__positions_decl_star_2', False, ((0, True, 0), (2, False, 0)), 0),  # 17
+    ('__start_plus_0', 1, '__start_plus_0', False, (), 0),  # 18
+    ('__start_plus_0', 2, '__start_plus_0', False, ((0, True, 0),), 0),  # 19
+    ('__start_star_1', 3, '__start_star_1', False, ((0, True, 0), (1, True, 0), (2, True, 0)), 0),  # 20
+    ('__start_star_1', 2, '__start_star_1', False, ((0, True, 0), (1, True, 0)), 0),  # 21
+    ('__var_decl_plus_3', 2, '__var_decl_plus_3', False, ((1, True, 0),), 0),  # 22
+    ('__var_decl_plus_3', 3, '__var_decl_plus_3', False, ((0, True, 0), (2, True, 0)), 0),  # 23
     ('_stmt', 1, '_stmt', False, None, 0),  # 24
     ('_stmt', 1, '_stmt', False, None, 0),  # 25
     ('_stmt', 1, '_stmt', False, None, 0),  # 26
@@ -55,10 +55,10 @@ RULES: tuple[Rule, ...] = (
     ('_stmt', 1, '_stmt', False, None, 0),  # 34
     ('_stmt', 1, '_stmt', False, None, 0),  # 35
     ('_stmt', 1, '_stmt', False, None, 0),  # 36
-    ('_word', 1, '_word', False, None, 0),  # 37
-    ('_word', 1, '_word', False, None, 0),  # 38
-    ('_word', 1, '_word', False, None, 0),  # 39
-    ('_word', 1, '_word', False, None, 0),  # 40
+    ('_stmt', 1, '_stmt', False, None, 0),  # 37
+    ('_stmt', 1, '_stmt', False, None, 0),  # 38
+    ('_stmt', 1, '_stmt', False, None, 0),  # 39
+    ('_stmt', 1, '_stmt', False, None, 0),  # 40
     ('_word', 1, '_word', False, None, 0),  # 41
     ('_word', 1, '_word', False, None, 0),  # 42
     ('_word', 1, '_word', False, None, 0),  # 43
@@ -68,451 +68,514 @@ RULES: tuple[Rule, ...] = (
     ('_word', 1, '_word', False, None, 0),  # 47
     ('_word', 1, '_word', False, None, 0),  # 48
     ('_word', 1, '_word', False, None, 0),  # 49
-    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 50
-    ('and_expr', 1, 'and_expr', True, None, 0),  # 51
-    ('args', 1, 'args', False, None, 0),  # 52
-    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 53
-    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 54
-    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 55
-    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 56
-    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 57
-    ('arith', 1, 'arith', True, None, 0),  # 58
-    ('atom', 1, 'false', False, (), 0),  # 59
-    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 60
-    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 61
-    ('atom', 2, 'list', False, (), 1),  # 62
-    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 63
-    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 64
-    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 65
-    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 66
-    ('atom', 1, 'true', False, (), 0),  # 67
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 68
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, True, 0)), 0),  # 69
-    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 70
-    ('atom', 1, 'atom', True, None, 0),  # 71
-    ('atom', 1, 'atom', True, None, 0),  # 72
-    ('atom', 1, 'atom', True, None, 0),  # 73
-    ('attribute_decl', 4, 'attribute_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 74
-    ('attribute_decl', 5, 'attribute_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 75
-    ('binder', 3, 'binder', False, ((0, True, 0), (2, False, 0)), 0),  # 76
-    ('binders', 1, 'binders', False, None, 0),  # 77
-    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 78
-    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 79
-    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 80
-    ('block', 1, 'block', False, None, 0),  # 81
-    ('board_decl', 6, 'board_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 82
-    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 83
-    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 84
-    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 85
-    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 86
-    ('domain', 1, 'domain', True, None, 0),  # 87
-    ('domain', 1, 'domain', True, None, 0),  # 88
-    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 89
-    ('equivalence', 3, 'equivalence', False, ((0, False, 0), (2, False, 0)), 0),  # 90
-    ('expr', 1, 'expr', True, None, 0),  # 91
-    ('expr', 1, 'expr', True, None, 0),  # 92
-    ('expr', 1, 'expr', True, None, 0),  # 93
-    ('expr', 1, 'expr', True, None, 0),  # 94
-    ('expr', 1, 'expr', True, None, 0),  # 95
-    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 96
-    ('factor', 1, 'factor', True, None, 0),  # 97
-    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 98
-    ('given_decl', 4, 'given_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 99
-    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 100
-    ('implication', 6, 'conditional', False, ((1, False, 0), (3, False, 0), (4, False, 0), (5, False, 0)), 0),  # 101
-    ('index_arg', 1, 'whole_range', False, (), 0),  # 102
-    ('index_arg', 1, 'index_arg', True, None, 0),  # 103
-    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 104
-    ('index_args', 1, 'index_args', False, None, 0),  # 105
-    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 106
-    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 107
-    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 108
-    ('int', 1, 'int', False, None, 0),  # 109
-    ('let_decl', 4, 'let_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 110
-    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 111
-    ('let_value', 1, 'let_value', True, None, 0),  # 112
-    ('name', 1, 'name', False, ((0, True, 0),), 0),  # 113
-    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 114
-    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 115
-    ('not_expr', 1, 'not_expr', True, None, 0),  # 116
-    ('objective_decl', 2, 'maximize_decl', False, ((1, False, 0),), 0),  # 117
-    ('objective_decl', 2, 'minimize_decl', False, ((1, False, 0),), 0),  # 118
-    ('or_expr', 1, 'or_expr', True, None, 0),  # 119
-    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 120
-    ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 121
-    ('piece', 1, 'piece', False, None, 0),  # 122
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 123
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 124
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 125
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 126
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 127
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 128
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 129
-    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, True, 0)), 0),  # 130
-    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 131
-    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 132
-    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 133
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 134
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 135
-    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 136
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 137
-    ('relation', 1, 'relation', True, None, 0),  # 138
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 139
-    ('relation', 3, 'compare', False, None, 0),  # 140
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 141
-    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 142
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 143
-    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 144
-    ('relation', 3, 'relate', False, None, 0),  # 145
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 146
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 147
-    ('show_decl', 2, 'show_decl', False, ((1, True, 0),), 0),  # 148
-    ('show_decl', 3, 'show_decl', False, ((1, True, 0), (2, True, 0)), 0),  # 149
-    ('signed', 1, 'signed', True, None, 0),  # 150
-    ('signed', 1, 'signed', True, None, 0),  # 151
-    ('start', 0, 'start', False, None, 0),  # 152
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 153
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 154
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 155
-    ('string', 1, 'string', False, None, 0),  # 156
-    ('term', 1, 'term', True, None, 0),  # 157
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 158
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 159
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 160
-    ('value', 1, 'value', True, None, 0),  # 161
-    ('value', 1, 'value', True, None, 0),  # 162
-    ('value', 1, 'value', True, None, 0),  # 163
-    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 164
-    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 165
-    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 166
-    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 167
-    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 168
+    ('_word', 1, '_word', False, None, 0),  # 50
+    ('_word', 1, '_word', False, None, 0),  # 51
+    ('_word', 1, '_word', False, None, 0),  # 52
+    ('_word', 1, '_word', False, None, 0),  # 53
+    ('_word', 1, '_word', False, None, 0),  # 54
+    ('_word', 1, '_word', False, None, 0),  # 55
+    ('_word', 1, '_word', False, None, 0),  # 56
+    ('_word', 1, '_word', False, None, 0),  # 57
+    ('and_expr', 3, 'and_op', False, ((0, False, 0), (2, False, 0)), 0),  # 58
+    ('and_expr', 1, 'and_expr', True, None, 0),  # 59
+    ('args', 1, 'args', False, None, 0),  # 60
+    ('args', 2, 'args', False, ((0, False, 0),), 0),  # 61
+    ('args', 2, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 62
+    ('args', 3, 'args', False, ((0, False, 0), (1, True, 0)), 0),  # 63
+    ('arith', 3, 'sub', False, ((0, False, 0), (2, False, 0)), 0),  # 64
+    ('arith', 3, 'add', False, ((0, False, 0), (2, False, 0)), 0),  # 65
+    ('arith', 1, 'arith', True, None, 0),  # 66
+    ('atom', 1, 'false', False, (), 0),  # 67
+    ('atom', 3, 'set', False, ((1, False, 0),), 0),  # 68
+    ('atom', 3, 'atom', True, ((1, False, 0),), 0),  # 69
+    ('atom', 2, 'list', False, (), 1),  # 70
+    ('atom', 3, 'list', False, ((1, False, 0),), 0),  # 71
+    ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 72
+    ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 73
+    ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 74
+    ('atom', 1, 'true', False, (), 0),  # 75
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 76
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, True, 0)), 0),  # 77
+    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 78
+    ('atom', 1, 'atom', True, None, 0),  # 79
+    ('atom', 1, 'atom', True, None, 0),  # 80
+    ('atom', 1, 'atom', True, None, 0),  # 81
+    ('attribute_decl', 4, 'attribute_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 82
+    ('attribute_decl', 5, 'attribute_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 83
+    ('binder', 5, 'unpack_binder', False, ((1, True, 0), (4, False, 0)), 0),  # 84
+    ('binder', 6, 'unpack_binder', False, ((1, True, 0), (2, True, 0), (5, False, 0)), 0),  # 85
+    ('binder', 3, 'binder', False, ((0, True, 0), (2, False, 0)), 0),  # 86
+    ('binders', 1, 'binders', False, None, 0),  # 87
+    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 88
+    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 89
+    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 90
+    ('block', 1, 'block', False, None, 0),  # 91
+    ('board_decl', 6, 'board_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 92
+    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 93
+    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 94
+    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 95
+    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 96
+    ('domain', 1, 'domain', True, None, 0),  # 97
+    ('domain', 1, 'domain', True, None, 0),  # 98
+    ('effect', 3, 'effect', False, ((0, False, 0), (2, False, 0)), 0),  # 99
+    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 100
+    ('equivalence', 3, 'equivalence', False, ((0, False, 0), (2, False, 0)), 0),  # 101
+    ('expr', 1, 'expr', True, None, 0),  # 102
+    ('expr', 1, 'expr', True, None, 0),  # 103
+    ('expr', 1, 'expr', True, None, 0),  # 104
+    ('expr', 1, 'expr', True, None, 0),  # 105
+    ('expr', 1, 'expr', True, None, 0),  # 106
+    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 107
+    ('factor', 1, 'factor', True, None, 0),  # 108
+    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 109
+    ('given_decl', 4, 'given_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 110
+    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 111
+    ('implication', 6, 'conditional', False, ((1, False, 0), (3, False, 0), (4, False, 0), (5, False, 0)), 0),  # 112
+    ('index_arg', 1, 'whole_range', False, (), 0),  # 113
+    ('index_arg', 1, 'index_arg', True, None, 0),  # 114
+    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 115
+    ('index_args', 1, 'index_args', False, None, 0),  # 116
+    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 117
+    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 118
+    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 119
+    ('int', 1, 'int', False, None, 0),  # 120
+    ('let_decl', 4, 'let_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 121
+    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 122
+    ('let_value', 1, 'let_value', True, None, 0),  # 123
+    ('move_decl', 6, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 124
+    ('move_decl', 7, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (6, True, 0)), 0),  # 125
+    ('move_decl', 8, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0)), 0),  # 126
+    ('move_decl', 9, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0), (8, True, 0)), 0),  # 127
+    ('name', 1, 'name', False, ((0, True, 0),), 0),  # 128
+    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 129
+    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 130
+    ('not_expr', 1, 'not_expr', True, None, 0),  # 131
+    ('objective_decl', 2, 'maximize_decl', False, ((1, False, 0),), 0),  # 132
+    ('objective_decl', 2, 'minimize_decl', False, ((1, False, 0),), 0),  # 133
+    ('or_expr', 1, 'or_expr', True, None, 0),  # 134
+    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 135
+    ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 136
+    ('piece', 1, 'piece', False, None, 0),  # 137
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 138
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 139
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 140
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 141
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 142
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 143
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 144
+    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, True, 0)), 0),  # 145
+    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 146
+    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 147
+    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 148
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 149
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 150
+    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 151
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 152
+    ('relation', 1, 'relation', True, None, 0),  # 153
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 154
+    ('relation', 3, 'compare', False, None, 0),  # 155
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 156
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 157
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 158
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 159
+    ('relation', 3, 'relate', False, None, 0),  # 160
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 161
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 162
+    ('show_decl', 2, 'show_decl', False, ((1, True, 0),), 0),  # 163
+    ('show_decl', 3, 'show_decl', False, ((1, True, 0), (2, True, 0)), 0),  # 164
+    ('signed', 1, 'signed', True, None, 0),  # 165
+    ('signed', 1, 'signed', True, None, 0),  # 166
+    ('start', 0, 'start', False, None, 0),  # 167
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 168
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 169
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 170
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 171
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 172
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 173
+    ('string', 1, 'string', False, None, 0),  # 174
+    ('term', 1, 'term', True, None, 0),  # 175
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 176
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 177
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 178
+    ('value', 1, 'value', True, None, 0),  # 179
+    ('value', 1, 'value', True, None, 0),  # 180
+    ('value', 1, 'value', True, None, 0),  # 181
+    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 182
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 183
+    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 184
+    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 185
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 186
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 0
-    {'$END': -153, 'ATTRIBUTE': 45, 'BOARD': 46, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 47, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 48, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 49, 'MINIMIZE': 50, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 51, 'PIECES': 52, 'PLACE': 53, 'POSITIONS': 54, 'PUZZLE': 55, 'QUESTION': 56, 'REGIONS': 57, 'SHAPE': 24, 'SHOW': 58, 'STRING': 26, 'TRUE': 27, 'VAR': 59, '_NL': 60},  # 1
-    {'$END': -38, 'AND': -38, 'AT': -38, 'COLON': -38, 'COMMA': -38, 'COMPARE': -38, 'DOT': -38, 'ELSE': -38, 'EQUAL': -38, 'FOR': -38, 'IFF': -38, 'IN': -38, 'LSQB': -38, 'MINUS': -38, 'NOT': -38, 'OF': -38, 'ON': -38, 'OR': -38, 'PERCENT': -38, 'PLUS': -38, 'RBRACE': -38, 'RELATION': -38, 'RPAR': -38, 'RSQB': -38, 'SHAPE': -38, 'STAR': -38, 'THEN': -38, 'WHERE': -38, '_NL': -38, '__ANON_0': -38, '__ANON_1': -38},  # 2
-    {'$END': -39, 'AND': -39, 'AT': -39, 'COLON': -39, 'COMMA': -39, 'COMPARE': -39, 'DOT': -39, 'ELSE': -39, 'EQUAL': -39, 'FOR': -39, 'IFF': -39, 'IN': -39, 'LSQB': -39, 'MINUS': -39, 'NOT': -39, 'OF': -39, 'ON': -39, 'OR': -39, 'PERCENT': -39, 'PLUS': -39, 'RBRACE': -39, 'RELATION': -39, 'RPAR': -39, 'RSQB': -39, 'SHAPE': -39, 'STAR': -39, 'THEN': -39, 'WHERE': -39, '_NL': -39, '__ANON_0': -39, '__ANON_1': -39},  # 3
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 4
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 5
-    {'$END': -40, 'AND': -40, 'AT': -40, 'COLON': -40, 'COMMA': -40, 'COMPARE': -40, 'DOT': -40, 'ELSE': -40, 'EQUAL': -40, 'FOR': -40, 'IFF': -40, 'IN': -40, 'LSQB': -40, 'MINUS': -40, 'NOT': -40, 'OF': -40, 'ON': -40, 'OR': -40, 'PERCENT': -40, 'PLUS': -40, 'RBRACE': -40, 'RELATION': -40, 'RPAR': -40, 'RSQB': -40, 'SHAPE': -40, 'STAR': -40, 'THEN': -40, 'WHERE': -40, '_NL': -40, '__ANON_0': -40, '__ANON_1': -40},  # 6
-    {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'ELSE': -60, 'EQUAL': -60, 'FOR': -60, 'IFF': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'SHAPE': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 7
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 8
-    {'$END': -41, 'AND': -41, 'AT': -41, 'COLON': -41, 'COMMA': -41, 'COMPARE': -41, 'DOT': -41, 'ELSE': -41, 'EQUAL': -41, 'FOR': -41, 'IFF': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NOT': -41, 'OF': -41, 'ON': -41, 'OR': -41, 'PERCENT': -41, 'PLUS': -41, 'RBRACE': -41, 'RELATION': -41, 'RPAR': -41, 'RSQB': -41, 'SHAPE': -41, 'STAR': -41, 'THEN': -41, 'WHERE': -41, '_NL': -41, '__ANON_0': -41, '__ANON_1': -41},  # 9
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 10
-    {'$END': -110, 'AND': -110, 'AT': -110, 'COLON': -110, 'COMMA': -110, 'COMPARE': -110, 'DOT': -110, 'ELSE': -110, 'EQUAL': -110, 'FOR': -110, 'IFF': -110, 'IN': -110, 'LSQB': -110, 'MINUS': -110, 'NOT': -110, 'OF': -110, 'OR': -110, 'PERCENT': -110, 'PLUS': -110, 'RBRACE': -110, 'RELATION': -110, 'RPAR': -110, 'RSQB': -110, 'SHAPE': -110, 'STAR': -110, 'THEN': -110, 'VBAR': -110, 'WHERE': -110, '_NL': -110, '__ANON_0': -110, '__ANON_1': -110},  # 11
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 12
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 13
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RSQB': 91, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 14
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 15
-    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'ELSE': -42, 'EQUAL': -42, 'FOR': -42, 'IFF': -42, 'IN': -42, 'LPAR': 95, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 16
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 17
-    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'ELSE': -43, 'EQUAL': -43, 'FOR': -43, 'IFF': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'ON': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 18
-    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'ELSE': -44, 'EQUAL': -44, 'FOR': -44, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'ON': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 19
-    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'ELSE': -45, 'EQUAL': -45, 'FOR': -45, 'IFF': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'ON': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 20
-    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'ELSE': -46, 'EQUAL': -46, 'FOR': -46, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'ON': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 21
-    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'ELSE': -47, 'EQUAL': -47, 'FOR': -47, 'IFF': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'ON': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 22
-    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'ELSE': -48, 'EQUAL': -48, 'FOR': -48, 'IFF': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'ON': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'SHAPE': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 23
-    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'ELSE': -49, 'EQUAL': -49, 'FOR': -49, 'IFF': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'ON': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 24
-    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'ELSE': -50, 'EQUAL': -50, 'FOR': -50, 'IFF': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'ON': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'SHAPE': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 25
-    {'$END': -157, 'AND': -157, 'AT': -157, 'COLON': -157, 'COMMA': -157, 'COMPARE': -157, 'DOT': -157, 'ELSE': -157, 'EQUAL': -157, 'FOR': -157, 'IFF': -157, 'IN': -157, 'LSQB': -157, 'MINUS': -157, 'NOT': -157, 'OF': -157, 'OR': -157, 'PERCENT': -157, 'PLUS': -157, 'RBRACE': -157, 'RELATION': -157, 'RPAR': -157, 'RSQB': -157, 'SHAPE': -157, 'STAR': -157, 'THEN': -157, 'WHERE': -157, '_NL': -157, '__ANON_0': -157, '__ANON_1': -157},  # 26
-    {'$END': -68, 'AND': -68, 'AT': -68, 'COLON': -68, 'COMMA': -68, 'COMPARE': -68, 'DOT': -68, 'ELSE': -68, 'EQUAL': -68, 'FOR': -68, 'IFF': -68, 'IN': -68, 'LSQB': -68, 'MINUS': -68, 'NOT': -68, 'OF': -68, 'OR': -68, 'PERCENT': -68, 'PLUS': -68, 'RBRACE': -68, 'RELATION': -68, 'RPAR': -68, 'RSQB': -68, 'SHAPE': -68, 'STAR': -68, 'THEN': -68, 'WHERE': -68, '_NL': -68, '__ANON_0': -68, '__ANON_1': -68},  # 27
-    {'$END': -114, 'AND': -114, 'AT': -114, 'COLON': -114, 'COMMA': -114, 'COMPARE': -114, 'DOT': -114, 'ELSE': -114, 'EQUAL': -114, 'FOR': -114, 'IFF': -114, 'IN': -114, 'LSQB': -114, 'MINUS': -114, 'NOT': -114, 'OF': -114, 'OR': -114, 'PERCENT': -114, 'PLUS': -114, 'RBRACE': -114, 'RELATION': -114, 'RPAR': -114, 'RSQB': -114, 'SHAPE': -114, 'STAR': -114, 'THEN': -114, 'WHERE': -114, '_NL': -114, '__ANON_0': -114, '__ANON_1': -114},  # 28
-    {'$END': -120, 'AND': 97, 'COLON': -120, 'COMMA': -120, 'ELSE': -120, 'FOR': -120, 'IFF': -120, 'OR': -120, 'RBRACE': -120, 'RPAR': -120, 'RSQB': -120, 'THEN': -120, '_NL': -120, '__ANON_0': -120},  # 29
-    {'$END': -139, 'AND': -139, 'AT': 98, 'COLON': -139, 'COMMA': -139, 'COMPARE': 99, 'ELSE': -139, 'FOR': -139, 'IFF': -139, 'IN': 100, 'MINUS': 101, 'NOT': 102, 'OR': -139, 'PLUS': 103, 'RBRACE': -139, 'RELATION': 104, 'RPAR': -139, 'RSQB': -139, 'THEN': -139, '_NL': -139, '__ANON_0': -139},  # 30
-    {'$END': -98, 'AND': -98, 'AT': -98, 'COLON': -98, 'COMMA': -98, 'COMPARE': -98, 'DOT': 105, 'ELSE': -98, 'EQUAL': -98, 'FOR': -98, 'IFF': -98, 'IN': -98, 'LSQB': 106, 'MINUS': -98, 'NOT': -98, 'OF': -98, 'OR': -98, 'PERCENT': -98, 'PLUS': -98, 'RBRACE': -98, 'RELATION': -98, 'RPAR': -98, 'RSQB': -98, 'SHAPE': -98, 'STAR': -98, 'THEN': -98, 'WHERE': -98, '_NL': -98, '__ANON_0': -98, '__ANON_1': -98},  # 31
-    {'$END': -92, 'COMMA': -92, 'FOR': -92, 'RBRACE': -92, 'RPAR': -92, 'RSQB': -92, '_NL': -92, '__ANON_0': -92},  # 32
-    {'$END': -93, 'COMMA': -93, 'FOR': -93, 'RBRACE': -93, 'RPAR': -93, 'RSQB': -93, '_NL': -93, '__ANON_0': -93},  # 33
-    {},  # 34
-    {'$END': -158, 'AND': -158, 'AT': -158, 'COLON': -158, 'COMMA': -158, 'COMPARE': -158, 'ELSE': -158, 'EQUAL': -158, 'FOR': -158, 'IFF': -158, 'IN': -158, 'MINUS': -158, 'NOT': -158, 'OF': -158, 'OR': -158, 'PERCENT': -158, 'PLUS': -158, 'RBRACE': -158, 'RELATION': -158, 'RPAR': -158, 'RSQB': -158, 'SHAPE': -158, 'STAR': -158, 'THEN': -158, 'WHERE': -158, '_NL': -158, '__ANON_0': -158, '__ANON_1': -158},  # 35
-    {'$END': -94, 'COMMA': -94, 'FOR': -94, 'RBRACE': -94, 'RPAR': -94, 'RSQB': -94, '_NL': -94, '__ANON_0': -94},  # 36
-    {'$END': -95, 'COMMA': -95, 'FOR': -95, 'RBRACE': -95, 'RPAR': -95, 'RSQB': -95, '_NL': -95, '__ANON_0': -95},  # 37
-    {'$END': -72, 'AND': -72, 'AT': -72, 'COLON': -72, 'COMMA': -72, 'COMPARE': -72, 'DOT': -72, 'ELSE': -72, 'EQUAL': -72, 'FOR': -72, 'IFF': -72, 'IN': -72, 'LSQB': -72, 'MINUS': -72, 'NOT': -72, 'OF': -72, 'OR': -72, 'PERCENT': -72, 'PLUS': -72, 'RBRACE': -72, 'RELATION': -72, 'RPAR': -72, 'RSQB': -72, 'SHAPE': -72, 'STAR': -72, 'THEN': -72, 'WHERE': -72, '_NL': -72, '__ANON_0': -72, '__ANON_1': -72},  # 38
-    {'$END': -73, 'AND': -73, 'AT': -73, 'COLON': -73, 'COMMA': -73, 'COMPARE': -73, 'DOT': -73, 'ELSE': -73, 'EQUAL': -73, 'FOR': -73, 'IFF': -73, 'IN': -73, 'LSQB': -73, 'MINUS': -73, 'NOT': -73, 'OF': -73, 'OR': -73, 'PERCENT': -73, 'PLUS': -73, 'RBRACE': -73, 'RELATION': -73, 'RPAR': -73, 'RSQB': -73, 'SHAPE': -73, 'STAR': -73, 'THEN': -73, 'WHERE': -73, '_NL': -73, '__ANON_0': -73, '__ANON_1': -73},  # 39
-    {'$END': -52, 'AND': -52, 'COLON': -52, 'COMMA': -52, 'ELSE': -52, 'FOR': -52, 'IFF': -52, 'OR': -52, 'RBRACE': -52, 'RPAR': -52, 'RSQB': -52, 'THEN': -52, '_NL': -52, '__ANON_0': -52},  # 40
-    {'$END': -96, 'COMMA': -96, 'FOR': -96, 'IFF': 107, 'OR': 108, 'RBRACE': -96, 'RPAR': -96, 'RSQB': -96, '_NL': -96, '__ANON_0': -96},  # 41
-    {'$END': -117, 'AND': -117, 'COLON': -117, 'COMMA': -117, 'ELSE': -117, 'FOR': -117, 'IFF': -117, 'OR': -117, 'RBRACE': -117, 'RPAR': -117, 'RSQB': -117, 'THEN': -117, '_NL': -117, '__ANON_0': -117},  # 42
-    {'$END': -74, 'AND': -74, 'AT': -74, 'COLON': -74, 'COMMA': -74, 'COMPARE': -74, 'DOT': -74, 'ELSE': -74, 'EQUAL': -74, 'FOR': -74, 'IFF': -74, 'IN': -74, 'LSQB': -74, 'MINUS': -74, 'NOT': -74, 'OF': -74, 'OR': -74, 'PERCENT': -74, 'PLUS': -74, 'RBRACE': -74, 'RELATION': -74, 'RPAR': -74, 'RSQB': -74, 'SHAPE': -74, 'STAR': -74, 'THEN': -74, 'WHERE': -74, '_NL': -74, '__ANON_0': -74, '__ANON_1': -74},  # 43
-    {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'ELSE': -59, 'EQUAL': -59, 'FOR': -59, 'IFF': -59, 'IN': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'OR': -59, 'PERCENT': 109, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'SHAPE': -59, 'STAR': 110, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': 111},  # 44
-    {'AND': -38, 'AT': -38, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -38, 'DOT': -38, 'ELSE': 6, 'GIVEN': 9, 'IFF': -38, 'IN': -38, 'LSQB': -38, 'MINUS': -38, 'NAME': 83, 'NOT': -38, 'OR': -38, 'PERCENT': -38, 'PIECES': 18, 'PLACE': 19, 'PLUS': -38, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -38, 'SHAPE': 24, 'SHOW': 25, 'STAR': -38, '_NL': -38, '__ANON_1': -38},  # 45
-    {'AND': -39, 'AT': -39, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -39, 'DOT': -39, 'ELSE': 6, 'GIVEN': 9, 'IFF': -39, 'IN': -39, 'LSQB': -39, 'MINUS': -39, 'NAME': 83, 'NOT': -39, 'OR': -39, 'PERCENT': -39, 'PIECES': 18, 'PLACE': 19, 'PLUS': -39, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -39, 'SHAPE': 24, 'SHOW': 25, 'STAR': -39, '_NL': -39, '__ANON_1': -39},  # 46
-    {'AND': -41, 'AT': -41, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -41, 'DOT': -41, 'ELSE': 6, 'GIVEN': 9, 'IFF': -41, 'IN': -41, 'LSQB': -41, 'MINUS': -41, 'NAME': 83, 'NOT': -41, 'OR': -41, 'PERCENT': -41, 'PIECES': 18, 'PLACE': 19, 'PLUS': -41, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -41, 'SHAPE': 24, 'SHOW': 25, 'STAR': -41, '_NL': -41, '__ANON_1': -41},  # 47
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 48
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 49
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 50
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 51
-    {'AND': -43, 'AT': -43, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -43, 'DOT': -43, 'ELSE': 6, 'GIVEN': 9, 'IFF': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NAME': 83, 'NOT': -43, 'OR': -43, 'PERCENT': -43, 'PIECES': 18, 'PLACE': 19, 'PLUS': -43, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -43, 'SHAPE': 24, 'SHOW': 25, 'STAR': -43, '_NL': -43, '__ANON_1': -43},  # 52
-    {'AND': -44, 'AT': -44, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -44, 'DOT': -44, 'ELSE': 6, 'GIVEN': 9, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NAME': 83, 'NOT': -44, 'OR': -44, 'PERCENT': -44, 'PIECES': 18, 'PLACE': 19, 'PLUS': -44, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -44, 'SHAPE': 24, 'SHOW': 25, 'STAR': -44, '_NL': -44, '__ANON_1': -44},  # 53
-    {'AND': -45, 'AT': -45, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -45, 'DOT': -45, 'ELSE': 6, 'GIVEN': 9, 'IFF': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NAME': 83, 'NOT': -45, 'OR': -45, 'PERCENT': -45, 'PIECES': 18, 'PLACE': 19, 'PLUS': -45, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -45, 'SHAPE': 24, 'SHOW': 25, 'STAR': -45, '_NL': -45, '__ANON_1': -45},  # 54
-    {'AND': -46, 'AT': -46, 'COMPARE': -46, 'DOT': -46, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RELATION': -46, 'STAR': -46, 'STRING': 122, '_NL': -46, '__ANON_1': -46},  # 55
-    {'AND': -47, 'AT': -47, 'COMPARE': -47, 'DOT': -47, 'IFF': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RELATION': -47, 'STAR': -47, 'STRING': 26, '_NL': -47, '__ANON_1': -47},  # 56
-    {'AND': -48, 'AT': -48, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -48, 'DOT': -48, 'ELSE': 6, 'GIVEN': 9, 'IFF': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NAME': 83, 'NOT': -48, 'OR': -48, 'PERCENT': -48, 'PIECES': 18, 'PLACE': 19, 'PLUS': -48, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -48, 'SHAPE': 24, 'SHOW': 25, 'STAR': -48, '_NL': -48, '__ANON_1': -48},  # 57
-    {'AND': -50, 'AT': -50, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -50, 'DOT': -50, 'ELSE': 6, 'GIVEN': 9, 'IFF': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NAME': 83, 'NOT': -50, 'OR': -50, 'PERCENT': -50, 'PIECES': 18, 'PLACE': 19, 'PLUS': -50, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RELATION': -50, 'SHAPE': 24, 'SHOW': 25, 'STAR': -50, '_NL': -50, '__ANON_1': -50},  # 58
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 59
-    {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'ELSE': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MAXIMIZE': -17, 'MINIMIZE': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'REGIONS': -17, 'SHAPE': -17, 'SHOW': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': -17},  # 60
-    {'$END': -154, 'ATTRIBUTE': 45, 'BOARD': 46, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 47, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 48, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 49, 'MINIMIZE': 50, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 51, 'PIECES': 52, 'PLACE': 53, 'POSITIONS': 54, 'PUZZLE': 55, 'QUESTION': 56, 'REGIONS': 57, 'SHAPE': 24, 'SHOW': 58, 'STRING': 26, 'TRUE': 27, 'VAR': 59, '_NL': 127},  # 61
-    {'$END': -156, 'ATTRIBUTE': 45, 'BOARD': 46, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 47, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 48, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 49, 'MINIMIZE': 50, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 51, 'PIECES': 52, 'PLACE': 53, 'POSITIONS': 54, 'PUZZLE': 55, 'QUESTION': 56, 'REGIONS': 57, 'SHAPE': 24, 'SHOW': 58, 'STRING': 26, 'TRUE': 27, 'VAR': 59},  # 62
-    {'_NL': 60},  # 63
-    {'_NL': -23},  # 64
-    {'_NL': -24},  # 65
-    {'_NL': -25},  # 66
-    {'_NL': -85},  # 67
-    {'_NL': -26},  # 68
-    {'_NL': -27},  # 69
-    {'_NL': -28},  # 70
-    {'_NL': -29},  # 71
-    {'_NL': -30},  # 72
-    {'_NL': -31},  # 73
-    {'_NL': -32},  # 74
-    {'_NL': -33},  # 75
-    {'_NL': -34},  # 76
-    {'_NL': -35},  # 77
-    {'_NL': -36},  # 78
-    {},  # 79
-    {'_NL': -37},  # 80
-    {'MINUS': 101, 'OF': 131, 'PLUS': 103},  # 81
-    {'AND': 97, 'OR': 132},  # 82
-    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'ELSE': -42, 'EQUAL': -42, 'FOR': -42, 'IFF': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'ON': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 83
-    {'IN': 134},  # 84
-    {'COLON': -78, 'COMMA': 135, 'RSQB': -78, 'WHERE': 136},  # 85
-    {'COLON': 138},  # 86
-    {'OR': 108, 'THEN': 139},  # 87
-    {'RBRACE': 140},  # 88
-    {'COMMA': 141, 'RBRACE': -53, 'RPAR': -53},  # 89
-    {'RPAR': 143},  # 90
-    {'$END': -63, 'AND': -63, 'AT': -63, 'COLON': -63, 'COMMA': -63, 'COMPARE': -63, 'DOT': -63, 'ELSE': -63, 'EQUAL': -63, 'FOR': -63, 'IFF': -63, 'IN': -63, 'LSQB': -63, 'MINUS': -63, 'NOT': -63, 'OF': -63, 'OR': -63, 'PERCENT': -63, 'PLUS': -63, 'RBRACE': -63, 'RELATION': -63, 'RPAR': -63, 'RSQB': -63, 'SHAPE': -63, 'STAR': -63, 'THEN': -63, 'WHERE': -63, '_NL': -63, '__ANON_0': -63, '__ANON_1': -63},  # 91
-    {'RSQB': 144},  # 92
-    {'COMMA': 141, 'FOR': 145, 'RSQB': -53},  # 93
-    {'$END': -97, 'AND': -97, 'AT': -97, 'COLON': -97, 'COMMA': -97, 'COMPARE': -97, 'ELSE': -97, 'EQUAL': -97, 'FOR': -97, 'IFF': -97, 'IN': -97, 'MINUS': -97, 'NOT': -97, 'OF': -97, 'OR': -97, 'PERCENT': -97, 'PLUS': -97, 'RBRACE': -97, 'RELATION': -97, 'RPAR': -97, 'RSQB': -97, 'SHAPE': -97, 'STAR': -97, 'THEN': -97, 'WHERE': -97, '_NL': -97, '__ANON_0': -97, '__ANON_1': -97},  # 94
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RPAR': 146, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 95
-    {'$END': -116, 'AND': -116, 'COLON': -116, 'COMMA': -116, 'ELSE': -116, 'FOR': -116, 'IFF': -116, 'OR': -116, 'RBRACE': -116, 'RPAR': -116, 'RSQB': -116, 'THEN': -116, '_NL': -116, '__ANON_0': -116},  # 96
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 97
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 98
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 99
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 100
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 101
-    {'AT': 154, 'IN': 155, 'RELATION': 156},  # 102
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 103
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 104
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 159, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 105
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27, '__ANON_0': 161},  # 106
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 107
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 108
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 109
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 110
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 111
-    {'COLON': 170},  # 112
-    {'IN': 171},  # 113
-    {'EQUAL': 172},  # 114
-    {'EQUAL': 173},  # 115
-    {'MINUS': 101, 'PLUS': 103, '_NL': -118},  # 116
-    {'MINUS': 101, 'PLUS': 103, '_NL': -119},  # 117
-    {'EQUAL': 174},  # 118
-    {'EQUAL': 175},  # 119
-    {'ON': 176},  # 120
-    {'COLON': 177, 'EQUAL': 178},  # 121
-    {'_NL': -135},  # 122
-    {'COLON': 179},  # 123
-    {'OF': 180},  # 124
-    {'COMMA': 181, '_NL': -149},  # 125
-    {'COMMA': 181, 'IN': 183, 'LSQB': 184},  # 126
-    {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'ELSE': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MAXIMIZE': -18, 'MINIMIZE': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'REGIONS': -18, 'SHAPE': -18, 'SHOW': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': -18},  # 127
-    {'$END': -155, 'ATTRIBUTE': 45, 'BOARD': 46, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 47, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LET': 48, 'LPAR': 13, 'LSQB': 14, 'MAXIMIZE': 49, 'MINIMIZE': 50, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PARAM': 51, 'PIECES': 52, 'PLACE': 53, 'POSITIONS': 54, 'PUZZLE': 55, 'QUESTION': 56, 'REGIONS': 57, 'SHAPE': 24, 'SHOW': 58, 'STRING': 26, 'TRUE': 27, 'VAR': 59},  # 128
-    {'_NL': 60},  # 129
-    {'$END': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'ELSE': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'SHOW': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': 127},  # 130
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 131
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 132
-    {'$END': -90, 'COMMA': -90, 'FOR': -90, 'OR': 190, 'RBRACE': -90, 'RPAR': -90, 'RSQB': -90, '_NL': -90, '__ANON_0': -90},  # 133
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 134
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 135
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 136
-    {'COLON': -80, 'COMMA': 194, 'RSQB': -80, 'WHERE': 195},  # 137
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 138
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 139
-    {'$END': -61, 'AND': -61, 'AT': -61, 'COLON': -61, 'COMMA': -61, 'COMPARE': -61, 'DOT': -61, 'ELSE': -61, 'EQUAL': -61, 'FOR': -61, 'IFF': -61, 'IN': -61, 'LSQB': -61, 'MINUS': -61, 'NOT': -61, 'OF': -61, 'OR': -61, 'PERCENT': -61, 'PLUS': -61, 'RBRACE': -61, 'RELATION': -61, 'RPAR': -61, 'RSQB': -61, 'SHAPE': -61, 'STAR': -61, 'THEN': -61, 'WHERE': -61, '_NL': -61, '__ANON_0': -61, '__ANON_1': -61},  # 140
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'RBRACE': -54, 'REGIONS': 23, 'RPAR': -54, 'RSQB': -54, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 141
-    {'COMMA': 200, 'RBRACE': -55, 'RPAR': -55, 'RSQB': -55},  # 142
-    {'$END': -62, 'AND': -62, 'AT': -62, 'COLON': -62, 'COMMA': -62, 'COMPARE': -62, 'DOT': -62, 'ELSE': -62, 'EQUAL': -62, 'FOR': -62, 'IFF': -62, 'IN': -62, 'LSQB': -62, 'MINUS': -62, 'NOT': -62, 'OF': -62, 'OR': -62, 'PERCENT': -62, 'PLUS': -62, 'RBRACE': -62, 'RELATION': -62, 'RPAR': -62, 'RSQB': -62, 'SHAPE': -62, 'STAR': -62, 'THEN': -62, 'WHERE': -62, '_NL': -62, '__ANON_0': -62, '__ANON_1': -62},  # 143
-    {'$END': -64, 'AND': -64, 'AT': -64, 'COLON': -64, 'COMMA': -64, 'COMPARE': -64, 'DOT': -64, 'ELSE': -64, 'EQUAL': -64, 'FOR': -64, 'IFF': -64, 'IN': -64, 'LSQB': -64, 'MINUS': -64, 'NOT': -64, 'OF': -64, 'OR': -64, 'PERCENT': -64, 'PLUS': -64, 'RBRACE': -64, 'RELATION': -64, 'RPAR': -64, 'RSQB': -64, 'SHAPE': -64, 'STAR': -64, 'THEN': -64, 'WHERE': -64, '_NL': -64, '__ANON_0': -64, '__ANON_1': -64},  # 144
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 145
-    {'$END': -66, 'AND': -66, 'AT': -66, 'COLON': -66, 'COMMA': -66, 'COMPARE': -66, 'DOT': -66, 'ELSE': -66, 'EQUAL': -66, 'FOR': -66, 'IFF': -66, 'IN': -66, 'LSQB': -66, 'MINUS': -66, 'NOT': -66, 'OF': -66, 'OR': -66, 'PERCENT': -66, 'PLUS': -66, 'RBRACE': -66, 'RELATION': -66, 'RPAR': -66, 'RSQB': -66, 'SHAPE': -66, 'STAR': -66, 'THEN': -66, 'WHERE': -66, '_NL': -66, '__ANON_0': -66, '__ANON_1': -66},  # 146
-    {'RPAR': 202},  # 147
-    {'$END': -51, 'AND': -51, 'COLON': -51, 'COMMA': -51, 'ELSE': -51, 'FOR': -51, 'IFF': -51, 'OR': -51, 'RBRACE': -51, 'RPAR': -51, 'RSQB': -51, 'THEN': -51, '_NL': -51, '__ANON_0': -51},  # 148
-    {'$END': -140, 'AND': -140, 'COLON': -140, 'COMMA': -140, 'ELSE': -140, 'FOR': -140, 'IFF': -140, 'MINUS': 101, 'OR': -140, 'PLUS': 103, 'RBRACE': -140, 'RPAR': -140, 'RSQB': -140, 'THEN': -140, '_NL': -140, '__ANON_0': -140},  # 149
-    {'$END': -141, 'AND': -141, 'COLON': -141, 'COMMA': -141, 'ELSE': -141, 'FOR': -141, 'IFF': -141, 'MINUS': 101, 'OR': -141, 'PLUS': 103, 'RBRACE': -141, 'RPAR': -141, 'RSQB': -141, 'THEN': -141, '_NL': -141, '__ANON_0': -141},  # 150
-    {'$END': -147, 'AND': -147, 'COLON': -147, 'COMMA': -147, 'ELSE': -147, 'EQUAL': -147, 'FOR': -147, 'IFF': -147, 'MINUS': 101, 'OR': -147, 'PLUS': 103, 'RBRACE': -147, 'RPAR': -147, 'RSQB': -147, 'SHAPE': -147, 'THEN': -147, 'WHERE': -147, '_NL': -147, '__ANON_0': 203},  # 151
-    {'$END': -142, 'AND': -142, 'COLON': -142, 'COMMA': -142, 'ELSE': -142, 'FOR': -142, 'IFF': -142, 'OR': -142, 'RBRACE': -142, 'RPAR': -142, 'RSQB': -142, 'THEN': -142, '_NL': -142, '__ANON_0': -142},  # 152
-    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'ELSE': -57, 'EQUAL': -57, 'FOR': -57, 'IFF': -57, 'IN': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'OR': -57, 'PERCENT': 109, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': 110, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': 111},  # 153
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 154
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 155
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 156
-    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'ELSE': -58, 'EQUAL': -58, 'FOR': -58, 'IFF': -58, 'IN': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'OR': -58, 'PERCENT': 109, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': 110, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': 111},  # 157
-    {'$END': -146, 'AND': -146, 'COLON': -146, 'COMMA': -146, 'ELSE': -146, 'FOR': -146, 'IFF': -146, 'MINUS': 101, 'OR': -146, 'PLUS': 103, 'RBRACE': -146, 'RPAR': -146, 'RSQB': -146, 'THEN': -146, '_NL': -146, '__ANON_0': -146},  # 158
-    {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'DOT': -69, 'ELSE': -69, 'EQUAL': -69, 'FOR': -69, 'IFF': -69, 'IN': -69, 'LSQB': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': -69, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': -69, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': -69},  # 159
-    {'$END': -70, 'AND': -70, 'AT': -70, 'COLON': -70, 'COMMA': -70, 'COMPARE': -70, 'DOT': -70, 'ELSE': -70, 'EQUAL': -70, 'FOR': -70, 'IFF': -70, 'IN': -70, 'LSQB': -70, 'MINUS': -70, 'NOT': -70, 'OF': -70, 'OR': -70, 'PERCENT': -70, 'PLUS': -70, 'RBRACE': -70, 'RELATION': -70, 'RPAR': -70, 'RSQB': -70, 'SHAPE': -70, 'STAR': -70, 'THEN': -70, 'WHERE': -70, '_NL': -70, '__ANON_0': -70, '__ANON_1': -70},  # 160
-    {'COMMA': -103, 'RSQB': -103},  # 161
-    {'COMMA': -104, 'RSQB': -104, '__ANON_0': 207},  # 162
-    {'COMMA': 208, 'RSQB': -106},  # 163
-    {'RSQB': 210},  # 164
-    {'$END': -91, 'COMMA': -91, 'FOR': -91, 'OR': 108, 'RBRACE': -91, 'RPAR': -91, 'RSQB': -91, '_NL': -91, '__ANON_0': -91},  # 165
-    {'$END': -121, 'AND': 97, 'COLON': -121, 'COMMA': -121, 'ELSE': -121, 'FOR': -121, 'IFF': -121, 'OR': -121, 'RBRACE': -121, 'RPAR': -121, 'RSQB': -121, 'THEN': -121, '_NL': -121, '__ANON_0': -121},  # 166
-    {'$END': -159, 'AND': -159, 'AT': -159, 'COLON': -159, 'COMMA': -159, 'COMPARE': -159, 'ELSE': -159, 'EQUAL': -159, 'FOR': -159, 'IFF': -159, 'IN': -159, 'MINUS': -159, 'NOT': -159, 'OF': -159, 'OR': -159, 'PERCENT': -159, 'PLUS': -159, 'RBRACE': -159, 'RELATION': -159, 'RPAR': -159, 'RSQB': -159, 'SHAPE': -159, 'STAR': -159, 'THEN': -159, 'WHERE': -159, '_NL': -159, '__ANON_0': -159, '__ANON_1': -159},  # 167
-    {'$END': -160, 'AND': -160, 'AT': -160, 'COLON': -160, 'COMMA': -160, 'COMPARE': -160, 'ELSE': -160, 'EQUAL': -160, 'FOR': -160, 'IFF': -160, 'IN': -160, 'MINUS': -160, 'NOT': -160, 'OF': -160, 'OR': -160, 'PERCENT': -160, 'PLUS': -160, 'RBRACE': -160, 'RELATION': -160, 'RPAR': -160, 'RSQB': -160, 'SHAPE': -160, 'STAR': -160, 'THEN': -160, 'WHERE': -160, '_NL': -160, '__ANON_0': -160, '__ANON_1': -160},  # 168
-    {'$END': -161, 'AND': -161, 'AT': -161, 'COLON': -161, 'COMMA': -161, 'COMPARE': -161, 'ELSE': -161, 'EQUAL': -161, 'FOR': -161, 'IFF': -161, 'IN': -161, 'MINUS': -161, 'NOT': -161, 'OF': -161, 'OR': -161, 'PERCENT': -161, 'PLUS': -161, 'RBRACE': -161, 'RELATION': -161, 'RPAR': -161, 'RSQB': -161, 'SHAPE': -161, 'STAR': -161, 'THEN': -161, 'WHERE': -161, '_NL': -161, '__ANON_0': -161, '__ANON_1': -161},  # 169
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 211, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26},  # 170
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 218, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 171
-    {'BLOCK': 222},  # 172
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 173
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 174
-    {'LSQB': 228},  # 175
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 176
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 211, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26},  # 177
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 178
-    {'STRING': 26},  # 179
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 180
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 181
-    {'COMMA': 235, '_NL': -150},  # 182
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 218, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 183
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 184
-    {'COMMA': 235, 'IN': 238},  # 185
-    {'IN': 239},  # 186
-    {'$END': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'ELSE': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MAXIMIZE': -19, 'MINIMIZE': -19, 'MINUS': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'SHAPE': -19, 'SHOW': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': 127},  # 187
-    {'$END': -138, 'AND': -138, 'COLON': -138, 'COMMA': -138, 'ELSE': -138, 'FOR': -138, 'IFF': -138, 'MINUS': 101, 'OR': -138, 'PLUS': 103, 'RBRACE': -138, 'RPAR': -138, 'RSQB': -138, 'THEN': -138, '_NL': -138, '__ANON_0': -138},  # 188
-    {'$END': -7, 'AND': 97, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 189
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 190
-    {'COLON': -77, 'COMMA': -77, 'RSQB': -77, 'WHERE': -77},  # 191
-    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 192
-    {'COLON': -79, 'OR': 108, 'RSQB': -79},  # 193
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 194
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 195
-    {'$END': -99, 'COMMA': -99, 'FOR': -99, 'RBRACE': -99, 'RPAR': -99, 'RSQB': -99, '_NL': -99, '__ANON_0': -99},  # 196
-    {'$END': -101, 'COMMA': -101, 'FOR': -101, 'RBRACE': -101, 'RPAR': -101, 'RSQB': -101, '_NL': -101, '__ANON_0': -101},  # 197
-    {'$END': -96, 'COMMA': -96, 'ELSE': 243, 'FOR': -96, 'IFF': 107, 'OR': 108, 'RBRACE': -96, 'RPAR': -96, 'RSQB': -96, '_NL': -96, '__ANON_0': -96},  # 198
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 199
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'RBRACE': -56, 'REGIONS': 23, 'RPAR': -56, 'RSQB': -56, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 200
-    {'RSQB': 245},  # 201
-    {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'DOT': -67, 'ELSE': -67, 'EQUAL': -67, 'FOR': -67, 'IFF': -67, 'IN': -67, 'LSQB': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': -67, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': -67, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': -67},  # 202
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 203
-    {'$END': -143, 'AND': -143, 'COLON': -143, 'COMMA': -143, 'ELSE': -143, 'FOR': -143, 'IFF': -143, 'MINUS': 101, 'OR': -143, 'PLUS': 103, 'RBRACE': -143, 'RPAR': -143, 'RSQB': -143, 'THEN': -143, '_NL': -143, '__ANON_0': -143},  # 204
-    {'$END': -144, 'AND': -144, 'COLON': -144, 'COMMA': -144, 'ELSE': -144, 'FOR': -144, 'IFF': -144, 'OR': -144, 'RBRACE': -144, 'RPAR': -144, 'RSQB': -144, 'THEN': -144, '_NL': -144, '__ANON_0': -144},  # 205
-    {'$END': -145, 'AND': -145, 'COLON': -145, 'COMMA': -145, 'ELSE': -145, 'FOR': -145, 'IFF': -145, 'MINUS': 101, 'OR': -145, 'PLUS': 103, 'RBRACE': -145, 'RPAR': -145, 'RSQB': -145, 'THEN': -145, '_NL': -145, '__ANON_0': -145},  # 206
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 207
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RSQB': -107, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27, '__ANON_0': 161},  # 208
-    {'COMMA': 249, 'RSQB': -108},  # 209
-    {'$END': -71, 'AND': -71, 'AT': -71, 'COLON': -71, 'COMMA': -71, 'COMPARE': -71, 'DOT': -71, 'ELSE': -71, 'EQUAL': -71, 'FOR': -71, 'IFF': -71, 'IN': -71, 'LSQB': -71, 'MINUS': -71, 'NOT': -71, 'OF': -71, 'OR': -71, 'PERCENT': -71, 'PLUS': -71, 'RBRACE': -71, 'RELATION': -71, 'RPAR': -71, 'RSQB': -71, 'SHAPE': -71, 'STAR': -71, 'THEN': -71, 'WHERE': -71, '_NL': -71, '__ANON_0': -71, '__ANON_1': -71},  # 210
-    {'INT': 250},  # 211
-    {'COMMA': -151, 'RSQB': -151, 'STAR': -151, 'VBAR': -151, '_NL': -151},  # 212
-    {'COMMA': -162, '_NL': -162},  # 213
-    {'COMMA': -152, 'RSQB': -152, 'STAR': -152, 'VBAR': -152, '_NL': -152},  # 214
-    {'COMMA': -163, '_NL': -163},  # 215
-    {'COMMA': -164, '_NL': -164},  # 216
-    {'COMMA': 251, '_NL': -75},  # 217
-    {'EQUAL': -84, 'SHAPE': -84, '_NL': -84},  # 218
-    {'EQUAL': -88, 'SHAPE': -88, '_NL': -88},  # 219
-    {'EQUAL': 253},  # 220
-    {'EQUAL': -89, 'SHAPE': -89, '_NL': -89},  # 221
-    {'_NL': -82},  # 222
-    {'_NL': -100},  # 223
-    {'AND': -139, 'AT': 98, 'COMPARE': 99, 'IFF': -139, 'IN': 100, 'MINUS': 101, 'NOT': 102, 'OR': -139, 'PLUS': 103, 'RELATION': 104, '_NL': -139, '__ANON_0': 254},  # 224
-    {'_NL': -113},  # 225
-    {'_NL': -111},  # 226
-    {'_NL': -122},  # 227
-    {'INT': 11, 'MINUS': 211},  # 228
-    {'_NL': -131},  # 229
-    {'COMMA': 251, '_NL': -132},  # 230
-    {'_NL': -134},  # 231
-    {'_NL': -136},  # 232
-    {'EQUAL': 258},  # 233
-    {'COMMA': -21, 'IN': -21, '_NL': -21},  # 234
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25},  # 235
-    {'SHAPE': 260, '_NL': -165},  # 236
-    {'COMMA': 261, 'RSQB': 262},  # 237
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 218, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 238
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 218, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 239
-    {'$END': -8, 'AND': 97, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 240
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 241
-    {'COLON': -81, 'OR': 108, 'RSQB': -81},  # 242
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 243
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 244
-    {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'DOT': -65, 'ELSE': -65, 'EQUAL': -65, 'FOR': -65, 'IFF': -65, 'IN': -65, 'LSQB': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': -65, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': -65, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': -65},  # 245
-    {'$END': -148, 'AND': -148, 'COLON': -148, 'COMMA': -148, 'ELSE': -148, 'EQUAL': -148, 'FOR': -148, 'IFF': -148, 'MINUS': 101, 'OR': -148, 'PLUS': 103, 'RBRACE': -148, 'RPAR': -148, 'RSQB': -148, 'SHAPE': -148, 'THEN': -148, 'WHERE': -148, '_NL': -148, '__ANON_0': -148},  # 246
-    {'COMMA': -105, 'RSQB': -105},  # 247
-    {'COMMA': -9, 'RSQB': -9},  # 248
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'ELSE': 6, 'FALSE': 7, 'FORALL': 8, 'GIVEN': 9, 'IF': 10, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'NOT': 17, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'RSQB': -109, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27, '__ANON_0': 161},  # 249
-    {'COMMA': -115, 'RSQB': -115, 'STAR': -115, 'VBAR': -115, '_NL': -115},  # 250
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 211, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26},  # 251
-    {'COMMA': 269, '_NL': -76},  # 252
-    {'BLOCK': 222},  # 253
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 254
-    {'COMMA': 272, 'RSQB': 273},  # 255
-    {'COMMA': -123, 'RSQB': -123, 'STAR': 275, 'VBAR': 276},  # 256
-    {'COMMA': 269, '_NL': -133},  # 257
-    {'BLOCK': 222},  # 258
-    {'COMMA': -22, 'IN': -22, '_NL': -22},  # 259
-    {'BLOCK': 222},  # 260
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 261
-    {'IN': -86},  # 262
-    {'COMMA': 281, 'RSQB': 282},  # 263
-    {'_NL': -167},  # 264
-    {'SHAPE': 283, '_NL': -168},  # 265
-    {'$END': -102, 'COMMA': -102, 'FOR': -102, 'RBRACE': -102, 'RPAR': -102, 'RSQB': -102, '_NL': -102, '__ANON_0': -102},  # 266
-    {'COMMA': -10, 'RSQB': -10},  # 267
-    {'COMMA': -15, '_NL': -15},  # 268
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'GIVEN': 9, 'INT': 11, 'MINUS': 211, 'NAME': 83, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26},  # 269
-    {'_NL': -83},  # 270
-    {'MINUS': 101, 'PLUS': 103, '_NL': -112},  # 271
-    {'INT': 11, 'MINUS': 211, 'RSQB': 285},  # 272
-    {'_NL': -128},  # 273
-    {'COMMA': 287, 'RSQB': 288},  # 274
-    {'INT': 289},  # 275
-    {'INT': 11, 'MINUS': 211},  # 276
-    {'COMMA': -125, 'RSQB': -125, 'STAR': 291, 'VBAR': 292},  # 277
-    {'_NL': -137},  # 278
-    {'_NL': -166},  # 279
-    {'COMMA': -5, 'RSQB': -5},  # 280
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'ELSE': 6, 'FALSE': 7, 'GIVEN': 9, 'INT': 11, 'LBRACE': 12, 'LPAR': 13, 'LSQB': 14, 'MINUS': 15, 'NAME': 16, 'PIECES': 18, 'PLACE': 19, 'POSITIONS': 20, 'PUZZLE': 21, 'QUESTION': 22, 'REGIONS': 23, 'SHAPE': 24, 'SHOW': 25, 'STRING': 26, 'TRUE': 27},  # 281
-    {'IN': -87},  # 282
-    {'BLOCK': 222},  # 283
-    {'COMMA': -16, '_NL': -16},  # 284
-    {'_NL': -127},  # 285
-    {'COMMA': -13, 'RSQB': -13},  # 286
-    {'INT': 11, 'MINUS': 211, 'RSQB': 295},  # 287
-    {'_NL': -130},  # 288
-    {'COMMA': -124, 'RSQB': -124},  # 289
-    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 290
-    {'INT': 297},  # 291
-    {'INT': 11, 'MINUS': 211},  # 292
-    {'COMMA': -6, 'RSQB': -6},  # 293
-    {'_NL': -169},  # 294
-    {'_NL': -129},  # 295
-    {'COMMA': -14, 'RSQB': -14},  # 296
-    {'COMMA': -126, 'RSQB': -126},  # 297
-    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 298
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 0
+    {'$END': -168, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 68},  # 1
+    {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'ELSE': -42, 'EQUAL': -42, 'FOR': -42, 'IFF': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'ON': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 2
+    {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'ELSE': -43, 'EQUAL': -43, 'FOR': -43, 'IFF': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'ON': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 3
+    {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'ELSE': -44, 'EQUAL': -44, 'FOR': -44, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'ON': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 4
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 5
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 6
+    {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'ELSE': -45, 'EQUAL': -45, 'FOR': -45, 'IFF': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'ON': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 7
+    {'$END': -68, 'AND': -68, 'AT': -68, 'COLON': -68, 'COMMA': -68, 'COMPARE': -68, 'DOT': -68, 'ELSE': -68, 'EQUAL': -68, 'FOR': -68, 'IFF': -68, 'IN': -68, 'LSQB': -68, 'MINUS': -68, 'NOT': -68, 'OF': -68, 'OR': -68, 'PERCENT': -68, 'PLUS': -68, 'RBRACE': -68, 'RELATION': -68, 'RPAR': -68, 'RSQB': -68, 'SHAPE': -68, 'STAR': -68, 'THEN': -68, 'WHERE': -68, '_NL': -68, '__ANON_0': -68, '__ANON_1': -68},  # 8
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 9
+    {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'ELSE': -46, 'EQUAL': -46, 'FOR': -46, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'ON': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 10
+    {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'ELSE': -47, 'EQUAL': -47, 'FOR': -47, 'IFF': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'ON': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 11
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 12
+    {'$END': -121, 'AND': -121, 'AT': -121, 'COLON': -121, 'COMMA': -121, 'COMPARE': -121, 'DOT': -121, 'ELSE': -121, 'EQUAL': -121, 'FOR': -121, 'IFF': -121, 'IN': -121, 'LSQB': -121, 'MINUS': -121, 'NOT': -121, 'OF': -121, 'OR': -121, 'PERCENT': -121, 'PLUS': -121, 'RBRACE': -121, 'RELATION': -121, 'RPAR': -121, 'RSQB': -121, 'SHAPE': -121, 'STAR': -121, 'THEN': -121, 'VBAR': -121, 'WHERE': -121, '_NL': -121, '__ANON_0': -121, '__ANON_1': -121},  # 13
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 14
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 15
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 102, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 16
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 17
+    {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'ELSE': -48, 'EQUAL': -48, 'FOR': -48, 'IFF': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'ON': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'SHAPE': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 18
+    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'ELSE': -49, 'EQUAL': -49, 'FOR': -49, 'IFF': -49, 'IN': -49, 'LPAR': 106, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 19
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 20
+    {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'ELSE': -50, 'EQUAL': -50, 'FOR': -50, 'IFF': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'ON': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'SHAPE': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 21
+    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'ELSE': -51, 'EQUAL': -51, 'FOR': -51, 'IFF': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'ON': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'SHAPE': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 22
+    {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'ELSE': -52, 'EQUAL': -52, 'FOR': -52, 'IFF': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'ON': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'SHAPE': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 23
+    {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'ELSE': -53, 'EQUAL': -53, 'FOR': -53, 'IFF': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'ON': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'SHAPE': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 24
+    {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'DOT': -54, 'ELSE': -54, 'EQUAL': -54, 'FOR': -54, 'IFF': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'ON': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'SHAPE': -54, 'STAR': -54, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': -54},  # 25
+    {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'DOT': -55, 'ELSE': -55, 'EQUAL': -55, 'FOR': -55, 'IFF': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'ON': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'SHAPE': -55, 'STAR': -55, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': -55},  # 26
+    {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'ELSE': -56, 'EQUAL': -56, 'FOR': -56, 'IFF': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'ON': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'SHAPE': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 27
+    {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'ELSE': -57, 'EQUAL': -57, 'FOR': -57, 'IFF': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'ON': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 28
+    {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'ELSE': -58, 'EQUAL': -58, 'FOR': -58, 'IFF': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'ON': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 29
+    {'$END': -175, 'AND': -175, 'AT': -175, 'COLON': -175, 'COMMA': -175, 'COMPARE': -175, 'DOT': -175, 'ELSE': -175, 'EQUAL': -175, 'FOR': -175, 'IFF': -175, 'IN': -175, 'LSQB': -175, 'MINUS': -175, 'NOT': -175, 'OF': -175, 'OR': -175, 'PERCENT': -175, 'PLUS': -175, 'RBRACE': -175, 'RELATION': -175, 'RPAR': -175, 'RSQB': -175, 'SHAPE': -175, 'STAR': -175, 'THEN': -175, 'WHERE': -175, '_NL': -175, '__ANON_0': -175, '__ANON_1': -175},  # 30
+    {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': -76, 'ELSE': -76, 'EQUAL': -76, 'FOR': -76, 'IFF': -76, 'IN': -76, 'LSQB': -76, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'SHAPE': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 31
+    {'$END': -129, 'AND': -129, 'AT': -129, 'COLON': -129, 'COMMA': -129, 'COMPARE': -129, 'DOT': -129, 'ELSE': -129, 'EQUAL': -129, 'FOR': -129, 'IFF': -129, 'IN': -129, 'LSQB': -129, 'MINUS': -129, 'NOT': -129, 'OF': -129, 'OR': -129, 'PERCENT': -129, 'PLUS': -129, 'RBRACE': -129, 'RELATION': -129, 'RPAR': -129, 'RSQB': -129, 'SHAPE': -129, 'STAR': -129, 'THEN': -129, 'WHERE': -129, '_NL': -129, '__ANON_0': -129, '__ANON_1': -129},  # 32
+    {'$END': -135, 'AND': 108, 'COLON': -135, 'COMMA': -135, 'ELSE': -135, 'FOR': -135, 'IFF': -135, 'OR': -135, 'RBRACE': -135, 'RPAR': -135, 'RSQB': -135, 'THEN': -135, '_NL': -135, '__ANON_0': -135},  # 33
+    {'$END': -154, 'AND': -154, 'AT': 109, 'COLON': -154, 'COMMA': -154, 'COMPARE': 110, 'ELSE': -154, 'FOR': -154, 'IFF': -154, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -154, 'PLUS': 114, 'RBRACE': -154, 'RELATION': 115, 'RPAR': -154, 'RSQB': -154, 'THEN': -154, '_NL': -154, '__ANON_0': -154},  # 34
+    {'$END': -109, 'AND': -109, 'AT': -109, 'COLON': -109, 'COMMA': -109, 'COMPARE': -109, 'DOT': 116, 'ELSE': -109, 'EQUAL': -109, 'FOR': -109, 'IFF': -109, 'IN': -109, 'LSQB': 117, 'MINUS': -109, 'NOT': -109, 'OF': -109, 'OR': -109, 'PERCENT': -109, 'PLUS': -109, 'RBRACE': -109, 'RELATION': -109, 'RPAR': -109, 'RSQB': -109, 'SHAPE': -109, 'STAR': -109, 'THEN': -109, 'WHERE': -109, '_NL': -109, '__ANON_0': -109, '__ANON_1': -109},  # 35
+    {'$END': -103, 'COMMA': -103, 'FOR': -103, 'RBRACE': -103, 'RPAR': -103, 'RSQB': -103, '_NL': -103, '__ANON_0': -103},  # 36
+    {'$END': -104, 'COMMA': -104, 'FOR': -104, 'RBRACE': -104, 'RPAR': -104, 'RSQB': -104, '_NL': -104, '__ANON_0': -104},  # 37
+    {},  # 38
+    {'$END': -176, 'AND': -176, 'AT': -176, 'COLON': -176, 'COMMA': -176, 'COMPARE': -176, 'ELSE': -176, 'EQUAL': -176, 'FOR': -176, 'IFF': -176, 'IN': -176, 'MINUS': -176, 'NOT': -176, 'OF': -176, 'OR': -176, 'PERCENT': -176, 'PLUS': -176, 'RBRACE': -176, 'RELATION': -176, 'RPAR': -176, 'RSQB': -176, 'SHAPE': -176, 'STAR': -176, 'THEN': -176, 'WHERE': -176, '_NL': -176, '__ANON_0': -176, '__ANON_1': -176},  # 39
+    {'$END': -105, 'COMMA': -105, 'FOR': -105, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, '_NL': -105, '__ANON_0': -105},  # 40
+    {'$END': -106, 'COMMA': -106, 'FOR': -106, 'RBRACE': -106, 'RPAR': -106, 'RSQB': -106, '_NL': -106, '__ANON_0': -106},  # 41
+    {'$END': -80, 'AND': -80, 'AT': -80, 'COLON': -80, 'COMMA': -80, 'COMPARE': -80, 'DOT': -80, 'ELSE': -80, 'EQUAL': -80, 'FOR': -80, 'IFF': -80, 'IN': -80, 'LSQB': -80, 'MINUS': -80, 'NOT': -80, 'OF': -80, 'OR': -80, 'PERCENT': -80, 'PLUS': -80, 'RBRACE': -80, 'RELATION': -80, 'RPAR': -80, 'RSQB': -80, 'SHAPE': -80, 'STAR': -80, 'THEN': -80, 'WHERE': -80, '_NL': -80, '__ANON_0': -80, '__ANON_1': -80},  # 42
+    {'$END': -81, 'AND': -81, 'AT': -81, 'COLON': -81, 'COMMA': -81, 'COMPARE': -81, 'DOT': -81, 'ELSE': -81, 'EQUAL': -81, 'FOR': -81, 'IFF': -81, 'IN': -81, 'LSQB': -81, 'MINUS': -81, 'NOT': -81, 'OF': -81, 'OR': -81, 'PERCENT': -81, 'PLUS': -81, 'RBRACE': -81, 'RELATION': -81, 'RPAR': -81, 'RSQB': -81, 'SHAPE': -81, 'STAR': -81, 'THEN': -81, 'WHERE': -81, '_NL': -81, '__ANON_0': -81, '__ANON_1': -81},  # 43
+    {'$END': -60, 'AND': -60, 'COLON': -60, 'COMMA': -60, 'ELSE': -60, 'FOR': -60, 'IFF': -60, 'OR': -60, 'RBRACE': -60, 'RPAR': -60, 'RSQB': -60, 'THEN': -60, '_NL': -60, '__ANON_0': -60},  # 44
+    {'$END': -107, 'COMMA': -107, 'FOR': -107, 'IFF': 118, 'OR': 119, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 45
+    {'$END': -132, 'AND': -132, 'COLON': -132, 'COMMA': -132, 'ELSE': -132, 'FOR': -132, 'IFF': -132, 'OR': -132, 'RBRACE': -132, 'RPAR': -132, 'RSQB': -132, 'THEN': -132, '_NL': -132, '__ANON_0': -132},  # 46
+    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': -82, 'ELSE': -82, 'EQUAL': -82, 'FOR': -82, 'IFF': -82, 'IN': -82, 'LSQB': -82, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'SHAPE': -82, 'STAR': -82, 'THEN': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 47
+    {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'ELSE': -67, 'EQUAL': -67, 'FOR': -67, 'IFF': -67, 'IN': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': 120, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': 121, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': 122},  # 48
+    {'AND': -42, 'AT': -42, 'COLON': 123, 'COMPARE': -42, 'DOT': -42, 'IFF': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RELATION': -42, 'STAR': -42, '_NL': -42, '__ANON_1': -42},  # 49
+    {'ALWAYS': 2, 'AND': -43, 'AT': -43, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -43, 'DOT': -43, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'MOVE': 18, 'NAME': 94, 'NOT': -43, 'OR': -43, 'PERCENT': -43, 'PIECES': 21, 'PLACE': 22, 'PLUS': -43, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -43, 'SHAPE': 27, 'SHOW': 28, 'STAR': -43, 'START': 29, '_NL': -43, '__ANON_1': -43},  # 50
+    {'ALWAYS': 2, 'AND': -44, 'AT': -44, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -44, 'DOT': -44, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'MOVE': 18, 'NAME': 94, 'NOT': -44, 'OR': -44, 'PERCENT': -44, 'PIECES': 21, 'PLACE': 22, 'PLUS': -44, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -44, 'SHAPE': 27, 'SHOW': 28, 'STAR': -44, 'START': 29, '_NL': -44, '__ANON_1': -44},  # 51
+    {'ALWAYS': 2, 'AND': -46, 'AT': -46, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -46, 'DOT': -46, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'MOVE': 18, 'NAME': 94, 'NOT': -46, 'OR': -46, 'PERCENT': -46, 'PIECES': 21, 'PLACE': 22, 'PLUS': -46, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -46, 'SHAPE': 27, 'SHOW': 28, 'STAR': -46, 'START': 29, '_NL': -46, '__ANON_1': -46},  # 52
+    {'AND': -47, 'AT': -47, 'COLON': 127, 'COMPARE': -47, 'DOT': -47, 'IFF': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RELATION': -47, 'STAR': -47, '_NL': -47, '__ANON_1': -47},  # 53
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 54
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 55
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 56
+    {'AND': -48, 'AT': -48, 'COMPARE': -48, 'DOT': -48, 'IFF': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RELATION': -48, 'STAR': -48, 'STRING': 30, '_NL': -48, '__ANON_1': -48},  # 57
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 58
+    {'ALWAYS': 2, 'AND': -50, 'AT': -50, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -50, 'DOT': -50, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'MOVE': 18, 'NAME': 94, 'NOT': -50, 'OR': -50, 'PERCENT': -50, 'PIECES': 21, 'PLACE': 22, 'PLUS': -50, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -50, 'SHAPE': 27, 'SHOW': 28, 'STAR': -50, 'START': 29, '_NL': -50, '__ANON_1': -50},  # 59
+    {'ALWAYS': 2, 'AND': -51, 'AT': -51, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -51, 'DOT': -51, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'MOVE': 18, 'NAME': 94, 'NOT': -51, 'OR': -51, 'PERCENT': -51, 'PIECES': 21, 'PLACE': 22, 'PLUS': -51, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -51, 'SHAPE': 27, 'SHOW': 28, 'STAR': -51, 'START': 29, '_NL': -51, '__ANON_1': -51},  # 60
+    {'ALWAYS': 2, 'AND': -52, 'AT': -52, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -52, 'DOT': -52, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'MOVE': 18, 'NAME': 94, 'NOT': -52, 'OR': -52, 'PERCENT': -52, 'PIECES': 21, 'PLACE': 22, 'PLUS': -52, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -52, 'SHAPE': 27, 'SHOW': 28, 'STAR': -52, 'START': 29, '_NL': -52, '__ANON_1': -52},  # 61
+    {'AND': -53, 'AT': -53, 'COMPARE': -53, 'DOT': -53, 'IFF': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RELATION': -53, 'STAR': -53, 'STRING': 136, '_NL': -53, '__ANON_1': -53},  # 62
+    {'AND': -54, 'AT': -54, 'COMPARE': -54, 'DOT': -54, 'IFF': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RELATION': -54, 'STAR': -54, 'STRING': 30, '_NL': -54, '__ANON_1': -54},  # 63
+    {'ALWAYS': 2, 'AND': -55, 'AT': -55, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -55, 'DOT': -55, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'MOVE': 18, 'NAME': 94, 'NOT': -55, 'OR': -55, 'PERCENT': -55, 'PIECES': 21, 'PLACE': 22, 'PLUS': -55, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -55, 'SHAPE': 27, 'SHOW': 28, 'STAR': -55, 'START': 29, '_NL': -55, '__ANON_1': -55},  # 64
+    {'ALWAYS': 2, 'AND': -57, 'AT': -57, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -57, 'DOT': -57, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'MOVE': 18, 'NAME': 94, 'NOT': -57, 'OR': -57, 'PERCENT': -57, 'PIECES': 21, 'PLACE': 22, 'PLUS': -57, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -57, 'SHAPE': 27, 'SHOW': 28, 'STAR': -57, 'START': 29, '_NL': -57, '__ANON_1': -57},  # 65
+    {'AND': -58, 'AT': -58, 'COLON': 140, 'COMPARE': -58, 'DOT': -58, 'IFF': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RELATION': -58, 'STAR': -58, '_NL': -58, '__ANON_1': -58},  # 66
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 67
+    {'$END': -19, 'ALWAYS': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'ELSE': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'GOAL': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MAXIMIZE': -19, 'MINIMIZE': -19, 'MINUS': -19, 'MOVE': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'SHAPE': -19, 'SHOW': -19, 'START': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': -19},  # 68
+    {'$END': -169, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 142},  # 69
+    {'$END': -171, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 70
+    {'_NL': 68},  # 71
+    {'_NL': -25},  # 72
+    {'_NL': -26},  # 73
+    {'_NL': -27},  # 74
+    {'_NL': -95},  # 75
+    {'_NL': -28},  # 76
+    {'_NL': -29},  # 77
+    {'_NL': -30},  # 78
+    {'_NL': -31},  # 79
+    {'_NL': -32},  # 80
+    {'_NL': -33},  # 81
+    {'_NL': -34},  # 82
+    {'_NL': -35},  # 83
+    {'_NL': -36},  # 84
+    {'_NL': -37},  # 85
+    {'_NL': -38},  # 86
+    {'_NL': -39},  # 87
+    {},  # 88
+    {'_NL': -40},  # 89
+    {'_NL': -41},  # 90
+    {'MINUS': 112, 'OF': 146, 'PLUS': 114},  # 91
+    {'AND': 108, 'OR': 147},  # 92
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 93
+    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'ELSE': -49, 'EQUAL': -49, 'FOR': -49, 'IFF': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'ON': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 94
+    {'IN': 150},  # 95
+    {'COLON': -88, 'COMMA': 151, 'RSQB': -88, 'WHERE': 152},  # 96
+    {'COLON': 154},  # 97
+    {'OR': 119, 'THEN': 155},  # 98
+    {'RBRACE': 156},  # 99
+    {'COMMA': 157, 'RBRACE': -61, 'RPAR': -61},  # 100
+    {'RPAR': 159},  # 101
+    {'$END': -71, 'AND': -71, 'AT': -71, 'COLON': -71, 'COMMA': -71, 'COMPARE': -71, 'DOT': -71, 'ELSE': -71, 'EQUAL': -71, 'FOR': -71, 'IFF': -71, 'IN': -71, 'LSQB': -71, 'MINUS': -71, 'NOT': -71, 'OF': -71, 'OR': -71, 'PERCENT': -71, 'PLUS': -71, 'RBRACE': -71, 'RELATION': -71, 'RPAR': -71, 'RSQB': -71, 'SHAPE': -71, 'STAR': -71, 'THEN': -71, 'WHERE': -71, '_NL': -71, '__ANON_0': -71, '__ANON_1': -71},  # 102
+    {'RSQB': 160},  # 103
+    {'COMMA': 157, 'FOR': 161, 'RSQB': -61},  # 104
+    {'$END': -108, 'AND': -108, 'AT': -108, 'COLON': -108, 'COMMA': -108, 'COMPARE': -108, 'ELSE': -108, 'EQUAL': -108, 'FOR': -108, 'IFF': -108, 'IN': -108, 'MINUS': -108, 'NOT': -108, 'OF': -108, 'OR': -108, 'PERCENT': -108, 'PLUS': -108, 'RBRACE': -108, 'RELATION': -108, 'RPAR': -108, 'RSQB': -108, 'SHAPE': -108, 'STAR': -108, 'THEN': -108, 'WHERE': -108, '_NL': -108, '__ANON_0': -108, '__ANON_1': -108},  # 105
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 162, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 106
+    {'$END': -131, 'AND': -131, 'COLON': -131, 'COMMA': -131, 'ELSE': -131, 'FOR': -131, 'IFF': -131, 'OR': -131, 'RBRACE': -131, 'RPAR': -131, 'RSQB': -131, 'THEN': -131, '_NL': -131, '__ANON_0': -131},  # 107
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 108
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 109
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 110
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 111
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 112
+    {'AT': 170, 'IN': 171, 'RELATION': 172},  # 113
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 114
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 115
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 175, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 116
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 117
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 118
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 119
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 120
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 121
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 122
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 123
+    {'COLON': 187},  # 124
+    {'IN': 188},  # 125
+    {'EQUAL': 189},  # 126
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 127
+    {'EQUAL': 191},  # 128
+    {'MINUS': 112, 'PLUS': 114, '_NL': -133},  # 129
+    {'MINUS': 112, 'PLUS': 114, '_NL': -134},  # 130
+    {'COLON': 192, 'FOR': 193},  # 131
+    {'EQUAL': 194},  # 132
+    {'EQUAL': 195},  # 133
+    {'ON': 196},  # 134
+    {'COLON': 197, 'EQUAL': 198},  # 135
+    {'_NL': -150},  # 136
+    {'COLON': 199},  # 137
+    {'OF': 200},  # 138
+    {'COMMA': 201, '_NL': -164},  # 139
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 140
+    {'COMMA': 201, 'IN': 204, 'LSQB': 205},  # 141
+    {'$END': -20, 'ALWAYS': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'ELSE': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'GOAL': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'MOVE': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'SHOW': -20, 'START': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': -20},  # 142
+    {'$END': -170, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 143
+    {'_NL': 68},  # 144
+    {'$END': -22, 'ALWAYS': -22, 'ATTRIBUTE': -22, 'BOARD': -22, 'COUNT_WORD': -22, 'EITHER': -22, 'ELSE': -22, 'FALSE': -22, 'FORALL': -22, 'GIVEN': -22, 'GOAL': -22, 'IF': -22, 'INT': -22, 'LBRACE': -22, 'LET': -22, 'LPAR': -22, 'LSQB': -22, 'MAXIMIZE': -22, 'MINIMIZE': -22, 'MINUS': -22, 'MOVE': -22, 'NAME': -22, 'NOT': -22, 'PARAM': -22, 'PIECES': -22, 'PLACE': -22, 'POSITIONS': -22, 'PUZZLE': -22, 'QUESTION': -22, 'REGIONS': -22, 'SHAPE': -22, 'SHOW': -22, 'START': -22, 'STRING': -22, 'TRUE': -22, 'VAR': -22, '_NL': 142},  # 145
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 146
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 147
+    {'$END': -101, 'COMMA': -101, 'FOR': -101, 'OR': 211, 'RBRACE': -101, 'RPAR': -101, 'RSQB': -101, '_NL': -101, '__ANON_0': -101},  # 148
+    {'COMMA': 201, 'RSQB': 212},  # 149
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 150
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 151
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 152
+    {'COLON': -90, 'COMMA': 217, 'RSQB': -90, 'WHERE': 218},  # 153
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 154
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 155
+    {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'DOT': -69, 'ELSE': -69, 'EQUAL': -69, 'FOR': -69, 'IFF': -69, 'IN': -69, 'LSQB': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': -69, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': -69, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': -69},  # 156
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -62, 'REGIONS': 26, 'RPAR': -62, 'RSQB': -62, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 157
+    {'COMMA': 223, 'RBRACE': -63, 'RPAR': -63, 'RSQB': -63},  # 158
+    {'$END': -70, 'AND': -70, 'AT': -70, 'COLON': -70, 'COMMA': -70, 'COMPARE': -70, 'DOT': -70, 'ELSE': -70, 'EQUAL': -70, 'FOR': -70, 'IFF': -70, 'IN': -70, 'LSQB': -70, 'MINUS': -70, 'NOT': -70, 'OF': -70, 'OR': -70, 'PERCENT': -70, 'PLUS': -70, 'RBRACE': -70, 'RELATION': -70, 'RPAR': -70, 'RSQB': -70, 'SHAPE': -70, 'STAR': -70, 'THEN': -70, 'WHERE': -70, '_NL': -70, '__ANON_0': -70, '__ANON_1': -70},  # 159
+    {'$END': -72, 'AND': -72, 'AT': -72, 'COLON': -72, 'COMMA': -72, 'COMPARE': -72, 'DOT': -72, 'ELSE': -72, 'EQUAL': -72, 'FOR': -72, 'IFF': -72, 'IN': -72, 'LSQB': -72, 'MINUS': -72, 'NOT': -72, 'OF': -72, 'OR': -72, 'PERCENT': -72, 'PLUS': -72, 'RBRACE': -72, 'RELATION': -72, 'RPAR': -72, 'RSQB': -72, 'SHAPE': -72, 'STAR': -72, 'THEN': -72, 'WHERE': -72, '_NL': -72, '__ANON_0': -72, '__ANON_1': -72},  # 160
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 161
+    {'$END': -74, 'AND': -74, 'AT': -74, 'COLON': -74, 'COMMA': -74, 'COMPARE': -74, 'DOT': -74, 'ELSE': -74, 'EQUAL': -74, 'FOR': -74, 'IFF': -74, 'IN': -74, 'LSQB': -74, 'MINUS': -74, 'NOT': -74, 'OF': -74, 'OR': -74, 'PERCENT': -74, 'PLUS': -74, 'RBRACE': -74, 'RELATION': -74, 'RPAR': -74, 'RSQB': -74, 'SHAPE': -74, 'STAR': -74, 'THEN': -74, 'WHERE': -74, '_NL': -74, '__ANON_0': -74, '__ANON_1': -74},  # 162
+    {'RPAR': 225},  # 163
+    {'$END': -59, 'AND': -59, 'COLON': -59, 'COMMA': -59, 'ELSE': -59, 'FOR': -59, 'IFF': -59, 'OR': -59, 'RBRACE': -59, 'RPAR': -59, 'RSQB': -59, 'THEN': -59, '_NL': -59, '__ANON_0': -59},  # 164
+    {'$END': -155, 'AND': -155, 'COLON': -155, 'COMMA': -155, 'ELSE': -155, 'FOR': -155, 'IFF': -155, 'MINUS': 112, 'OR': -155, 'PLUS': 114, 'RBRACE': -155, 'RPAR': -155, 'RSQB': -155, 'THEN': -155, '_NL': -155, '__ANON_0': -155},  # 165
+    {'$END': -156, 'AND': -156, 'COLON': -156, 'COMMA': -156, 'ELSE': -156, 'FOR': -156, 'IFF': -156, 'MINUS': 112, 'OR': -156, 'PLUS': 114, 'RBRACE': -156, 'RPAR': -156, 'RSQB': -156, 'THEN': -156, '_NL': -156, '__ANON_0': -156},  # 166
+    {'$END': -162, 'AND': -162, 'COLON': -162, 'COMMA': -162, 'ELSE': -162, 'EQUAL': -162, 'FOR': -162, 'IFF': -162, 'MINUS': 112, 'OR': -162, 'PLUS': 114, 'RBRACE': -162, 'RPAR': -162, 'RSQB': -162, 'SHAPE': -162, 'THEN': -162, 'WHERE': -162, '_NL': -162, '__ANON_0': 226},  # 167
+    {'$END': -157, 'AND': -157, 'COLON': -157, 'COMMA': -157, 'ELSE': -157, 'FOR': -157, 'IFF': -157, 'OR': -157, 'RBRACE': -157, 'RPAR': -157, 'RSQB': -157, 'THEN': -157, '_NL': -157, '__ANON_0': -157},  # 168
+    {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'ELSE': -65, 'EQUAL': -65, 'FOR': -65, 'IFF': -65, 'IN': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': 120, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': 121, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': 122},  # 169
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 170
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 171
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 172
+    {'$END': -66, 'AND': -66, 'AT': -66, 'COLON': -66, 'COMMA': -66, 'COMPARE': -66, 'ELSE': -66, 'EQUAL': -66, 'FOR': -66, 'IFF': -66, 'IN': -66, 'MINUS': -66, 'NOT': -66, 'OF': -66, 'OR': -66, 'PERCENT': 120, 'PLUS': -66, 'RBRACE': -66, 'RELATION': -66, 'RPAR': -66, 'RSQB': -66, 'SHAPE': -66, 'STAR': 121, 'THEN': -66, 'WHERE': -66, '_NL': -66, '__ANON_0': -66, '__ANON_1': 122},  # 173
+    {'$END': -161, 'AND': -161, 'COLON': -161, 'COMMA': -161, 'ELSE': -161, 'FOR': -161, 'IFF': -161, 'MINUS': 112, 'OR': -161, 'PLUS': 114, 'RBRACE': -161, 'RPAR': -161, 'RSQB': -161, 'THEN': -161, '_NL': -161, '__ANON_0': -161},  # 174
+    {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'DOT': -77, 'ELSE': -77, 'EQUAL': -77, 'FOR': -77, 'IFF': -77, 'IN': -77, 'LSQB': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'SHAPE': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 175
+    {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': -78, 'ELSE': -78, 'EQUAL': -78, 'FOR': -78, 'IFF': -78, 'IN': -78, 'LSQB': -78, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'SHAPE': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 176
+    {'COMMA': -114, 'RSQB': -114},  # 177
+    {'COMMA': -115, 'RSQB': -115, '__ANON_0': 230},  # 178
+    {'COMMA': 231, 'RSQB': -117},  # 179
+    {'RSQB': 233},  # 180
+    {'$END': -102, 'COMMA': -102, 'FOR': -102, 'OR': 119, 'RBRACE': -102, 'RPAR': -102, 'RSQB': -102, '_NL': -102, '__ANON_0': -102},  # 181
+    {'$END': -136, 'AND': 108, 'COLON': -136, 'COMMA': -136, 'ELSE': -136, 'FOR': -136, 'IFF': -136, 'OR': -136, 'RBRACE': -136, 'RPAR': -136, 'RSQB': -136, 'THEN': -136, '_NL': -136, '__ANON_0': -136},  # 182
+    {'$END': -177, 'AND': -177, 'AT': -177, 'COLON': -177, 'COMMA': -177, 'COMPARE': -177, 'ELSE': -177, 'EQUAL': -177, 'FOR': -177, 'IFF': -177, 'IN': -177, 'MINUS': -177, 'NOT': -177, 'OF': -177, 'OR': -177, 'PERCENT': -177, 'PLUS': -177, 'RBRACE': -177, 'RELATION': -177, 'RPAR': -177, 'RSQB': -177, 'SHAPE': -177, 'STAR': -177, 'THEN': -177, 'WHERE': -177, '_NL': -177, '__ANON_0': -177, '__ANON_1': -177},  # 183
+    {'$END': -178, 'AND': -178, 'AT': -178, 'COLON': -178, 'COMMA': -178, 'COMPARE': -178, 'ELSE': -178, 'EQUAL': -178, 'FOR': -178, 'IFF': -178, 'IN': -178, 'MINUS': -178, 'NOT': -178, 'OF': -178, 'OR': -178, 'PERCENT': -178, 'PLUS': -178, 'RBRACE': -178, 'RELATION': -178, 'RPAR': -178, 'RSQB': -178, 'SHAPE': -178, 'STAR': -178, 'THEN': -178, 'WHERE': -178, '_NL': -178, '__ANON_0': -178, '__ANON_1': -178},  # 184
+    {'$END': -179, 'AND': -179, 'AT': -179, 'COLON': -179, 'COMMA': -179, 'COMPARE': -179, 'ELSE': -179, 'EQUAL': -179, 'FOR': -179, 'IFF': -179, 'IN': -179, 'MINUS': -179, 'NOT': -179, 'OF': -179, 'OR': -179, 'PERCENT': -179, 'PLUS': -179, 'RBRACE': -179, 'RELATION': -179, 'RPAR': -179, 'RSQB': -179, 'SHAPE': -179, 'STAR': -179, 'THEN': -179, 'WHERE': -179, '_NL': -179, '__ANON_0': -179, '__ANON_1': -179},  # 185
+    {'_NL': -172},  # 186
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 187
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 188
+    {'BLOCK': 245},  # 189
+    {'_NL': -173},  # 190
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 191
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 192
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 193
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 194
+    {'LSQB': 253},  # 195
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 196
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 197
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 198
+    {'STRING': 30},  # 199
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 200
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 201
+    {'COMMA': 260, '_NL': -165},  # 202
+    {'_NL': -174},  # 203
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 204
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 205
+    {'COMMA': 260, 'IN': 263},  # 206
+    {'IN': 264},  # 207
+    {'$END': -21, 'ALWAYS': -21, 'ATTRIBUTE': -21, 'BOARD': -21, 'COUNT_WORD': -21, 'EITHER': -21, 'ELSE': -21, 'FALSE': -21, 'FORALL': -21, 'GIVEN': -21, 'GOAL': -21, 'IF': -21, 'INT': -21, 'LBRACE': -21, 'LET': -21, 'LPAR': -21, 'LSQB': -21, 'MAXIMIZE': -21, 'MINIMIZE': -21, 'MINUS': -21, 'MOVE': -21, 'NAME': -21, 'NOT': -21, 'PARAM': -21, 'PIECES': -21, 'PLACE': -21, 'POSITIONS': -21, 'PUZZLE': -21, 'QUESTION': -21, 'REGIONS': -21, 'SHAPE': -21, 'SHOW': -21, 'START': -21, 'STRING': -21, 'TRUE': -21, 'VAR': -21, '_NL': 142},  # 208
+    {'$END': -153, 'AND': -153, 'COLON': -153, 'COMMA': -153, 'ELSE': -153, 'FOR': -153, 'IFF': -153, 'MINUS': 112, 'OR': -153, 'PLUS': 114, 'RBRACE': -153, 'RPAR': -153, 'RSQB': -153, 'THEN': -153, '_NL': -153, '__ANON_0': -153},  # 209
+    {'$END': -7, 'AND': 108, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 210
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 211
+    {'IN': 266},  # 212
+    {'COMMA': 260, 'RSQB': 267},  # 213
+    {'COLON': -87, 'COMMA': -87, 'RSQB': -87, 'WHERE': -87},  # 214
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 215
+    {'COLON': -89, 'OR': 119, 'RSQB': -89},  # 216
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 217
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 218
+    {'$END': -110, 'COMMA': -110, 'FOR': -110, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, '_NL': -110, '__ANON_0': -110},  # 219
+    {'$END': -112, 'COMMA': -112, 'FOR': -112, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, '_NL': -112, '__ANON_0': -112},  # 220
+    {'$END': -107, 'COMMA': -107, 'ELSE': 270, 'FOR': -107, 'IFF': 118, 'OR': 119, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 221
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 222
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -64, 'REGIONS': 26, 'RPAR': -64, 'RSQB': -64, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 223
+    {'RSQB': 272},  # 224
+    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'DOT': -75, 'ELSE': -75, 'EQUAL': -75, 'FOR': -75, 'IFF': -75, 'IN': -75, 'LSQB': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'SHAPE': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 225
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 226
+    {'$END': -158, 'AND': -158, 'COLON': -158, 'COMMA': -158, 'ELSE': -158, 'FOR': -158, 'IFF': -158, 'MINUS': 112, 'OR': -158, 'PLUS': 114, 'RBRACE': -158, 'RPAR': -158, 'RSQB': -158, 'THEN': -158, '_NL': -158, '__ANON_0': -158},  # 227
+    {'$END': -159, 'AND': -159, 'COLON': -159, 'COMMA': -159, 'ELSE': -159, 'FOR': -159, 'IFF': -159, 'OR': -159, 'RBRACE': -159, 'RPAR': -159, 'RSQB': -159, 'THEN': -159, '_NL': -159, '__ANON_0': -159},  # 228
+    {'$END': -160, 'AND': -160, 'COLON': -160, 'COMMA': -160, 'ELSE': -160, 'FOR': -160, 'IFF': -160, 'MINUS': 112, 'OR': -160, 'PLUS': 114, 'RBRACE': -160, 'RPAR': -160, 'RSQB': -160, 'THEN': -160, '_NL': -160, '__ANON_0': -160},  # 229
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 230
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -118, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 231
+    {'COMMA': 276, 'RSQB': -119},  # 232
+    {'$END': -79, 'AND': -79, 'AT': -79, 'COLON': -79, 'COMMA': -79, 'COMPARE': -79, 'DOT': -79, 'ELSE': -79, 'EQUAL': -79, 'FOR': -79, 'IFF': -79, 'IN': -79, 'LSQB': -79, 'MINUS': -79, 'NOT': -79, 'OF': -79, 'OR': -79, 'PERCENT': -79, 'PLUS': -79, 'RBRACE': -79, 'RELATION': -79, 'RPAR': -79, 'RSQB': -79, 'SHAPE': -79, 'STAR': -79, 'THEN': -79, 'WHERE': -79, '_NL': -79, '__ANON_0': -79, '__ANON_1': -79},  # 233
+    {'INT': 277},  # 234
+    {'COMMA': -166, 'RSQB': -166, 'STAR': -166, 'VBAR': -166, '_NL': -166},  # 235
+    {'COMMA': -180, '_NL': -180},  # 236
+    {'COMMA': -167, 'RSQB': -167, 'STAR': -167, 'VBAR': -167, '_NL': -167},  # 237
+    {'COMMA': -181, '_NL': -181},  # 238
+    {'COMMA': -182, '_NL': -182},  # 239
+    {'COMMA': 278, '_NL': -83},  # 240
+    {'EQUAL': -94, 'SHAPE': -94, '_NL': -94},  # 241
+    {'EQUAL': -98, 'SHAPE': -98, '_NL': -98},  # 242
+    {'EQUAL': 280},  # 243
+    {'EQUAL': -99, 'SHAPE': -99, '_NL': -99},  # 244
+    {'_NL': -92},  # 245
+    {'_NL': -111},  # 246
+    {'AND': -154, 'AT': 109, 'COMPARE': 110, 'IFF': -154, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -154, 'PLUS': 114, 'RELATION': 115, '_NL': -154, '__ANON_0': 281},  # 247
+    {'_NL': -124},  # 248
+    {'_NL': -122},  # 249
+    {'OR': 119, 'THEN': 282},  # 250
+    {'COLON': 283},  # 251
+    {'_NL': -137},  # 252
+    {'INT': 13, 'MINUS': 234},  # 253
+    {'_NL': -146},  # 254
+    {'COMMA': 278, '_NL': -147},  # 255
+    {'_NL': -149},  # 256
+    {'_NL': -151},  # 257
+    {'EQUAL': 287},  # 258
+    {'COMMA': -23, 'IN': -23, 'RSQB': -23, '_NL': -23},  # 259
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 260
+    {'SHAPE': 289, '_NL': -183},  # 261
+    {'COMMA': 290, 'RSQB': 291},  # 262
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 263
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 264
+    {'$END': -8, 'AND': 108, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 265
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 266
+    {'IN': 296},  # 267
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 268
+    {'COLON': -91, 'OR': 119, 'RSQB': -91},  # 269
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 270
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 271
+    {'$END': -73, 'AND': -73, 'AT': -73, 'COLON': -73, 'COMMA': -73, 'COMPARE': -73, 'DOT': -73, 'ELSE': -73, 'EQUAL': -73, 'FOR': -73, 'IFF': -73, 'IN': -73, 'LSQB': -73, 'MINUS': -73, 'NOT': -73, 'OF': -73, 'OR': -73, 'PERCENT': -73, 'PLUS': -73, 'RBRACE': -73, 'RELATION': -73, 'RPAR': -73, 'RSQB': -73, 'SHAPE': -73, 'STAR': -73, 'THEN': -73, 'WHERE': -73, '_NL': -73, '__ANON_0': -73, '__ANON_1': -73},  # 272
+    {'$END': -163, 'AND': -163, 'COLON': -163, 'COMMA': -163, 'ELSE': -163, 'EQUAL': -163, 'FOR': -163, 'IFF': -163, 'MINUS': 112, 'OR': -163, 'PLUS': 114, 'RBRACE': -163, 'RPAR': -163, 'RSQB': -163, 'SHAPE': -163, 'THEN': -163, 'WHERE': -163, '_NL': -163, '__ANON_0': -163},  # 273
+    {'COMMA': -116, 'RSQB': -116},  # 274
+    {'COMMA': -9, 'RSQB': -9},  # 275
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -120, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 276
+    {'COMMA': -130, 'RSQB': -130, 'STAR': -130, 'VBAR': -130, '_NL': -130},  # 277
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 278
+    {'COMMA': 300, '_NL': -84},  # 279
+    {'BLOCK': 245},  # 280
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 281
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 282
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 283
+    {'COMMA': 306, 'RSQB': 307},  # 284
+    {'COMMA': -138, 'RSQB': -138, 'STAR': 309, 'VBAR': 310},  # 285
+    {'COMMA': 300, '_NL': -148},  # 286
+    {'BLOCK': 245},  # 287
+    {'COMMA': -24, 'IN': -24, 'RSQB': -24, '_NL': -24},  # 288
+    {'BLOCK': 245},  # 289
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 290
+    {'IN': -96},  # 291
+    {'COMMA': 315, 'RSQB': 316},  # 292
+    {'_NL': -185},  # 293
+    {'SHAPE': 317, '_NL': -186},  # 294
+    {'COLON': -85, 'COMMA': -85, 'RSQB': -85, 'WHERE': -85},  # 295
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 296
+    {'$END': -113, 'COMMA': -113, 'FOR': -113, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, '_NL': -113, '__ANON_0': -113},  # 297
+    {'COMMA': -10, 'RSQB': -10},  # 298
+    {'COMMA': -17, '_NL': -17},  # 299
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 300
+    {'_NL': -93},  # 301
+    {'MINUS': 112, 'PLUS': 114, '_NL': -123},  # 302
+    {'DOT': 116, 'EQUAL': 320, 'LSQB': 117},  # 303
+    {'COMMA': 321, '_NL': -125},  # 304
+    {'OR': 119, 'THEN': 323},  # 305
+    {'INT': 13, 'MINUS': 234, 'RSQB': 324},  # 306
+    {'_NL': -143},  # 307
+    {'COMMA': 326, 'RSQB': 327},  # 308
+    {'INT': 328},  # 309
+    {'INT': 13, 'MINUS': 234},  # 310
+    {'COMMA': -140, 'RSQB': -140, 'STAR': 330, 'VBAR': 331},  # 311
+    {'_NL': -152},  # 312
+    {'_NL': -184},  # 313
+    {'COMMA': -5, 'RSQB': -5},  # 314
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 315
+    {'IN': -97},  # 316
+    {'BLOCK': 245},  # 317
+    {'COLON': -86, 'COMMA': -86, 'RSQB': -86, 'WHERE': -86},  # 318
+    {'COMMA': -18, '_NL': -18},  # 319
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 320
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 321
+    {'COMMA': 336, '_NL': -126},  # 322
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 323
+    {'_NL': -142},  # 324
+    {'COMMA': -15, 'RSQB': -15},  # 325
+    {'INT': 13, 'MINUS': 234, 'RSQB': 338},  # 326
+    {'_NL': -145},  # 327
+    {'COMMA': -139, 'RSQB': -139},  # 328
+    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 329
+    {'INT': 340},  # 330
+    {'INT': 13, 'MINUS': 234},  # 331
+    {'COMMA': -6, 'RSQB': -6},  # 332
+    {'_NL': -187},  # 333
+    {'COMMA': -100, 'MINUS': 112, 'PLUS': 114, '_NL': -100},  # 334
+    {'COMMA': -11, '_NL': -11},  # 335
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 336
+    {'COMMA': 321, '_NL': -127},  # 337
+    {'_NL': -144},  # 338
+    {'COMMA': -16, 'RSQB': -16},  # 339
+    {'COMMA': -141, 'RSQB': -141},  # 340
+    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 341
+    {'COMMA': -12, '_NL': -12},  # 342
+    {'COMMA': 336, '_NL': -128},  # 343
 )
 
 GOTO: tuple[dict[str, int], ...] = (
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 34, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 0
-    {'__start_plus_0': 61, '__start_star_1': 62, '_stmt': 63, '_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'attribute_decl': 64, 'board_decl': 65, 'constraint_stmt': 66, 'either': 32, 'equivalence': 33, 'expr': 67, 'factor': 35, 'forall': 36, 'given_decl': 68, 'implication': 37, 'int': 38, 'let_decl': 69, 'name': 39, 'not_expr': 40, 'objective_decl': 70, 'or_expr': 41, 'param_decl': 71, 'pieces_decl': 72, 'place_decl': 73, 'positions_decl': 74, 'puzzle_decl': 75, 'question_decl': 76, 'regions_decl': 77, 'relation': 42, 'show_decl': 78, 'start': 79, 'string': 43, 'term': 44, 'var_decl': 80},  # 1
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 38, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 0
+    {'__start_plus_0': 69, '__start_star_1': 70, '_stmt': 71, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'start': 88, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 1
     {},  # 2
     {},  # 3
-    {'_word': 28, 'arith': 81, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 4
-    {'_word': 28, 'and_expr': 82, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'relation': 42, 'string': 43, 'term': 44},  # 5
-    {},  # 6
+    {},  # 4
+    {'_word': 32, 'arith': 91, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 5
+    {'_word': 32, 'and_expr': 92, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 6
     {},  # 7
-    {'_word': 84, 'binder': 85, 'binders': 86},  # 8
-    {},  # 9
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 87, 'relation': 42, 'string': 43, 'term': 44},  # 10
+    {},  # 8
+    {'_word': 95, 'binder': 96, 'binders': 97},  # 9
+    {},  # 10
     {},  # 11
-    {'_word': 28, 'and_expr': 29, 'args': 88, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 89, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 12
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 90, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 13
-    {'_word': 28, 'and_expr': 29, 'args': 92, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 93, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 14
-    {'_word': 28, 'atom': 31, 'factor': 94, 'int': 38, 'name': 39, 'string': 43},  # 15
-    {},  # 16
-    {'_word': 28, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 96, 'relation': 42, 'string': 43, 'term': 44},  # 17
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 98, 'relation': 46, 'string': 47, 'term': 48},  # 12
+    {},  # 13
+    {'_word': 32, 'and_expr': 33, 'args': 99, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 14
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 101, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 15
+    {'_word': 32, 'and_expr': 33, 'args': 103, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 104, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 16
+    {'_word': 32, 'atom': 35, 'factor': 105, 'int': 42, 'name': 43, 'string': 47},  # 17
     {},  # 18
     {},  # 19
-    {},  # 20
+    {'_word': 32, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 107, 'relation': 46, 'string': 47, 'term': 48},  # 20
     {},  # 21
     {},  # 22
     {},  # 23
@@ -537,33 +600,33 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 42
     {},  # 43
     {},  # 44
-    {'_word': 112},  # 45
-    {'_word': 113},  # 46
-    {'_word': 114},  # 47
-    {'_word': 115},  # 48
-    {'_word': 28, 'arith': 116, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 49
-    {'_word': 28, 'arith': 117, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 50
-    {'_word': 118},  # 51
-    {'_word': 119},  # 52
-    {'_word': 120},  # 53
-    {'_word': 121},  # 54
-    {},  # 55
-    {'string': 123},  # 56
-    {'_word': 124},  # 57
-    {'_word': 125},  # 58
-    {'_word': 126},  # 59
-    {},  # 60
-    {'__start_star_1': 128, '_stmt': 63, '_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'attribute_decl': 64, 'board_decl': 65, 'constraint_stmt': 66, 'either': 32, 'equivalence': 33, 'expr': 67, 'factor': 35, 'forall': 36, 'given_decl': 68, 'implication': 37, 'int': 38, 'let_decl': 69, 'name': 39, 'not_expr': 40, 'objective_decl': 70, 'or_expr': 41, 'param_decl': 71, 'pieces_decl': 72, 'place_decl': 73, 'positions_decl': 74, 'puzzle_decl': 75, 'question_decl': 76, 'regions_decl': 77, 'relation': 42, 'show_decl': 78, 'string': 43, 'term': 44, 'var_decl': 80},  # 61
-    {'_stmt': 129, '_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'attribute_decl': 64, 'board_decl': 65, 'constraint_stmt': 66, 'either': 32, 'equivalence': 33, 'expr': 67, 'factor': 35, 'forall': 36, 'given_decl': 68, 'implication': 37, 'int': 38, 'let_decl': 69, 'name': 39, 'not_expr': 40, 'objective_decl': 70, 'or_expr': 41, 'param_decl': 71, 'pieces_decl': 72, 'place_decl': 73, 'positions_decl': 74, 'puzzle_decl': 75, 'question_decl': 76, 'regions_decl': 77, 'relation': 42, 'show_decl': 78, 'string': 43, 'term': 44, 'var_decl': 80},  # 62
-    {'__start_plus_0': 130},  # 63
-    {},  # 64
-    {},  # 65
+    {},  # 45
+    {},  # 46
+    {},  # 47
+    {},  # 48
+    {},  # 49
+    {'_word': 124},  # 50
+    {'_word': 125},  # 51
+    {'_word': 126},  # 52
+    {},  # 53
+    {'_word': 128},  # 54
+    {'_word': 32, 'arith': 129, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 55
+    {'_word': 32, 'arith': 130, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 56
+    {'string': 131},  # 57
+    {'_word': 132},  # 58
+    {'_word': 133},  # 59
+    {'_word': 134},  # 60
+    {'_word': 135},  # 61
+    {},  # 62
+    {'string': 137},  # 63
+    {'_word': 138},  # 64
+    {'_word': 139},  # 65
     {},  # 66
-    {},  # 67
+    {'_word': 141},  # 67
     {},  # 68
-    {},  # 69
-    {},  # 70
-    {},  # 71
+    {'__start_star_1': 143, '_stmt': 71, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 69
+    {'_stmt': 144, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 70
+    {'__start_plus_0': 145},  # 71
     {},  # 72
     {},  # 73
     {},  # 74
@@ -574,221 +637,266 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 79
     {},  # 80
     {},  # 81
-    {'__either_plus_8': 133},  # 82
+    {},  # 82
     {},  # 83
     {},  # 84
-    {'__binders_star_7': 137},  # 85
+    {},  # 85
     {},  # 86
     {},  # 87
     {},  # 88
-    {'__args_star_9': 142},  # 89
+    {},  # 89
     {},  # 90
     {},  # 91
-    {},  # 92
-    {'__args_star_9': 142},  # 93
+    {'__either_plus_9': 148},  # 92
+    {'_word': 149},  # 93
     {},  # 94
-    {'_word': 28, 'and_expr': 29, 'args': 147, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 89, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 95
-    {},  # 96
-    {'_word': 28, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 148, 'relation': 42, 'string': 43, 'term': 44},  # 97
-    {'_word': 28, 'arith': 149, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 98
-    {'_word': 28, 'arith': 150, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 99
-    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 152, 'string': 43, 'term': 44},  # 100
-    {'_word': 28, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 153},  # 101
+    {},  # 95
+    {'__binders_star_8': 153},  # 96
+    {},  # 97
+    {},  # 98
+    {},  # 99
+    {'__args_star_10': 158},  # 100
+    {},  # 101
     {},  # 102
-    {'_word': 28, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 157},  # 103
-    {'_word': 28, 'arith': 158, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 104
-    {'_word': 160},  # 105
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 162, 'factor': 35, 'forall': 36, 'implication': 37, 'index_arg': 163, 'index_args': 164, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 106
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 165, 'relation': 42, 'string': 43, 'term': 44},  # 107
-    {'_word': 28, 'and_expr': 166, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'relation': 42, 'string': 43, 'term': 44},  # 108
-    {'_word': 28, 'atom': 31, 'factor': 167, 'int': 38, 'name': 39, 'string': 43},  # 109
-    {'_word': 28, 'atom': 31, 'factor': 168, 'int': 38, 'name': 39, 'string': 43},  # 110
-    {'_word': 28, 'atom': 31, 'factor': 169, 'int': 38, 'name': 39, 'string': 43},  # 111
-    {},  # 112
+    {},  # 103
+    {'__args_star_10': 158},  # 104
+    {},  # 105
+    {'_word': 32, 'and_expr': 33, 'args': 163, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 106
+    {},  # 107
+    {'_word': 32, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 164, 'relation': 46, 'string': 47, 'term': 48},  # 108
+    {'_word': 32, 'arith': 165, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 109
+    {'_word': 32, 'arith': 166, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 110
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 168, 'string': 47, 'term': 48},  # 111
+    {'_word': 32, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 169},  # 112
     {},  # 113
-    {},  # 114
-    {},  # 115
-    {},  # 116
-    {},  # 117
-    {},  # 118
-    {},  # 119
-    {},  # 120
-    {},  # 121
-    {},  # 122
-    {},  # 123
+    {'_word': 32, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 173},  # 114
+    {'_word': 32, 'arith': 174, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 115
+    {'_word': 176},  # 116
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 179, 'index_args': 180, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 117
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 181, 'relation': 46, 'string': 47, 'term': 48},  # 118
+    {'_word': 32, 'and_expr': 182, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 119
+    {'_word': 32, 'atom': 35, 'factor': 183, 'int': 42, 'name': 43, 'string': 47},  # 120
+    {'_word': 32, 'atom': 35, 'factor': 184, 'int': 42, 'name': 43, 'string': 47},  # 121
+    {'_word': 32, 'atom': 35, 'factor': 185, 'int': 42, 'name': 43, 'string': 47},  # 122
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 186, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 123
     {},  # 124
-    {'__var_decl_plus_3': 182},  # 125
-    {'__var_decl_plus_3': 185, 'dims': 186},  # 126
-    {},  # 127
-    {'_stmt': 129, '_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'attribute_decl': 64, 'board_decl': 65, 'constraint_stmt': 66, 'either': 32, 'equivalence': 33, 'expr': 67, 'factor': 35, 'forall': 36, 'given_decl': 68, 'implication': 37, 'int': 38, 'let_decl': 69, 'name': 39, 'not_expr': 40, 'objective_decl': 70, 'or_expr': 41, 'param_decl': 71, 'pieces_decl': 72, 'place_decl': 73, 'positions_decl': 74, 'puzzle_decl': 75, 'question_decl': 76, 'regions_decl': 77, 'relation': 42, 'show_decl': 78, 'string': 43, 'term': 44, 'var_decl': 80},  # 128
-    {'__start_plus_0': 187},  # 129
+    {},  # 125
+    {},  # 126
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 190, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 127
+    {},  # 128
+    {},  # 129
     {},  # 130
-    {'_word': 28, 'arith': 188, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 131
-    {'_word': 28, 'and_expr': 189, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'relation': 42, 'string': 43, 'term': 44},  # 132
+    {},  # 131
+    {},  # 132
     {},  # 133
-    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 191, 'string': 43, 'term': 44},  # 134
-    {'_word': 84, 'binder': 192},  # 135
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 193, 'relation': 42, 'string': 43, 'term': 44},  # 136
+    {},  # 134
+    {},  # 135
+    {},  # 136
     {},  # 137
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 196, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 138
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 197, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 198, 'relation': 42, 'string': 43, 'term': 44},  # 139
-    {},  # 140
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 199, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 141
+    {},  # 138
+    {'__var_decl_plus_3': 202},  # 139
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 203, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 140
+    {'__var_decl_plus_3': 206, 'dims': 207},  # 141
     {},  # 142
-    {},  # 143
-    {},  # 144
-    {'_word': 84, 'binder': 85, 'binders': 201},  # 145
-    {},  # 146
-    {},  # 147
+    {'_stmt': 144, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 143
+    {'__start_plus_0': 208},  # 144
+    {},  # 145
+    {'_word': 32, 'arith': 209, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 146
+    {'_word': 32, 'and_expr': 210, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 147
     {},  # 148
-    {},  # 149
-    {},  # 150
-    {},  # 151
-    {},  # 152
+    {'__var_decl_plus_3': 213},  # 149
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 214, 'string': 47, 'term': 48},  # 150
+    {'_word': 95, 'binder': 215},  # 151
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 216, 'relation': 46, 'string': 47, 'term': 48},  # 152
     {},  # 153
-    {'_word': 28, 'arith': 204, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 154
-    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 205, 'string': 43, 'term': 44},  # 155
-    {'_word': 28, 'arith': 206, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 156
-    {},  # 157
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 219, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 154
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 220, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 221, 'relation': 46, 'string': 47, 'term': 48},  # 155
+    {},  # 156
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 222, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 157
     {},  # 158
     {},  # 159
     {},  # 160
-    {},  # 161
+    {'_word': 95, 'binder': 96, 'binders': 224},  # 161
     {},  # 162
-    {'__index_args_star_10': 209},  # 163
+    {},  # 163
     {},  # 164
     {},  # 165
     {},  # 166
     {},  # 167
     {},  # 168
     {},  # 169
-    {'_word': 28, 'int': 212, 'name': 213, 'neg_int': 214, 'signed': 215, 'string': 216, 'value': 217},  # 170
-    {'_word': 28, 'arith': 151, 'atom': 31, 'bool_domain': 219, 'domain': 220, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 221, 'string': 43, 'term': 44},  # 171
-    {'block': 223},  # 172
-    {'_word': 28, 'and_expr': 29, 'arith': 224, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 225, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'let_value': 226, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 173
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 227, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 174
+    {'_word': 32, 'arith': 227, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 170
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 228, 'string': 47, 'term': 48},  # 171
+    {'_word': 32, 'arith': 229, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 172
+    {},  # 173
+    {},  # 174
     {},  # 175
-    {'_word': 229},  # 176
-    {'_word': 28, 'int': 212, 'name': 213, 'neg_int': 214, 'signed': 215, 'string': 216, 'value': 230},  # 177
-    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 231, 'string': 43, 'term': 44},  # 178
-    {'string': 232},  # 179
-    {'_word': 233},  # 180
-    {'_word': 234},  # 181
+    {},  # 176
+    {},  # 177
+    {},  # 178
+    {'__index_args_star_11': 232},  # 179
+    {},  # 180
+    {},  # 181
     {},  # 182
-    {'_word': 28, 'arith': 151, 'atom': 31, 'bool_domain': 219, 'domain': 236, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 221, 'string': 43, 'term': 44},  # 183
-    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 237, 'string': 43, 'term': 44},  # 184
+    {},  # 183
+    {},  # 184
     {},  # 185
     {},  # 186
-    {},  # 187
-    {},  # 188
-    {},  # 189
-    {'_word': 28, 'and_expr': 240, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'relation': 42, 'string': 43, 'term': 44},  # 190
-    {},  # 191
-    {},  # 192
-    {},  # 193
-    {'_word': 84, 'binder': 241},  # 194
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 242, 'relation': 42, 'string': 43, 'term': 44},  # 195
-    {},  # 196
-    {},  # 197
-    {},  # 198
-    {},  # 199
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 244, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 200
-    {},  # 201
+    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 240},  # 187
+    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 243, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 188
+    {'block': 246},  # 189
+    {},  # 190
+    {'_word': 32, 'and_expr': 33, 'arith': 247, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 248, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'let_value': 249, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 191
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 250, 'relation': 46, 'string': 47, 'term': 48},  # 192
+    {'_word': 95, 'binder': 96, 'binders': 251},  # 193
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 252, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 194
+    {},  # 195
+    {'_word': 254},  # 196
+    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 255},  # 197
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 256, 'string': 47, 'term': 48},  # 198
+    {'string': 257},  # 199
+    {'_word': 258},  # 200
+    {'_word': 259},  # 201
     {},  # 202
-    {'_word': 28, 'arith': 246, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 203
-    {},  # 204
-    {},  # 205
+    {},  # 203
+    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 261, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 204
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 262, 'string': 47, 'term': 48},  # 205
     {},  # 206
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 247, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 207
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 162, 'factor': 35, 'forall': 36, 'implication': 37, 'index_arg': 248, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 208
+    {},  # 207
+    {},  # 208
     {},  # 209
     {},  # 210
-    {},  # 211
+    {'_word': 32, 'and_expr': 265, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 211
     {},  # 212
     {},  # 213
     {},  # 214
     {},  # 215
     {},  # 216
-    {'__positions_decl_star_2': 252},  # 217
-    {},  # 218
+    {'_word': 95, 'binder': 268},  # 217
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 269, 'relation': 46, 'string': 47, 'term': 48},  # 218
     {},  # 219
     {},  # 220
     {},  # 221
     {},  # 222
-    {},  # 223
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 271, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 223
     {},  # 224
     {},  # 225
-    {},  # 226
+    {'_word': 32, 'arith': 273, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 226
     {},  # 227
-    {'int': 212, 'neg_int': 214, 'piece': 255, 'signed': 256},  # 228
+    {},  # 228
     {},  # 229
-    {'__positions_decl_star_2': 257},  # 230
-    {},  # 231
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 274, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 230
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 275, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 231
     {},  # 232
     {},  # 233
     {},  # 234
-    {'_word': 259},  # 235
+    {},  # 235
     {},  # 236
-    {'__dims_star_4': 263},  # 237
-    {'_word': 28, 'arith': 151, 'atom': 31, 'bool_domain': 219, 'domain': 264, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 221, 'string': 43, 'term': 44},  # 238
-    {'_word': 28, 'arith': 151, 'atom': 31, 'bool_domain': 219, 'domain': 265, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 221, 'string': 43, 'term': 44},  # 239
-    {},  # 240
+    {},  # 237
+    {},  # 238
+    {},  # 239
+    {'__positions_decl_star_2': 279},  # 240
     {},  # 241
     {},  # 242
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 266, 'factor': 35, 'forall': 36, 'implication': 37, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 243
+    {},  # 243
     {},  # 244
     {},  # 245
     {},  # 246
     {},  # 247
     {},  # 248
-    {'_word': 28, 'and_expr': 29, 'arith': 30, 'atom': 31, 'either': 32, 'equivalence': 33, 'expr': 162, 'factor': 35, 'forall': 36, 'implication': 37, 'index_arg': 267, 'int': 38, 'name': 39, 'not_expr': 40, 'or_expr': 41, 'relation': 42, 'string': 43, 'term': 44},  # 249
+    {},  # 249
     {},  # 250
-    {'_word': 28, 'int': 212, 'name': 213, 'neg_int': 214, 'signed': 215, 'string': 216, 'value': 268},  # 251
+    {},  # 251
     {},  # 252
-    {'block': 270},  # 253
-    {'_word': 28, 'arith': 271, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'string': 43, 'term': 44},  # 254
-    {'__pieces_decl_star_5': 274},  # 255
-    {'__piece_star_6': 277},  # 256
+    {'int': 235, 'neg_int': 237, 'piece': 284, 'signed': 285},  # 253
+    {},  # 254
+    {'__positions_decl_star_2': 286},  # 255
+    {},  # 256
     {},  # 257
-    {'block': 278},  # 258
+    {},  # 258
     {},  # 259
-    {'block': 279},  # 260
-    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 280, 'string': 43, 'term': 44},  # 261
-    {},  # 262
-    {},  # 263
-    {},  # 264
+    {'_word': 288},  # 260
+    {},  # 261
+    {'__dims_star_4': 292},  # 262
+    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 293, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 263
+    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 294, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 264
     {},  # 265
-    {},  # 266
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 295, 'string': 47, 'term': 48},  # 266
     {},  # 267
     {},  # 268
-    {'_word': 28, 'int': 212, 'name': 213, 'neg_int': 214, 'signed': 215, 'string': 216, 'value': 284},  # 269
-    {},  # 270
+    {},  # 269
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 297, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 270
     {},  # 271
-    {'int': 212, 'neg_int': 214, 'piece': 286, 'signed': 256},  # 272
+    {},  # 272
     {},  # 273
     {},  # 274
     {},  # 275
-    {'int': 212, 'neg_int': 214, 'signed': 290},  # 276
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 298, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 276
     {},  # 277
-    {},  # 278
+    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 299},  # 278
     {},  # 279
-    {},  # 280
-    {'_word': 28, 'arith': 151, 'atom': 31, 'factor': 35, 'int': 38, 'name': 39, 'setexpr': 293, 'string': 43, 'term': 44},  # 281
-    {},  # 282
-    {'block': 294},  # 283
-    {},  # 284
-    {},  # 285
+    {'block': 301},  # 280
+    {'_word': 32, 'arith': 302, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 281
+    {'_word': 32, 'atom': 303, 'effect': 304, 'int': 42, 'name': 43, 'string': 47},  # 282
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 305, 'relation': 46, 'string': 47, 'term': 48},  # 283
+    {'__pieces_decl_star_5': 308},  # 284
+    {'__piece_star_6': 311},  # 285
     {},  # 286
-    {'int': 212, 'neg_int': 214, 'piece': 296, 'signed': 256},  # 287
+    {'block': 312},  # 287
     {},  # 288
-    {},  # 289
-    {},  # 290
+    {'block': 313},  # 289
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 314, 'string': 47, 'term': 48},  # 290
     {},  # 291
-    {'int': 212, 'neg_int': 214, 'signed': 298},  # 292
+    {},  # 292
     {},  # 293
     {},  # 294
     {},  # 295
-    {},  # 296
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 318, 'string': 47, 'term': 48},  # 296
     {},  # 297
     {},  # 298
+    {},  # 299
+    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 319},  # 300
+    {},  # 301
+    {},  # 302
+    {},  # 303
+    {'__move_decl_star_7': 322},  # 304
+    {},  # 305
+    {'int': 235, 'neg_int': 237, 'piece': 325, 'signed': 285},  # 306
+    {},  # 307
+    {},  # 308
+    {},  # 309
+    {'int': 235, 'neg_int': 237, 'signed': 329},  # 310
+    {},  # 311
+    {},  # 312
+    {},  # 313
+    {},  # 314
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 332, 'string': 47, 'term': 48},  # 315
+    {},  # 316
+    {'block': 333},  # 317
+    {},  # 318
+    {},  # 319
+    {'_word': 32, 'arith': 334, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 320
+    {'_word': 32, 'atom': 303, 'effect': 335, 'int': 42, 'name': 43, 'string': 47},  # 321
+    {},  # 322
+    {'_word': 32, 'atom': 303, 'effect': 337, 'int': 42, 'name': 43, 'string': 47},  # 323
+    {},  # 324
+    {},  # 325
+    {'int': 235, 'neg_int': 237, 'piece': 339, 'signed': 285},  # 326
+    {},  # 327
+    {},  # 328
+    {},  # 329
+    {},  # 330
+    {'int': 235, 'neg_int': 237, 'signed': 341},  # 331
+    {},  # 332
+    {},  # 333
+    {},  # 334
+    {},  # 335
+    {'_word': 32, 'atom': 303, 'effect': 342, 'int': 42, 'name': 43, 'string': 47},  # 336
+    {'__move_decl_star_7': 343},  # 337
+    {},  # 338
+    {},  # 339
+    {},  # 340
+    {},  # 341
+    {},  # 342
+    {},  # 343
 )

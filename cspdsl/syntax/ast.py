@@ -76,8 +76,16 @@ class Range(Node):
 
 
 class Binder(Node):
+    """`name in source`, or `[a, b, c] in source` (`unpack`: each item of the source a list of as many
+    values, bound to those names in turn; `name` is then the first of them)."""
+
     name: str
     source: Node
+    unpack: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.unpack or (self.name,)
 
 
 class Binders(Node):
@@ -340,6 +348,29 @@ class ObjectiveDecl(Node):
 
     sense: str  # "minimize" | "maximize"
     expr: Node
+
+
+class StateDecl(Node):
+    """`start: C`, `goal: C` or `always: C` of a sequential puzzle (`kind` is the word)."""
+
+    kind: str
+    condition: Node
+
+
+class Effect(Node):
+    """`target = value` in a move: the target's value after the move is the value's before it."""
+
+    target: Node
+    value: Node
+
+
+class MoveDecl(Node):
+    """`move "words {x}" for binders: condition then effects`: one ground move per binding."""
+
+    name: AnswerTemplate
+    binders: Binders | None
+    condition: Node
+    effects: tuple[Effect, ...]
 
 
 class ConstraintStmt(Node):

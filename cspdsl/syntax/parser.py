@@ -191,6 +191,17 @@ class _AstBuilder:
     def maximize_decl(self, meta: Any, expr: ast.Node) -> ast.ObjectiveDecl:
         return ast.ObjectiveDecl(self._span(meta), "maximize", expr)
 
+    def state_decl(self, meta: Any, word: Token, condition: ast.Node) -> ast.StateDecl:
+        return ast.StateDecl(self._span(meta), str(word), condition)
+
+    def move_decl(self, meta: Any, name: ast.Str, *parts: Any) -> ast.MoveDecl:
+        binders = parts[0] if isinstance(parts[0], ast.Binders) else None
+        condition, *effects = parts[1:] if binders is not None else parts
+        return ast.MoveDecl(self._span(meta), read_template(name, parse_expression), binders, condition, tuple(effects))
+
+    def effect(self, meta: Any, target: ast.Node, value: ast.Node) -> ast.Effect:
+        return ast.Effect(self._span(meta), target, value)
+
     def constraint_stmt(self, meta: Any, condition: ast.Node) -> ast.ConstraintStmt:
         return ast.ConstraintStmt(self._span(meta), condition)
 
@@ -205,6 +216,10 @@ class _AstBuilder:
 
     def binder(self, meta: Any, name: Token, source: ast.Node) -> ast.Binder:
         return ast.Binder(self._span(meta), str(name), source)
+
+    def unpack_binder(self, meta: Any, *parts: Any) -> ast.Binder:
+        *names, source = parts
+        return ast.Binder(self._span(meta), str(names[0]), source, tuple(str(n) for n in names))
 
     def either(self, meta: Any, *options: ast.Node) -> ast.Either:
         return ast.Either(self._span(meta), options)

@@ -27,7 +27,7 @@ _EXPRESSION_STARTS = {"NAME", "INT", "STRING", "LPAR", "LSQB", "LBRACE", "MINUS"
 # come, "a name" says it for them (tests/test_generated_parser.py holds this set to the grammar).
 NAME_WORDS = frozenset({
     "ATTRIBUTE", "BOARD", "ELSE", "GIVEN", "PIECES", "PLACE", "POSITIONS", "PUZZLE", "QUESTION", "REGIONS",
-    "SHAPE", "SHOW",
+    "SHAPE", "SHOW", "START", "GOAL", "ALWAYS", "MOVE",
 })
 
 

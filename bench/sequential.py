@@ -1,0 +1,109 @@
+"""Triangle peg solitaire (models/pegs.puz) against hand-written Python, as ratios in one run.
+
+Three pairs, each timed in this process, median of `--repeat` runs after one warm-up run of each:
+
+- a first plan: `search` (depth first) against article 004's own depth-first search
+  (`bench/reference/pegs_article004.py`: its Puzzle and TriangleSolitaire classes);
+- all 14,880 plans counted: `search --count` against a memoised depth-first count over bit masks;
+- a first plan on `sat`: the model unrolled over its 13 steps, compiled to CNF and solved, against
+  a CNF of the same bounded plan written by hand, solved by the same engine (MiniSat 2.2, PySAT).
+
+Ours is `cspdsl.plans.solve_plans` on the model already read (the parse and lowering are shown apart,
+once): compiling, searching and checking every plan it returns. The baselines check nothing.
+
+    python bench/sequential.py
+    python bench/sequential.py --repeat 11
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from run import BENCH, ROOT  # puts the checkout and bench/ on sys.path
+
+from cspdsl.api import load
+from cspdsl.plans import solve_plans
+
+PEGS = ROOT / "models" / "pegs.puz"
+PLANS = 14880
+
+
+def median_seconds(work: Callable[[], object], repeat: int) -> float:
+    """The median time of `repeat` runs of `work`, after one run to warm it up."""
+    work()
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def article_first_plan() -> int:
+    from reference.pegs_article004 import TriangleSolitaire
+
+    positions = TriangleSolitaire().solve(depthFirst=True)
+    assert len(positions) == 14, "the article's plan is 13 jumps"
+    return len(positions) - 1
+
+
+def hand_cnf_first_plan() -> int:
+    from pysat.solvers import Minisat22
+    from reference.pegs_article004 import bounded_cnf
+
+    clauses, jumps = bounded_cnf()
+    with Minisat22(bootstrap_with=clauses) as solver:
+        assert solver.solve()
+        true = {lit for lit in solver.get_model() or [] if lit > 0}
+    made = [sum(1 for j in step if j in true) for step in jumps]
+    assert made == [1] * 13, "one jump a step"
+    return len(made)
+
+
+def memoised_count() -> int:
+    from reference.pegs_article004 import count_plans
+
+    return count_plans()
+
+
+def ours(model: object, backend: str, **asked: object) -> Callable[[], object]:
+    def run() -> object:
+        result = solve_plans(model, backend, **asked)  # type: ignore[arg-type]
+        assert result.plans or result.count == PLANS, result
+        return result
+
+    return run
+
+
+def pairs(repeat: int) -> list[tuple[str, float, str, float]]:
+    model = load(PEGS)
+    assert memoised_count() == PLANS and solve_plans(model, count_only=True).count == PLANS
+    return [
+        ("search, first plan", median_seconds(ours(model, "search", limit=1), repeat),
+         "article 004's depth-first search", median_seconds(article_first_plan, repeat)),
+        ("search --count (14,880 plans)", median_seconds(ours(model, "search", count_only=True), repeat),
+         "memoised depth-first count", median_seconds(memoised_count, repeat)),
+        ("sat, unrolled over 13 steps, first plan", median_seconds(ours(model, "sat", limit=1), repeat),
+         "hand-written bounded CNF on MiniSat", median_seconds(hand_cnf_first_plan, repeat)),
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs of each (default 5)")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    load(PEGS)
+    print(f"reading models/pegs.puz (parse and lowering, once): {(time.perf_counter() - started) * 1000:.1f} ms")
+    print(f"median of {args.repeat} runs each, in one process ({BENCH.name}/sequential.py)\n")
+    print("| ours | seconds | hand-written | seconds | ratio ours / hand-written |")
+    print("|---|---|---|---|---|")
+    for name, mine, baseline, theirs in pairs(args.repeat):
+        print(f"| {name} | {mine * 1000:.1f} ms | {baseline} | {theirs * 1000:.1f} ms | {mine / theirs:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+"""The statements of a sequential puzzle: `start:`, `goal:`, `always:`, `move ...`, the bound
+`steps <= N` and `minimize steps`, lowered into `ir.Sequential` over the model's variables.
+
+A model with a start or a move is sequential: its variables are the state, and every condition is
+one of its start, goal, always or moves (a plain clue would say nothing about which state it holds
+in, so it is refused with a pointer to the words that do).
+"""
+
+from __future__ import annotations
+
+from .. import ir
+from ..errors import CspdslError, Span
+from ..ir.sequential import Effect, Move, Sequential
+from ..static_types import Any
+from ..syntax import ast
+from .build import Lin
+from .context import error
+from .entities import EntityDecls
+from .values import as_lin, as_list
+
+STATE_WORDS = ("start", "goal", "always")
+MAX_MOVES = 100_000
+
+
+def is_sequential(model: ast.Model) -> bool:
+    """Whether a model describes a sequential puzzle: it has a start, a goal or a move."""
+    return any(isinstance(s, (ast.StateDecl, ast.MoveDecl)) for s in model.statements)
+
+
+def segments(lines: list[Any], length: int, node: ast.Node) -> list[list[Any]]:
+    """`segments(b.lines, k)`: every run of k consecutive cells along each line, in both directions
+    (the jumps of peg solitaire are the segments of 3 of the board's lines)."""
+    if length < 1:
+        raise error("a segment has at least one cell", node)
+    found: list[list[Any]] = []
+    for line in lines:
+        cells = as_list(line, node)
+        for i in range(len(cells) - length + 1):
+            run = cells[i : i + length]
+            found.append(run)
+            if length > 1:
+                found.append(run[::-1])
+    return found
+
+
+class SequentialDecls(EntityDecls):
+    """The sequential puzzle's statements, gathered as they come and made one `ir.Sequential` at the
+    end (`finish_sequential`)."""
+
+    def start_sequential(self) -> None:
+        self.seq_conditions: dict[str, list[ir.Posted]] = {word: [] for word in STATE_WORDS}
+        self.seq_moves: list[Move] = []
+        self.seq_bound: int | None = None
+        self.seq_shortest = False
+        self.seq_words: dict[str, str] = {}
+
+    def state_decl(self, s: ast.StateDecl) -> None:
+        if s.kind == "goal":
+            self.seq_conditions["goal"].append(ir.Posted(self.cond(s.condition), s.span, ()))
+            return
+        for constraint in self.top_conditions(s.condition):
+            self.seq_conditions[s.kind].append(ir.Posted(constraint, s.span, ()))
+
+    def move_decl(self, s: ast.MoveDecl) -> None:
+        """One ground move for each binding of the move's names (one move without them)."""
+        if s.binders is None:
+            self.ground_move(s)
+            return
+        for _ in self.bindings(s.binders):
+            self.ground_move(s)
+
+    def ground_move(self, s: ast.MoveDecl) -> None:
+        condition = self.cond(s.condition)
+        if condition == ir.FALSE:  # a move that can never be made (a jump off the board)
+            return
+        effects: dict[str, Effect] = {}
+        for effect in s.effects:
+            var = self.effect_target(effect.target)
+            if var in effects:
+                raise error(f"the move sets {self.state_word(var)} twice", effect)
+            value = as_lin(self.eval(effect.value), effect.value)
+            effects[var] = Effect(var, value.terms, value.const)
+        if len(self.seq_moves) >= MAX_MOVES:
+            raise error(f"more than {MAX_MOVES} moves: too many for a search over states", s)
+        self.seq_moves.append(Move(self.move_words(s.name), condition, tuple(effects.values()), s.span))
+
+    def effect_target(self, node: ast.Node) -> str:
+        """The state variable an effect sets: one variable of the model, as it is (`peg.a`, `on[d]`)."""
+        value = self.eval(node)
+        if isinstance(value, Lin) and value.const == 0 and len(value.terms) == 1 and value.terms[0][0] == 1:
+            var = value.terms[0][1]
+            if var in self.problem.outputs:
+                return var
+        raise error("a move sets a variable of the state: write `cell = value`", node)
+
+    def move_words(self, template: ast.AnswerTemplate) -> str:
+        """The move's name with its placeholders filled: a cell by its name, a number as a number."""
+        parts = [template.texts[0]]
+        for placeholder, text in zip(template.placeholders, template.texts[1:], strict=True):
+            parts.append(self.word_of(self.eval(placeholder)))
+            parts.append(text)
+        return "".join(parts)
+
+    def word_of(self, value: Any) -> str:
+        if isinstance(value, Lin) and value.const == 0 and len(value.terms) == 1 and value.terms[0][0] == 1:
+            return self.state_word(value.terms[0][1])
+        if isinstance(value, Lin) and not value.terms:
+            return str(value.const)
+        return str(value)
+
+    def state_word(self, var: str) -> str:
+        """A state variable as a person names it: a board's cell by its letter, others by their name."""
+        if not self.seq_words:
+            for board in self.layout.boards:
+                self.seq_words.update({v: cell for cell, v in board.variables.items()})
+        return self.seq_words.get(var, var)
+
+    def sequential_clue(self, s: ast.ConstraintStmt) -> None:
+        """`steps <= N` bounds the plans; any other clue has no state to hold in."""
+        node = s.condition
+        if isinstance(node, ast.Compare) and node.op in ("<=", "<") and self.names_steps(node.left):
+            bound = self.constant(node.right)
+            if not isinstance(bound, int) or isinstance(bound, bool) or bound < 0:
+                raise error("the bound on the steps is a whole number, at least 0", node.right)
+            self.seq_bound = bound - 1 if node.op == "<" else bound
+            return
+        raise error(
+            "a sequential puzzle's conditions say which state they hold in",
+            s,
+            "write it as 'start: ...', 'goal: ...', 'always: ...' or in a move's condition",
+        )
+
+    def names_steps(self, node: ast.Node) -> bool:
+        return isinstance(node, ast.Name) and node.name == "steps" and "steps" not in self.env.names
+
+    def sequential_objective(self, s: ast.ObjectiveDecl) -> None:
+        if s.sense == "minimize" and self.names_steps(s.expr):
+            self.seq_shortest = True
+            return
+        raise error("a sequential puzzle minimizes its steps: write 'minimize steps'", s)
+
+    def finish_sequential(self, first: Span) -> None:
+        """The gathered statements as `problem.sequential`, once the model is read."""
+        for word in ("start", "goal"):
+            if not self.seq_conditions[word]:
+                raise CspdslError(f"a sequential puzzle needs a '{word}:' condition", first,
+                                  "say where the plans begin with 'start: ...' and where they end with 'goal: ...'")
+        if not self.seq_moves:
+            raise CspdslError("a sequential puzzle needs at least one move that can be made", first,
+                              "declare its moves with 'move \"words\" for ...: condition then cell = value'")
+        self.check_state_only()
+        self.problem.sequential = Sequential(
+            tuple(self.problem.outputs), tuple(self.seq_conditions["start"]), tuple(self.seq_conditions["goal"]),
+            tuple(self.seq_conditions["always"]), tuple(self.seq_moves), self.seq_bound, self.seq_shortest, first,
+        )
+
+    def check_state_only(self) -> None:
+        """Every variable is the state's and nothing is posted outside the state's conditions: an
+        auxiliary variable (of `abs`, or of an index over variables) has no value from step to step."""
+        for var in self.problem.variables.values():
+            if var.name not in self.problem.outputs:
+                raise CspdslError("this is not available in a sequential puzzle yet: it needs a hidden "
+                                  "variable, which has no value from one state to the next", var.span)
+        for posted in self.problem.constraints:
+            raise CspdslError("a sequential puzzle's declarations post no conditions of their own",
+                              posted.span, "give the state as variables and boards")

@@ -1,0 +1,215 @@
+"""Sequential puzzles (a start, moves, a goal): the published models' plans and counts, the plan
+checker on broken plans, counts on small boards against brute force, and the command's output."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from helpers import run_cli
+
+from cspdsl.api import load, loads
+from cspdsl.ir.check_plan import plan_fault
+from cspdsl.ir.sequential import Plan
+from cspdsl.plans import solve_plans
+
+# (model, the fewest moves of a plan, the number of plans, whether the plans counted are the shortest)
+MODELS = [
+    ("models/pegs.puz", 13, 14880, False),
+    ("models/river.puz", 7, 2, True),
+    ("models/jugs.puz", 6, 1, True),
+    ("models/hanoi.puz", 7, 1, True),
+]
+
+
+@pytest.mark.parametrize(("path", "moves", "count", "shortest"), MODELS)
+def test_the_published_puzzles_plans_and_counts(path: str, moves: int, count: int, shortest: bool) -> None:
+    model = load(path)
+    counted = solve_plans(model, count_only=True)
+    assert (counted.count, counted.shortest, counted.plans) == (count, shortest, [])
+    found = solve_plans(model, limit=20)  # every plan checked move by move on the way out
+    assert found.count == count and len(found.plans) == min(count, 20)
+    assert {len(plan.moves) for plan in found.plans} == {moves}
+
+
+@pytest.mark.parametrize(("path", "moves", "count", "shortest"), MODELS)
+def test_a_first_plan_depth_first_and_the_shortest_breadth_first(
+    path: str, moves: int, count: int, shortest: bool
+) -> None:
+    model = load(path)
+    first = solve_plans(model, limit=1)
+    assert len(first.plans) == 1 and plan_fault(model.problem, first.plans[0]) is None
+    by_layers = solve_plans(model, limit=None, options={"order": "breadth-first"})
+    assert (by_layers.shortest, by_layers.length, by_layers.count) == (True, moves, count)
+
+
+def test_the_pegs_moves_come_from_the_drawings_lines() -> None:
+    seq = load("models/pegs.puz").problem.sequential
+    assert seq is not None and len(seq.moves) == 36 and seq.bound == 13
+    names = {move.name for move in seq.moves}
+    assert {"jump a over b into d", "jump d over b into a", "jump k over l into m", "jump f over e into d"} <= names
+    assert "jump a over c into f" in names and "jump a over e into m" not in names
+
+
+def pegs_plan() -> tuple[object, Plan]:
+    model = load("models/pegs.puz")
+    return model.problem, solve_plans(model, limit=1).plans[0]
+
+
+# A broken plan, made from a good one, and what the checker says of it.
+BROKEN: list[tuple[str, object, str]] = [
+    ("last move dropped", lambda p: Plan(p.moves[:-1], p.states[:-1]), "the goal does not hold at the end of the plan"),
+    ("two moves swapped", lambda p: Plan((p.moves[1], p.moves[0], *p.moves[2:]), p.states),
+     "move 1 (jump o over n into m): its condition does not hold before it"),
+    ("a state changed", lambda p: Plan(p.moves, (p.states[0], p.states[2], *p.states[2:])),
+     "the state after move 1 is not the one its effects make"),
+    ("no such move", lambda p: Plan((99, *p.moves[1:]), p.states), "move 1 is no move of the puzzle"),
+    ("a state too few", lambda p: Plan(p.moves, p.states[:-1]), "13 moves need 14 states, not 13"),
+    ("another start", lambda p: Plan(p.moves, ((0,) * 15, *p.states[1:])), "the start breaks the condition at"),
+]
+
+
+@pytest.mark.parametrize(("what", "make", "fault"), BROKEN, ids=[row[0] for row in BROKEN])
+def test_the_plan_checker_finds_each_fault(what: str, make: object, fault: str) -> None:
+    problem, plan = pegs_plan()
+    assert plan_fault(problem, plan) is None  # type: ignore[arg-type]
+    assert plan.words(problem.sequential)[:2] == ["jump l over m into n", "jump o over n into m"]  # type: ignore[attr-defined]
+    found = plan_fault(problem, make(plan))  # type: ignore[arg-type, operator]
+    assert found is not None and found.startswith(fault)
+
+
+def line_pegs(drawing: str, bound: int) -> str:
+    """Peg solitaire on a row of holes: `drawing` the start, 1 a peg, 0 a hole; the goal one peg."""
+    cells = "abcdefghij"[: len(drawing)]
+    start = " and ".join(f"b.{c} == {v}" for c, v in zip(cells, drawing, strict=True))
+    return "\n".join([
+        f'board b in 0..1 = """\n{cells}\n"""',
+        f"start: {start}",
+        'move "jump {p} over {q} into {r}" for [p, q, r] in segments(b.lines, 3): '
+        "p == 1 and q == 1 and r == 0 then p = 0, q = 0, r = 1",
+        "goal: sum(b.cells) == 1",
+        f"steps <= {bound}",
+        "",
+    ])
+
+
+def brute_force_count(problem: object, max_moves: int) -> int:
+    """Plans counted by trying every sequence of moves up to `max_moves`, each judged by the checker."""
+    from cspdsl.backends.search.space import Space  # for the start states only
+
+    seq = problem.sequential  # type: ignore[attr-defined]
+    total = 0
+    for first in Space(problem).starts():  # type: ignore[arg-type]
+        for length in range(max_moves + 1):
+            for moves in itertools.product(range(len(seq.moves)), repeat=length):
+                states = [first]
+                for move in moves:
+                    states.append(_apply(seq, move, states[-1]))
+                if plan_fault(problem, Plan(moves, tuple(states))) is None:  # type: ignore[arg-type]
+                    total += 1
+    return total
+
+
+def _apply(seq: object, move: int, state: tuple[int, ...]) -> tuple[int, ...]:
+    values = dict(zip(seq.state, state, strict=True))  # type: ignore[attr-defined]
+    for effect in seq.moves[move].effects:  # type: ignore[attr-defined]
+        values[effect.var] = effect.constant + sum(c * values[n] for c, n in effect.terms)
+    return tuple(values.values())
+
+
+@pytest.mark.parametrize("drawing", ["11011", "110110", "0110110", "1101101", "111010"])
+def test_counts_on_small_boards_against_brute_force(drawing: str) -> None:
+    model = loads(line_pegs(drawing, 5), "line.puz")
+    counted = solve_plans(model, count_only=True)
+    assert counted.count == brute_force_count(model.problem, 5)
+
+
+def test_a_bound_too_short_leaves_no_plan() -> None:
+    result = solve_plans(loads(line_pegs("11011", 1), "l.puz"))
+    assert (result.status, result.count, result.plans) == ("unsatisfiable", 0, [])
+
+
+def test_solve_prints_the_plan_in_words_with_the_boards() -> None:
+    result = run_cli("solve", "models/pegs.puz")
+    assert (result.returncode, result.stderr) == (0, "")
+    out = result.stdout
+    assert out.startswith("Triangle peg solitaire\n\nstart:\npeg:\n          1\n        1   1\n")
+    assert "\n1. jump l over m into n\npeg:\n          1\n" in out and "\n13. jump a over c into f\n" in out
+    assert "A plan of 13 moves. 14880 plans (--all shows them, --count counts them)." in out
+    assert "stats: backend search, 14880 plans, 15 variables, 36 moves," in out
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["models/pegs.puz", "--count"], "Triangle peg solitaire\n\n14880 plans.\n"),
+    (["models/river.puz", "--count"],
+     "Wolf, goat and cabbage\n\n2 shortest plans, of 7 moves: none has fewer.\n"),
+    (["models/hanoi.puz", "-D", "discs=4", "--count"],
+     "Tower of Hanoi\n\n1 shortest plan, of 15 moves: none has fewer.\n"),
+])
+def test_count_says_how_many_plans(args: list[str], expected: str) -> None:
+    result = run_cli("solve", *args)
+    assert (result.returncode, result.stderr) == (0, "") and result.stdout.startswith(expected)
+
+
+def test_a_model_without_moves_is_refused_by_search() -> None:
+    result = run_cli("solve", "models/einstein.puz", "--backend", "search")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "error: backend 'search' explores a sequential puzzle's states (a start, moves and a goal); "
+        "this model has no moves: solve it with sat, cpsat or csp\nhint: solve this model with --backend sat\n"
+    )
+
+
+def test_the_search_refuses_to_keep_more_states_than_allowed() -> None:
+    result = run_cli("solve", "models/pegs.puz", "--count", "-O", "max_states=100")
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: the search keeps more than 100 states: the puzzle is too large for it\n")
+
+
+def test_endless_plans_are_refused_when_counted_without_a_bound() -> None:
+    model = loads("var x in 0..2\nstart: x == 0\nmove \"up\": x < 2 then x = x + 1\n"
+                  "move \"down\": x > 0 then x = x - 1\ngoal: x == 2\n", "m.puz")
+    assert solve_plans(model, limit=1).plans[0].moves == (0, 0)
+    with pytest.raises(Exception, match="the moves can return to a state they left"):
+        solve_plans(model, limit=None)
+    bounded = loads("var x in 0..2\nstart: x == 0\nmove \"up\": x < 2 then x = x + 1\n"
+                    "move \"down\": x > 0 then x = x - 1\ngoal: x == 2\nsteps <= 6\n", "m.puz")
+    assert solve_plans(bounded, limit=None).count == 3  # up up; up down up up; up down up down up up
+
+
+def test_compare_puts_search_beside_the_unrolled_backends() -> None:
+    result = run_cli("compare", "models/river.puz", "--all")
+    assert (result.returncode, result.stderr) == (0, "")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Wolf, goat and cabbage: all plans, median of 1"
+    assert "┃ backend ┃ status ┃ plans ┃" in lines[2]
+    rows = {line.split("│")[1].strip(): line.split("│") for line in lines if line.startswith("│")}
+    assert sorted(rows) == ["cpsat", "csp", "sat", "search"]
+    assert all((row[2].strip(), row[3].strip(), row[-2].strip()) == ("solved", "2", "yes") for row in rows.values())
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "csp"])
+def test_an_unrolled_backend_deepens_to_the_shortest_plans(backend: str) -> None:
+    result = run_cli("solve", "models/jugs.puz", "--backend", backend, "--count")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith("Water jugs\n\n1 shortest plan, of 6 moves: none has fewer.\n")
+
+
+def test_an_unrolled_first_plan_over_the_models_bound_is_checked() -> None:
+    model = load("models/pegs.puz")
+    result = solve_plans(model, "sat", limit=1)
+    assert len(result.plans) == 1 and len(result.plans[0].moves) == 13 and result.stats["horizon"] == 13
+    assert plan_fault(model.problem, result.plans[0]) is None
+
+
+def test_one_checker_for_many_plans_says_what_a_fresh_one_says() -> None:
+    from cspdsl.ir.check_plan import PlanChecker
+
+    problem, plan = pegs_plan()
+    checker = PlanChecker(problem)  # type: ignore[arg-type]
+    assert checker.fault(plan) is None
+    for _, make, fault in BROKEN:
+        broken = make(plan)  # type: ignore[operator]
+        said = checker.fault(broken)
+        assert said == plan_fault(problem, broken) and said is not None and said.startswith(fault)  # type: ignore[arg-type]
+    assert checker.fault(plan) is None
