@@ -18,6 +18,7 @@ from collections.abc import Callable
 from ..ir import (
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -26,6 +27,8 @@ from ..ir import (
     Not,
     Or,
     Problem,
+    Product,
+    Regular,
     Table,
     by_kind,
 )
@@ -56,6 +59,9 @@ _RENAMED: KindTable[Callable[[Any, Names], Constraint]] = by_kind(
         And: lambda c, f: And(tuple(renamed(x, f) for x in c.conds)),
         Or: lambda c, f: Or(tuple(renamed(x, f) for x in c.conds)),
         Not: lambda c, f: Not(renamed(c.cond, f)),
+        Regular: lambda c, f: Regular(tuple(f(v) for v in c.vars), c.transitions, c.start, c.accepting),
+        Product: lambda c, f: Product(f(c.var), tuple(f(v) for v in c.factors)),
+        Connected: lambda c, f: Connected(tuple(renamed(x, f) for x in c.conds), c.edges),
     },
 )
 

@@ -14,6 +14,7 @@ from ...errors import CspdslError
 from ...ir import (
     AllDifferent,
     And,
+    Connected,
     Constraint,
     Count,
     InSet,
@@ -22,10 +23,14 @@ from ...ir import (
     Not,
     Or,
     Problem,
+    Product,
+    Regular,
     Table,
     by_kind,
 )
+from ...ir.check import holds
 from ...ir.sequential import Effect
+from ...ir.walk import variables_in_order
 from ...passes.evaluate import partial_truth
 from ...static_types import Any
 
@@ -55,6 +60,18 @@ class Source:
             parts.append(str(constant))
         return "(" + " + ".join(parts) + ")"
 
+    def product(self, c: Product) -> str:
+        return f"({self.var(c.var)} == " + " * ".join([*(self.var(f) for f in c.factors), "1"]) + ")"
+
+    def whole(self, c: Constraint) -> str:
+        """A global without a short Python form (an automaton, a connected area): the constraint as
+        a named constant, tested on the state's values by the IR's own rule (`ir.check.holds`)."""
+        name = f"C{len(self.constants)}"
+        self.constants[name] = c
+        self.constants["HOLDS"] = holds
+        read = ", ".join(f"{v!r}: {self.var(v)}" for v in variables_in_order(c))
+        return f"HOLDS({name}, {{{read}}})"
+
     def table(self, c: Table) -> str:
         name = f"T{len(self.constants)}"
         self.constants[name] = frozenset(c.tuples)
@@ -83,6 +100,9 @@ _SOURCE: KindTable[Callable[[Source, Any], str]] = by_kind(
         Not: lambda s, c: f"(not {s.of(c.cond)})",
         AllDifferent: lambda s, c: f"(len({{{', '.join(s.var(v) for v in c.vars)}}}) == {len(c.vars)})",
         Table: Source.table,
+        Product: Source.product,
+        Regular: Source.whole,
+        Connected: Source.whole,
     },
 )
 
