@@ -21,6 +21,10 @@ def render_solution(layout: Layout, solution: Assignment) -> str:
         parts.append(grid_text(grid, solution))
     for board in layout.boards:
         parts.append(board_text(board, solution))
+    if layout.tilings:
+        from .tiling_text import tiling_text  # here: only a model with shapes placed imports it
+
+        parts.extend(tiling_text(tiling, solution) for tiling in layout.tilings)
     if layout.scalars:
         parts.append("\n".join(f"{name} = {solution[var]}" for name, var in layout.scalars.items()))
     answered = answers(layout, solution)
@@ -152,6 +156,10 @@ def solution_html(layout: Layout, solution: Assignment) -> str:
             parts.append(f"<pre>{html.escape(grid_text(grid, solution))}</pre>")
     for board in layout.boards:
         parts.append(f"<pre>{html.escape(board_text(board, solution))}</pre>")
+    if layout.tilings:
+        from .tiling_text import tiling_text
+
+        parts.extend(f"<pre>{html.escape(tiling_text(tiling, solution))}</pre>" for tiling in layout.tilings)
     if layout.scalars:
         parts.append("<pre>" + html.escape("\n".join(f"{n} = {solution[v]}" for n, v in layout.scalars.items()))
                      + "</pre>")

@@ -134,56 +134,65 @@ RULES: tuple[Rule, ...] = (
     ('or_expr', 1, 'or_expr', True, None, 0),  # 113
     ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 114
     ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 115
-    ('piece', 1, 'piece', False, None, 0),  # 116
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 117
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 118
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 119
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 120
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 121
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 122
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 123
-    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, True, 0)), 0),  # 124
-    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 125
-    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 126
-    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 127
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 128
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 129
-    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 130
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 131
-    ('relation', 1, 'relation', True, None, 0),  # 132
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 133
-    ('relation', 3, 'compare', False, None, 0),  # 134
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 135
-    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 136
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 137
-    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 138
-    ('relation', 3, 'relate', False, None, 0),  # 139
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 140
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 141
-    ('signed', 1, 'signed', True, None, 0),  # 142
-    ('signed', 1, 'signed', True, None, 0),  # 143
-    ('start', 0, 'start', False, None, 0),  # 144
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 145
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 146
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 147
-    ('string', 1, 'string', False, None, 0),  # 148
-    ('term', 1, 'term', True, None, 0),  # 149
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 150
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 151
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 152
-    ('value', 1, 'value', True, None, 0),  # 153
-    ('value', 1, 'value', True, None, 0),  # 154
-    ('value', 1, 'value', True, None, 0),  # 155
-    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 156
-    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 157
-    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 158
-    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 159
-    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 160
+    ('piece', 1, 'named_piece', False, None, 0),  # 116
+    ('piece', 3, 'named_piece', False, ((0, False, 0), (2, False, 0)), 0),  # 117
+    ('piece', 1, 'piece', False, None, 0),  # 118
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 119
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 120
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 121
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 122
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 123
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 124
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 125
+    ('pieces_decl', 4, 'drawn_pieces_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 126
+    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 127
+    ('place_decl', 6, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0)), 0),  # 128
+    ('place_decl', 7, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0), (6, True, 0)), 0),  # 129
+    ('place_target', 3, 'call', False, ((0, False, 0),), 1),  # 130
+    ('place_target', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 131
+    ('place_target', 1, 'place_target', True, ((0, True, 0),), 0),  # 132
+    ('place_target', 1, 'place_target', True, None, 0),  # 133
+    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 134
+    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 135
+    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 136
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 137
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 138
+    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 139
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 140
+    ('relation', 1, 'relation', True, None, 0),  # 141
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 142
+    ('relation', 3, 'compare', False, None, 0),  # 143
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 144
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 145
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 146
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 147
+    ('relation', 3, 'relate', False, None, 0),  # 148
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 149
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 150
+    ('signed', 1, 'signed', True, None, 0),  # 151
+    ('signed', 1, 'signed', True, None, 0),  # 152
+    ('start', 0, 'start', False, None, 0),  # 153
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 154
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 155
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 156
+    ('string', 1, 'string', False, None, 0),  # 157
+    ('term', 1, 'term', True, None, 0),  # 158
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 159
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 160
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 161
+    ('value', 1, 'value', True, None, 0),  # 162
+    ('value', 1, 'value', True, None, 0),  # 163
+    ('value', 1, 'value', True, None, 0),  # 164
+    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 165
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 166
+    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 167
+    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 168
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 169
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
     {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 0
-    {'$END': -145, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55, '_NL': 56},  # 1
+    {'$END': -154, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55, '_NL': 56},  # 1
     {'$END': -37, 'AND': -37, 'AT': -37, 'COLON': -37, 'COMMA': -37, 'COMPARE': -37, 'DOT': -37, 'EQUAL': -37, 'FOR': -37, 'IN': -37, 'LSQB': -37, 'MINUS': -37, 'NOT': -37, 'OF': -37, 'ON': -37, 'OR': -37, 'PERCENT': -37, 'PLUS': -37, 'RBRACE': -37, 'RELATION': -37, 'RPAR': -37, 'RSQB': -37, 'SHAPE': -37, 'STAR': -37, 'THEN': -37, 'WHERE': -37, '_NL': -37, '__ANON_0': -37, '__ANON_1': -37},  # 2
     {'$END': -38, 'AND': -38, 'AT': -38, 'COLON': -38, 'COMMA': -38, 'COMPARE': -38, 'DOT': -38, 'EQUAL': -38, 'FOR': -38, 'IN': -38, 'LSQB': -38, 'MINUS': -38, 'NOT': -38, 'OF': -38, 'ON': -38, 'OR': -38, 'PERCENT': -38, 'PLUS': -38, 'RBRACE': -38, 'RELATION': -38, 'RPAR': -38, 'RSQB': -38, 'SHAPE': -38, 'STAR': -38, 'THEN': -38, 'WHERE': -38, '_NL': -38, '__ANON_0': -38, '__ANON_1': -38},  # 3
     {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 4
@@ -206,15 +215,15 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'EQUAL': -45, 'FOR': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'ON': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 21
     {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'EQUAL': -46, 'FOR': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'ON': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 22
     {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'EQUAL': -47, 'FOR': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'ON': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 23
-    {'$END': -149, 'AND': -149, 'AT': -149, 'COLON': -149, 'COMMA': -149, 'COMPARE': -149, 'DOT': -149, 'EQUAL': -149, 'FOR': -149, 'IN': -149, 'LSQB': -149, 'MINUS': -149, 'NOT': -149, 'OF': -149, 'OR': -149, 'PERCENT': -149, 'PLUS': -149, 'RBRACE': -149, 'RELATION': -149, 'RPAR': -149, 'RSQB': -149, 'SHAPE': -149, 'STAR': -149, 'THEN': -149, 'WHERE': -149, '_NL': -149, '__ANON_0': -149, '__ANON_1': -149},  # 24
+    {'$END': -158, 'AND': -158, 'AT': -158, 'COLON': -158, 'COMMA': -158, 'COMPARE': -158, 'DOT': -158, 'EQUAL': -158, 'FOR': -158, 'IN': -158, 'LSQB': -158, 'MINUS': -158, 'NOT': -158, 'OF': -158, 'OR': -158, 'PERCENT': -158, 'PLUS': -158, 'RBRACE': -158, 'RELATION': -158, 'RPAR': -158, 'RSQB': -158, 'SHAPE': -158, 'STAR': -158, 'THEN': -158, 'WHERE': -158, '_NL': -158, '__ANON_0': -158, '__ANON_1': -158},  # 24
     {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'DOT': -65, 'EQUAL': -65, 'FOR': -65, 'IN': -65, 'LSQB': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': -65, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': -65, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': -65},  # 25
     {'$END': -108, 'AND': -108, 'AT': -108, 'COLON': -108, 'COMMA': -108, 'COMPARE': -108, 'DOT': -108, 'EQUAL': -108, 'FOR': -108, 'IN': -108, 'LSQB': -108, 'MINUS': -108, 'NOT': -108, 'OF': -108, 'OR': -108, 'PERCENT': -108, 'PLUS': -108, 'RBRACE': -108, 'RELATION': -108, 'RPAR': -108, 'RSQB': -108, 'SHAPE': -108, 'STAR': -108, 'THEN': -108, 'WHERE': -108, '_NL': -108, '__ANON_0': -108, '__ANON_1': -108},  # 26
     {'$END': -114, 'AND': 92, 'COLON': -114, 'COMMA': -114, 'FOR': -114, 'OR': -114, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, 'THEN': -114, '_NL': -114, '__ANON_0': -114},  # 27
-    {'$END': -133, 'AND': -133, 'AT': 93, 'COLON': -133, 'COMMA': -133, 'COMPARE': 94, 'FOR': -133, 'IN': 95, 'MINUS': 96, 'NOT': 97, 'OR': -133, 'PLUS': 98, 'RBRACE': -133, 'RELATION': 99, 'RPAR': -133, 'RSQB': -133, 'THEN': -133, '_NL': -133, '__ANON_0': -133},  # 28
+    {'$END': -142, 'AND': -142, 'AT': 93, 'COLON': -142, 'COMMA': -142, 'COMPARE': 94, 'FOR': -142, 'IN': 95, 'MINUS': 96, 'NOT': 97, 'OR': -142, 'PLUS': 98, 'RBRACE': -142, 'RELATION': 99, 'RPAR': -142, 'RSQB': -142, 'THEN': -142, '_NL': -142, '__ANON_0': -142},  # 28
     {'$END': -93, 'AND': -93, 'AT': -93, 'COLON': -93, 'COMMA': -93, 'COMPARE': -93, 'DOT': 100, 'EQUAL': -93, 'FOR': -93, 'IN': -93, 'LSQB': 101, 'MINUS': -93, 'NOT': -93, 'OF': -93, 'OR': -93, 'PERCENT': -93, 'PLUS': -93, 'RBRACE': -93, 'RELATION': -93, 'RPAR': -93, 'RSQB': -93, 'SHAPE': -93, 'STAR': -93, 'THEN': -93, 'WHERE': -93, '_NL': -93, '__ANON_0': -93, '__ANON_1': -93},  # 29
     {'$END': -88, 'COMMA': -88, 'FOR': -88, 'RBRACE': -88, 'RPAR': -88, 'RSQB': -88, '_NL': -88, '__ANON_0': -88},  # 30
     {},  # 31
-    {'$END': -150, 'AND': -150, 'AT': -150, 'COLON': -150, 'COMMA': -150, 'COMPARE': -150, 'EQUAL': -150, 'FOR': -150, 'IN': -150, 'MINUS': -150, 'NOT': -150, 'OF': -150, 'OR': -150, 'PERCENT': -150, 'PLUS': -150, 'RBRACE': -150, 'RELATION': -150, 'RPAR': -150, 'RSQB': -150, 'SHAPE': -150, 'STAR': -150, 'THEN': -150, 'WHERE': -150, '_NL': -150, '__ANON_0': -150, '__ANON_1': -150},  # 32
+    {'$END': -159, 'AND': -159, 'AT': -159, 'COLON': -159, 'COMMA': -159, 'COMPARE': -159, 'EQUAL': -159, 'FOR': -159, 'IN': -159, 'MINUS': -159, 'NOT': -159, 'OF': -159, 'OR': -159, 'PERCENT': -159, 'PLUS': -159, 'RBRACE': -159, 'RELATION': -159, 'RPAR': -159, 'RSQB': -159, 'SHAPE': -159, 'STAR': -159, 'THEN': -159, 'WHERE': -159, '_NL': -159, '__ANON_0': -159, '__ANON_1': -159},  # 32
     {'$END': -89, 'COMMA': -89, 'FOR': -89, 'RBRACE': -89, 'RPAR': -89, 'RSQB': -89, '_NL': -89, '__ANON_0': -89},  # 33
     {'$END': -90, 'COMMA': -90, 'FOR': -90, 'RBRACE': -90, 'RPAR': -90, 'RSQB': -90, '_NL': -90, '__ANON_0': -90},  # 34
     {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'DOT': -69, 'EQUAL': -69, 'FOR': -69, 'IN': -69, 'LSQB': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': -69, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': -69, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': -69},  # 35
@@ -239,8 +248,8 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'AND': -46, 'AT': -46, 'ATTRIBUTE': 2, 'BOARD': 3, 'COMPARE': -46, 'DOT': -46, 'GIVEN': 8, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NAME': 78, 'NOT': -46, 'OR': -46, 'PERCENT': -46, 'PIECES': 17, 'PLACE': 18, 'PLUS': -46, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RELATION': -46, 'SHAPE': 23, 'STAR': -46, '_NL': -46, '__ANON_1': -46},  # 54
     {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 55
     {'$END': -17, 'ATTRIBUTE': -17, 'BOARD': -17, 'COUNT_WORD': -17, 'EITHER': -17, 'FALSE': -17, 'FORALL': -17, 'GIVEN': -17, 'IF': -17, 'INT': -17, 'LBRACE': -17, 'LET': -17, 'LPAR': -17, 'LSQB': -17, 'MAXIMIZE': -17, 'MINIMIZE': -17, 'MINUS': -17, 'NAME': -17, 'NOT': -17, 'PARAM': -17, 'PIECES': -17, 'PLACE': -17, 'POSITIONS': -17, 'PUZZLE': -17, 'QUESTION': -17, 'REGIONS': -17, 'SHAPE': -17, 'STRING': -17, 'TRUE': -17, 'VAR': -17, '_NL': -17},  # 56
-    {'$END': -146, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55, '_NL': 120},  # 57
-    {'$END': -148, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55},  # 58
+    {'$END': -155, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55, '_NL': 120},  # 57
+    {'$END': -157, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55},  # 58
     {'_NL': 56},  # 59
     {'_NL': -23},  # 60
     {'_NL': -24},  # 61
@@ -298,12 +307,12 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'EQUAL': 167},  # 113
     {'ON': 168},  # 114
     {'COLON': 169, 'EQUAL': 170},  # 115
-    {'_NL': -129},  # 116
+    {'_NL': -138},  # 116
     {'COLON': 171},  # 117
     {'OF': 172},  # 118
     {'COMMA': 173, 'IN': 174, 'LSQB': 175},  # 119
     {'$END': -18, 'ATTRIBUTE': -18, 'BOARD': -18, 'COUNT_WORD': -18, 'EITHER': -18, 'FALSE': -18, 'FORALL': -18, 'GIVEN': -18, 'IF': -18, 'INT': -18, 'LBRACE': -18, 'LET': -18, 'LPAR': -18, 'LSQB': -18, 'MAXIMIZE': -18, 'MINIMIZE': -18, 'MINUS': -18, 'NAME': -18, 'NOT': -18, 'PARAM': -18, 'PIECES': -18, 'PLACE': -18, 'POSITIONS': -18, 'PUZZLE': -18, 'QUESTION': -18, 'REGIONS': -18, 'SHAPE': -18, 'STRING': -18, 'TRUE': -18, 'VAR': -18, '_NL': -18},  # 120
-    {'$END': -147, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55},  # 121
+    {'$END': -156, 'ATTRIBUTE': 42, 'BOARD': 43, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 44, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LET': 45, 'LPAR': 12, 'LSQB': 13, 'MAXIMIZE': 46, 'MINIMIZE': 47, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PARAM': 48, 'PIECES': 49, 'PLACE': 50, 'POSITIONS': 51, 'PUZZLE': 52, 'QUESTION': 53, 'REGIONS': 54, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, 'VAR': 55},  # 121
     {'_NL': 56},  # 122
     {'$END': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': 120},  # 123
     {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 124
@@ -324,16 +333,16 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -63, 'AND': -63, 'AT': -63, 'COLON': -63, 'COMMA': -63, 'COMPARE': -63, 'DOT': -63, 'EQUAL': -63, 'FOR': -63, 'IN': -63, 'LSQB': -63, 'MINUS': -63, 'NOT': -63, 'OF': -63, 'OR': -63, 'PERCENT': -63, 'PLUS': -63, 'RBRACE': -63, 'RELATION': -63, 'RPAR': -63, 'RSQB': -63, 'SHAPE': -63, 'STAR': -63, 'THEN': -63, 'WHERE': -63, '_NL': -63, '__ANON_0': -63, '__ANON_1': -63},  # 139
     {'RPAR': 192},  # 140
     {'$END': -48, 'AND': -48, 'COLON': -48, 'COMMA': -48, 'FOR': -48, 'OR': -48, 'RBRACE': -48, 'RPAR': -48, 'RSQB': -48, 'THEN': -48, '_NL': -48, '__ANON_0': -48},  # 141
-    {'$END': -134, 'AND': -134, 'COLON': -134, 'COMMA': -134, 'FOR': -134, 'MINUS': 96, 'OR': -134, 'PLUS': 98, 'RBRACE': -134, 'RPAR': -134, 'RSQB': -134, 'THEN': -134, '_NL': -134, '__ANON_0': -134},  # 142
-    {'$END': -135, 'AND': -135, 'COLON': -135, 'COMMA': -135, 'FOR': -135, 'MINUS': 96, 'OR': -135, 'PLUS': 98, 'RBRACE': -135, 'RPAR': -135, 'RSQB': -135, 'THEN': -135, '_NL': -135, '__ANON_0': -135},  # 143
-    {'$END': -141, 'AND': -141, 'COLON': -141, 'COMMA': -141, 'EQUAL': -141, 'FOR': -141, 'MINUS': 96, 'OR': -141, 'PLUS': 98, 'RBRACE': -141, 'RPAR': -141, 'RSQB': -141, 'SHAPE': -141, 'THEN': -141, 'WHERE': -141, '_NL': -141, '__ANON_0': 193},  # 144
-    {'$END': -136, 'AND': -136, 'COLON': -136, 'COMMA': -136, 'FOR': -136, 'OR': -136, 'RBRACE': -136, 'RPAR': -136, 'RSQB': -136, 'THEN': -136, '_NL': -136, '__ANON_0': -136},  # 145
+    {'$END': -143, 'AND': -143, 'COLON': -143, 'COMMA': -143, 'FOR': -143, 'MINUS': 96, 'OR': -143, 'PLUS': 98, 'RBRACE': -143, 'RPAR': -143, 'RSQB': -143, 'THEN': -143, '_NL': -143, '__ANON_0': -143},  # 142
+    {'$END': -144, 'AND': -144, 'COLON': -144, 'COMMA': -144, 'FOR': -144, 'MINUS': 96, 'OR': -144, 'PLUS': 98, 'RBRACE': -144, 'RPAR': -144, 'RSQB': -144, 'THEN': -144, '_NL': -144, '__ANON_0': -144},  # 143
+    {'$END': -150, 'AND': -150, 'COLON': -150, 'COMMA': -150, 'EQUAL': -150, 'FOR': -150, 'MINUS': 96, 'OR': -150, 'PLUS': 98, 'RBRACE': -150, 'RPAR': -150, 'RSQB': -150, 'SHAPE': -150, 'THEN': -150, 'WHERE': -150, '_NL': -150, '__ANON_0': 193},  # 144
+    {'$END': -145, 'AND': -145, 'COLON': -145, 'COMMA': -145, 'FOR': -145, 'OR': -145, 'RBRACE': -145, 'RPAR': -145, 'RSQB': -145, 'THEN': -145, '_NL': -145, '__ANON_0': -145},  # 145
     {'$END': -54, 'AND': -54, 'AT': -54, 'COLON': -54, 'COMMA': -54, 'COMPARE': -54, 'EQUAL': -54, 'FOR': -54, 'IN': -54, 'MINUS': -54, 'NOT': -54, 'OF': -54, 'OR': -54, 'PERCENT': 103, 'PLUS': -54, 'RBRACE': -54, 'RELATION': -54, 'RPAR': -54, 'RSQB': -54, 'SHAPE': -54, 'STAR': 104, 'THEN': -54, 'WHERE': -54, '_NL': -54, '__ANON_0': -54, '__ANON_1': 105},  # 146
     {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 147
     {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 148
     {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 149
     {'$END': -55, 'AND': -55, 'AT': -55, 'COLON': -55, 'COMMA': -55, 'COMPARE': -55, 'EQUAL': -55, 'FOR': -55, 'IN': -55, 'MINUS': -55, 'NOT': -55, 'OF': -55, 'OR': -55, 'PERCENT': 103, 'PLUS': -55, 'RBRACE': -55, 'RELATION': -55, 'RPAR': -55, 'RSQB': -55, 'SHAPE': -55, 'STAR': 104, 'THEN': -55, 'WHERE': -55, '_NL': -55, '__ANON_0': -55, '__ANON_1': 105},  # 150
-    {'$END': -140, 'AND': -140, 'COLON': -140, 'COMMA': -140, 'FOR': -140, 'MINUS': 96, 'OR': -140, 'PLUS': 98, 'RBRACE': -140, 'RPAR': -140, 'RSQB': -140, 'THEN': -140, '_NL': -140, '__ANON_0': -140},  # 151
+    {'$END': -149, 'AND': -149, 'COLON': -149, 'COMMA': -149, 'FOR': -149, 'MINUS': 96, 'OR': -149, 'PLUS': 98, 'RBRACE': -149, 'RPAR': -149, 'RSQB': -149, 'THEN': -149, '_NL': -149, '__ANON_0': -149},  # 151
     {'$END': -66, 'AND': -66, 'AT': -66, 'COLON': -66, 'COMMA': -66, 'COMPARE': -66, 'DOT': -66, 'EQUAL': -66, 'FOR': -66, 'IN': -66, 'LSQB': -66, 'MINUS': -66, 'NOT': -66, 'OF': -66, 'OR': -66, 'PERCENT': -66, 'PLUS': -66, 'RBRACE': -66, 'RELATION': -66, 'RPAR': -66, 'RSQB': -66, 'SHAPE': -66, 'STAR': -66, 'THEN': -66, 'WHERE': -66, '_NL': -66, '__ANON_0': -66, '__ANON_1': -66},  # 152
     {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'DOT': -67, 'EQUAL': -67, 'FOR': -67, 'IN': -67, 'LSQB': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': -67, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': -67, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': -67},  # 153
     {'COMMA': -97, 'RSQB': -97},  # 154
@@ -341,16 +350,16 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'COMMA': 198, 'RSQB': -100},  # 156
     {'RSQB': 200},  # 157
     {'$END': -115, 'AND': 92, 'COLON': -115, 'COMMA': -115, 'FOR': -115, 'OR': -115, 'RBRACE': -115, 'RPAR': -115, 'RSQB': -115, 'THEN': -115, '_NL': -115, '__ANON_0': -115},  # 158
-    {'$END': -151, 'AND': -151, 'AT': -151, 'COLON': -151, 'COMMA': -151, 'COMPARE': -151, 'EQUAL': -151, 'FOR': -151, 'IN': -151, 'MINUS': -151, 'NOT': -151, 'OF': -151, 'OR': -151, 'PERCENT': -151, 'PLUS': -151, 'RBRACE': -151, 'RELATION': -151, 'RPAR': -151, 'RSQB': -151, 'SHAPE': -151, 'STAR': -151, 'THEN': -151, 'WHERE': -151, '_NL': -151, '__ANON_0': -151, '__ANON_1': -151},  # 159
-    {'$END': -152, 'AND': -152, 'AT': -152, 'COLON': -152, 'COMMA': -152, 'COMPARE': -152, 'EQUAL': -152, 'FOR': -152, 'IN': -152, 'MINUS': -152, 'NOT': -152, 'OF': -152, 'OR': -152, 'PERCENT': -152, 'PLUS': -152, 'RBRACE': -152, 'RELATION': -152, 'RPAR': -152, 'RSQB': -152, 'SHAPE': -152, 'STAR': -152, 'THEN': -152, 'WHERE': -152, '_NL': -152, '__ANON_0': -152, '__ANON_1': -152},  # 160
-    {'$END': -153, 'AND': -153, 'AT': -153, 'COLON': -153, 'COMMA': -153, 'COMPARE': -153, 'EQUAL': -153, 'FOR': -153, 'IN': -153, 'MINUS': -153, 'NOT': -153, 'OF': -153, 'OR': -153, 'PERCENT': -153, 'PLUS': -153, 'RBRACE': -153, 'RELATION': -153, 'RPAR': -153, 'RSQB': -153, 'SHAPE': -153, 'STAR': -153, 'THEN': -153, 'WHERE': -153, '_NL': -153, '__ANON_0': -153, '__ANON_1': -153},  # 161
+    {'$END': -160, 'AND': -160, 'AT': -160, 'COLON': -160, 'COMMA': -160, 'COMPARE': -160, 'EQUAL': -160, 'FOR': -160, 'IN': -160, 'MINUS': -160, 'NOT': -160, 'OF': -160, 'OR': -160, 'PERCENT': -160, 'PLUS': -160, 'RBRACE': -160, 'RELATION': -160, 'RPAR': -160, 'RSQB': -160, 'SHAPE': -160, 'STAR': -160, 'THEN': -160, 'WHERE': -160, '_NL': -160, '__ANON_0': -160, '__ANON_1': -160},  # 159
+    {'$END': -161, 'AND': -161, 'AT': -161, 'COLON': -161, 'COMMA': -161, 'COMPARE': -161, 'EQUAL': -161, 'FOR': -161, 'IN': -161, 'MINUS': -161, 'NOT': -161, 'OF': -161, 'OR': -161, 'PERCENT': -161, 'PLUS': -161, 'RBRACE': -161, 'RELATION': -161, 'RPAR': -161, 'RSQB': -161, 'SHAPE': -161, 'STAR': -161, 'THEN': -161, 'WHERE': -161, '_NL': -161, '__ANON_0': -161, '__ANON_1': -161},  # 160
+    {'$END': -162, 'AND': -162, 'AT': -162, 'COLON': -162, 'COMMA': -162, 'COMPARE': -162, 'EQUAL': -162, 'FOR': -162, 'IN': -162, 'MINUS': -162, 'NOT': -162, 'OF': -162, 'OR': -162, 'PERCENT': -162, 'PLUS': -162, 'RBRACE': -162, 'RELATION': -162, 'RPAR': -162, 'RSQB': -162, 'SHAPE': -162, 'STAR': -162, 'THEN': -162, 'WHERE': -162, '_NL': -162, '__ANON_0': -162, '__ANON_1': -162},  # 161
     {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 162
     {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 208, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 163
     {'BLOCK': 212},  # 164
     {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 165
     {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 166
-    {'LSQB': 218},  # 167
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 168
+    {'BLOCK': 212, 'LSQB': 218},  # 167
+    {'ATTRIBUTE': 2, 'BLOCK': 212, 'BOARD': 3, 'GIVEN': 8, 'NAME': 220, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 168
     {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 169
     {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 170
     {'STRING': 24},  # 171
@@ -358,10 +367,10 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 173
     {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 208, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 174
     {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 175
-    {'COMMA': 227, 'IN': 228},  # 176
-    {'IN': 229},  # 177
+    {'COMMA': 231, 'IN': 232},  # 176
+    {'IN': 233},  # 177
     {'$END': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MAXIMIZE': -19, 'MINIMIZE': -19, 'MINUS': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'SHAPE': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': 120},  # 178
-    {'$END': -132, 'AND': -132, 'COLON': -132, 'COMMA': -132, 'FOR': -132, 'MINUS': 96, 'OR': -132, 'PLUS': 98, 'RBRACE': -132, 'RPAR': -132, 'RSQB': -132, 'THEN': -132, '_NL': -132, '__ANON_0': -132},  # 179
+    {'$END': -141, 'AND': -141, 'COLON': -141, 'COMMA': -141, 'FOR': -141, 'MINUS': 96, 'OR': -141, 'PLUS': 98, 'RBRACE': -141, 'RPAR': -141, 'RSQB': -141, 'THEN': -141, '_NL': -141, '__ANON_0': -141},  # 179
     {'$END': -7, 'AND': 92, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 180
     {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 181
     {'COLON': -74, 'COMMA': -74, 'RSQB': -74, 'WHERE': -74},  # 182
@@ -373,102 +382,116 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -96, 'COMMA': -96, 'FOR': -96, 'RBRACE': -96, 'RPAR': -96, 'RSQB': -96, '_NL': -96, '__ANON_0': -96},  # 188
     {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 189
     {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'RBRACE': -53, 'REGIONS': 22, 'RPAR': -53, 'RSQB': -53, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 190
-    {'RSQB': 234},  # 191
+    {'RSQB': 238},  # 191
     {'$END': -64, 'AND': -64, 'AT': -64, 'COLON': -64, 'COMMA': -64, 'COMPARE': -64, 'DOT': -64, 'EQUAL': -64, 'FOR': -64, 'IN': -64, 'LSQB': -64, 'MINUS': -64, 'NOT': -64, 'OF': -64, 'OR': -64, 'PERCENT': -64, 'PLUS': -64, 'RBRACE': -64, 'RELATION': -64, 'RPAR': -64, 'RSQB': -64, 'SHAPE': -64, 'STAR': -64, 'THEN': -64, 'WHERE': -64, '_NL': -64, '__ANON_0': -64, '__ANON_1': -64},  # 192
     {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 193
-    {'$END': -137, 'AND': -137, 'COLON': -137, 'COMMA': -137, 'FOR': -137, 'MINUS': 96, 'OR': -137, 'PLUS': 98, 'RBRACE': -137, 'RPAR': -137, 'RSQB': -137, 'THEN': -137, '_NL': -137, '__ANON_0': -137},  # 194
-    {'$END': -138, 'AND': -138, 'COLON': -138, 'COMMA': -138, 'FOR': -138, 'OR': -138, 'RBRACE': -138, 'RPAR': -138, 'RSQB': -138, 'THEN': -138, '_NL': -138, '__ANON_0': -138},  # 195
-    {'$END': -139, 'AND': -139, 'COLON': -139, 'COMMA': -139, 'FOR': -139, 'MINUS': 96, 'OR': -139, 'PLUS': 98, 'RBRACE': -139, 'RPAR': -139, 'RSQB': -139, 'THEN': -139, '_NL': -139, '__ANON_0': -139},  # 196
+    {'$END': -146, 'AND': -146, 'COLON': -146, 'COMMA': -146, 'FOR': -146, 'MINUS': 96, 'OR': -146, 'PLUS': 98, 'RBRACE': -146, 'RPAR': -146, 'RSQB': -146, 'THEN': -146, '_NL': -146, '__ANON_0': -146},  # 194
+    {'$END': -147, 'AND': -147, 'COLON': -147, 'COMMA': -147, 'FOR': -147, 'OR': -147, 'RBRACE': -147, 'RPAR': -147, 'RSQB': -147, 'THEN': -147, '_NL': -147, '__ANON_0': -147},  # 195
+    {'$END': -148, 'AND': -148, 'COLON': -148, 'COMMA': -148, 'FOR': -148, 'MINUS': 96, 'OR': -148, 'PLUS': 98, 'RBRACE': -148, 'RPAR': -148, 'RSQB': -148, 'THEN': -148, '_NL': -148, '__ANON_0': -148},  # 196
     {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 197
     {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RSQB': -101, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, '__ANON_0': 154},  # 198
-    {'COMMA': 238, 'RSQB': -102},  # 199
+    {'COMMA': 242, 'RSQB': -102},  # 199
     {'$END': -68, 'AND': -68, 'AT': -68, 'COLON': -68, 'COMMA': -68, 'COMPARE': -68, 'DOT': -68, 'EQUAL': -68, 'FOR': -68, 'IN': -68, 'LSQB': -68, 'MINUS': -68, 'NOT': -68, 'OF': -68, 'OR': -68, 'PERCENT': -68, 'PLUS': -68, 'RBRACE': -68, 'RELATION': -68, 'RPAR': -68, 'RSQB': -68, 'SHAPE': -68, 'STAR': -68, 'THEN': -68, 'WHERE': -68, '_NL': -68, '__ANON_0': -68, '__ANON_1': -68},  # 200
-    {'INT': 239},  # 201
-    {'COMMA': -143, 'RSQB': -143, 'STAR': -143, 'VBAR': -143, '_NL': -143},  # 202
-    {'COMMA': -154, '_NL': -154},  # 203
-    {'COMMA': -144, 'RSQB': -144, 'STAR': -144, 'VBAR': -144, '_NL': -144},  # 204
-    {'COMMA': -155, '_NL': -155},  # 205
-    {'COMMA': -156, '_NL': -156},  # 206
-    {'COMMA': 240, '_NL': -72},  # 207
+    {'INT': 243},  # 201
+    {'COMMA': -152, 'RSQB': -152, 'STAR': -152, 'VBAR': -152, '_NL': -152},  # 202
+    {'COMMA': -163, '_NL': -163},  # 203
+    {'COMMA': -153, 'RSQB': -153, 'STAR': -153, 'VBAR': -153, '_NL': -153},  # 204
+    {'COMMA': -164, '_NL': -164},  # 205
+    {'COMMA': -165, '_NL': -165},  # 206
+    {'COMMA': 244, '_NL': -72},  # 207
     {'EQUAL': -81, 'SHAPE': -81, '_NL': -81},  # 208
     {'EQUAL': -85, 'SHAPE': -85, '_NL': -85},  # 209
-    {'EQUAL': 242},  # 210
+    {'EQUAL': 246},  # 210
     {'EQUAL': -86, 'SHAPE': -86, '_NL': -86},  # 211
-    {'_NL': -79},  # 212
+    {'COLON': -79, '_NL': -79},  # 212
     {'_NL': -95},  # 213
-    {'AND': -133, 'AT': 93, 'COMPARE': 94, 'IN': 95, 'MINUS': 96, 'NOT': 97, 'OR': -133, 'PLUS': 98, 'RELATION': 99, '_NL': -133, '__ANON_0': 243},  # 214
+    {'AND': -142, 'AT': 93, 'COMPARE': 94, 'IN': 95, 'MINUS': 96, 'NOT': 97, 'OR': -142, 'PLUS': 98, 'RELATION': 99, '_NL': -142, '__ANON_0': 247},  # 214
     {'_NL': -107},  # 215
     {'_NL': -105},  # 216
     {'_NL': -116},  # 217
-    {'INT': 10, 'MINUS': 201},  # 218
-    {'_NL': -125},  # 219
-    {'COMMA': 240, '_NL': -126},  # 220
-    {'_NL': -128},  # 221
-    {'_NL': -130},  # 222
-    {'EQUAL': 247},  # 223
-    {'COMMA': -21, 'IN': -21},  # 224
-    {'SHAPE': 248, '_NL': -157},  # 225
-    {'COMMA': 249, 'RSQB': 250},  # 226
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 227
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 208, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 228
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 208, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 229
-    {'$END': -8, 'AND': 92, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 230
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 231
-    {'COLON': -78, 'OR': 102, 'RSQB': -78},  # 232
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 233
-    {'$END': -62, 'AND': -62, 'AT': -62, 'COLON': -62, 'COMMA': -62, 'COMPARE': -62, 'DOT': -62, 'EQUAL': -62, 'FOR': -62, 'IN': -62, 'LSQB': -62, 'MINUS': -62, 'NOT': -62, 'OF': -62, 'OR': -62, 'PERCENT': -62, 'PLUS': -62, 'RBRACE': -62, 'RELATION': -62, 'RPAR': -62, 'RSQB': -62, 'SHAPE': -62, 'STAR': -62, 'THEN': -62, 'WHERE': -62, '_NL': -62, '__ANON_0': -62, '__ANON_1': -62},  # 234
-    {'$END': -142, 'AND': -142, 'COLON': -142, 'COMMA': -142, 'EQUAL': -142, 'FOR': -142, 'MINUS': 96, 'OR': -142, 'PLUS': 98, 'RBRACE': -142, 'RPAR': -142, 'RSQB': -142, 'SHAPE': -142, 'THEN': -142, 'WHERE': -142, '_NL': -142, '__ANON_0': -142},  # 235
-    {'COMMA': -99, 'RSQB': -99},  # 236
-    {'COMMA': -9, 'RSQB': -9},  # 237
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RSQB': -103, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, '__ANON_0': 154},  # 238
-    {'COMMA': -109, 'RSQB': -109, 'STAR': -109, 'VBAR': -109, '_NL': -109},  # 239
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 240
-    {'COMMA': 257, '_NL': -73},  # 241
-    {'BLOCK': 212},  # 242
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 243
-    {'COMMA': 260, 'RSQB': 261},  # 244
-    {'COMMA': -117, 'RSQB': -117, 'STAR': 263, 'VBAR': 264},  # 245
-    {'COMMA': 257, '_NL': -127},  # 246
-    {'BLOCK': 212},  # 247
-    {'BLOCK': 212},  # 248
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 249
-    {'IN': -83},  # 250
-    {'COMMA': 269, 'RSQB': 270},  # 251
-    {'COMMA': -22, 'IN': -22},  # 252
-    {'_NL': -159},  # 253
-    {'SHAPE': 271, '_NL': -160},  # 254
-    {'COMMA': -10, 'RSQB': -10},  # 255
-    {'COMMA': -15, '_NL': -15},  # 256
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 257
-    {'_NL': -80},  # 258
-    {'MINUS': 96, 'PLUS': 98, '_NL': -106},  # 259
-    {'INT': 10, 'MINUS': 201, 'RSQB': 273},  # 260
-    {'_NL': -122},  # 261
-    {'COMMA': 275, 'RSQB': 276},  # 262
-    {'INT': 277},  # 263
-    {'INT': 10, 'MINUS': 201},  # 264
-    {'COMMA': -119, 'RSQB': -119, 'STAR': 279, 'VBAR': 280},  # 265
-    {'_NL': -131},  # 266
-    {'_NL': -158},  # 267
-    {'COMMA': -5, 'RSQB': -5},  # 268
-    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 269
-    {'IN': -84},  # 270
-    {'BLOCK': 212},  # 271
-    {'COMMA': -16, '_NL': -16},  # 272
-    {'_NL': -121},  # 273
-    {'COMMA': -13, 'RSQB': -13},  # 274
-    {'INT': 10, 'MINUS': 201, 'RSQB': 283},  # 275
-    {'_NL': -124},  # 276
-    {'COMMA': -118, 'RSQB': -118},  # 277
-    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 278
-    {'INT': 285},  # 279
-    {'INT': 10, 'MINUS': 201},  # 280
-    {'COMMA': -6, 'RSQB': -6},  # 281
-    {'_NL': -161},  # 282
-    {'_NL': -123},  # 283
-    {'COMMA': -14, 'RSQB': -14},  # 284
-    {'COMMA': -120, 'RSQB': -120},  # 285
-    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 286
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 218
+    {'_NL': -127},  # 219
+    {'COLON': -40, 'LPAR': 251, '_NL': -40},  # 220
+    {'COLON': -133, '_NL': -133},  # 221
+    {'COLON': -134, '_NL': -134},  # 222
+    {'COLON': 252, '_NL': -128},  # 223
+    {'COMMA': 244, '_NL': -135},  # 224
+    {'_NL': -137},  # 225
+    {'_NL': -139},  # 226
+    {'EQUAL': 254},  # 227
+    {'COMMA': -21, 'IN': -21, '_NL': -21},  # 228
+    {'SHAPE': 255, '_NL': -166},  # 229
+    {'COMMA': 256, 'RSQB': 257},  # 230
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 231
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 208, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 232
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'BOOL': 208, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 233
+    {'$END': -8, 'AND': 92, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 234
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 235
+    {'COLON': -78, 'OR': 102, 'RSQB': -78},  # 236
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 237
+    {'$END': -62, 'AND': -62, 'AT': -62, 'COLON': -62, 'COMMA': -62, 'COMPARE': -62, 'DOT': -62, 'EQUAL': -62, 'FOR': -62, 'IN': -62, 'LSQB': -62, 'MINUS': -62, 'NOT': -62, 'OF': -62, 'OR': -62, 'PERCENT': -62, 'PLUS': -62, 'RBRACE': -62, 'RELATION': -62, 'RPAR': -62, 'RSQB': -62, 'SHAPE': -62, 'STAR': -62, 'THEN': -62, 'WHERE': -62, '_NL': -62, '__ANON_0': -62, '__ANON_1': -62},  # 238
+    {'$END': -151, 'AND': -151, 'COLON': -151, 'COMMA': -151, 'EQUAL': -151, 'FOR': -151, 'MINUS': 96, 'OR': -151, 'PLUS': 98, 'RBRACE': -151, 'RPAR': -151, 'RSQB': -151, 'SHAPE': -151, 'THEN': -151, 'WHERE': -151, '_NL': -151, '__ANON_0': -151},  # 239
+    {'COMMA': -99, 'RSQB': -99},  # 240
+    {'COMMA': -9, 'RSQB': -9},  # 241
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RSQB': -103, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25, '__ANON_0': 154},  # 242
+    {'COMMA': -109, 'RSQB': -109, 'STAR': -109, 'VBAR': -109, '_NL': -109},  # 243
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 244
+    {'COMMA': 264, '_NL': -73},  # 245
+    {'BLOCK': 212},  # 246
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 247
+    {'COMMA': -117, 'RSQB': -117, 'STAR': 267},  # 248
+    {'COMMA': 268, 'RSQB': 269},  # 249
+    {'COMMA': -119, 'RSQB': -119, 'STAR': 271, 'VBAR': 272},  # 250
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'COUNT_WORD': 4, 'EITHER': 5, 'FALSE': 6, 'FORALL': 7, 'GIVEN': 8, 'IF': 9, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'NOT': 16, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RPAR': 274, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 251
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23},  # 252
+    {'COMMA': 264, '_NL': -136},  # 253
+    {'BLOCK': 212},  # 254
+    {'BLOCK': 212},  # 255
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 256
+    {'IN': -83},  # 257
+    {'COMMA': 280, 'RSQB': 281},  # 258
+    {'COMMA': -22, 'IN': -22, '_NL': -22},  # 259
+    {'_NL': -168},  # 260
+    {'SHAPE': 282, '_NL': -169},  # 261
+    {'COMMA': -10, 'RSQB': -10},  # 262
+    {'COMMA': -15, '_NL': -15},  # 263
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24},  # 264
+    {'_NL': -80},  # 265
+    {'MINUS': 96, 'PLUS': 98, '_NL': -106},  # 266
+    {'INT': 284},  # 267
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RSQB': 285, 'SHAPE': 23},  # 268
+    {'_NL': -124},  # 269
+    {'COMMA': 287, 'RSQB': 288},  # 270
+    {'INT': 289},  # 271
+    {'INT': 10, 'MINUS': 201},  # 272
+    {'COMMA': -121, 'RSQB': -121, 'STAR': 291, 'VBAR': 292},  # 273
+    {'COLON': -131, '_NL': -131},  # 274
+    {'RPAR': 293},  # 275
+    {'COMMA': 173, '_NL': -129},  # 276
+    {'_NL': -140},  # 277
+    {'_NL': -167},  # 278
+    {'COMMA': -5, 'RSQB': -5},  # 279
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'FALSE': 6, 'GIVEN': 8, 'INT': 10, 'LBRACE': 11, 'LPAR': 12, 'LSQB': 13, 'MINUS': 14, 'NAME': 15, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'SHAPE': 23, 'STRING': 24, 'TRUE': 25},  # 280
+    {'IN': -84},  # 281
+    {'BLOCK': 212},  # 282
+    {'COMMA': -16, '_NL': -16},  # 283
+    {'COMMA': -118, 'RSQB': -118},  # 284
+    {'_NL': -123},  # 285
+    {'COMMA': -13, 'RSQB': -13},  # 286
+    {'ATTRIBUTE': 2, 'BOARD': 3, 'GIVEN': 8, 'INT': 10, 'MINUS': 201, 'NAME': 78, 'PIECES': 17, 'PLACE': 18, 'POSITIONS': 19, 'PUZZLE': 20, 'QUESTION': 21, 'REGIONS': 22, 'RSQB': 297, 'SHAPE': 23},  # 287
+    {'_NL': -126},  # 288
+    {'COMMA': -120, 'RSQB': -120},  # 289
+    {'COMMA': -11, 'RSQB': -11, 'STAR': -11, 'VBAR': -11},  # 290
+    {'INT': 299},  # 291
+    {'INT': 10, 'MINUS': 201},  # 292
+    {'COLON': -132, '_NL': -132},  # 293
+    {'COMMA': 231, '_NL': -130},  # 294
+    {'COMMA': -6, 'RSQB': -6},  # 295
+    {'_NL': -170},  # 296
+    {'_NL': -125},  # 297
+    {'COMMA': -14, 'RSQB': -14},  # 298
+    {'COMMA': -122, 'RSQB': -122},  # 299
+    {'COMMA': -12, 'RSQB': -12, 'STAR': -12, 'VBAR': -12},  # 300
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -639,38 +662,38 @@ GOTO: tuple[dict[str, int], ...] = (
     {'block': 213},  # 164
     {'_word': 26, 'and_expr': 27, 'arith': 214, 'atom': 29, 'either': 30, 'expr': 215, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'let_value': 216, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 165
     {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 217, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 166
-    {},  # 167
-    {'_word': 219},  # 168
-    {'_word': 26, 'int': 202, 'name': 203, 'neg_int': 204, 'signed': 205, 'string': 206, 'value': 220},  # 169
-    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 221, 'string': 40, 'term': 41},  # 170
-    {'string': 222},  # 171
-    {'_word': 223},  # 172
-    {'_word': 224},  # 173
-    {'_word': 26, 'arith': 144, 'atom': 29, 'bool_domain': 209, 'domain': 225, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 211, 'string': 40, 'term': 41},  # 174
-    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 226, 'string': 40, 'term': 41},  # 175
+    {'block': 219},  # 167
+    {'_word': 221, 'block': 222, 'place_target': 223},  # 168
+    {'_word': 26, 'int': 202, 'name': 203, 'neg_int': 204, 'signed': 205, 'string': 206, 'value': 224},  # 169
+    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 225, 'string': 40, 'term': 41},  # 170
+    {'string': 226},  # 171
+    {'_word': 227},  # 172
+    {'_word': 228},  # 173
+    {'_word': 26, 'arith': 144, 'atom': 29, 'bool_domain': 209, 'domain': 229, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 211, 'string': 40, 'term': 41},  # 174
+    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 230, 'string': 40, 'term': 41},  # 175
     {},  # 176
     {},  # 177
     {},  # 178
     {},  # 179
     {},  # 180
-    {'_word': 26, 'and_expr': 230, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'relation': 39, 'string': 40, 'term': 41},  # 181
+    {'_word': 26, 'and_expr': 234, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'relation': 39, 'string': 40, 'term': 41},  # 181
     {},  # 182
     {},  # 183
     {},  # 184
-    {'_word': 79, 'binder': 231},  # 185
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 232, 'relation': 39, 'string': 40, 'term': 41},  # 186
+    {'_word': 79, 'binder': 235},  # 185
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 236, 'relation': 39, 'string': 40, 'term': 41},  # 186
     {},  # 187
     {},  # 188
     {},  # 189
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 233, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 190
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 237, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 190
     {},  # 191
     {},  # 192
-    {'_word': 26, 'arith': 235, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 193
+    {'_word': 26, 'arith': 239, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 193
     {},  # 194
     {},  # 195
     {},  # 196
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 236, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 197
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 155, 'factor': 32, 'forall': 33, 'implication': 34, 'index_arg': 237, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 198
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 240, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 197
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 155, 'factor': 32, 'forall': 33, 'implication': 34, 'index_arg': 241, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 198
     {},  # 199
     {},  # 200
     {},  # 201
@@ -679,7 +702,7 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 204
     {},  # 205
     {},  # 206
-    {'__positions_decl_star_2': 241},  # 207
+    {'__positions_decl_star_2': 245},  # 207
     {},  # 208
     {},  # 209
     {},  # 210
@@ -690,73 +713,87 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 215
     {},  # 216
     {},  # 217
-    {'int': 202, 'neg_int': 204, 'piece': 244, 'signed': 245},  # 218
+    {'_word': 26, 'int': 202, 'name': 248, 'neg_int': 204, 'piece': 249, 'signed': 250},  # 218
     {},  # 219
-    {'__positions_decl_star_2': 246},  # 220
+    {},  # 220
     {},  # 221
     {},  # 222
     {},  # 223
-    {},  # 224
+    {'__positions_decl_star_2': 253},  # 224
     {},  # 225
-    {'__dims_star_4': 251},  # 226
-    {'_word': 252},  # 227
-    {'_word': 26, 'arith': 144, 'atom': 29, 'bool_domain': 209, 'domain': 253, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 211, 'string': 40, 'term': 41},  # 228
-    {'_word': 26, 'arith': 144, 'atom': 29, 'bool_domain': 209, 'domain': 254, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 211, 'string': 40, 'term': 41},  # 229
-    {},  # 230
-    {},  # 231
-    {},  # 232
-    {},  # 233
+    {},  # 226
+    {},  # 227
+    {},  # 228
+    {},  # 229
+    {'__dims_star_4': 258},  # 230
+    {'_word': 259},  # 231
+    {'_word': 26, 'arith': 144, 'atom': 29, 'bool_domain': 209, 'domain': 260, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 211, 'string': 40, 'term': 41},  # 232
+    {'_word': 26, 'arith': 144, 'atom': 29, 'bool_domain': 209, 'domain': 261, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 211, 'string': 40, 'term': 41},  # 233
     {},  # 234
     {},  # 235
     {},  # 236
     {},  # 237
-    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 155, 'factor': 32, 'forall': 33, 'implication': 34, 'index_arg': 255, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 238
+    {},  # 238
     {},  # 239
-    {'_word': 26, 'int': 202, 'name': 203, 'neg_int': 204, 'signed': 205, 'string': 206, 'value': 256},  # 240
+    {},  # 240
     {},  # 241
-    {'block': 258},  # 242
-    {'_word': 26, 'arith': 259, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 243
-    {'__pieces_decl_star_5': 262},  # 244
-    {'__piece_star_6': 265},  # 245
-    {},  # 246
-    {'block': 266},  # 247
-    {'block': 267},  # 248
-    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 268, 'string': 40, 'term': 41},  # 249
-    {},  # 250
-    {},  # 251
-    {},  # 252
+    {'_word': 26, 'and_expr': 27, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 155, 'factor': 32, 'forall': 33, 'implication': 34, 'index_arg': 262, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 242
+    {},  # 243
+    {'_word': 26, 'int': 202, 'name': 203, 'neg_int': 204, 'signed': 205, 'string': 206, 'value': 263},  # 244
+    {},  # 245
+    {'block': 265},  # 246
+    {'_word': 26, 'arith': 266, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'string': 40, 'term': 41},  # 247
+    {},  # 248
+    {'__pieces_decl_star_5': 270},  # 249
+    {'__piece_star_6': 273},  # 250
+    {'_word': 26, 'and_expr': 27, 'args': 275, 'arith': 28, 'atom': 29, 'either': 30, 'expr': 84, 'factor': 32, 'forall': 33, 'implication': 34, 'int': 35, 'name': 36, 'not_expr': 37, 'or_expr': 38, 'relation': 39, 'string': 40, 'term': 41},  # 251
+    {'_word': 276},  # 252
     {},  # 253
-    {},  # 254
-    {},  # 255
-    {},  # 256
-    {'_word': 26, 'int': 202, 'name': 203, 'neg_int': 204, 'signed': 205, 'string': 206, 'value': 272},  # 257
+    {'block': 277},  # 254
+    {'block': 278},  # 255
+    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 279, 'string': 40, 'term': 41},  # 256
+    {},  # 257
     {},  # 258
     {},  # 259
-    {'int': 202, 'neg_int': 204, 'piece': 274, 'signed': 245},  # 260
+    {},  # 260
     {},  # 261
     {},  # 262
     {},  # 263
-    {'int': 202, 'neg_int': 204, 'signed': 278},  # 264
+    {'_word': 26, 'int': 202, 'name': 203, 'neg_int': 204, 'signed': 205, 'string': 206, 'value': 283},  # 264
     {},  # 265
     {},  # 266
     {},  # 267
-    {},  # 268
-    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 281, 'string': 40, 'term': 41},  # 269
+    {'_word': 26, 'int': 202, 'name': 248, 'neg_int': 204, 'piece': 286, 'signed': 250},  # 268
+    {},  # 269
     {},  # 270
-    {'block': 282},  # 271
-    {},  # 272
+    {},  # 271
+    {'int': 202, 'neg_int': 204, 'signed': 290},  # 272
     {},  # 273
     {},  # 274
-    {'int': 202, 'neg_int': 204, 'piece': 284, 'signed': 245},  # 275
-    {},  # 276
+    {},  # 275
+    {'__var_decl_plus_3': 294},  # 276
     {},  # 277
     {},  # 278
     {},  # 279
-    {'int': 202, 'neg_int': 204, 'signed': 286},  # 280
+    {'_word': 26, 'arith': 144, 'atom': 29, 'factor': 32, 'int': 35, 'name': 36, 'setexpr': 295, 'string': 40, 'term': 41},  # 280
     {},  # 281
-    {},  # 282
+    {'block': 296},  # 282
     {},  # 283
     {},  # 284
     {},  # 285
     {},  # 286
+    {'_word': 26, 'int': 202, 'name': 248, 'neg_int': 204, 'piece': 298, 'signed': 250},  # 287
+    {},  # 288
+    {},  # 289
+    {},  # 290
+    {},  # 291
+    {'int': 202, 'neg_int': 204, 'signed': 300},  # 292
+    {},  # 293
+    {},  # 294
+    {},  # 295
+    {},  # 296
+    {},  # 297
+    {},  # 298
+    {},  # 299
+    {},  # 300
 )
