@@ -9,9 +9,10 @@ Both sides must report the same number of solutions.
 
     python bench/vs_minizinc.py                     # every case, 5 repeats, on sat
     python bench/vs_minizinc.py --backends sat,cpsat --repeat 3
+    python bench/vs_minizinc.py --only pentominoes --repeat 1     # the pentomino count alone
 
 Needs `minizinc` with Gecode on the PATH (Debian: `apt-get install minizinc`); without it, says so and
-exits 0. The MiniZinc models are bench/reference/mzn_*.mzn.
+exits 0. The MiniZinc models are bench/reference/mzn_*.mzn and bench/minizinc/pentominoes.mzn.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ CASES = [
     ("Einstein (unique)", "einstein", [], "mzn_einstein.mzn", [], 1),
     ("hexagon, all", "aristotle", ["--all"], "mzn_hexagon.mzn", ["-a"], 12),
     ("tile square, all", "tiles", ["--all"], "mzn_tiles.mzn", ["-a"], 1152),
+    # the same 0/1 placements on both sides (bench/minizinc/pentominoes.mzn), every tiling counted
+    ("pentominoes 4x15, count", "pentominoes4x15", ["--count"], "../minizinc/pentominoes.mzn",
+     ["-a", "-D", "rows=4;cols=15"], 1472),
 ]
 
 
