@@ -345,6 +345,7 @@ class SolutionCheck:
                 f"backend '{self.backend}' returned a solution that breaks the clue at {where}: "
                 f"{broken[0].constraint}"
             )
+        self.check_tilings(solution)
         key = self.model.problem.project(solution)
         if key in self.seen:
             raise InternalError(f"backend '{self.backend}' returned the same solution twice")
@@ -352,6 +353,18 @@ class SolutionCheck:
         self.checked[id(solution)] = solution
         if self.then is not None:
             self.then(solution)
+
+    def check_tilings(self, solution: Assignment) -> None:
+        """Raise InternalError unless each tiling is one by its cells alone (`tiling_check.py`)."""
+        if not self.model.layout.tilings:
+            return
+        from .tiling_check import tiling_faults  # here: only a model with shapes placed imports it
+
+        for tiling in self.model.layout.tilings:
+            faults = tiling_faults(tiling, solution)
+            if faults:
+                raise InternalError(f"backend '{self.backend}' returned a tiling of '{tiling.name}' "
+                                    f"that is none: {faults[0]}")
 
     def all_checked(self, solutions: list[Assignment]) -> tuple[list[Assignment], bool]:
         """The solutions, those not checked during the search checked now, and whether the deadline cut

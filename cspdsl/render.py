@@ -21,6 +21,10 @@ def render_solution(layout: Layout, solution: Assignment) -> str:
         parts.append(grid_text(grid, solution, layout))
     for board in layout.boards:
         parts.append(board_text(board, solution, layout))
+    if layout.tilings:
+        from .tiling_text import tiling_text  # here: only a model with shapes placed imports it
+
+        parts.extend(tiling_text(tiling, solution) for tiling in layout.tilings)
     if layout.scalars:
         parts.append(scalars_text(layout, solution))
     answered = answers(layout, solution)
@@ -191,6 +195,10 @@ def solution_html(layout: Layout, solution: Assignment) -> str:
             parts.append(f"<pre>{html.escape(grid_text(grid, solution, layout))}</pre>")
     for board in layout.boards:
         parts.append(f"<pre>{html.escape(board_text(board, solution, layout))}</pre>")
+    if layout.tilings:
+        from .tiling_text import tiling_text
+
+        parts.extend(f"<pre>{html.escape(tiling_text(tiling, solution))}</pre>" for tiling in layout.tilings)
     if layout.scalars:
         parts.append("<pre>" + html.escape(scalars_text(layout, solution)) + "</pre>")
     parts += [f"<p>{html.escape(answer)}</p>" for answer in answers(layout, solution)]

@@ -79,3 +79,51 @@ def nested_conditions(leaves: st.SearchStrategy[Constraint]) -> st.SearchStrateg
         )
 
     return st.recursive(leaves, extend, max_leaves=6)
+
+
+def brute_force_tilings(board: set[tuple[int, int]], shapes: dict[str, list[set[tuple[int, int]]]],
+                        copies: dict[str, int], exact: bool) -> int:
+    """The number of ways to place `copies[k]` pieces of each kind k (in any of its orientations
+    `shapes[k]`, each a set of cells) on the board, covering each cell once (`exact`) or at most
+    once: a search cell by cell over the board alone, sharing nothing with the IR or the lowering."""
+    cells = sorted(board)
+    left = dict(copies)
+
+    def search(i: int, free: set[tuple[int, int]]) -> int:
+        while i < len(cells) and cells[i] not in free:
+            i += 1
+        if i == len(cells):
+            return int(all(n == 0 for n in left.values()))
+        r, c = cells[i]
+        total = 0 if exact else search(i + 1, free - {cells[i]})  # the cell stays uncovered
+        for kind, orientations in shapes.items():
+            if not left[kind]:
+                continue
+            for shape in orientations:
+                top = min(shape)  # the shape's first cell in reading order lies on (r, c)
+                placed = {(r + dr - top[0], c + dc - top[1]) for dr, dc in shape}
+                if placed <= free:
+                    left[kind] -= 1
+                    total += search(i + 1, free - placed)
+                    left[kind] += 1
+        return total
+
+    return search(0, set(board))
+
+
+def all_orientations(shape: set[tuple[int, int]], turns: bool, flips: bool) -> list[set[tuple[int, int]]]:
+    """The distinct images of a shape under the quarter turns and flips allowed, moved to the corner."""
+    def corner(cells: set[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+        top, left = min(r for r, _ in cells), min(c for _, c in cells)
+        return frozenset((r - top, c - left) for r, c in cells)
+
+    images = {corner(shape)}
+    frontier = [corner(shape)]
+    while frontier:
+        current = frontier.pop()
+        moves = ([{(c, -r) for r, c in current}] if turns else []) + ([{(r, -c) for r, c in current}] if flips else [])
+        for moved in map(corner, moves):
+            if moved not in images:
+                images.add(moved)
+                frontier.append(moved)
+    return [set(image) for image in images]

@@ -497,7 +497,7 @@ SMALL_THINGS = [
     (["check", "-"], "var x in 1..3\nx == 2\n", "-: ok (1 variable, 1 constraint)", "1 constraints"),
     (["solve", "models/einstein.puz", "--stats", "--backend", "cpsat"], None, "search:\n", "OPTIMAL"),
     (["solve", "models/einstein.puz", "--stats"], None, "  engine: minisat22\n", "forked"),
-    (["examples"], None, "einstein     Einstein's riddle, as told in article 000", "No such"),
+    (["examples"], None, "einstein         Einstein's riddle, as told in article 000", "No such"),
     (["solve", "einstein"], None, "The German owns the fish, in house 4.", "error"),
     (["solve", "einsteen"], None, "hint: 'cspdsl examples' lists the models that come with cspdsl", "Traceback"),
     (["solve", "agatha", "--all", "--json"], None, '"values": {"killer": 1}, "answers": ["Agatha killed Agatha."]',

@@ -1326,3 +1326,68 @@ def test_run_sums_and_differences_against_brute_force():
         lambda v: v["k[1,1]"] + v["k[1,2]"] == 4 and different(v["k[1,1]"], v["k[1,2]"])
         and different(v["k[1,1]"], v["k[2,1]"]),
     )
+
+
+# ---- shapes placed on a board ---------------------------------------------------------------------
+
+TILINGS = [  # a model, and its number of tilings counted by hand or by a search over the board
+    ("pieces d = [domino * 4]\nplace d on rectangle(2, 4)\n", 5),
+    ("pieces d = [domino * 5]\nplace d on rectangle(2, 5)\n", 8),  # the Fibonacci numbers
+    ("pieces d = [domino * 6]\nplace d on rectangle(3, 4)\n", 11),
+    ("pieces t = [L3 * 4]\nplace t on rectangle(2, 6)\n", 4),  # 2^2: each 2x3 block two ways
+    ("pieces t = [I3 * 3]\nplace t on rectangle(3, 3)\n", 2),
+    ("pieces t = [I3 * 3]\nplace t on rectangle(3, 3): no_turns\n", 1),
+    # the rest of the 2x3 block is the L turned:
+    ("pieces t = [L3 * 2]\nplace t on rectangle(2, 3): no_flips, no_turns\n", 0),
+    ("pieces t = [I3]\nplace t on rectangle(3, 3): at_most_once\n", 6),
+    ('pieces t = """\n  AB\n  AB\n"""\nplace t on rectangle(2, 2)\n', 4),
+]
+
+
+@pytest.mark.parametrize(("text", "tilings"), TILINGS)
+def test_tilings_count_as_by_hand(text: str, tilings: int) -> None:
+    result = solve(loads(text, "construct.puz"), limit=None)
+    assert (result.complete, len(result.solutions)) == (True, tilings)
+
+
+def test_each_placement_is_a_bool_and_a_cell_a_count() -> None:
+    problem = loads("pieces d = [domino * 2]\nplace d on rectangle(2, 2)\n", "construct.puz").problem
+    assert sorted(problem.outputs) == ["d[domino,1,1,1]", "d[domino,1,1,2]", "d[domino,1,2,2]", "d[domino,2,1,1]"]
+    assert [type(p.constraint).__name__ for p in problem.constraints] == ["Count"] * 5
+
+
+def test_a_tiling_prints_as_a_lettered_board() -> None:
+    text = "pieces p = [L, N, V]\nplace p on rectangle(3, 5)\n"
+    result = solve(loads(text, "construct.puz"), limit=None)
+    boards = sorted(render_solution(result.model.layout, s) for s in result.solutions)
+    assert "p:\n  V L L L L\n  V N N N L\n  V V V N N" in boards
+    assert len(boards) == 4
+
+
+def test_copies_are_lettered_in_reading_order_and_holes_drawn() -> None:
+    text = 'pieces d = [domino * 2]\nplace d on """\n  ..#\n  ...\n""": at_most_once\n'
+    result = solve(loads(text, "construct.puz"), limit=None)
+    boards = {render_solution(result.model.layout, s) for s in result.solutions}
+    assert "d:\n  A A #\n  B B ." in boards
+    assert "d:\n  A B #\n  A B ." in boards
+
+
+def test_the_pentominoes_are_the_twelve_of_five_squares() -> None:
+    from cspdsl.lower.polyominoes import GROUPS, LIBRARY, orientations
+
+    shapes = [LIBRARY[name] for name in GROUPS["pentominoes"]]
+    assert all(len(shape) == 5 for shape in shapes)
+    assert sum(len(orientations(shape, True, True)) for shape in shapes) == 63  # the free pentominoes' 63 fixed
+    one_sided = sum(len(orientations(s, True, True)) // len(orientations(s, True, False)) for s in shapes)
+    assert one_sided == 18  # the six with no mirror symmetry count twice when never flipped
+
+
+def test_the_checker_refuses_a_cover_the_counts_let_through() -> None:
+    from cspdsl.api import InternalError, SolutionCheck
+
+    lowered = loads("pieces d = [domino * 2]\nplace d on rectangle(2, 2)\n", "construct.puz")
+    tiling = lowered.layout.tilings[0]
+    tiling.placements["d[domino,1,1,1]"] = ("domino", ((1, 1), (2, 2)))  # a slip of the lowering
+    solution = {var: int(var in ("d[domino,1,1,1]", "d[domino,2,1,1]")) for var in tiling.placements}
+    with pytest.raises(InternalError, match="are not its shape"):
+        SolutionCheck(lowered, "cpsat").check(solution)

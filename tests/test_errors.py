@@ -932,6 +932,142 @@ CASES: dict[str, tuple[str, str]] = {
             "   | ^^^^^^^^^^^^",
         ),
     ),
+    # ---- shapes placed on a board ----------------------------------------------------------------
+    "shape-unknown-name": (
+        'pieces p = [pentomino]\nplace p on rectangle(1, 5)\n',
+        lines(
+            "m.puz:1:13: error: no shape named 'pentomino'",
+            ' 1 | pieces p = [pentomino]',
+            '   |             ^^^^^^^^^',
+            "hint: did you mean 'pentominoes'?",
+        ),
+    ),
+    "shapes-and-numbers-mixed": (
+        'pieces p = [domino, 3]\n',
+        lines(
+            'm.puz:1:21: error: a list of pieces holds numbers or shapes, not both',
+            ' 1 | pieces p = [domino, 3]',
+            '   |                     ^',
+        ),
+    ),
+    "shape-not-connected": (
+        'pieces p = """\n  A . A\n"""\n',
+        lines(
+            'm.puz:2:7: error: shape A is not connected: this A does not reach the first A side by side',
+            ' 2 |   A . A',
+            '   |       ^',
+            "hint: a shape's cells touch side by side; give each shape a letter of its own",
+        ),
+    ),
+    "shape-drawing-bad-character": (
+        'pieces p = """\n  A * B\n"""\n',
+        lines(
+            "m.puz:2:5: error: unexpected '*' in the drawing of shapes",
+            ' 2 |   A * B',
+            '   |     ^',
+            "hint: write a shape's letter on each of its cells, and '.' for an empty square",
+        ),
+    ),
+    "shapes-area-not-the-board": (
+        'pieces p = [domino * 3]\nplace p on rectangle(2, 4)\n',
+        lines(
+            "m.puz:2:1: error: the pieces of 'p' have 6 squares and the board 8 cells; covering it needs as many",
+            ' 2 | place p on rectangle(2, 4)',
+            '   | ^^^^^^^^^^^^^^^^^^^^^^^^^^',
+            "hint: with ': at_most_once' some cells may stay uncovered",
+        ),
+    ),
+    "shapes-area-over-the-board": (
+        'pieces p = [domino * 5]\nplace p on rectangle(2, 4): at_most_once\n',
+        lines(
+            "m.puz:2:1: error: the pieces of 'p' have 10 squares, more than the board's 8 cells",
+            ' 2 | place p on rectangle(2, 4): at_most_once',
+            '   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+        ),
+    ),
+    "shapes-unknown-option": (
+        'pieces p = [domino * 4]\nplace p on rectangle(2, 4): no_flip\n',
+        lines(
+            "m.puz:2:29: error: unknown option 'no_flip' of placing shapes",
+            ' 2 | place p on rectangle(2, 4): no_flip',
+            '   |                             ^^^^^^^',
+            "hint: did you mean 'no_flips'?",
+        ),
+    ),
+    "shape-fits-nowhere": (
+        'pieces p = [I3, monomino]\nplace p on rectangle(2, 2)\n',
+        lines(
+            "m.puz:2:1: error: shape I3 of 'p' fits nowhere on the board",
+            ' 2 | place p on rectangle(2, 2)',
+            '   | ^^^^^^^^^^^^^^^^^^^^^^^^^^',
+        ),
+    ),
+    "shapes-on-a-grid": (
+        'var g[1..2, 1..2] in 0..1\npieces p = [domino * 2]\nplace p on g\n',
+        lines(
+            'm.puz:3:12: error: shapes are placed on rectangle(ROWS, COLUMNS) or on a board drawn in triple quotes',
+            ' 3 | place p on g',
+            '   |            ^',
+            "hint: draw the board with '.' for a cell and '#' for a hole",
+        ),
+    ),
+    "shapes-on-another-call": (
+        'pieces p = [domino * 2]\nplace p on square(2)\n',
+        lines(
+            'm.puz:2:12: error: shapes are placed on rectangle(ROWS, COLUMNS) or on a board drawn in triple quotes',
+            ' 2 | place p on square(2)',
+            '   |            ^^^^^^^^^',
+        ),
+    ),
+    "shapes-board-all-holes": (
+        'pieces p = [monomino]\nplace p on """\n  # #\n"""\n',
+        lines(
+            "m.puz:2:12: error: the board has no cells: draw its cells with '.' and its holes with '#'",
+            ' 2 | place p on """',
+            '   |            ^^^',
+        ),
+    ),
+    "shapes-placed-twice": (
+        'pieces p = [domino * 2]\nplace p on rectangle(2, 2)\nplace p on rectangle(1, 4)\n',
+        lines(
+            "m.puz:3:1: error: 'p' is placed already; a set of shapes is placed once",
+            ' 3 | place p on rectangle(1, 4)',
+            '   | ^^^^^^^^^^^^^^^^^^^^^^^^^^',
+        ),
+    ),
+    "numbers-on-a-rectangle": (
+        'pieces p = [1, 2]\nplace p on rectangle(1, 2)\n',
+        lines(
+            'm.puz:2:12: error: pieces of numbers are placed on an array, grid or board, by its name',
+            ' 2 | place p on rectangle(1, 2)',
+            '   |            ^^^^^^^^^^^^^^^',
+        ),
+    ),
+    "shapes-two-of-one-name": (
+        'pieces q = """\n  F F\n"""\npieces p = [q, pentominoes]\n',
+        lines(
+            'm.puz:4:16: error: two different shapes are named F',
+            ' 4 | pieces p = [q, pentominoes]',
+            '   |                ^^^^^^^^^^^',
+            'hint: give each shape a name of its own',
+        ),
+    ),
+    "shapes-name-not-shapes": (
+        'var x in 1..2\npieces p = [x]\n',
+        lines(
+            "m.puz:2:13: error: 'x' is not a set of shapes",
+            ' 2 | pieces p = [x]',
+            '   |             ^',
+        ),
+    ),
+    "rectangle-empty": (
+        'pieces p = [domino]\nplace p on rectangle(0, 2)\n',
+        lines(
+            'm.puz:2:12: error: a rectangle of 0x2 has no cells',
+            ' 2 | place p on rectangle(0, 2)',
+            '   |            ^^^^^^^^^^^^^^^',
+        ),
+    ),
     "bad-board-character": (
         'board b in 1..4 = """\n  a b\n  c # d\n"""\n',
         lines(

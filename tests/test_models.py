@@ -399,7 +399,8 @@ def test_count_and_json_from_the_cli():
 @pytest.mark.parametrize(
     "name", ["einstein", "zebra", "sudoku", "lock", "aristotle", "tiles", "sendmore", "seder", "bands", "killer",
              "kakuro", "jigsaw", "tuna", "golf", "magicstar", "nonogram", "stars",
-             "skyscrapers", "agatha", "kenken"]
+             "skyscrapers", "agatha", "kenken",
+             "pentominoes", "pentominoes4x15"]
 )
 def test_every_model_checks(name):
     result = run_cli("check", f"models/{name}.puz")
@@ -586,3 +587,36 @@ def test_knights_and_knaves_as_the_book_answers_on_every_backend(backend):
     assert result.count == 1
     assert result.answers() == ["A is a knave, B is a knight, C is a knave."]
     assert dict(result.solution) == {"A": "knave", "B": "knight", "C": "knave"}
+def assert_pentomino_tiling(result, rows: int, columns: int) -> None:
+    """The first tiling printed as a lettered board: each of the twelve letters on five cells."""
+    board = render_solution(result.model.layout, result.solutions[0]).splitlines()
+    assert board[0] == "p:" and len(board) == rows + 1
+    letters = [row.split() for row in board[1:]]
+    assert all(len(row) == columns for row in letters)
+    assert sorted("".join(map("".join, letters))) == sorted("FILNPTUVWXYZ" * 5)
+
+
+# sat takes minutes to its first 6x10 tiling (its cell counts are decision diagrams over some 300
+# placements each), csp more than that: both run with -m slow (docs/performance.md, Tilings).
+@pytest.mark.parametrize(
+    "backend", [b if b == "cpsat" else pytest.param(b, marks=pytest.mark.slow) for b in exact_backends()]
+)
+def test_the_twelve_pentominoes_tile_the_6x10_rectangle(backend):
+    result = solve(load(MODELS / "pentominoes.puz"), backend, limit=1)
+    assert result.status == "solved"
+    assert_pentomino_tiling(result, 6, 10)
+
+
+def test_the_twelve_pentominoes_tile_the_4x15_rectangle():
+    assert_pentomino_tiling(solve_model("pentominoes4x15", limit=1), 4, 15)
+
+
+@pytest.mark.slow
+def test_the_4x15_rectangle_has_1472_tilings_368_up_to_symmetry():
+    result = solve(load(MODELS / "pentominoes4x15.puz"), "sat", limit=None)
+    assert (result.complete, len(result.solutions)) == (True, 1472)
+    boards = {tuple(render_solution(result.model.layout, s).splitlines()[1:]) for s in result.solutions}
+    images = [lambda b: b, lambda b: b[::-1], lambda b: tuple(row[::-1] for row in b),
+              lambda b: tuple(row[::-1] for row in b[::-1])]  # the rectangle's four symmetries
+    assert len(boards) == 1472
+    assert len({min(image(board) for image in images) for board in boards}) == 368

@@ -14,7 +14,7 @@ import operator
 from collections.abc import Callable, Sequence
 
 import pytest
-from brute import brute_force, brute_force_optimum
+from brute import all_orientations, brute_force, brute_force_optimum, brute_force_tilings
 from hypothesis import HealthCheck, event, find, given, settings
 from hypothesis import strategies as st
 
@@ -460,6 +460,43 @@ def _compared(f: View, op: str, g: View) -> Callable[[tuple[int, ...]], bool]:
     return lambda q: PY_OPS[op](f(q), g(q))
 
 
+# -- shapes placed on a board ------------------------------------------------------------------------
+
+LIBRARY_SHAPES = {"monomino": "#", "domino": "##", "I3": "###", "L3": "##/#.", "O4": "##/##", "T4": "###/.#.",
+                  "S4": ".##/##.", "L4": "###/#.."}
+
+
+@st.composite
+def tiling_models(draw: st.DrawFn) -> tuple[str, int]:
+    """A few library shapes with copies on a small board with holes, the options drawn too; with the
+    number of its tilings by a search over the board (tests/brute.py), apart from the IR."""
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 5))
+    holes = draw(st.sets(st.tuples(st.integers(1, rows), st.integers(1, cols)), max_size=min(2, rows * cols - 1)))
+    board = {(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)} - holes
+    names = draw(st.lists(st.sampled_from(sorted(LIBRARY_SHAPES)), min_size=1, max_size=3, unique=True))
+    copies = {name: draw(st.integers(1, 3)) for name in names}
+    options = draw(st.lists(st.sampled_from(["no_turns", "no_flips", "at_most_once"]), unique=True, max_size=2))
+    turns, flips, exact = ("no_turns" not in options, "no_flips" not in options, "at_most_once" not in options)
+
+    def orientations(name: str) -> list[set[tuple[int, int]]]:
+        drawing = LIBRARY_SHAPES[name].split("/")
+        shape = {(r, c) for r, row in enumerate(drawing) for c, char in enumerate(row) if char == "#"}
+        return all_orientations(shape, turns, flips)
+
+    def fits(name: str) -> bool:
+        return any({(r + dr, c + dc) for dr, dc in shape} <= board for shape in orientations(name) for r, c in board)
+
+    area = sum(LIBRARY_SHAPES[n].count("#") * k for n, k in copies.items())
+    if area > len(board) or (exact and area != len(board)) or not all(map(fits, copies)):
+        copies = {"monomino": len(board)}  # an error otherwise: the pieces do not fit the board's area
+    drawn = "\n".join("".join("#" if (r, c) in holes else "." for c in range(1, cols + 1)) for r in range(1, rows + 1))
+    pieces = ", ".join(f"{name} * {k}" for name, k in copies.items())
+    after = ": " + ", ".join(options) if options else ""
+    text = f'pieces p = [{pieces}]\nplace p on """\n{drawn}\n"""{after}\n'
+    shapes = {name: orientations(name) for name in copies}
+    return text, brute_force_tilings(board, shapes, copies, exact)
+
+
 # -- the comparison ------------------------------------------------------------------------------------
 
 
@@ -555,6 +592,16 @@ def test_random_views_of_skyscrapers(case: tuple[str, set[tuple[int, ...]]]) -> 
     model = loads(text, "random.puz")
     result = solve(model, BACKENDS[0], limit=None)
     assert {model.problem.project(s) for s in result.solutions} == expected, f"not the rule's solutions:\n{text}"
+
+
+@FAST
+@given(tiling_models())
+def test_random_tilings_count_as_a_search_over_the_board_does(model: tuple[str, int]) -> None:
+    text, tilings = model
+    assert_backends_agree(text)
+    for backend in BACKENDS:
+        result = solve(loads(text, "random.puz"), backend, limit=None, timeout=60)
+        assert (result.complete, len(result.solutions)) == (True, tilings), f"{backend} on:\n{text}"
 
 
 @pytest.mark.slow

@@ -85,6 +85,20 @@ class Board(Record, frozen=False):
     variables: dict[str, str]  # cell name -> IR variable
 
 
+class Tiling(Record, frozen=False):
+    """Shapes placed on a board (`place p on rectangle(6, 10)`): what is needed to print the solution
+    as a lettered board and to check the cover from the cells alone (`tiling_check.py`)."""
+
+    name: str
+    board: list[tuple[int, int]]  # the board's cells, (row, column)
+    shapes: dict[str, tuple[tuple[int, int], ...]]  # a kind's name -> its cells as drawn
+    copies: dict[str, int]
+    turns: bool
+    flips: bool
+    exact: bool  # every cell covered once; else at most once
+    placements: dict[str, tuple[str, tuple[tuple[int, int], ...]]]  # variable -> (kind, cells covered)
+
+
 class Layout(Record, frozen=False):
     title: str | None = None
     entities: Entities | None = None
@@ -98,3 +112,4 @@ class Layout(Record, frozen=False):
         """A variable's value as a person reads it: a name for a variable of names, else the number."""
         return self.symbols[value - 1] if var in self.symbolic else str(value)
     questions: list[Question] = field(default_factory=list)
+    tilings: list[Tiling] = field(default_factory=list)

@@ -17,7 +17,18 @@ from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, AttributeValue, KeyValue, Par
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
 from .sequential import SequentialDecls, is_sequential
 from .shown import Shown, project
-from .values import Array, Attribute, BoardValue, PiecesValue, as_lin, as_lin_value, as_list, check_size, list_depth
+from .values import (
+    Array,
+    Attribute,
+    BoardValue,
+    PiecesValue,
+    ShapesValue,
+    as_lin,
+    as_lin_value,
+    as_list,
+    check_size,
+    list_depth,
+)
 
 
 class Statements(SequentialDecls):
@@ -36,6 +47,7 @@ class Statements(SequentialDecls):
             ast.ShapedVarDecl: self.shaped_var_decl,
             ast.BoardDecl: self.board_decl,
             ast.PiecesDecl: self.pieces_decl,
+            ast.DrawnPiecesDecl: self.drawn_pieces_decl,
             ast.GivenDecl: self.given_decl,
             ast.RegionsDecl: self.regions_decl,
             ast.PlaceDecl: self.place_decl,
@@ -240,8 +252,14 @@ class Statements(SequentialDecls):
 
     def pieces_decl(self, s: ast.PiecesDecl) -> None:
         """A set of pieces, checked; nothing is posted until it is placed."""
+        if any(isinstance(piece, ast.NamedPiece) for piece in s.pieces):
+            from .tilings import named_shapes  # here: only a model with shapes imports them
+
+            self.bind(s.name, named_shapes(self, s), s.span)
+            return
         pieces = []
         for piece in s.pieces:
+            assert isinstance(piece, ast.Piece)
             if len(set(piece.alternatives)) != len(piece.alternatives):
                 raise error("a piece lists the same value twice", piece)
             if piece.copies < 1:
@@ -304,8 +322,22 @@ class Statements(SequentialDecls):
             )
         self.problem.post(ir.InSet(var.name, (value,)), span, self.instance)
 
+    def drawn_pieces_decl(self, s: ast.DrawnPiecesDecl) -> None:
+        """Shapes drawn as text, one a letter; nothing is posted until they are placed."""
+        from .tilings import drawn_shapes
+
+        self.bind(s.name, drawn_shapes(s), s.span)
+
     def place_decl(self, s: ast.PlaceDecl) -> None:
         pieces = self.lookup(s.pieces, s.pieces_span)
+        if isinstance(pieces, ShapesValue):
+            from .tilings import tile
+
+            tile(self, s, pieces)
+            return
+        if not s.target or s.options:
+            raise error("pieces of numbers are placed on an array, grid or board, by its name",
+                        s.options[0] if s.options and s.target else s.target_span)
         if not isinstance(pieces, PiecesValue):
             raise error(f"'{s.pieces}' is not a set of pieces", s.pieces_span)
         cells = self.place_target_cells(s)

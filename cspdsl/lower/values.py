@@ -72,6 +72,22 @@ class PiecesValue(Record, frozen=False):
     span: Span
 
 
+class ShapeKind(Record):
+    """One kind of shape in a set of pieces: its name (its letter when printed), cells and copies."""
+
+    name: str
+    cells: tuple[tuple[int, int], ...]
+    copies: int
+
+
+class ShapesValue(Record, frozen=False):
+    """A set of shaped pieces (polyominoes) for `place ... on ...`, from a drawing or by name."""
+
+    name: str
+    kinds: list[ShapeKind]
+    span: Span
+
+
 def int_values_of(items: list[Any], node: ast.Node) -> list[int]:
     """Constant numbers, with ranges, sets and lists among them flattened in."""
     flat: list[int] = []

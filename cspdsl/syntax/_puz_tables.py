@@ -155,61 +155,70 @@ RULES: tuple[Rule, ...] = (
     ('or_expr', 1, 'or_expr', True, None, 0),  # 134
     ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 135
     ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 136
-    ('piece', 1, 'piece', False, None, 0),  # 137
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 138
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 139
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 140
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 141
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 142
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 143
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 144
-    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, True, 0)), 0),  # 145
-    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 146
-    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 147
-    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 148
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 149
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 150
-    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 151
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 152
-    ('relation', 1, 'relation', True, None, 0),  # 153
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 154
-    ('relation', 3, 'compare', False, None, 0),  # 155
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 156
-    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 157
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 158
-    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 159
-    ('relation', 3, 'relate', False, None, 0),  # 160
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 161
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 162
-    ('show_decl', 2, 'show_decl', False, ((1, True, 0),), 0),  # 163
-    ('show_decl', 3, 'show_decl', False, ((1, True, 0), (2, True, 0)), 0),  # 164
-    ('signed', 1, 'signed', True, None, 0),  # 165
-    ('signed', 1, 'signed', True, None, 0),  # 166
-    ('start', 0, 'start', False, None, 0),  # 167
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 168
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 169
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 170
-    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 171
-    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 172
-    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 173
-    ('string', 1, 'string', False, None, 0),  # 174
-    ('term', 1, 'term', True, None, 0),  # 175
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 176
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 177
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 178
-    ('value', 1, 'value', True, None, 0),  # 179
-    ('value', 1, 'value', True, None, 0),  # 180
-    ('value', 1, 'value', True, None, 0),  # 181
-    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 182
-    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 183
-    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 184
-    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 185
-    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 186
+    ('piece', 1, 'named_piece', False, None, 0),  # 137
+    ('piece', 3, 'named_piece', False, ((0, False, 0), (2, False, 0)), 0),  # 138
+    ('piece', 1, 'piece', False, None, 0),  # 139
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 140
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 141
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 142
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 143
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 144
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 145
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 146
+    ('pieces_decl', 4, 'drawn_pieces_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 147
+    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 148
+    ('place_decl', 6, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0)), 0),  # 149
+    ('place_decl', 7, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0), (6, True, 0)), 0),  # 150
+    ('place_target', 3, 'call', False, ((0, False, 0),), 1),  # 151
+    ('place_target', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 152
+    ('place_target', 1, 'place_target', True, ((0, True, 0),), 0),  # 153
+    ('place_target', 1, 'place_target', True, None, 0),  # 154
+    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 155
+    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 156
+    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 157
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 158
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 159
+    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 160
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 161
+    ('relation', 1, 'relation', True, None, 0),  # 162
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 163
+    ('relation', 3, 'compare', False, None, 0),  # 164
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 165
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 166
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 167
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 168
+    ('relation', 3, 'relate', False, None, 0),  # 169
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 170
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 171
+    ('show_decl', 2, 'show_decl', False, ((1, True, 0),), 0),  # 172
+    ('show_decl', 3, 'show_decl', False, ((1, True, 0), (2, True, 0)), 0),  # 173
+    ('signed', 1, 'signed', True, None, 0),  # 174
+    ('signed', 1, 'signed', True, None, 0),  # 175
+    ('start', 0, 'start', False, None, 0),  # 176
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 177
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 178
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 179
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 180
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 181
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 182
+    ('string', 1, 'string', False, None, 0),  # 183
+    ('term', 1, 'term', True, None, 0),  # 184
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 185
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 186
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 187
+    ('value', 1, 'value', True, None, 0),  # 188
+    ('value', 1, 'value', True, None, 0),  # 189
+    ('value', 1, 'value', True, None, 0),  # 190
+    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 191
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 192
+    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 193
+    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 194
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 195
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 0
-    {'$END': -168, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 68},  # 1
+    {'$END': -177, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 68},  # 1
     {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'ELSE': -42, 'EQUAL': -42, 'FOR': -42, 'IFF': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'ON': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 2
     {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'ELSE': -43, 'EQUAL': -43, 'FOR': -43, 'IFF': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'ON': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 3
     {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'ELSE': -44, 'EQUAL': -44, 'FOR': -44, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'ON': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 4
@@ -238,16 +247,16 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'ELSE': -56, 'EQUAL': -56, 'FOR': -56, 'IFF': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'ON': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'SHAPE': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 27
     {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'ELSE': -57, 'EQUAL': -57, 'FOR': -57, 'IFF': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'ON': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 28
     {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'ELSE': -58, 'EQUAL': -58, 'FOR': -58, 'IFF': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'ON': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 29
-    {'$END': -175, 'AND': -175, 'AT': -175, 'COLON': -175, 'COMMA': -175, 'COMPARE': -175, 'DOT': -175, 'ELSE': -175, 'EQUAL': -175, 'FOR': -175, 'IFF': -175, 'IN': -175, 'LSQB': -175, 'MINUS': -175, 'NOT': -175, 'OF': -175, 'OR': -175, 'PERCENT': -175, 'PLUS': -175, 'RBRACE': -175, 'RELATION': -175, 'RPAR': -175, 'RSQB': -175, 'SHAPE': -175, 'STAR': -175, 'THEN': -175, 'WHERE': -175, '_NL': -175, '__ANON_0': -175, '__ANON_1': -175},  # 30
+    {'$END': -184, 'AND': -184, 'AT': -184, 'COLON': -184, 'COMMA': -184, 'COMPARE': -184, 'DOT': -184, 'ELSE': -184, 'EQUAL': -184, 'FOR': -184, 'IFF': -184, 'IN': -184, 'LSQB': -184, 'MINUS': -184, 'NOT': -184, 'OF': -184, 'OR': -184, 'PERCENT': -184, 'PLUS': -184, 'RBRACE': -184, 'RELATION': -184, 'RPAR': -184, 'RSQB': -184, 'SHAPE': -184, 'STAR': -184, 'THEN': -184, 'WHERE': -184, '_NL': -184, '__ANON_0': -184, '__ANON_1': -184},  # 30
     {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': -76, 'ELSE': -76, 'EQUAL': -76, 'FOR': -76, 'IFF': -76, 'IN': -76, 'LSQB': -76, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'SHAPE': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 31
     {'$END': -129, 'AND': -129, 'AT': -129, 'COLON': -129, 'COMMA': -129, 'COMPARE': -129, 'DOT': -129, 'ELSE': -129, 'EQUAL': -129, 'FOR': -129, 'IFF': -129, 'IN': -129, 'LSQB': -129, 'MINUS': -129, 'NOT': -129, 'OF': -129, 'OR': -129, 'PERCENT': -129, 'PLUS': -129, 'RBRACE': -129, 'RELATION': -129, 'RPAR': -129, 'RSQB': -129, 'SHAPE': -129, 'STAR': -129, 'THEN': -129, 'WHERE': -129, '_NL': -129, '__ANON_0': -129, '__ANON_1': -129},  # 32
     {'$END': -135, 'AND': 108, 'COLON': -135, 'COMMA': -135, 'ELSE': -135, 'FOR': -135, 'IFF': -135, 'OR': -135, 'RBRACE': -135, 'RPAR': -135, 'RSQB': -135, 'THEN': -135, '_NL': -135, '__ANON_0': -135},  # 33
-    {'$END': -154, 'AND': -154, 'AT': 109, 'COLON': -154, 'COMMA': -154, 'COMPARE': 110, 'ELSE': -154, 'FOR': -154, 'IFF': -154, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -154, 'PLUS': 114, 'RBRACE': -154, 'RELATION': 115, 'RPAR': -154, 'RSQB': -154, 'THEN': -154, '_NL': -154, '__ANON_0': -154},  # 34
+    {'$END': -163, 'AND': -163, 'AT': 109, 'COLON': -163, 'COMMA': -163, 'COMPARE': 110, 'ELSE': -163, 'FOR': -163, 'IFF': -163, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -163, 'PLUS': 114, 'RBRACE': -163, 'RELATION': 115, 'RPAR': -163, 'RSQB': -163, 'THEN': -163, '_NL': -163, '__ANON_0': -163},  # 34
     {'$END': -109, 'AND': -109, 'AT': -109, 'COLON': -109, 'COMMA': -109, 'COMPARE': -109, 'DOT': 116, 'ELSE': -109, 'EQUAL': -109, 'FOR': -109, 'IFF': -109, 'IN': -109, 'LSQB': 117, 'MINUS': -109, 'NOT': -109, 'OF': -109, 'OR': -109, 'PERCENT': -109, 'PLUS': -109, 'RBRACE': -109, 'RELATION': -109, 'RPAR': -109, 'RSQB': -109, 'SHAPE': -109, 'STAR': -109, 'THEN': -109, 'WHERE': -109, '_NL': -109, '__ANON_0': -109, '__ANON_1': -109},  # 35
     {'$END': -103, 'COMMA': -103, 'FOR': -103, 'RBRACE': -103, 'RPAR': -103, 'RSQB': -103, '_NL': -103, '__ANON_0': -103},  # 36
     {'$END': -104, 'COMMA': -104, 'FOR': -104, 'RBRACE': -104, 'RPAR': -104, 'RSQB': -104, '_NL': -104, '__ANON_0': -104},  # 37
     {},  # 38
-    {'$END': -176, 'AND': -176, 'AT': -176, 'COLON': -176, 'COMMA': -176, 'COMPARE': -176, 'ELSE': -176, 'EQUAL': -176, 'FOR': -176, 'IFF': -176, 'IN': -176, 'MINUS': -176, 'NOT': -176, 'OF': -176, 'OR': -176, 'PERCENT': -176, 'PLUS': -176, 'RBRACE': -176, 'RELATION': -176, 'RPAR': -176, 'RSQB': -176, 'SHAPE': -176, 'STAR': -176, 'THEN': -176, 'WHERE': -176, '_NL': -176, '__ANON_0': -176, '__ANON_1': -176},  # 39
+    {'$END': -185, 'AND': -185, 'AT': -185, 'COLON': -185, 'COMMA': -185, 'COMPARE': -185, 'ELSE': -185, 'EQUAL': -185, 'FOR': -185, 'IFF': -185, 'IN': -185, 'MINUS': -185, 'NOT': -185, 'OF': -185, 'OR': -185, 'PERCENT': -185, 'PLUS': -185, 'RBRACE': -185, 'RELATION': -185, 'RPAR': -185, 'RSQB': -185, 'SHAPE': -185, 'STAR': -185, 'THEN': -185, 'WHERE': -185, '_NL': -185, '__ANON_0': -185, '__ANON_1': -185},  # 39
     {'$END': -105, 'COMMA': -105, 'FOR': -105, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, '_NL': -105, '__ANON_0': -105},  # 40
     {'$END': -106, 'COMMA': -106, 'FOR': -106, 'RBRACE': -106, 'RPAR': -106, 'RSQB': -106, '_NL': -106, '__ANON_0': -106},  # 41
     {'$END': -80, 'AND': -80, 'AT': -80, 'COLON': -80, 'COMMA': -80, 'COMPARE': -80, 'DOT': -80, 'ELSE': -80, 'EQUAL': -80, 'FOR': -80, 'IFF': -80, 'IN': -80, 'LSQB': -80, 'MINUS': -80, 'NOT': -80, 'OF': -80, 'OR': -80, 'PERCENT': -80, 'PLUS': -80, 'RBRACE': -80, 'RELATION': -80, 'RPAR': -80, 'RSQB': -80, 'SHAPE': -80, 'STAR': -80, 'THEN': -80, 'WHERE': -80, '_NL': -80, '__ANON_0': -80, '__ANON_1': -80},  # 42
@@ -277,8 +286,8 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'AND': -58, 'AT': -58, 'COLON': 140, 'COMPARE': -58, 'DOT': -58, 'IFF': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RELATION': -58, 'STAR': -58, '_NL': -58, '__ANON_1': -58},  # 66
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 67
     {'$END': -19, 'ALWAYS': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'ELSE': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'GOAL': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MAXIMIZE': -19, 'MINIMIZE': -19, 'MINUS': -19, 'MOVE': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'SHAPE': -19, 'SHOW': -19, 'START': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': -19},  # 68
-    {'$END': -169, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 142},  # 69
-    {'$END': -171, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 70
+    {'$END': -178, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 142},  # 69
+    {'$END': -180, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 70
     {'_NL': 68},  # 71
     {'_NL': -25},  # 72
     {'_NL': -26},  # 73
@@ -344,14 +353,14 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'EQUAL': 195},  # 133
     {'ON': 196},  # 134
     {'COLON': 197, 'EQUAL': 198},  # 135
-    {'_NL': -150},  # 136
+    {'_NL': -159},  # 136
     {'COLON': 199},  # 137
     {'OF': 200},  # 138
-    {'COMMA': 201, '_NL': -164},  # 139
+    {'COMMA': 201, '_NL': -173},  # 139
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 140
     {'COMMA': 201, 'IN': 204, 'LSQB': 205},  # 141
     {'$END': -20, 'ALWAYS': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'ELSE': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'GOAL': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'MOVE': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'SHOW': -20, 'START': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': -20},  # 142
-    {'$END': -170, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 143
+    {'$END': -179, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 143
     {'_NL': 68},  # 144
     {'$END': -22, 'ALWAYS': -22, 'ATTRIBUTE': -22, 'BOARD': -22, 'COUNT_WORD': -22, 'EITHER': -22, 'ELSE': -22, 'FALSE': -22, 'FORALL': -22, 'GIVEN': -22, 'GOAL': -22, 'IF': -22, 'INT': -22, 'LBRACE': -22, 'LET': -22, 'LPAR': -22, 'LSQB': -22, 'MAXIMIZE': -22, 'MINIMIZE': -22, 'MINUS': -22, 'MOVE': -22, 'NAME': -22, 'NOT': -22, 'PARAM': -22, 'PIECES': -22, 'PLACE': -22, 'POSITIONS': -22, 'PUZZLE': -22, 'QUESTION': -22, 'REGIONS': -22, 'SHAPE': -22, 'SHOW': -22, 'START': -22, 'STRING': -22, 'TRUE': -22, 'VAR': -22, '_NL': 142},  # 145
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 146
@@ -373,16 +382,16 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -74, 'AND': -74, 'AT': -74, 'COLON': -74, 'COMMA': -74, 'COMPARE': -74, 'DOT': -74, 'ELSE': -74, 'EQUAL': -74, 'FOR': -74, 'IFF': -74, 'IN': -74, 'LSQB': -74, 'MINUS': -74, 'NOT': -74, 'OF': -74, 'OR': -74, 'PERCENT': -74, 'PLUS': -74, 'RBRACE': -74, 'RELATION': -74, 'RPAR': -74, 'RSQB': -74, 'SHAPE': -74, 'STAR': -74, 'THEN': -74, 'WHERE': -74, '_NL': -74, '__ANON_0': -74, '__ANON_1': -74},  # 162
     {'RPAR': 225},  # 163
     {'$END': -59, 'AND': -59, 'COLON': -59, 'COMMA': -59, 'ELSE': -59, 'FOR': -59, 'IFF': -59, 'OR': -59, 'RBRACE': -59, 'RPAR': -59, 'RSQB': -59, 'THEN': -59, '_NL': -59, '__ANON_0': -59},  # 164
-    {'$END': -155, 'AND': -155, 'COLON': -155, 'COMMA': -155, 'ELSE': -155, 'FOR': -155, 'IFF': -155, 'MINUS': 112, 'OR': -155, 'PLUS': 114, 'RBRACE': -155, 'RPAR': -155, 'RSQB': -155, 'THEN': -155, '_NL': -155, '__ANON_0': -155},  # 165
-    {'$END': -156, 'AND': -156, 'COLON': -156, 'COMMA': -156, 'ELSE': -156, 'FOR': -156, 'IFF': -156, 'MINUS': 112, 'OR': -156, 'PLUS': 114, 'RBRACE': -156, 'RPAR': -156, 'RSQB': -156, 'THEN': -156, '_NL': -156, '__ANON_0': -156},  # 166
-    {'$END': -162, 'AND': -162, 'COLON': -162, 'COMMA': -162, 'ELSE': -162, 'EQUAL': -162, 'FOR': -162, 'IFF': -162, 'MINUS': 112, 'OR': -162, 'PLUS': 114, 'RBRACE': -162, 'RPAR': -162, 'RSQB': -162, 'SHAPE': -162, 'THEN': -162, 'WHERE': -162, '_NL': -162, '__ANON_0': 226},  # 167
-    {'$END': -157, 'AND': -157, 'COLON': -157, 'COMMA': -157, 'ELSE': -157, 'FOR': -157, 'IFF': -157, 'OR': -157, 'RBRACE': -157, 'RPAR': -157, 'RSQB': -157, 'THEN': -157, '_NL': -157, '__ANON_0': -157},  # 168
+    {'$END': -164, 'AND': -164, 'COLON': -164, 'COMMA': -164, 'ELSE': -164, 'FOR': -164, 'IFF': -164, 'MINUS': 112, 'OR': -164, 'PLUS': 114, 'RBRACE': -164, 'RPAR': -164, 'RSQB': -164, 'THEN': -164, '_NL': -164, '__ANON_0': -164},  # 165
+    {'$END': -165, 'AND': -165, 'COLON': -165, 'COMMA': -165, 'ELSE': -165, 'FOR': -165, 'IFF': -165, 'MINUS': 112, 'OR': -165, 'PLUS': 114, 'RBRACE': -165, 'RPAR': -165, 'RSQB': -165, 'THEN': -165, '_NL': -165, '__ANON_0': -165},  # 166
+    {'$END': -171, 'AND': -171, 'COLON': -171, 'COMMA': -171, 'ELSE': -171, 'EQUAL': -171, 'FOR': -171, 'IFF': -171, 'MINUS': 112, 'OR': -171, 'PLUS': 114, 'RBRACE': -171, 'RPAR': -171, 'RSQB': -171, 'SHAPE': -171, 'THEN': -171, 'WHERE': -171, '_NL': -171, '__ANON_0': 226},  # 167
+    {'$END': -166, 'AND': -166, 'COLON': -166, 'COMMA': -166, 'ELSE': -166, 'FOR': -166, 'IFF': -166, 'OR': -166, 'RBRACE': -166, 'RPAR': -166, 'RSQB': -166, 'THEN': -166, '_NL': -166, '__ANON_0': -166},  # 168
     {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'ELSE': -65, 'EQUAL': -65, 'FOR': -65, 'IFF': -65, 'IN': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': 120, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': 121, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': 122},  # 169
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 170
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 171
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 172
     {'$END': -66, 'AND': -66, 'AT': -66, 'COLON': -66, 'COMMA': -66, 'COMPARE': -66, 'ELSE': -66, 'EQUAL': -66, 'FOR': -66, 'IFF': -66, 'IN': -66, 'MINUS': -66, 'NOT': -66, 'OF': -66, 'OR': -66, 'PERCENT': 120, 'PLUS': -66, 'RBRACE': -66, 'RELATION': -66, 'RPAR': -66, 'RSQB': -66, 'SHAPE': -66, 'STAR': 121, 'THEN': -66, 'WHERE': -66, '_NL': -66, '__ANON_0': -66, '__ANON_1': 122},  # 173
-    {'$END': -161, 'AND': -161, 'COLON': -161, 'COMMA': -161, 'ELSE': -161, 'FOR': -161, 'IFF': -161, 'MINUS': 112, 'OR': -161, 'PLUS': 114, 'RBRACE': -161, 'RPAR': -161, 'RSQB': -161, 'THEN': -161, '_NL': -161, '__ANON_0': -161},  # 174
+    {'$END': -170, 'AND': -170, 'COLON': -170, 'COMMA': -170, 'ELSE': -170, 'FOR': -170, 'IFF': -170, 'MINUS': 112, 'OR': -170, 'PLUS': 114, 'RBRACE': -170, 'RPAR': -170, 'RSQB': -170, 'THEN': -170, '_NL': -170, '__ANON_0': -170},  # 174
     {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'DOT': -77, 'ELSE': -77, 'EQUAL': -77, 'FOR': -77, 'IFF': -77, 'IN': -77, 'LSQB': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'SHAPE': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 175
     {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': -78, 'ELSE': -78, 'EQUAL': -78, 'FOR': -78, 'IFF': -78, 'IN': -78, 'LSQB': -78, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'SHAPE': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 176
     {'COMMA': -114, 'RSQB': -114},  # 177
@@ -391,37 +400,37 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'RSQB': 233},  # 180
     {'$END': -102, 'COMMA': -102, 'FOR': -102, 'OR': 119, 'RBRACE': -102, 'RPAR': -102, 'RSQB': -102, '_NL': -102, '__ANON_0': -102},  # 181
     {'$END': -136, 'AND': 108, 'COLON': -136, 'COMMA': -136, 'ELSE': -136, 'FOR': -136, 'IFF': -136, 'OR': -136, 'RBRACE': -136, 'RPAR': -136, 'RSQB': -136, 'THEN': -136, '_NL': -136, '__ANON_0': -136},  # 182
-    {'$END': -177, 'AND': -177, 'AT': -177, 'COLON': -177, 'COMMA': -177, 'COMPARE': -177, 'ELSE': -177, 'EQUAL': -177, 'FOR': -177, 'IFF': -177, 'IN': -177, 'MINUS': -177, 'NOT': -177, 'OF': -177, 'OR': -177, 'PERCENT': -177, 'PLUS': -177, 'RBRACE': -177, 'RELATION': -177, 'RPAR': -177, 'RSQB': -177, 'SHAPE': -177, 'STAR': -177, 'THEN': -177, 'WHERE': -177, '_NL': -177, '__ANON_0': -177, '__ANON_1': -177},  # 183
-    {'$END': -178, 'AND': -178, 'AT': -178, 'COLON': -178, 'COMMA': -178, 'COMPARE': -178, 'ELSE': -178, 'EQUAL': -178, 'FOR': -178, 'IFF': -178, 'IN': -178, 'MINUS': -178, 'NOT': -178, 'OF': -178, 'OR': -178, 'PERCENT': -178, 'PLUS': -178, 'RBRACE': -178, 'RELATION': -178, 'RPAR': -178, 'RSQB': -178, 'SHAPE': -178, 'STAR': -178, 'THEN': -178, 'WHERE': -178, '_NL': -178, '__ANON_0': -178, '__ANON_1': -178},  # 184
-    {'$END': -179, 'AND': -179, 'AT': -179, 'COLON': -179, 'COMMA': -179, 'COMPARE': -179, 'ELSE': -179, 'EQUAL': -179, 'FOR': -179, 'IFF': -179, 'IN': -179, 'MINUS': -179, 'NOT': -179, 'OF': -179, 'OR': -179, 'PERCENT': -179, 'PLUS': -179, 'RBRACE': -179, 'RELATION': -179, 'RPAR': -179, 'RSQB': -179, 'SHAPE': -179, 'STAR': -179, 'THEN': -179, 'WHERE': -179, '_NL': -179, '__ANON_0': -179, '__ANON_1': -179},  # 185
-    {'_NL': -172},  # 186
+    {'$END': -186, 'AND': -186, 'AT': -186, 'COLON': -186, 'COMMA': -186, 'COMPARE': -186, 'ELSE': -186, 'EQUAL': -186, 'FOR': -186, 'IFF': -186, 'IN': -186, 'MINUS': -186, 'NOT': -186, 'OF': -186, 'OR': -186, 'PERCENT': -186, 'PLUS': -186, 'RBRACE': -186, 'RELATION': -186, 'RPAR': -186, 'RSQB': -186, 'SHAPE': -186, 'STAR': -186, 'THEN': -186, 'WHERE': -186, '_NL': -186, '__ANON_0': -186, '__ANON_1': -186},  # 183
+    {'$END': -187, 'AND': -187, 'AT': -187, 'COLON': -187, 'COMMA': -187, 'COMPARE': -187, 'ELSE': -187, 'EQUAL': -187, 'FOR': -187, 'IFF': -187, 'IN': -187, 'MINUS': -187, 'NOT': -187, 'OF': -187, 'OR': -187, 'PERCENT': -187, 'PLUS': -187, 'RBRACE': -187, 'RELATION': -187, 'RPAR': -187, 'RSQB': -187, 'SHAPE': -187, 'STAR': -187, 'THEN': -187, 'WHERE': -187, '_NL': -187, '__ANON_0': -187, '__ANON_1': -187},  # 184
+    {'$END': -188, 'AND': -188, 'AT': -188, 'COLON': -188, 'COMMA': -188, 'COMPARE': -188, 'ELSE': -188, 'EQUAL': -188, 'FOR': -188, 'IFF': -188, 'IN': -188, 'MINUS': -188, 'NOT': -188, 'OF': -188, 'OR': -188, 'PERCENT': -188, 'PLUS': -188, 'RBRACE': -188, 'RELATION': -188, 'RPAR': -188, 'RSQB': -188, 'SHAPE': -188, 'STAR': -188, 'THEN': -188, 'WHERE': -188, '_NL': -188, '__ANON_0': -188, '__ANON_1': -188},  # 185
+    {'_NL': -181},  # 186
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 187
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 188
     {'BLOCK': 245},  # 189
-    {'_NL': -173},  # 190
+    {'_NL': -182},  # 190
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 191
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 192
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 193
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 194
-    {'LSQB': 253},  # 195
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 196
+    {'BLOCK': 245, 'LSQB': 253},  # 195
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BLOCK': 245, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 255, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 196
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 197
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 198
     {'STRING': 30},  # 199
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 200
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 201
-    {'COMMA': 260, '_NL': -165},  # 202
-    {'_NL': -174},  # 203
+    {'COMMA': 264, '_NL': -174},  # 202
+    {'_NL': -183},  # 203
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 204
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 205
-    {'COMMA': 260, 'IN': 263},  # 206
-    {'IN': 264},  # 207
+    {'COMMA': 264, 'IN': 267},  # 206
+    {'IN': 268},  # 207
     {'$END': -21, 'ALWAYS': -21, 'ATTRIBUTE': -21, 'BOARD': -21, 'COUNT_WORD': -21, 'EITHER': -21, 'ELSE': -21, 'FALSE': -21, 'FORALL': -21, 'GIVEN': -21, 'GOAL': -21, 'IF': -21, 'INT': -21, 'LBRACE': -21, 'LET': -21, 'LPAR': -21, 'LSQB': -21, 'MAXIMIZE': -21, 'MINIMIZE': -21, 'MINUS': -21, 'MOVE': -21, 'NAME': -21, 'NOT': -21, 'PARAM': -21, 'PIECES': -21, 'PLACE': -21, 'POSITIONS': -21, 'PUZZLE': -21, 'QUESTION': -21, 'REGIONS': -21, 'SHAPE': -21, 'SHOW': -21, 'START': -21, 'STRING': -21, 'TRUE': -21, 'VAR': -21, '_NL': 142},  # 208
-    {'$END': -153, 'AND': -153, 'COLON': -153, 'COMMA': -153, 'ELSE': -153, 'FOR': -153, 'IFF': -153, 'MINUS': 112, 'OR': -153, 'PLUS': 114, 'RBRACE': -153, 'RPAR': -153, 'RSQB': -153, 'THEN': -153, '_NL': -153, '__ANON_0': -153},  # 209
+    {'$END': -162, 'AND': -162, 'COLON': -162, 'COMMA': -162, 'ELSE': -162, 'FOR': -162, 'IFF': -162, 'MINUS': 112, 'OR': -162, 'PLUS': 114, 'RBRACE': -162, 'RPAR': -162, 'RSQB': -162, 'THEN': -162, '_NL': -162, '__ANON_0': -162},  # 209
     {'$END': -7, 'AND': 108, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 210
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 211
-    {'IN': 266},  # 212
-    {'COMMA': 260, 'RSQB': 267},  # 213
+    {'IN': 270},  # 212
+    {'COMMA': 264, 'RSQB': 271},  # 213
     {'COLON': -87, 'COMMA': -87, 'RSQB': -87, 'WHERE': -87},  # 214
     {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 215
     {'COLON': -89, 'OR': 119, 'RSQB': -89},  # 216
@@ -429,129 +438,143 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 218
     {'$END': -110, 'COMMA': -110, 'FOR': -110, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, '_NL': -110, '__ANON_0': -110},  # 219
     {'$END': -112, 'COMMA': -112, 'FOR': -112, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, '_NL': -112, '__ANON_0': -112},  # 220
-    {'$END': -107, 'COMMA': -107, 'ELSE': 270, 'FOR': -107, 'IFF': 118, 'OR': 119, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 221
+    {'$END': -107, 'COMMA': -107, 'ELSE': 274, 'FOR': -107, 'IFF': 118, 'OR': 119, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 221
     {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 222
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -64, 'REGIONS': 26, 'RPAR': -64, 'RSQB': -64, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 223
-    {'RSQB': 272},  # 224
+    {'RSQB': 276},  # 224
     {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'DOT': -75, 'ELSE': -75, 'EQUAL': -75, 'FOR': -75, 'IFF': -75, 'IN': -75, 'LSQB': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'SHAPE': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 225
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 226
-    {'$END': -158, 'AND': -158, 'COLON': -158, 'COMMA': -158, 'ELSE': -158, 'FOR': -158, 'IFF': -158, 'MINUS': 112, 'OR': -158, 'PLUS': 114, 'RBRACE': -158, 'RPAR': -158, 'RSQB': -158, 'THEN': -158, '_NL': -158, '__ANON_0': -158},  # 227
-    {'$END': -159, 'AND': -159, 'COLON': -159, 'COMMA': -159, 'ELSE': -159, 'FOR': -159, 'IFF': -159, 'OR': -159, 'RBRACE': -159, 'RPAR': -159, 'RSQB': -159, 'THEN': -159, '_NL': -159, '__ANON_0': -159},  # 228
-    {'$END': -160, 'AND': -160, 'COLON': -160, 'COMMA': -160, 'ELSE': -160, 'FOR': -160, 'IFF': -160, 'MINUS': 112, 'OR': -160, 'PLUS': 114, 'RBRACE': -160, 'RPAR': -160, 'RSQB': -160, 'THEN': -160, '_NL': -160, '__ANON_0': -160},  # 229
+    {'$END': -167, 'AND': -167, 'COLON': -167, 'COMMA': -167, 'ELSE': -167, 'FOR': -167, 'IFF': -167, 'MINUS': 112, 'OR': -167, 'PLUS': 114, 'RBRACE': -167, 'RPAR': -167, 'RSQB': -167, 'THEN': -167, '_NL': -167, '__ANON_0': -167},  # 227
+    {'$END': -168, 'AND': -168, 'COLON': -168, 'COMMA': -168, 'ELSE': -168, 'FOR': -168, 'IFF': -168, 'OR': -168, 'RBRACE': -168, 'RPAR': -168, 'RSQB': -168, 'THEN': -168, '_NL': -168, '__ANON_0': -168},  # 228
+    {'$END': -169, 'AND': -169, 'COLON': -169, 'COMMA': -169, 'ELSE': -169, 'FOR': -169, 'IFF': -169, 'MINUS': 112, 'OR': -169, 'PLUS': 114, 'RBRACE': -169, 'RPAR': -169, 'RSQB': -169, 'THEN': -169, '_NL': -169, '__ANON_0': -169},  # 229
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 230
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -118, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 231
-    {'COMMA': 276, 'RSQB': -119},  # 232
+    {'COMMA': 280, 'RSQB': -119},  # 232
     {'$END': -79, 'AND': -79, 'AT': -79, 'COLON': -79, 'COMMA': -79, 'COMPARE': -79, 'DOT': -79, 'ELSE': -79, 'EQUAL': -79, 'FOR': -79, 'IFF': -79, 'IN': -79, 'LSQB': -79, 'MINUS': -79, 'NOT': -79, 'OF': -79, 'OR': -79, 'PERCENT': -79, 'PLUS': -79, 'RBRACE': -79, 'RELATION': -79, 'RPAR': -79, 'RSQB': -79, 'SHAPE': -79, 'STAR': -79, 'THEN': -79, 'WHERE': -79, '_NL': -79, '__ANON_0': -79, '__ANON_1': -79},  # 233
-    {'INT': 277},  # 234
-    {'COMMA': -166, 'RSQB': -166, 'STAR': -166, 'VBAR': -166, '_NL': -166},  # 235
-    {'COMMA': -180, '_NL': -180},  # 236
-    {'COMMA': -167, 'RSQB': -167, 'STAR': -167, 'VBAR': -167, '_NL': -167},  # 237
-    {'COMMA': -181, '_NL': -181},  # 238
-    {'COMMA': -182, '_NL': -182},  # 239
-    {'COMMA': 278, '_NL': -83},  # 240
+    {'INT': 281},  # 234
+    {'COMMA': -175, 'RSQB': -175, 'STAR': -175, 'VBAR': -175, '_NL': -175},  # 235
+    {'COMMA': -189, '_NL': -189},  # 236
+    {'COMMA': -176, 'RSQB': -176, 'STAR': -176, 'VBAR': -176, '_NL': -176},  # 237
+    {'COMMA': -190, '_NL': -190},  # 238
+    {'COMMA': -191, '_NL': -191},  # 239
+    {'COMMA': 282, '_NL': -83},  # 240
     {'EQUAL': -94, 'SHAPE': -94, '_NL': -94},  # 241
     {'EQUAL': -98, 'SHAPE': -98, '_NL': -98},  # 242
-    {'EQUAL': 280},  # 243
+    {'EQUAL': 284},  # 243
     {'EQUAL': -99, 'SHAPE': -99, '_NL': -99},  # 244
-    {'_NL': -92},  # 245
+    {'COLON': -92, '_NL': -92},  # 245
     {'_NL': -111},  # 246
-    {'AND': -154, 'AT': 109, 'COMPARE': 110, 'IFF': -154, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -154, 'PLUS': 114, 'RELATION': 115, '_NL': -154, '__ANON_0': 281},  # 247
+    {'AND': -163, 'AT': 109, 'COMPARE': 110, 'IFF': -163, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -163, 'PLUS': 114, 'RELATION': 115, '_NL': -163, '__ANON_0': 285},  # 247
     {'_NL': -124},  # 248
     {'_NL': -122},  # 249
-    {'OR': 119, 'THEN': 282},  # 250
-    {'COLON': 283},  # 251
+    {'OR': 119, 'THEN': 286},  # 250
+    {'COLON': 287},  # 251
     {'_NL': -137},  # 252
-    {'INT': 13, 'MINUS': 234},  # 253
-    {'_NL': -146},  # 254
-    {'COMMA': 278, '_NL': -147},  # 255
-    {'_NL': -149},  # 256
-    {'_NL': -151},  # 257
-    {'EQUAL': 287},  # 258
-    {'COMMA': -23, 'IN': -23, 'RSQB': -23, '_NL': -23},  # 259
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 260
-    {'SHAPE': 289, '_NL': -183},  # 261
-    {'COMMA': 290, 'RSQB': 291},  # 262
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 263
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 264
-    {'$END': -8, 'AND': 108, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 265
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 266
-    {'IN': 296},  # 267
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 268
-    {'COLON': -91, 'OR': 119, 'RSQB': -91},  # 269
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 270
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 271
-    {'$END': -73, 'AND': -73, 'AT': -73, 'COLON': -73, 'COMMA': -73, 'COMPARE': -73, 'DOT': -73, 'ELSE': -73, 'EQUAL': -73, 'FOR': -73, 'IFF': -73, 'IN': -73, 'LSQB': -73, 'MINUS': -73, 'NOT': -73, 'OF': -73, 'OR': -73, 'PERCENT': -73, 'PLUS': -73, 'RBRACE': -73, 'RELATION': -73, 'RPAR': -73, 'RSQB': -73, 'SHAPE': -73, 'STAR': -73, 'THEN': -73, 'WHERE': -73, '_NL': -73, '__ANON_0': -73, '__ANON_1': -73},  # 272
-    {'$END': -163, 'AND': -163, 'COLON': -163, 'COMMA': -163, 'ELSE': -163, 'EQUAL': -163, 'FOR': -163, 'IFF': -163, 'MINUS': 112, 'OR': -163, 'PLUS': 114, 'RBRACE': -163, 'RPAR': -163, 'RSQB': -163, 'SHAPE': -163, 'THEN': -163, 'WHERE': -163, '_NL': -163, '__ANON_0': -163},  # 273
-    {'COMMA': -116, 'RSQB': -116},  # 274
-    {'COMMA': -9, 'RSQB': -9},  # 275
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -120, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 276
-    {'COMMA': -130, 'RSQB': -130, 'STAR': -130, 'VBAR': -130, '_NL': -130},  # 277
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 278
-    {'COMMA': 300, '_NL': -84},  # 279
-    {'BLOCK': 245},  # 280
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 281
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 282
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 283
-    {'COMMA': 306, 'RSQB': 307},  # 284
-    {'COMMA': -138, 'RSQB': -138, 'STAR': 309, 'VBAR': 310},  # 285
-    {'COMMA': 300, '_NL': -148},  # 286
-    {'BLOCK': 245},  # 287
-    {'COMMA': -24, 'IN': -24, 'RSQB': -24, '_NL': -24},  # 288
-    {'BLOCK': 245},  # 289
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 290
-    {'IN': -96},  # 291
-    {'COMMA': 315, 'RSQB': 316},  # 292
-    {'_NL': -185},  # 293
-    {'SHAPE': 317, '_NL': -186},  # 294
-    {'COLON': -85, 'COMMA': -85, 'RSQB': -85, 'WHERE': -85},  # 295
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 296
-    {'$END': -113, 'COMMA': -113, 'FOR': -113, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, '_NL': -113, '__ANON_0': -113},  # 297
-    {'COMMA': -10, 'RSQB': -10},  # 298
-    {'COMMA': -17, '_NL': -17},  # 299
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 300
-    {'_NL': -93},  # 301
-    {'MINUS': 112, 'PLUS': 114, '_NL': -123},  # 302
-    {'DOT': 116, 'EQUAL': 320, 'LSQB': 117},  # 303
-    {'COMMA': 321, '_NL': -125},  # 304
-    {'OR': 119, 'THEN': 323},  # 305
-    {'INT': 13, 'MINUS': 234, 'RSQB': 324},  # 306
-    {'_NL': -143},  # 307
-    {'COMMA': 326, 'RSQB': 327},  # 308
-    {'INT': 328},  # 309
-    {'INT': 13, 'MINUS': 234},  # 310
-    {'COMMA': -140, 'RSQB': -140, 'STAR': 330, 'VBAR': 331},  # 311
-    {'_NL': -152},  # 312
-    {'_NL': -184},  # 313
-    {'COMMA': -5, 'RSQB': -5},  # 314
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 315
-    {'IN': -97},  # 316
-    {'BLOCK': 245},  # 317
-    {'COLON': -86, 'COMMA': -86, 'RSQB': -86, 'WHERE': -86},  # 318
-    {'COMMA': -18, '_NL': -18},  # 319
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 320
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 321
-    {'COMMA': 336, '_NL': -126},  # 322
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 323
-    {'_NL': -142},  # 324
-    {'COMMA': -15, 'RSQB': -15},  # 325
-    {'INT': 13, 'MINUS': 234, 'RSQB': 338},  # 326
-    {'_NL': -145},  # 327
-    {'COMMA': -139, 'RSQB': -139},  # 328
-    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 329
-    {'INT': 340},  # 330
-    {'INT': 13, 'MINUS': 234},  # 331
-    {'COMMA': -6, 'RSQB': -6},  # 332
-    {'_NL': -187},  # 333
-    {'COMMA': -100, 'MINUS': 112, 'PLUS': 114, '_NL': -100},  # 334
-    {'COMMA': -11, '_NL': -11},  # 335
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 336
-    {'COMMA': 321, '_NL': -127},  # 337
-    {'_NL': -144},  # 338
-    {'COMMA': -16, 'RSQB': -16},  # 339
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 253
+    {'_NL': -148},  # 254
+    {'COLON': -49, 'LPAR': 291, '_NL': -49},  # 255
+    {'COLON': -154, '_NL': -154},  # 256
+    {'COLON': -155, '_NL': -155},  # 257
+    {'COLON': 292, '_NL': -149},  # 258
+    {'COMMA': 282, '_NL': -156},  # 259
+    {'_NL': -158},  # 260
+    {'_NL': -160},  # 261
+    {'EQUAL': 294},  # 262
+    {'COMMA': -23, 'IN': -23, 'RSQB': -23, '_NL': -23},  # 263
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 264
+    {'SHAPE': 296, '_NL': -192},  # 265
+    {'COMMA': 297, 'RSQB': 298},  # 266
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 267
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 268
+    {'$END': -8, 'AND': 108, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 269
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 270
+    {'IN': 303},  # 271
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 272
+    {'COLON': -91, 'OR': 119, 'RSQB': -91},  # 273
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 274
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 275
+    {'$END': -73, 'AND': -73, 'AT': -73, 'COLON': -73, 'COMMA': -73, 'COMPARE': -73, 'DOT': -73, 'ELSE': -73, 'EQUAL': -73, 'FOR': -73, 'IFF': -73, 'IN': -73, 'LSQB': -73, 'MINUS': -73, 'NOT': -73, 'OF': -73, 'OR': -73, 'PERCENT': -73, 'PLUS': -73, 'RBRACE': -73, 'RELATION': -73, 'RPAR': -73, 'RSQB': -73, 'SHAPE': -73, 'STAR': -73, 'THEN': -73, 'WHERE': -73, '_NL': -73, '__ANON_0': -73, '__ANON_1': -73},  # 276
+    {'$END': -172, 'AND': -172, 'COLON': -172, 'COMMA': -172, 'ELSE': -172, 'EQUAL': -172, 'FOR': -172, 'IFF': -172, 'MINUS': 112, 'OR': -172, 'PLUS': 114, 'RBRACE': -172, 'RPAR': -172, 'RSQB': -172, 'SHAPE': -172, 'THEN': -172, 'WHERE': -172, '_NL': -172, '__ANON_0': -172},  # 277
+    {'COMMA': -116, 'RSQB': -116},  # 278
+    {'COMMA': -9, 'RSQB': -9},  # 279
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -120, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 280
+    {'COMMA': -130, 'RSQB': -130, 'STAR': -130, 'VBAR': -130, '_NL': -130},  # 281
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 282
+    {'COMMA': 307, '_NL': -84},  # 283
+    {'BLOCK': 245},  # 284
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 285
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 286
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 287
+    {'COMMA': -138, 'RSQB': -138, 'STAR': 313},  # 288
+    {'COMMA': 314, 'RSQB': 315},  # 289
+    {'COMMA': -140, 'RSQB': -140, 'STAR': 317, 'VBAR': 318},  # 290
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 320, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 291
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 292
+    {'COMMA': 307, '_NL': -157},  # 293
+    {'BLOCK': 245},  # 294
+    {'COMMA': -24, 'IN': -24, 'RSQB': -24, '_NL': -24},  # 295
+    {'BLOCK': 245},  # 296
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 297
+    {'IN': -96},  # 298
+    {'COMMA': 326, 'RSQB': 327},  # 299
+    {'_NL': -194},  # 300
+    {'SHAPE': 328, '_NL': -195},  # 301
+    {'COLON': -85, 'COMMA': -85, 'RSQB': -85, 'WHERE': -85},  # 302
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 303
+    {'$END': -113, 'COMMA': -113, 'FOR': -113, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, '_NL': -113, '__ANON_0': -113},  # 304
+    {'COMMA': -10, 'RSQB': -10},  # 305
+    {'COMMA': -17, '_NL': -17},  # 306
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 307
+    {'_NL': -93},  # 308
+    {'MINUS': 112, 'PLUS': 114, '_NL': -123},  # 309
+    {'DOT': 116, 'EQUAL': 331, 'LSQB': 117},  # 310
+    {'COMMA': 332, '_NL': -125},  # 311
+    {'OR': 119, 'THEN': 334},  # 312
+    {'INT': 335},  # 313
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 336, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 314
+    {'_NL': -145},  # 315
+    {'COMMA': 338, 'RSQB': 339},  # 316
+    {'INT': 340},  # 317
+    {'INT': 13, 'MINUS': 234},  # 318
+    {'COMMA': -142, 'RSQB': -142, 'STAR': 342, 'VBAR': 343},  # 319
+    {'COLON': -152, '_NL': -152},  # 320
+    {'RPAR': 344},  # 321
+    {'COMMA': 201, '_NL': -150},  # 322
+    {'_NL': -161},  # 323
+    {'_NL': -193},  # 324
+    {'COMMA': -5, 'RSQB': -5},  # 325
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 326
+    {'IN': -97},  # 327
+    {'BLOCK': 245},  # 328
+    {'COLON': -86, 'COMMA': -86, 'RSQB': -86, 'WHERE': -86},  # 329
+    {'COMMA': -18, '_NL': -18},  # 330
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 331
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 332
+    {'COMMA': 350, '_NL': -126},  # 333
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 334
+    {'COMMA': -139, 'RSQB': -139},  # 335
+    {'_NL': -144},  # 336
+    {'COMMA': -15, 'RSQB': -15},  # 337
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 352, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 338
+    {'_NL': -147},  # 339
     {'COMMA': -141, 'RSQB': -141},  # 340
-    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 341
-    {'COMMA': -12, '_NL': -12},  # 342
-    {'COMMA': 336, '_NL': -128},  # 343
+    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 341
+    {'INT': 354},  # 342
+    {'INT': 13, 'MINUS': 234},  # 343
+    {'COLON': -153, '_NL': -153},  # 344
+    {'COMMA': 264, '_NL': -151},  # 345
+    {'COMMA': -6, 'RSQB': -6},  # 346
+    {'_NL': -196},  # 347
+    {'COMMA': -100, 'MINUS': 112, 'PLUS': 114, '_NL': -100},  # 348
+    {'COMMA': -11, '_NL': -11},  # 349
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 350
+    {'COMMA': 332, '_NL': -127},  # 351
+    {'_NL': -146},  # 352
+    {'COMMA': -16, 'RSQB': -16},  # 353
+    {'COMMA': -143, 'RSQB': -143},  # 354
+    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 355
+    {'COMMA': -12, '_NL': -12},  # 356
+    {'COMMA': 350, '_NL': -128},  # 357
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -750,43 +773,43 @@ GOTO: tuple[dict[str, int], ...] = (
     {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 250, 'relation': 46, 'string': 47, 'term': 48},  # 192
     {'_word': 95, 'binder': 96, 'binders': 251},  # 193
     {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 252, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 194
-    {},  # 195
-    {'_word': 254},  # 196
-    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 255},  # 197
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 256, 'string': 47, 'term': 48},  # 198
-    {'string': 257},  # 199
-    {'_word': 258},  # 200
-    {'_word': 259},  # 201
+    {'block': 254},  # 195
+    {'_word': 256, 'block': 257, 'place_target': 258},  # 196
+    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 259},  # 197
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 260, 'string': 47, 'term': 48},  # 198
+    {'string': 261},  # 199
+    {'_word': 262},  # 200
+    {'_word': 263},  # 201
     {},  # 202
     {},  # 203
-    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 261, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 204
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 262, 'string': 47, 'term': 48},  # 205
+    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 265, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 204
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 266, 'string': 47, 'term': 48},  # 205
     {},  # 206
     {},  # 207
     {},  # 208
     {},  # 209
     {},  # 210
-    {'_word': 32, 'and_expr': 265, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 211
+    {'_word': 32, 'and_expr': 269, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 211
     {},  # 212
     {},  # 213
     {},  # 214
     {},  # 215
     {},  # 216
-    {'_word': 95, 'binder': 268},  # 217
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 269, 'relation': 46, 'string': 47, 'term': 48},  # 218
+    {'_word': 95, 'binder': 272},  # 217
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 273, 'relation': 46, 'string': 47, 'term': 48},  # 218
     {},  # 219
     {},  # 220
     {},  # 221
     {},  # 222
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 271, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 223
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 275, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 223
     {},  # 224
     {},  # 225
-    {'_word': 32, 'arith': 273, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 226
+    {'_word': 32, 'arith': 277, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 226
     {},  # 227
     {},  # 228
     {},  # 229
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 274, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 230
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 275, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 231
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 278, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 230
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 279, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 231
     {},  # 232
     {},  # 233
     {},  # 234
@@ -795,7 +818,7 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 237
     {},  # 238
     {},  # 239
-    {'__positions_decl_star_2': 279},  # 240
+    {'__positions_decl_star_2': 283},  # 240
     {},  # 241
     {},  # 242
     {},  # 243
@@ -808,95 +831,109 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 250
     {},  # 251
     {},  # 252
-    {'int': 235, 'neg_int': 237, 'piece': 284, 'signed': 285},  # 253
+    {'_word': 32, 'int': 235, 'name': 288, 'neg_int': 237, 'piece': 289, 'signed': 290},  # 253
     {},  # 254
-    {'__positions_decl_star_2': 286},  # 255
+    {},  # 255
     {},  # 256
     {},  # 257
     {},  # 258
-    {},  # 259
-    {'_word': 288},  # 260
+    {'__positions_decl_star_2': 293},  # 259
+    {},  # 260
     {},  # 261
-    {'__dims_star_4': 292},  # 262
-    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 293, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 263
-    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 294, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 264
+    {},  # 262
+    {},  # 263
+    {'_word': 295},  # 264
     {},  # 265
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 295, 'string': 47, 'term': 48},  # 266
-    {},  # 267
-    {},  # 268
+    {'__dims_star_4': 299},  # 266
+    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 300, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 267
+    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 301, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 268
     {},  # 269
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 297, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 270
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 302, 'string': 47, 'term': 48},  # 270
     {},  # 271
     {},  # 272
     {},  # 273
-    {},  # 274
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 304, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 274
     {},  # 275
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 298, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 276
+    {},  # 276
     {},  # 277
-    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 299},  # 278
+    {},  # 278
     {},  # 279
-    {'block': 301},  # 280
-    {'_word': 32, 'arith': 302, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 281
-    {'_word': 32, 'atom': 303, 'effect': 304, 'int': 42, 'name': 43, 'string': 47},  # 282
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 305, 'relation': 46, 'string': 47, 'term': 48},  # 283
-    {'__pieces_decl_star_5': 308},  # 284
-    {'__piece_star_6': 311},  # 285
-    {},  # 286
-    {'block': 312},  # 287
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 305, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 280
+    {},  # 281
+    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 306},  # 282
+    {},  # 283
+    {'block': 308},  # 284
+    {'_word': 32, 'arith': 309, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 285
+    {'_word': 32, 'atom': 310, 'effect': 311, 'int': 42, 'name': 43, 'string': 47},  # 286
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 312, 'relation': 46, 'string': 47, 'term': 48},  # 287
     {},  # 288
-    {'block': 313},  # 289
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 314, 'string': 47, 'term': 48},  # 290
-    {},  # 291
-    {},  # 292
+    {'__pieces_decl_star_5': 316},  # 289
+    {'__piece_star_6': 319},  # 290
+    {'_word': 32, 'and_expr': 33, 'args': 321, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 291
+    {'_word': 322},  # 292
     {},  # 293
-    {},  # 294
+    {'block': 323},  # 294
     {},  # 295
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 318, 'string': 47, 'term': 48},  # 296
-    {},  # 297
+    {'block': 324},  # 296
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 325, 'string': 47, 'term': 48},  # 297
     {},  # 298
     {},  # 299
-    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 319},  # 300
+    {},  # 300
     {},  # 301
     {},  # 302
-    {},  # 303
-    {'__move_decl_star_7': 322},  # 304
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 329, 'string': 47, 'term': 48},  # 303
+    {},  # 304
     {},  # 305
-    {'int': 235, 'neg_int': 237, 'piece': 325, 'signed': 285},  # 306
-    {},  # 307
+    {},  # 306
+    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 330},  # 307
     {},  # 308
     {},  # 309
-    {'int': 235, 'neg_int': 237, 'signed': 329},  # 310
-    {},  # 311
+    {},  # 310
+    {'__move_decl_star_7': 333},  # 311
     {},  # 312
     {},  # 313
-    {},  # 314
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 332, 'string': 47, 'term': 48},  # 315
+    {'_word': 32, 'int': 235, 'name': 288, 'neg_int': 237, 'piece': 337, 'signed': 290},  # 314
+    {},  # 315
     {},  # 316
-    {'block': 333},  # 317
-    {},  # 318
+    {},  # 317
+    {'int': 235, 'neg_int': 237, 'signed': 341},  # 318
     {},  # 319
-    {'_word': 32, 'arith': 334, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 320
-    {'_word': 32, 'atom': 303, 'effect': 335, 'int': 42, 'name': 43, 'string': 47},  # 321
-    {},  # 322
-    {'_word': 32, 'atom': 303, 'effect': 337, 'int': 42, 'name': 43, 'string': 47},  # 323
+    {},  # 320
+    {},  # 321
+    {'__var_decl_plus_3': 345},  # 322
+    {},  # 323
     {},  # 324
     {},  # 325
-    {'int': 235, 'neg_int': 237, 'piece': 339, 'signed': 285},  # 326
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 346, 'string': 47, 'term': 48},  # 326
     {},  # 327
-    {},  # 328
+    {'block': 347},  # 328
     {},  # 329
     {},  # 330
-    {'int': 235, 'neg_int': 237, 'signed': 341},  # 331
-    {},  # 332
+    {'_word': 32, 'arith': 348, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 331
+    {'_word': 32, 'atom': 310, 'effect': 349, 'int': 42, 'name': 43, 'string': 47},  # 332
     {},  # 333
-    {},  # 334
+    {'_word': 32, 'atom': 310, 'effect': 351, 'int': 42, 'name': 43, 'string': 47},  # 334
     {},  # 335
-    {'_word': 32, 'atom': 303, 'effect': 342, 'int': 42, 'name': 43, 'string': 47},  # 336
-    {'__move_decl_star_7': 343},  # 337
-    {},  # 338
+    {},  # 336
+    {},  # 337
+    {'_word': 32, 'int': 235, 'name': 288, 'neg_int': 237, 'piece': 353, 'signed': 290},  # 338
     {},  # 339
     {},  # 340
     {},  # 341
     {},  # 342
-    {},  # 343
+    {'int': 235, 'neg_int': 237, 'signed': 355},  # 343
+    {},  # 344
+    {},  # 345
+    {},  # 346
+    {},  # 347
+    {},  # 348
+    {},  # 349
+    {'_word': 32, 'atom': 310, 'effect': 356, 'int': 42, 'name': 43, 'string': 47},  # 350
+    {'__move_decl_star_7': 357},  # 351
+    {},  # 352
+    {},  # 353
+    {},  # 354
+    {},  # 355
+    {},  # 356
+    {},  # 357
 )

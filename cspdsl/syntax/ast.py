@@ -250,9 +250,23 @@ class Piece(Node):
     copies: int
 
 
+class NamedPiece(Node):
+    """A shape in a list of pieces by its name (`pentominoes`, `F`, `domino * 4`, a drawn set)."""
+
+    name: str
+    copies: int
+
+
 class PiecesDecl(Node):
     name: str
-    pieces: tuple[Piece, ...]
+    pieces: tuple[Piece | NamedPiece, ...]
+
+
+class DrawnPiecesDecl(Node):
+    """`pieces p = BLOCK`: shapes drawn as text in triple quotes, each letter the cells of one shape."""
+
+    name: str
+    picture: Picture = field(compare=False, repr=False)
 
 
 class GridCell(Node):
@@ -317,10 +331,16 @@ class RegionsDecl(Node):
 
 
 class PlaceDecl(Node):
+    """`place p on TARGET`: TARGET a name, or for shapes a drawn board or `rectangle(R, C)` (then
+    `target` is empty and `drawn_target` or `target_call` says which), with options after a colon."""
+
     pieces: str
     target: str
     pieces_span: Span = field(compare=False, repr=False)
     target_span: Span = field(compare=False, repr=False)
+    drawn_target: Picture | None = field(default=None, compare=False, repr=False)
+    target_call: Call | None = None
+    options: tuple[Name, ...] = ()
 
 
 class AnswerTemplate(Node):

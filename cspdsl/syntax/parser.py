@@ -160,6 +160,17 @@ class _AstBuilder:
         copies = int(parts[-1]) if isinstance(parts[-1], Token) else 1
         return ast.Piece(self._span(meta), tuple(v.value for v in values), copies)
 
+    def named_piece(self, meta: Any, name: ast.Name, copies: Token | None = None) -> ast.NamedPiece:
+        return ast.NamedPiece(self._span(meta), name.name, int(copies) if copies is not None else 1)
+
+    def drawn_pieces_decl(self, meta: Any, name: Token, block: Token) -> ast.DrawnPiecesDecl:
+        picture = read_picture(
+            str(block)[3:-3], self._token_span(block), "drawing of shapes",
+            lambda c: c.isascii() and (c.isalnum() or c in "._"),
+            "write a shape's letter on each of its cells, and '.' for an empty square",
+        )
+        return ast.DrawnPiecesDecl(self._span(meta), str(name), picture)
+
     def neg_int(self, meta: Any, token: Token) -> ast.Num:
         return ast.Num(self._span(meta), -int(token))
 
@@ -174,10 +185,21 @@ class _AstBuilder:
         )
         return ast.RegionsDecl(self._span(meta), str(name), str(grid), self._token_span(grid), picture)
 
-    def place_decl(self, meta: Any, pieces: Token, target: Token) -> ast.PlaceDecl:
-        return ast.PlaceDecl(
-            self._span(meta), str(pieces), str(target), self._token_span(pieces), self._token_span(target)
-        )
+    def place_decl(self, meta: Any, pieces: Token, target: Token | ast.Call, *options: Token) -> ast.PlaceDecl:
+        """A target named, drawn (a block: '#' a hole, '.' a cell) or called (`rectangle(6, 10)`)."""
+        names = tuple(ast.Name(self._token_span(option), str(option)) for option in options)
+        if isinstance(target, ast.Call):
+            return ast.PlaceDecl(self._span(meta), str(pieces), "", self._token_span(pieces), target.span,
+                                 target_call=target, options=names)
+        if target.type == "BLOCK":
+            picture = read_picture(
+                str(target)[3:-3], self._token_span(target), "board", lambda c: c in "#._",
+                "write '.' for a cell and '#' for a hole",
+            )
+            return ast.PlaceDecl(self._span(meta), str(pieces), "", self._token_span(pieces), picture.span,
+                                 drawn_target=picture, options=names)
+        return ast.PlaceDecl(self._span(meta), str(pieces), str(target), self._token_span(pieces),
+                             self._token_span(target), options=names)
 
     def question_decl(self, meta: Any, question: ast.Str, answer: ast.Str) -> ast.QuestionDecl:
         return ast.QuestionDecl(self._span(meta), question, read_template(answer, parse_expression))
