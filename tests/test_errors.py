@@ -176,6 +176,16 @@ CASES: dict[str, tuple[str, str]] = {
             '   |                        ^^^^^^^^^^^',
         ),
     ),
+    'sequential-product-needs-an-auxiliary': (
+        'var a in 0..3\nvar b in 0..3\nstart: a == 0\nmove "grow": a < 3 then a = a + 1\ngoal: a == 3\n'
+        'always: a * b <= 2\n',
+        lines(
+            'm.puz:6:9: error: this is not available in a sequential puzzle yet: it needs a hidden variable, '
+            'which has no value from one state to the next',
+            ' 6 | always: a * b <= 2',
+            '   |         ^^^^^',
+        ),
+    ),
     'sequential-maximize': (
         'var x in 0..3\nstart: x == 0\nmove "add one": x < 3 then x = x + 1\ngoal: x == 3\nmaximize x\n',
         lines(

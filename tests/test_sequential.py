@@ -9,8 +9,12 @@ import pytest
 from helpers import run_cli
 
 from cspdsl.api import load, loads
+from cspdsl.backends.search.space import Source
+from cspdsl.ir import Connected, Constraint, InSet, Product, Regular, variables_of
+from cspdsl.ir.check import holds
 from cspdsl.ir.check_plan import plan_fault
 from cspdsl.ir.sequential import Plan
+from cspdsl.passes.unroll import at, renamed
 from cspdsl.plans import solve_plans
 
 # (model, the fewest moves of a plan, the number of plans, whether the plans counted are the shortest)
@@ -213,3 +217,23 @@ def test_one_checker_for_many_plans_says_what_a_fresh_one_says() -> None:
         said = checker.fault(broken)
         assert said == plan_fault(problem, broken) and said is not None and said.startswith(fault)  # type: ignore[arg-type]
     assert checker.fault(plan) is None
+
+
+# The globals a state's condition may come to hold (an automaton, a product, a connected area): the
+# search writes each as Python and the unrolling renames it to each step; both agree with the checker.
+GLOBAL_CONDITIONS = [
+    Regular(("a", "b", "c"), ((0, 0, 0), (0, 1, 1), (1, 0, 2), (2, 0, 2), (2, 1, 1)), 0, (1, 2)),
+    Product("c", ("a", "b")),
+    Connected((InSet("a", (1,)), InSet("b", (1,)), InSet("c", (1,))), ((0, 1), (1, 2))),
+]
+
+
+@pytest.mark.parametrize("condition", GLOBAL_CONDITIONS, ids=lambda c: type(c).__name__)
+def test_global_conditions_in_the_search_and_the_unrolling(condition: Constraint) -> None:
+    source = Source({"a": 0, "b": 1, "c": 2})
+    test = eval(f"lambda s: {source.of(condition)}", dict(source.constants))
+    for state in itertools.product((0, 1), repeat=3):
+        assert test(state) == holds(condition, dict(zip("abc", state, strict=True))), state
+    moved = renamed(condition, lambda name: at(name, 2))
+    assert type(moved) is type(condition)
+    assert variables_of(moved) == {at(name, 2) for name in variables_of(condition)}

@@ -148,19 +148,29 @@ class SequentialDecls(EntityDecls):
         if not self.seq_moves:
             raise CspdslError("a sequential puzzle needs at least one move that can be made", first,
                               "declare its moves with 'move \"words\" for ...: condition then cell = value'")
-        self.check_state_only()
+        self.check_state_only(first)
         self.problem.sequential = Sequential(
             tuple(self.problem.outputs), tuple(self.seq_conditions["start"]), tuple(self.seq_conditions["goal"]),
             tuple(self.seq_conditions["always"]), tuple(self.seq_moves), self.seq_bound, self.seq_shortest, first,
         )
 
-    def check_state_only(self) -> None:
+    def span_of_auxiliary(self, name: str, fallback: Span) -> Span:
+        """Where an auxiliary variable was made: the clue that posts the constraint defining it."""
+        from ..ir.walk import variables_of
+
+        for posted in self.problem.constraints:
+            if posted.span is not None and name in variables_of(posted.constraint):
+                return posted.span
+        return fallback
+
+    def check_state_only(self, first: Span) -> None:
         """Every variable is the state's and nothing is posted outside the state's conditions: an
         auxiliary variable (of `abs`, or of an index over variables) has no value from step to step."""
         for var in self.problem.variables.values():
             if var.name not in self.problem.outputs:
                 raise CspdslError("this is not available in a sequential puzzle yet: it needs a hidden "
-                                  "variable, which has no value from one state to the next", var.span)
+                                  "variable, which has no value from one state to the next",
+                                  var.span or self.span_of_auxiliary(var.name, first))
         for posted in self.problem.constraints:
             raise CspdslError("a sequential puzzle's declarations post no conditions of their own",
                               posted.span, "give the state as variables and boards")
