@@ -156,13 +156,15 @@ def test_smallest_first_finds_each_solution_once(tmp_path) -> None:
 
 
 SLOW_MODELS = {"aristotle", "tiles"}  # all solutions take about a minute each way
+# The pentominoes' thousands of tilings: csp finds no first one in minutes (docs/language.md, Shapes).
+BEYOND_CSP = {"pentominoes", "pentominoes4x15"}
 
 
 @pytest.mark.parametrize(
     "model",
     [
         pytest.param(path.stem, marks=[pytest.mark.slow] if path.stem in SLOW_MODELS else [])
-        for path in sorted(MODELS.glob("*.puz")) if path.stem not in SEQUENTIAL_MODELS
+        for path in sorted(MODELS.glob("*.puz")) if path.stem not in SEQUENTIAL_MODELS | BEYOND_CSP
     ],
 )
 def test_smallest_first_finds_what_the_library_solver_finds(model: str) -> None:
