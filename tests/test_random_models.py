@@ -71,7 +71,11 @@ def zebra_models(draw: st.DrawFn, max_positions: int = 4, max_attributes: int = 
 
 
 @st.composite
-def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clues: int = 4) -> str:
+def number_models(
+    draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clues: int = 4, auxiliaries: bool = True
+) -> str:
+    """Clues over an array of numbers; with `auxiliaries`, also products, quotients and values chosen by
+    conditions, whose auxiliary variables widen the space a brute force of every variable goes through."""
     k = draw(st.integers(2, max_vars))
     lo = draw(st.integers(-2, 2))
     hi = lo + draw(st.integers(1, max_size - 1))
@@ -105,6 +109,8 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
     )
     multiplied = st.builds(lambda p, e, op, r: f"{p} + {e} {op} {r}", product, linear, st.sampled_from(OPS),
                            st.integers(-8, 12))
+    if not auxiliaries:
+        multiplied = st.nothing()
     condition = st.one_of(comparison, member, element, multiplied)
     # a number chosen by a condition (an auxiliary variable tied by two implications)
     chosen_value = st.builds(lambda c, a, b: f"(if {c} then {a} else {b})", condition, linear, st.integers(-2, 3))
@@ -119,7 +125,8 @@ def number_models(draw: st.DrawFn, max_vars: int = 4, max_size: int = 4, max_clu
         st.builds(lambda a, b, c: f"if {a} then {b} else {c}", condition, condition, condition),
         st.builds(lambda a, b: f"{a} iff {b}", condition, condition),
         st.builds(lambda a, b: f"not ({a} iff {b})", condition, condition),
-        st.builds(lambda v, op, r: f"{v} {op} {r}", chosen_value | counted, st.sampled_from(OPS), linear | var),
+        st.builds(lambda v, op, r: f"{v} {op} {r}", chosen_value | counted if auxiliaries else st.nothing(),
+                  st.sampled_from(OPS), linear | var),
         st.builds(lambda q, j, cs: f"{q} {j} of [{', '.join(cs)}]", st.sampled_from(["exactly", "at_least", "at_most"]),
                   st.integers(0, 3), st.lists(condition, min_size=1, max_size=4)),
         st.builds(lambda which, op, r: f"sum([x[i] for i in {which}]) {op} {r}",
@@ -172,7 +179,7 @@ def projected_models(draw: st.DrawFn) -> str:
     """A number model with two more variables, an array `y` and a scalar `z`, tied to `x` by clues.
     Either a `show` names a random part of {x, y, z}, or some of `y`, `z` are named with a leading `_`:
     each solution counts once on what is shown, however many values the hidden ones take with it."""
-    text = draw(number_models(max_vars=3, max_size=4, max_clues=3))
+    text = draw(number_models(max_vars=3, max_size=4, max_clues=3, auxiliaries=False))
     first, rest = text.split("\n", 1)  # var x[1..k] in lo..hi
     k, domain = int(first.split("[1..", 1)[1].split("]", 1)[0]), first.rsplit(" in ", 1)[1]
     by_show = draw(st.booleans())
@@ -220,7 +227,7 @@ def projected_zebra_models(draw: st.DrawFn) -> str:
 def optimised_models(draw: st.DrawFn) -> str:
     """A number model with an objective over its variables: linear, `sum(...)`, or with `abs`, whose
     auxiliary variables the objective then reads."""
-    text = draw(number_models(max_vars=3, max_size=4, max_clues=3))
+    text = draw(number_models(max_vars=3, max_size=4, max_clues=3, auxiliaries=False))
     k = int(text.split("[1..", 1)[1].split("]", 1)[0])  # the first line: var x[1..k] in lo..hi
     var = st.integers(1, k).map(lambda i: f"x[{i}]")
     coef = st.sampled_from([-3, -2, -1, 1, 2, 3])
