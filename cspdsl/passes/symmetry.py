@@ -26,27 +26,22 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 from ..ir import (
     AllDifferent,
     And,
-    Connected,
     Constraint,
     Count,
-    InSet,
-    KindTable,
     Linear,
     Not,
     Or,
     Problem,
     Product,
-    Regular,
     Table,
-    by_kind,
     children,
     variables_of,
 )
-from ..static_types import Any, TypeVar
+from ..static_types import TypeVar
+from .canonical import Form, canonical, oriented, sorted_forms
 from .deadline import check_deadline
 
 Symmetry = dict[str, str]  # every variable -> its image
-Form = Hashable  # a constraint's canonical form: nested tuples of str and int
 K = TypeVar("K", bound=Hashable)
 
 # The search for the group gives up beyond this much work (an image tried counts one, and one more
@@ -60,84 +55,6 @@ GROUP_MAX = 256
 # most REFINE_ROUNDS_BUDGET (the models settle in 2 to 4 rounds; a chain of n variables would take n / 2).
 REFINE_BUDGET = 200_000
 REFINE_ROUNDS_BUDGET = 4 * REFINE_BUDGET
-
-
-# -- canonical forms --------------------------------------------------------------------------------
-
-
-def canonical(c: Constraint, name: Callable[[str], str], exact: bool = True) -> Form:
-    """The constraint with every variable renamed, in a form that equal constraints share: sums as a
-    sorted multiset of terms with their sign fixed, all-different, count and and/or as sorted multisets.
-
-    `exact=False` is for colours, where several variables get one name: a table's columns can then no
-    longer be put in a canonical order, so its form keeps only its names and size."""
-    return _CANONICAL[type(c)](c, name, exact)
-
-
-_Namer = Callable[[str], str]
-_CANONICAL: KindTable[Callable[[Any, _Namer, bool], Form]] = by_kind(
-    "symmetry.canonical",
-    {
-        Linear: lambda c, name, exact: _oriented(c, name)[0],
-        InSet: lambda c, name, exact: ("InSet", name(c.var), tuple(sorted(set(c.values)))),
-        AllDifferent: lambda c, name, exact: ("AllDifferent", tuple(sorted(name(var) for var in c.vars))),
-        Table: lambda c, name, exact: _canonical_table(c, name, exact),
-        Regular: lambda c, name, exact: _canonical_regular(c, name, exact),
-        Product: lambda c, name, exact: ("Product", name(c.var), tuple(sorted(name(f) for f in c.factors))),
-        Count: lambda c, name, exact: ("Count", _sorted_forms(c.conds, name, exact), c.op, c.k),
-        And: lambda c, name, exact: ("And", _sorted_forms(c.conds, name, exact)),
-        Or: lambda c, name, exact: ("Or", _sorted_forms(c.conds, name, exact)),
-        Not: lambda c, name, exact: ("Not", canonical(c.cond, name, exact)),
-        # The nodes in their order, with the edges: only a renaming that keeps each node's condition in
-        # place keeps it (a symmetry that moves the area's cells is missed, never a false one found).
-        Connected: lambda c, name, exact: (
-            "Connected", tuple(canonical(sub, name, exact) for sub in c.conds), tuple(sorted(c.edges))
-        ),
-    },
-)
-
-
-def _oriented(c: Linear, name: Callable[[str], str]) -> tuple[Form, tuple[int, ...]]:
-    """A sum's form, its terms merged (by variable) and sorted, and written `<=` or with its sign
-    fixed: `x >= k` is `-x <= -k`, and `x - y != 1` is `y - x != -1`, whichever form is the least.
-    Also the signs (1, -1) that the coefficients were multiplied by to give it (both, when both do)."""
-    coefs: dict[str, int] = {}
-    for coef, var in c.terms:
-        coefs[var] = coefs.get(var, 0) + coef
-    op = "<=" if c.op in ("<=", ">=") else c.op
-
-    def form(sign: int) -> Form:
-        return ("Linear", tuple(sorted((name(var), sign * k) for var, k in coefs.items() if k)), op, sign * c.rhs)
-
-    if c.op in ("<=", ">="):
-        sign = 1 if c.op == "<=" else -1
-        return form(sign), (sign,)
-    forms = {sign: form(sign) for sign in (1, -1)}
-    least = min(forms.values())  # type: ignore[type-var]
-    return least, tuple(sign for sign, f in forms.items() if f == least)
-
-
-def _sorted_forms(conds: tuple[Constraint, ...], name: Callable[[str], str], exact: bool) -> Form:
-    forms = [canonical(sub, name, exact) for sub in conds]
-    return tuple(sorted(forms))  # type: ignore[type-var]  # forms of one kind line up item by item
-
-
-def _canonical_table(c: Table, name: Callable[[str], str], exact: bool) -> Form:
-    names = [name(var) for var in c.vars]
-    if not exact:
-        return ("Table", tuple(sorted(names)), len(set(c.tuples)))
-    order = sorted(range(len(names)), key=names.__getitem__)
-    rows = sorted({tuple(row[i] for i in order) for row in c.tuples})
-    return ("Table", tuple(names[i] for i in order), tuple(rows))
-
-
-def _canonical_regular(c: Regular, name: Callable[[str], str], exact: bool) -> Form:
-    """An automaton reads its variables in order: the order is kept (a renaming that reverses a row
-    maps it to another automaton, which the exact form tells apart)."""
-    if not exact:
-        return ("Regular", tuple(sorted(name(var) for var in c.vars)), len(c.transitions))
-    return ("Regular", tuple(name(var) for var in c.vars), tuple(sorted(set(c.transitions))), c.start,
-            tuple(sorted(set(c.accepting))))
 
 
 def constraint_forms(problem: Problem, name: Callable[[str], str] | None = None) -> Counter[Form]:
@@ -216,7 +133,7 @@ def _roles(c: Constraint, holding: dict[str, list[Constraint]], colour: dict[str
         coefs: dict[str, int] = {}
         for k, name in c.terms:
             coefs[name] = coefs.get(name, 0) + k
-        _, signs = _oriented(c, _by_colour(colour))
+        _, signs = oriented(c, _by_colour(colour))
         return {var: tuple(sorted({sign * coef for sign in signs})) for var, coef in coefs.items()}
     if isinstance(c, Product):  # the result and the factors play different parts
         return {var: (var == c.var, c.factors.count(var)) for var in (c.var, *c.factors)}
@@ -225,7 +142,7 @@ def _roles(c: Constraint, holding: dict[str, list[Constraint]], colour: dict[str
         for i, name in enumerate(c.vars):
             columns.setdefault(name, []).append(tuple(sorted(row[i] for row in c.tuples)))
         return {var: tuple(sorted(values)) for var, values in columns.items()}
-    return {var: _sorted_forms(tuple(parts), _seen_from(var, colour), False) if parts else 0
+    return {var: sorted_forms(tuple(parts), _seen_from(var, colour), False) if parts else 0
             for var, parts in holding.items()}
 
 
