@@ -5,6 +5,7 @@
     print(result.answers())
     for solution in solutions(load("models/lock.puz"), limit=10):  # each as it is found
         print(solution)
+    print(count(load("models/lock.puz")).count)  # by independent parts where the model falls apart
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from .static_types import TYPE_CHECKING, Any
 
 __version__ = "0.3.0"
 __all__ = [
-    "CompiledModel", "CspdslError", "Result", "__version__", "compile", "explain", "load", "loads", "solutions",
-    "solve",
+    "CompiledModel", "CspdslError", "Result", "__version__", "compile", "count", "explain", "load", "loads",
+    "solutions", "solve",
 ]
 
 if TYPE_CHECKING:
     from .api import Result, load, loads, solve
+    from .counting import count
     from .errors import CspdslError
     from .explain import explain
     from .instances import CompiledModel, compile
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 # Where each public name lives; imported when first asked for, so that `cspdsl --help` does not
 # pay for the parser and the solvers.
 _HOMES = {"load": "api", "loads": "api", "solve": "api", "Result": "api", "CspdslError": "errors",
-          "explain": "explain", "solutions": "iterate", "compile": "instances", "CompiledModel": "instances"}
+          "explain": "explain", "solutions": "iterate", "compile": "instances", "CompiledModel": "instances", "count": "counting"}
 
 
 def __getattr__(name: str) -> Any:

@@ -109,6 +109,11 @@ class Result(Record, frozen=False):
     was `complete`: a search stopped by `limit`, by the time limit or by a local search's budget
     leaves `count` None, however many it found. `time_limit` is the limit the search ran under (the
     caller's, or a local search's default), None for none.
+
+    `count_method` says how a count was made: "enumeration" (every solution found, checked and held in
+    `solutions`), or "components" (`cspdsl.count` on a model that falls apart into independent parts,
+    `counting.py`): then `counted` is the product of the parts' counts, which `found` and `count`
+    give, and `solutions` holds one solution only, the parts' first solutions put together.
     """
 
     model: Lowered
@@ -126,6 +131,12 @@ class Result(Record, frozen=False):
     objective: int | None = None
     bound: int | None = None
     optimal: bool = False
+    count_method: str = "enumeration"
+    # A count by components: the solutions established (the product of the parts' counts; a lower
+    # bound when the time limit stopped it), how many parts, and how many of them were searched.
+    counted: int | None = None
+    components: int = 0
+    distinct_components: int = 0
 
     @property
     def status(self) -> str:
@@ -134,21 +145,22 @@ class Result(Record, frozen=False):
 
     @property
     def found(self) -> int:
-        """How many solutions the search found (those in `solutions`)."""
-        return len(self.solutions)
+        """How many solutions the search found: those in `solutions`, or of a count by components, the
+        product of its parts' counts (`counted`)."""
+        return len(self.solutions) if self.counted is None else self.counted
 
     @property
     def count(self) -> int | None:
         """How many solutions the model has, when the search was complete; None when it stopped
         first, as then there may be more than `found`."""
-        return len(self.solutions) if self.complete else None
+        return self.found if self.complete else None
 
     @property
     def unique(self) -> bool | None:
         """True or False when the search settled it; None when it stopped too early to tell."""
-        if len(self.solutions) > 1:
+        if self.found > 1:
             return False
-        if len(self.solutions) == 1 and self.complete:
+        if self.found == 1 and self.complete:
             return True
         return None
 
@@ -183,7 +195,9 @@ class Result(Record, frozen=False):
     def to_dict(self, solutions: bool = True) -> dict[str, Any]:
         """The result as plain data, the shape `cspdsl solve --json` prints (`json.dumps` takes it):
         `found` always, `count` only when the search was complete (else None), the solutions (each its
-        model variables' `values` and its `answers`) unless `solutions=False`, the size and the stats."""
+        model variables' `values` and its `answers`) unless `solutions=False`, the size and the stats.
+        With a count, `count_method` says how it was made; a count by components gives its number of
+        `components` too, and its `solutions` list is the one solution it holds."""
         from .render import solution_json
 
         layout, problem = self.model.layout, self.model.problem
@@ -191,6 +205,10 @@ class Result(Record, frozen=False):
             "backend": self.backend, "status": self.status, "complete": self.complete, "unique": self.unique,
             "found": self.found, "count": self.count,
         }
+        if self.count is not None or self.counted is not None:
+            data["count_method"] = self.count_method
+        if self.count_method == "components":
+            data["components"], data["distinct_components"] = self.components, self.distinct_components
         if solutions:
             data["solutions"] = [solution_json(layout, problem.outputs, s) for s in self.solutions]
         if self.model.problem.objective is not None:

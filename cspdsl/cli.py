@@ -239,7 +239,8 @@ def _solve(args: argparse.Namespace) -> int:
         stream = solution_stream(model, args)
         progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
         try:
-            result = solve(
+            how = solve if not args.count else _counting  # a count by components where the model falls apart
+            result = how(
                 model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed,
                 options=dict(args.options), on_solution=watching(progress, stream),
             )
@@ -253,6 +254,13 @@ def _solve(args: argparse.Namespace) -> int:
     if result.status in ("solved", "optimal", "feasible"):  # feasible: the best an objective found
         return EXIT_SOLVED
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT
+
+
+def _counting(model: Any, backend: str, limit: int | None, **solve_args: Any) -> Any:
+    """`--count`: `cspdsl.count` (by components, or by enumeration), which takes no limit."""
+    from .counting import count
+
+    return count(model, backend, **solve_args)
 
 
 def _solve_sequential(model: Any, args: argparse.Namespace) -> int:

@@ -81,6 +81,8 @@ def print_result(result: Any, args: argparse.Namespace, stream: SolutionStream |
               "that does not prove there is none.")
     elif args.count:
         print(count_line(result))
+        if result.count_method == "components":
+            print(method_line(result))
         _print_objective(result)
     elif args.all or getattr(args, "limit", None):
         shown = stream.shown if stream is not None else 0  # printed already, as they came
@@ -145,6 +147,10 @@ def _timeout_line(result: Any, args: argparse.Namespace) -> str:
     return f"No solution found within the time limit of {result.time_limit:g} s{default}."
 
 
+def _many(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _solutions(n: int, optimal: bool = False) -> str:
     return f"{n} {'optimal ' if optimal else ''}solution{'s' if n != 1 else ''}"
 
@@ -160,6 +166,19 @@ def count_line(result: Any) -> str:
     if n == 1:
         return "1 optimal solution: no other reaches the optimum." if optimal else "1 solution: the puzzle is unique."
     return f"{_solutions(n, optimal)}."
+
+
+def method_line(result: Any) -> str:
+    """How a count by components was made, in one line (`counting.py`)."""
+    free = result.stats.get("free_variables", 0)
+    alike = result.components - result.distinct_components - free
+    searched = result.distinct_components
+    pieces = [f"{searched} searched on {result.backend}" if searched else "",
+              f"{alike} the same as {'one of those' if searched > 1 else 'that one'} up to renaming" if alike else "",
+              f"{_many(free, 'unconstrained variable')} counted by {'its' if free == 1 else 'their'} values"
+              if free else ""]
+    return (f"Counted by components: {result.components} independent parts ({', '.join(p for p in pieces if p)}); "
+            "each part's solutions checked, the count is their product.")
 
 
 def _found_text(result: Any) -> str:

@@ -25,7 +25,8 @@ alldifferent(q)
 forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i
 """
 UNSAT = "var x[1..3] in 1..2\nalldifferent(x)\n"  # three variables, two values
-ENDLESS = "var x[1..12] in 1..9\n"  # 9^12 solutions: no backend counts them within a second
+ENDLESS = "var x[1..12] in 1..9\nsum(x) != 50\n"  # about 9^12 solutions, one part: no backend counts them in a second
+FREE = "var x[1..12] in 1..9\n"  # 9^12 solutions, twelve independent parts: counted by their domains at once
 HIDDEN = "var x in 1..3\nvar _d in 1..3\nx != _d\n"  # 6 assignments, 3 solutions on x (`_d` is hidden)
 EXACT = exact_backends()
 LOCAL = [name for name in sorted(REGISTRY) if not backend_class(name).exact]
@@ -234,6 +235,10 @@ COUNT_TEXTS = [
     *[(b, ["-", "--count", "--timeout", "0.5"], ENDLESS,
        "At least {n} solutions (the time limit stopped the search; there may be more).\n\n"
        f"stats: backend {b}, at least {{n}} solutions, ") for b in EXACT],
+    *[(b, ["-", "--count", "--timeout", "5"], FREE,
+       "282429536481 solutions.\nCounted by components: 12 independent parts (12 unconstrained variables counted by "
+       f"their values); each part's solutions checked, the count is their product.\n\nstats: backend {b}, "
+       "282429536481 solutions, ") for b in EXACT],
     # a projection: the solutions counted on the shown variables (`show killer`, a leading `_`)
     *[(b, ["models/agatha.puz"], None, f"stats: backend {b}, 1 solution (unique), ") for b in EXACT],
     *[(b, ["models/agatha.puz", "--all"], None, "Solution 1:\nkiller = 1\n\nAgatha killed Agatha.\n\n"
@@ -274,7 +279,13 @@ COUNT_FIELDS = [
        {"status": "solved", "complete": False, "unique": False, "found": 2, "count": None, "solutions": 2})
       for b in EXACT],
     *[(b, ["models/lock.puz", "--count"], None,
-       {"status": "solved", "complete": True, "unique": False, "found": 3, "count": 3, "solutions": None})
+       {"status": "solved", "complete": True, "unique": False, "found": 3, "count": 3, "count_method": "enumeration",
+        "solutions": None}) for b in EXACT],
+    *[(b, ["-", "--count"], FREE,
+       {"status": "solved", "complete": True, "unique": False, "found": 9**12, "count": 9**12,
+        "count_method": "components", "components": 12, "distinct_components": 0, "solutions": None}) for b in EXACT],
+    *[(b, ["-", "--count"], FREE + "x[1] == x[2]\nx[3] < 1\n",
+       {"status": "unsatisfiable", "complete": True, "unique": None, "found": 0, "count": 0, "solutions": None})
       for b in EXACT],
     *[(b, ["models/lock.puz", "-n", "1"], None,
        {"status": "solved", "complete": False, "unique": None, "found": 1, "count": None, "solutions": 1})
