@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 # Where each public name lives; imported when first asked for, so that `cspdsl --help` does not
 # pay for the parser and the solvers.
 _HOMES = {"load": "api", "loads": "api", "solve": "api", "Result": "api", "CspdslError": "errors",
-          "explain": "explain", "solutions": "iterate", "compile": "instances", "CompiledModel": "instances", "count": "counting"}
+          "explain": "explain", "solutions": "iterate", "compile": "instances", "CompiledModel": "instances",
+          "count": "counting"}
 
 
 def __getattr__(name: str) -> Any:

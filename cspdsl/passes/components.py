@@ -40,7 +40,8 @@ class Split(Record, frozen=False):
     """The problem in normal form, cut into parts.
 
     `classes`: the parts with constraints, grouped by sameness (each group's first is the one searched);
-    `free`: the variables no constraint mentions (their count is their domain's size, or 1 when hidden);
+    `free`: the variables that stand alone, no constraint naming them (their count is their domain's
+    size, or 1 when hidden);
     `fixed`: the variables the normal form left with one value; `constant`: the constraints over fixed
     variables only, a part with no variables of its own (None when there is none)."""
 
@@ -87,13 +88,20 @@ def _split_into(normal: Problem, groups: list[list[str]], fixed: list[str]) -> S
     shown = set(normal.outputs)
     parts = [Part(tuple(group), tuple(cs), tuple(v for v in group if v in shown))
              for group, cs in zip(groups, constraints, strict=True)]
-    free = [part.variables[0] for part in parts if not part.constraints]
+    free = [part.variables[0] for part in parts if _is_free(part)]
     classes: dict[object, list[Part]] = {}
     for part in parts:
-        if part.constraints:
+        if not _is_free(part):
             classes.setdefault(signature(part, normal), []).append(part)
     constant_part = Part((), tuple(constant), ()) if constant else None
     return Split(normal, list(classes.values()), free, fixed, constant_part)
+
+
+def _is_free(part: Part) -> bool:
+    """One variable that no constraint names: its values are counted without a search. (Variables that
+    a clue of the model links, though the normal form decided it, are searched as a part, so that the
+    clue is checked on their combinations.)"""
+    return len(part.variables) == 1 and not part.constraints
 
 
 def signature(part: Part, normal: Problem) -> object:
