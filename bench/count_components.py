@@ -9,7 +9,10 @@ latin squares, 12^k):
 - `count()`: the same count in this process (`cspdsl.count`), without the start-up;
 - enumeration: `solve(model, limit=None)` in this process, what `--count` did before, stopped at
   `--cap` seconds: the solutions it found (each checked) and its rate, and from the rate the time it
-  would take to count them all (its real time where it finished within the cap).
+  would take to count them all (its real time where it finished within the cap);
+- Ganak, where `pyganak` imports (`pip install pyganak`; not a dependency of cspdsl): the exact
+  projected count of the model's CNF (the sat backend's, projected on the shown variables' value
+  literals), in this process.
 
     python bench/count_components.py                     # sat
     python bench/count_components.py --backend cpsat --cap 30
@@ -68,6 +71,28 @@ def enumeration(text: str, params: dict[str, int], backend: str, cap: float) -> 
     return result.found, time.perf_counter() - started, result.complete
 
 
+def ganak(text: str, params: dict[str, int]) -> tuple[int, float] | None:
+    """Ganak's count of the model's CNF, projected on the shown variables' values: (count, seconds), or
+    None where pyganak is not installed."""
+    try:
+        import pyganak  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    from cspdsl.backends.sat.cnf import TRUE
+    from cspdsl.backends.sat.encoder import compile_cnf
+
+    model = loads(text, params=params)
+    native = compile_cnf(model.problem)
+    shown = set(model.problem.outputs)
+    values = {abs(lit) for name, pairs in native.values.items() if name in shown for _, lit in pairs if lit != TRUE}
+    started = time.perf_counter()
+    counter = pyganak.Counter()
+    counter.new_vars(native.cnf.num_vars)
+    counter.add_clauses([list(clause) for clause in native.cnf.clauses])
+    counter.set_sampling_set(sorted(values))
+    return int(counter.count()), time.perf_counter() - started
+
+
 def row(name: str, text: str, params: dict[str, int], total: int, backend: str, cap: float) -> list[str]:
     seconds, data = whole_process(text, params, backend)
     if (data["count"], data["count_method"]) != (total, "components"):
@@ -80,8 +105,14 @@ def row(name: str, text: str, params: dict[str, int], total: int, backend: str, 
     rate = found / enumerated
     would_take = enumerated if finished else total / rate
     took = f"{enumerated:.1f} s (all)" if finished else f"{found:,} in {enumerated:.0f} s"
-    return [name, f"{total:,}", f"{seconds:.2f} s", f"{counted:.3f} s", took, f"{rate:,.0f}/s",
-            f"{would_take:,.0f} s" + ("" if finished else " (projected)"), f"{would_take / counted:,.0f}x"]
+    cells = [name, f"{total:,}", f"{seconds:.2f} s", f"{counted:.3f} s", took, f"{rate:,.0f}/s",
+             f"{would_take:,.0f} s" + ("" if finished else " (projected)"), f"{would_take / counted:,.0f}x"]
+    by_ganak = ganak(text, params)
+    if by_ganak is not None:
+        if by_ganak[0] != total:
+            raise SystemExit(f"{name}: Ganak counted {by_ganak[0]}, not {total}")
+        cells.append(f"{by_ganak[1]:.1f} s")
+    return cells
 
 
 def main() -> None:
@@ -92,6 +123,8 @@ def main() -> None:
     headers = ["model", "solutions", "--count (whole process)", "count() in process", "enumeration",
                "enumeration rate", "enumeration, all", "enumeration / count()"]
     rows = [row(name, text, params, total, args.backend, args.cap) for name, text, params, total in MODELS]
+    if len(rows[0]) > len(headers):
+        headers.append("Ganak")
     print(f"backend {args.backend}, enumeration capped at {args.cap:g} s")
     print(markdown(headers, rows))
 

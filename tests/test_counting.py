@@ -20,6 +20,7 @@ from cspdsl.lower import Lowered
 from cspdsl.lower.layout import Layout
 from cspdsl.passes.components import split
 from cspdsl.passes.unroll import renamed
+from cspdsl.result_text import method_line
 
 EXACT = exact_backends()
 
@@ -103,6 +104,22 @@ def test_exact_counts(backend, text, params, total, method, parts, searched):
 def test_components_agree_with_enumeration(backend, text, params):
     model = loads(text, params=params)
     assert count(model, backend).count == solve(model, backend, limit=None).count
+
+
+# (model, params, the line of text that says how it counted)
+METHOD_LINES = [
+    (BOARDS + "var extra in 1..5\n", {"k": 2}, "Counted by components: 3 independent parts (1 searched on sat, 1 "
+     "the same as that one up to renaming, 1 unconstrained variable counted by its values); each part's "
+     "solutions checked, the count is their product."),
+    (BOARDS + "var t[1..2] in 1..3\nt[1] < t[2]\n", {"k": 3}, "Counted by components: 4 independent parts (2 "
+     "searched on sat, 2 the same as one of those up to renaming); each part's solutions checked, the count is "
+     "their product."),
+]
+
+
+@pytest.mark.parametrize(("text", "params", "line"), METHOD_LINES)
+def test_the_text_says_how_it_counted(text, params, line):
+    assert method_line(count(loads(text, params=params))) == line
 
 
 def test_the_json_says_how_it_counted():
