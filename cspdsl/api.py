@@ -205,7 +205,7 @@ class Result(Record, frozen=False):
             "backend": self.backend, "status": self.status, "complete": self.complete, "unique": self.unique,
             "found": self.found, "count": self.count,
         }
-        if self.count is not None or self.counted is not None:
+        if self.count is not None or self.count_method != "enumeration":
             data["count_method"] = self.count_method
         if self.count_method == "components":
             data["components"], data["distinct_components"] = self.components, self.distinct_components

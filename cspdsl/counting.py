@@ -83,15 +83,17 @@ class PartCount:
         self.size: dict[str, int] = {}
         self.stats: dict[str, float | int | str] = {"count_method": "components", "compile_seconds": 0.0}
         self._lower_bound = 1  # the solutions checked when the time limit stops the checking
+        self.stopped = False  # whether the time limit stopped a part's search after its first solutions
+        # The smallest parts first: the one the time limit is likeliest to stop comes last, when the
+        # others have their solutions, so that what it found still makes a lower bound.
+        parts.classes.sort(key=lambda members: sum(len(parts.normal.variables[v].domain) for v in members[0].variables))
 
     def run(self) -> Result:
         found: list[list[Assignment]] = []
         for part in self._searched_parts():
             solutions = self._enumerate(part)
-            if solutions is None:
-                return self._result([], complete=False)
             if not solutions:
-                return self._result([], complete=True, counted=0)
+                return self._result([], complete=not self.stopped and solutions is not None, counted=0)
             found.append(solutions)
         classes = found[1:] if self.split.constant is not None else found
         witness = self._witness([solutions[0] for solutions in classes])
@@ -99,7 +101,7 @@ class PartCount:
             counts = self._checked_counts(witness, classes)
         except TimeLimitReached:
             return self._result([witness], complete=False, counted=self._lower_bound)
-        return self._result([witness], complete=True, counted=self._product(counts))
+        return self._result([witness], complete=not self.stopped, counted=self._product(counts))
 
     def _searched_parts(self) -> list[Part]:
         """The parts searched: the constant part first (its constraints over fixed variables only),
@@ -109,12 +111,14 @@ class PartCount:
 
     def _enumerate(self, part: Part) -> list[Assignment] | None:
         """The part's solutions on the backend, distinct on its shown variables (one, when it shows
-        none: it then counts once); None when the time limit stopped the compile or the search."""
+        none: it then counts once); those found by then when the time limit stopped the search (None
+        when it stopped it before the first, or stopped the compile)."""
         problem = sub_problem(part, self.split.normal)
         try:
             with time_limited(self.deadline):
                 compiled = self.engine.compile(problem)
         except TimeLimitReached:
+            self.stopped = True
             return None
         self.stats["compile_seconds"] = float(self.stats["compile_seconds"]) + compiled.compile_seconds
         for key, value in compiled.size.items():
@@ -123,7 +127,8 @@ class PartCount:
         outcome = self.engine.solve(compiled, limit=limit, timeout=seconds_left(self.deadline, MIN_SEARCH_SECONDS),
                                     seed=self.seed)
         if outcome.timed_out or (limit is None and not outcome.complete):
-            return None
+            self.stopped = True  # its solutions so far still count, as a lower bound
+            return outcome.solutions or None
         self.stats["enumerated"] = int(self.stats.get("enumerated", 0)) + len(outcome.solutions)
         return outcome.solutions
 

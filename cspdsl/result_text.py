@@ -177,8 +177,9 @@ def method_line(result: Any) -> str:
               f"{alike} the same as {'one of those' if searched > 1 else 'that one'} up to renaming" if alike else "",
               f"{_many(free, 'unconstrained variable')} counted by {'its' if free == 1 else 'their'} values"
               if free else ""]
-    return (f"Counted by components: {result.components} independent parts ({', '.join(p for p in pieces if p)}); "
-            "each part's solutions checked, the count is their product.")
+    end = ("each part's solutions checked, the count is their product" if result.complete else
+           "the time limit stopped it: the product of the parts' solutions checked by then is a lower bound")
+    return f"Counted by components: {result.components} independent parts ({', '.join(p for p in pieces if p)}); {end}."
 
 
 def _found_text(result: Any) -> str:
