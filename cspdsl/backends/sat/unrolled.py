@@ -27,7 +27,7 @@ from functools import cached_property
 from itertools import accumulate, product
 
 from ...errors import CspdslError, Span, Suggestion
-from ...ir import And, Constraint, Linear, Not, Posted, Problem, validate, variables_of
+from ...ir import And, Constraint, InSet, Linear, Not, Posted, Problem, validate, variables_of
 from ...ir.sequential import Effect, Move, Sequential
 from ...passes.deadline import check_deadline
 from ...passes.evaluate import truth
@@ -44,12 +44,14 @@ COMBINATIONS_MAX = 256
 class Template(Record):
     """Clauses over `blocks` consecutive states (1: one state, 2: before and after a move) and `own`
     variables of their own, numbered as in a CNF of their own: variable 1 is true, the states' literals
-    come next (`StepTemplates.size` variables each), then the template's own."""
+    come next (`StepTemplates.size` variables each), then the template's own: a step's action's
+    literals first."""
 
     clauses: list[list[int]]
     blocks: int
     own: int
     values: dict[str, list[tuple[int, int]]]  # each variable's (value, literal) pairs, as the encoder made them
+    actions: int = 0  # the first of its own variables that are the action's literals (a step's)
 
     @cached_property
     def flat(self) -> list[int]:
@@ -119,10 +121,11 @@ def _encoder(problem: Problem, seq: Sequential, blocks: int) -> tuple[CnfEncoder
     return encoder, len(encoder.cnf.clauses)
 
 
-def _template(encoder: CnfEncoder, blocks: int, size: int, first: int) -> Template:
-    """The clauses the encoder wrote from clause `first` on, as a template."""
+def _template(encoder: CnfEncoder, blocks: int, size: int, first: int, actions: int = 0) -> Template:
+    """The clauses the encoder wrote from clause `first` on, as a template (with the literals of the
+    variables for a step's, which are read back from it)."""
     own = encoder.cnf.num_vars - 1 - blocks * size
-    return Template(encoder.cnf.clauses[first:], blocks, own, encoder.values)
+    return Template(encoder.cnf.clauses[first:], blocks, own, encoder.values if actions else {}, actions)
 
 
 def _posted_template(problem: Problem, seq: Sequential, posted: Sequence[Posted]) -> Template:
@@ -144,6 +147,7 @@ class _StepWriter:
         self.size = (self.cnf.num_vars - 1) // 2
         self.encoder._encode_var(action(1), self.encoder.problem.variables[action(1)].domain)
         self.act = self.encoder._literals_of(action(1))
+        self.after = {name: at(name, 1) for name in seq.state}
 
     def write(self) -> None:
         for number, move in enumerate(self.seq.moves, start=1):
@@ -163,6 +167,10 @@ class _StepWriter:
 
     def _guarded(self, made: int, part: Constraint) -> None:
         """made -> part, over the state before the move."""
+        if isinstance(part, InSet):  # the values it allows, in one clause (the most common part, fast)
+            wanted = part.values
+            self.cnf.add([-made, *(lit for v, lit in self.encoder.values[part.var] if v in wanted)])
+            return
         scope = sorted(variables_of(part))
         values = [self.encoder.values[name] for name in scope]
         if _combinations(values) > COMBINATIONS_MAX:
@@ -178,7 +186,10 @@ class _StepWriter:
 
     def _effect(self, made: int, effect: Effect) -> None:
         """made -> the variable after the move is the effect's value of the state before it."""
-        after = self.encoder._literals_of(at(effect.var, 1))
+        after = self.encoder._literals_of(self.after[effect.var])
+        if not effect.terms:  # x = 3 (the most common effect, fast)
+            self.cnf.add([-made, after[effect.constant]] if effect.constant in after else [-made])
+            return
         names = sorted({name for _, name in effect.terms})
         values = [self.encoder.values[name] for name in names]
         if _combinations(values) > COMBINATIONS_MAX:
@@ -212,7 +223,8 @@ class _StepWriter:
 def _step_template(problem: Problem, seq: Sequential) -> Template:
     writer = _StepWriter(problem, seq)
     writer.write()
-    return _template(writer.encoder, 2, writer.size, writer.first)
+    actions = len({abs(lit) for lit in writer.act.values()})  # made one after another, before any other
+    return _template(writer.encoder, 2, writer.size, writer.first, actions)
 
 
 def _conjuncts(c: Constraint) -> list[Constraint]:
@@ -259,54 +271,56 @@ class UnrolledCnf(Record):
 def unrolled_cnf(seq: Sequential, found: StepTemplates, horizon: int) -> UnrolledCnf:
     """The templates copied to each step: a state's literals and `always` at every step, the start at
     the first, a move between each two, the goal at the last."""
-    cnf = _Copies(found.size, horizon)
+    cnf = _Copies(found, horizon)
+    values: dict[str, list[tuple[int, int]]] = {}
     for step in range(horizon + 1):
-        cnf.copy(found.state, step)
+        table = cnf.copy(found.state, step)
+        for name in seq.state:
+            values[at(name, step)] = [(v, table[lit]) for v, lit in found.state.values[name]]
         cnf.copy(found.always, step)
     cnf.copy(found.start, 0)
-    values: dict[str, list[tuple[int, int]]] = {}
     for step in range(1, horizon + 1):
-        table = cnf.copy(found.step, step - 1)
+        table = cnf.copy(found.step, step - 1, step)
         values[action(step)] = [(v, table[lit]) for v, lit in found.step.values[action(1)]]
     cnf.copy(found.goal, horizon)
-    for step in range(horizon + 1):
-        shift = step * found.size
-        for name in seq.state:
-            values[at(name, step)] = [(v, _shifted(lit, shift)) for v, lit in found.state.values[name]]
     outputs = [at(name, 0) for name in seq.state] + [action(step) for step in range(1, horizon + 1)]
     return UnrolledCnf(cnf.clauses, cnf.num_vars, values, outputs)
 
 
-def _shifted(lit: int, shift: int) -> int:
-    if lit in (TRUE, -TRUE):
-        return lit
-    return lit + shift if lit > 0 else lit - shift
-
-
 class _Copies:
-    """The unrolled CNF as it is copied together: variable 1 true, the states' literals (`size`
-    variables a state, state t from 2 + t * size), then each copy's own variables after them."""
+    """The unrolled CNF as it is copied together: variable 1 true, the actions' literals of each step
+    (numbered first: MiniSat's first decisions, ties of activity, go by number, and deciding the moves
+    in time order took half the conflicts of deciding the states first on the pegs), the states'
+    literals (`size` variables a state), then each copy's own variables after them."""
 
-    def __init__(self, size: int, horizon: int) -> None:
-        self.size = size
+    def __init__(self, found: StepTemplates, horizon: int) -> None:
+        self.size, self.actions = found.size, found.step.actions
         self.clauses: list[list[int]] = [[TRUE]]
-        self.num_vars = 1 + (horizon + 1) * size
+        self.first_state = 2 + horizon * self.actions
+        self.num_vars = self.first_state - 1 + (horizon + 1) * self.size
 
-    def copy(self, template: Template, first_state: int) -> list[int]:
-        """The template's clauses with its states at `first_state` on and its own variables new; the
-        renumbering, as a table indexed by the template's literals (a negative one from the end)."""
+    def copy(self, template: Template, first_state: int, step: int = 0) -> list[int]:
+        """The template's clauses with its states at `first_state` on, its action's literals (if any)
+        those of `step`, and its other variables new; the renumbering, as a table indexed by the
+        template's literals (a negative one from the end)."""
         check_deadline()
+        if not template.clauses and not template.values:  # nothing to copy, nothing to read back
+            return []
         states = template.blocks * self.size
-        top = 1 + states + template.own
-        table = [0] * (2 * top + 1)
+        others = template.own - template.actions
+        table = [0] * (2 * (1 + states + template.own) + 1)
         table[1], table[-1] = TRUE, -TRUE
-        shift = first_state * self.size
-        for var in range(2, 2 + states):
-            table[var], table[-var] = var + shift, -var - shift
-        shift = self.num_vars - 1 - states
-        for var in range(2 + states, top + 1):
-            table[var], table[-var] = var + shift, -var - shift
-        self.num_vars += template.own
+        _renumber(table, 2, states, self.first_state + first_state * self.size)
+        _renumber(table, 2 + states, template.actions, 2 + (step - 1) * self.actions)
+        _renumber(table, 2 + states + template.actions, others, self.num_vars + 1)
+        self.num_vars += others
         flat = list(map(table.__getitem__, template.flat))  # one pass over every literal, then cut
         self.clauses.extend([flat[start:end] for start, end in template.bounds])
         return table
+
+
+def _renumber(table: list[int], first: int, count: int, to: int) -> None:
+    """Template variables first .. first + count - 1 as to .. to + count - 1, in the table."""
+    for var in range(first, first + count):
+        table[var] = var - first + to
+        table[-var] = first - var - to
