@@ -267,3 +267,14 @@ def test_the_sat_cnf_counts_the_small_boards_as_brute_force_does(drawing: str) -
     model = loads(line_pegs(drawing, 5), "line.puz")
     counted = solve_plans(model, "sat", limit=None, count_only=True)
     assert counted.count == brute_force_count(model.problem, 5)
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ("max_clauses=10", "error: the SAT encoding takes more than 10 clauses (-O max_clauses=N raises the limit)"),
+    ("max_values=10", "error: the unrolled puzzle's variables have 21 values in all: too many for the SAT backend "
+                      "(at most 10: -O max_values=N raises the limit)"),
+])
+def test_the_sat_cnf_of_the_moves_keeps_the_backends_limits(option: str, message: str) -> None:
+    result = run_cli("solve", "models/river.puz", "--backend", "sat", "-O", option)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [message, "hint: solve this model with --backend search"]
