@@ -320,7 +320,9 @@ class _Copies:
 
 
 def _renumber(table: list[int], first: int, count: int, to: int) -> None:
-    """Template variables first .. first + count - 1 as to .. to + count - 1, in the table."""
-    for var in range(first, first + count):
-        table[var] = var - first + to
-        table[-var] = first - var - to
+    """Template variables first .. first + count - 1 as to .. to + count - 1, in the table (the
+    negative literals from its end, in the opposite order), a slice each."""
+    if count:
+        table[first : first + count] = range(to, to + count)
+        end = len(table) - first + 1
+        table[end - count : end] = range(-(to + count - 1), -to + 1)
