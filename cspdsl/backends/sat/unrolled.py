@@ -51,7 +51,7 @@ class Template(Record):
     blocks: int
     own: int
     values: dict[str, list[tuple[int, int]]]  # each variable's (value, literal) pairs, as the encoder made them
-    actions: int = 0  # the first of its own variables that are the action's literals (a step's)
+    actions: int = 0  # how many of its own variables, the first ones, are the action's literals (a step's)
 
     @cached_property
     def flat(self) -> list[int]:
@@ -96,6 +96,8 @@ def templates(problem: Problem) -> StepTemplates:
 
 
 def _validate(problem: Problem, seq: Sequential) -> None:
+    """The IR's rules on the puzzle's conditions, each where the unrolled model puts it: the start and
+    `always` at the top level, the goal and the moves' conditions inside a condition."""
     check = Problem()
     check.variables = dict(problem.variables)
     for posted in (*seq.start, *seq.always):
