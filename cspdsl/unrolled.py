@@ -20,7 +20,7 @@ from collections.abc import Callable
 from .api import solve
 from .backends import get_backend
 from .backends.sat.search import run_search
-from .backends.sat.unrolled import templates, unrolled_cnf
+from .backends.sat.unrolled import StepTemplates, templates, unrolled_cnf
 from .errors import CspdslError, Suggestion
 from .lower import Lowered
 from .lower.layout import Layout
@@ -61,7 +61,7 @@ def solve_unrolled(model: Lowered, backend: str, *, limit: int | None, deadline:
     """Plans of a sequential puzzle on `backend`, by deepening or over the model's bound (see above)."""
     seq = model.problem.sequential
     assert seq is not None
-    bounded = bounded_solver(model, backend, options, deadline)
+    bounded = bounded_solver(model, backend, options)
     deepen = seq.shortest or seq.bound is None
     horizon = 0 if deepen else (seq.bound or 0)
     while True:  # deepening looks for one plan at each bound; the last bound is solved as asked
@@ -80,9 +80,9 @@ def solve_unrolled(model: Lowered, backend: str, *, limit: int | None, deadline:
                       shortest, horizon if shortest else None, dict(result.size), stats)
 
 
-def bounded_solver(model: Lowered, backend: str, options: dict[str, str] | None, deadline: float | None) -> Solver:
+def bounded_solver(model: Lowered, backend: str, options: dict[str, str] | None) -> Solver:
     """What solves the puzzle unrolled over one bound on `backend` (see the module's docstring)."""
-    return _sat_solver(model, options, deadline) if backend == "sat" else _model_solver(model, backend, options)
+    return _sat_solver(model, options) if backend == "sat" else _model_solver(model, backend, options)
 
 
 def _model_solver(model: Lowered, backend: str, options: dict[str, str] | None) -> Solver:
@@ -97,22 +97,22 @@ def _model_solver(model: Lowered, backend: str, options: dict[str, str] | None) 
     return bounded
 
 
-def _sat_solver(model: Lowered, options: dict[str, str] | None, deadline: float | None) -> Solver:
-    """The unrolled model as CNF copied from the puzzle's step templates (made once for every bound),
-    searched by the engine of `-O solver=` as the sat backend searches; the plans are checked after."""
+def _sat_solver(model: Lowered, options: dict[str, str] | None) -> Solver:
+    """The unrolled model as CNF copied from the puzzle's step templates (made once, at the first
+    bound, for every bound), searched by the engine of `-O solver=` as the sat backend searches; the
+    plans are checked after."""
     engine: Any = get_backend("sat", options)
     seq = model.problem.sequential
     assert seq is not None
-    started = time.perf_counter()
-    with time_limited(deadline):
-        made = templates(model.problem)
-    template_seconds = time.perf_counter() - started
+    made: list[StepTemplates] = []
 
     def bounded(horizon: int, limit: int | None, deadline: float | None) -> Bounded:
         started = time.perf_counter()
         try:
             with time_limited(deadline):
-                cnf = unrolled_cnf(seq, made, horizon)
+                if not made:
+                    made.append(templates(model.problem))
+                cnf = unrolled_cnf(seq, made[0], horizon)
         except TimeLimitReached:
             return Bounded([], False, True, {"engine": engine.solver})
         _within_limits(cnf.values, len(cnf.clauses), engine.limits)
@@ -121,7 +121,7 @@ def _sat_solver(model: Lowered, options: dict[str, str] | None, deadline: float 
         args = (engine.solver, cnf.clauses, cnf.num_vars, cnf.values, cnf.outputs, limit, None, False)
         searched = time.perf_counter()
         items, summary, timed_out, forked = run_search(args, seconds_left(deadline))
-        stats = {"engine": engine.solver, "compile_seconds": template_seconds + compiled, "forked": forked,
+        stats = {"engine": engine.solver, "compile_seconds": compiled, "forked": forked,
                  "wall_seconds": time.perf_counter() - searched}
         complete = bool(summary.get("complete")) and not timed_out and not (limit == 1 and items)
         return Bounded(list(items), complete, timed_out, stats, size)

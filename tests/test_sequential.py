@@ -253,7 +253,7 @@ UNROLLED_BOUNDS = [("models/river.puz", 10), ("models/jugs.puz", 9), ("models/ha
 def test_the_sat_cnf_of_the_moves_has_the_unrolled_models_solutions(path: str, bounds: int) -> None:
     """sat writes the unrolled model as CNF straight from the moves; cpsat solves the unrolled IR."""
     model = load(path)
-    sat, cpsat = bounded_solver(model, "sat", None, None), bounded_solver(model, "cpsat", None, None)
+    sat, cpsat = bounded_solver(model, "sat", None), bounded_solver(model, "cpsat", None)
     counts = []
     for horizon in range(bounds):
         ours = _solutions(sat(horizon, None, None))
