@@ -6,13 +6,14 @@ Three pairs, each timed in this process, median of `--repeat` runs after one war
   (`bench/reference/pegs_article004.py`: its Puzzle and TriangleSolitaire classes);
 - all 14,880 plans counted: `search --count` against a memoised depth-first count over bit masks;
 - a first plan on `sat`: the model unrolled over its 13 steps, compiled to CNF and solved, against
-  a CNF of the same bounded plan written by hand, solved by the same engine (MiniSat 2.2, PySAT).
+  a CNF of the same bounded plan written by hand, solved by the same engine (MiniSat 2.2, PySAT);
+  the two CNFs' sizes follow the table.
 
 Ours is `cspdsl.plans.solve_plans` on the model already read (the parse and lowering are shown apart,
 once): compiling, searching and checking every plan it returns. The baselines check nothing.
 
     python bench/sequential.py
-    python bench/sequential.py --repeat 11
+    python bench/sequential.py --repeat 11 --orders 31
 """
 
 from __future__ import annotations
@@ -91,9 +92,50 @@ def pairs(repeat: int) -> list[tuple[str, float, str, float]]:
     ]
 
 
+def cnf_sizes(model: object) -> list[tuple[str, int, int, int]]:
+    """(which, variables, clauses, literals) of the two CNFs of the 13-jump plan: ours as the sat
+    backend writes the unrolled model, and the hand-written one."""
+    from reference.pegs_article004 import bounded_cnf
+
+    size = solve_plans(model, "sat", limit=1).size  # type: ignore[arg-type]
+    clauses, _ = bounded_cnf()
+    hand = ("hand-written", max(abs(lit) for clause in clauses for lit in clause), len(clauses),
+            sum(map(len, clauses)))
+    return [("ours (sat, unrolled)", size["variables"], size["clauses"], size["literals"]), hand]
+
+
+def search_effort(model: object, orders: int) -> list[tuple[str, int, int, float]]:
+    """(which, MiniSat's conflicts in the CNF's own order, their median over `orders` shuffled clause
+    orders, the median CPU seconds of bootstrap and search) for both CNFs: a CDCL search's luck
+    depends much on the order of its input, so one order alone says little about an encoding."""
+    import random
+
+    from pysat.solvers import Minisat22
+    from reference.pegs_article004 import bounded_cnf
+
+    from cspdsl.backends.sat.unrolled import templates, unrolled_cnf
+
+    problem = model.problem  # type: ignore[attr-defined]
+    ours = unrolled_cnf(problem.sequential, templates(problem), 13).clauses
+    found = []
+    for which, clauses in (("ours (sat, unrolled)", ours), ("hand-written", bounded_cnf()[0])):
+        runs = []
+        for seed in range(orders + 1):
+            shuffled = random.Random(seed).sample(clauses, len(clauses)) if seed else clauses
+            started = time.process_time()
+            with Minisat22(bootstrap_with=shuffled) as solver:
+                assert solver.solve()
+                runs.append((solver.accum_stats()["conflicts"], time.process_time() - started))
+        found.append((which, runs[0][0], int(statistics.median(c for c, _ in runs[1:])),
+                      statistics.median(t for _, t in runs[1:])))
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="timed runs of each (default 5)")
+    parser.add_argument("--orders", type=int, default=0,
+                        help="also solve both CNFs under this many shuffled clause orders (default 0: not)")
     args = parser.parse_args()
     started = time.perf_counter()
     load(PEGS)
@@ -103,6 +145,15 @@ def main() -> None:
     print("|---|---|---|---|---|")
     for name, mine, baseline, theirs in pairs(args.repeat):
         print(f"| {name} | {mine * 1000:.1f} ms | {baseline} | {theirs * 1000:.1f} ms | {mine / theirs:.2f}x |")
+    print("\n| CNF of the 13-jump plan | variables | clauses | literals |")
+    print("|---|---|---|---|")
+    for which, variables, clauses, literals in cnf_sizes(load(PEGS)):
+        print(f"| {which} | {variables:,} | {clauses:,} | {literals:,} |")
+    if args.orders:
+        print(f"\n| MiniSat on | conflicts, own order | median conflicts, {args.orders} orders | median CPU |")
+        print("|---|---|---|---|")
+        for which, own, conflicts, seconds in search_effort(load(PEGS), args.orders):
+            print(f"| {which} | {own:,} | {conflicts:,} | {seconds * 1000:.1f} ms |")
 
 
 if __name__ == "__main__":

@@ -145,7 +145,9 @@ def _check(args: argparse.Namespace) -> int:
 def _compile(args: argparse.Namespace) -> int:
     from .api import load
 
-    model = _whole(load(args.model, dict(args.params)), "compile")
+    model = load(args.model, dict(args.params))
+    if args.to != "minizinc":  # MiniZinc takes a sequential puzzle unrolled over its bound
+        _whole(model, "compile")
     text = export(args.to, model.problem, source=args.model)
     if args.output is None:
         sys.stdout.write(text)

@@ -1,6 +1,11 @@
 """A sequential puzzle on a backend that solves models as a whole (sat, cpsat, csp): unrolled over a
-bound (`passes/unroll.py`), solved and checked as any model is (`api.solve`), its solutions read back
-as plans.
+bound (`passes/unroll.py`), solved, its solutions read back as plans (each then checked move by move
+by `plans.py`).
+
+On cpsat and csp the unrolled model is solved and checked as any model is (`api.solve`). On sat the
+same model is written as CNF straight from the moves (`backends/sat/unrolled.py`: each step's clauses
+encoded once and copied), as tight as a CNF written by hand and without the general encoder's cost
+per clue (pegs: 0.2 s of compiling to 10 ms).
 
 The bound is the model's (`steps <= N`). A puzzle that asks for its fewest moves, or has no bound,
 is deepened: unrolled over 0, 1, 2, ... steps until the first bound with a plan, each shorter bound
@@ -9,21 +14,41 @@ proved to have none, so the plans found are the shortest.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from .api import solve
+from .backends import get_backend
+from .backends.sat.search import run_search
+from .backends.sat.unrolled import StepTemplates, templates, unrolled_cnf
+from .errors import CspdslError, Suggestion
 from .lower import Lowered
 from .lower.layout import Layout
-from .passes.deadline import seconds_left
+from .passes.deadline import TimeLimitReached, seconds_left, time_limited
 from .passes.unroll import plan_of, unroll
 from .plans import PlanResult
+from .record import Record, field
 from .static_types import Any
 
 MAX_DEEPENING = 200  # the longest plan deepening looks for, without a bound in the model
 
-# What suits an unrolled puzzle, unless the user's options say otherwise. On sat: its symmetry search
-# and implied sums cost seconds on a plan's thousands of copies and find nothing to use (pegs: 8 s of
-# compiling to 0.4 s). On csp: the variables in the model's order are the plan's steps in time order,
-# so each move fixes the state after it (jugs: 5 times faster than the greedy order).
-UNROLLED_OPTIONS = {"sat": {"symmetry": "false", "implied": "false"}, "csp": {"order": "model"}}
+# What suits an unrolled puzzle on csp, unless the user's options say otherwise: the variables in the
+# model's order are the plan's steps in time order, so each move fixes the state after it (jugs: 5
+# times faster than the greedy order).
+UNROLLED_OPTIONS = {"csp": {"order": "model"}}
+
+
+class Bounded(Record):
+    """The solutions of the puzzle unrolled over one bound (assignments of `x@t` and `move@t`)."""
+
+    solutions: list[dict[str, int]]
+    complete: bool
+    timed_out: bool
+    stats: dict[str, Any] = field(default_factory=dict)
+    size: dict[str, int] = field(default_factory=dict)
+
+
+Solver = Callable[[int, "int | None", "float | None"], Bounded]  # (horizon, limit, deadline)
 
 
 def unrolled_model(model: Lowered, horizon: int) -> Lowered:
@@ -36,17 +61,14 @@ def solve_unrolled(model: Lowered, backend: str, *, limit: int | None, deadline:
     """Plans of a sequential puzzle on `backend`, by deepening or over the model's bound (see above)."""
     seq = model.problem.sequential
     assert seq is not None
-    options = {**UNROLLED_OPTIONS.get(backend, {}), **(options or {})}
+    bounded = bounded_solver(model, backend, options)
     deepen = seq.shortest or seq.bound is None
     horizon = 0 if deepen else (seq.bound or 0)
-    result: Any = None
     while True:  # deepening looks for one plan at each bound; the last bound is solved as asked
         probe = deepen and limit != 1
-        result = solve(unrolled_model(model, horizon), backend, limit=1 if probe else limit,
-                       timeout=seconds_left(deadline), options=options)
+        result = bounded(horizon, 1 if probe else limit, deadline)
         if probe and result.solutions:
-            result = solve(unrolled_model(model, horizon), backend, limit=limit, timeout=seconds_left(deadline),
-                           options=options)
+            result = bounded(horizon, limit, deadline)
         if not deepen or result.solutions or result.timed_out or horizon >= _deepest(seq.bound):
             break
         horizon += 1
@@ -56,6 +78,68 @@ def solve_unrolled(model: Lowered, backend: str, *, limit: int | None, deadline:
     shortest = deepen and bool(plans)
     return PlanResult(model, backend, [] if count_only else plans, count, result.complete, result.timed_out, limit,
                       shortest, horizon if shortest else None, dict(result.size), stats)
+
+
+def bounded_solver(model: Lowered, backend: str, options: dict[str, str] | None) -> Solver:
+    """What solves the puzzle unrolled over one bound on `backend` (see the module's docstring)."""
+    return _sat_solver(model, options) if backend == "sat" else _model_solver(model, backend, options)
+
+
+def _model_solver(model: Lowered, backend: str, options: dict[str, str] | None) -> Solver:
+    """The unrolled model solved and checked by `api.solve`, as any model is."""
+    options = {**UNROLLED_OPTIONS.get(backend, {}), **(options or {})}
+
+    def bounded(horizon: int, limit: int | None, deadline: float | None) -> Bounded:
+        result = solve(unrolled_model(model, horizon), backend, limit=limit, timeout=seconds_left(deadline),
+                       options=options)
+        return Bounded(result.solutions, result.complete, result.timed_out, dict(result.stats), dict(result.size))
+
+    return bounded
+
+
+def _sat_solver(model: Lowered, options: dict[str, str] | None) -> Solver:
+    """The unrolled model as CNF copied from the puzzle's step templates (made once, at the first
+    bound, for every bound), searched by the engine of `-O solver=` as the sat backend searches; the
+    plans are checked after."""
+    engine: Any = get_backend("sat", options)
+    seq = model.problem.sequential
+    assert seq is not None
+    made: list[StepTemplates] = []
+
+    def bounded(horizon: int, limit: int | None, deadline: float | None) -> Bounded:
+        started = time.perf_counter()
+        try:
+            with time_limited(deadline):
+                if not made:
+                    made.append(templates(model.problem))
+                cnf = unrolled_cnf(seq, made[0], horizon)
+        except TimeLimitReached:
+            return Bounded([], False, True, {"engine": engine.solver})
+        _within_limits(cnf.values, len(cnf.clauses), engine.limits)
+        compiled = time.perf_counter() - started
+        size = {"variables": cnf.num_vars, "clauses": len(cnf.clauses), "literals": sum(map(len, cnf.clauses))}
+        args = (engine.solver, cnf.clauses, cnf.num_vars, cnf.values, cnf.outputs, limit, None, False)
+        searched = time.perf_counter()
+        items, summary, timed_out, forked = run_search(args, seconds_left(deadline))
+        stats = {"engine": engine.solver, "compile_seconds": compiled, "forked": forked,
+                 "wall_seconds": time.perf_counter() - searched}
+        complete = bool(summary.get("complete")) and not timed_out and not (limit == 1 and items)
+        return Bounded(list(items), complete, timed_out, stats, size)
+
+    return bounded
+
+
+def _within_limits(values: dict[str, list[tuple[int, int]]], clauses: int, limits: tuple[int, int]) -> None:
+    """The sat backend's limits (-O max_values, -O max_clauses) on the unrolled CNF."""
+    max_values, max_clauses = limits
+    count = sum(map(len, values.values()))
+    if count > max_values:
+        raise CspdslError(f"the unrolled puzzle's variables have {count:,} values in all: too many for the SAT "
+                          f"backend (at most {max_values:,}: -O max_values=N raises the limit)",
+                          suggestion=Suggestion("use_backend", ("search",)))
+    if clauses > max_clauses:
+        raise CspdslError(f"the SAT encoding takes more than {max_clauses:,} clauses (-O max_clauses=N raises "
+                          "the limit)", suggestion=Suggestion("use_backend", ("search",)))
 
 
 def _deepest(bound: int | None) -> int:

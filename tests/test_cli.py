@@ -412,7 +412,7 @@ BAD_FLAGS = [
     (["solve", "models/lock.puz", "--timeout", "0"], None, BAD_TIMEOUT),
     (["solve", "models/lock.puz", "--timeout=-1"], None, BAD_TIMEOUT),
     (["solve", "models/lock.puz", "--timeout=-inf"], None, BAD_TIMEOUT),
-    (["compile", "models/river.puz", "--to", "minizinc"], None, NOT_WHOLE.format("compile")),
+    (["compile", "models/river.puz", "--to", "dimacs"], None, NOT_WHOLE.format("compile")),
     (["explain", "models/jugs.puz"], None, NOT_WHOLE.format("explain")),
     (["compare", "models/lock.puz", "--timeout", "NaN"], None,
      "error: argument --timeout: 'NaN' is not a number of seconds"),

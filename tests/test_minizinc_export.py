@@ -18,6 +18,7 @@ from cspdsl.api import load, loads, solve
 from cspdsl.backends import export
 from cspdsl.ir import Regular
 from cspdsl.lower import Lowered
+from cspdsl.plans import solve_plans
 
 MINIZINC = shutil.which("minizinc")
 HIDDEN = "var x in 1..3\nvar _d in 1..3\nx != _d\nx != 2\n"  # two solutions on x, four assignments
@@ -66,7 +67,9 @@ def test_compile_writes_minizinc_to_a_file(tmp_path) -> None:
 # Hitori's export ran over 5 minutes): their export is checked on the small areas below instead.
 # The pentominoes have thousands of tilings, which Gecode does not list in minutes either.
 TOO_SLOW_ON_GECODE = {"hitori", "slitherlink", "pentominoes", "pentominoes4x15"}
-NOT_EXPORTED = TOO_SLOW_ON_GECODE | SEQUENTIAL_MODELS  # sequential puzzles are refused by the export
+# A sequential puzzle exports unrolled over its bound (`steps <= N`), and its plans are compared below,
+# with a bound on the puzzles that have none.
+NOT_EXPORTED = TOO_SLOW_ON_GECODE | SEQUENTIAL_MODELS
 SMALL_AREAS = {
     "tetrominoes": "var g[1..2, 1..3] in bool\nconnected(g, 1)\nsum(g) == 3\n",
     "loops": "var h[0..2, 1..2] in bool\nvar v[1..2, 0..2] in bool\nsingle_loop(h, v)\n",
@@ -124,3 +127,67 @@ def test_an_automaton_exported_has_the_brute_force_solutions(regular: Regular, t
     blocks = run.stdout.split("----------")[:-1]
     theirs = {tuple(int(v) for _, v in sorted(re.findall(r"^(.+?) = (-?\d+)$", block, re.M))) for block in blocks}
     assert theirs == brute_force(problem)
+
+
+# ---- sequential puzzles: unrolled over their bound -------------------------------------------------
+
+# (model, the bound put in place of `minimize steps`, the number of plans of at most that many moves)
+BOUNDED_PLANS = [("river", 9, 18), ("jugs", 8, 11), ("hanoi", 8, 5)]
+
+
+def bounded(name: str, bound: int, shortest: bool = False) -> Lowered:
+    """The puzzle with `steps <= bound` (and `minimize steps` kept if `shortest`)."""
+    text = (MODELS / f"{name}.puz").read_text()
+    wanted = f"steps <= {bound}\n" + ("minimize steps\n" if shortest else "")
+    return loads(text.replace("minimize steps\n", wanted), f"{name}.puz")
+
+
+def gecode_plans(model: Lowered, name: str, tmp_path: Path) -> tuple[list[tuple[str, ...]], bool]:
+    """The plans Gecode finds on the export, each as its moves in words, and whether it proved an optimum."""
+    path = tmp_path / f"{name}.mzn"
+    path.write_text(export("minizinc", model.problem, f"{name}.puz"))
+    run = subprocess.run([str(MINIZINC), "--solver", "gecode", "-a", str(path)], capture_output=True, text=True,
+                         timeout=600, check=True)
+    blocks = run.stdout.split("----------")[:-1]
+    return [tuple(re.findall(r"^\d+\. (.+)$", block, re.M)) for block in blocks], "==========" in run.stdout
+
+
+@pytest.mark.skipif(MINIZINC is None, reason="MiniZinc is not installed")
+@pytest.mark.parametrize(("name", "bound", "count"), BOUNDED_PLANS)
+def test_minizinc_with_gecode_finds_the_plans_within_the_bound(name: str, bound: int, count: int,
+                                                               tmp_path: Path) -> None:
+    model = bounded(name, bound)
+    ours = solve_plans(model, "search", limit=None)
+    assert ours.count == count
+    theirs, _ = gecode_plans(model, name, tmp_path)
+    assert len(theirs) == len(set(theirs)) == count
+    assert set(theirs) == {tuple(plan.words(model.problem.sequential)) for plan in ours.plans}  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(MINIZINC is None, reason="MiniZinc is not installed")
+def test_minizinc_minimizes_the_steps_within_the_bound(tmp_path: Path) -> None:
+    """`minimize steps` is a `solve minimize` of the moves made: the last plan is a shortest one."""
+    model = bounded("river", 9, shortest=True)
+    theirs, optimal = gecode_plans(model, "river", tmp_path)
+    shortest = {tuple(plan.words(model.problem.sequential)) for plan in solve_plans(model, limit=None).plans}  # type: ignore[arg-type]
+    assert optimal and theirs[-1] in shortest and len(theirs[-1]) == 7
+
+
+def test_the_unrolled_export_reads_like_the_puzzle() -> None:
+    text = export("minizinc", load(MODELS / "pegs.puz").problem, "pegs.puz")
+    assert text.startswith("% cspdsl model of pegs.puz\n% unrolled over 13 steps: x_t is x after t moves, ")
+    assert "\nvar 0..36: move_1;  % move@1\n" in text and "\nvar 0..36: move_14;" not in text
+    assert '"jump d over b into a", ' in text and "\nsolve satisfy;\n" in text
+    assert text.endswith('  if fix(move_13) > 0 then "13. " ++ move_words[fix(move_13)] ++ "\\n" else "" endif,\n];\n')
+
+
+def test_a_sequential_puzzle_without_a_bound_is_refused_at_its_minimize_steps() -> None:
+    result = run_cli("compile", "models/river.puz", "--to", "minizinc")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "models/river.puz:13:1: error: MiniZinc takes a sequential puzzle unrolled over a bound on its steps, "
+        "and this one has no bound",
+        " 13 | minimize steps",
+        "    | ^^^^^^^^^^^^^^",
+        "hint: add 'steps <= N' to export its plans of at most N moves",
+    ]

@@ -16,6 +16,7 @@ from cspdsl.ir.check_plan import plan_fault
 from cspdsl.ir.sequential import Plan
 from cspdsl.passes.unroll import at, renamed
 from cspdsl.plans import solve_plans
+from cspdsl.unrolled import bounded_solver
 
 # (model, the fewest moves of a plan, the number of plans, whether the plans counted are the shortest)
 MODELS = [
@@ -237,3 +238,43 @@ def test_global_conditions_in_the_search_and_the_unrolling(condition: Constraint
     moved = renamed(condition, lambda name: at(name, 2))
     assert type(moved) is type(condition)
     assert variables_of(moved) == {at(name, 2) for name in variables_of(condition)}
+
+
+def _solutions(bounded: object) -> list[list[tuple[str, int]]]:
+    assert bounded.complete and not bounded.timed_out  # type: ignore[attr-defined]
+    return sorted(sorted(solution.items()) for solution in bounded.solutions)  # type: ignore[attr-defined]
+
+
+# The bounds from none to past the shortest plans, where the longer plans go round in circles.
+UNROLLED_BOUNDS = [("models/river.puz", 10), ("models/jugs.puz", 9), ("models/hanoi.puz", 9)]
+
+
+@pytest.mark.parametrize(("path", "bounds"), UNROLLED_BOUNDS)
+def test_the_sat_cnf_of_the_moves_has_the_unrolled_models_solutions(path: str, bounds: int) -> None:
+    """sat writes the unrolled model as CNF straight from the moves; cpsat solves the unrolled IR."""
+    model = load(path)
+    sat, cpsat = bounded_solver(model, "sat", None), bounded_solver(model, "cpsat", None)
+    counts = []
+    for horizon in range(bounds):
+        ours = _solutions(sat(horizon, None, None))
+        assert ours == _solutions(cpsat(horizon, None, None)), horizon
+        counts.append(len(ours))
+    assert counts[-1] > counts[-2] > 0  # plans longer than the shortest are among them
+
+
+@pytest.mark.parametrize("drawing", ["11011", "0110110", "111010"])
+def test_the_sat_cnf_counts_the_small_boards_as_brute_force_does(drawing: str) -> None:
+    model = loads(line_pegs(drawing, 5), "line.puz")
+    counted = solve_plans(model, "sat", limit=None, count_only=True)
+    assert counted.count == brute_force_count(model.problem, 5)
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ("max_clauses=10", "error: the SAT encoding takes more than 10 clauses (-O max_clauses=N raises the limit)"),
+    ("max_values=10", "error: the unrolled puzzle's variables have 21 values in all: too many for the SAT backend "
+                      "(at most 10: -O max_values=N raises the limit)"),
+])
+def test_the_sat_cnf_of_the_moves_keeps_the_backends_limits(option: str, message: str) -> None:
+    result = run_cli("solve", "models/river.puz", "--backend", "sat", "-O", option)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [message, "hint: solve this model with --backend search"]

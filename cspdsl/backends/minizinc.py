@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..errors import CspdslError
 from ..ir import (
     AllDifferent,
     And,
@@ -25,13 +26,26 @@ from ..ir import (
     Table,
     by_kind,
 )
+from ..passes.unroll import action, at, unroll
 from ..static_types import Any
 
 
 def to_minizinc(problem: Problem, source: str = "") -> str:
     """The problem in MiniZinc: solve with `minizinc --solver gecode -a FILE` for every solution (of a
-    model with an objective, `solve minimize` or `solve maximize`: the optimum)."""
+    model with an objective, `solve minimize` or `solve maximize`: the optimum). A sequential puzzle
+    is written unrolled over its bound (`_plans_in_minizinc`)."""
+    if problem.sequential is not None:
+        return _plans_in_minizinc(problem, source)
     names = _identifiers(list(problem.variables))
+    lines = _model_lines(problem, names, source)
+    lines += ["", _solve_item(problem, names), "", "output ["]
+    lines += [f'  "{name} = ", show({names[name]}), "\\n",' for name in problem.outputs]
+    lines.append("];")
+    return "\n".join(lines) + "\n"
+
+
+def _model_lines(problem: Problem, names: dict[str, str], source: str) -> list[str]:
+    """The model but its solve and output items: the globals it includes, its variables, its constraints."""
     # Only the globals the model uses: the whole globals.mzn clashes with Gecode's in some installs.
     lines = [f"% cspdsl model of {source}" if source else "% cspdsl model"]
     lines += [f'include "{file}";' for kind, file in _GLOBALS.items() if _uses(problem, kind)]
@@ -43,10 +57,41 @@ def to_minizinc(problem: Problem, source: str = "") -> str:
         if posted.span is not None:
             lines.append(f"% line {posted.span.line}: {posted.span.text.split('#', 1)[0].strip()}")
         lines.append(f"constraint {_write(posted.constraint, names)};")
-    lines += ["", _solve_item(problem, names), "", "output ["]
-    lines += [f'  "{name} = ", show({names[name]}), "\\n",' for name in problem.outputs]
+    return lines
+
+
+def _plans_in_minizinc(problem: Problem, source: str) -> str:
+    """A sequential puzzle unrolled over its bound, as the exact backends solve it (`passes/unroll.py`):
+    each solution a plan of at most `steps` moves, ended at its first goal state. `minimize steps`
+    is a `solve minimize` of the moves made (one shortest plan: MiniZinc has no deepening to find them
+    all). The output: the start state, then the moves in words, numbered."""
+    seq = problem.sequential
+    assert seq is not None
+    if seq.bound is None:
+        raise CspdslError("MiniZinc takes a sequential puzzle unrolled over a bound on its steps, and this "
+                          "one has no bound", seq.shortest_span or seq.span,
+                          "add 'steps <= N' to export its plans of at most N moves")
+    unrolled = unroll(problem, seq.bound)
+    names = _identifiers(list(unrolled.variables))
+    moves = [names[action(step)] for step in range(1, seq.bound + 1)]
+    lines = _model_lines(unrolled, names, source)
+    lines.insert(1, f"% unrolled over {seq.bound} steps: x_t is x after t moves, move_t the t-th move made (0: the "
+                    "plan has ended)")
+    words = ", ".join(_string(move.name) for move in seq.moves)
+    lines += ["", f"array[1..{len(seq.moves)}] of string: move_words = [{words}];", ""]
+    made = " + ".join(f"bool2int({move} > 0)" for move in moves) or "0"
+    lines.append(f"solve minimize {made};" if seq.shortest else "solve satisfy;")
+    lines += ["", "output ["]
+    lines += [f'  "{name} = ", show({names[at(name, 0)]}), "\\n",' for name in seq.state]
+    lines += [f'  if fix({move}) > 0 then "{step}. " ++ move_words[fix({move})] ++ "\\n" else "" endif,'
+              for step, move in enumerate(moves, start=1)]
     lines.append("];")
     return "\n".join(lines) + "\n"
+
+
+def _string(text: str) -> str:
+    """A MiniZinc string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _solve_item(problem: Problem, names: dict[str, str]) -> str:

@@ -39,7 +39,7 @@ class Move(Record):
 class Sequential(Record):
     """What makes a Problem a sequential puzzle (`Problem.sequential`): the state is the problem's
     variables in `state` order; `bound` is the most moves a plan may take (None: no bound);
-    `shortest` asks for the plans of the fewest moves (`minimize steps`)."""
+    `shortest` asks for the plans of the fewest moves (`minimize steps`, written at `shortest_span`)."""
 
     state: tuple[str, ...]
     start: tuple[Posted, ...]
@@ -49,6 +49,7 @@ class Sequential(Record):
     bound: int | None = None
     shortest: bool = False
     span: Span | None = field(default=None, compare=False, repr=False)
+    shortest_span: Span | None = field(default=None, compare=False, repr=False)
 
 
 class Plan(Record):

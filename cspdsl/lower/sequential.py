@@ -52,6 +52,7 @@ class SequentialDecls(EntityDecls):
         self.seq_moves: list[Move] = []
         self.seq_bound: int | None = None
         self.seq_shortest = False
+        self.seq_shortest_span: Span | None = None
         self.seq_words: dict[str, str] = {}
 
     def state_decl(self, s: ast.StateDecl) -> None:
@@ -136,6 +137,7 @@ class SequentialDecls(EntityDecls):
     def sequential_objective(self, s: ast.ObjectiveDecl) -> None:
         if s.sense == "minimize" and self.names_steps(s.expr):
             self.seq_shortest = True
+            self.seq_shortest_span = s.span
             return
         raise error("a sequential puzzle minimizes its steps: write 'minimize steps'", s)
 
@@ -152,6 +154,7 @@ class SequentialDecls(EntityDecls):
         self.problem.sequential = Sequential(
             tuple(self.problem.outputs), tuple(self.seq_conditions["start"]), tuple(self.seq_conditions["goal"]),
             tuple(self.seq_conditions["always"]), tuple(self.seq_moves), self.seq_bound, self.seq_shortest, first,
+            self.seq_shortest_span,
         )
 
     def span_of_auxiliary(self, name: str, fallback: Span) -> Span:
