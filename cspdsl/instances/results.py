@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..api import Result, status_of
 from ..ir import Objective, Problem
 from ..lower import Lowered
+from ..lower.layout import Layout
 from ..static_types import Any
 from .resolve import Instance
 from .template import Template
@@ -68,6 +69,13 @@ class InstanceResult(Result, frozen=False):
         objective = held.objective if isinstance(held, InstanceModel) else held.problem.objective
         return status_of(bool(self.solutions), self.complete, self.timed_out,
                          self.optimal if objective is not None else None)
+
+    def shown(self) -> tuple[Layout, list[str]]:
+        """The model's layout and its outputs, as a row shows a solution (the base's: the same for
+        every instance), without making the model."""
+        held = self.__dict__["model"]
+        base = held.template.base if isinstance(held, InstanceModel) else held
+        return base.layout, base.problem.outputs
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Result, tuple(getattr(self, name) for name in Result._fields)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from operator import neg
+from operator import itemgetter, neg
 
 from ..backends.sat.cnf import TRUE
 
@@ -28,6 +28,10 @@ class ModelReader:
         direct = [name for name, pairs in values.items() if all(lit > 0 and uses[lit] == 1 for _, lit in pairs)]
         self.pair_of = {lit: (name, v) for name in direct for v, lit in values[name]}
         self.literals = frozenset(self.pair_of)
+        table: list[tuple[str, int] | None] = [None] * (max(self.pair_of, default=0) + 1)
+        for lit, pair in self.pair_of.items():
+            table[lit] = pair
+        self.pair_table = table  # the pair of each literal, by number: read by one itemgetter
         # The assignment keeps the variables' order: the literals' own order where they are numbered
         # so (the usual case), else their rank.
         order = list(self.pair_of)
@@ -42,7 +46,8 @@ class ModelReader:
     def read(self, model: list[int]) -> tuple[dict[str, int], list[int]]:
         """The assignment (every variable of `values`) and the clause that excludes its outputs' values."""
         true = sorted(self.literals.intersection(model), key=self.order)
-        assignment = dict(map(self.pair_of.__getitem__, true))
+        pairs = itemgetter(*true)(self.pair_table) if len(true) > 1 else map(self.pair_of.__getitem__, true)
+        assignment = dict(pairs)
         blocked = self.blocked
         clause = list(map(neg, true)) if blocked is None else [-lit for lit in true if lit in blocked]
         for name, pairs, output in self.others:

@@ -44,6 +44,7 @@ class Template:
         for s in tree.statements:
             if isinstance(s, ast.GivenDecl):
                 self.defaults.setdefault(s.name, {}).update(self._picture(s))
+        self._line_grid = self._the_line_grid()
 
     def _picture(self, s: ast.GivenDecl) -> dict[str, int]:
         """The cells a `given` picture fixes, as lowering reads it (`lower/statements.py`)."""
@@ -87,6 +88,9 @@ class Template:
     @property
     def line_grid(self) -> Grid | None:
         """The grid a line of characters fills: the one the model draws givens for, or its only grid."""
+        return self._line_grid
+
+    def _the_line_grid(self) -> Grid | None:
         names = list(dict.fromkeys(self.pictured)) or list(self.grids)
         return self.grids[names[0]] if len(names) == 1 else None
 
