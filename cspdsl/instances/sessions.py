@@ -109,21 +109,26 @@ class SatSession:
         search ran out of models before `limit`. The block holds every output's literal, so each model
         differs from the ones before on the outputs (the checker would report one that did not)."""
         switches: list[int] = []
+        assumptions = list(assumptions)  # the switches join them, one a model found
+        solver, read = self.solver, self.reader.read
         try:
             while limit is None or len(found) < limit:
-                if not self._call([*assumptions, *switches], deadline):
+                if not self._call(assumptions, deadline):
                     return True
-                assignment, clause = self.reader.read(self.solver.model())
+                assignment, clause = read(solver.model())
                 if on_solution is not None:
                     on_solution(assignment)
                 found.append(assignment)
-                switches.append(self.next_var)
+                switch = self.next_var
                 self.next_var += 1
-                self.solver.add([-switches[-1], *clause])
+                switches.append(switch)
+                assumptions.append(switch)
+                clause.append(-switch)
+                solver.add(clause)
             return False
         finally:
             for switch in switches:  # the blocks are this instance's only: off for good
-                self.solver.add([-switch])
+                solver.add([-switch])
 
     def _call(self, assumptions: list[int], deadline: float | None) -> bool:
         if deadline is None:
