@@ -4,8 +4,8 @@
 Sudoku that is 729 tests a model, more than the SAT call itself costs. Here the work is done once, at
 compile time: each literal of a direct encoding (positive, one true per variable) is mapped to its
 (variable, value) pair. A model is then read by C calls alone: the set of those literals intersected
-with the model (a DIMACS model lists each variable as itself or its negation, so the literals found
-are exactly the true ones), sorted, and mapped to their pairs. Only the few variables with a negative
+with the model's first part, up to the last of them (a DIMACS model lists each variable as itself or
+its negation, so the literals found are exactly the true ones), sorted, and mapped to their pairs. Only the few variables with a negative
 literal (a 0/1 variable is one literal and its negation), or a literal shared with another variable,
 are read one by one.
 """
@@ -32,6 +32,9 @@ class ModelReader:
         for lit, pair in self.pair_of.items():
             table[lit] = pair
         self.pair_table = table  # the pair of each literal, by number: read by one itemgetter
+        # The part of a model that the literals are in: the variables added after (the switches of
+        # the uniqueness searches) are not looked at.
+        self.span = len(table) - 1
         # The assignment keeps the variables' order: the literals' own order where they are numbered
         # so (the usual case), else their rank.
         order = list(self.pair_of)
@@ -45,7 +48,7 @@ class ModelReader:
 
     def read(self, model: list[int]) -> tuple[dict[str, int], list[int]]:
         """The assignment (every variable of `values`) and the clause that excludes its outputs' values."""
-        true = sorted(self.literals.intersection(model), key=self.order)
+        true = sorted(self.literals.intersection(model[:self.span]), key=self.order)
         pairs = itemgetter(*true)(self.pair_table) if len(true) > 1 else map(self.pair_of.__getitem__, true)
         assignment = dict(pairs)
         blocked = self.blocked
