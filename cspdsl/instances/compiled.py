@@ -8,8 +8,9 @@
 
 The model is lowered without its `given` pictures and compiled once (`sessions.py`); each instance's
 givens (its own, or else the model's pictures) are then fixed on the compiled model. Every solution is
-checked by `ir.check` against the instance's own problem, the base with the instance's givens posted,
-exactly as `api.solve` checks a whole model's.
+checked against the instance's own problem, the base with the instance's givens posted, as `api.solve`
+checks a whole model's: by the base's test written once and the givens (`checking.py`), a solution
+that fails them walked by `ir.check`, which names the clue it breaks.
 """
 
 from __future__ import annotations
