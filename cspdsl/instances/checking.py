@@ -1,8 +1,8 @@
 """The independent check of an instance's solutions, written once for the compiled model.
 
-An instance's problem is the template's base with one clue posted for each given (`compiled.
-instance_model`), so a solution satisfies it exactly when it satisfies the base and keeps every
-given. The base's test is written once, from the IR alone (`ir.fast_check`: each variable's domain
+An instance's problem is the template's base with one clue posted for each given
+(`results.instance_model`), so a solution satisfies it exactly when it satisfies the base and keeps
+every given. The base's test is written once, from the IR alone (`ir.fast_check`: each variable's domain
 and each constraint, as `ir.check` reads them, sharing nothing with any backend); an instance then
 adds only its givens, tested in one C-level pass (`givens.items() <= solution.items()`). This is
 `api.SolutionCheck`'s contract at batch speed, and a solution the fast test does not accept is

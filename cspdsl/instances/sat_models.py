@@ -5,9 +5,9 @@ Sudoku that is 729 tests a model, more than the SAT call itself costs. Here the 
 compile time: each literal of a direct encoding (positive, one true per variable) is mapped to its
 (variable, value) pair. A model is then read by C calls alone: the set of those literals intersected
 with the model's first part, up to the last of them (a DIMACS model lists each variable as itself or
-its negation, so the literals found are exactly the true ones), sorted, and mapped to their pairs. Only the few variables with a negative
-literal (a 0/1 variable is one literal and its negation), or a literal shared with another variable,
-are read one by one.
+its negation, so the literals found are exactly the true ones), sorted, and mapped to their pairs.
+Only the few variables with a negative literal (a 0/1 variable is one literal and its negation), or
+a literal shared with another variable, are read one by one.
 """
 
 from __future__ import annotations
