@@ -97,6 +97,18 @@ def test_the_fast_path_accepts_exactly_what_the_walk_accepts(name):
         assert test(solution) is True
 
 
+def test_the_fast_path_of_one_variable_and_of_none():
+    """The variables are read by one call when there are several; one alone, or none, are read too."""
+    problem = ir.Problem()
+    none = all_hold_function(problem)
+    assert none is not None and none({}) is True
+    problem.add_var("x", (1, 2, 3))
+    problem.post(ir.InSet("x", (2, 3)))
+    one = all_hold_function(problem)
+    assert one is not None
+    assert [one({"x": v}) for v in (1, 2, 3, 4)] == [False, True, True, False] and one({}) is False
+
+
 def test_violated_takes_the_fast_path_after_a_few_dozen_checks_and_still_names_what_breaks():
     problem = small_problem()
     for _ in range(WRITE_AFTER + 1):

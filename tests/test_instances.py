@@ -11,6 +11,7 @@ import pytest
 from helpers import MODELS, ROOT, run_cli
 
 import cspdsl
+from cspdsl.api import InternalError
 from cspdsl.instances.batch import Job, batch_rows
 from cspdsl.instances.read import instances_of
 
@@ -122,8 +123,12 @@ def test_a_pool_of_two_workers_gives_the_same_rows_in_the_same_order(tmp_path):
     job = Job(Path(SUDOKU).read_text(encoding="utf-8"), SUDOKU, "sat")
     here = list(batch_rows(job, instances_of([data])))
     pooled = list(batch_rows(job, instances_of([data]), workers=2))
+    used = job.compiled()  # a compiled model used here before its workers are forked with it
+    used.solve(SUDOKUS[0])
+    forked = list(batch_rows(job, instances_of([data]), workers=2, compiled=used))
     strip = [{k: v for k, v in row.items() if k != "seconds"} for row in here]
     assert strip == [{k: v for k, v in row.items() if k != "seconds"} for row in pooled]
+    assert strip == [{k: v for k, v in row.items() if k != "seconds"} for row in forked]
     assert [row["status"] for row in here].count("solved") == 60 and here[30]["status"] == "error"
     assert all(sudoku_holds(p, row["text"]) for p, row in zip(SUDOKUS[:30], here[:30], strict=True))
 
@@ -193,3 +198,112 @@ def test_batch_on_ray_without_ray_says_how_to_install_it(tmp_path):
     result = run_cli("batch", SUDOKU, write(tmp_path, "s.txt", SUDOKUS[0]), "--ray", "auto")
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == "error: Ray is not installed: pip install 'cspdsl[ray]' (on every machine of the cluster)\n"
+
+
+# -- the per-instance path of a batch: the model read back, the compiled check, the lazy result -----------
+
+
+def sudoku_check(puzzle: str):
+    """The compiled Sudoku's check of one puzzle's solutions, and the puzzle's solution."""
+    from cspdsl.instances.checking import InstanceCheck
+    from cspdsl.instances.results import InstanceModel
+
+    compiled = cspdsl.compile(SUDOKU, "sat")
+    instance, prepared = compiled.as_instance(puzzle), compiled.prepared(compiled.params)
+    model = InstanceModel(prepared.template, instance)
+    result = compiled.solve(instance)
+    return prepared.check, InstanceCheck(prepared.check, instance.givens, model, "sat"), result.solutions[0]
+
+
+@pytest.mark.parametrize("cell", ["cell[1,1]", "cell[5,7]", "cell[9,9]"])
+def test_the_compiled_check_rejects_a_solution_with_one_wrong_cell(cell):
+    base, check, solution = sudoku_check(SUDOKUS[0])
+    wrong = {**solution, cell: solution[cell] % 9 + 1}
+    assert base.test is not None and base.test(solution) is True and base.test(wrong) is False
+    with pytest.raises(InternalError, match=r"returned a solution that breaks the clue at .*sudoku.puz:\d+"):
+        check.check(wrong)
+    check.check(solution)  # the right one passes, once
+    with pytest.raises(InternalError, match="returned the same solution twice"):
+        check.check(dict(solution))
+
+
+def test_the_compiled_check_rejects_a_sudoku_that_drops_a_given():
+    """Digits 1 and 2 swapped everywhere: every row, column and box still holds 1..9 (the base's test
+    passes), but the instance's givens are broken."""
+    base, check, solution = sudoku_check(SUDOKUS[0])
+    swapped = {name: {1: 2, 2: 1}.get(value, value) for name, value in solution.items()}
+    assert base.test is not None and base.test(swapped) is True
+    with pytest.raises(InternalError, match="returned a solution that breaks the clue"):
+        check.check(swapped)
+
+
+def test_a_wrong_model_from_the_sat_engine_is_never_shown(monkeypatch):
+    """The engine's model read back with one cell changed: the solve fails loudly, it shows nothing."""
+    compiled = cspdsl.compile(SUDOKU, "sat")
+    reader = compiled.prepared(compiled.params).session.reader
+    read = reader.read
+
+    def one_cell_off(model):
+        assignment, clause = read(model)
+        assignment["cell[4,4]"] = assignment["cell[4,4]"] % 9 + 1
+        return assignment, clause
+
+    monkeypatch.setattr(reader, "read", one_cell_off)
+    with pytest.raises(InternalError, match="breaks the clue"):
+        compiled.solve(SUDOKUS[1])
+
+
+@pytest.mark.parametrize("text", [QUEENS, "var b[1..6] in 0..1\nvar x in 1..3\nsum(b) == x\nb[1] != b[2]\n"])
+def test_a_model_read_back_is_the_plain_decode_of_it(text):
+    """Every model of small CNFs (0/1 variables read one by one among them): the same assignment as
+    the sat backend's own decode, and a clause that is the outputs' true literals, negated."""
+    from cspdsl.backends.sat.search import decode
+
+    compiled = cspdsl.compile(cspdsl.loads(text, "m.puz"), "sat")
+    session = compiled.prepared(compiled.params).session
+    outputs = set(compiled.prepared(compiled.params).template.base.problem.outputs)
+    count = 0
+    while session.solver.solve():
+        model = session.solver.model()
+        assignment, clause = session.reader.read(model)
+        assert assignment == decode(session.values, model)
+        assert sorted(clause) == sorted(-lit for name, pairs in session.values.items() if name in outputs
+                                        for v, lit in pairs if v == assignment[name] and abs(lit) != 1)
+        session.solver.add(clause)
+        count += 1
+    assert count == cspdsl.compile(cspdsl.loads(text, "m.puz"), "sat").solve(limit=None).count > 1
+
+
+def test_the_incremental_solver_is_renewed_and_answers_the_same():
+    compiled = cspdsl.compile(SUDOKU, "sat")
+    session = compiled.prepared(compiled.params).session
+    session.renew_after = 3
+    solver = session.solver
+    results = [compiled.solve(p) for p in [*SUDOKUS[:5], TWO_SOLUTIONS, "11" + "." * 79, *SUDOKUS[5:8]]]
+    assert session.solver is not solver and session.next_var - session.first_switch <= 3
+    assert [(r.status, r.unique) for r in results] == [("solved", True)] * 5 + [
+        ("solved", False), ("unsatisfiable", None)] + [("solved", True)] * 3
+
+
+def test_an_instance_result_makes_its_model_when_read_and_pickles_as_a_result():
+    import pickle
+
+    result = cspdsl.compile(SUDOKU, "sat").solve(SUDOKUS[0])
+    assert "Problem" not in repr(result.__dict__["model"])  # not made yet
+    assert result.status == "solved" and result.__dict__["model"].made is None
+    copied = pickle.loads(pickle.dumps(result))
+    assert type(copied) is cspdsl.Result and copied.solutions == result.solutions
+    givens = [p for p in copied.model.problem.constraints if p.constraint.__class__.__name__ == "InSet"]
+    assert len(givens) == 81 - SUDOKUS[0].count(".") and copied.model.problem == result.model.problem
+
+
+def test_a_row_has_a_text_only_when_every_value_is_one_digit(tmp_path):
+    model = "var q[1..12] in 1..12\nalldifferent(q)\nq[1] == 12\n"
+    job = Job(model, "q.puz", "sat")
+    rows = list(batch_rows(job, instances_of([write(tmp_path, "q.txt", "..3.........\n")])))
+    assert rows[0]["status"] == "solved" and rows[0]["solution"]["q"][:3] == [12, rows[0]["solution"]["q"][1], 3]
+    assert "text" not in rows[0]
+    sudoku = list(batch_rows(Job(Path(SUDOKU).read_text(encoding="utf-8"), SUDOKU, "sat"),
+                             instances_of([write(tmp_path, "s.txt", ARTICLE + "\n")])))
+    assert sudoku[0]["text"] == ARTICLE_SOLVED
+    assert sudoku[0]["solution"]["cell"][1] == [int(ch) for ch in ARTICLE_SOLVED[9:18]]

@@ -2,9 +2,10 @@
 local processes (`workers`), or on a Ray cluster (`ray`). Each instance gives one row, a plain dict
 that JSON takes, in input order; a bad instance's row is its error, and the others go on.
 
-Each worker compiles the model once, when it starts (`Job.compiled`), and then takes instances in
-chunks. Ray is the engine across machines: its actors are the workers, its `ActorPool` hands out the
-chunks in order; nothing here schedules.
+Each worker has the model compiled once: a forked worker starts with this process's compile, any
+other compiles it when it starts (`Job.compiled`); it then takes instances in chunks. Ray is the
+engine across machines: its actors are the workers, its `ActorPool` hands out the chunks in order;
+nothing here schedules.
 """
 
 from __future__ import annotations
@@ -63,8 +64,10 @@ _worker: tuple[Job, CompiledModel] | None = None
 
 
 def _start_worker(job: Job) -> None:
+    """A worker's model: the one it was forked with, if it is this job's, else compiled now."""
     global _worker
-    _worker = (job, job.compiled())
+    if _worker is None or _worker[0] is not job:
+        _worker = (job, job.compiled())
 
 
 def _solve_chunk(chunk: list[Numbered]) -> list[dict[str, Any]]:
@@ -79,15 +82,30 @@ def chunked(instances: list[Numbered], workers: int) -> list[list[Numbered]]:
     return [instances[start:start + size] for start in range(0, len(instances), size)]
 
 
-def rows_on_pool(job: Job, instances: list[Numbered], workers: int) -> Iterator[dict[str, Any]]:
-    """The rows, solved by `workers` local processes, each compiling the model once."""
+def rows_on_pool(job: Job, instances: list[Numbered], workers: int,
+                 compiled: CompiledModel | None = None) -> Iterator[dict[str, Any]]:
+    """The rows, solved by `workers` local processes. Where processes are forked, each starts with
+    the model this process compiled (`compiled`, or compiled here once), its live solver copied with
+    it; elsewhere each compiles the model when it starts."""
     import multiprocessing
 
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(workers, initializer=_start_worker, initargs=(job,)) as pool:
-        for rows in pool.imap(_solve_chunk, chunked(instances, workers)):
-            yield from rows
+    global _worker
+    if "fork" not in multiprocessing.get_all_start_methods():
+        with multiprocessing.get_context("spawn").Pool(workers, initializer=_start_worker, initargs=(job,)) as pool:
+            yield from _pooled_rows(pool, instances, workers)
+        return
+    before, _worker = _worker, (job, compiled or job.compiled())
+    try:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker, initargs=(job,)) as pool:
+            _worker = before  # the workers have their copy: this process keeps none
+            yield from _pooled_rows(pool, instances, workers)
+    finally:
+        _worker = before
+
+
+def _pooled_rows(pool: Any, instances: list[Numbered], workers: int) -> Iterator[dict[str, Any]]:
+    for rows in pool.imap(_solve_chunk, chunked(instances, workers)):
+        yield from rows
 
 
 # -- a Ray cluster ----------------------------------------------------------------------------------------
@@ -130,5 +148,5 @@ def batch_rows(job: Job, instances: list[RawInstance], workers: int | None = Non
     if ray_address is not None:
         return rows_on_ray(job, numbered, workers, ray_address)
     if workers is not None and workers > 1 and len(numbered) > 1:
-        return rows_on_pool(job, numbered, workers)
+        return rows_on_pool(job, numbered, workers, compiled)
     return rows_here(job, numbered, compiled)

@@ -8,8 +8,9 @@
 
 The model is lowered without its `given` pictures and compiled once (`sessions.py`); each instance's
 givens (its own, or else the model's pictures) are then fixed on the compiled model. Every solution is
-checked by `ir.check` against the instance's own problem, the base with the instance's givens posted,
-exactly as `api.solve` checks a whole model's.
+checked against the instance's own problem, the base with the instance's givens posted, as `api.solve`
+checks a whole model's: by the base's test written once and the givens (`checking.py`), a solution
+that fails them walked by `ir.check`, which names the clue it breaks.
 """
 
 from __future__ import annotations
@@ -18,19 +19,30 @@ import json
 import time
 from collections.abc import Mapping
 
-from ..api import Result, SolutionCheck, local_search_limits
+from ..api import Result, local_search_limits
 from ..backends import DEFAULT_BACKEND, get_backend, limits
-from ..ir import Problem
 from ..lower import Lowered
+from ..record import Record
 from ..static_types import Any
+from .checking import BaseCheck, InstanceCheck
 from .fields import fields_of
 from .read import RawInstance
 from .resolve import Instance, resolve, split_params
+from .results import InstanceModel, InstanceResult
 from .sessions import Session, open_session
 from .template import Template
 
 # How many param settings keep their compiled model (a batch mixing params lowers again past these).
 KEPT_SETTINGS = 8
+
+
+class Prepared(Record):
+    """One param setting of a compiled model: its template, its compiled session and the check that
+    its instances' solutions take."""
+
+    template: Template
+    session: Session
+    check: BaseCheck
 
 
 class CompiledModel:
@@ -42,27 +54,28 @@ class CompiledModel:
         self.params = dict(params or {})
         self.options = dict(options or {})
         self.exact = bool(get_backend(backend, self.options).exact)  # an unknown backend or option: refused now
-        self._kept: dict[tuple[tuple[str, object], ...], tuple[Template, Session]] = {}
-        self.prepared(self.params)
+        self._kept: dict[tuple[tuple[str, object], ...], Prepared] = {}
+        self._own = self.prepared(self.params)  # the model's own params: most instances set none
 
-    def prepared(self, params: Mapping[str, object]) -> tuple[Template, Session]:
-        """The template and the compiled session for these params, made on first use."""
+    def prepared(self, params: Mapping[str, object]) -> Prepared:
+        """The template, the compiled session and the check for these params, made on first use."""
         key = tuple(sorted(params.items())) if params else ()
         if key not in self._kept:
             template = Template(self.text, self.name, params)
             if len(self._kept) >= KEPT_SETTINGS:
                 self._kept.pop(next(iter(self._kept)))
-            self._kept[key] = (template, open_session(template.base.problem, self.backend, self.options))
+            session = open_session(template.base.problem, self.backend, self.options)
+            self._kept[key] = Prepared(template, session, BaseCheck(template.base))
         return self._kept[key]
 
     def instance(self, raw: RawInstance) -> Instance:
         """The instance a data file's entry describes, checked against the model (CspdslError located
         in the data file otherwise)."""
         fields = fields_of(raw)
-        template, _ = self.prepared(self.params)
+        template = self._own.template
         own, rest = split_params(raw, fields, template.params)
         if own:
-            template, _ = self.prepared({**self.params, **own})
+            template = self.prepared({**self.params, **own}).template
         return resolve(raw, rest, template, own)
 
     def solve(self, instance: Instance | Mapping[str, Any] | str | None = None, *, limit: int | None = 2,
@@ -76,19 +89,19 @@ class CompiledModel:
             limit, timeout = local_search_limits(self.backend, limit, timeout)
         timeout = limits.no_limit_as_none(timeout)
         started = time.perf_counter()
-        template, session = self.prepared({**self.params, **instance.params})
-        model = instance_model(template, instance)
+        prepared = self.prepared({**self.params, **instance.params}) if instance.params else self._own
+        session = prepared.session
+        model = InstanceModel(prepared.template, instance)
         deadline = None if timeout is None else time.monotonic() + timeout
-        checker = SolutionCheck(model, self.backend, deadline)
-        outcome = session.solve(model.problem, instance.givens, limit, timeout, seed, checker.check)
+        checker = InstanceCheck(prepared.check, instance.givens, model, self.backend, deadline)
+        outcome = session.solve(model, instance.givens, limit, timeout, seed, checker.check)
         solutions, cut = checker.all_checked(outcome.solutions)
-        stats = dict(outcome.stats)
-        stats["compile_seconds"] = 0.0  # compiled before: `compile_once_seconds` says how long that took
-        stats["compile_once_seconds"] = session.compiled.compile_seconds
-        stats["total_seconds"] = time.perf_counter() - started
+        # compile_seconds: compiled before, `compile_once_seconds` says how long that took
+        stats = {**outcome.stats, "compile_seconds": 0.0, "compile_once_seconds": session.compiled.compile_seconds,
+                 "total_seconds": time.perf_counter() - started}
         complete, timed_out = outcome.complete and not cut, outcome.timed_out or cut
-        return Result(model, self.backend, solutions, complete, timed_out, limit, dict(session.compiled.size),
-                      stats, timeout)
+        return InstanceResult(model, self.backend, solutions, complete, timed_out, limit,  # type: ignore[arg-type]
+                              dict(session.compiled.size), stats, timeout, None, None, False)
 
     def as_instance(self, instance: Instance | Mapping[str, Any] | str | None) -> Instance:
         if instance is None:
@@ -96,20 +109,8 @@ class CompiledModel:
         if isinstance(instance, Instance):
             return instance
         if isinstance(instance, str):
-            return self.instance(RawInstance("<instance>", 1, instance, "line"))
-        return self.instance(RawInstance("<instance>", 1, json.dumps(dict(instance)), "json"))
-
-
-def instance_model(template: Template, instance: Instance) -> Lowered:
-    """The instance's own model: the base with each given posted, as a `given` picture posts it."""
-    base = template.base
-    if not instance.givens:
-        return base
-    given = template.given
-    posted = [given(name, value) for name, value in instance.givens.items()]
-    problem = Problem(base.problem.variables, [*base.problem.constraints, *posted], base.problem.outputs,
-                      projected=base.problem.projected)
-    return Lowered(problem, base.layout, base.text, base.name, base.params, base.folded)
+            return self.instance(RawInstance("<instance>", 1, instance, "line", (), ""))
+        return self.instance(RawInstance("<instance>", 1, json.dumps(dict(instance)), "json", (), ""))
 
 
 def compile(model: Lowered | str, backend: str = DEFAULT_BACKEND, *, options: Mapping[str, str] | None = None,

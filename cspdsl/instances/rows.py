@@ -11,11 +11,14 @@ message's first line.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..api import Result
 from ..errors import CspdslError
 from ..lower.layout import Grid, Layout
 from ..static_types import Any
 from .read import RawInstance
+from .results import InstanceResult
 
 STATUSES = ("solved", "unsatisfiable", "timeout", "gave_up", "error")
 
@@ -30,10 +33,12 @@ def result_row(number: int, raw: RawInstance, result: Result, seconds: float) ->
                            "unique": result.unique, "found": result.found, "seconds": round(seconds, 6)}
     if not result.solutions:
         return row
-    layout, solution = result.model.layout, result.solutions[0]
-    named = row["solution"] = solution_by_name(layout, result.model.problem.outputs, solution)
-    if raw.kind == "line" and len(layout.grids) == 1:
-        text = grid_line(named[layout.grids[0].name])
+    layout, outputs = result.shown() if isinstance(result, InstanceResult) else (
+        result.model.layout, result.model.problem.outputs)
+    shape, solution = shape_of(layout, outputs), result.solutions[0]
+    row["solution"] = shape.named(solution)
+    if raw.kind == "line" and shape.line is not None:
+        text = shape.line.text(solution)
         if text is not None:
             row["text"] = text
     if layout.questions:
@@ -43,43 +48,79 @@ def result_row(number: int, raw: RawInstance, result: Result, seconds: float) ->
 
 def solution_by_name(layout: Layout, outputs: list[str], solution: dict[str, int]) -> dict[str, Any]:
     """The model's own variables by the model's names: grids as rows, scalars, then the rest."""
-    named: dict[str, Any] = {}
-    shown: set[str] = set()
-    for grid in layout.grids:
-        named[grid.name] = grid_rows(grid, solution)
-        shown.update(grid.cells.values())
-    for name, var in layout.scalars.items():
-        named[name] = solution[var]
-        shown.add(var)
-    for var in outputs:
-        if var not in shown:
-            named[var] = solution[var]
-    return named
+    return shape_of(layout, outputs).named(solution)
 
 
-# Each grid's variables as rows (None at a black cell), worked out once a grid: a batch reads them for
-# every instance. Keyed by id(), the grid kept beside, so that the id stays its own.
-_ROWS: dict[int, tuple[Grid, list[list[str | None]], bool]] = {}
+DIGITS = frozenset(range(10))
+DIGIT_TEXT = tuple("0123456789")
 
 
-def _grid_vars(grid: Grid) -> tuple[list[list[str | None]], bool]:
-    """The grid's variables as rows, and whether it is a 1-D array (one row)."""
-    kept = _ROWS.get(id(grid))
-    if kept is None or kept[0] is not grid:
+class GridReader:
+    """One grid's values read from a solution, worked out once a grid: its variables as rows (None at
+    a black cell) and, for a grid without black cells, one C call that reads them all."""
+
+    def __init__(self, grid: Grid) -> None:
         ranges = grid.index_ranges
-        if len(ranges) == 1:
-            rows = [[grid.cells.get((i,)) for i in ranges[0]]]
+        self.flat = len(ranges) == 1
+        if self.flat:
+            self.rows = [[grid.cells.get((i,)) for i in ranges[0]]]
         else:
-            rows = [[grid.cells.get((r, c)) for c in ranges[1]] for r in ranges[0]]
-        kept = _ROWS[id(grid)] = (grid, rows, len(ranges) == 1)
-    return kept[1], kept[2]
+            self.rows = [[grid.cells.get((r, c)) for c in ranges[1]] for r in ranges[0]]
+        names = [var for row in self.rows for var in row]
+        self.width = len(self.rows[0]) if self.rows else 0
+        self.getter = itemgetter(*names) if len(names) > 1 and None not in names else None
+
+    def values(self, solution: dict[str, int]) -> list[Any]:
+        """A grid's values as a list of rows (a 1-D array as one list), None at a black cell."""
+        if self.getter is None:
+            values = [[None if var is None else solution[var] for var in row] for row in self.rows]
+            return values[0] if self.flat else values
+        cells = self.getter(solution)
+        if self.flat:
+            return list(cells)
+        width = self.width
+        return [list(cells[start:start + width]) for start in range(0, len(cells), width)]
+
+    def text(self, solution: dict[str, int]) -> str | None:
+        """The grid's values of one digit each as a line of characters (`#` a black cell); None
+        for any other."""
+        if self.getter is None:
+            return grid_line(self.values(solution))
+        cells = self.getter(solution)
+        return "".join(itemgetter(*cells)(DIGIT_TEXT)) if DIGITS.issuperset(cells) else None
 
 
-def grid_rows(grid: Grid, solution: dict[str, int]) -> list[Any]:
-    """A grid's values as a list of rows (a 1-D array as one list), None at a black cell."""
-    rows, flat = _grid_vars(grid)
-    values = [[None if var is None else solution[var] for var in row] for row in rows]
-    return values[0] if flat else values
+class Shape:
+    """How a layout's solutions are shown by name (`solution_by_name`), worked out once a layout:
+    each grid's reader, the scalars, the other outputs, and the grid a line instance's text is of."""
+
+    def __init__(self, layout: Layout, outputs: list[str]) -> None:
+        self.grids = [(grid.name, GridReader(grid)) for grid in layout.grids]
+        self.scalars = list(layout.scalars.items())
+        shown = {var for grid in layout.grids for var in grid.cells.values()} | set(layout.scalars.values())
+        self.rest = [var for var in outputs if var not in shown]
+        self.line = self.grids[0][1] if len(self.grids) == 1 else None
+
+    def named(self, solution: dict[str, int]) -> dict[str, Any]:
+        named: dict[str, Any] = {name: reader.values(solution) for name, reader in self.grids}
+        for name, var in self.scalars:
+            named[name] = solution[var]
+        for var in self.rest:
+            named[var] = solution[var]
+        return named
+
+
+# Each layout's shape, keyed by id(), the layout and outputs kept beside, so that the id stays its own.
+_SHAPES: dict[int, tuple[Layout, list[str], Shape]] = {}
+
+
+def shape_of(layout: Layout, outputs: list[str]) -> Shape:
+    kept = _SHAPES.get(id(layout))
+    if kept is None or kept[0] is not layout or kept[1] is not outputs:
+        if len(_SHAPES) > 64:
+            _SHAPES.clear()
+        kept = _SHAPES[id(layout)] = (layout, outputs, Shape(layout, outputs))
+    return kept[2]
 
 
 def grid_line(rows: list[Any]) -> str | None:

@@ -1,20 +1,22 @@
 """A SAT model read back as an assignment, and the clause that blocks it, at the speed a batch needs.
 
 `backends.sat.search.decode` tests each (value, literal) pair of each variable in Python; for a
-Sudoku that is 729 tests a model, more than the SAT call itself costs. Here the literals that are
-positive (a direct encoding's, one true per variable) are read in one C call (`itemgetter`), and
-`compress` keeps the (name, value) pairs whose literal is true; only the few variables with a
-negative literal (a 0/1 variable is one literal and its negation) are read one by one.
+Sudoku that is 729 tests a model, more than the SAT call itself costs. Here the work is done once, at
+compile time: each literal of a direct encoding (positive, one true per variable) is mapped to its
+(variable, value) pair. A model is then read by C calls alone: the set of those literals intersected
+with the model's first part, up to the last of them (a DIMACS model lists each variable as itself or
+its negation, so the literals found are exactly the true ones), sorted, and mapped to their pairs.
+Only the few variables with a negative literal (a 0/1 variable is one literal and its negation), or
+a literal shared with another variable, are read one by one.
 """
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import itemgetter
+from collections import Counter
+from collections.abc import Callable
+from operator import itemgetter, neg
 
 from ..backends.sat.cnf import TRUE
-
-POSITIVE = (0).__lt__
 
 
 class ModelReader:
@@ -22,23 +24,35 @@ class ModelReader:
 
     def __init__(self, values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> None:
         wanted = set(outputs)
-        direct = [name for name, pairs in values.items() if all(lit > 0 for _, lit in pairs)]
-        self.pairs = [(name, v) for name in direct for v, _ in values[name]]
-        lits = [lit for name in direct for _, lit in values[name]]
-        # The literal each true pair puts in the blocking clause: negated, and none (0) for a
-        # variable that is not an output, or for the constant TRUE.
-        self.blocks = [0 if name not in wanted or lit == TRUE else -lit
-                       for name in direct for _, lit in values[name]]
-        self.indices = [lit - 1 for lit in lits]
-        self.getter = itemgetter(*self.indices) if len(self.indices) > 1 else None
-        self.others = [(name, values[name], name in wanted) for name in values if name not in set(direct)]
+        uses = Counter(lit for pairs in values.values() for _, lit in pairs)
+        direct = [name for name, pairs in values.items() if all(lit > 0 and uses[lit] == 1 for _, lit in pairs)]
+        self.pair_of = {lit: (name, v) for name in direct for v, lit in values[name]}
+        self.literals = frozenset(self.pair_of)
+        table: list[tuple[str, int] | None] = [None] * (max(self.pair_of, default=0) + 1)
+        for lit, pair in self.pair_of.items():
+            table[lit] = pair
+        self.pair_table = table  # the pair of each literal, by number: read by one itemgetter
+        # The part of a model that the literals are in: the variables added after (the switches of
+        # the uniqueness searches) are not looked at.
+        self.span = len(table) - 1
+        # The assignment keeps the variables' order: the literals' own order where they are numbered
+        # so (the usual case), else their rank.
+        order = list(self.pair_of)
+        rank = {lit: number for number, lit in enumerate(order)}
+        self.order: Callable[[int], int] | None = None if order == sorted(order) else rank.__getitem__
+        # The true literals that go in the blocking clause (negated): an output's, not the constant TRUE.
+        blocked = {lit for lit, (name, _) in self.pair_of.items() if name in wanted and lit != TRUE}
+        self.blocked: frozenset[int] | None = None if blocked == self.literals else frozenset(blocked)
+        kept = set(direct)
+        self.others = [(name, values[name], name in wanted) for name in values if name not in kept]
 
     def read(self, model: list[int]) -> tuple[dict[str, int], list[int]]:
         """The assignment (every variable of `values`) and the clause that excludes its outputs' values."""
-        signs = self.getter(model) if self.getter is not None else [model[i] for i in self.indices]
-        mask = list(map(POSITIVE, signs))
-        assignment = dict(compress(self.pairs, mask))
-        clause = [lit for lit in compress(self.blocks, mask) if lit]
+        true = sorted(self.literals.intersection(model[:self.span]), key=self.order)
+        pairs = itemgetter(*true)(self.pair_table) if len(true) > 1 else map(self.pair_of.__getitem__, true)
+        assignment = dict(pairs)
+        blocked = self.blocked
+        clause = list(map(neg, true)) if blocked is None else [-lit for lit in true if lit in blocked]
         for name, pairs, output in self.others:
             for v, lit in pairs:
                 if (model[lit - 1] > 0) if lit > 0 else (model[-lit - 1] < 0):

@@ -3,29 +3,42 @@
 Each backend reuses its compile its own way:
 - `sat`: the base CNF lives in one incremental PySAT solver; an instance's givens are assumptions,
   and the second solution that tells uniqueness is blocked by a clause under an activation literal,
-  switched off for good afterwards, so nothing of one instance stays on the next (`-O solver=pycosat`:
-  PicoSAT, the base clauses given again with the givens as unit clauses each time);
+  switched off for good afterwards, so nothing of one instance stays on the next; once the switches
+  used up outnumber the base's variables the solver is made again from the base clauses
+  (`RENEW_AFTER`). `-O solver=pycosat`: PicoSAT, the base clauses given again with the givens as
+  unit clauses each time;
 - `cpsat`: the compiled CP-SAT model is cloned and each given's domain set to its value;
 - `csp`: the compiled model's domains are narrowed to the givens;
 - the local searches: the instance's whole problem is compiled each time (they keep no state worth
   reusing).
-A session's `solve` returns the backend's `Outcome`; checking the solutions against the instance's own
-problem is the caller's (`compiled.CompiledModel`).
+A session's `solve` takes the instance's model as a call that makes it (`compiled.InstanceModel`: a
+session that fixes givens on its own compile never needs it) and returns the backend's `Outcome`;
+checking the solutions against the instance's own problem is the caller's (`compiled.CompiledModel`).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from ..backends import Compiled, Distinct, OnSolution, Outcome, get_backend
 from ..backends.sat.cnf import TRUE
 from ..ir import Problem
+from ..lower import Lowered
 from ..static_types import Any
 from .sat_models import ModelReader
 
 # The engine an incremental SAT session runs on by default: measured on 200 minimal Sudokus with
 # uniqueness (bench/batch.py, docs/performance.md).
 INCREMENTAL_ENGINE = "cadical195"
+MakeModel = Callable[[], Lowered]  # the instance's own model, made when called
+
+# The fewest instances between two renewals of an incremental solver. Each instance's uniqueness
+# search uses up one switch variable, and every model read back lists every variable (1,000 instances
+# on a Sudoku's 730: each model read 2.4 times as long); renewing costs adding the base clauses again
+# (about as long as 20 to 30 Sudokus). A solver is renewed once its switches outnumber the base's
+# variables, and at least this many instances apart.
+RENEW_AFTER = 256
 # A SAT call under a time limit runs in steps of this many conflicts, the clock read between them.
 STEP_CONFLICTS = 1_000
 
@@ -48,35 +61,47 @@ class SatSession:
         self.literal = {(name, v): lit for name, pairs in native.values.items() for v, lit in pairs}
         self.clauses: list[list[int]] = native.cnf.clauses
         self.reader = ModelReader(native.values, base.outputs)
-        self.next_var = native.cnf.num_vars + 1
+        self.outputs = base.outputs
+        self.first_switch = self.next_var = native.cnf.num_vars + 1
+        # A new solver once this many switches are used up (RENEW_AFTER).
+        self.renew_after = max(RENEW_AFTER, native.cnf.num_vars)
         self.solver: Any = None
         self.consistent = True
         if self.engine != "pycosat":
-            from ..backends.sat.engines import Solver
+            self.renew()
 
-            self.solver = Solver(self.engine)
-            self.consistent = self.solver.add_all(self.clauses)
+    def renew(self) -> None:
+        """A new solver with the base clauses and none of the switches used up."""
+        from ..backends.sat.engines import Solver
+
+        if self.solver is not None:
+            self.solver.close()
+        self.solver = Solver(self.engine)
+        self.consistent = self.solver.add_all(self.clauses)
+        self.next_var = self.first_switch
 
     def assumptions(self, givens: dict[str, int]) -> list[int] | None:
         """The givens as literals; None when one is a value the base rules out already."""
-        found = list(map(self.literal.get, givens.items()))
+        found: list[Any] = list(map(self.literal.get, givens.items()))
         if None in found or -TRUE in found:
             return None
-        return [lit for lit in found if lit is not None and lit != TRUE]
+        return [lit for lit in found if lit != TRUE] if TRUE in found else found
 
-    def solve(self, problem: Problem, givens: dict[str, int], limit: int | None, timeout: float | None,
+    def solve(self, model: MakeModel, givens: dict[str, int], limit: int | None, timeout: float | None,
               seed: int | None, on_solution: OnSolution | None) -> Outcome:
         assumptions = self.assumptions(givens)
         if assumptions is None or not self.consistent:
-            return Outcome([], complete=True, stats={"engine": self.engine})
+            return Outcome([], True, False, {"engine": self.engine}, None, None)
         deadline = None if timeout is None else time.monotonic() + timeout
+        if self.solver is not None and self.next_var - self.first_switch >= self.renew_after:
+            self.renew()
         search = self._models_pycosat if self.solver is None else self._models
         found: list[dict[str, int]] = []
         try:
-            complete = search(assumptions, problem.outputs, limit, deadline, on_solution, found)
+            complete = search(assumptions, self.outputs, limit, deadline, on_solution, found)
         except SearchStopped:
-            return Outcome(found, complete=False, timed_out=True, stats={"engine": self.engine})
-        return Outcome(found, complete=complete, stats={"engine": self.engine})
+            return Outcome(found, False, True, {"engine": self.engine}, None, None)
+        return Outcome(found, complete, False, {"engine": self.engine}, None, None)
 
     def _models(self, assumptions: list[int], outputs: list[str], limit: int | None, deadline: float | None,
                 on_solution: OnSolution | None, found: list[dict[str, int]]) -> bool:
@@ -84,21 +109,26 @@ class SatSession:
         search ran out of models before `limit`. The block holds every output's literal, so each model
         differs from the ones before on the outputs (the checker would report one that did not)."""
         switches: list[int] = []
+        assumptions = list(assumptions)  # the switches join them, one a model found
+        solver, read = self.solver, self.reader.read
         try:
             while limit is None or len(found) < limit:
-                if not self._call([*assumptions, *switches], deadline):
+                if not self._call(assumptions, deadline):
                     return True
-                assignment, clause = self.reader.read(self.solver.model())
+                assignment, clause = read(solver.model())
                 if on_solution is not None:
                     on_solution(assignment)
                 found.append(assignment)
-                switches.append(self.next_var)
+                switch = self.next_var
                 self.next_var += 1
-                self.solver.add([-switches[-1], *clause])
+                switches.append(switch)
+                assumptions.append(switch)
+                clause.append(-switch)
+                solver.add(clause)
             return False
         finally:
             for switch in switches:  # the blocks are this instance's only: off for good
-                self.solver.add([-switch])
+                solver.add([-switch])
 
     def _call(self, assumptions: list[int], deadline: float | None) -> bool:
         if deadline is None:
@@ -139,7 +169,7 @@ class CpsatSession:
         self.backend: Any = get_backend("cpsat", options)
         self.compiled: Compiled = self.backend.compile(base)
 
-    def solve(self, problem: Problem, givens: dict[str, int], limit: int | None, timeout: float | None,
+    def solve(self, model: MakeModel, givens: dict[str, int], limit: int | None, timeout: float | None,
               seed: int | None, on_solution: OnSolution | None) -> Outcome:
         from ..backends.cpsat import CpSatModel
 
@@ -150,7 +180,7 @@ class CpsatSession:
             domain = variables[native.vars[name].index].domain
             domain.clear()
             domain.extend([value, value])
-        fixed = Compiled(problem, CpSatModel(clone, native.vars), self.compiled.size)
+        fixed = Compiled(model().problem, CpSatModel(clone, native.vars), self.compiled.size)
         outcome: Outcome = self.backend.solve(fixed, limit=limit, timeout=timeout, seed=seed, on_solution=on_solution)
         return outcome
 
@@ -162,7 +192,7 @@ class CspSession:
         self.backend: Any = get_backend("csp", options)
         self.compiled: Compiled = self.backend.compile(base)
 
-    def solve(self, problem: Problem, givens: dict[str, int], limit: int | None, timeout: float | None,
+    def solve(self, model: MakeModel, givens: dict[str, int], limit: int | None, timeout: float | None,
               seed: int | None, on_solution: OnSolution | None) -> Outcome:
         from ..backends.csp import CspModel
 
@@ -174,7 +204,7 @@ class CspSession:
         infeasible = native.infeasible or any(not values for values in domains.values())
         narrowed = CspModel(domains, native.constraints, native.order, infeasible, native.sources,
                             native.smallest_first)
-        fixed = Compiled(problem, narrowed, self.compiled.size)
+        fixed = Compiled(model().problem, narrowed, self.compiled.size)
         outcome: Outcome = self.backend.solve(fixed, limit=limit, timeout=timeout, seed=seed, on_solution=on_solution)
         return outcome
 
@@ -186,9 +216,9 @@ class PlainSession:
         self.backend: Any = get_backend(backend, options)
         self.compiled = Compiled(base, None, {}, 0.0)
 
-    def solve(self, problem: Problem, givens: dict[str, int], limit: int | None, timeout: float | None,
+    def solve(self, model: MakeModel, givens: dict[str, int], limit: int | None, timeout: float | None,
               seed: int | None, on_solution: OnSolution | None) -> Outcome:
-        compiled = self.backend.compile(problem)
+        compiled = self.backend.compile(model().problem)
         self.compiled.size = dict(compiled.size)
         outcome: Outcome = self.backend.solve(compiled, limit=limit, timeout=timeout, seed=seed,
                                               on_solution=on_solution)

@@ -39,11 +39,12 @@ class Template:
         self.pictured = [s.name for s in tree.statements if isinstance(s, ast.GivenDecl)]
         self.defaults: dict[str, dict[str, int]] = {}
         self._orders: dict[str, list[tuple[tuple[int, ...], str | None, tuple[int, ...]]]] = {}
-        self._posted: dict[tuple[str, int], Posted] = {}
+        self.given_posted = GivenClues()
         self._quick: dict[str, tuple[list[str], frozenset[str], frozenset[str]] | None] = {}
         for s in tree.statements:
             if isinstance(s, ast.GivenDecl):
                 self.defaults.setdefault(s.name, {}).update(self._picture(s))
+        self._line_grid = self._the_line_grid()
 
     def _picture(self, s: ast.GivenDecl) -> dict[str, int]:
         """The cells a `given` picture fixes, as lowering reads it (`lower/statements.py`)."""
@@ -84,16 +85,12 @@ class Template:
             self._quick[grid.name] = quick
         return self._quick[grid.name]
 
-    def given(self, name: str, value: int) -> Posted:
-        """The clue that fixes a variable at a value, as a `given` picture posts it (one object each)."""
-        posted = self._posted.get((name, value))
-        if posted is None:
-            posted = self._posted[(name, value)] = Posted(InSet(name, (value,)), None, ())
-        return posted
-
     @property
     def line_grid(self) -> Grid | None:
         """The grid a line of characters fills: the one the model draws givens for, or its only grid."""
+        return self._line_grid
+
+    def _the_line_grid(self) -> Grid | None:
         names = list(dict.fromkeys(self.pictured)) or list(self.grids)
         return self.grids[names[0]] if len(names) == 1 else None
 
@@ -115,6 +112,15 @@ class Template:
             fixed.update(cells)
         fixed.update(values)
         return fixed
+
+
+class GivenClues(dict[tuple[str, int], Posted]):
+    """The clue that fixes a variable at a value, as a `given` picture posts it, by (variable, value):
+    made on first use, one object each (an instance's model is built by C-level lookups of these)."""
+
+    def __missing__(self, key: tuple[str, int]) -> Posted:
+        posted = self[key] = Posted(InSet(key[0], (key[1],)), None, ())
+        return posted
 
 
 def shape_text(grid: Grid) -> str:
