@@ -13,7 +13,9 @@ from ..record import Record
 
 
 class Lin(Record):
-    """A linear expression over IR variables; a constant is a Lin without terms."""
+    """A linear expression over IR variables; a constant is a Lin without terms. Its terms name
+    distinct variables, none with the coefficient 0: `total` makes them so, and every other maker
+    (one variable, a constant, `times` by a number other than 0) keeps it."""
 
     terms: tuple[tuple[int, str], ...] = ()
     const: int = 0
@@ -26,6 +28,8 @@ class Lin(Record):
         fields["const"] = const
 
     def plus(self, other: Lin, sign: int = 1) -> Lin:
+        if not other.terms:  # a constant added: the terms as they are (what `total` would give)
+            return Lin(self.terms, self.const + other.const * sign)
         return Lin.total([self, other if sign == 1 else other.times(sign)])
 
     @staticmethod
@@ -112,7 +116,7 @@ def _join(
     part (FALSE in an And, TRUE in an Or) decides the whole. The empty join is the unit, And(()) or Or(())."""
     flat: list[ir.Constraint] = []
     for part in parts:
-        if part == absorbing:
+        if type(part) is type(absorbing) and part == absorbing:
             return absorbing
         if isinstance(part, kind):
             flat.extend(part.conds)

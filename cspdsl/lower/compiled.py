@@ -147,7 +147,7 @@ class ValueCompiler:
             return None
         indices_of: list[Value] = [index for index in compiled if index is not None]
         if len(indices_of) == 1:
-            return _item_at_one(target_of, indices_of[0])
+            return _item_at_one(target_of, indices_of[0], _name_of(node.target), _name_of(node.indices[0]))
         dimensions = len(indices_of)
 
         def item(names: Names) -> Any:
@@ -214,11 +214,16 @@ class ValueCompiler:
         return argument
 
 
-def _item_at_one(target_of: Value, index_of: Value) -> Value:
-    """`a[i]`: a cell of a 1-D array, or the i-th item of a list (the common case, made short)."""
+def _item_at_one(target_of: Value, index_of: Value, target_name: str, index_name: str) -> Value:
+    """`a[i]`: a cell of a 1-D array, or the i-th item of a list (the common case, made short: a
+    target or index written as a name is read from `names` here when it is an array or a number)."""
 
     def item(names: Names) -> Any:
-        target, index = target_of(names), index_of(names)
+        target = names.get(target_name)
+        if type(target) is not Array:
+            target = target_of(names)
+        index = names.get(index_name)
+        index = index.value if type(index) is Param else index_of(names)
         if type(index) is not int:
             raise Fallback
         if isinstance(target, Array):
@@ -231,6 +236,11 @@ def _item_at_one(target_of: Value, index_of: Value) -> Value:
         raise Fallback
 
     return item
+
+
+def _name_of(node: ast.Node) -> str:
+    """The name a node writes, if it is a name ('' otherwise: no name is '')."""
+    return node.name if isinstance(node, ast.Name) else ""
 
 
 def _resolver(name: str) -> Value:

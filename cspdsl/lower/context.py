@@ -38,6 +38,9 @@ class Param(Record):
 
     value: Any
 
+    def __init__(self, value: Any) -> None:  # made for every combination of a quantifier: kept short
+        self.__dict__["value"] = value
+
 
 class AttributeValue(Record):
     """An attribute value: its name stands for its position variable."""

@@ -417,10 +417,12 @@ class Statements(SequentialDecls):
         """A clue: its constraints posted, those that always hold left out (and a clue that folds
         to a constant noted, to be reported)."""
         posted, false = 0, None
+        post, span = self.problem.post, s.span
         for constraint in self.top_conditions(s.condition):  # lazily: `self.instance` is each one's
-            if constraint == ir.FALSE and false is None:
+            kind = type(constraint)  # TRUE and FALSE are an empty And and Or: the others skip the compare
+            if kind is ir.Or and constraint == ir.FALSE and false is None:
                 false = self.instance
-            if constraint != ir.TRUE:
+            if kind is not ir.And or constraint != ir.TRUE:
                 posted += 1
-                self.problem.post(constraint, s.span, self.instance)
+                post(constraint, span, self.instance)
         self.folds.saw(s.span, posted, false)
