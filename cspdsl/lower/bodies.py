@@ -80,6 +80,44 @@ class BodyCompiler(ValueCompiler):
 
         return as_condition
 
+    def item(self, node: ast.Node) -> Callable[[Names], Any] | None:
+        """An item of a list, as `Expressions.eval_item`: a value, or else (a node that has no value,
+        such as a comparison) a condition."""
+        if hasattr(self.lowering, f"eval_{type(node).__name__}"):
+            return self.value(node)
+        return self.condition(node)
+
+    def value_ListLit(self, node: ast.ListLit) -> Callable[[Names], list[Any]] | None:
+        compiled = [self.item(item) for item in node.items]
+        if any(item is None for item in compiled):
+            return None
+        items: list[Callable[[Names], Any]] = [item for item in compiled if item is not None]
+        return lambda names: [item(names) for item in items]
+
+    def condition_CountOf(self, node: ast.CountOf) -> Condition | None:
+        """`exactly k of [...]` (at_least, at_most) of a list written out, as `Conditions.cond_CountOf`."""
+        k_of, listed = self.value(node.k), self.value(node.conditions)
+        if k_of is None or listed is None or not isinstance(node.conditions, ast.ListLit):
+            return None
+        op = {"exactly": "==", "at_least": ">=", "at_most": "<="}[node.word]
+        as_condition, conditions = self.lowering.as_condition, node.conditions
+
+        def counted(names: Names) -> ir.Constraint:
+            k = k_of(names)
+            if type(k) is not int:
+                raise Fallback
+            return count([as_condition(item, conditions) for item in listed(names)], op, k)
+
+        return counted
+
+    def condition_Membership(self, node: ast.Membership) -> Condition | None:
+        """`x in {...}`, `x not in 1..n`, as `Conditions.cond_Membership`."""
+        element_of, collection_of = self.value(node.element), self.value(node.collection)
+        if element_of is None or collection_of is None:
+            return None
+        membership = self.lowering.membership
+        return lambda names: membership(node, element_of(names), collection_of(names))
+
     def condition_Bool(self, node: ast.Bool) -> Condition:
         constant = ir.TRUE if node.value else ir.FALSE
         return lambda names: constant

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from ..static_types import Any
 from ..syntax import ast
 from .build import Lin
-from .context import MAX_INT, AttributeValue, KeyValue, Param
+from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param
 from .expressions import ABS_FUNCTIONS, left_spine
 from .values import Array, as_lin, as_list, check_lin
 
@@ -163,6 +163,36 @@ class ValueCompiler:
             raise Fallback
 
         return item
+
+    def value_Range(self, node: ast.Range) -> Value | None:
+        """`lo..hi` of numbers, as `Expressions.eval_Range`."""
+        lo_of, hi_of = self.value(node.lo), self.value(node.hi)
+        if lo_of is None or hi_of is None:
+            return None
+
+        def span(names: Names) -> range:
+            lo, hi = lo_of(names), hi_of(names)
+            if type(lo) is not int or type(hi) is not int or hi - lo + 1 > MAX_DOMAIN:
+                raise Fallback
+            return range(lo, hi + 1)
+
+        return span
+
+    def value_SetLit(self, node: ast.SetLit) -> Value | None:
+        """`{a, b, c}` of numbers, as `Symbols.eval_SetLit` (a set of names is left to it)."""
+        compiled = [self.value(item) for item in node.items]
+        if any(item is None for item in compiled):
+            return None
+        items: list[Value] = [item for item in compiled if item is not None]
+
+        def numbers(names: Names) -> frozenset[int]:
+            values = [item(names) for item in items]
+            for value in values:
+                if type(value) is not int:
+                    raise Fallback
+            return frozenset(values)
+
+        return numbers
 
     def value_Call(self, node: ast.Call) -> Value | None:
         if node.func in ABS_FUNCTIONS:

@@ -117,7 +117,10 @@ class Conditions(Quantifiers):
 
     def cond_Membership(self, node: ast.Membership) -> ir.Constraint:
         element_value = self.eval(node.element)
-        collection = self.eval_collection(element_value, node.collection)
+        return self.membership(node, element_value, self.eval_collection(element_value, node.collection))
+
+    def membership(self, node: ast.Membership, element_value: Any, collection: Any) -> ir.Constraint:
+        """`x in collection` of their values (the compiled bodies of quantifiers call it too)."""
         if self.is_named(element_value) or (isinstance(collection, list) and any(map(self.is_named, collection))):
             named = self.member_of_names(node, element_value, collection)
             return negate(named) if node.negated else named

@@ -45,29 +45,27 @@ class Quantifiers(Symbols):
             self.instance = outer
 
     def body_plan(self, node: ast.Node) -> Parts | None:
-        """The compiled closure of a quantifier's body, made at its first use and kept (by the node,
-        which the cache holds, so that its id stays its own)."""
-        key = (id(node), "top")
-        if key not in self.plans:
-            try:
-                plan: Any = BodyCompiler(self).top(node)
-            except RecursionError:  # nested too deep to compile: the generic lowering walks it
-                plan = None
-            self.plans[key] = (node, plan)
-        found: Parts | None = self.plans[key][1]
+        """The compiled closure of a quantifier's body (`BodyCompiler.top`), or None."""
+        found: Parts | None = self.compiled(node, "top")
         return found
 
     def where_plan(self, node: ast.Node) -> Condition | None:
-        """The compiled closure of a `where` condition, as `body_plan`."""
-        key = (id(node), "where")
+        """The compiled closure of a `where` condition (`BodyCompiler.condition`), or None."""
+        found: Condition | None = self.compiled(node, "where")
+        return found
+
+    def compiled(self, node: ast.Node, part: str) -> Any:
+        """A node's closure, compiled at its first use and kept for the whole lowering (by the node's
+        id, with the node, which the cache holds so that no other node takes that id)."""
+        key = (id(node), part)
         if key not in self.plans:
+            compiler = BodyCompiler(self)
             try:
-                plan: Any = BodyCompiler(self).condition(node)
-            except RecursionError:
+                plan: Any = compiler.top(node) if part == "top" else compiler.condition(node)
+            except RecursionError:  # nested too deep to compile: the generic lowering walks it
                 plan = None
             self.plans[key] = (node, plan)
-        found: Condition | None = self.plans[key][1]
-        return found
+        return self.plans[key][1]
 
     def where_holds(self, node: ast.Node) -> bool:
         """Whether the `where` of a quantifier keeps the names bound now (`constant_truth`), by its

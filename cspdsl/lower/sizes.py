@@ -5,8 +5,8 @@ A model past a limit is refused at the statement that passes it, with the limit'
 that raises it, before its variables or clues are made: `var q[1..1000000] in 1..1000000` would
 otherwise take gigabytes, `forall i in 1..1000000, j in 1..500000: ...` years, and the half a million
 combinations of 1,000 queens minutes. The limits are well above what a puzzle needs (the models in
-`models/` stay under a fiftieth of each), and a user who means it raises them: `--max-cells N` on the command line, `limits=SizeLimits(cells=N)` in Python.
-docs/guarantees.md states them.
+`models/` stay under a fiftieth of each), and a user who means it raises them: `--max-cells N` on
+the command line, `limits=SizeLimits(cells=N)` in Python. docs/guarantees.md states them.
 """
 
 from __future__ import annotations
