@@ -28,9 +28,14 @@ class Lin(Record):
         fields["const"] = const
 
     def plus(self, other: Lin, sign: int = 1) -> Lin:
-        if not other.terms:  # a constant added: the terms as they are (what `total` would give)
+        """self + sign * other: what `Lin.total([self, other.times(sign)])` gives, without the Lins
+        between (each of self's terms is of its own variable, and none is 0)."""
+        if not other.terms:  # a constant added: the terms as they are
             return Lin(self.terms, self.const + other.const * sign)
-        return Lin.total([self, other if sign == 1 else other.times(sign)])
+        merged = {name: coef for coef, name in self.terms}
+        for coef, name in other.terms:
+            merged[name] = merged.get(name, 0) + coef * sign
+        return Lin(tuple([(c, n) for n, c in merged.items() if c != 0]), self.const + other.const * sign)
 
     @staticmethod
     def total(parts: Iterable[Lin]) -> Lin:

@@ -115,8 +115,7 @@ class ValueCompiler:
         def binary(names: Names) -> Any:
             value, right = left_of(names), right_of(names)
             if adds and isinstance(value, Lin) and isinstance(right, (Lin, int)):
-                term = as_lin(right, node.right)
-                return check_lin(Lin.total([value, term if sign == 1 else term.times(-1)]), node)
+                return check_lin(value.plus(as_lin(right, node.right), sign), node)
             return operate(node, value, right)
 
         return binary

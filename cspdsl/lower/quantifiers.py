@@ -31,11 +31,11 @@ class Quantifiers(Symbols):
         it has none or leaves a combination to the generic lowering, by `top_conditions`."""
         outer = self.instance
         plan = self.body_plan(node.body)
-        binders = node.binders.binders
+        bound = [binder.name for binder in node.binders.binders]
         try:
             for _ in self.bindings(node.binders):
                 names = self.env.names
-                self.instance = outer + tuple((b.name, instance_text(names[b.name])) for b in binders)
+                self.instance = outer + tuple([(name, instance_text(names[name])) for name in bound])
                 made = run_plan(plan, names) if plan is not None else None
                 if made is None:
                     yield from self.top_conditions(node.body)
