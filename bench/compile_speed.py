@@ -7,10 +7,10 @@ hand-written CNF of `bench/reference` built in Python and searched to the same p
 engine, the repeats interleaved. The load (parse and lower) is reported beside it, not in the ratio.
 
 Curves: per family (N-queens, the model of docs/language.md; n^2 x n^2 Sudokus; zebras), for each
-size, the load, the compile (IR -> CNF), the CNF's literals, the compile per thousand literals, and the
-first solution (compile, search and check); and the growth of the compile as the slope of
-log(compile) against log(literals), fitted over the sizes but the smallest (1: linear in the CNF;
-the smallest is left out, being mostly fixed costs).
+size, the load (parse, lower, validate), the compile (IR -> CNF), the CNF's literals, the compile per
+thousand literals, and the first solution (compile, search and check); and the growth of the load and
+of the compile as the slope of log(seconds) against log(literals), fitted over the sizes but the
+smallest (1: linear in the CNF; the smallest is left out, being mostly fixed costs).
 
     python bench/compile_speed.py            # every case
     python bench/compile_speed.py --quick    # fewer repeats, smaller sizes
@@ -115,22 +115,24 @@ def curve(family: str, sizes: list[tuple[str, Callable[[], Lowered]]], repeats: 
     """The family's table, size by size, and the growth of its compile."""
     rows = [f"| {family} | load | compile | literals | compile per 1000 literals | first solution |",
             "|---|---:|---:|---:|---:|---:|"]
-    points = []
+    points, load_points = [], []
     for size, make in sizes:
-        start = time.perf_counter()
         model = make()
-        load_s = time.perf_counter() - start
+        load_s = statistics.median(timed(make) for _ in range(repeats))
         backend = get_backend("sat")
         compiles = [timed(lambda b=backend, m=model: b.compile(m.problem)) for _ in range(repeats)]
         literals = backend.compile(model.problem).size["literals"]
         first = statistics.median(timed(lambda m=model: solve(m, "sat", limit=1)) for _ in range(repeats))
         compile_s = statistics.median(compiles)
         points.append((literals, compile_s))
+        load_points.append((literals, load_s))
         rows.append(f"| {size} | {ms(load_s)} | {ms(compile_s)} | {literals:,} | {ms(compile_s / literals * 1000)} "
                     f"| {ms(first)} |")
         print(f"  {rows[-1]}", file=sys.stderr, flush=True)
     slope = log_slope(points[1:])  # from the second size: the first is mostly fixed costs
-    return "\n".join(rows) + f"\n\ngrowth of the compile: literals^{slope:.2f} from {sizes[1][0]} to {sizes[-1][0]}"
+    load_slope = log_slope(load_points[1:])
+    return "\n".join(rows) + (f"\n\ngrowth from {sizes[1][0]} to {sizes[-1][0]}: compile literals^{slope:.2f}, "
+                               f"load literals^{load_slope:.2f}")
 
 
 def log_slope(points: list[tuple[int, float]]) -> float:

@@ -7,7 +7,9 @@ variables and the closed set of constraints of `ir.py`. Every error points at th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import gc
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 from .. import ir
 from ..record import Record, field
@@ -40,5 +42,20 @@ def lower(
     (`sizes.py`; by default the defaults, or those `sizes.held_to` sets)."""
     lowering = Statements(params or {})
     lowering.sizes = Sizes(limits or current_limits())
-    lowering.run(model)
+    with no_cycle_collection():
+        lowering.run(model)
     return Lowered(lowering.problem, lowering.layout, folded=lowering.folds.found())
+
+
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """The garbage collector's cycle search paused while a model is lowered: lowering keeps nearly all
+    it makes (the IR), so each collection walks every constraint made so far for nothing (a third of
+    the lowering of 100 queens). Restored as it was, even on an error."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

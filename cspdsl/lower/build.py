@@ -13,13 +13,29 @@ from ..record import Record
 
 
 class Lin(Record):
-    """A linear expression over IR variables; a constant is a Lin without terms."""
+    """A linear expression over IR variables; a constant is a Lin without terms. Its terms name
+    distinct variables, none with the coefficient 0: `total` makes them so, and every other maker
+    (one variable, a constant, `times` by a number other than 0) keeps it."""
 
     terms: tuple[tuple[int, str], ...] = ()
     const: int = 0
 
+    def __init__(self, terms: tuple[tuple[int, str], ...] = (), const: int = 0) -> None:
+        # Lowering makes several Lins for every clue it lowers: filled in directly, they cost a third
+        # of the generic Record constructor's time (whose fields, equality and hashing they keep).
+        fields = self.__dict__
+        fields["terms"] = terms
+        fields["const"] = const
+
     def plus(self, other: Lin, sign: int = 1) -> Lin:
-        return Lin.total([self, other if sign == 1 else other.times(sign)])
+        """self + sign * other: what `Lin.total([self, other.times(sign)])` gives, without the Lins
+        between (each of self's terms is of its own variable, and none is 0)."""
+        if not other.terms:  # a constant added: the terms as they are
+            return Lin(self.terms, self.const + other.const * sign)
+        merged = {name: coef for coef, name in self.terms}
+        for coef, name in other.terms:
+            merged[name] = merged.get(name, 0) + coef * sign
+        return Lin(tuple([(c, n) for n, c in merged.items() if c != 0]), self.const + other.const * sign)
 
     @staticmethod
     def total(parts: Iterable[Lin]) -> Lin:
@@ -105,7 +121,7 @@ def _join(
     part (FALSE in an And, TRUE in an Or) decides the whole. The empty join is the unit, And(()) or Or(())."""
     flat: list[ir.Constraint] = []
     for part in parts:
-        if part == absorbing:
+        if type(part) is type(absorbing) and part == absorbing:
             return absorbing
         if isinstance(part, kind):
             flat.extend(part.conds)

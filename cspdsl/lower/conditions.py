@@ -1,10 +1,9 @@
-"""Conditions: boolean structure, comparisons and relations, counting, membership, the calls that
-are conditions (alldifferent, sum_equals, ...), and the bindings of quantifiers."""
+"""Conditions: boolean structure, comparisons and relations, counting, membership, and the calls that
+are conditions (alldifferent, sum_equals, ...); the quantifiers' bindings are in `quantifiers.py`."""
 
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Iterator
 
 from .. import ir
@@ -13,10 +12,10 @@ from ..syntax import ast
 from .areas import AREA_CALLS, area_constraints
 from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
-from .context import POSITION_WORDS, Param, error, range_text
+from .context import POSITION_WORDS, error, range_text
 from .expressions import ABS_FUNCTIONS, SUM_CALLS, left_spine
-from .symbols import Symbols
-from .values import Symbol, as_cond, as_list
+from .quantifiers import Quantifiers
+from .values import as_cond, as_list
 from .visibility import visible_comparison
 
 # `[A, B] same [C, D]` pairs lists of at most this many (it tries every order).
@@ -25,7 +24,7 @@ PAIRED_UP_TO = 4
 _MIRROR = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
-class Conditions(Symbols):
+class Conditions(Quantifiers):
     """Nodes to IR constraints: `cond` dispatches on the node's type to a `cond_<Node>` method."""
 
     # ---- conditions at the top level: AllDifferent and conjunctions stay separate ---------------
@@ -38,15 +37,7 @@ class Conditions(Symbols):
             for step in reversed(spine):
                 yield from self.top_conditions(step.right)
         elif isinstance(node, ast.Forall):
-            outer = self.instance
-            try:
-                for _ in self.bindings(node.binders):
-                    self.instance = outer + tuple(
-                        (b.name, instance_text(self.env.names[b.name])) for b in node.binders.binders
-                    )
-                    yield from self.top_conditions(node.body)
-            finally:
-                self.instance = outer
+            yield from self.forall_conditions(node)
         elif isinstance(node, ast.Call) and node.func in ("alldifferent", "all_different"):
             yield ir.AllDifferent(tuple(self.distinct_vars(node)))
         elif is_runs_clue(node):
@@ -126,7 +117,10 @@ class Conditions(Symbols):
 
     def cond_Membership(self, node: ast.Membership) -> ir.Constraint:
         element_value = self.eval(node.element)
-        collection = self.eval_collection(element_value, node.collection)
+        return self.membership(node, element_value, self.eval_collection(element_value, node.collection))
+
+    def membership(self, node: ast.Membership, element_value: Any, collection: Any) -> ir.Constraint:
+        """`x in collection` of their values (the compiled bodies of quantifiers call it too)."""
         if self.is_named(element_value) or (isinstance(collection, list) and any(map(self.is_named, collection))):
             named = self.member_of_names(node, element_value, collection)
             return negate(named) if node.negated else named
@@ -171,6 +165,11 @@ class Conditions(Symbols):
         if absolute is not None:
             return absolute
         left_value, right_value = self.eval_sides(node.left, node.right)
+        return self.compare_values(node, left_value, right_value)
+
+    def compare_values(self, node: ast.Compare, left_value: Any, right_value: Any) -> ir.Constraint:
+        """Two sides' values compared (numbers, or names as their codes); the compiled bodies of
+        quantifiers (`bodies.py`) call it too, so both make the same constraint."""
         self.refuse_arithmetic(left_value, node.left)
         self.refuse_arithmetic(right_value, node.right)
         if self.is_named(left_value) or self.is_named(right_value):
@@ -200,14 +199,17 @@ class Conditions(Symbols):
 
     def abs_comparison(self, node: ast.Compare) -> ir.Constraint | None:
         """abs(e) op k without an auxiliary variable: e op k and -e op k combined."""
-        found = _abs_call_compared(node)
+        found = abs_call_compared(node)
         if found is None:
             return None
         call, other, op = found
         k = self.eval(other)
         if not isinstance(k, int):
             return None
-        e = self.abs_argument(call)
+        return self.abs_sides(self.abs_argument(call), op, k)
+
+    def abs_sides(self, e: Lin, op: str, k: int) -> ir.Constraint:
+        """|e| op k as e op k and -e op k combined (the compiled bodies of quantifiers call it too)."""
         if k < 0 and op in ("==", "!="):  # |e| is never negative: e == k or -e == k would be wrong
             return ir.FALSE if op == "==" else ir.TRUE
         sides = [comparison(side.plus(Lin((), -k)), op) for side in (e, e.times(-1))]
@@ -236,132 +238,8 @@ class Conditions(Symbols):
             )
         return comparison(left.plus(Lin((), -position)), "==")
 
-    # ---- quantifiers ---------------------------------------------------------------------------
 
-    def bindings(self, binders: ast.Binders) -> Iterator[None]:
-        """Bind each combination of the quantifier's names in turn (later ranges may use earlier
-        names), skipping those the `where` condition rules out. Every combination counts towards the
-        model's limit (`sizes.py`); when no range names another binder, they are counted before the
-        first is bound, and each range is evaluated once."""
-        saved = dict(self.env.names)
-        lists: list[list[Any]] | None = None
-
-        def walk(i: int) -> Iterator[None]:
-            if i == len(binders.binders):
-                self.sizes.add_combination(binders.span)
-                if binders.where is None or self.constant_truth(binders.where):
-                    yield None
-                return
-            binder = binders.binders[i]
-            values = lists[i] if lists is not None else self.source_values(binder)
-            for value in values:
-                self.bind_binder(binder, value)
-                yield from walk(i + 1)
-
-        try:
-            for binder in binders.binders:
-                for name in binder.names:
-                    if name in saved and not isinstance(saved[name], Param):
-                        raise error(f"'{name}' is already defined; choose another name", binder)
-            lists = self.independent_sources(binders)
-            yield from walk(0)
-        finally:
-            self.env.names = saved
-
-    def bind_binder(self, binder: ast.Binder, value: Any) -> None:
-        """Bind a binder's name to one value of its range, or its names (`[a, b, c] in ...`) to the
-        items of that value, which must be a list of as many."""
-        if not binder.unpack:
-            self.env.names[binder.name] = Param(value)
-            return
-        if not isinstance(value, list) or len(value) != len(binder.unpack):
-            raise error(f"each item of this range must be a list of {len(binder.unpack)} values, "
-                        f"one for each of {', '.join(binder.unpack)}", binder.source)
-        for name, item in zip(binder.unpack, value, strict=True):
-            self.env.names[name] = Param(item)
-
-    def independent_sources(self, binders: ast.Binders) -> list[list[Any]] | None:
-        """The values of each binder, when no binder's range names another binder (else None), with
-        their combinations checked against the model's limit before any is bound."""
-        names = {name for binder in binders.binders for name in binder.names}
-        bound = ", ".join(name for binder in binders.binders for name in binder.names)
-        if any(names_in(binder.source) & names for binder in binders.binders):
-            self.count_dependent(binders, f"more than {self.sizes.room()} combinations of {bound}")
-            return None
-        lists = [self.source_values(binder) for binder in binders.binders]
-        count = math.prod(len(values) for values in lists)
-        what = f"{count} combinations of {bound}" if len(binders.binders) > 1 else f"{count} values of {bound}"
-        self.sizes.expect_combinations(count, what, binders.span)
-        return lists
-
-    def count_dependent(self, binders: ast.Binders, what: str) -> None:
-        """Count the combinations of binders whose ranges hang on earlier names, before any clue is
-        made: every binder but the last is bound in turn and the last one's range only measured, so
-        the count costs a fraction of the walk; it stops as soon as the model's limit is passed."""
-        room = self.sizes.room()
-        count = prefixes = 0  # combinations; bindings of the outer names (work too, even where none follows)
-        *outer, last = binders.binders
-        stack: list[tuple[int, Iterator[Any]]] = []
-        saved = dict(self.env.names)
-        try:
-            if outer:
-                stack.append((0, iter(self.source_values(outer[0]))))
-            else:
-                count = len(self.source_values(last))
-            while stack and count <= room and prefixes <= room:
-                level, values = stack[-1]
-                value = next(values, _DONE)
-                if value is _DONE:
-                    stack.pop()
-                    continue
-                self.bind_binder(outer[level], value)
-                prefixes += 1
-                if level + 1 < len(outer):
-                    stack.append((level + 1, iter(self.source_values(outer[level + 1]))))
-                else:
-                    count += len(self.source_values(last))
-        finally:
-            self.env.names = saved
-        if count > room or prefixes > room:
-            self.sizes.expect_combinations(room + 1, what, binders.span)
-
-    def source_values(self, binder: ast.Binder) -> list[Any]:
-        """The values a binder's range gives, in the names bound now."""
-        return as_list(self.eval(binder.source), binder.source)
-
-    def constant_truth(self, node: ast.Node) -> bool:
-        result = self.cond(node)
-        if result == ir.TRUE:
-            return True
-        if result == ir.FALSE:
-            return False
-        raise error(
-            "a 'where' condition must be decidable from constants alone",
-            node,
-            "'where' only filters the indices; put a condition on variables after ':', "
-            "e.g. 'forall i in 1..n: if ... then ...'",
-        )
-
-
-_DONE = object()  # the end of a binder's values in `count_dependent`
-
-
-def names_in(node: ast.Node) -> set[str]:
-    """The names that occur in an expression (walked with a stack: it may nest deep)."""
-    found: set[str] = set()
-    stack: list[object] = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ast.Name):
-            found.add(item.name)
-        elif isinstance(item, ast.Node):
-            stack.extend(getattr(item, field) for field in item._fields)
-        elif isinstance(item, tuple):
-            stack.extend(item)
-    return found
-
-
-def _abs_call_compared(node: ast.Compare) -> tuple[ast.Call, ast.Node, str] | None:
+def abs_call_compared(node: ast.Compare) -> tuple[ast.Call, ast.Node, str] | None:
     """For `abs(e) op x` or `x op abs(e)` (or distance): the call, x, and op read from the call's side."""
     if node.op not in ("==", "!=", "<", "<=", ">", ">="):
         return None
@@ -371,17 +249,3 @@ def _abs_call_compared(node: ast.Compare) -> tuple[ast.Call, ast.Node, str] | No
     if isinstance(left, ast.Call) and left.func in ABS_FUNCTIONS:
         return left, right, op
     return None
-
-
-def instance_text(bound: object) -> str:
-    """A `forall` name's value as an explanation names a clue's instance: a number, a variable, or a
-    list of them (a long one by its ends)."""
-    value = bound.value if isinstance(bound, Param) else bound
-    if isinstance(value, Symbol):
-        return value.name
-    if isinstance(value, Lin) and value.const == 0 and len(value.terms) == 1 and value.terms[0][0] == 1:
-        return str(value.terms[0][1])
-    if isinstance(value, (list, tuple)):
-        items = [instance_text(item) for item in value]
-        return "[" + ", ".join(items if len(items) <= 4 else [*items[:2], "...", items[-1]]) + "]"
-    return str(value)

@@ -38,6 +38,9 @@ class Param(Record):
 
     value: Any
 
+    def __init__(self, value: Any) -> None:  # made for every combination of a quantifier: kept short
+        self.__dict__["value"] = value
+
 
 class AttributeValue(Record):
     """An attribute value: its name stands for its position variable."""
@@ -87,6 +90,8 @@ class Context:
         # `neighbours(c)`, `around(c)`: each cell's neighbours, by the word's group, made once a model.
         self.neighbourhoods: dict[str, dict[str, list[str]]] = {}
         self.bool_vars: set[str] = set()  # the variables declared `in bool`: each one a condition too
+        # The compiled closures of quantifiers' bodies and `where`s, by node (`quantifiers.py`).
+        self.plans: dict[tuple[int, str], tuple[ast.Node, Any]] = {}
 
     def bool_truth(self, value: Any) -> ir.Constraint | None:
         """A bool variable as a condition (`if knight then ...`): true when it is 1; None for another value."""

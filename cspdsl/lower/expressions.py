@@ -108,14 +108,17 @@ class Expressions(Products):
 
     def groups_of(self, target: Any, node: ast.Member) -> dict[str, Any]:
         """The named groups of a grid or board: lists of IR variables, or why a group is missing."""
-        if isinstance(target, Array) and target.shaped:
-            from .runs import run_groups
+        if isinstance(target, Array) and not target.groups:  # made once an array: `g.rows + g.columns`
+            if target.shaped:
+                from .runs import run_groups
 
-            return run_groups(target.ranges, target.cells)
+                target.groups = run_groups(target.ranges, target.cells)
+            else:
+                from .shapes import array_groups  # here: a model without arrays does not import shapes
+
+                target.groups = array_groups(target.ranges, target.cells, target.grid.box)
         if isinstance(target, Array):
-            from .shapes import array_groups  # here: a model without arrays does not import shapes
-
-            return array_groups(target.ranges, target.cells, target.grid.box)
+            return target.groups
         if isinstance(target, BoardValue):
             variables = target.layout.variables
             return {k: v if isinstance(v, str) else [[variables[c] for c in g] for g in v]

@@ -23,15 +23,24 @@ HEX_STEPS = ((0, 2), (1, 1), (1, -1))
 def grid_neighbourhoods(ranges: list[list[int]], cells: dict[tuple[int, ...], str]) -> dict[str, Pairs]:
     """`adjacent` and `touching` of a grid, each pair once in reading order of its first cell (a 1-D
     array is one row); black cells (absent from `cells`) have no neighbours."""
-    places = {_place(ranges, index): var for index, var in cells.items()}
+    positions = [_first_places(r) for r in ranges]
+    places = {_place(positions, index): var for index, var in cells.items()}
     return {"adjacent": _pairs(places, SQUARE_SIDES), "touching": _pairs(places, SQUARE_SIDES + SQUARE_CORNERS)}
 
 
-def _place(ranges: list[list[int]], index: tuple[int, ...]) -> tuple[int, int]:
+def _first_places(indices: list[int]) -> dict[int, int]:
+    """Each index's place in its range (the first, if it is written twice), looked up in constant time."""
+    places: dict[int, int] = {}
+    for place, index in enumerate(indices):
+        places.setdefault(index, place)
+    return places
+
+
+def _place(positions: list[dict[int, int]], index: tuple[int, ...]) -> tuple[int, int]:
     """Where an index sits: its (row, column) by position in the index ranges, not by value."""
     if len(index) == 1:
-        return (0, ranges[0].index(index[0]))
-    return (ranges[0].index(index[0]), ranges[1].index(index[1]))
+        return (0, positions[0][index[0]])
+    return (positions[0][index[0]], positions[1][index[1]])
 
 
 def board_neighbourhoods(lattice: dict[tuple[int, int], str], lines: Iterable[list[str]] | None) -> dict[str, Pairs]:

@@ -13,8 +13,9 @@ from ..static_types import Any
 from ..syntax import ast
 from ..syntax.nesting import MAX_NESTING
 from .build import Lin
-from .context import MAX_DOMAIN, MAX_INT, MAX_SUM, AttributeValue, KeyValue, Param, error, range_text
+from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, range_text
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
+from .magnitudes import check_magnitudes
 from .sequential import SequentialDecls, is_sequential
 from .shown import Shown, project
 from .values import (
@@ -69,12 +70,9 @@ class Statements(SequentialDecls):
         if sequential:
             first = next(s for s in model.statements if isinstance(s, ast.StateDecl | ast.MoveDecl))
             self.finish_sequential(first.span)
+        self.plans.clear()  # the compiled bodies hold the lowering: no cycle is left behind
         project(self.problem, self.layout, self.shown)
-        for posted in self.problem.constraints:
-            self.check_magnitude(posted.constraint, posted.span)
-        objective = self.problem.objective
-        if objective is not None:
-            self.check_sum_magnitude(ir.Linear(objective.terms, "==", objective.constant), objective.span)
+        check_magnitudes(self.problem)
         self.check_params_used()
 
     def check_params_used(self) -> None:
@@ -87,28 +85,6 @@ class Statements(SequentialDecls):
                 f"the model's params: {', '.join(known)}" if known else "the model has no params"
             )
             raise CspdslError(f"-D {name}: the model has no param '{name}'", None, hint)
-
-    def check_magnitude(self, constraint: ir.Constraint, span: Span | None) -> None:
-        """Refuse sums whose partial values could overflow a backend's 64-bit arithmetic (the first such
-        sum met, reading the clue left to right)."""
-        stack = [constraint]
-        while stack:
-            c = stack.pop()
-            if isinstance(c, ir.Linear):
-                self.check_sum_magnitude(c, span)
-            stack.extend(reversed(ir.children(c)))
-
-    def check_sum_magnitude(self, c: ir.Linear, span: Span | None) -> None:
-        variables = self.problem.variables
-        largest = abs(c.rhs) + sum(
-            abs(coef) * max(abs(variables[name].lo), abs(variables[name].hi)) for coef, name in c.terms
-        )
-        if largest > MAX_SUM:
-            raise CspdslError(
-                f"this sum can reach {largest}: too large for the backends (at most {MAX_SUM})",
-                span,
-                "use smaller numbers or narrower domains",
-            )
 
     def puzzle_decl(self, s: ast.PuzzleDecl) -> None:
         self.layout.title = s.title
@@ -441,10 +417,12 @@ class Statements(SequentialDecls):
         """A clue: its constraints posted, those that always hold left out (and a clue that folds
         to a constant noted, to be reported)."""
         posted, false = 0, None
+        post, span = self.problem.post, s.span
         for constraint in self.top_conditions(s.condition):  # lazily: `self.instance` is each one's
-            if constraint == ir.FALSE and false is None:
+            kind = type(constraint)  # TRUE and FALSE are an empty And and Or: the others skip the compare
+            if kind is ir.Or and constraint == ir.FALSE and false is None:
                 false = self.instance
-            if constraint != ir.TRUE:
+            if kind is not ir.And or constraint != ir.TRUE:
                 posted += 1
-                self.problem.post(constraint, s.span, self.instance)
+                post(constraint, span, self.instance)
         self.folds.saw(s.span, posted, false)

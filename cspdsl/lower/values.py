@@ -24,6 +24,8 @@ class Array(Record, frozen=False):
     # Each dimension's indices as a set, made at the first look-up: `x[i]` is looked up in constant
     # time, not by a scan of the range (a list of every cell of a long array would take n^2 steps).
     index_sets: list[frozenset[int]] = field(default_factory=list, compare=False, repr=False)
+    # Its named groups (rows, columns, boxes, adjacent pairs, ...), made at the first `g.rows`.
+    groups: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def allows(self, dimension: int, index: int) -> bool:
         """Whether `index` is one of the indices of `dimension` (from 0)."""
@@ -177,6 +179,12 @@ def as_cond(value: Any, node: ast.Node) -> ir.Constraint:
 
 def check_lin(lin: Lin, node: ast.Node) -> Lin:
     """A linear expression whose coefficients and constant the backends can take."""
+    for coef, _ in lin.terms:  # the common case, in one loop: every number fits
+        if not -MAX_INT <= coef <= MAX_INT:
+            break
+    else:
+        if -MAX_INT <= lin.const <= MAX_INT:
+            return lin
     for value in (lin.const, *(coef for coef, _ in lin.terms)):
         check_size(value, node)
     return lin
