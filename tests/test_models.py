@@ -612,7 +612,7 @@ def test_the_twelve_pentominoes_tile_the_4x15_rectangle():
     assert_pentomino_tiling(solve_model("pentominoes4x15", limit=1), 4, 15)
 
 
-# cpsat, the best backend for it, counts them in some 20-30 s of CPU (sat does not within 14 minutes):
+# cpsat, the best backend for it, counts them in about 30 s of CPU (sat does not within 14 minutes):
 # a run of -m slow (docs/performance.md, Tilings).
 @pytest.mark.slow
 def test_the_4x15_rectangle_has_1472_tilings_368_up_to_symmetry():
