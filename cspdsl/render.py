@@ -174,7 +174,12 @@ def solution_json(layout: Layout, outputs: list[str], solution: Assignment) -> d
     """A solution for scripts: the model's own variables by name, and the answers."""
     values = {name: layout.symbols[solution[name] - 1] if name in layout.symbolic else solution[name]
               for name in outputs}
-    return {"values": values, "answers": answers(layout, solution)}
+    shown: dict[str, Any] = {"values": values, "answers": answers(layout, solution)}
+    if layout.tilings:  # the lettered board, which the placements' 0/1 values do not show at a glance
+        from .tiling_text import tiling_rows
+
+        shown["tilings"] = {tiling.name: tiling_rows(tiling, solution) for tiling in layout.tilings}
+    return shown
 
 
 def solution_html(layout: Layout, solution: Assignment) -> str:

@@ -34,14 +34,17 @@ def letters(tiling: Tiling, solution: Assignment) -> dict[Cell, str]:
     return {cell: letter for letter, (_, cells) in zip(own, pieces, strict=True) for cell in cells}
 
 
-def tiling_text(tiling: Tiling, solution: Assignment) -> str:
-    """The lettered board under the pieces' name, a space between cells as the grids have."""
+def tiling_rows(tiling: Tiling, solution: Assignment) -> list[str]:
+    """The lettered board as rows of one character a cell, as `--json` gives it to scripts."""
     cover = letters(tiling, solution)
     board = set(tiling.board)
     rows = range(min(r for r, _ in board), max(r for r, _ in board) + 1)
     columns = range(min(c for _, c in board), max(c for _, c in board) + 1)
+    return ["".join(cover.get((r, c), ".") if (r, c) in board else "#" for c in columns) for r in rows]
+
+
+def tiling_text(tiling: Tiling, solution: Assignment) -> str:
+    """The lettered board under the pieces' name, a space between cells as the grids have."""
     lines = [f"{tiling.name}:"]
-    for r in rows:
-        row = [cover.get((r, c), ".") if (r, c) in board else "#" for c in columns]
-        lines.append("  " + " ".join(row))
+    lines.extend("  " + " ".join(row) for row in tiling_rows(tiling, solution))
     return "\n".join(lines)

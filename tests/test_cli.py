@@ -514,6 +514,8 @@ SMALL_THINGS = [
     (["solve", "agatha", "--all", "--json"], None, '"values": {"killer": 1}, "answers": ["Agatha killed Agatha."]',
      "hates"),
     (["solve", "-", "--all"], HIDDEN, "Solution 3:\nx = ", "_d"),
+    (["solve", "-", "--all", "--json"], 'pieces p = [I, domino]\nplace p on """\n  .....\n  ..###\n"""\n',
+     '"answers": [], "tilings": {"p": ["IIIII", "DD###"]}}', "I I I"),
     (["solve", "--help"], None, "the solver (default sat, and search",
      "--backend {anneal,cpsat,csp,genetic,sat}\n  --all"),
     (["solve", "-"], "var g[1..2, 1..3] in bool\nruns(g[1, ..]) == [1, 1]\nruns(g[2, ..]) == [2]\ng[2, 1] == 0\n",

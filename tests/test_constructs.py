@@ -15,7 +15,7 @@ import pytest
 
 from cspdsl.api import loads, solve
 from cspdsl.errors import CspdslError
-from cspdsl.render import answers, render_solution
+from cspdsl.render import answers, render_solution, solution_json
 
 Values = dict[str, int]
 
@@ -1362,6 +1362,18 @@ def test_a_tiling_prints_as_a_lettered_board() -> None:
     boards = sorted(render_solution(result.model.layout, s) for s in result.solutions)
     assert "p:\n  V L L L L\n  V N N N L\n  V V V N N" in boards
     assert len(boards) == 4
+
+
+def test_json_gives_each_tiling_as_rows_of_its_lettered_board() -> None:
+    for text, tilings in [("pieces p = [L, N, V]\nplace p on rectangle(3, 5)\n", 4),
+                          ('pieces d = [domino * 2]\nplace d on """\n  ..#\n  ...\n""": at_most_once\n', 4)]:
+        result = solve(loads(text, "construct.puz"), limit=None)
+        assert result.count == tilings
+        for s in result.solutions:
+            (name, rows), = solution_json(result.model.layout, [], s)["tilings"].items()
+            drawn = render_solution(result.model.layout, s)
+            assert drawn == f"{name}:\n" + "\n".join("  " + " ".join(row) for row in rows)
+    assert ["AA#", "BB."] in [solution_json(result.model.layout, [], s)["tilings"]["d"] for s in result.solutions]
 
 
 def test_copies_are_lettered_in_reading_order_and_holes_drawn() -> None:

@@ -71,3 +71,19 @@ def test_workers_option() -> None:
         get_backend("cpsat", {"workers": "many"})
     with pytest.raises(CspdslError, match="has no option 'wokers'"):
         get_backend("cpsat", {"wokers": "2"})
+
+
+def test_an_exact_cover_is_searched_by_the_first_cell_left() -> None:
+    """The 1x3 board's cells come column by column (its longer side), each placement after the first
+    cell it covers; a model with any other constraint keeps CP-SAT's own search."""
+    from cspdsl.api import loads
+    from cspdsl.backends.cpsat_cover import cover_order
+
+    problem = loads("pieces p = [monomino, domino]\nplace p on rectangle(1, 3)\n", "m.puz").problem
+    assert cover_order(problem) == ["p[monomino,1,1,1]", "p[domino,1,1,1]", "p[monomino,1,2,1]",
+                                    "p[domino,1,2,1]", "p[monomino,1,3,1]"]
+    backend = get_backend("cpsat")
+    outcome = backend.solve(backend.compile(problem), limit=None, timeout=None, seed=None)
+    assert (len(outcome.solutions), outcome.complete) == (2, True)
+    problem.post(Linear(((1, "p[domino,1,1,1]"),), "==", 0))
+    assert cover_order(problem) is None

@@ -596,8 +596,9 @@ def assert_pentomino_tiling(result, rows: int, columns: int) -> None:
     assert sorted("".join(map("".join, letters))) == sorted("FILNPTUVWXYZ" * 5)
 
 
-# sat takes minutes to its first 6x10 tiling (its cell counts are decision diagrams over some 300
-# placements each), csp more than that: both run with -m slow (docs/performance.md, Tilings).
+# cpsat takes about a second to a first 6x10 tiling; sat about 13 s of CPU in the model's clause order
+# (0.6-13 s over shuffled orders, MiniSat's luck), and csp finds none in minutes (its search branches
+# on the 2,056 placements' 0/1 values): those two run with -m slow (docs/performance.md, Tilings).
 @pytest.mark.parametrize(
     "backend", [b if b == "cpsat" else pytest.param(b, marks=pytest.mark.slow) for b in exact_backends()]
 )
@@ -611,9 +612,11 @@ def test_the_twelve_pentominoes_tile_the_4x15_rectangle():
     assert_pentomino_tiling(solve_model("pentominoes4x15", limit=1), 4, 15)
 
 
+# cpsat, the best backend for it, counts them in about 30 s of CPU (sat does not within 14 minutes):
+# a run of -m slow (docs/performance.md, Tilings).
 @pytest.mark.slow
 def test_the_4x15_rectangle_has_1472_tilings_368_up_to_symmetry():
-    result = solve(load(MODELS / "pentominoes4x15.puz"), "sat", limit=None)
+    result = solve(load(MODELS / "pentominoes4x15.puz"), "cpsat", limit=None)
     assert (result.complete, len(result.solutions)) == (True, 1472)
     boards = {tuple(render_solution(result.model.layout, s).splitlines()[1:]) for s in result.solutions}
     images = [lambda b: b, lambda b: b[::-1], lambda b: tuple(row[::-1] for row in b),

@@ -56,6 +56,9 @@ def test_at_most_one_pairwise_and_sequential(n: int, monkeypatch: pytest.MonkeyP
         monkeypatch.setattr("cspdsl.backends.sat.cnf.PAIRWISE_MAX", pairwise_max)
         check_gate(n, lambda cnf, xs: cnf.at_most_one(xs), lambda bits: sum(bits) <= 1)
         check_gate(n, lambda cnf, xs: cnf.exactly_one(xs), lambda bits: sum(bits) == 1)
+        # the one-way counter of a long exactly one (an exact cover's): its variables pinned, none free
+        check_gate(n, lambda cnf, xs: cnf.exactly_one_ladder([-x if x % 3 == 0 else x for x in xs]),
+                   lambda bits: sum(b != (i % 3 == 1) for i, b in enumerate(bits)) == 1)
 
 
 def test_sequential_prefixes_are_order_literals(monkeypatch: pytest.MonkeyPatch) -> None:

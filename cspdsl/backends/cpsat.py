@@ -46,6 +46,8 @@ class CpSatModel(Record, frozen=False):
 
     model: cp_model.CpModel
     vars: dict[str, cp_model.IntVar] = field(default_factory=dict)
+    # An exact cover's placements in the order its enumeration branches on them (`cpsat_cover`).
+    cover: list[str] | None = None
 
 
 def _comparison(left: Any, op: str, right: int) -> Any:
@@ -71,7 +73,13 @@ class CpSatTranslator(Translator[Lit]):
             self._add_var(var.name, var.domain)
         for posted in self.problem.constraints:
             self.post(posted.constraint)
-        return CpSatModel(self.model, self.vars)
+        from .cpsat_cover import cover_order
+
+        cover = cover_order(self.problem)
+        if cover:
+            self.model.add_decision_strategy([self.vars[name] for name in cover], cp_model.CHOOSE_FIRST,
+                                             cp_model.SELECT_MAX_VALUE)
+        return CpSatModel(self.model, self.vars, cover)
 
     def _add_var(self, name: str, domain: tuple[int, ...]) -> None:
         # CP-SAT rejects an empty domain as an invalid model; it just means no solution exists.
@@ -386,6 +394,8 @@ class CpSatBackend:
         solver: cp_model.CpSolver, native: CpSatModel, collector: _Collector
     ) -> tuple[list[Assignment], Any, bool]:
         solver.parameters.enumerate_all_solutions = True
+        if native.cover:  # an exact cover: the first cell left, by each placement over it (`cpsat_cover`)
+            solver.parameters.search_branching = cp_model.FIXED_SEARCH
         status = solver.solve(native.model, collector)
         if collector.failure is not None:
             raise collector.failure

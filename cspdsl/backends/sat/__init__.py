@@ -14,6 +14,8 @@ Encodings (see docs/backend-sat.md for the measurements behind them):
 - a top-level sum `==` of three or four terms of one sign: clauses over the values of the first two,
   each forcing the third's value or the diagram node of the last two's total (prefix clauses); a
   top-level count whose clauses over its literals alone are few (`exactly 2 of 16`): those clauses;
+  a longer top-level "exactly one" (an exact cover's cells and pieces): its clause and a one-way
+  sequential counter, whose variables the true literal pins; "at most one": the defined counter;
 - other sums, counts and tables: reduced decision diagrams (MDDs) with every node defined, which unit
   propagation keeps domain consistent;
 - and/or/not: Tseitin gates, defined both ways.

@@ -103,6 +103,12 @@ class SumClauses(VariableEncoding):
         if c.op != "!=" and _subset_clauses(len(lits), c.op, c.k) <= SUBSET_CLAUSES_MAX:
             self._post_count_by_subsets(lits, c.op, c.k)
             return
+        if c.k == 1 and c.op in ("==", "<="):  # an exact cover's cells and pieces, over hundreds of placements
+            if c.op == "==":
+                self.cnf.exactly_one_ladder(lits)
+            else:
+                self.cnf.at_most_one(lits)
+            return
         self.cnf.add([self.reify_count(c)])
 
     def _post_count_by_subsets(self, lits: list[int], op: str, k: int) -> None:
