@@ -215,13 +215,28 @@ class Objective(Record):
     for the best value of. `text` is the expression as the model writes it, to name the value shown.
 
     Backends minimise `minimised()` (the terms negated for `maximize`); a value and a bound are always
-    told in the model's own terms (`value_of` turns a minimised sum back)."""
+    told in the model's own terms (`value_of` turns a minimised sum back).
+
+    A lexicographic list (`minimize [a, b]`) keeps its plain objectives in `listed`, in order of
+    priority; the record's own terms are the first one's, its text the whole list's. A backend only
+    ever optimises one plain objective at a time (`cspdsl.lexicographic`)."""
 
     sense: str  # "minimize" | "maximize"
     terms: tuple[tuple[int, str], ...]
     constant: int = 0
     text: str = ""
     span: Span | None = field(default=None, compare=False)
+    listed: tuple[Objective, ...] = ()
+
+    @property
+    def lexicographic(self) -> bool:
+        """Written as a list: its values are lists, a number for each part."""
+        return bool(self.listed)
+
+    @property
+    def parts(self) -> tuple[Objective, ...]:
+        """The plain objectives in order of priority (itself alone when it is not a list)."""
+        return self.listed or (self,)
 
     @property
     def sign(self) -> int:
