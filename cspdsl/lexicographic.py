@@ -90,19 +90,3 @@ def text_of(value: Any) -> str:
         return "[" + ", ".join("?" if v is None else str(v) for v in value) + "]"
     return str(value)
 
-
-def weighted(objective: Objective, domains: dict[str, tuple[int, ...]]) -> Objective:
-    """One plain objective to minimise whose order on solutions is the list's, exactly: each part's
-    minimised sum above its least over the domains, weighted by one more than the span of every part
-    after it taken together (`sum(w_i * (g_i - least_i))`, each later part's term below its weight).
-    For a writer that takes one objective only (MiniZinc); the numbers grow as the product of the spans."""
-    terms: list[tuple[int, str]] = []
-    constant, weight = 0, 1
-    for part in reversed(objective.parts):
-        minimised = part.minimised()
-        least = sum(min(c * domains[x][0], c * domains[x][-1]) for c, x in minimised)
-        most = sum(max(c * domains[x][0], c * domains[x][-1]) for c, x in minimised)
-        terms = [(weight * c, x) for c, x in minimised] + terms
-        constant -= weight * least
-        weight *= most - least + 1
-    return Objective("minimize", tuple(terms), constant, objective.text, objective.span)

@@ -104,7 +104,8 @@ def best_solution(
         staged = _compiled_stage(engine, compiled, stage(model.problem, index, tuple(optima), reached), index,
                                  deadline)
         if staged is None:
-            found.timed_out, found.proved, found.bound = True, False, (*optima, None)
+            found.timed_out, found.proved = True, False
+            found.bound = (*optima, None) if engine.exact else None
             break
         best, searched = _search_part(engine, model, staged, part, deadline, seed)
         improving = stats["improving_solutions"] + searched["improving_solutions"]
