@@ -128,8 +128,9 @@ class Result(Record, frozen=False):
     # A model with an objective: the best value found, the best bound proved (both None without a
     # solution or an objective), and whether that value is proved optimal; `solutions` are then
     # solutions of that value (all the optimal ones when `complete`).
-    objective: int | None = None
-    bound: int | None = None
+    # A lexicographic objective's value is a list, and so is its bound (None for its parts not reached).
+    objective: int | list[int] | None = None
+    bound: int | list[int | None] | None = None
     optimal: bool = False
     count_method: str = "enumeration"
     # A count by components: the solutions established (the product of the parts' counts; a lower

@@ -31,7 +31,7 @@ class Run(Record, frozen=False):
     all_seconds: float | None
     solution_set: frozenset[tuple[int, ...]] | None = None  # all solutions, when the search finished
     found: frozenset[tuple[int, ...]] = frozenset()  # the solutions it did report
-    objective: int | None = None  # with an objective: the optimum proved, or the best value found
+    objective: int | list[int] | None = None  # with an objective: the optimum proved, or the best found
 
 
 class Row(Record, frozen=False):

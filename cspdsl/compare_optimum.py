@@ -1,7 +1,8 @@
 """`cspdsl compare` on a model with an objective: per backend the optimum and the time to prove it, and
 with `--all` every optimal solution; two backends that prove different optima disagree.
 
-One run is `Backend.optimise` timed (its solutions checked and the value recomputed, `optimum.best_of`),
+One run is `Backend.optimise` timed (its solutions checked and the value recomputed, `optimum.best_solution`;
+a lexicographic objective's value is a list, compared in order),
 then, with `--all` on an exact backend that proved its optimum, the optimal solutions enumerated
 (`optimum.optimal_solutions`). A local search's best found must be no better than the optimum proved.
 """
@@ -13,8 +14,9 @@ import time
 from .api import SolutionCheck
 from .backends import get_backend
 from .ir import Objective
+from .lexicographic import better
 from .lower import Lowered
-from .optimum import best_of, optimal_solutions
+from .optimum import best_solution, optimal_solutions
 from .static_types import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,13 +33,16 @@ def run_optimum(model: Lowered, row: Row, all_solutions: bool, timeout: float | 
     compiled = engine.compile(model.problem)
     compile_seconds = time.perf_counter() - started
     row.size = dict(compiled.size)
+    objective = model.problem.objective
+    assert objective is not None
     started = time.perf_counter()
-    outcome = engine.optimise(compiled, timeout=timeout, seed=seed)
-    best = best_of(model, row.backend, outcome, SolutionCheck(model, row.backend))
+    deadline = None if timeout is None else time.monotonic() + timeout
+    best, _ = best_solution(engine, model, compiled, deadline, seed)
     prove_seconds = time.perf_counter() - started
     status = _status(best.solution is not None, best.proved, best.timed_out, engine.exact)
     found = frozenset([model.problem.project(best.solution)]) if best.solution is not None else frozenset()
-    run = Run(status, len(found), compile_seconds, prove_seconds, None, found=found, objective=best.value)
+    value, _ = best.shown(objective)
+    run = Run(status, len(found), compile_seconds, prove_seconds, None, found=found, objective=value)
     if not all_solutions or status != "optimal":
         return run
     started = time.perf_counter()
@@ -71,7 +76,7 @@ def settle_optima(rows: list[Row], objective: Objective) -> None:
             row.agrees = (row.agrees is not False) and proved[row.backend] == reference
         elif row.status == "feasible" and proved:
             value = row.runs[-1].objective
-            row.agrees = reference is not None and value is not None and not objective.better(value, reference)
+            row.agrees = reference is not None and value is not None and not better(objective, value, reference)
 
 
 def optimum_cell(row: Row) -> str:

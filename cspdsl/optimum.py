@@ -1,14 +1,15 @@
 """Solving a model with an objective (`minimize` / `maximize`): the best value, proved, and its solutions.
 
 Two steps on any backend:
-1. `Backend.optimise`: the backend's own method (CP-SAT's objective, the SAT backend's bound tightening,
-   branch and bound, a local search's cost) finds better and better solutions and, when it can, proves
-   the last optimal. Each is checked by the independent checker, and its value recomputed from the IR
-   (`ir.check.objective_value`): a value the backend claims that the checker does not find is a bug.
+1. `Backend.optimise`: the backend's own method (CP-SAT's objective, the SAT backend's bound
+   tightening, branch and bound, a local search's cost) finds better and better solutions and, when it
+   can, proves the last optimal. Each is checked by the independent checker, and its value recomputed
+   from the IR (`ir.check.objective_value`): a value the backend claims that the checker does not find
+   is a bug. A lexicographic objective is optimised a part at a time (`cspdsl.lexicographic`).
 2. When more than one optimal solution is wanted (the default two, that tell whether the optimum is
    reached once only, `--all`, `--count`) and the optimum was proved: the problem with the objective
-   fixed at the optimum is solved as any problem is, on the same backend, every solution checked
-   again and its value too.
+   fixed at the optimum (every part of a list) is solved as any problem is, on the same backend, every
+   solution checked again and its value too.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import itertools
 from collections.abc import Callable
 
 from .backends import Assignment, Compiled, Outcome
-from .ir import Linear, Objective, Posted, Problem
-from .ir.check import objective_value
+from .ir import Objective, Problem
+from .ir.check import objective_value, objective_values
+from .lexicographic import Values, shown, shown_bound, stage, with_parts_fixed
 from .passes.deadline import TimeLimitReached, seconds_left, time_limited
 from .static_types import TYPE_CHECKING, Any
 
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 
 
 class Best:
-    """The outcome of step 1, checked: the best solution found, its value, the bound proved."""
+    """A search of one plain objective, checked: the best solution found, its value, the bound proved."""
 
     def __init__(self, solution: Assignment | None, value: int | None, bound: int | None, proved: bool,
                  timed_out: bool) -> None:
@@ -36,17 +38,19 @@ class Best:
         self.proved, self.timed_out = proved, timed_out
 
 
-def with_objective_fixed(problem: Problem, objective: Objective, value: int) -> Problem:
-    """The problem whose solutions are exactly its solutions of objective value `value`. The value is
-    posted as two bounds, not one equality: an equality would join the SAT backend's system of sums
-    (`passes.sums`), whose implied equalities cost more than they save on an objective's sum (the coin
-    change's second compile: seconds, not a fraction of one)."""
-    fixed = Problem(dict(problem.variables), list(problem.constraints), list(problem.outputs),
-                    projected=problem.projected)
-    rhs = value - objective.constant
-    for op in ("<=", ">="):
-        fixed.constraints.append(Posted(Linear(objective.terms, op, rhs), objective.span))
-    return fixed
+class Optimum:
+    """The outcome of step 1 over every part of the objective (one, unless it is a list): the best
+    solution, its values (recomputed), the bound proved (a number a part, None where unknown)."""
+
+    def __init__(self) -> None:
+        self.solution: Assignment | None = None
+        self.values: Values | None = None
+        self.bound: tuple[int | None, ...] | None = None
+        self.proved = self.timed_out = False
+
+    def shown(self, objective: Objective) -> tuple[Any, Any]:
+        """The value and the bound as `Result.objective` and `Result.bound` hold them."""
+        return shown(objective, self.values), shown_bound(objective, self.bound)
 
 
 def value_checked(objective: Objective, backend: str, solution: Assignment, claimed: int | None) -> int:
@@ -61,13 +65,12 @@ def value_checked(objective: Objective, backend: str, solution: Assignment, clai
     return value
 
 
-def best_of(model: Lowered, backend: str, outcome: Outcome, checker: SolutionCheck) -> Best:
-    """Step 1's outcome checked: each improving solution against the model, each better than the one
-    before, the last one's claimed value recomputed; a deadline that cut the checking cuts the solutions."""
+def best_of(objective: Objective, backend: str, outcome: Outcome, checker: SolutionCheck) -> Best:
+    """A search of one plain objective checked: each improving solution against the model, each better
+    than the one before, the last one's claimed value recomputed; a deadline that cut the checking cuts
+    the solutions."""
     from .api import InternalError
 
-    objective = model.problem.objective
-    assert objective is not None
     solutions, cut = checker.all_checked(outcome.solutions)
     values = [objective_value(objective, solution) for solution in solutions]
     for before, after in itertools.pairwise(values):
@@ -85,10 +88,86 @@ def best_of(model: Lowered, backend: str, outcome: Outcome, checker: SolutionChe
     return Best(solutions[-1], value, bound, proved, outcome.timed_out or cut)
 
 
+def best_solution(
+    engine: Any, model: Lowered, compiled: Compiled, deadline: float | None, seed: int | None
+) -> tuple[Optimum, dict[str, Any]]:
+    """Step 1: each part of the objective optimised in turn on the model with the parts before it fixed
+    (`lexicographic.stage`; one search for a plain objective), until a part is not proved optimal (a
+    time limit; a local search goes on, each part at the best it found). The stats are the first
+    search's, with the improving solutions of all of them counted."""
+    objective = model.problem.objective
+    assert objective is not None
+    found, stats = Optimum(), {"improving_solutions": 0}
+    optima: list[int] = []
+    for index, part in enumerate(objective.parts):
+        reached = None if found.values is None else found.values[index]
+        staged = _compiled_stage(engine, compiled, stage(model.problem, index, tuple(optima), reached), index,
+                                 deadline)
+        if staged is None:
+            found.timed_out, found.proved = True, False
+            found.bound = (*optima, None) if engine.exact else None
+            break
+        best, searched = _search_part(engine, model, staged, part, deadline, seed)
+        improving = stats["improving_solutions"] + searched["improving_solutions"]
+        stats = {**searched, **stats, "improving_solutions": improving}  # the first search's stats
+        _take(found, objective, best, index)
+        found.bound = (*optima, best.bound) if engine.exact else None
+        goes_on = best.proved or not (engine.exact or best.timed_out)  # a local search: each part its best
+        if found.values is None or not goes_on:
+            break
+        optima.append(found.values[index])
+    if objective.lexicographic:
+        stats["parts_optimised"] = len(optima)
+    return found, stats
+
+
+def _compiled_stage(engine: Any, compiled: Compiled, staged: Problem, index: int,
+                    deadline: float | None) -> Compiled | None:
+    """The backend's model of one part's search: the first part's is the model compiled already (no
+    backend's model holds the objective, which its `optimise` reads); a later part's adds the bounds
+    that fix the parts before it, compiled anew (None when the deadline passed during the compile)."""
+    if index == 0:
+        return Compiled(staged, compiled.native, compiled.size, compiled.compile_seconds)
+    try:
+        with time_limited(deadline):
+            fresh: Compiled = engine.compile(staged)
+    except TimeLimitReached:
+        return None
+    return fresh
+
+
+def _search_part(
+    engine: Any, model: Lowered, staged: Compiled, part: Objective, deadline: float | None, seed: int | None
+) -> tuple[Best, dict[str, Any]]:
+    """One plain objective optimised by the backend, each improving solution checked (a checker of its
+    own: a later part may find again the solution an earlier part ended with)."""
+    from .api import MIN_SEARCH_SECONDS, SolutionCheck
+
+    improving = SolutionCheck(model, engine.name, deadline)
+    outcome = engine.optimise(staged, timeout=seconds_left(deadline, MIN_SEARCH_SECONDS), seed=seed,
+                              on_solution=improving.check)
+    best = best_of(part, engine.name, outcome, improving)
+    stats = dict(outcome.stats)
+    stats["improving_solutions"] = len(outcome.solutions)
+    return best, stats
+
+
+def _take(found: Optimum, objective: Objective, best: Best, index: int) -> None:
+    """Step 1's outcome after a part's search: its solution (every part's value recomputed), whether
+    it is proved optimal; a later part that proves there is no solution, where one is known, is a bug."""
+    from .api import InternalError
+
+    found.proved, found.timed_out = best.proved, best.timed_out
+    if best.solution is not None:
+        found.solution, found.values = best.solution, objective_values(objective, best.solution)
+    elif index and best.proved:
+        raise InternalError(f"part {index + 1} of the objective has no solution, yet one is known")
+
+
 def optimal_solutions(
     engine: Any,
     model: Lowered,
-    best: Best,
+    best: Optimum,
     limit: int | None,
     deadline: float | None,
     checker: Callable[[Callable[[Assignment], None] | None], SolutionCheck],
@@ -98,11 +177,11 @@ def optimal_solutions(
     up to `limit`; the best solution alone when the optimum is not proved, one is enough, or the time
     left was too short to look for more."""
     objective = model.problem.objective
-    assert objective is not None and best.solution is not None and best.value is not None
+    assert objective is not None and best.solution is not None and best.values is not None
     if not best.proved or limit == 1 or not engine.exact:
         return _alone(best.solution, on_solution), False, best.timed_out
-    value = best.value
-    fixed = with_objective_fixed(model.problem, objective, value)
+    values = best.values
+    fixed = with_parts_fixed(model.problem, objective.parts, values)
     try:
         with time_limited(deadline):
             compiled: Compiled = engine.compile(fixed)
@@ -110,7 +189,11 @@ def optimal_solutions(
         return _alone(best.solution, on_solution), False, True
 
     def also_optimal(solution: Assignment) -> None:
-        value_checked(objective, engine.name, solution, value)
+        from .api import InternalError
+
+        if objective_values(objective, solution) != values:
+            raise InternalError(f"backend '{engine.name}' gave a solution of value "
+                                f"{list(objective_values(objective, solution))} as one of the optimum {list(values)}")
         if on_solution is not None:
             on_solution(solution)
 
@@ -140,15 +223,12 @@ def solve_optimum(
     on_solution: Callable[[Assignment], None] | None,
 ) -> tuple[Result, dict[str, Any]]:
     """Both steps: the Result (its solutions the optimal ones found) and the stats of step 1."""
-    from .api import MIN_SEARCH_SECONDS, Result, SolutionCheck
+    from .api import Result, SolutionCheck
 
     backend = engine.name
-    improving = SolutionCheck(model, backend, deadline)
-    outcome = engine.optimise(compiled, timeout=seconds_left(deadline, MIN_SEARCH_SECONDS), seed=seed,
-                              on_solution=improving.check)
-    best = best_of(model, backend, outcome, improving)
-    stats = dict(outcome.stats)
-    stats["improving_solutions"] = len(outcome.solutions)
+    objective = model.problem.objective
+    assert objective is not None
+    best, stats = best_solution(engine, model, compiled, deadline, seed)
     if best.solution is None:
         result = Result(model, backend, [], best.proved, best.timed_out, limit)
     else:
@@ -157,5 +237,6 @@ def solve_optimum(
             lambda then: SolutionCheck(model, backend, deadline, then), on_solution,
         )
         result = Result(model, backend, solutions, complete, timed_out, limit)
-    result.objective, result.bound, result.optimal = best.value, best.bound, best.proved
+    result.objective, result.bound = best.shown(objective)
+    result.optimal = best.proved
     return result, stats

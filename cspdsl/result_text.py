@@ -118,18 +118,20 @@ def _print_objective(result: Any) -> None:
 
 def objective_line(result: Any) -> str:
     """The value of the objective: the optimum, proved, or the best found and the best bound proved."""
+    from .lexicographic import text_of
+
     objective = result.model.problem.objective
     word = "Minimum" if objective.sense == "minimize" else "Maximum"
     if result.optimal:
-        return f"{word} of {objective.text}: {result.objective} (proved optimal)."
+        return f"{word} of {objective.text}: {text_of(result.objective)} (proved optimal)."
     from .backends import backend_class
 
     if not backend_class(result.backend).exact:
         why = f"backend {result.backend} is a local search: it does not prove a value optimal"
     else:
         why = "the time limit stopped the search before it proved a value optimal"
-    bound = "" if result.bound is None else f"; best bound proved: {result.bound}"
-    return f"Best found, {objective.text}: {result.objective} ({why}{bound})."
+    bound = "" if result.bound is None else f"; best bound proved: {text_of(result.bound)}"
+    return f"Best found, {objective.text}: {text_of(result.objective)} ({why}{bound})."
 
 
 def _drawn(layout: Any, solution: Any) -> str:

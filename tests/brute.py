@@ -7,7 +7,7 @@ import itertools
 from hypothesis import strategies as st
 
 from cspdsl.backends import Backend, Outcome
-from cspdsl.ir import OPS, And, Constraint, Count, Not, Or, Problem
+from cspdsl.ir import OPS, And, Constraint, Count, Not, Objective, Or, Problem
 from cspdsl.ir.check import holds, objective_value, violated
 
 
@@ -31,24 +31,32 @@ def brute_force(problem: Problem) -> set[tuple[int, ...]]:
     return found
 
 
-def brute_force_optimum(problem: Problem) -> tuple[int | None, set[tuple[int, ...]]]:
+def brute_force_optimum(problem: Problem) -> tuple[int | list[int] | None, set[tuple[int, ...]]]:
     """The best value of the problem's objective over every assignment the checker accepts (None when
-    there is none), and the assignments that reach it, projected on the output variables."""
+    there is none; a list for a lexicographic objective, compared part by part), and the assignments
+    that reach it, projected on the output variables."""
     objective = problem.objective
     assert objective is not None
     names = list(problem.variables)
-    best: int | None = None
+    best: tuple[int, ...] | None = None
     optimal: set[tuple[int, ...]] = set()
     for values in itertools.product(*(problem.variables[n].domain for n in names)):
         a = dict(zip(names, values, strict=True))
         if not all(holds(p.constraint, a) for p in problem.constraints):
             continue
-        value = objective_value(objective, a)
-        if best is None or objective.better(value, best):
+        value = tuple(objective_value(part, a) for part in objective.parts)
+        if best is None or any(part.better(x, y) for part, x, y in _first_difference(objective, value, best)):
             best, optimal = value, set()
         if value == best:
             optimal.add(problem.project(a))
-    return best, optimal
+    if best is None:
+        return None, optimal
+    return (list(best) if objective.lexicographic else best[0]), optimal
+
+
+def _first_difference(objective: Objective, a: tuple[int, ...], b: tuple[int, ...]) -> list[tuple[Objective, int, int]]:
+    """The first part where two values differ, with both numbers (none when they are equal)."""
+    return [(part, x, y) for part, x, y in zip(objective.parts, a, b, strict=True) if x != y][:1]
 
 
 def solve_all(backend: Backend, problem: Problem, timeout: float | None = None) -> Outcome:

@@ -25,13 +25,13 @@ KNOWN_COUNTS = {
     "kenken": 1,
     "hitori": 1, "slitherlink": 1,
     # models with an objective: the number of their optimal solutions
-    "golomb": 2, "coins": 1, "lockmax": 1,
+    "golomb": 2, "coins": 1, "lockmax": 1, "till": 1,
 }
 # Models with too many solutions to list on every backend: their counts, asserted on the best backend
 # alone; tests/test_models.py asserts a first solution of each on every exact backend.
 COUNTED_ON_THE_BEST_BACKEND = {"pentominoes": 9356, "pentominoes4x15": 1472}
 # The optimum of each model with an objective, which every exact backend must prove.
-KNOWN_OPTIMA = {"golomb": 11, "coins": 3, "lockmax": 780}
+KNOWN_OPTIMA = {"golomb": 11, "coins": 3, "lockmax": 780, "till": [4, 0]}
 OTHERS = [name for name in exact_backends() if name != "cpsat"]
 # Each sequential puzzle's fewest moves and number of plans (within its bound, or of the fewest moves),
 # found by `search` and by every exact backend on the puzzle unrolled over the bound.

@@ -219,6 +219,9 @@ def test_a_model_without_variables_says_so():
 # ---- counts: a number of solutions is called a count only when the search was complete ------------
 
 # (backend, arguments, standard input, the text the output holds; {n} stands for any whole number).
+# The Golomb ruler with a lexicographic objective: the shortest ruler, then the longest first gap.
+LEXICOGRAPHIC_GOLOMB = (ROOT / "models" / "golomb.puz").read_text().replace(
+    "minimize mark[n]", "minimize [mark[n], -mark[2]]")
 # The lock has 3 codes: the plain solve stops at the second, so it knows only "at least 2".
 COUNT_TEXTS = [
     *[(b, ["models/lock.puz"], None, f"stats: backend {b}, at least 2 solutions (not unique), ") for b in EXACT],
@@ -261,6 +264,14 @@ COUNT_TEXTS = [
      "proved: {n}).\n\nstats: backend cpsat, best solution found, not proved optimal, "),
     *[(b, ["models/lockmax.puz", "--seed", "1"], None, "Best found, 100 * code[1] + 10 * code[2] + code[3]: {n} "
        f"(backend {b} is a local search: it does not prove a value optimal).") for b in LOCAL],
+    # a lexicographic objective: its value a list, the optimal solutions those that reach every part
+    *[(b, ["models/till.puz"], None, "4 coins, 0 of them small.\nMinimum of [sum(take), take[1] + take[2]]: "
+       f"[4, 0] (proved optimal).\n\nstats: backend {b}, 1 optimal solution (unique), ") for b in EXACT],
+    *[(b, ["models/till.puz", "-D", "amount=59", "--count"], None, "2 optimal solutions.\nMinimum of [sum(take), "
+       f"take[1] + take[2]]: [5, 2] (proved optimal).\n\nstats: backend {b}, 2 optimal solutions, ") for b in EXACT],
+    ("cpsat", ["-", "-D", "n=13", "--timeout", "1"], LEXICOGRAPHIC_GOLOMB,
+     "Best found, [mark[n], -mark[2]]: [{n}, -{n}] (the time limit stopped the search before it proved a value "
+     "optimal; best bound proved: [{n}, ?]).\n\nstats: backend cpsat, best solution found, not proved optimal, "),
 ]
 
 
@@ -319,6 +330,12 @@ COUNT_FIELDS = [
     *[(b, ["models/lockmax.puz", "--seed", "1"], None,
        {"status": "feasible", "objective": SOME, "bound": None, "found": 1, "count": None, "solutions": 1})
       for b in LOCAL],
+    *[(b, ["models/till.puz", "-D", "amount=59", "--all"], None,
+       {"status": "optimal", "objective": [5, 2], "bound": [5, 2], "found": 2, "count": 2, "solutions": 2})
+      for b in EXACT],
+    *[(b, ["-", "--count"], UNSAT + "maximize [sum(x), x[1]]\n",
+       {"status": "unsatisfiable", "objective": None, "bound": None, "found": 0, "count": 0, "solutions": None})
+      for b in EXACT],
 ]
 
 

@@ -6,6 +6,7 @@ import json
 import os
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from helpers import MODELS, run_cli
@@ -302,4 +303,24 @@ def test_two_optima_are_a_disagreement(monkeypatch: pytest.MonkeyPatch, capsys: 
     monkeypatch.setitem(REGISTRY, "worst", ("test_compare", "WorstOptimumBackend"))
     code = cli.main(["compare", "models/lockmax.puz", "--backends", "cpsat,sat,worst"])
     assert code == 4
+    assert "the backends disagree (worst against the others)" in capsys.readouterr().err
+
+
+def test_a_lexicographic_optimum_is_compared_as_a_list() -> None:
+    rows = compare_backends(load(MODELS / "till.puz"), exact_backends(), all_solutions=True, repeat=1, timeout=60)
+    assert [(row.status, row.runs[0].objective, row.solutions, row.agrees) for row in rows] == [
+        ("optimal", [4, 0], 1, True)] * len(rows)
+    assert all(row.as_json()["objective"] == [4, 0] for row in rows)
+
+
+def test_two_lexicographic_optima_are_a_disagreement(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setitem(REGISTRY, "worst", ("test_compare", "WorstOptimumBackend"))
+    path = tmp_path / "lex.puz"
+    path.write_text("var x[1..2] in 0..2\nmaximize [x[1], x[2]]\n")
+    rows = compare_backends(load(path), ["cpsat", "sat", "worst"], all_solutions=False, repeat=1, timeout=60)
+    assert [(row.backend, row.runs[0].objective, row.agrees) for row in rows] == [
+        ("cpsat", [2, 2], True), ("sat", [2, 2], True), ("worst", [0, 0], False)]
+    assert cli.main(["compare", str(path), "--backends", "cpsat,sat,worst"]) == 4
     assert "the backends disagree (worst against the others)" in capsys.readouterr().err

@@ -232,3 +232,23 @@ def test_sudoku_25x25_hits_the_time_limit(tmp_path) -> None:
     result = run_cli("solve", str(model), "--backend", "csp", "--timeout", "1.5")
     assert result.returncode == 3, result.stdout + result.stderr
     assert "time limit" in result.stdout
+
+
+def test_the_bound_on_the_last_mark_narrows_every_mark_before_the_search() -> None:
+    """Bounds propagation (csp/bounds.py): mark[6] <= 16 reaches each mark through mark[i] < mark[i + 1] and
+    the ruler's reflection (the first gap shorter than the last: mark[6] - mark[5] >= 2)."""
+    from cspdsl.backends.csp.bounds import narrowed_domains
+    from cspdsl.passes.narrow import narrow_domains
+
+    problem = narrow_domains(load(MODELS / "golomb.puz", {"n": 6}).problem)
+    domains = narrowed_domains(problem, [Linear(((1, "mark[6]"),), "<=", 16)])
+    assert domains is not None
+    assert [(domains[f"mark[{i}]"][0], domains[f"mark[{i}]"][-1]) for i in range(1, 7)] == [
+        (0, 0), (1, 11), (2, 12), (3, 13), (4, 14), (6, 16)]
+    assert narrowed_domains(problem, [Linear(((1, "mark[6]"),), "<=", 4)]) is None  # six marks need 5 at least
+
+
+def test_the_branch_and_bound_counts_its_rounds() -> None:
+    result = solve(load(MODELS / "golomb.puz", {"n": 5}), "csp", limit=1)
+    assert (result.status, result.objective) == ("optimal", 11)
+    assert result.stats["rounds"] == result.stats["improving_solutions"] + 1

@@ -2075,6 +2075,60 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: sum(...) adds a list up",
         ),
     ),
+    "objective-an-empty-list": (
+        "var x in 1..3\nminimize [x for i in 1..0]\n",
+        lines(
+            "m.puz:2:10: error: an objective that is a list optimises its numbers in order; this list is empty",
+            " 2 | minimize [x for i in 1..0]",
+            "   |          ^^^^^^^^^^^^^^^^^",
+        ),
+    ),
+    "objective-list-in-a-list": (
+        "var x in 1..3\nvar y in 1..3\nminimize [x, [x, y]]\n",
+        lines(
+            "m.puz:3:14: error: expected a number, found a list or group",
+            " 3 | minimize [x, [x, y]]",
+            "   |              ^^^^^^",
+            "hint: sum(...) adds a list up",
+        ),
+    ),
+    "objective-list-of-a-condition": (
+        "var x in 1..3\nmaximize [x, x == 2]\n",
+        lines(
+            "m.puz:2:14: error: a condition cannot be used as a number",
+            " 2 | maximize [x, x == 2]",
+            "   |              ^^^^^^",
+            "hint: count conditions with 'exactly k of [...]', 'at_least' or 'at_most'",
+        ),
+    ),
+    "objective-list-of-a-name": (
+        "var x in 1..3\nvar c in {red, green}\nminimize [x, c]\n",
+        lines(
+            "m.puz:3:14: error: arithmetic on a name: 'c' holds a name, not a number",
+            " 3 | minimize [x, c]",
+            "   |              ^",
+            "hint: names are compared with '==' and '!=' only",
+        ),
+    ),
+    "objective-list-added-to": (
+        "var x in 1..3\nminimize [x, x] + 1\n",
+        lines(
+            "m.puz:2:10: error: expected a number, found a list or group",
+            " 2 | minimize [x, x] + 1",
+            "   |          ^^^^^^",
+            "hint: sum(...) adds a list up",
+        ),
+    ),
+    "objective-list-part-too-large": (
+        "var x[1..3] in {0, 2000000000}\nminimize [x[1], 2000000000 * x[1] + 2000000000 * x[2] + 2000000000 * x[3]]\n",
+        lines(
+            "m.puz:2:17: error: this sum can reach 12000000000000000000: too large for the backends "
+            "(at most 4611686018427387904)",
+            " 2 | minimize [x[1], 2000000000 * x[1] + 2000000000 * x[2] + 2000000000 * x[3]]",
+            "   |                 " + "^" * 57,
+            "hint: use smaller numbers or narrower domains",
+        ),
+    ),
     "objective-over-a-condition": (
         "var x in 1..3\nminimize x == 2\n",
         lines(

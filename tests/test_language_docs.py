@@ -128,7 +128,7 @@ def test_example_solves_as_it_says(example: Example):
             (name, int(value)) for name, value in re.findall(r"-D (\w+)=(-?\d+)", expectation["params"])
         )
         outcome = expectation["outcome"]
-        assert re.fullmatch(r"(optimum -?\d+, )?(1 solution|\d+ solutions)|unsatisfiable"
+        assert re.fullmatch(r"(optimum (-?\d+|\[-?\d+(, -?\d+)*\]), )?(1 solution|\d+ solutions)|unsatisfiable"
                             r"|\d+ (shortest )?plans?(, of \d+ moves)?", outcome), outcome
         assert outcome_of(example, params or None) == outcome, f"{example.page}:{example.line} {params}"
 

@@ -48,6 +48,9 @@ def test_an_objective_is_a_solve_minimize_or_maximize() -> None:
     assert golomb.split("\n\noutput [", 1)[0].endswith("% line 17: minimize mark[n]\nsolve minimize mark_5;")
     lock = export("minizinc", load(MODELS / "lockmax.puz").problem, "lockmax.puz")
     assert "\nsolve maximize 100 * code_1 + 10 * code_2 + code_3;\n" in lock
+    till = export("minizinc", load(MODELS / "till.puz").problem, "till.puz")  # [coins, small coins] in one sum
+    weighted = " + ".join(f"97 * take_{i}" for i in range(1, 6)) + " + take_1 + take_2"
+    assert f"\nsolve minimize {weighted};\n" in till
 
 
 def test_a_projected_model_prints_its_shown_variables_only() -> None:

@@ -99,6 +99,8 @@ def _solve_item(problem: Problem, names: dict[str, str]) -> str:
     objective = problem.objective
     if objective is None:
         return "solve satisfy;"
+    if objective.lexicographic:  # one sum in the list's order (MiniZinc takes one objective)
+        objective = objective.weighted(problem.domains())
     terms = [f"{k} * {names[x]}" if k != 1 else names[x] for k, x in objective.terms]
     if objective.constant or not terms:
         terms.append(str(objective.constant))

@@ -160,3 +160,8 @@ def objective_value(objective: Objective, a: Assignment) -> int:
     for coef, name in objective.terms:
         total += coef * a[name]
     return total
+
+
+def objective_values(objective: Objective, a: Assignment) -> tuple[int, ...]:
+    """Each part's value of a lexicographic objective (the one value of a plain one), recomputed."""
+    return tuple(objective_value(part, a) for part in objective.parts)

@@ -215,13 +215,28 @@ class Objective(Record):
     for the best value of. `text` is the expression as the model writes it, to name the value shown.
 
     Backends minimise `minimised()` (the terms negated for `maximize`); a value and a bound are always
-    told in the model's own terms (`value_of` turns a minimised sum back)."""
+    told in the model's own terms (`value_of` turns a minimised sum back).
+
+    A lexicographic list (`minimize [a, b]`) keeps its plain objectives in `listed`, in order of
+    priority; the record's own terms are the first one's, its text the whole list's. A backend only
+    ever optimises one plain objective at a time (`cspdsl.lexicographic`)."""
 
     sense: str  # "minimize" | "maximize"
     terms: tuple[tuple[int, str], ...]
     constant: int = 0
     text: str = ""
     span: Span | None = field(default=None, compare=False)
+    listed: tuple[Objective, ...] = ()
+
+    @property
+    def lexicographic(self) -> bool:
+        """Written as a list: its values are lists, a number for each part."""
+        return bool(self.listed)
+
+    @property
+    def parts(self) -> tuple[Objective, ...]:
+        """The plain objectives in order of priority (itself alone when it is not a list)."""
+        return self.listed or (self,)
 
     @property
     def sign(self) -> int:
@@ -239,6 +254,22 @@ class Objective(Record):
     def better(self, a: int, b: int) -> bool:
         """Whether value `a` is strictly better than value `b`."""
         return a * self.sign < b * self.sign
+
+    def weighted(self, domains: dict[str, tuple[int, ...]]) -> Objective:
+        """One plain objective to minimise whose order on solutions is the list's, exactly: each part's
+        minimised sum above its least over the domains, weighted by one more than the span of every part
+        after it taken together (each later part's term stays below its weight). For a writer that takes
+        one objective only (MiniZinc); the numbers grow as the product of the spans."""
+        terms: list[tuple[int, str]] = []
+        constant, weight = 0, 1
+        for part in reversed(self.parts):
+            minimised = part.minimised()
+            least = sum(min(c * domains[x][0], c * domains[x][-1]) for c, x in minimised)
+            most = sum(max(c * domains[x][0], c * domains[x][-1]) for c, x in minimised)
+            terms = [(weight * c, x) for c, x in minimised] + terms
+            constant -= weight * least
+            weight *= most - least + 1
+        return Objective("minimize", tuple(terms), constant, self.text, self.span)
 
 
 class Problem(Record, frozen=False):

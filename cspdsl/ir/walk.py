@@ -163,8 +163,9 @@ def validate(problem: Problem) -> None:
     top-level And) only, and a Connected's edges join its own nodes."""
     for name in problem.outputs:
         _declared(problem, name, "an output")
-    for _, name in problem.objective.terms if problem.objective is not None else ():
-        _declared(problem, name, "the objective")
+    for part in problem.objective.parts if problem.objective is not None else ():
+        for _, name in part.terms:
+            _declared(problem, name, "the objective")
     for name, var in problem.variables.items():
         if var.name != name or list(var.domain) != sorted(set(var.domain)):
             raise InvalidProblem(f"variable {name!r}: its domain must be sorted and distinct, under its own name")

@@ -27,8 +27,8 @@ def check_magnitudes(problem: ir.Problem) -> None:
             else:
                 stack.extend(reversed(ir.children(c)))
     objective = problem.objective
-    if objective is not None:
-        check_sum(problem, ir.Linear(objective.terms, "==", objective.constant), objective.span)
+    for part in objective.parts if objective is not None else ():
+        check_sum(problem, ir.Linear(part.terms, "==", part.constant), part.span)
 
 
 def check_sum(problem: ir.Problem, c: ir.Linear, span: Span | None) -> None:

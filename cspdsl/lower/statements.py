@@ -402,16 +402,33 @@ class Statements(SequentialDecls):
         self.shown.add(s, self.lookup, self.problem)
 
     def objective_decl(self, s: ast.ObjectiveDecl) -> None:
-        """`minimize EXPR` / `maximize EXPR`: one a model, over a number (a linear expression; abs, sums
-        and the like bring their auxiliary variables, as in a clue)."""
+        """`minimize EXPR` / `maximize EXPR`: one a model, over a number or a list of numbers, the
+        first the most important (a lexicographic objective)."""
         first = self.problem.objective
         if first is not None:
             raise error(f"a model states one objective; line {first.span.line if first.span else '?'} "
                         "states one already", s, "keep the one to optimise, or fold them into one sum")
         value = self.eval(s.expr)
-        self.refuse_arithmetic(value, s.expr, alone=False)
-        lin = self.lin(value, s.expr)
-        self.problem.objective = ir.Objective(s.sense, lin.terms, lin.const, s.expr.span.text, s.span)
+        if not isinstance(s.expr, ast.ListLit | ast.Comprehension):  # a list written out: lexicographic
+            self.problem.objective = self.objective_part(s.sense, value, s.expr, s.expr.span.text, s.span)
+            return
+        if not value:
+            raise error("an objective that is a list optimises its numbers in order; this list is empty", s.expr)
+        items = s.expr.items if isinstance(s.expr, ast.ListLit) else [s.expr] * len(value)
+        parts = tuple(
+            self.objective_part(s.sense, item, node, node.span.text if node is not s.expr else f"{node.span.text}[{i}]",
+                                node.span)
+            for i, (item, node) in enumerate(zip(value, items, strict=True), 1)
+        )
+        self.problem.objective = ir.Objective(s.sense, parts[0].terms, parts[0].constant, s.expr.span.text, s.span,
+                                              parts)
+
+    def objective_part(self, sense: str, value: Any, node: ast.Node, text: str, span: Span) -> ir.Objective:
+        """One number to optimise: a linear expression (abs, sums and the like bring their auxiliary
+        variables, as in a clue); a list's items each one (`minimize [a, b]`: lexicographic)."""
+        self.refuse_arithmetic(value, node, alone=False)
+        lin = self.lin(value, node)
+        return ir.Objective(sense, lin.terms, lin.const, text, span)
 
     def constraint_stmt(self, s: ast.ConstraintStmt) -> None:
         """A clue: its constraints posted, those that always hold left out (and a clue that folds

@@ -114,7 +114,7 @@ class CspBackend:
     def optimise(
         self, compiled: Compiled, *, timeout: float | None, seed: int | None, on_solution: OnSolution | None = None
     ) -> Outcome:
-        """Branch and bound over the same search (`csp.optimise`)."""
+        """Branch and bound, a search a round under a tighter bound (`csp.optimise`)."""
         from .optimise import optimise
 
-        return optimise(compiled, timeout, self.forwardcheck, on_solution)
+        return optimise(compiled, timeout, self.forwardcheck, self._build, on_solution)
