@@ -5,6 +5,7 @@ above 1.
     python bench/check_scaling.py                  # sizes up to about 1 MB a shape
     python bench/check_scaling.py --up-to 10000000 # up to 10 MB
     python bench/check_scaling.py --shapes clues,grid
+    python bench/check_scaling.py --model clues:235000 > big.puz   # one model (11 MB), for `cspdsl check`
 
 Each figure is the CPU time of this process (`time.process_time`: the other jobs on a shared machine
 slow it less than the wall clock), the best of `--repeat` runs. For each doubling of the text the
@@ -98,7 +99,12 @@ def main() -> None:
     parser.add_argument("--up-to", type=int, default=1_000_000, help="the largest text, in characters")
     parser.add_argument("--shapes", default=",".join(SHAPES), help="which shapes: " + ", ".join(SHAPES))
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--model", metavar="SHAPE:N", help="print the model of this shape and count, and stop")
     args = parser.parse_args()
+    if args.model:
+        shape, count = args.model.split(":")
+        sys.stdout.write(SHAPES[shape](int(count)))
+        return
     print("| shape | n | text | parse | lower | checks | total | µs/byte | growth |")
     print("|---|---|---|---|---|---|---|---|---|")
     for name in args.shapes.split(","):

@@ -616,6 +616,35 @@ CASES: dict[str, tuple[str, str]] = {
             "   |             ^^^^^^^^^^^",
         ),
     ),
+    "syntax-error-after-a-bad-grid": (
+        # The parser makes each node as it goes, but the text is read as a whole first: a syntax
+        # error further on is the one reported, as before.
+        'var g[1..2] in 0..9\ngiven g = """1 x"""\nx == = 2\n',
+        lines(
+            "m.puz:3:6: error: unexpected '='; expected an expression",
+            " 3 | x == = 2",
+            "   |      ^",
+        ),
+    ),
+    "number-of-too-many-digits": (
+        # More digits than Python converts to a number: refused where it is written.
+        "var x in 0..9\nx == " + "9" * 5000 + "\n",
+        lines(
+            "m.puz:2:6: error: a number of 5000 digits is too large",
+            " 2 | x == " + "9" * 5000,
+            "   |      " + "^" * 5000,
+            "hint: the backends take numbers from -2147483647 to 2147483647",
+        ),
+    ),
+    "given-of-too-many-digits": (
+        'var g[1..2] in 0..9\ngiven g = """1 ' + "9" * 5000 + '"""\n',
+        lines(
+            "m.puz:2:16: error: a number of 5000 digits is too large",
+            ' 2 | given g = """1 ' + "9" * 5000 + '"""',
+            "   |                " + "^" * 5000,
+            "hint: the backends take numbers from -2147483647 to 2147483647",
+        ),
+    ),
     "range-too-long": (
         # Refused before two billion numbers are made.
         "var x in 0..2000000000\n",

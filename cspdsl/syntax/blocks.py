@@ -7,12 +7,24 @@ The parser reads them here, so lowering gets cells, expressions and spans and ne
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 
 from ..errors import CspdslError, Source, Span
 from . import ast
 
 CONNECTORS = "-|/\\"
+LARGEST = 2**31 - 1  # the largest number the backends take (lower/context.py's MAX_INT, which says so)
+
+
+def number(digits: str, span: Span) -> int:
+    """The value of a number written in the model. One longer than Python converts (4300 digits) is
+    an error here, where lowering would say any number past LARGEST is too large."""
+    limit = sys.get_int_max_str_digits()
+    if limit and len(digits) > limit:
+        raise CspdslError(f"a number of {len(digits)} digits is too large", span,
+                          f"the backends take numbers from {-LARGEST} to {LARGEST}")
+    return int(digits)
 
 
 def read_drawing(text: str, span: Span) -> ast.Drawing:
@@ -92,7 +104,7 @@ def _grid_cell(token: str, span: Span) -> ast.GridCell:
             f"unexpected {token!r} in the grid literal", span,
             "write numbers for givens and '.' or '_' for blanks",
         )
-    return ast.GridCell(span, int(token))
+    return ast.GridCell(span, -number(digits, span) if token.startswith("-") else number(digits, span))
 
 
 def _split_tokens(line: str) -> Iterator[tuple[int, str]]:

@@ -47,7 +47,7 @@ _LEAVES = {ast.Num, ast.Bool, ast.Str, ast.Name}  # they hold no other node
 def _children(node: ast.Node) -> list[tuple[ast.Node, int]]:
     """The nodes inside `node`, each with how many levels deeper it sits."""
     found = []
-    for name in node._fields:
+    for name in _node_fields(type(node)):
         value = getattr(node, name)
         if isinstance(value, ast.Node):
             found.append((value, _step(node, name, value)))
@@ -55,6 +55,22 @@ def _children(node: ast.Node) -> list[tuple[ast.Node, int]]:
             step = isinstance(node, ast.Binders)  # the i-th binder is i levels in, other items 1
             found += [(item, index if step else 1) for index, item in enumerate(value) if isinstance(item, ast.Node)]
     return found
+
+
+# The fields that never hold a node, by their declared types: the walk does not look at them.
+_PLAIN = {"Span", "str", "int", "bool", "int | None", "tuple[str, ...]", "tuple[int, ...]", "tuple[Span, ...]"}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _node_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a node class that may hold nodes, found once a class (a model has a few
+    hundred thousand nodes of a few dozen classes)."""
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        declared = {name: kind for klass in reversed(cls.__mro__) for name, kind in
+                    klass.__dict__.get("__annotations__", {}).items()}  # noqa: RUF063 (as record.py reads them)
+        fields = _FIELDS[cls] = tuple(name for name in cls._fields if declared.get(name) not in _PLAIN)  # type: ignore[attr-defined]
+    return fields
 
 
 def _step(node: ast.Node, name: str, child: ast.Node) -> int:
