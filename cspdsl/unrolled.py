@@ -76,7 +76,8 @@ def solve_unrolled(model: Lowered, backend: str, *, limit: int | None, deadline:
     count = len(plans) if result.complete else None
     stats = dict(result.stats, horizon=horizon)
     shortest = deepen and bool(plans)
-    return PlanResult(model, backend, [] if count_only else plans, count, result.complete, result.timed_out, limit,
+    kept = [] if count_only and count is not None else plans  # a stopped count shows what it found
+    return PlanResult(model, backend, kept, count, result.complete, result.timed_out, limit,
                       shortest, horizon if shortest else None, dict(result.size), stats)
 
 

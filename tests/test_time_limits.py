@@ -16,6 +16,7 @@ from cspdsl.backends import exact_backends
 from cspdsl.backends.sat import SatBackend
 from cspdsl.lower import Lowered
 from cspdsl.passes.deadline import TimeLimitReached, time_limited
+from cspdsl.plans import solve_plans
 
 EXACT = exact_backends()
 QUEENS = """
@@ -105,3 +106,12 @@ def test_solutions_that_the_deadline_leaves_unchecked_are_left_out() -> None:
     seen_once.check(found[2])
     with pytest.raises(api.InternalError, match="the same solution twice"):
         seen_once.all_checked([found[2], found[2]])
+
+
+def test_a_count_of_plans_stopped_by_its_time_limit_keeps_the_plans_it_found() -> None:
+    """The 14,880 plans of the pegs are more than sat counts in five seconds (about two minutes): the stopped count is a lower
+    bound made of the plans found and checked, never "at least 0"."""
+    model = api.load("models/pegs.puz")
+    result = solve_plans(model, "sat", limit=None, timeout=5.0, count_only=True)
+    assert result.timed_out and result.count is None
+    assert result.found == len(result.plans) > 0
