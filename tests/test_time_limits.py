@@ -109,8 +109,8 @@ def test_solutions_that_the_deadline_leaves_unchecked_are_left_out() -> None:
 
 
 def test_a_count_of_plans_stopped_by_its_time_limit_keeps_the_plans_it_found() -> None:
-    """The 14,880 plans of the pegs are more than sat counts in five seconds (about two minutes): the stopped count is a lower
-    bound made of the plans found and checked, never "at least 0"."""
+    """The 14,880 plans of the pegs are more than sat counts in five seconds (it takes minutes): the
+    stopped count is a lower bound made of the plans found and checked, never "at least 0"."""
     model = api.load("models/pegs.puz")
     result = solve_plans(model, "sat", limit=None, timeout=5.0, count_only=True)
     assert result.timed_out and result.count is None
