@@ -622,11 +622,11 @@ def assert_pentomino_tiling(result, rows: int, columns: int) -> None:
     assert sorted("".join(map("".join, letters))) == sorted("FILNPTUVWXYZ" * 5)
 
 
-# cpsat takes about a second to a first 6x10 tiling; sat about 13 s of CPU in the model's clause order
-# (0.6-13 s over shuffled orders, MiniSat's luck), and csp finds none in minutes (its search branches
-# on the 2,056 placements' 0/1 values): those two run with -m slow (docs/performance.md, Tilings).
+# cpsat takes about a second to a first 6x10 tiling and csp, searching it as Algorithm X, half a second;
+# sat about 13 s of CPU in the model's clause order (0.6-13 s over shuffled orders, MiniSat's luck): it
+# runs with -m slow (docs/performance.md, Tilings).
 @pytest.mark.parametrize(
-    "backend", [b if b == "cpsat" else pytest.param(b, marks=pytest.mark.slow) for b in exact_backends()]
+    "backend", [b if b in ("cpsat", "csp") else pytest.param(b, marks=pytest.mark.slow) for b in exact_backends()]
 )
 def test_the_twelve_pentominoes_tile_the_6x10_rectangle(backend):
     result = solve(load(MODELS / "pentominoes.puz"), backend, limit=1)

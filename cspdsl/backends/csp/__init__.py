@@ -7,7 +7,8 @@ Compilation, in three steps:
    FunctionConstraint over exactly the variables it mentions (`post`).
 3. Choose the branching order (`order.static_order`).
 
-The search (`search`) is the library's compiled backtracking loop with forward checking, branching
+An exact cover (shapes placed on a board) is searched as Knuth's Algorithm X instead (`cover`).
+Otherwise the search (`search`) is the library's compiled backtracking loop with forward checking, branching
 in that order (`-O order=smallest` chooses at each node instead). The library's own solvers order by
 degree first, which puts a Sudoku's givens and the hexagon's cells in no useful order; the
 measurements are in docs/backend-csp.md. The library has no time limit:
@@ -28,6 +29,7 @@ from ...record import Record, field
 from ...static_types import Any, ClassVar
 from .. import Compiled, OnSolution, Outcome, check_limit
 from ..child import run_with_time_limit
+from .cover import ExactCover, exact_cover, run_cover
 from .order import static_order
 from .post import ExactSum, Poster, Scope
 from .search import run_search
@@ -45,6 +47,7 @@ class CspModel(Record, frozen=False):
     # For each posted constraint: the IR kind it came from (for docs, tests and `stats`).
     sources: list[str] = field(default_factory=list)
     smallest_first: bool = False  # branch on the smallest domain, ties by `order` (SmallestFirstSolver)
+    cover: ExactCover | None = None  # an exact cover, searched as Algorithm X (`cover`)
 
     def copy_with(self, extra: list[tuple[pc.Constraint, Scope]]) -> CspModel:
         """The same model with more constraints (a branch and bound's objective bound)."""
@@ -75,8 +78,10 @@ class CspBackend:
 
     def compile(self, problem: Problem) -> Compiled:
         start = time.perf_counter()
-        native = self._build(problem)
-        size = {"variables": len(native.domains), "constraints": len(native.constraints)}
+        cover = exact_cover(problem)
+        native = CspModel(problem.domains(), cover=cover) if cover is not None else self._build(problem)
+        posted = len(cover.rows) if cover is not None else len(native.constraints)
+        size = {"variables": len(native.domains), "constraints": posted}
         return Compiled(problem, native, size, time.perf_counter() - start)
 
     def _build(self, problem: Problem) -> CspModel:
@@ -103,8 +108,11 @@ class CspBackend:
         check_limit(limit)
         native: CspModel = compiled.native
         start = time.perf_counter()
-        search_args = (native, compiled.problem.outputs, limit, self.forwardcheck)
-        run = run_with_time_limit(run_search, search_args, timeout, on_solution)
+        outputs = compiled.problem.outputs
+        if native.cover is not None:
+            run = run_with_time_limit(run_cover, (native.cover, outputs, limit), timeout, on_solution)
+        else:
+            run = run_with_time_limit(run_search, (native, outputs, limit, self.forwardcheck), timeout, on_solution)
         wall = time.perf_counter() - start
         summary: dict[str, Any] = run.summary or {}
         complete = run.summary is not None and not summary.get("stopped", False)
