@@ -13,6 +13,7 @@ from helpers import run_cli
 
 from cspdsl import api
 from cspdsl.backends import exact_backends
+from cspdsl.backends.csp import CspBackend
 from cspdsl.backends.sat import SatBackend
 from cspdsl.lower import Lowered
 from cspdsl.passes.deadline import TimeLimitReached, time_limited
@@ -74,6 +75,14 @@ def test_a_compile_past_its_deadline_stops_there(many_sums: Lowered) -> None:
     assert (result.status, result.found, result.size) == ("timeout", 0, {})
     done = run_cli("solve", "-", "-D", "n=8", "--timeout", "0.000001", stdin=QUEENS)
     assert (done.returncode, done.stdout.splitlines()[0]) == (3, "No solution found within the time limit of 1e-06 s.")
+
+
+def test_csp_choosing_its_branching_order_stops_at_the_deadline() -> None:
+    """csp's static order scores every variable left at each step (quadratic): for the 1,697 placements
+    of a board that is not an exact cover it took seconds past a 0.5 s limit, so it looks at the time."""
+    model = api.loads("pieces p = [pentominoes]\nplace p on rectangle(4, 15)\nvar z in 1..3\nz != 2\n", "p.puz")
+    with pytest.raises(TimeLimitReached), time_limited(time.monotonic() - 1):
+        CspBackend().compile(model.problem)
 
 
 @pytest.mark.parametrize("backend", EXACT)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...passes.deadline import check_deadline
 from ...passes.normal_form import Domains
 from ...static_types import Any
 from .post import Scope
@@ -17,6 +18,8 @@ def static_order(domains: Domains, scopes: Sequence[Scope]) -> list[str]:
     2. else lies in the constraint with the fewest variables still unplaced (finish what was started),
     3. else is in the most constraints, then nearest completion overall, then has the smaller domain,
        then comes first in the model. Variables with a single value go first.
+    Each step scores every variable left, so a model of thousands of variables takes seconds here:
+    the time limit of the solve stops it (`TimeLimitReached`), as it stops the search.
     On the hexagon this walks the outer ring first, closing a 3-cell line every other cell (the
     article's spiral); on the tile square it fills a line and then the lines crossing it.
     """
@@ -50,7 +53,8 @@ def static_order(domains: Domains, scopes: Sequence[Scope]) -> list[str]:
             nearness += (placed_in[i] + 1) / sizes[i]
         return (-completes, unplaced, -len(by_var[name]), -nearness, len(domains[name]), rank[name])
 
-    while left:
+    while left:  # quadratic in the variables: the solve's time limit is looked at each step
+        check_deadline()
         best = min(left, key=score)
         left.discard(best)
         place(best)
