@@ -386,14 +386,20 @@ class SolutionCheck:
                                     f"that is none: {faults[0]}")
 
     def all_checked(self, solutions: list[Assignment]) -> tuple[list[Assignment], bool]:
-        """The solutions, those not checked during the search checked now, and whether the deadline cut
-        them short: then only those before the first it left unchecked are given."""
-        if len({id(solution) for solution in solutions}) < len(solutions):
-            raise InternalError(f"backend '{self.backend}' returned the same solution twice")
-        for number, solution in enumerate(solutions):
-            if self.checked.get(id(solution)) is solution:
-                continue
-            if self.deadline is not None and time.monotonic() >= self.deadline:
-                return solutions[:number], True
-            self.check(solution)
-        return solutions, False
+        """The solutions, those not checked during the search checked now (see `checked_by`)."""
+        return checked_by(self, solutions)
+
+
+def checked_by(checker: Any, solutions: list[Assignment]) -> tuple[list[Assignment], bool]:
+    """The solutions, those that `checker` did not check during the search checked now, and whether
+    the deadline cut them short: then only those before the first it left unchecked are given. A
+    checker has `backend`, `deadline`, `checked` (by id) and `check`: this one and the batches'."""
+    if len({id(solution) for solution in solutions}) < len(solutions):
+        raise InternalError(f"backend '{checker.backend}' returned the same solution twice")
+    for number, solution in enumerate(solutions):
+        if checker.checked.get(id(solution)) is solution:
+            continue
+        if checker.deadline is not None and time.monotonic() >= checker.deadline:
+            return solutions[:number], True
+        checker.check(solution)
+    return solutions, False

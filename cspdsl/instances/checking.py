@@ -12,11 +12,10 @@ breaks (InternalError). Duplicates and tilings are checked as `SolutionCheck` ch
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from operator import itemgetter
 
-from ..api import InternalError, SolutionCheck
+from ..api import InternalError, SolutionCheck, checked_by
 from ..backends import Assignment
 from ..ir.fast_check import AllHold, all_hold_function
 from ..lower import Lowered
@@ -73,14 +72,5 @@ class InstanceCheck:
         walk.check(solution)
 
     def all_checked(self, solutions: list[Assignment]) -> tuple[list[Assignment], bool]:
-        """The solutions, those not checked during the search checked now, and whether the deadline cut
-        them short: then only those before the first it left unchecked are given."""
-        if len({id(solution) for solution in solutions}) < len(solutions):
-            raise InternalError(f"backend '{self.backend}' returned the same solution twice")
-        for number, solution in enumerate(solutions):
-            if self.checked.get(id(solution)) is solution:
-                continue
-            if self.deadline is not None and time.monotonic() >= self.deadline:
-                return solutions[:number], True
-            self.check(solution)
-        return solutions, False
+        """The solutions, those not checked during the search checked now (`api.checked_by`)."""
+        return checked_by(self, solutions)

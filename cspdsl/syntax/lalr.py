@@ -24,6 +24,9 @@ from itertools import chain
 from typing import Any
 
 from . import _puz_tables as tables
+from .unexpected import UnexpectedCharacters as UnexpectedCharacters
+from .unexpected import UnexpectedInput as UnexpectedInput
+from .unexpected import UnexpectedToken as UnexpectedToken
 
 _ACTIONS = tables.ACTIONS
 _GOTO = tables.GOTO
@@ -145,60 +148,7 @@ def terminal_of(match: Match[str]) -> str:
     return kind if words is None else words.get(match.group(), kind)
 
 
-# ---- errors ------------------------------------------------------------------------------------
-
-
-class UnexpectedInput(Exception):
-    """A syntax error at (line, column), both from 1."""
-
-    def __init__(self, line: int, column: int) -> None:
-        super().__init__(f"unexpected input at line {line}, column {column}")
-        self.line = line
-        self.column = column
-
-
-class UnexpectedCharacters(UnexpectedInput):
-    """No terminal matches the text at `pos`."""
-
-    def __init__(self, text: str, pos: int, line: int, column: int) -> None:
-        super().__init__(line, column)
-        self.pos = pos
-        self.char = text[pos]
-
-
-class UnexpectedToken(UnexpectedInput):
-    """The parser has no action for `token` (type "$END" at the end of the text) in its state.
-
-    `expected` is the state's terminals, as Lark gives them; `accepts()` tries each one and keeps
-    those the parser would really take next (LALR merges states, so some fail one reduction later).
-    """
-
-    def __init__(self, token: Token, state_stack: list[int], end_state: int) -> None:
-        super().__init__(token.line or 1, token.column or 1)
-        self.token = token
-        self.expected = set(_ACTIONS[state_stack[-1]])
-        self._stack = state_stack
-        self._end_state = end_state
-
-    def accepts(self) -> set[str]:
-        return {t for t in self.expected if _would_take(list(self._stack), t, self._end_state)}
-
-
-def _would_take(stack: list[int], terminal: str, end_state: int) -> bool:
-    """Whether the parser with this state stack would shift `terminal` after its reductions (or,
-    for "$END", reduce to the end)."""
-    while True:
-        action = _ACTIONS[stack[-1]].get(terminal)
-        if action is None:
-            return False
-        if action >= 0:
-            return True
-        origin, size = tables.RULES[~action][:2]
-        if size:
-            del stack[-size:]
-        stack.append(_GOTO[stack[-1]][origin])
-        if terminal == "$END" and stack[-1] == end_state:
-            return True
+# ---- errors (their classes: unexpected.py) ---------------------------------------------------
 
 
 def _bad_character(text: str, pos: int) -> UnexpectedCharacters:
