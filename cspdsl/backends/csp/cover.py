@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from ...ir import Count, InSet, Problem
 from ...record import Record
 from ...static_types import Any
-from .. import Distinct
 from ..child import Emit
 from ..cpsat_cover import cover_order
+from .search import emit_new
 
 
 class ExactCover(Record):
@@ -137,14 +137,5 @@ class CoverSearch:
 def run_cover(emit: Emit, cover: ExactCover, outputs: list[str], limit: int | None) -> dict[str, Any]:
     """Emit each solution that is new on the output variables; stop at `limit` of them (as `run_search`)."""
     summary: dict[str, Any] = {"stopped": False, "raw_solutions": 0}
-    distinct = Distinct(outputs)
-    for values in CoverSearch(cover).solutions():
-        summary["raw_solutions"] += 1
-        assignment = dict(zip(cover.variables, values, strict=True))
-        if not distinct.is_new(assignment):
-            continue
-        emit(assignment)
-        if limit is not None and len(distinct.seen) >= limit:
-            summary["stopped"] = True
-            break
-    return summary
+    found = (dict(zip(cover.variables, values, strict=True)) for values in CoverSearch(cover).solutions())
+    return emit_new(emit, found, outputs, limit, summary)

@@ -8,7 +8,7 @@ under a time limit (`child.run_with_time_limit`), streaming each solution back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import constraint as pc
 
@@ -172,8 +172,15 @@ def run_search(
     if prepared is None:
         return summary
     solver = (SmallestFirstSolver if native.smallest_first else OrderedSolver)(native.order, forwardcheck)
+    return emit_new(emit, solver.getSolutionIter(*prepared), outputs, limit, summary)
+
+
+def emit_new(emit: Emit, found: Iterable[dict[str, int]], outputs: list[str], limit: int | None,
+             summary: dict[str, Any]) -> dict[str, Any]:
+    """Emit each solution found that is new on the output variables, counting them all in `summary`;
+    stop at `limit` of them (`summary["stopped"]`). Both csp searches end this way."""
     distinct = Distinct(outputs)
-    for assignment in solver.getSolutionIter(*prepared):
+    for assignment in found:
         summary["raw_solutions"] += 1
         if not distinct.is_new(assignment):
             continue
