@@ -307,3 +307,33 @@ def test_a_row_has_a_text_only_when_every_value_is_one_digit(tmp_path):
                              instances_of([write(tmp_path, "s.txt", ARTICLE + "\n")])))
     assert sudoku[0]["text"] == ARTICLE_SOLVED
     assert sudoku[0]["solution"]["cell"][1] == [int(ch) for ch in ARTICLE_SOLVED[9:18]]
+
+
+COINS = str(MODELS / "coins.puz")
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "csp"])
+def test_each_instance_of_a_model_with_an_objective_is_proved_optimal(tmp_path, backend):
+    """The fewest coins for 63 with a 19 fixed (25 + 19 + 12 + 5 + 1 + 1: 6, the only way) and for 48
+    (four coins, two ways: 4 x 12 and 2 x 5 + 2 x 19): each instance optimised, not just solved."""
+    data = write(tmp_path, "c.jsonl", '{"take": [null, null, null, 1, null]}\n{"amount": 48}\n')
+    result = run_cli("batch", COINS, data, "--backend", backend)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["status"], r["objective"], r["bound"], r["unique"]) for r in rows] == [
+        ("optimal", 6, 6, True), ("optimal", 4, 4, False)]
+    assert rows[0]["solution"] == {"take": [2, 1, 1, 1, 1]}
+    assert SUMMARY.match(result.stderr.splitlines()[-1]).groups() == (
+        "2", "2 optimal (1 unique), 0 feasible (not proved optimal), 0 unsatisfiable, 0 timed out, 0 errors")
+    assert result.returncode == 0
+
+
+def test_a_compiled_model_with_an_objective_solves_an_instance_to_its_optimum():
+    result = cspdsl.compile(COINS, "sat").solve({"take": [None, None, None, 1, None]})
+    assert (result.status, result.objective, result.count) == ("optimal", 6, 1)
+    assert result.model.problem.objective is not None
+
+
+def test_a_sequential_puzzle_has_no_instances(tmp_path):
+    result = run_cli("batch", str(MODELS / "river.puz"), write(tmp_path, "e.jsonl", "{}\n"))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith("error: instances are of a model solved as a whole, not of a sequential puzzle")

@@ -28,7 +28,7 @@ from .checking import BaseCheck, InstanceCheck
 from .fields import fields_of
 from .read import RawInstance
 from .resolve import Instance, resolve, split_params
-from .results import InstanceModel, InstanceResult
+from .results import InstanceModel, InstanceResult, instance_model
 from .sessions import Session, open_session
 from .template import Template
 
@@ -90,6 +90,8 @@ class CompiledModel:
         timeout = limits.no_limit_as_none(timeout)
         started = time.perf_counter()
         prepared = self.prepared({**self.params, **instance.params}) if instance.params else self._own
+        if prepared.template.base.problem.objective is not None:
+            return self.optimised(prepared.template, instance, limit, timeout, seed)
         session = prepared.session
         model = InstanceModel(prepared.template, instance)
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -102,6 +104,16 @@ class CompiledModel:
         complete, timed_out = outcome.complete and not cut, outcome.timed_out or cut
         return InstanceResult(model, self.backend, solutions, complete, timed_out, limit,  # type: ignore[arg-type]
                               dict(session.compiled.size), stats, timeout, None, None, False)
+
+    def optimised(self, template: Template, instance: Instance, limit: int | None, timeout: float | None,
+                  seed: int | None) -> Result:
+        """An instance of a model with an objective: its own model (the base, its givens posted, the
+        objective kept) solved and proved optimal as `api.solve` does, each solution checked there. The
+        compiled session enumerates solutions and knows no objective, so it is not used."""
+        from ..api import solve
+
+        return solve(instance_model(template, instance), self.backend, limit=limit, timeout=timeout, seed=seed,
+                     options=self.options)
 
     def as_instance(self, instance: Instance | Mapping[str, Any] | str | None) -> Instance:
         if instance is None:

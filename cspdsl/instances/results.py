@@ -32,8 +32,8 @@ class InstanceModel:
 
     @property
     def objective(self) -> Objective | None:
-        """The model's objective, as `instance_model` leaves it (the base's, without givens)."""
-        return None if self.instance.givens else self.template.base.problem.objective
+        """The model's objective: the base's, which `instance_model` keeps."""
+        return self.template.base.problem.objective
 
 
 def instance_model(template: Template, instance: Instance) -> Lowered:
@@ -43,7 +43,8 @@ def instance_model(template: Template, instance: Instance) -> Lowered:
         return base
     problem = base.problem
     constraints = [*problem.constraints, *map(template.given_posted.__getitem__, instance.givens.items())]
-    return Lowered(Problem(problem.variables, constraints, problem.outputs, None, problem.projected, None),
+    return Lowered(Problem(problem.variables, constraints, problem.outputs, problem.objective, problem.projected,
+                           None),
                    base.layout, base.text, base.name, base.params, base.folded)
 
 

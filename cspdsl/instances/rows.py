@@ -1,7 +1,8 @@
 """A batch's rows, one JSON object an instance, and the summary of them all.
 
-A solved row: `{"index", "file", "line", "status", "unique", "found", "seconds", "solution"}` and,
-where the model has questions, `"answers"`; where the instance was a line of grid characters and the
+A solved row: `{"index", "file", "line", "status", "unique", "found", "seconds", "solution"}`; where
+the model has an objective, `"objective"` and `"bound"` (the status then `optimal` or `feasible`); where
+the model has questions, `"answers"`; where the instance was a line of grid characters and the
 solution's cells are digits, `"text"`: the solved grid as such a line. `solution` names the model's
 own variables: each grid as a list of rows (a 1-D array as one list, a black cell as null), each
 scalar variable its value, and any other variable (an attribute's value: its position) by its name.
@@ -20,7 +21,9 @@ from ..static_types import Any
 from .read import RawInstance
 from .results import InstanceResult
 
-STATUSES = ("solved", "unsatisfiable", "timeout", "gave_up", "error")
+# A model with an objective: an instance's best solution is "optimal" (proved) or "feasible" (the best
+# found when the time limit stopped the proof), as `cspdsl solve --json` says.
+STATUSES = ("solved", "optimal", "feasible", "unsatisfiable", "timeout", "gave_up", "error")
 
 
 def error_row(number: int, raw: RawInstance, error: CspdslError, seconds: float) -> dict[str, Any]:
@@ -33,6 +36,8 @@ def result_row(number: int, raw: RawInstance, result: Result, seconds: float) ->
                            "unique": result.unique, "found": result.found, "seconds": round(seconds, 6)}
     if not result.solutions:
         return row
+    if result.objective is not None:
+        row["objective"], row["bound"] = result.objective, result.bound
     layout, outputs = result.shown() if isinstance(result, InstanceResult) else (
         result.model.layout, result.model.problem.outputs)
     shape, solution = shape_of(layout, outputs), result.solutions[0]
@@ -156,8 +161,10 @@ class Summary:
     def text(self) -> str:
         seconds = max(self.clock() - self.started, 1e-9)
         c = self.counts
-        parts = [f"{c['solved']} solved ({self.unique} unique)", f"{c['unsatisfiable']} unsatisfiable",
-                 f"{c['timeout']} timed out"]
+        parts = [f"{c['solved']} solved ({self.unique} unique)"]
+        if c["optimal"] or c["feasible"]:
+            parts = [f"{c['optimal']} optimal ({self.unique} unique)", f"{c['feasible']} feasible (not proved optimal)"]
+        parts += [f"{c['unsatisfiable']} unsatisfiable", f"{c['timeout']} timed out"]
         if c["gave_up"]:
             parts.append(f"{c['gave_up']} gave up")
         parts.append(f"{c['error']} {'error' if c['error'] == 1 else 'errors'}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..api import loads
+from ..errors import CspdslError
 from ..ir import InSet, Posted, validate
 from ..lower import Lowered, lower
 from ..lower.layout import Grid
@@ -27,7 +28,10 @@ class Template:
     and the names an instance may set."""
 
     def __init__(self, text: str, name: str, params: Mapping[str, object] | None = None) -> None:
-        loads(text, name, params)  # the whole model checked as `solve` checks it, its pictures too
+        whole = loads(text, name, params)  # the whole model checked as `solve` checks it, its pictures too
+        if whole.problem.sequential is not None:
+            raise CspdslError("instances are of a model solved as a whole, not of a sequential puzzle (a start, "
+                              "moves and a goal)", hint=f"solve it with 'cspdsl solve {name}'")
         tree = parse(text, name)
         statements = tuple(s for s in tree.statements if not isinstance(s, ast.GivenDecl))
         self.base: Lowered = lower(ast.Model(statements), params)
