@@ -758,6 +758,26 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: if this is meant, raise the limit with --max-combinations N",
         ),
     ),
+    "view-of-too-many-buildings": (
+        "var q[1..1000] in 1..4\nvisible(q) + visible(reversed(q)) == 5\n",
+        lines(
+            "m.puz:2:1: error: this view compares 499500 pairs of buildings; at most 50000 combinations "
+            "are supported in a model",
+            " 2 | visible(q) + visible(reversed(q)) == 5",
+            "   | ^^^^^^^^^^",
+            "hint: if this is meant, raise the limit with --max-combinations N",
+        ),
+    ),
+    "condition-all-different-of-too-many": (
+        "var q[1..1000] in 1..1000\nvar b in 0..1\nb == 1 or alldifferent(q)\n",
+        lines(
+            "m.puz:3:11: error: this condition compares 499500 pairs of values; at most 50000 combinations "
+            "are supported in a model",
+            " 3 | b == 1 or alldifferent(q)",
+            "   |           ^^^^^^^^^^^^^^^",
+            "hint: if this is meant, raise the limit with --max-combinations N",
+        ),
+    ),
     "product-too-large": (
         "var x in 50000..50010\nvar y in 50000..50010\nx - 3 * y < 7 * x * y\n",
         lines(

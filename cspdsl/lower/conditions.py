@@ -137,6 +137,8 @@ class Conditions(Quantifiers):
     def cond_Call(self, node: ast.Call) -> ir.Constraint:
         if node.func in ("alldifferent", "all_different"):
             items = [self.lin(i, node) for i in self.call_list(node)]
+            pairs = len(items) * (len(items) - 1) // 2
+            self.sizes.add_pairs(pairs, f"this condition compares {pairs} pairs of values", node.span)
             return all_of(
                 [linear(a.plus(b, -1), "!=", 0) for a, b in itertools.combinations(items, 2)]
             )

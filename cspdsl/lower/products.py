@@ -28,7 +28,6 @@ from ..syntax import ast
 from .build import Lin, linear
 from .context import MAX_DOMAIN, MAX_INT, error
 from .indexing import Indexing
-from .sizes import too_large
 from .values import check_lin
 
 
@@ -82,13 +81,7 @@ class Products(Indexing):
     def count_pairs(self, pairs: int, span: Span) -> None:
         """A product's table of supports goes through its pairs of values: they count among the model's
         combinations."""
-        sizes = self.sizes
-        sizes.combinations += pairs
-        if sizes.combinations > sizes.limits.combinations:
-            raise too_large(
-                f"this product goes through {pairs} pairs of values; at most {sizes.limits.combinations} "
-                "combinations are supported in a model", span, "combinations",
-            )
+        self.sizes.add_pairs(pairs, f"this product goes through {pairs} pairs of values", span)
 
     def divide(self, op: str, a: Lin, b: Lin, node: ast.BinOp) -> Lin:
         """a // b or a % b (op), with variables on either side; b must not take the value 0."""

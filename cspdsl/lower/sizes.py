@@ -91,6 +91,14 @@ class Sizes:
                 "are supported in a model", span, "combinations",
             )
 
+    def add_pairs(self, pairs: int, what: str, span: Span) -> None:
+        """Count the pairs of items or values a construct goes through, before it is built (`what`:
+        'this product goes through 10 pairs of values'): they count among the model's combinations."""
+        self.combinations += pairs
+        if self.combinations > self.limits.combinations:
+            raise too_large(f"{what}; at most {self.limits.combinations} combinations are supported in a model",
+                            span, "combinations")
+
     def room(self) -> int:
         """How many more combinations the model may go through."""
         return self.limits.combinations - self.combinations

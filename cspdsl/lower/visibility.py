@@ -37,6 +37,8 @@ def seen(lowering: Any, call: ast.Call) -> list[ir.Constraint]:
     items = lowering.call_list(call)
     if not items:
         raise error("visible(...) of nothing: the list is empty", call, HOW)
+    pairs = len(items) * (len(items) - 1) // 2
+    lowering.sizes.add_pairs(pairs, f"this view compares {pairs} pairs of buildings", call.span)
     heights = [lowering.lin(item, call.args[0]) for item in items]
     return [all_of([comparison(height.plus(before, -1), ">") for before in heights[:i]])
             for i, height in enumerate(heights)]
