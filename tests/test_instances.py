@@ -13,6 +13,7 @@ from helpers import MODELS, ROOT, run_cli
 import cspdsl
 from cspdsl.api import InternalError
 from cspdsl.instances.batch import Job, batch_rows, batch_written, chunk_sizes
+from cspdsl.instances.pool import WorkerDied, in_order
 from cspdsl.instances.read import instances_of
 
 SUDOKUS = (ROOT / "bench" / "data" / "sudoku-minimal-200.txt").read_text(encoding="utf-8").split()
@@ -167,6 +168,40 @@ def test_chunks_cover_the_instances_and_shrink_towards_the_end(count, workers):
     sizes = chunk_sizes(count, workers)
     assert sum(sizes) == count and max(sizes) <= 64 and sizes == sorted(sizes, reverse=True)
     assert sizes[-1] == 1
+
+
+_POOL_STATE: list[int] = []
+
+
+def _pool_setup(offset: int) -> None:
+    _POOL_STATE[:] = [offset]
+
+
+def _pool_work(task: int) -> int:
+    """Tasks that end out of order; 13 fails as a bug would, 17 ends its worker as a crash would."""
+    import os
+    import time
+
+    if task == 13:
+        raise ValueError("task 13")
+    if task == 17:
+        os._exit(9)
+    time.sleep(0.002 * (task % 4))
+    return task + _POOL_STATE[0]
+
+
+def test_the_pool_gives_results_in_order_raises_a_workers_error_and_stops_its_workers():
+    import multiprocessing
+
+    assert list(in_order(list(range(12)), _pool_work, 3, _pool_setup, (100,))) == list(range(100, 112))
+    with pytest.raises(ValueError, match="task 13"):
+        list(in_order(list(range(20)), _pool_work, 2, _pool_setup, (0,)))
+    with pytest.raises(WorkerDied, match="exit code 9"):
+        list(in_order([16, 17, 18], _pool_work, 2, _pool_setup, (0,)))
+    left = in_order(list(range(12)), _pool_work, 2, _pool_setup, (0,))
+    assert next(left) == 0
+    left.close()  # a reader that stopped reading: the workers still busy are ended
+    assert multiprocessing.active_children() == []
 
 
 def test_on_a_local_ray_cluster(tmp_path):

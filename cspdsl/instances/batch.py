@@ -3,7 +3,8 @@ local processes (`workers`), or on a Ray cluster (`ray`). Each instance gives on
 that JSON takes, in input order; a bad instance's row is its error, and the others go on.
 
 Each worker has the model compiled once: a forked worker starts with this process's compile, any
-other compiles it when it starts (`Job.compiled`); it then takes instances in chunks. Ray is the
+other compiles it when it starts (`Job.compiled`); it then takes instances in chunks, handed out by
+`pool.in_order` (no threads in this process, unlike `multiprocessing.Pool`). Ray is the
 engine across machines: its actors are the workers, its `ActorPool` hands out the chunks in order;
 nothing here schedules.
 
@@ -71,15 +72,15 @@ def rows_here(job: Job, instances: Iterable[Numbered], compiled: CompiledModel |
 _worker: tuple[Job, CompiledModel, list[Numbered]] | None = None
 
 
-def _start_worker(job: Job) -> None:
-    """A worker's model: the one it was forked with, if it is this job's, else compiled now."""
+def _start_worker(job: Job, compiled: CompiledModel | None = None, instances: list[Numbered] | None = None) -> None:
+    """A worker's state: the model it was forked with (its live solver) or, given none, compiled now,
+    and the instances it was forked or sent with."""
     global _worker
-    if _worker is None or _worker[0] is not job:
-        _worker = (job, job.compiled(), [])
+    _worker = (job, compiled or job.compiled(), instances or [])
 
 
 def _solve_chunk(task: Task) -> list[Row]:
-    assert _worker is not None, "a pool worker runs _start_worker first"
+    assert _worker is not None, "a worker runs _start_worker first"
     job, compiled, instances = _worker
     chunk = instances[task[0]:task[1]] if isinstance(task, tuple) else task
     return [solve_row(compiled, job, number, raw) for number, raw in chunk]
@@ -101,12 +102,8 @@ def chunk_sizes(count: int, workers: int, largest: int = 64) -> list[int]:
     return sizes
 
 
-def chunked(instances: list[Numbered], workers: int) -> list[list[Numbered]]:
-    """The instances in chunks of `chunk_sizes`."""
-    return [instances[start:stop] for start, stop in _bounds(len(instances), workers)]
-
-
-def _bounds(count: int, workers: int) -> list[tuple[int, int]]:
+def chunk_bounds(count: int, workers: int) -> list[tuple[int, int]]:
+    """Where each chunk of `chunk_sizes` starts and stops in the list of instances."""
     bounds, start = [], 0
     for size in chunk_sizes(count, workers):
         bounds.append((start, start + size))
@@ -114,26 +111,22 @@ def _bounds(count: int, workers: int) -> list[tuple[int, int]]:
     return bounds
 
 
+def chunked(instances: list[Numbered], workers: int) -> list[list[Numbered]]:
+    """The instances in chunks of `chunk_sizes`."""
+    return [instances[start:stop] for start, stop in chunk_bounds(len(instances), workers)]
+
+
 def on_pool(job: Job, instances: list[Numbered], workers: int, work: Callable[[Task], Any],
             compiled: CompiledModel | None = None) -> Iterator[Any]:
-    """`work` of each chunk, in order, on `workers` local processes. Where processes are forked, each
-    starts with the model this process compiled (`compiled`, or compiled here once), its live solver
-    copied with it, and with the instances, so that a chunk is sent as where it stands; elsewhere each
-    compiles the model when it starts and is sent the chunk's instances."""
-    import multiprocessing
+    """`work` of each chunk, in order, on `workers` local processes (`pool.in_order`). Where processes
+    are forked, each starts with the model this process compiled (`compiled`, or compiled here once),
+    its live solver copied with it, and with the instances, so that a chunk is sent as where it
+    stands; elsewhere each is sent the job and the instances once, and compiles the model itself."""
+    from .pool import FORKS, in_order
 
-    global _worker
-    if "fork" not in multiprocessing.get_all_start_methods():
-        with multiprocessing.get_context("spawn").Pool(workers, initializer=_start_worker, initargs=(job,)) as pool:
-            yield from pool.imap(work, chunked(instances, workers))
-        return
-    before, _worker = _worker, (job, compiled or job.compiled(), instances)
-    try:
-        with multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker, initargs=(job,)) as pool:
-            _worker = before  # the workers have their copy: this process keeps none
-            yield from pool.imap(work, _bounds(len(instances), workers))
-    finally:
-        _worker = before
+    bounds = chunk_bounds(len(instances), workers)
+    start = (job, (compiled or job.compiled()) if FORKS else None, instances)
+    return in_order(bounds, work, workers, _start_worker, start)
 
 
 # -- a Ray cluster ----------------------------------------------------------------------------------------
