@@ -190,9 +190,20 @@ def _pool_work(task: int) -> int:
     return task + _POOL_STATE[0]
 
 
-def test_the_pool_gives_results_in_order_raises_a_workers_error_and_stops_its_workers():
+def child_processes() -> set[str]:
+    """This process's children, ended ones not yet waited for included (Linux: /proc)."""
+    import os
+
+    path = Path(f"/proc/self/task/{os.getpid()}/children")
+    return set(path.read_text().split()) if path.exists() else set()
+
+
+@pytest.mark.parametrize("forks", [True, False], ids=["forked", "spawned"])
+def test_the_pool_gives_results_in_order_raises_a_workers_error_and_stops_its_workers(forks, monkeypatch):
     import multiprocessing
 
+    monkeypatch.setattr("cspdsl.instances.pool.FORKS", forks)
+    before = child_processes()
     assert list(in_order(list(range(12)), _pool_work, 3, _pool_setup, (100,))) == list(range(100, 112))
     with pytest.raises(ValueError, match="task 13"):
         list(in_order(list(range(20)), _pool_work, 2, _pool_setup, (0,)))
@@ -202,6 +213,8 @@ def test_the_pool_gives_results_in_order_raises_a_workers_error_and_stops_its_wo
     assert next(left) == 0
     left.close()  # a reader that stopped reading: the workers still busy are ended
     assert multiprocessing.active_children() == []
+    if forks:  # (spawning leaves multiprocessing's resource tracker running, as it should)
+        assert child_processes() <= before
 
 
 def test_on_a_local_ray_cluster(tmp_path):
