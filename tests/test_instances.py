@@ -174,6 +174,8 @@ _POOL_STATE: list[int] = []
 
 
 def _pool_setup(offset: int) -> None:
+    if offset < 0:
+        raise RuntimeError("a worker that cannot start")
     _POOL_STATE[:] = [offset]
 
 
@@ -209,6 +211,8 @@ def test_the_pool_gives_results_in_order_raises_a_workers_error_and_stops_its_wo
         list(in_order(list(range(20)), _pool_work, 2, _pool_setup, (0,)))
     with pytest.raises(WorkerDied, match="exit code 9"):
         list(in_order([16, 17, 18], _pool_work, 2, _pool_setup, (0,)))
+    with pytest.raises(WorkerDied, match="exit code 1 before"):
+        list(in_order(list(range(40)), _pool_work, 2, _pool_setup, (-1,)))
     left = in_order(list(range(12)), _pool_work, 2, _pool_setup, (0,))
     assert next(left) == 0
     left.close()  # a reader that stopped reading: the workers still busy are ended

@@ -181,15 +181,20 @@ class ForkedWorker:
         return self.pipe.read_fd
 
     def send(self, value: Any) -> None:
-        self.pipe.send(value)
+        try:
+            self.pipe.send(value)
+        except BrokenPipeError:  # not this process's reader gone: the worker
+            raise self._died() from None
 
     def receive(self) -> Any:
         try:
             return self.pipe.recv()
         except EOFError:
-            self._reap()
-            raise WorkerDied(f"a worker process ended with exit code {self.exit_code} "
-                             "before giving its results back") from None
+            raise self._died() from None
+
+    def _died(self) -> WorkerDied:
+        self._reap()
+        return WorkerDied(f"a worker process ended with exit code {self.exit_code} before giving its results back")
 
     def stop(self, finished: bool) -> None:
         """Told to end when all is done, else ended at once (an error, Ctrl-C, a reader that stopped
@@ -229,15 +234,21 @@ class SpawnedWorker:
         theirs.close()
 
     def send(self, value: Any) -> None:
-        self.connection.send(value)
+        try:
+            self.connection.send(value)
+        except OSError:
+            raise self._died() from None
 
     def receive(self) -> Any:
         try:
             return self.connection.recv()
-        except EOFError:
-            self.process.join()
-            raise WorkerDied(f"a worker process ended with exit code {self.process.exitcode} "
-                             "before giving its results back") from None
+        except (EOFError, OSError):
+            raise self._died() from None
+
+    def _died(self) -> WorkerDied:
+        self.process.join()
+        return WorkerDied(f"a worker process ended with exit code {self.process.exitcode} "
+                          "before giving its results back")
 
     def stop(self, finished: bool) -> None:
         if finished and self.process.is_alive():
