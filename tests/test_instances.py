@@ -12,7 +12,8 @@ from helpers import MODELS, ROOT, run_cli
 
 import cspdsl
 from cspdsl.api import InternalError
-from cspdsl.instances.batch import Job, batch_rows
+from cspdsl.instances.batch import Job, batch_rows, batch_written, chunk_sizes
+from cspdsl.instances.pool import WorkerDied, in_order
 from cspdsl.instances.read import instances_of
 
 SUDOKUS = (ROOT / "bench" / "data" / "sudoku-minimal-200.txt").read_text(encoding="utf-8").split()
@@ -131,6 +132,93 @@ def test_a_pool_of_two_workers_gives_the_same_rows_in_the_same_order(tmp_path):
     assert strip == [{k: v for k, v in row.items() if k != "seconds"} for row in forked]
     assert [row["status"] for row in here].count("solved") == 60 and here[30]["status"] == "error"
     assert all(sudoku_holds(p, row["text"]) for p, row in zip(SUDOKUS[:30], here[:30], strict=True))
+
+
+def test_the_command_writes_the_same_lines_and_summary_with_two_workers(tmp_path):
+    """The workers make the JSON lines and tally them; the lines, the located messages on standard
+    error, the summary and the exit code are those of one process."""
+    puzzles = [*SUDOKUS[:40], SUDOKUS[40][:80], "11" + "." * 79, *SUDOKUS[41:70]]
+    data = write(tmp_path, "s.txt", "\n".join(puzzles) + "\n")
+    one, two = run_cli("batch", SUDOKU, data), run_cli("batch", SUDOKU, data, "--workers", "2")
+    assert (one.returncode, two.returncode) == (2, 2)
+    unseconded = [[{k: v for k, v in json.loads(line).items() if k != "seconds"} for line in run.stdout.splitlines()]
+                  for run in (one, two)]
+    assert unseconded[0] == unseconded[1] and [row["index"] for row in unseconded[1]] == list(range(1, 72))
+    assert one.stderr.splitlines()[:-1] == two.stderr.splitlines()[:-1]
+    assert two.stderr.splitlines()[0].startswith(f"{data}:41:1: error: 'cell' is 9x9: expected 81 characters")
+    summary = SUMMARY.match(two.stderr.splitlines()[-1])
+    assert summary and summary.groups() == ("71", "69 solved (69 unique), 1 unsatisfiable, 0 timed out, 1 error")
+
+
+def test_written_chunks_hold_the_rows_lines_counts_and_messages(tmp_path):
+    data = write(tmp_path, "s.txt", "\n".join([*SUDOKUS[:25], "123", *SUDOKUS[25:50]]) + "\n")
+    job = Job(Path(SUDOKU).read_text(encoding="utf-8"), SUDOKU, "sat")
+    rows = list(batch_rows(job, instances_of([data])))
+    chunks = list(batch_written(job, instances_of([data]), workers=2))
+    assert len(chunks) > 2 and sum(chunk.rows for chunk in chunks) == 51
+    lines = "".join(chunk.text for chunk in chunks).splitlines()
+    assert [{**json.loads(line), "seconds": 0} for line in lines] == [
+        {k: (0 if k == "seconds" else v) for k, v in row.items() if k != "message"} for row in rows]
+    assert [message for chunk in chunks for message in chunk.messages] == [rows[25]["message"]]
+    assert sum(chunk.counts["solved"] for chunk in chunks) == 50 and sum(chunk.unique for chunk in chunks) == 50
+
+
+@pytest.mark.parametrize(("count", "workers"), [(1, 2), (7, 2), (200, 2), (1000, 2), (4000, 2), (4000, 3)])
+def test_chunks_cover_the_instances_and_shrink_towards_the_end(count, workers):
+    sizes = chunk_sizes(count, workers)
+    assert sum(sizes) == count and max(sizes) <= 64 and sizes == sorted(sizes, reverse=True)
+    assert sizes[-1] == 1
+
+
+_POOL_STATE: list[int] = []
+
+
+def _pool_setup(offset: int) -> None:
+    if offset < 0:
+        raise RuntimeError("a worker that cannot start")
+    _POOL_STATE[:] = [offset]
+
+
+def _pool_work(task: int) -> int:
+    """Tasks that end out of order; 13 fails as a bug would, 17 ends its worker as a crash would."""
+    import os
+    import time
+
+    if task == 13:
+        raise ValueError("task 13")
+    if task == 17:
+        os._exit(9)
+    time.sleep(0.002 * (task % 4))
+    return task + _POOL_STATE[0]
+
+
+def child_processes() -> set[str]:
+    """This process's children, ended ones not yet waited for included (Linux: /proc)."""
+    import os
+
+    path = Path(f"/proc/self/task/{os.getpid()}/children")
+    return set(path.read_text().split()) if path.exists() else set()
+
+
+@pytest.mark.parametrize("forks", [True, False], ids=["forked", "spawned"])
+def test_the_pool_gives_results_in_order_raises_a_workers_error_and_stops_its_workers(forks, monkeypatch):
+    import multiprocessing
+
+    monkeypatch.setattr("cspdsl.instances.pool.FORKS", forks)
+    before = child_processes()
+    assert list(in_order(list(range(12)), _pool_work, 3, _pool_setup, (100,))) == list(range(100, 112))
+    with pytest.raises(ValueError, match="task 13"):
+        list(in_order(list(range(20)), _pool_work, 2, _pool_setup, (0,)))
+    with pytest.raises(WorkerDied, match="exit code 9"):
+        list(in_order([16, 17, 18], _pool_work, 2, _pool_setup, (0,)))
+    with pytest.raises(WorkerDied, match="exit code 1 before"):
+        list(in_order(list(range(40)), _pool_work, 2, _pool_setup, (-1,)))
+    left = in_order(list(range(12)), _pool_work, 2, _pool_setup, (0,))
+    assert next(left) == 0
+    left.close()  # a reader that stopped reading: the workers still busy are ended
+    assert multiprocessing.active_children() == []
+    if forks:  # (spawning leaves multiprocessing's resource tracker running, as it should)
+        assert child_processes() <= before
 
 
 def test_on_a_local_ray_cluster(tmp_path):

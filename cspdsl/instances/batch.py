@@ -3,24 +3,33 @@ local processes (`workers`), or on a Ray cluster (`ray`). Each instance gives on
 that JSON takes, in input order; a bad instance's row is its error, and the others go on.
 
 Each worker has the model compiled once: a forked worker starts with this process's compile, any
-other compiles it when it starts (`Job.compiled`); it then takes instances in chunks. Ray is the
+other compiles it when it starts (`Job.compiled`); it then takes instances in chunks, handed out by
+`pool.in_order` (no threads in this process, unlike `multiprocessing.Pool`). Ray is the
 engine across machines: its actors are the workers, its `ActorPool` hands out the chunks in order;
 nothing here schedules.
+
+The command's rows come as `Written` chunks (`batch_written`): on a pool each worker makes its rows'
+JSON lines and their tally itself, and a forked worker starts with the instances too, so that this
+process sends two numbers a chunk and writes each chunk with one call. On two cores this process
+competes with the workers for CPU: what it does a row is what keeps a pool from near-linear speed-up.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..errors import CspdslError
 from ..record import Record, field
 from ..static_types import Any
 from .compiled import CompiledModel
 from .read import RawInstance
-from .rows import error_row, result_row
+from .rows import Written, error_row, result_row, written
 
 Numbered = tuple[int, RawInstance]  # an instance and its number in the batch, from 1
+Row = dict[str, Any]
+# A pool's task: the instances of a chunk, or where they stand in the list a forked worker started with.
+Task = list[Numbered] | tuple[int, int]
 
 
 class Job(Record):
@@ -39,7 +48,7 @@ class Job(Record):
         return CompiledModel(self.text, self.name, self.backend, self.params, self.options)
 
 
-def solve_row(compiled: CompiledModel, job: Job, number: int, raw: RawInstance) -> dict[str, Any]:
+def solve_row(compiled: CompiledModel, job: Job, number: int, raw: RawInstance) -> Row:
     """One instance's row: its result, or its error (the batch goes on)."""
     started = time.perf_counter()
     try:
@@ -50,8 +59,7 @@ def solve_row(compiled: CompiledModel, job: Job, number: int, raw: RawInstance) 
     return result_row(number, raw, result, time.perf_counter() - started)
 
 
-def rows_here(job: Job, instances: Iterable[Numbered],
-              compiled: CompiledModel | None = None) -> Iterator[dict[str, Any]]:
+def rows_here(job: Job, instances: Iterable[Numbered], compiled: CompiledModel | None = None) -> Iterator[Row]:
     """The rows, solved in this process (on `compiled`, the job's model compiled already, if given)."""
     compiled = compiled or job.compiled()
     for number, raw in instances:
@@ -60,52 +68,66 @@ def rows_here(job: Job, instances: Iterable[Numbered],
 
 # -- a pool of local processes -------------------------------------------------------------------------
 
-_worker: tuple[Job, CompiledModel] | None = None
+# A worker's job, its model compiled, and the instances it was forked with (none when it was not).
+_worker: tuple[Job, CompiledModel, list[Numbered]] | None = None
 
 
-def _start_worker(job: Job) -> None:
-    """A worker's model: the one it was forked with, if it is this job's, else compiled now."""
+def _start_worker(job: Job, compiled: CompiledModel | None = None, instances: list[Numbered] | None = None) -> None:
+    """A worker's state: the model it was forked with (its live solver) or, given none, compiled now,
+    and the instances it was forked or sent with."""
     global _worker
-    if _worker is None or _worker[0] is not job:
-        _worker = (job, job.compiled())
+    _worker = (job, compiled or job.compiled(), instances or [])
 
 
-def _solve_chunk(chunk: list[Numbered]) -> list[dict[str, Any]]:
-    assert _worker is not None, "a pool worker runs _start_worker first"
-    job, compiled = _worker
+def _solve_chunk(task: Task) -> list[Row]:
+    assert _worker is not None, "a worker runs _start_worker first"
+    job, compiled, instances = _worker
+    chunk = instances[task[0]:task[1]] if isinstance(task, tuple) else task
     return [solve_row(compiled, job, number, raw) for number, raw in chunk]
 
 
+def _write_chunk(task: Task) -> Written:
+    return written(_solve_chunk(task))
+
+
+def chunk_sizes(count: int, workers: int, largest: int = 64) -> list[int]:
+    """Guided chunks: each an eighth of a worker's share of what is left, at most `largest` (rows
+    stream out a chunk at a time, and a chunk of slow instances is long to wait for), so that the
+    chunks shrink towards the end and no worker is left alone on a long last chunk while the others
+    wait. A chunk costs this process a message each way: some 30 microseconds of CPU."""
+    sizes = []
+    while count > 0:
+        size = max(1, min(largest, count // (workers * 8)))
+        sizes.append(size)
+        count -= size
+    return sizes
+
+
+def chunk_bounds(count: int, workers: int) -> list[tuple[int, int]]:
+    """Where each chunk of `chunk_sizes` starts and stops in the list of instances."""
+    bounds, start = [], 0
+    for size in chunk_sizes(count, workers):
+        bounds.append((start, start + size))
+        start += size
+    return bounds
+
+
 def chunked(instances: list[Numbered], workers: int) -> list[list[Numbered]]:
-    """Chunks small enough to keep every worker busy to the end, big enough to pay for the sending."""
-    size = max(1, min(64, len(instances) // (workers * 8)))
-    return [instances[start:start + size] for start in range(0, len(instances), size)]
+    """The instances in chunks of `chunk_sizes`."""
+    return [instances[start:stop] for start, stop in chunk_bounds(len(instances), workers)]
 
 
-def rows_on_pool(job: Job, instances: list[Numbered], workers: int,
-                 compiled: CompiledModel | None = None) -> Iterator[dict[str, Any]]:
-    """The rows, solved by `workers` local processes. Where processes are forked, each starts with
-    the model this process compiled (`compiled`, or compiled here once), its live solver copied with
-    it; elsewhere each compiles the model when it starts."""
-    import multiprocessing
+def on_pool(job: Job, instances: list[Numbered], workers: int, work: Callable[[Task], Any],
+            compiled: CompiledModel | None = None) -> Iterator[Any]:
+    """`work` of each chunk, in order, on `workers` local processes (`pool.in_order`). Where processes
+    are forked, each starts with the model this process compiled (`compiled`, or compiled here once),
+    its live solver copied with it, and with the instances, so that a chunk is sent as where it
+    stands; elsewhere each is sent the job and the instances once, and compiles the model itself."""
+    from .pool import FORKS, in_order
 
-    global _worker
-    if "fork" not in multiprocessing.get_all_start_methods():
-        with multiprocessing.get_context("spawn").Pool(workers, initializer=_start_worker, initargs=(job,)) as pool:
-            yield from _pooled_rows(pool, instances, workers)
-        return
-    before, _worker = _worker, (job, compiled or job.compiled())
-    try:
-        with multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker, initargs=(job,)) as pool:
-            _worker = before  # the workers have their copy: this process keeps none
-            yield from _pooled_rows(pool, instances, workers)
-    finally:
-        _worker = before
-
-
-def _pooled_rows(pool: Any, instances: list[Numbered], workers: int) -> Iterator[dict[str, Any]]:
-    for rows in pool.imap(_solve_chunk, chunked(instances, workers)):
-        yield from rows
+    bounds = chunk_bounds(len(instances), workers)
+    start = (job, (compiled or job.compiled()) if FORKS else None, instances)
+    return in_order(bounds, work, workers, _start_worker, start)
 
 
 # -- a Ray cluster ----------------------------------------------------------------------------------------
@@ -119,13 +141,17 @@ class RayWorker:
     def __init__(self, job: Job) -> None:
         _start_worker(job)
 
-    def solve(self, chunk: list[Numbered]) -> list[dict[str, Any]]:
+    def solve(self, chunk: list[Numbered]) -> list[Row]:
         return _solve_chunk(chunk)
 
+    def write(self, chunk: list[Numbered]) -> Written:
+        return _write_chunk(chunk)
 
-def rows_on_ray(job: Job, instances: list[Numbered], workers: int | None, address: str) -> Iterator[dict[str, Any]]:
-    """The rows, solved by Ray actors on the cluster at `address` (`auto`: the one this machine is
-    part of; `local`: a new one on this machine), one per CPU of the cluster unless `workers`."""
+
+def on_ray(job: Job, instances: list[Numbered], workers: int | None, address: str, method: str) -> Iterator[Any]:
+    """Each chunk through the Ray actors' `method`, in order, on the cluster at `address` (`auto`: the
+    one this machine is part of; `local`: a new one on this machine), one actor per CPU of the cluster
+    unless `workers`."""
     try:
         import ray
         from ray.util import ActorPool
@@ -136,17 +162,31 @@ def rows_on_ray(job: Job, instances: list[Numbered], workers: int | None, addres
     count = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call, unused-ignore]
     actor = ray.remote(num_cpus=1)(RayWorker)
     pool = ActorPool([actor.remote(job) for _ in range(count)])
-    for rows in pool.map(lambda worker, chunk: worker.solve.remote(chunk), chunked(instances, count)):
-        yield from rows
+    yield from pool.map(lambda worker, chunk: getattr(worker, method).remote(chunk), chunked(instances, count))
+
+
+# -- the batch, where it is asked to run --------------------------------------------------------------------
 
 
 def batch_rows(job: Job, instances: list[RawInstance], workers: int | None = None,
-               ray_address: str | None = None, compiled: CompiledModel | None = None) -> Iterator[dict[str, Any]]:
+               ray_address: str | None = None, compiled: CompiledModel | None = None) -> Iterator[Row]:
     """Every instance's row, in input order, solved where asked (`workers`: processes here, or Ray
     actors; None: one process here, or one actor per CPU of the cluster)."""
     numbered = list(enumerate(instances, start=1))
     if ray_address is not None:
-        return rows_on_ray(job, numbered, workers, ray_address)
+        return (row for rows in on_ray(job, numbered, workers, ray_address, "solve") for row in rows)
     if workers is not None and workers > 1 and len(numbered) > 1:
-        return rows_on_pool(job, numbered, workers, compiled)
+        return (row for rows in on_pool(job, numbered, workers, _solve_chunk, compiled) for row in rows)
     return rows_here(job, numbered, compiled)
+
+
+def batch_written(job: Job, instances: list[RawInstance], workers: int | None = None,
+                  ray_address: str | None = None, compiled: CompiledModel | None = None) -> Iterator[Written]:
+    """The rows of `batch_rows` as the command writes them, a chunk at a time: made by the workers
+    on a pool or a cluster, one row at a time here (each written as soon as it is solved)."""
+    numbered = list(enumerate(instances, start=1))
+    if ray_address is not None:
+        return on_ray(job, numbered, workers, ray_address, "write")
+    if workers is not None and workers > 1 and len(numbered) > 1:
+        return on_pool(job, numbered, workers, _write_chunk, compiled)
+    return (written([row]) for row in rows_here(job, numbered, compiled))

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 from collections.abc import Callable, Iterator
 
 from ..api import Result
 from ..errors import CspdslError
 from ..static_types import TYPE_CHECKING, Any
-from .batch import Job, batch_rows
+from .batch import Job, batch_written
 from .compiled import CompiledModel
 from .read import instances_of
 from .rows import Summary
@@ -54,15 +53,14 @@ def run_batch(args: argparse.Namespace) -> int:
     compiled = job.compiled()  # a bad option or backend: refused here, not in every worker
     summary = Summary()
     with _output(args.out) as out, _progress(len(instances)) as (advance, say):
-        for row in batch_rows(job, instances, args.workers, args.ray, compiled):
-            message = row.pop("message", None)
-            if message is not None:
+        for rows in batch_written(job, instances, args.workers, args.ray, compiled):
+            for message in rows.messages:
                 say(message)
-            out.write(json.dumps(row) + "\n")
+            out.write(rows.text)
             if args.out is None:
-                out.flush()  # each row as it comes, to a reader of the pipe too
-            summary.add(row)
-            advance()
+                out.flush()  # the rows as they come, to a reader of the pipe too
+            summary.add(rows)
+            advance(rows.rows)
     print(summary.text(), file=sys.stderr)
     return _exit_code(summary.counts)
 
@@ -89,10 +87,10 @@ def _output(path: str | None) -> Iterator[TextIO]:
 
 
 @contextlib.contextmanager
-def _progress(total: int) -> Iterator[tuple[Callable[[], None], Callable[[str], None]]]:
-    """(advance by one, say a message on standard error): a rich progress bar on a terminal."""
+def _progress(total: int) -> Iterator[tuple[Callable[[int], None], Callable[[str], None]]]:
+    """(advance by so many rows, say a message on standard error): a rich progress bar on a terminal."""
     if not sys.stderr.isatty():
-        yield (lambda: None), (lambda text: print(text, file=sys.stderr))
+        yield (lambda rows: None), (lambda text: print(text, file=sys.stderr))
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -102,4 +100,4 @@ def _progress(total: int) -> Iterator[tuple[Callable[[], None], Callable[[str], 
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("solving", total=total)
         say = lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True)  # noqa: E731
-        yield (lambda: progress.advance(task)), say
+        yield (lambda rows: progress.advance(task, rows)), say

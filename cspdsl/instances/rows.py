@@ -8,15 +8,21 @@ own variables: each grid as a list of rows (a 1-D array as one list, a black cel
 scalar variable its value, and any other variable (an attribute's value: its position) by its name.
 An error row: `{"index", "file", "line", "status": "error", "error", "seconds"}`, `error` the located
 message's first line.
+
+`written` makes rows into what the command writes (`Written`): their JSON lines, the summary's counts
+and the located messages, so that a pool's worker does it and the process that writes does not.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from operator import itemgetter
 
 from ..api import Result
 from ..errors import CspdslError
 from ..lower.layout import Grid, Layout
+from ..record import Record
 from ..static_types import Any
 from .read import RawInstance
 from .results import InstanceResult
@@ -136,6 +142,33 @@ def grid_line(rows: list[Any]) -> str | None:
     return "".join("#" if v is None else str(v) for v in cells)
 
 
+class Written(Record):
+    """Rows as the command writes them: their JSON lines (each ended by a newline), how many rows,
+    the counts of each status and of the unique, and the errors' located messages (for standard
+    error), in order."""
+
+    text: str
+    rows: int
+    counts: dict[str, int]
+    unique: int
+    messages: list[str]
+
+
+def written(rows: Iterable[dict[str, Any]]) -> Written:
+    """The rows written: a row's `message` goes to the messages, the rest to its JSON line."""
+    lines, messages = [], []
+    counts = dict.fromkeys(STATUSES, 0)
+    unique = 0
+    for row in rows:
+        message = row.pop("message", None)
+        if message is not None:
+            messages.append(message)
+        counts[row["status"]] += 1
+        unique += row.get("unique") is True
+        lines.append(json.dumps(row) + "\n")
+    return Written("".join(lines), len(lines), counts, unique, messages)
+
+
 class Summary:
     """The counts of a batch as its rows come, and its rate."""
 
@@ -150,9 +183,10 @@ class Summary:
 
         return time.perf_counter()
 
-    def add(self, row: dict[str, Any]) -> None:
-        self.counts[row["status"]] += 1
-        self.unique += row.get("unique") is True
+    def add(self, rows: Written) -> None:
+        for status, count in rows.counts.items():
+            self.counts[status] += count
+        self.unique += rows.unique
 
     @property
     def total(self) -> int:
