@@ -60,6 +60,14 @@ def test_every_model_has_a_known_count() -> None:
             if load(MODELS / f"{name}.puz").problem.sequential is not None} == set(KNOWN_PLANS) == SEQUENTIAL_MODELS
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("model", sorted(COUNTED_ON_THE_BEST_BACKEND))
+def test_the_best_backend_counts_the_models_of_many_solutions(model: str) -> None:
+    """cpsat's exact-cover count: the 4x15 in about half a minute of CPU, the 6x10 in about eight."""
+    result = solve(load(MODELS / f"{model}.puz"), "cpsat", limit=None)
+    assert (result.complete, result.count) == (True, COUNTED_ON_THE_BEST_BACKEND[model])
+
+
 @pytest.mark.parametrize("model", sorted(KNOWN_COUNTS))
 def test_cpsat_finds_the_known_count(model: str) -> None:
     assert len(solution_set(model, "cpsat")) == KNOWN_COUNTS[model]
