@@ -25,7 +25,7 @@ from ..static_types import Any
 
 # The native layer needs some 115 shared libraries (OR-Tools, SCIP, HiGHS, protobuf, abseil), and Python
 # loads extensions with RTLD_NOW, which binds every symbol of all of them at once: lazy binding binds
-# only those a run calls, and took a quarter off loading them (docs/performance.md, Start-up).
+# only those a run calls, and took about a fifth off loading them (docs/performance.md, Start-up).
 _FLAGS = sys.getdlopenflags()
 sys.setdlopenflags(_FLAGS & ~os.RTLD_NOW | os.RTLD_LAZY)
 try:
