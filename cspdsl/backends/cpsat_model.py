@@ -10,7 +10,7 @@ model's proto, its variables and linear expressions, the solve, its callbacks an
 So this module writes the constraints into the model's proto itself, field by field as CpBaseModel's
 C++ writes them (`_add_table`, `_add_bool_argument_constraint`, ...), and wraps the solve as
 `cp_model.CpSolver` does; only the methods the backend calls, under cp_model's names, so that the
-backend imports it as `cp_model`. `tests/test_cpsat_model.py` holds the protos it builds to those of
+backend imports it as `cp_model`. `tests/test_cpsat_backend.py` holds the protos it builds to those of
 OR-Tools' own cp_model, model for model. `cp_model_helper` is the layer under OR-Tools' documented API,
 not that API itself: pyproject.toml bounds ortools to the versions this was tested with (docs/cli.md).
 """
