@@ -660,3 +660,24 @@ def test_the_progress_line_is_on_a_terminal_only_and_wiped_at_the_end(tmp_path):
     assert not drawn or drawn.endswith(WIPE)
     plain = run_cli("solve", str(path), "--count")
     assert (plain.stdout.startswith("352 solutions."), plain.stderr) == (True, "")
+
+
+# Modules a run does without (docs/performance.md, Start-up): a few ms each of every run, or for cpsat
+# (pandas and numpy, which OR-Tools' cp_model imports) most of a second.
+NOT_IMPORTED = {"typing", "pathlib", "json", "difflib", "random", "rich", "pickle", "dataclasses", "inspect",
+                "shutil", "lark", "numpy", "pandas"}
+
+
+@pytest.mark.parametrize("args, needed", [
+    (["models/einstein.puz"], set()),
+    (["models/golomb.puz", "--backend", "cpsat"], {"ortools", "logging"}),  # ortools' __init__ imports logging
+])
+def test_a_solve_imports_only_what_it_uses(args: list[str], needed: set[str]) -> None:
+    script = (
+        "import sys\nfrom cspdsl import cli\ncode = cli.main(['solve', *sys.argv[1:]])\n"
+        "print(code, *sorted({name.split('.')[0] for name in sys.modules}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    code, *modules = done.stdout.splitlines()[-1].split()
+    assert (code, set(modules) & (NOT_IMPORTED | {"ortools", "logging"})) == ("0", needed)

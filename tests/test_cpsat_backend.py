@@ -3,13 +3,18 @@ test_exact_backends.py."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from brute import make_problem
+from helpers import MODELS, ROOT
 
 from cspdsl.backends import get_backend
 from cspdsl.backends.cpsat import CpSatBackend
 from cspdsl.errors import CspdslError
-from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or
+from cspdsl.ir import AllDifferent, And, Connected, Count, InSet, Linear, Not, Or, Problem, Product, Regular, Table
 from cspdsl.ir.check import violated
 
 BACKEND = CpSatBackend()
@@ -87,3 +92,59 @@ def test_an_exact_cover_is_searched_by_the_first_cell_left() -> None:
     assert (len(outcome.solutions), outcome.complete) == (2, True)
     problem.post(Linear(((1, "p[domino,1,1,1]"),), "==", 0))
     assert cover_order(problem) is None
+
+
+# Problems on every IR kind, top level and nested, for the protos below (the models cover the rest).
+KIND_PROBLEMS = [
+    make_problem(ABC, AllDifferent(("a", "b", "c")), Table(("a", "c"), ((1, 0), (3, 2)))),
+    make_problem(ABC, Regular(("a", "c"), ((0, 1, 1), (1, 2, 2), (1, 0, 2)), 0, (2,)), Product("c", ("a", "b"))),
+    make_problem(ABC, Connected((InSet("a", (1, 2)), InSet("b", (1,)), InSet("c", (0, 1))), ((0, 1), (1, 2)))),
+    make_problem(ABC, Not(And((lin("!=", 3), InSet("c", (0, 3))))), Or((And(()), Or(()))), Or(())),
+    make_problem({**ABC, "d": ()}, Count((InSet("a", (1,)), Not(lin(">=", 1)), InSet("c", (1, 2))), "<=", 1)),
+]
+
+
+def _proto_texts(problem: Problem) -> list[str]:
+    """The CP-SAT model's proto as compiled, with its objective if any, and after a clause excludes a
+    solution (`cpsat_projected.exclude`), as text."""
+    from cspdsl.backends.cpsat_optimise import minimised_expression
+    from cspdsl.backends.cpsat_projected import exclude
+
+    native = BACKEND.compile(problem).native
+    texts = [str(native.model.proto)]
+    if problem.objective is not None:
+        native.model.minimize(minimised_expression(native, problem.objective))
+        texts.append(str(native.model.proto))
+    copy = native.model.clone()
+    exclude(copy, list(native.vars.values()), [0] * len(native.vars))
+    return [*texts, str(copy.proto)]
+
+
+@pytest.mark.parametrize("name", [*sorted(path.stem for path in MODELS.glob("*.puz")), *range(len(KIND_PROBLEMS))])
+def test_the_model_is_the_one_or_tools_cp_model_builds(name: str | int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cpsat_model` writes the proto itself, without `cp_model` (and its pandas and numpy): every model,
+    and a problem on each kind, compiles to the very proto that OR-Tools' own `cp_model` builds."""
+    from ortools.sat.python import cp_model as or_tools_cp_model
+
+    from cspdsl.api import load
+    from cspdsl.backends import cpsat, cpsat_connected, cpsat_projected
+
+    problem = KIND_PROBLEMS[name] if isinstance(name, int) else load(MODELS / f"{name}.puz").problem
+    ours = _proto_texts(problem)
+    for module in (cpsat, cpsat_connected, cpsat_projected):
+        monkeypatch.setattr(module, "cp_model", or_tools_cp_model)
+    assert ours == _proto_texts(problem)
+
+
+def test_a_cpsat_run_imports_neither_numpy_nor_pandas() -> None:
+    """Importing OR-Tools' `cp_model` takes 0.8 s, most of it pandas and numpy, which the backend does
+    not use (docs/performance.md, Start-up): a cpsat run, solving and optimising, loads neither."""
+    script = (
+        "import sys\nfrom cspdsl import cli\n"
+        "codes = [cli.main(['solve', 'models/golomb.puz', '--backend', 'cpsat', '-D', 'n=5']),"
+        " cli.main(['solve', 'models/agatha.puz', '--backend', 'cpsat', '--all'])]\n"
+        "print(codes, sorted({name.split('.')[0] for name in sys.modules} & {'numpy', 'pandas', 'ortools'}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.splitlines()[-1] == "[0, 0] ['ortools']"

@@ -130,7 +130,8 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "search": ("cspdsl.backends.search", "SearchBackend"),
 }
 # Chosen by measurement (bench/run.py, "Whole process"): over the seed models, `cspdsl solve` as a user
-# runs it is fastest on sat (pycosat imports in about 1 ms; ortools takes 0.7 s), see docs/performance.md.
+# runs it is fastest on sat (pycosat imports in about 1 ms; OR-Tools' libraries take 0.1-0.2 s), see
+# docs/performance.md.
 DEFAULT_BACKEND = "sat"
 
 # The time limit, in seconds, of a local search (a backend that is not `exact`) that is given none. A

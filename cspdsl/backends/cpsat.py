@@ -6,17 +6,14 @@ literal that is tied to it in both directions, so that the literal is a function
 reification literals then never multiply the enumerated solutions. Literals of `x == v` are shared,
 since puzzles test the same cell against the same value many times.
 
-ortools is imported here only; the registry imports this module on first use of the backend.
-The snake_case API is used: the CamelCase names are deprecated aliases in ortools 9.15.
+ortools is imported only through `cpsat_model` (OR-Tools' CP-SAT API without its pandas and numpy, and
+imported as `cp_model`); the registry imports this module on first use of the backend.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-
-from ortools.sat.python import cp_model
-from ortools.util.python.sorted_interval_list import Domain
 
 from ..errors import CspdslError
 from ..ir import (
@@ -36,6 +33,7 @@ from ..ir import (
 from ..record import Record, field
 from ..static_types import Any, ClassVar
 from . import Assignment, Compiled, Distinct, OnSolution, Outcome, check_limit
+from . import cpsat_model as cp_model
 from .base import Translator
 
 Lit = Any  # a CP-SAT Boolean variable or its negation
@@ -86,7 +84,7 @@ class CpSatTranslator(Translator[Lit]):
         if not domain:
             self.model.add_bool_or([])
         values = domain or (0,)
-        self.vars[name] = self.model.new_int_var_from_domain(Domain.from_values(values), name)
+        self.vars[name] = self.model.new_int_var_from_domain(cp_model.Domain.from_values(values), name)
 
     # -- helpers --------------------------------------------------------------------------------
 
@@ -180,7 +178,7 @@ class CpSatTranslator(Translator[Lit]):
         self.model.add(_comparison(self._expr(c.terms), c.op, c.rhs))
 
     def post_in_set(self, c: InSet) -> None:
-        self.model.add_linear_expression_in_domain(self.vars[c.var], Domain.from_values(c.values))
+        self.model.add_linear_expression_in_domain(self.vars[c.var], cp_model.Domain.from_values(c.values))
 
     def post_count(self, c: Count) -> None:
         if not c.conds:
@@ -237,8 +235,8 @@ class CpSatTranslator(Translator[Lit]):
                 lambda: self.model.add(x == inside[0]), lambda: self.model.add(x != inside[0])
             )
         return self._reified(
-            lambda: self.model.add_linear_expression_in_domain(x, Domain.from_values(inside)),
-            lambda: self.model.add_linear_expression_in_domain(x, Domain.from_values(outside)),
+            lambda: self.model.add_linear_expression_in_domain(x, cp_model.Domain.from_values(inside)),
+            lambda: self.model.add_linear_expression_in_domain(x, cp_model.Domain.from_values(outside)),
         )
 
 

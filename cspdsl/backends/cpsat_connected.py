@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ortools.sat.python import cp_model
-
 from ..passes.areas import neighbours
 from ..static_types import Any
+from . import cpsat_model as cp_model
 
 Lit = Any  # a CP-SAT Boolean variable or its negation
 

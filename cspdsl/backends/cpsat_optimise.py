@@ -17,11 +17,10 @@ from __future__ import annotations
 import math
 import time
 
-from ortools.sat.python import cp_model
-
 from ..ir import Objective
 from ..static_types import TYPE_CHECKING, Any
 from . import Assignment, Compiled, OnSolution, Outcome
+from . import cpsat_model as cp_model
 from .cpsat import handed_over
 
 if TYPE_CHECKING:
@@ -68,7 +67,7 @@ def optimise(
     try:
         status = solver.solve(native.model, collector)
     finally:
-        native.model.clear_objective()  # type: ignore[no-untyped-call]
+        native.model.clear_objective()
     if collector.failure is not None:
         raise collector.failure
     wall = time.perf_counter() - start

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import time
 
-from ortools.sat.python import cp_model
-
 from ..static_types import TYPE_CHECKING, Any
 from . import Assignment, OnSolution
+from . import cpsat_model as cp_model
 
 if TYPE_CHECKING:
     from .cpsat import CpSatModel

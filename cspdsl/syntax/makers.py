@@ -13,10 +13,9 @@ No code is generated (record.py says why): one closure an arity, the field names
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 
 from ..record import Record
-from ..static_types import Any
+from ..static_types import Any, TypeVar
 
 R = TypeVar("R", bound=Record)
 _new = object.__new__
