@@ -99,6 +99,32 @@ def test_all_different(backend: Backend) -> None:
     )
 
 
+def queens_diagonals(n: int) -> list[And]:
+    """abs(q[i] - q[j]) != j - i as the lowering writes it: two differences a pair, in an And."""
+    return [And(tuple(Linear(((sign, f"q{i}"), (-sign, f"q{j}")), "!=", j - i) for sign in (1, -1)))
+            for i in range(n) for j in range(i + 1, n)]
+
+
+QUEENS5 = {f"q{i}": (1, 2, 3, 4, 5) for i in range(5)}
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        [AllDifferent(tuple(QUEENS5))],  # the 5 queens: 10 solutions
+        [],  # the diagonals alone
+        [InSet("q0", (1,)), Linear(((1, "q1"), (-1, "q2")), "!=", 2)],  # a given, a difference outside the groups
+        [Or((Linear(((1, "q0"), (-1, "q4")), "!=", 4), InSet("q2", (3,))))],  # a nested one stays as it is
+    ],
+    ids=["queens", "diagonals", "given", "nested"],
+)
+def test_differences_grouped_as_shifted_all_different(backend: Backend, extra: list[Constraint]) -> None:
+    """cpsat and csp post the diagonals' differences as all-different constraints over the shifted
+    variables (`passes.differences`), sat as at-most-ones from 21 variables on: the solutions are the
+    same as the differences give one by one."""
+    assert_matches_brute_force(backend, make_problem(QUEENS5, *queens_diagonals(5), *extra))
+
+
 @pytest.mark.parametrize(
     "tuples",
     [(), ((1, 0),), ((1, 0), (2, 3), (3, 3), (9, 9)), ((1, 1), (1, 1), (2, 2))],

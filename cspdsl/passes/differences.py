@@ -130,3 +130,13 @@ def shifted_groups(constraints: list[Posted], min_group: int) -> tuple[list[Shif
     if len(differences) < min_group:
         return [], set()
     return GroupSearch(differences, min_group).groups()
+
+
+def uncovered_parts(i: int, c: Constraint, covered: set[Where]) -> tuple[Constraint, ...]:
+    """What remains to post of the i-th top-level constraint `c` once the differences that a shifted
+    group covers are left out: `c` itself when none of it is covered."""
+    if not covered:
+        return (c,)
+    if isinstance(c, And) and any((i, j) in covered for j in range(len(c.conds))):
+        return tuple(part for j, part in enumerate(c.conds) if (i, j) not in covered)
+    return () if (i, -1) in covered else (c,)

@@ -26,7 +26,7 @@ from ...ir import (
 )
 from ...passes.deadline import check_deadline
 from ...passes.decompose import regular_layers
-from ...passes.differences import ShiftedGroup, Where, shifted_groups
+from ...passes.differences import ShiftedGroup, Where, shifted_groups, uncovered_parts
 from ...passes.narrow import narrow_domains
 from ...passes.sums import implied_equalities, redundant_sums
 from ...record import Record, field
@@ -139,14 +139,8 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
 
     def _post_uncovered(self, i: int, c: Constraint, covered: set[Where]) -> None:
         """The i-th top-level constraint, but for the differences that a shifted group covers."""
-        if not covered:
-            self.post(c)
-        elif isinstance(c, And) and any((i, j) in covered for j in range(len(c.conds))):
-            for j, part in enumerate(c.conds):
-                if (i, j) not in covered:
-                    self.post(part)
-        elif (i, -1) not in covered:
-            self.post(c)
+        for part in uncovered_parts(i, c, covered):
+            self.post(part)
 
     def _post_shifted_group(self, group: ShiftedGroup) -> None:
         """At most one member takes each shifted value (`passes.differences`: the queens' diagonals)."""
