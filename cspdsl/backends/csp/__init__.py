@@ -24,6 +24,7 @@ import constraint as pc
 
 from ...errors import CspdslError
 from ...ir import Problem
+from ...passes.differences import shifted_groups, uncovered_parts
 from ...passes.normal_form import Domains, normal_form
 from ...record import Record, field
 from ...static_types import Any, ClassVar
@@ -33,6 +34,7 @@ from .cover import ExactCover, exact_cover, run_cover
 from .order import static_order
 from .post import ExactSum, Poster, Scope
 from .search import run_search
+from .shifted import MIN_SHIFTED_GROUP, shifted_constraint
 
 __all__ = ["CspBackend", "CspModel", "ExactSum", "static_order"]
 
@@ -90,8 +92,13 @@ class CspBackend:
         if infeasible:
             return CspModel(domains, infeasible=True)
         poster = Poster(domains)
-        for posted in normal.constraints:
-            poster.post(posted.constraint)
+        groups, covered = shifted_groups(normal.constraints, MIN_SHIFTED_GROUP)
+        for i, posted in enumerate(normal.constraints):
+            for part in uncovered_parts(i, posted.constraint, covered):
+                poster.post(part)
+        for group in groups:  # the differences that make shifted variables all different, one per group
+            poster.posted.append(shifted_constraint(group))
+            poster.sources.append("ShiftedAllDifferent")
         scopes = [scope for _, scope in poster.posted]
         order = list(domains) if self.order == "model" else static_order(domains, scopes)
         return CspModel(domains, poster.posted, order, False, poster.sources, self.order == "smallest")
