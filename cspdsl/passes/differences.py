@@ -16,7 +16,7 @@ a fixed multiple of the differences, so a model with many unrelated differences 
 
 from __future__ import annotations
 
-from ..ir import And, Constraint, Linear, Posted
+from ..ir import And, Constraint, Linear, Posted, Problem
 from .deadline import check_deadline
 
 # The checks of candidate members that the search may spend, per difference found.
@@ -140,3 +140,19 @@ def uncovered_parts(i: int, c: Constraint, covered: set[Where]) -> tuple[Constra
     if isinstance(c, And) and any((i, j) in covered for j in range(len(c.conds))):
         return tuple(part for j, part in enumerate(c.conds) if (i, j) not in covered)
     return () if (i, -1) in covered else (c,)
+
+
+def without_covered(problem: Problem, covered: set[Where]) -> Problem:
+    """The problem with the differences that shifted groups cover left out, for a backend that posts
+    the groups instead and would otherwise still pass every difference through its own passes (its
+    variables, outputs and objective shared)."""
+    if not covered:
+        return problem
+    kept: list[Posted] = []
+    for i, posted in enumerate(problem.constraints):
+        parts = uncovered_parts(i, posted.constraint, covered)
+        if parts == (posted.constraint,):
+            kept.append(posted)
+        else:
+            kept.extend(Posted(part, posted.span, posted.clue) for part in parts)
+    return Problem(problem.variables, kept, problem.outputs, problem.objective, problem.projected, problem.sequential)

@@ -24,7 +24,7 @@ import constraint as pc
 
 from ...errors import CspdslError
 from ...ir import Problem
-from ...passes.differences import shifted_groups, uncovered_parts
+from ...passes.differences import shifted_groups, without_covered
 from ...passes.normal_form import Domains, normal_form
 from ...record import Record, field
 from ...static_types import Any, ClassVar
@@ -87,16 +87,17 @@ class CspBackend:
         return Compiled(problem, native, size, time.perf_counter() - start)
 
     def _build(self, problem: Problem) -> CspModel:
-        normal, infeasible = normal_form(problem)
+        # The differences that shifted groups cover skip the normal form (N-queens: most of the compile)
+        # and are posted as one constraint per group (`shifted`).
+        groups, covered = shifted_groups(problem.constraints, MIN_SHIFTED_GROUP)
+        normal, infeasible = normal_form(without_covered(problem, covered))
         domains = normal.domains()
         if infeasible:
             return CspModel(domains, infeasible=True)
         poster = Poster(domains)
-        groups, covered = shifted_groups(normal.constraints, MIN_SHIFTED_GROUP)
-        for i, posted in enumerate(normal.constraints):
-            for part in uncovered_parts(i, posted.constraint, covered):
-                poster.post(part)
-        for group in groups:  # the differences that make shifted variables all different, one per group
+        for posted in normal.constraints:
+            poster.post(posted.constraint)
+        for group in groups:
             poster.posted.append(shifted_constraint(group))
             poster.sources.append("ShiftedAllDifferent")
         scopes = [scope for _, scope in poster.posted]
