@@ -11,7 +11,9 @@ from brute import assert_matches_brute_force, make_problem, nested_conditions, s
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cspdsl.backends import Backend, exact_backends, get_backend
+from cspdsl.backends import Backend, cpsat_shifted, exact_backends, get_backend
+from cspdsl.backends.csp import shifted as csp_shifted
+from cspdsl.backends.sat import encoder as sat_encoder
 from cspdsl.ir import (
     FALSE,
     OPS,
@@ -118,10 +120,14 @@ QUEENS5 = {f"q{i}": (1, 2, 3, 4, 5) for i in range(5)}
     ],
     ids=["queens", "diagonals", "given", "nested"],
 )
-def test_differences_grouped_as_shifted_all_different(backend: Backend, extra: list[Constraint]) -> None:
-    """cpsat and csp post the diagonals' differences as all-different constraints over the shifted
-    variables (`passes.differences`), sat as at-most-ones from 21 variables on: the solutions are the
-    same as the differences give one by one."""
+def test_differences_grouped_as_shifted_all_different(
+    backend: Backend, extra: list[Constraint], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The diagonals' differences posted as groups (`passes.differences`; here from 3 variables on):
+    sat's at-most-ones per shifted value, cpsat's and csp's all-different over the shifted variables;
+    the solutions are those the differences give one by one."""
+    for module in (sat_encoder, cpsat_shifted, csp_shifted):
+        monkeypatch.setattr(module, "MIN_SHIFTED_GROUP", 3)
     assert_matches_brute_force(backend, make_problem(QUEENS5, *queens_diagonals(5), *extra))
 
 

@@ -24,7 +24,6 @@ import constraint as pc
 
 from ...errors import CspdslError
 from ...ir import Problem
-from ...passes.differences import shifted_groups, without_covered
 from ...passes.normal_form import Domains, normal_form
 from ...record import Record, field
 from ...static_types import Any, ClassVar
@@ -34,7 +33,7 @@ from .cover import ExactCover, exact_cover, run_cover
 from .order import static_order
 from .post import ExactSum, Poster, Scope
 from .search import run_search
-from .shifted import MIN_SHIFTED_GROUP, shifted_constraint
+from .shifted import split_groups
 
 __all__ = ["CspBackend", "CspModel", "ExactSum", "static_order"]
 
@@ -87,19 +86,16 @@ class CspBackend:
         return Compiled(problem, native, size, time.perf_counter() - start)
 
     def _build(self, problem: Problem) -> CspModel:
-        # The differences that shifted groups cover skip the normal form (N-queens: most of the compile)
-        # and are posted as one constraint per group (`shifted`).
-        groups, covered = shifted_groups(problem.constraints, MIN_SHIFTED_GROUP)
-        normal, infeasible = normal_form(without_covered(problem, covered))
+        groups, rest = split_groups(problem)  # differences posted as one constraint per group (`shifted`)
+        normal, infeasible = normal_form(rest)
         domains = normal.domains()
         if infeasible:
             return CspModel(domains, infeasible=True)
         poster = Poster(domains)
         for posted in normal.constraints:
             poster.post(posted.constraint)
-        for group in groups:
-            poster.posted.append(shifted_constraint(group))
-            poster.sources.append("ShiftedAllDifferent")
+        poster.posted += groups
+        poster.sources += ["ShiftedAllDifferent"] * len(groups)
         scopes = [scope for _, scope in poster.posted]
         order = list(domains) if self.order == "model" else static_order(domains, scopes)
         return CspModel(domains, poster.posted, order, False, poster.sources, self.order == "smallest")

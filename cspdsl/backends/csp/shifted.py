@@ -14,14 +14,16 @@ from collections.abc import Sequence
 
 import constraint as pc
 
-from ...passes.differences import ShiftedGroup
+from ...ir import Problem
+from ...passes.differences import ShiftedGroup, shifted_groups, without_covered
 from ...static_types import Any
 
 UNSET: Any = pc.Unassigned
 
-# A group is taken from this size on: three shifted variables pairwise different in one constraint
-# already replace three function constraints.
-MIN_SHIFTED_GROUP = 3
+# A group is taken from this size on (8 queens' diagonals are groups of 8): the small cliques of `!=`
+# of the models (a map's three neighbouring regions) stay posted as they were, and their solutions
+# come in the same order as before.
+MIN_SHIFTED_GROUP = 8
 
 
 class ShiftedAllDifferent(pc.Constraint):  # type: ignore[misc]
@@ -65,3 +67,10 @@ class ShiftedAllDifferent(pc.Constraint):  # type: ignore[misc]
 def shifted_constraint(group: ShiftedGroup) -> tuple[ShiftedAllDifferent, tuple[str, ...]]:
     """The group's constraint and its scope."""
     return ShiftedAllDifferent(dict(group.offsets)), tuple(group.offsets)
+
+
+def split_groups(problem: Problem) -> tuple[list[tuple[ShiftedAllDifferent, tuple[str, ...]]], Problem]:
+    """The constraints of the problem's shifted groups, and the problem without the differences they
+    cover (which then skip the normal form: most of the compile of N-queens)."""
+    groups, covered = shifted_groups(problem.constraints, MIN_SHIFTED_GROUP)
+    return [shifted_constraint(group) for group in groups], without_covered(problem, covered)
