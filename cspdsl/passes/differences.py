@@ -1,7 +1,9 @@
 """Pairwise differences `x - y != d` that together say "these variables, each shifted by its own
 offset, are all different", found so that a backend can post them as one constraint: the SAT encoder
 as one at-most-one per shifted value instead of a conflict clause per pair of values, CP-SAT as one
-all-different over the shifted variables instead of pairwise `!=` that propagate weakly.
+all-different over the shifted variables instead of pairwise `!=` that propagate weakly, csp as one
+forward-checked constraint instead of a function per difference. Each backend says from which size
+on a group pays (`shifted_groups`' `min_group`).
 
 The N-queens' diagonals are the case: `abs(q[i] - q[j]) != j - i` for every pair is
 `q[i] + i` all different and `q[i] - i` all different. Pair by pair that is about n^3 / 3 binary
