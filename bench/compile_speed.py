@@ -12,8 +12,14 @@ thousand literals, and the first solution (compile, search and check); and the g
 of the compile as the slope of log(seconds) against log(literals), fitted over the sizes but the
 smallest (1: linear in the CNF; the smallest is left out, being mostly fixed costs).
 
+Backends: the N-queens' first solution on each backend named by `--backends` (a backend, or
+`backend:option=value`), at the sizes of `--queens`: the load apart, then the backend's compile and
+the whole solve (compile, search to a first solution, the check), medians.
+
     python bench/compile_speed.py            # every case
     python bench/compile_speed.py --quick    # fewer repeats, smaller sizes
+    python bench/compile_speed.py --skip ratios,queens,sudoku,zebra --queens 100,200 \
+        --backends sat,csp:order=smallest,cpsat
 
 Run from the repository root.
 """
@@ -135,6 +141,29 @@ def curve(family: str, sizes: list[tuple[str, Callable[[], Lowered]]], repeats: 
                                f"load literals^{load_slope:.2f}")
 
 
+def backends_section(sizes: list[int], backends: list[str], repeats: int) -> str:
+    """The N-queens' first solution, size by size, on each backend (`name` or `name:option=value`)."""
+    rows = ["| queens | load | backend | compile | first solution |", "|---|---:|---|---:|---:|"]
+    for n in sizes:
+        load_s = statistics.median(timed(lambda n=n: loads(QUEENS, "queens.puz", {"n": n})) for _ in range(repeats))
+        model = loads(QUEENS, "queens.puz", {"n": n})
+        for spec in backends:
+            compile_s, first = first_solution(model, spec, repeats)
+            rows.append(f"| n={n} | {ms(load_s)} | {spec} | {ms(compile_s)} | {ms(first)} |")
+            print(f"  {rows[-1]}", file=sys.stderr, flush=True)
+    return "\n".join(rows)
+
+
+def first_solution(model: Lowered, spec: str, repeats: int) -> tuple[float, float]:
+    """The medians of the backend's compile and of its whole solve to a first solution."""
+    name, _, option = spec.partition(":")
+    options = dict([option.split("=", 1)]) if option else {}
+    backend = get_backend(name, options)
+    compile_s = statistics.median(timed(lambda: backend.compile(model.problem)) for _ in range(repeats))
+    first = statistics.median(timed(lambda: solve(model, name, limit=1, options=options)) for _ in range(repeats))
+    return compile_s, first
+
+
 def log_slope(points: list[tuple[int, float]]) -> float:
     """The least-squares slope of log(seconds) against log(literals): 1 is linear growth."""
     xs = [math.log(literals) for literals, _ in points]
@@ -150,7 +179,11 @@ def ms(seconds: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats, smaller sizes")
-    parser.add_argument("--skip", default="", help="comma-separated sections to skip: ratios, queens, sudoku, zebra")
+    parser.add_argument("--skip", default="",
+                        help="comma-separated sections to skip: ratios, queens, sudoku, zebra, backends")
+    parser.add_argument("--queens", default="50,100,200", help="the N-queens' sizes of the backends' section")
+    parser.add_argument("--backends", default="sat,csp:order=smallest,cpsat",
+                        help="the backends of the N-queens' first solution, each name or name:option=value")
     args = parser.parse_args()
     skip = set(args.skip.split(","))
     load("einstein")  # the imports and the parser's first use, outside every measurement
@@ -160,6 +193,9 @@ def main() -> None:
     for family, sizes in families(args.quick).items():
         if family not in skip:
             out.append(curve(family, sizes, 1 if args.quick else 3))
+    if "backends" not in skip:
+        sizes = [int(n) for n in args.queens.split(",")]
+        out.append(backends_section(sizes, args.backends.split(","), 1 if args.quick else 3))
     print("\n\n".join(out))
 
 

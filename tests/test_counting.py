@@ -79,6 +79,7 @@ COUNTS = [
     (ONE_PART_IMPOSSIBLE, {}, 0, "components", 2, 2),
     # one part, an objective, or no part at all: counted by enumeration, as before
     (QUEENS, {}, 4, "enumeration", 0, 0),
+    (QUEENS, {"n": 8}, 92, "enumeration", 0, 0),  # the diagonals as shifted all-different groups on cpsat, csp
     ("var x[1..3] in 1..3\nalldifferent(x)\nminimize x[1]\n", {}, 2, "enumeration", 0, 0),
     ("var x in 1..3\nx == 2\n", {}, 1, "enumeration", 0, 0),
 ]

@@ -11,7 +11,9 @@ from brute import assert_matches_brute_force, make_problem, nested_conditions, s
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cspdsl.backends import Backend, exact_backends, get_backend
+from cspdsl.backends import Backend, cpsat_shifted, exact_backends, get_backend
+from cspdsl.backends.csp import shifted as csp_shifted
+from cspdsl.backends.sat import encoder as sat_encoder
 from cspdsl.ir import (
     FALSE,
     OPS,
@@ -97,6 +99,36 @@ def test_all_different(backend: Backend) -> None:
     assert_matches_brute_force(
         backend, make_problem({"p": (1, 2), "q": (1, 2), "r": (1, 2)}, AllDifferent(("p", "q", "r")))
     )
+
+
+def queens_diagonals(n: int) -> list[And]:
+    """abs(q[i] - q[j]) != j - i as the lowering writes it: two differences a pair, in an And."""
+    return [And(tuple(Linear(((sign, f"q{i}"), (-sign, f"q{j}")), "!=", j - i) for sign in (1, -1)))
+            for i in range(n) for j in range(i + 1, n)]
+
+
+QUEENS5 = {f"q{i}": (1, 2, 3, 4, 5) for i in range(5)}
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        [AllDifferent(tuple(QUEENS5))],  # the 5 queens: 10 solutions
+        [],  # the diagonals alone
+        [InSet("q0", (1,)), Linear(((1, "q1"), (-1, "q2")), "!=", 2)],  # a given, a difference outside the groups
+        [Or((Linear(((1, "q0"), (-1, "q4")), "!=", 4), InSet("q2", (3,))))],  # a nested one stays as it is
+    ],
+    ids=["queens", "diagonals", "given", "nested"],
+)
+def test_differences_grouped_as_shifted_all_different(
+    backend: Backend, extra: list[Constraint], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The diagonals' differences posted as groups (`passes.differences`; here from 3 variables on):
+    sat's at-most-ones per shifted value, cpsat's and csp's all-different over the shifted variables;
+    the solutions are those the differences give one by one."""
+    for module in (sat_encoder, cpsat_shifted, csp_shifted):
+        monkeypatch.setattr(module, "MIN_SHIFTED_GROUP", 3)
+    assert_matches_brute_force(backend, make_problem(QUEENS5, *queens_diagonals(5), *extra))
 
 
 @pytest.mark.parametrize(

@@ -151,6 +151,10 @@ def test_validate_refuses_what_no_backend_expects() -> None:
         validate(undeclared)
     with pytest.raises(InvalidProblem, match="unknown comparison '<'"):
         validate(make_problem(DOMAINS, Linear(((1, "a"),), "<", 2)))
+    with pytest.raises(InvalidProblem, match="unknown comparison '<'"):  # a sum nested, checked the same
+        validate(make_problem(DOMAINS, Or((InSet("a", (1,)), Linear(((1, "a"),), "<", 2)))))
+    with pytest.raises(InvalidProblem, match="a constraint names the undeclared variable 'd'"):
+        validate(make_problem(DOMAINS, And((Linear(((1, "a"), (-1, "d")), "!=", 2),))))
     with pytest.raises(InvalidProblem, match="does not fit"):
         validate(make_problem(DOMAINS, Table(("a", "b"), ((1,),))))
 

@@ -20,11 +20,12 @@ from hypothesis import strategies as st
 
 from cspdsl.api import load
 from cspdsl.backends import get_backend
-from cspdsl.backends.sat import SatBackend, compile_cnf, differences
+from cspdsl.backends.sat import SatBackend, compile_cnf, encoder
 from cspdsl.backends.sat.cnf import FALSE, TRUE, Cnf
 from cspdsl.backends.sat.dimacs import to_dimacs
 from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or, Table
 from cspdsl.ir.check import violated
+from cspdsl.passes import differences
 
 BACKEND = SatBackend()
 
@@ -218,10 +219,10 @@ def queens_diagonals(n: int) -> list[Linear]:
 
 def test_shifted_differences_as_at_most_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     """The queens' diagonals, grouped at any size here, keep exactly the queens' solutions."""
-    monkeypatch.setattr(differences, "MIN_GROUP", 3)
+    monkeypatch.setattr(encoder, "MIN_SHIFTED_GROUP", 3)
     domains = {f"q{i}": tuple(range(1, 6)) for i in range(5)}
     assert_encodes(domains, AllDifferent(tuple(domains)), *queens_diagonals(5))
-    groups, covered = differences.shifted_groups(make_problem(domains, *queens_diagonals(5)).constraints)
+    groups, covered = differences.shifted_groups(make_problem(domains, *queens_diagonals(5)).constraints, 3)
     shifts = sorted([g.offsets[f"q{i}"] - g.offsets["q0"] for i in range(5)] for g in groups)
     assert shifts == [[0, -1, -2, -3, -4], [0, 1, 2, 3, 4]]
     assert len(covered) == 20
@@ -233,7 +234,7 @@ def test_shifted_differences_as_at_most_ones(monkeypatch: pytest.MonkeyPatch) ->
 def test_random_differences_grouped_or_not(pairs: list[tuple[int, int, int]], sets: list[set[int]]) -> None:
     """Whatever the differences, grouping them (at any size) keeps exactly the model's solutions."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(differences, "MIN_GROUP", 3)
+        patch.setattr(encoder, "MIN_SHIFTED_GROUP", 3)
         domains = {f"v{i}": tuple(sorted(values)) for i, values in enumerate(sets)}
         found = [Linear(((1, f"v{x}"), (-1, f"v{y}")), "!=", d) for x, y, d in pairs if x != y]
         assert_encodes(domains, *found)
@@ -244,7 +245,7 @@ def test_the_queens_diagonals_are_two_groups() -> None:
     (the differences one by one: about 2 n^3 / 3 clauses, 144,000 here)."""
     domains = {f"q{i}": tuple(range(1, 61)) for i in range(60)}
     problem = make_problem(domains, AllDifferent(tuple(domains)), *queens_diagonals(60))
-    groups, covered = differences.shifted_groups(problem.constraints)
+    groups, covered = differences.shifted_groups(problem.constraints, encoder.MIN_SHIFTED_GROUP)
     assert [len(g.offsets) for g in groups] == [60, 60]
     assert len(covered) == 60 * 59
     assert len(compile_cnf(problem).cnf.clauses) < 20 * 60 * 60

@@ -69,9 +69,10 @@ class CpSatTranslator(Translator[Lit]):
     def build(self) -> CpSatModel:
         for var in self.problem.variables.values():
             self._add_var(var.name, var.domain)
-        for posted in self.problem.constraints:
-            self.post(posted.constraint)
         from .cpsat_cover import cover_order
+        from .cpsat_shifted import post_grouped
+
+        post_grouped(self)  # each constraint, the differences that make shifted groups all different as one
 
         cover = cover_order(self.problem)
         if cover:

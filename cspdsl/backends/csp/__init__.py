@@ -33,6 +33,7 @@ from .cover import ExactCover, exact_cover, run_cover
 from .order import static_order
 from .post import ExactSum, Poster, Scope
 from .search import run_search
+from .shifted import split_groups
 
 __all__ = ["CspBackend", "CspModel", "ExactSum", "static_order"]
 
@@ -85,13 +86,16 @@ class CspBackend:
         return Compiled(problem, native, size, time.perf_counter() - start)
 
     def _build(self, problem: Problem) -> CspModel:
-        normal, infeasible = normal_form(problem)
+        groups, rest = split_groups(problem)  # differences posted as one constraint per group (`shifted`)
+        normal, infeasible = normal_form(rest)
         domains = normal.domains()
         if infeasible:
             return CspModel(domains, infeasible=True)
         poster = Poster(domains)
         for posted in normal.constraints:
             poster.post(posted.constraint)
+        poster.posted += groups
+        poster.sources += ["ShiftedAllDifferent"] * len(groups)
         scopes = [scope for _, scope in poster.posted]
         order = list(domains) if self.order == "model" else static_order(domains, scopes)
         return CspModel(domains, poster.posted, order, False, poster.sources, self.order == "smallest")

@@ -10,7 +10,7 @@ Encodings (see docs/backend-sat.md for the measurements behind them):
 - a top-level constraint on two variables (same, beside, left of, distance, ...): support clauses
   (x = v -> y in supports(v)) or, when fewer, conflict clauses; many differences `x - y != d` that
   make shifted variables all different (the queens' diagonals): an at-most-one per shifted value
-  (`differences`);
+  (`passes.differences`);
 - a top-level sum `==` of three or four terms of one sign: clauses over the values of the first two,
   each forcing the third's value or the diagram node of the last two's total (prefix clauses); a
   top-level count whose clauses over its literals alone are few (`exactly 2 of 16`): those clauses;

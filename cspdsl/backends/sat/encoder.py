@@ -26,13 +26,13 @@ from ...ir import (
 )
 from ...passes.deadline import check_deadline
 from ...passes.decompose import regular_layers
+from ...passes.differences import ShiftedGroup, Where, shifted_groups, uncovered_parts
 from ...passes.narrow import narrow_domains
 from ...passes.sums import implied_equalities, redundant_sums
 from ...record import Record, field
 from ...static_types import TYPE_CHECKING, Any
-from .cnf import FALSE, TRUE, Cnf, TooLarge, TooManyClauses
+from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, TooManyClauses
 from .connected import ConnectedClauses
-from .differences import ShiftedGroup, Where, shifted_groups
 from .pairs import PairClauses
 from .sums import SumClauses, balanced
 
@@ -45,6 +45,10 @@ DIRECT_LITERALS_MAX = 200_000
 # The most clauses the clues may take the CNF to (about 100 bytes each in memory); past it, the clue
 # that goes past is refused. Both limits are options of the backend: -O max_values=N, -O max_clauses=N.
 MAX_CLAUSES = 5_000_000
+# Differences that make shifted variables all different (`passes.differences`) are written as one
+# at-most-one per shifted value only in groups larger than this: below, those at-most-ones are
+# pairwise, the same binary clauses that the differences give one by one (and these stay as before).
+MIN_SHIFTED_GROUP = PAIRWISE_MAX + 1
 
 
 class SatModel(Record, frozen=False):
@@ -75,7 +79,7 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         self._check_values()
         for var in self.problem.variables.values():
             self._encode_var(var.name, var.domain)
-        groups, covered = shifted_groups(self.problem.constraints)
+        groups, covered = shifted_groups(self.problem.constraints, MIN_SHIFTED_GROUP)
         self.cnf.clause_budget = self.max_clauses
         try:
             self._post_all(covered)
@@ -135,17 +139,11 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
 
     def _post_uncovered(self, i: int, c: Constraint, covered: set[Where]) -> None:
         """The i-th top-level constraint, but for the differences that a shifted group covers."""
-        if not covered:
-            self.post(c)
-        elif isinstance(c, And) and any((i, j) in covered for j in range(len(c.conds))):
-            for j, part in enumerate(c.conds):
-                if (i, j) not in covered:
-                    self.post(part)
-        elif (i, -1) not in covered:
-            self.post(c)
+        for part in uncovered_parts(i, c, covered):
+            self.post(part)
 
     def _post_shifted_group(self, group: ShiftedGroup) -> None:
-        """At most one member takes each shifted value (`differences`: the queens' diagonals)."""
+        """At most one member takes each shifted value (`passes.differences`: the queens' diagonals)."""
         by_value: dict[int, list[int]] = {}
         for name, offset in group.offsets.items():
             for v, lit in self.values[name]:

@@ -1,6 +1,9 @@
 """Pairwise differences `x - y != d` that together say "these variables, each shifted by its own
-offset, are all different", found so that the SAT encoder can write them as one at-most-one per
-shifted value instead of a conflict clause per pair of values.
+offset, are all different", found so that a backend can post them as one constraint: the SAT encoder
+as one at-most-one per shifted value instead of a conflict clause per pair of values, CP-SAT as one
+all-different over the shifted variables instead of pairwise `!=` that propagate weakly, csp as one
+forward-checked constraint instead of a function per difference. Each backend says from which size
+on a group pays (`shifted_groups`' `min_group`).
 
 The N-queens' diagonals are the case: `abs(q[i] - q[j]) != j - i` for every pair is
 `q[i] + i` all different and `q[i] - i` all different. Pair by pair that is about n^3 / 3 binary
@@ -15,12 +18,9 @@ a fixed multiple of the differences, so a model with many unrelated differences 
 
 from __future__ import annotations
 
-from ...ir import And, Constraint, Linear, Posted
-from ...passes.deadline import check_deadline
+from ..ir import And, Constraint, Linear, Posted, Problem
+from .deadline import check_deadline
 
-# Only groups larger than this are worth it: below, the group's at-most-ones are pairwise, the same
-# binary clauses that the differences give one by one (and these stay written as before).
-MIN_GROUP = 21
 # The checks of candidate members that the search may spend, per difference found.
 CHECKS_PER_DIFFERENCE = 64
 
@@ -61,8 +61,9 @@ def differences_of(constraints: list[Posted]) -> dict[Where, Difference]:
 class GroupSearch:
     """The greedy, bounded search for shifted groups among the differences."""
 
-    def __init__(self, differences: dict[Where, Difference]) -> None:
+    def __init__(self, differences: dict[Where, Difference], min_group: int) -> None:
         self.differences = differences
+        self.min_group = min_group
         # (x, y) -> the d of each x - y != d, both ways round: (y, x) holds -d.
         self.between: dict[tuple[str, str], set[int]] = {}
         self.neighbours: dict[str, dict[str, None]] = {}
@@ -98,16 +99,16 @@ class GroupSearch:
         return offsets
 
     def groups(self) -> tuple[list[ShiftedGroup], set[Where]]:
-        """The groups of at least MIN_GROUP variables, and where the differences they cover stand."""
+        """The groups of at least `min_group` variables, and where the differences they cover stand."""
         groups: list[ShiftedGroup] = []
         covered: set[Where] = set()
         for where, (x, y, d) in self.differences.items():
-            if where in covered or len(self.neighbours[x]) + 1 < MIN_GROUP:
+            if where in covered or len(self.neighbours[x]) + 1 < self.min_group:
                 continue
             offsets = self.grow(x, y, d)
             if offsets is None:
                 break
-            if len(offsets) < MIN_GROUP:
+            if len(offsets) < self.min_group:
                 continue
             groups.append(ShiftedGroup(offsets))
             covered.update(self.covered_by(offsets))
@@ -124,10 +125,36 @@ class GroupSearch:
         return found
 
 
-def shifted_groups(constraints: list[Posted]) -> tuple[list[ShiftedGroup], set[Where]]:
-    """The shifted groups among the problem's differences, and where the differences they cover stand
-    (those the encoder then leaves out)."""
+def shifted_groups(constraints: list[Posted], min_group: int) -> tuple[list[ShiftedGroup], set[Where]]:
+    """The shifted groups of at least `min_group` variables among the problem's differences, and
+    where the differences they cover stand (those the backend then leaves out)."""
     differences = differences_of(constraints)
-    if len(differences) < MIN_GROUP:
+    if len(differences) < min_group:
         return [], set()
-    return GroupSearch(differences).groups()
+    return GroupSearch(differences, min_group).groups()
+
+
+def uncovered_parts(i: int, c: Constraint, covered: set[Where]) -> tuple[Constraint, ...]:
+    """What remains to post of the i-th top-level constraint `c` once the differences that a shifted
+    group covers are left out: `c` itself when none of it is covered."""
+    if not covered:
+        return (c,)
+    if isinstance(c, And) and any((i, j) in covered for j in range(len(c.conds))):
+        return tuple(part for j, part in enumerate(c.conds) if (i, j) not in covered)
+    return () if (i, -1) in covered else (c,)
+
+
+def without_covered(problem: Problem, covered: set[Where]) -> Problem:
+    """The problem with the differences that shifted groups cover left out, for a backend that posts
+    the groups instead and would otherwise still pass every difference through its own passes (its
+    variables, outputs and objective shared)."""
+    if not covered:
+        return problem
+    kept: list[Posted] = []
+    for i, posted in enumerate(problem.constraints):
+        parts = uncovered_parts(i, posted.constraint, covered)
+        if parts == (posted.constraint,):
+            kept.append(posted)
+        else:
+            kept.extend(Posted(part, posted.span, posted.clue) for part in parts)
+    return Problem(problem.variables, kept, problem.outputs, problem.objective, problem.projected, problem.sequential)
