@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from .api import solve
 from .backends import get_backend
+from .backends.sat.encoder import no_cycle_collection
 from .backends.sat.search import run_search
 from .backends.sat.unrolled import StepTemplates, templates, unrolled_cnf
 from .errors import CspdslError, Suggestion
@@ -110,7 +111,7 @@ def _sat_solver(model: Lowered, options: dict[str, str] | None) -> Solver:
     def bounded(horizon: int, limit: int | None, deadline: float | None) -> Bounded:
         started = time.perf_counter()
         try:
-            with time_limited(deadline):
+            with time_limited(deadline), no_cycle_collection():  # a list per clause, none of them garbage
                 if not made:
                     made.append(templates(model.problem))
                 cnf = unrolled_cnf(seq, made[0], horizon)
