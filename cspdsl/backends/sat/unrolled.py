@@ -84,16 +84,13 @@ def templates(problem: Problem) -> StepTemplates:
     seq = problem.sequential
     assert seq is not None
     _validate(problem, seq)
-    state, _ = _encoder(problem, seq, blocks=1)
-    size = state.cnf.num_vars - 1
-    return StepTemplates(
-        size,
-        Template(state.cnf.clauses[1:], 1, 0, state.values),
-        _posted_template(problem, seq, seq.start),
-        _posted_template(problem, seq, seq.always),
-        _posted_template(problem, seq, seq.goal),
-        _step_template(problem, seq),
-    )
+    encoder, first = _encoder(problem, seq, blocks=1)
+    size = encoder.cnf.num_vars - 1
+    state = Template(encoder.cnf.clauses[1:first], 1, 0, encoder.values)
+    encoder.post_clues(seq.start)
+    goal = _goal_definition(problem, seq, size)
+    return StepTemplates(size, state, _template(encoder, 1, size, first), _posted_template(problem, seq, seq.always),
+                         Template([*goal.clauses, [goal.literal]], 1, goal.own, {}), _step_template(problem, seq, goal))
 
 
 def _validate(problem: Problem, seq: Sequential) -> None:
@@ -150,17 +147,36 @@ def _template(encoder: CnfEncoder, blocks: int, size: int, first: int, actions: 
 
 def _posted_template(problem: Problem, seq: Sequential, posted: Sequence[Posted]) -> Template:
     """Clues on one state, as the general encoder writes them at the top level."""
+    if not posted:
+        return Template([], 1, 0, {})
     encoder, first = _encoder(problem, seq, blocks=1)
     size = encoder.cnf.num_vars - 1
     encoder.post_clues(posted)
     return _template(encoder, 1, size, first)
 
 
+class GoalDefinition(Record):
+    """The goal's literal over one state (its literals numbered as a one-state template's) and the
+    clauses that define it, with `own` variables of their own after the state's: the goal at the last
+    step, and copied into a step's (`_StepWriter`), the goal before each move."""
+
+    clauses: list[list[int]]
+    literal: int
+    own: int
+
+
+def _goal_definition(problem: Problem, seq: Sequential, size: int) -> GoalDefinition:
+    encoder, first = _encoder(problem, seq, blocks=1)
+    with _located(seq.goal[0].span):
+        literal = encoder.reify(_conjunction([p.constraint for p in seq.goal]))
+    return GoalDefinition(encoder.cnf.clauses[first:], literal, encoder.cnf.num_vars - 1 - size)
+
+
 class _StepWriter:
     """Writes one step's clauses (see the module's docstring) into an encoder of two states."""
 
-    def __init__(self, problem: Problem, seq: Sequential) -> None:
-        self.seq = seq
+    def __init__(self, problem: Problem, seq: Sequential, goal: GoalDefinition) -> None:
+        self.seq, self.goal = seq, goal
         self.encoder, self.first = _encoder(problem, seq, blocks=2)
         self.cnf = self.encoder.cnf
         self.size = (self.cnf.num_vars - 1) // 2
@@ -172,11 +188,20 @@ class _StepWriter:
         for number, move in enumerate(self.seq.moves, start=1):
             with _located(move.span):
                 self._move(self.act[number], move)
-        with _located(self.seq.goal[0].span):
-            goal = self.encoder.reify(_conjunction([p.constraint for p in self.seq.goal]))
+        goal = self._goal_before()
         self.cnf.add([-self.act[0], goal])
         self.cnf.add([-goal, self.act[0]])
         self._frame()
+
+    def _goal_before(self) -> int:
+        """The goal's literal over the state before the move: its definition copied, the state's
+        literals as they are (the first state's here too), its own variables new."""
+        table = list(range(1 + self.size + 1))  # the constant and the state's literals keep their numbers
+        table.extend(self.cnf.new_var() for _ in range(self.goal.own))
+        for clause in self.goal.clauses:
+            self.cnf.clauses.append([table[lit] if lit > 0 else -table[-lit] for lit in clause])
+        lit = self.goal.literal
+        return table[lit] if lit > 0 else -table[-lit]
 
     def _move(self, made: int, move: Move) -> None:
         for part in _conjuncts(move.condition):
@@ -239,8 +264,8 @@ class _StepWriter:
                 self.cnf.add([-lit, after[v], *setters[name]])
 
 
-def _step_template(problem: Problem, seq: Sequential) -> Template:
-    writer = _StepWriter(problem, seq)
+def _step_template(problem: Problem, seq: Sequential, goal: GoalDefinition) -> Template:
+    writer = _StepWriter(problem, seq, goal)
     writer.write()
     actions = len(writer.act)  # made one after another, before any other
     return _template(writer.encoder, 2, writer.size, writer.first, actions)
