@@ -352,8 +352,8 @@ def unrolled_cnf(seq: Sequential, found: StepTemplates, horizon: int) -> Unrolle
 
 class _Copies:
     """The unrolled CNF as it is copied together: variable 1 true, the actions' literals of each step
-    (numbered first: MiniSat's first decisions, ties of activity, go by number, and deciding the moves
-    in time order took half the conflicts of deciding the states first on the pegs), the states'
+    (numbered first: on the pegs that took half the conflicts of numbering the states first, in the
+    CNF's own order; MiniSat breaks ties of activity by its heap, which follows the numbering), the states'
     literals (`size` variables a state), then each copy's own variables after them."""
 
     def __init__(self, found: StepTemplates, horizon: int) -> None:
