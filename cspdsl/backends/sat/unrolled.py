@@ -16,8 +16,9 @@ every step with its literals renumbered. A step's clauses are those of a CNF wri
 - the frame: x keeps its value unless a move that sets x is made (one clause per value, two for a
   0/1 variable);
 - the action is 0 exactly when the goal held before the step (the goal as one defined literal).
-The start, the conditions of every state (`always`) and the goal at the last step are clues on one
-state, posted through the general encoder into templates of their own.
+The start and the conditions of every state (`always`) are clues on one state, posted through the
+general encoder into templates of their own; the goal at the last step is the same defined literal
+as a step's (`GoalDefinition`, its decision diagram built once), made true.
 """
 
 from __future__ import annotations
