@@ -1,6 +1,8 @@
 """Triangle peg solitaire (models/pegs.puz) against hand-written Python, as ratios in one run.
 
-Three pairs, each timed in this process, median of `--repeat` runs after one warm-up run of each:
+Three pairs, each timed in this process, median of `--repeat` runs after one warm-up run of each,
+the runs of the two sides of a pair taking turns (so that a change in the machine's load falls on
+both):
 
 - a first plan: `search` (depth first) against article 004's own depth-first search
   (`bench/reference/pegs_article004.py`: its Puzzle and TriangleSolitaire classes);
@@ -32,15 +34,18 @@ PEGS = ROOT / "models" / "pegs.puz"
 PLANS = 14880
 
 
-def median_seconds(work: Callable[[], object], repeat: int) -> float:
-    """The median time of `repeat` runs of `work`, after one run to warm it up."""
-    work()
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
+def median_seconds(works: tuple[Callable[[], object], Callable[[], object]], repeat: int) -> tuple[float, float]:
+    """The median times of `repeat` runs of each of two works, after one run of each to warm it up,
+    their runs interleaved."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for work in works:
         work()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+    for _ in range(repeat):
+        for work, taken in zip(works, times, strict=True):
+            started = time.perf_counter()
+            work()
+            taken.append(time.perf_counter() - started)
+    return statistics.median(times[0]), statistics.median(times[1])
 
 
 def article_first_plan() -> int:
@@ -82,14 +87,18 @@ def ours(model: object, backend: str, **asked: object) -> Callable[[], object]:
 def pairs(repeat: int) -> list[tuple[str, float, str, float]]:
     model = load(PEGS)
     assert memoised_count() == PLANS and solve_plans(model, count_only=True).count == PLANS
-    return [
-        ("search, first plan", median_seconds(ours(model, "search", limit=1), repeat),
-         "article 004's depth-first search", median_seconds(article_first_plan, repeat)),
-        ("search --count (14,880 plans)", median_seconds(ours(model, "search", count_only=True), repeat),
-         "memoised depth-first count", median_seconds(memoised_count, repeat)),
-        ("sat, unrolled over 13 steps, first plan", median_seconds(ours(model, "sat", limit=1), repeat),
-         "hand-written bounded CNF on MiniSat", median_seconds(hand_cnf_first_plan, repeat)),
+    compared = [
+        ("search, first plan", ours(model, "search", limit=1), "article 004's depth-first search", article_first_plan),
+        ("search --count (14,880 plans)", ours(model, "search", count_only=True), "memoised depth-first count",
+         memoised_count),
+        ("sat, unrolled over 13 steps, first plan", ours(model, "sat", limit=1),
+         "hand-written bounded CNF on MiniSat", hand_cnf_first_plan),
     ]
+    timed = []
+    for name, mine, baseline, theirs in compared:
+        seconds = median_seconds((mine, theirs), repeat)
+        timed.append((name, seconds[0], baseline, seconds[1]))
+    return timed
 
 
 def cnf_sizes(model: object) -> list[tuple[str, int, int, int]]:
@@ -140,7 +149,7 @@ def main() -> None:
     started = time.perf_counter()
     load(PEGS)
     print(f"reading models/pegs.puz (parse and lowering, once): {(time.perf_counter() - started) * 1000:.1f} ms")
-    print(f"median of {args.repeat} runs each, in one process ({BENCH.name}/sequential.py)\n")
+    print(f"median of {args.repeat} runs each, interleaved, in one process ({BENCH.name}/sequential.py)\n")
     print("| ours | seconds | hand-written | seconds | ratio ours / hand-written |")
     print("|---|---|---|---|---|")
     for name, mine, baseline, theirs in pairs(args.repeat):

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from .api import solve
 from .backends import get_backend
+from .backends.sat.encoder import no_cycle_collection
 from .backends.sat.search import run_search
 from .backends.sat.unrolled import StepTemplates, templates, unrolled_cnf
 from .errors import CspdslError, Suggestion
@@ -31,6 +32,10 @@ from .record import Record, field
 from .static_types import Any
 
 MAX_DEEPENING = 200  # the longest plan deepening looks for, without a bound in the model
+
+# The sat backend's options that only its general encoder and search read: the CNF written from the
+# moves takes neither the symmetry search, nor the sums' implied equalities, nor an objective.
+SAT_OPTIONS_UNUSED = ("symmetry", "implied", "optimise")
 
 # What suits an unrolled puzzle on csp, unless the user's options say otherwise: the variables in the
 # model's order are the plan's steps in time order, so each move fixes the state after it (jugs: 5
@@ -101,8 +106,12 @@ def _model_solver(model: Lowered, backend: str, options: dict[str, str] | None) 
 def _sat_solver(model: Lowered, options: dict[str, str] | None) -> Solver:
     """The unrolled model as CNF copied from the puzzle's step templates (made once, at the first
     bound, for every bound), searched by the engine of `-O solver=` as the sat backend searches; the
-    plans are checked after."""
+    plans are checked after. An option that would change nothing here is refused (`SAT_OPTIONS_UNUSED`)."""
     engine: Any = get_backend("sat", options)
+    for name in SAT_OPTIONS_UNUSED:
+        if name in (options or {}):
+            raise CspdslError(f"option {name} of backend 'sat' does not apply to a sequential puzzle: its CNF is "
+                              "written from the moves, without the symmetry search, the implied sums or an objective")
     seq = model.problem.sequential
     assert seq is not None
     made: list[StepTemplates] = []
@@ -110,7 +119,7 @@ def _sat_solver(model: Lowered, options: dict[str, str] | None) -> Solver:
     def bounded(horizon: int, limit: int | None, deadline: float | None) -> Bounded:
         started = time.perf_counter()
         try:
-            with time_limited(deadline):
+            with time_limited(deadline), no_cycle_collection():  # a list per clause, none of them garbage
                 if not made:
                     made.append(templates(model.problem))
                 cnf = unrolled_cnf(seq, made[0], horizon)

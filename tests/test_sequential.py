@@ -278,3 +278,14 @@ def test_the_sat_cnf_of_the_moves_keeps_the_backends_limits(option: str, message
     result = run_cli("solve", "models/river.puz", "--backend", "sat", "-O", option)
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.splitlines() == [message, "hint: solve this model with --backend search"]
+
+
+UNUSED_OPTION = ("error: option {} of backend 'sat' does not apply to a sequential puzzle: its CNF is written from "
+                 "the moves, without the symmetry search, the implied sums or an objective")
+
+
+@pytest.mark.parametrize("option", ["symmetry=false", "implied=true", "optimise=maxsat"])
+def test_the_sat_options_that_the_cnf_of_the_moves_does_not_read_are_refused(option: str) -> None:
+    result = run_cli("solve", "models/river.puz", "--backend", "sat", "-O", option)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [UNUSED_OPTION.format(option.split("=")[0])]

@@ -7,7 +7,8 @@ clue by clue through the general encoder: that took 0.2 s on the pegs' 13 steps 
 as a *template* over the state before it, the state after it and literals of its own, and copied to
 every step with its literals renumbered. A step's clauses are those of a CNF written by hand:
 - one literal per value of each state variable (one literal for a 0/1 variable), one per value of
-  the action with exactly one of them true: one literal per move per step;
+  the action with exactly one of them true (a binary at-most-one: `_action_literals`): one literal
+  per move per step;
 - move m -> each part of its condition before it: a clause of the values a part on one variable
   allows, a clause for each forbidden combination of a few variables' values, else a defined literal;
 - move m -> each effect: `x = 3` one binary clause, `x = y + z` one clause per combination of the
@@ -15,13 +16,14 @@ every step with its literals renumbered. A step's clauses are those of a CNF wri
 - the frame: x keeps its value unless a move that sets x is made (one clause per value, two for a
   0/1 variable);
 - the action is 0 exactly when the goal held before the step (the goal as one defined literal).
-The start, the conditions of every state (`always`) and the goal at the last step are clues on one
-state, posted through the general encoder into templates of their own.
+The start and the conditions of every state (`always`) are clues on one state, posted through the
+general encoder into templates of their own; the goal at the last step is the same defined literal
+as a step's (`GoalDefinition`, its decision diagram built once), made true.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
 from itertools import accumulate, product
@@ -33,7 +35,7 @@ from ...passes.deadline import check_deadline
 from ...passes.evaluate import truth
 from ...passes.unroll import action, at
 from ...record import Record
-from .cnf import TRUE, TooLarge, TooManyClauses
+from .cnf import TRUE, Cnf, TooLarge, TooManyClauses
 from .encoder import CnfEncoder
 
 # A condition's part on variables with at most this many combinations of values is written as one
@@ -83,16 +85,13 @@ def templates(problem: Problem) -> StepTemplates:
     seq = problem.sequential
     assert seq is not None
     _validate(problem, seq)
-    state, _ = _encoder(problem, seq, blocks=1)
-    size = state.cnf.num_vars - 1
-    return StepTemplates(
-        size,
-        Template(state.cnf.clauses[1:], 1, 0, state.values),
-        _posted_template(problem, seq, seq.start),
-        _posted_template(problem, seq, seq.always),
-        _posted_template(problem, seq, seq.goal),
-        _step_template(problem, seq),
-    )
+    encoder, first = _encoder(problem, seq, blocks=1)
+    size = encoder.cnf.num_vars - 1
+    state = Template(encoder.cnf.clauses[1:first], 1, 0, encoder.values)
+    encoder.post_clues(seq.start)
+    goal = _goal_definition(problem, seq, size)
+    return StepTemplates(size, state, _template(encoder, 1, size, first), _posted_template(problem, seq, seq.always),
+                         Template([*goal.clauses, [goal.literal]], 1, goal.own, {}), _step_template(problem, seq, goal))
 
 
 def _validate(problem: Problem, seq: Sequential) -> None:
@@ -107,19 +106,36 @@ def _validate(problem: Problem, seq: Sequential) -> None:
     validate(check)
 
 
-def _encoder(problem: Problem, seq: Sequential, blocks: int) -> tuple[CnfEncoder, int]:
-    """An encoder over `blocks` states (the state's own names, then `x@1` after a move) and, for a
-    step, the action `move@1`, with the states' literals made first; and the number of its clauses
-    then (those that define the states' literals, which are not the template's)."""
+class TemplateEncoder(CnfEncoder):
+    """The general encoder as the templates use it: the literals of the states' variables made first
+    and in their order (a template's numbering rests on it), clues posted at the top level (refused at
+    the clue that outgrows a budget), and each variable's literals read back."""
+
+    def encode(self, names: Iterable[str]) -> None:
+        """Direct-encode these variables of the encoder's problem, in this order."""
+        for name in names:
+            self._encode_var(name, self.problem.variables[name].domain)
+
+    def literals(self, name: str) -> dict[int, int]:
+        """The variable's literal for each of its values."""
+        return self._literals_of(name)
+
+    def post_clues(self, posted: Sequence[Posted]) -> None:
+        """The clues, each as the encoder writes a clue of a model's at the top level."""
+        self.problem.constraints = list(posted)
+        self._post_all(set())
+
+
+def _encoder(problem: Problem, seq: Sequential, blocks: int) -> tuple[TemplateEncoder, int]:
+    """An encoder over `blocks` states (the state's own names, then `x@1` after a move), with the
+    states' literals made first; and the number of its clauses then (those that define the states'
+    literals, which are not the template's)."""
     space = Problem()
     for block in range(blocks):
         for name in seq.state:
             space.add_var(name if block == 0 else at(name, 1), problem.variables[name].domain)
-    if blocks == 2:
-        space.add_var(action(1), tuple(range(len(seq.moves) + 1)))
-    encoder = CnfEncoder(space)
-    for name in list(space.variables)[: blocks * len(seq.state)]:
-        encoder._encode_var(name, space.variables[name].domain)
+    encoder = TemplateEncoder(space)
+    encoder.encode(space.variables)
     return encoder, len(encoder.cnf.clauses)
 
 
@@ -132,34 +148,61 @@ def _template(encoder: CnfEncoder, blocks: int, size: int, first: int, actions: 
 
 def _posted_template(problem: Problem, seq: Sequential, posted: Sequence[Posted]) -> Template:
     """Clues on one state, as the general encoder writes them at the top level."""
+    if not posted:
+        return Template([], 1, 0, {})
     encoder, first = _encoder(problem, seq, blocks=1)
     size = encoder.cnf.num_vars - 1
-    encoder.problem.constraints = list(posted)
-    encoder._post_all(set())
+    encoder.post_clues(posted)
     return _template(encoder, 1, size, first)
+
+
+class GoalDefinition(Record):
+    """The goal's literal over one state (its literals numbered as a one-state template's) and the
+    clauses that define it, with `own` variables of their own after the state's: the goal at the last
+    step, and copied into a step's (`_StepWriter`), the goal before each move."""
+
+    clauses: list[list[int]]
+    literal: int
+    own: int
+
+
+def _goal_definition(problem: Problem, seq: Sequential, size: int) -> GoalDefinition:
+    encoder, first = _encoder(problem, seq, blocks=1)
+    with _located(seq.goal[0].span):
+        literal = encoder.reify(_conjunction([p.constraint for p in seq.goal]))
+    return GoalDefinition(encoder.cnf.clauses[first:], literal, encoder.cnf.num_vars - 1 - size)
 
 
 class _StepWriter:
     """Writes one step's clauses (see the module's docstring) into an encoder of two states."""
 
-    def __init__(self, problem: Problem, seq: Sequential) -> None:
-        self.seq = seq
+    def __init__(self, problem: Problem, seq: Sequential, goal: GoalDefinition) -> None:
+        self.seq, self.goal = seq, goal
         self.encoder, self.first = _encoder(problem, seq, blocks=2)
         self.cnf = self.encoder.cnf
         self.size = (self.cnf.num_vars - 1) // 2
-        self.encoder._encode_var(action(1), self.encoder.problem.variables[action(1)].domain)
-        self.act = self.encoder._literals_of(action(1))
+        self.act = _action_literals(self.cnf, len(seq.moves) + 1)
+        self.encoder.values[action(1)] = list(enumerate(self.act))
         self.after = {name: at(name, 1) for name in seq.state}
 
     def write(self) -> None:
         for number, move in enumerate(self.seq.moves, start=1):
             with _located(move.span):
                 self._move(self.act[number], move)
-        with _located(self.seq.goal[0].span):
-            goal = self.encoder.reify(_conjunction([p.constraint for p in self.seq.goal]))
+        goal = self._goal_before()
         self.cnf.add([-self.act[0], goal])
         self.cnf.add([-goal, self.act[0]])
         self._frame()
+
+    def _goal_before(self) -> int:
+        """The goal's literal over the state before the move: its definition copied, the state's
+        literals as they are (the first state's here too), its own variables new."""
+        table = list(range(1 + self.size + 1))  # the constant and the state's literals keep their numbers
+        table.extend(self.cnf.new_var() for _ in range(self.goal.own))
+        for clause in self.goal.clauses:
+            self.cnf.clauses.append([table[lit] if lit > 0 else -table[-lit] for lit in clause])
+        lit = self.goal.literal
+        return table[lit] if lit > 0 else -table[-lit]
 
     def _move(self, made: int, move: Move) -> None:
         for part in _conjuncts(move.condition):
@@ -188,7 +231,7 @@ class _StepWriter:
 
     def _effect(self, made: int, effect: Effect) -> None:
         """made -> the variable after the move is the effect's value of the state before it."""
-        after = self.encoder._literals_of(self.after[effect.var])
+        after = self.encoder.literals(self.after[effect.var])
         if not effect.terms:  # x = 3 (the most common effect, fast)
             self.cnf.add([-made, after[effect.constant]] if effect.constant in after else [-made])
             return
@@ -213,7 +256,7 @@ class _StepWriter:
             for effect in move.effects:
                 setters[effect.var].append(self.act[number])
         for name in self.seq.state:
-            before, after = self.encoder._literals_of(name), self.encoder._literals_of(at(name, 1))
+            before, after = self.encoder.literals(name), self.encoder.literals(at(name, 1))
             if len(before) == 2 and before[1] == -before[0]:  # a 0/1 variable: one literal
                 self.cnf.add([-before[1], after[1], *setters[name]])
                 self.cnf.add([before[1], -after[1], *setters[name]])
@@ -222,11 +265,30 @@ class _StepWriter:
                 self.cnf.add([-lit, after[v], *setters[name]])
 
 
-def _step_template(problem: Problem, seq: Sequential) -> Template:
-    writer = _StepWriter(problem, seq)
+def _step_template(problem: Problem, seq: Sequential, goal: GoalDefinition) -> Template:
+    writer = _StepWriter(problem, seq, goal)
     writer.write()
-    actions = len({abs(lit) for lit in writer.act.values()})  # made one after another, before any other
+    actions = len(writer.act)  # made one after another, before any other
     return _template(writer.encoder, 2, writer.size, writer.first, actions)
+
+
+def _action_literals(cnf: Cnf, count: int) -> list[int]:
+    """A step's action: a new literal per value, exactly one true, as their clause and an at-most-one
+    with few auxiliary variables. Pairwise for a few values; beyond, the binary encoding: each value's
+    literal fixes the bits of its number (log2 of the values' count, pinned by the true literal, so
+    they never multiply solutions), where a sequential counter took one variable a value. MiniSat
+    propagates through every one of them at each conflict: on the pegs' 37 values a step the
+    counter's 36 variables made a search 1.3x slower (median of 301 clause orders, docs/performance.md)."""
+    lits = [cnf.new_var() for _ in range(count)]
+    cnf.clauses.append(list(lits))
+    bits = (count - 1).bit_length()
+    if count * (count - 1) // 2 <= count * bits:
+        cnf.clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :])
+        return lits
+    digits = [cnf.new_var() for _ in range(bits)]
+    for number, lit in enumerate(lits):
+        cnf.clauses.extend([-lit, digit if number >> k & 1 else -digit] for k, digit in enumerate(digits))
+    return lits
 
 
 def _conjuncts(c: Constraint) -> list[Constraint]:
@@ -291,8 +353,8 @@ def unrolled_cnf(seq: Sequential, found: StepTemplates, horizon: int) -> Unrolle
 
 class _Copies:
     """The unrolled CNF as it is copied together: variable 1 true, the actions' literals of each step
-    (numbered first: MiniSat's first decisions, ties of activity, go by number, and deciding the moves
-    in time order took half the conflicts of deciding the states first on the pegs), the states'
+    (numbered first: on the pegs that took half the conflicts of numbering the states first, in the
+    CNF's own order; MiniSat breaks ties of activity by its heap, which follows the numbering), the states'
     literals (`size` variables a state), then each copy's own variables after them."""
 
     def __init__(self, found: StepTemplates, horizon: int) -> None:
