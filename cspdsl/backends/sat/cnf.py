@@ -13,6 +13,7 @@ from a clause, and an emptied clause becomes the clause [FALSE], which makes the
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import combinations
 
 from ...passes.deadline import check_deadline
 
@@ -51,6 +52,14 @@ class Cnf:
         if meaning is not None:
             self.meaning[self.num_vars] = meaning
         return self.num_vars
+
+    def new_vars(self, meanings: list[str]) -> list[int]:
+        """A new variable for each meaning, numbered in turn (as `new_var` would, one by one)."""
+        first = self.num_vars + 1
+        self.num_vars += len(meanings)
+        lits = list(range(first, self.num_vars + 1))
+        self.meaning.update(zip(lits, meanings, strict=True))
+        return lits
 
     def add(self, literals: Iterable[int]) -> None:
         """Add a clause, folding the constants and dropping a clause that is always true. A clause of
@@ -137,7 +146,7 @@ class Cnf:
             return []
         if len(lits) <= PAIRWISE_MAX:
             if len({abs(lit) for lit in lits}) == len(lits):  # distinct variables: every pair is a clause
-                self.clauses.extend([[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :]])
+                self.clauses.extend([[-a, -b] for a, b in combinations(lits, 2)])
                 return []
             for i, a in enumerate(lits):
                 for b in lits[i + 1 :]:
@@ -190,6 +199,16 @@ class Cnf:
             self.clauses.extend(([-before, step], [-lit, step], [-before, -lit]))
             before = step
         self.clauses.append([-before, -lits[-1]])
+
+    def exactly_one_fresh(self, lits: list[int]) -> list[int]:
+        """`exactly_one` of literals of distinct variables other than the constant (a variable's own
+        new literals), its clauses as `exactly_one` writes them, without the checks; the list is
+        taken as the at-least-one clause itself."""
+        self.clauses.append(lits)
+        if len(lits) <= PAIRWISE_MAX:
+            self.clauses.extend([[-a, -b] for a, b in combinations(lits, 2)])
+            return []
+        return self._sequential_at_most_one(lits)
 
     def exactly_one(self, literals: Iterable[int]) -> list[int]:
         lits = list(literals)

@@ -23,6 +23,7 @@ class VariableEncoding(Translator[int]):
         self.cnf = Cnf()
         self.values: dict[str, list[tuple[int, int]]] = {}
         self.literal: dict[str, dict[int, int]] = {}  # name -> value -> its literal, for lookups
+        self._value_tuples: dict[str, tuple[int, ...]] = {}  # name -> its values, once asked for
         self.at_most: dict[str, list[int]] = {}  # x <= v_i literals, where a sequential counter made them
 
     # -- variables --------------------------------------------------------------------------------
@@ -33,12 +34,15 @@ class VariableEncoding(Translator[int]):
         elif domain == (0, 1):
             b = self.cnf.new_var(f"{name} = 1")
             self.values[name] = [(0, -b), (1, b)]
+        elif not domain:
+            self.values[name] = []
+            self.cnf.add([])
+            self.cnf.exactly_one([])
         else:
-            lits = [self.cnf.new_var(f"{name} = {v}") for v in domain]
+            cnf = self.cnf
+            lits = cnf.new_vars([f"{name} = {v}" for v in domain])
             self.values[name] = list(zip(domain, lits, strict=True))
-            if not domain:
-                self.cnf.add([])
-            prefix = self.cnf.exactly_one(lits)
+            prefix = cnf.exactly_one_fresh(lits)
             if prefix:
                 self.at_most[name] = prefix
                 for v, lit in zip(domain, prefix, strict=True):
@@ -53,6 +57,13 @@ class VariableEncoding(Translator[int]):
         if literals is None:
             literals = self.literal[name] = dict(self.values[name])
         return literals
+
+    def _values_of(self, name: str) -> tuple[int, ...]:
+        """The variable's values, in the order of its literals."""
+        values = self._value_tuples.get(name)
+        if values is None:
+            values = self._value_tuples[name] = tuple(v for v, _ in self.values[name])
+        return values
 
     def _domain(self, name: str) -> tuple[int, ...]:
         return self.problem.variables[name].domain
