@@ -37,7 +37,7 @@ class PairClauses(VariableEncoding):
             self._post_values(c, scope[0])
             return
         x, y = scope
-        xs, ys = self._values_of(x), self._values_of(y)
+        xs, ys = self._domain(x), self._domain(y)
         shape = _shape(c, x, y)
         key = None if shape is None else (shape, xs, ys)
         plan = None if key is None else _PLANS.get(key)

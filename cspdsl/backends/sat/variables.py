@@ -23,7 +23,6 @@ class VariableEncoding(Translator[int]):
         self.cnf = Cnf()
         self.values: dict[str, list[tuple[int, int]]] = {}
         self.literal: dict[str, dict[int, int]] = {}  # name -> value -> its literal, for lookups
-        self._value_tuples: dict[str, tuple[int, ...]] = {}  # name -> its values, once asked for
         self.at_most: dict[str, list[int]] = {}  # x <= v_i literals, where a sequential counter made them
 
     # -- variables --------------------------------------------------------------------------------
@@ -58,14 +57,8 @@ class VariableEncoding(Translator[int]):
             literals = self.literal[name] = dict(self.values[name])
         return literals
 
-    def _values_of(self, name: str) -> tuple[int, ...]:
-        """The variable's values, in the order of its literals."""
-        values = self._value_tuples.get(name)
-        if values is None:
-            values = self._value_tuples[name] = tuple(v for v, _ in self.values[name])
-        return values
-
     def _domain(self, name: str) -> tuple[int, ...]:
+        """The variable's values, in the order of its literals (`values`: it is encoded from them)."""
         return self.problem.variables[name].domain
 
     # -- primitives on literals ---------------------------------------------------------------------
