@@ -41,25 +41,42 @@ class Cnf:
     def __init__(self) -> None:
         self.num_vars = 1
         self.clauses: list[list[int]] = [[TRUE]]
-        self.meaning: dict[int, str] = {TRUE: "true"}
+        self._meaning: dict[int, str] = {TRUE: "true"}
+        # Variables' value literals whose names are not written yet: (first literal, variable, values).
+        # Only a DIMACS export reads the names, and writing them took a twentieth of a solve of Einstein.
+        self._unnamed: list[tuple[int, str, Sequence[int]]] = []
         self._or_gates: dict[tuple[int, ...], int] = {}
         # While set, the most clauses the CNF may hold: past it `add` raises TooManyClauses, so that a
         # model's clauses cannot fill the memory before it is refused (the encoder sets it).
         self.clause_budget: int | None = None
 
+    @property
+    def meaning(self) -> dict[int, str]:
+        """The name of each variable that has one (`x = 3`, `x <= 3`), by number."""
+        if self._unnamed:
+            for first, name, values in self._unnamed:
+                self._meaning.update(zip(range(first, first + len(values)), [f"{name} = {v}" for v in values],
+                                         strict=True))
+            self._unnamed = []
+        return self._meaning
+
+    @meaning.setter
+    def meaning(self, names: dict[int, str]) -> None:
+        self._meaning, self._unnamed = names, []
+
     def new_var(self, meaning: str | None = None) -> int:
         self.num_vars += 1
         if meaning is not None:
-            self.meaning[self.num_vars] = meaning
+            self._meaning[self.num_vars] = meaning
         return self.num_vars
 
-    def new_vars(self, meanings: list[str]) -> list[int]:
-        """A new variable for each meaning, numbered in turn (as `new_var` would, one by one)."""
+    def new_value_vars(self, name: str, values: Sequence[int]) -> list[int]:
+        """A new variable for each value of variable `name`, numbered in turn and named `name = v` (as
+        `new_var` would make them one by one; the names written when `meaning` is read)."""
         first = self.num_vars + 1
-        self.num_vars += len(meanings)
-        lits = list(range(first, self.num_vars + 1))
-        self.meaning.update(zip(lits, meanings, strict=True))
-        return lits
+        self.num_vars += len(values)
+        self._unnamed.append((first, name, values))
+        return list(range(first, self.num_vars + 1))
 
     def add(self, literals: Iterable[int]) -> None:
         """Add a clause, folding the constants and dropping a clause that is always true. A clause of

@@ -39,7 +39,7 @@ class VariableEncoding(Translator[int]):
             self.cnf.exactly_one([])
         else:
             cnf = self.cnf
-            lits = cnf.new_vars([f"{name} = {v}" for v in domain])
+            lits = cnf.new_value_vars(name, domain)
             self.values[name] = list(zip(domain, lits, strict=True))
             prefix = cnf.exactly_one_fresh(lits)
             if prefix:
