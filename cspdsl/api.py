@@ -284,7 +284,7 @@ def solve(
     # A few solutions on a backend whose compile and search make no reference cycles: the cycle
     # collector is paused for the solve, whose objects (the CNF's thousands of clauses, the solver) all
     # go by reference counting as it returns; the collections they would set off otherwise walk them
-    # for nothing (a fifth of a solve of Einstein).
+    # for nothing (a tenth to a seventh of a solve of Einstein).
     was_enabled = gc.isenabled()
     gc.disable()
     try:
