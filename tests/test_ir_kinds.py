@@ -28,9 +28,11 @@ from cspdsl.ir import (
     Linear,
     Not,
     Or,
+    Posted,
     Product,
     Regular,
     Table,
+    Var,
     by_kind,
     validate,
 )
@@ -157,6 +159,25 @@ def test_validate_refuses_what_no_backend_expects() -> None:
         validate(make_problem(DOMAINS, And((Linear(((1, "a"), (-1, "d")), "!=", 2),))))
     with pytest.raises(InvalidProblem, match="does not fit"):
         validate(make_problem(DOMAINS, Table(("a", "b"), ((1,),))))
+
+
+def test_a_problem_that_changed_since_it_passed_is_validated_again() -> None:
+    """`validate` lets a problem that passed through at once only while it holds the same records."""
+    problem = make_problem(DOMAINS, InSet("a", (1,)))
+    validate(problem)
+    validate(problem)
+    problem.post(InSet("d", (1,)))
+    with pytest.raises(InvalidProblem, match="undeclared variable 'd'"):
+        validate(problem)
+    problem.constraints[-1] = Posted(InSet("b", (1,)))
+    validate(problem)
+    problem.constraints[-1] = Posted(Linear(((1, "a"),), "<", 2))
+    with pytest.raises(InvalidProblem, match="unknown comparison '<'"):
+        validate(problem)
+    problem.constraints.pop()
+    problem.variables["a"] = Var("a", (2, 1))
+    with pytest.raises(InvalidProblem, match="sorted and distinct"):
+        validate(problem)
 
 
 def test_a_translator_without_a_form_says_so() -> None:

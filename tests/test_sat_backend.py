@@ -8,6 +8,7 @@ the backend enumerates solutions by blocking whole assignments.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import re
 from collections.abc import Callable
@@ -508,3 +509,23 @@ def test_domains_too_large_for_the_direct_encoding_are_a_clear_error() -> None:
         "<stdin>:1:1: error: the variables have 300,003 values in all: too many for the SAT backend"
     )
     assert "Traceback" not in result.stderr
+
+
+def test_a_solve_on_sat_leaves_no_reference_cycles() -> None:
+    """`api.solve` pauses the cycle collector for a few solutions on sat (`SatBackend.acyclic`): the
+    compiled model, its solver and the search must all go by reference counting, none left for it."""
+    from cspdsl.api import solve
+
+    unique = {"einstein.puz": True, "sudoku.puz": True, "magicstar.puz": False, "nonogram.puz": True}
+    models = {name: load(MODELS / name) for name in unique}
+    for model in models.values():
+        solve(model, "sat")
+    gc.collect()
+    gc.disable()
+    try:
+        for name, model in models.items():
+            assert solve(model, "sat").unique is unique[name]
+            assert solve(model, "sat", limit=1).found == 1
+    finally:
+        gc.enable()
+    assert gc.collect() == 0

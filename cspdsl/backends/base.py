@@ -73,26 +73,19 @@ class Translator(Generic[Lit]):
     def __init__(self, domains: Domains) -> None:
         self.domains = domains
         self._literals: dict[Constraint, Lit] = {}
-        self._posters: KindTable[Any] = by_kind(f"{self.backend} post", self._methods("post_"))
-        self._reifiers: KindTable[Any] = by_kind(f"{self.backend} reify", self._methods("reify_"))
-
-    def _methods(self, prefix: str) -> dict[type, Any]:
-        """The methods named `<prefix><kind>`, by kind: a kind without one is left out, for `by_kind`
-        to name (a new kind needs its methods here, in the base or the backend)."""
-        found = {kind: getattr(self, prefix + kind_name(kind), None) for kind in KINDS}
-        return {kind: method for kind, method in found.items() if method is not None}
+        self._posters, self._reifiers = _dispatch_tables(type(self))
 
     # -- the entry points --------------------------------------------------------------------------
 
     def post(self, c: Constraint) -> None:
         """Make `c` hold."""
-        self._posters[type(c)](c)
+        self._posters[type(c)](self, c)
 
     def reify(self, c: Constraint) -> Lit:
         """The literal that is true exactly when `c` holds (one per distinct condition)."""
         lit = self._literals.get(c)
         if lit is None:
-            lit = self._reifiers[type(c)](c)
+            lit = self._reifiers[type(c)](self, c)
             self._literals[c] = lit
         return lit
 
@@ -202,3 +195,25 @@ class Translator(Generic[Lit]):
 
     def reify_not(self, c: Not) -> Lit:
         return self.negate(self.reify(c.cond))
+
+
+# A translator class's (post, reify) tables, made once a class: its functions, called with the
+# translator. Not bound methods held by each translator, which would make every translator a reference
+# cycle, its CNF and problem freed only by the cycle collector.
+_TABLES: dict[type, tuple[KindTable[Any], KindTable[Any]]] = {}
+
+
+def _dispatch_tables(cls: type) -> tuple[KindTable[Any], KindTable[Any]]:
+    tables = _TABLES.get(cls)
+    if tables is None:
+        backend = getattr(cls, "backend", "(unnamed)")
+        tables = _TABLES[cls] = (by_kind(f"{backend} post", _functions(cls, "post_")),
+                                 by_kind(f"{backend} reify", _functions(cls, "reify_")))
+    return tables
+
+
+def _functions(cls: type, prefix: str) -> dict[type, Any]:
+    """The class's functions named `<prefix><kind>`, by kind: a kind without one is left out, for
+    `by_kind` to name (a new kind needs its methods here, in the base or the backend)."""
+    found = {kind: getattr(cls, prefix + kind_name(kind), None) for kind in KINDS}
+    return {kind: function for kind, function in found.items() if function is not None}

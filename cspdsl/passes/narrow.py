@@ -22,24 +22,42 @@ def narrow_domains(problem: Problem) -> Problem:
     (possibly with empty domains, which makes it unsatisfiable) and the same outputs, so its
     solutions are solutions of `problem`, and the other way round.
     """
-    domains = {name: set(var.domain) for name, var in problem.variables.items()}
+    domains = _Domains(problem)
     kept: list[Posted] = []
     for posted in problem.constraints:
-        for part in _conjuncts(posted.constraint):
+        c = posted.constraint
+        for part in _conjuncts(c) if isinstance(c, And) else (c,):
             allowed = _unary_values(part, domains)
             if allowed is None:
-                kept.append(posted if part is posted.constraint else Posted(part, posted.span, posted.clue))
+                kept.append(posted if part is c else Posted(part, posted.span, posted.clue))
             else:
                 name, values = allowed
                 domains[name] &= values
     return _with_domains(problem, domains, kept)
 
 
+class _Domains(dict[str, set[int]]):
+    """The variables' values as sets, each made from its declared domain when first asked for (most
+    variables of a model are never narrowed)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__()
+        self.variables = problem.variables
+
+    def __missing__(self, name: str) -> set[int]:
+        values = self[name] = set(self.variables[name].domain)
+        return values
+
+
 def _with_domains(problem: Problem, domains: dict[str, set[int]], constraints: list[Posted]) -> Problem:
-    """The problem's variables, in order, with these domains, and these constraints."""
+    """The problem's variables, in order, with these domains (a variable left out, or whose values are
+    all still there, keeps its record), and these constraints."""
     narrowed = Problem(outputs=list(problem.outputs), projected=problem.projected)
-    for name in problem.variables:
-        narrowed.variables[name] = Var(name, tuple(sorted(domains[name])), problem.variables[name].span)
+    for name, var in problem.variables.items():
+        values = domains.get(name)
+        if values is not None and len(values) != len(var.domain):
+            var = Var(name, tuple(sorted(values)), var.span)
+        narrowed.variables[name] = var
     narrowed.constraints = constraints
     return narrowed
 

@@ -59,6 +59,9 @@ class SatBackend:
 
     name = "sat"
     exact = True
+    # Its compile and search make no reference cycles: `api.solve` pauses the cycle collector for a
+    # solve of a few solutions, whose objects all go by reference counting.
+    acyclic = True
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
         "implied": (bool, "state the short equalities that the sums imply, drop the sums implied by shorter ones "
                           "(default true)"),

@@ -13,6 +13,7 @@ from a clause, and an emptied clause becomes the clause [FALSE], which makes the
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import combinations
 
 from ...passes.deadline import check_deadline
 
@@ -40,17 +41,42 @@ class Cnf:
     def __init__(self) -> None:
         self.num_vars = 1
         self.clauses: list[list[int]] = [[TRUE]]
-        self.meaning: dict[int, str] = {TRUE: "true"}
+        self._meaning: dict[int, str] = {TRUE: "true"}
+        # Variables' value literals whose names are not written yet: (first literal, variable, values).
+        # Only a DIMACS export reads the names, and writing them took a twentieth of a solve of Einstein.
+        self._unnamed: list[tuple[int, str, Sequence[int]]] = []
         self._or_gates: dict[tuple[int, ...], int] = {}
         # While set, the most clauses the CNF may hold: past it `add` raises TooManyClauses, so that a
         # model's clauses cannot fill the memory before it is refused (the encoder sets it).
         self.clause_budget: int | None = None
 
+    @property
+    def meaning(self) -> dict[int, str]:
+        """The name of each variable that has one (`x = 3`, `x <= 3`), by number."""
+        if self._unnamed:
+            for first, name, values in self._unnamed:
+                self._meaning.update(zip(range(first, first + len(values)), [f"{name} = {v}" for v in values],
+                                         strict=True))
+            self._unnamed = []
+        return self._meaning
+
+    @meaning.setter
+    def meaning(self, names: dict[int, str]) -> None:
+        self._meaning, self._unnamed = names, []
+
     def new_var(self, meaning: str | None = None) -> int:
         self.num_vars += 1
         if meaning is not None:
-            self.meaning[self.num_vars] = meaning
+            self._meaning[self.num_vars] = meaning
         return self.num_vars
+
+    def new_value_vars(self, name: str, values: Sequence[int]) -> list[int]:
+        """A new variable for each value of variable `name`, numbered in turn and named `name = v` (as
+        `new_var` would make them one by one; the names written when `meaning` is read)."""
+        first = self.num_vars + 1
+        self.num_vars += len(values)
+        self._unnamed.append((first, name, values))
+        return list(range(first, self.num_vars + 1))
 
     def add(self, literals: Iterable[int]) -> None:
         """Add a clause, folding the constants and dropping a clause that is always true. A clause of
@@ -137,7 +163,7 @@ class Cnf:
             return []
         if len(lits) <= PAIRWISE_MAX:
             if len({abs(lit) for lit in lits}) == len(lits):  # distinct variables: every pair is a clause
-                self.clauses.extend([[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :]])
+                self.clauses.extend([[-a, -b] for a, b in combinations(lits, 2)])
                 return []
             for i, a in enumerate(lits):
                 for b in lits[i + 1 :]:
@@ -190,6 +216,16 @@ class Cnf:
             self.clauses.extend(([-before, step], [-lit, step], [-before, -lit]))
             before = step
         self.clauses.append([-before, -lits[-1]])
+
+    def exactly_one_fresh(self, lits: list[int]) -> list[int]:
+        """`exactly_one` of literals of distinct variables other than the constant (a variable's own
+        new literals), its clauses as `exactly_one` writes them, without the checks; the list is
+        taken as the at-least-one clause itself."""
+        self.clauses.append(lits)
+        if len(lits) <= PAIRWISE_MAX:
+            self.clauses.extend([[-a, -b] for a, b in combinations(lits, 2)])
+            return []
+        return self._sequential_at_most_one(lits)
 
     def exactly_one(self, literals: Iterable[int]) -> list[int]:
         lits = list(literals)

@@ -4,8 +4,10 @@ by the encoding that fits it (see the package's docstring and docs/backend-sat.m
 from __future__ import annotations
 
 import gc
+from collections import defaultdict
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
+from itertools import combinations
 
 from ...errors import CspdslError, Suggestion
 from ...ir import (
@@ -161,15 +163,22 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         super().post(c)
 
     def post_all_different(self, c: AllDifferent) -> None:
-        holders: dict[int, list[int]] = {}
+        holders: defaultdict[int, list[int]] = defaultdict(list)
         for name in c.vars:
             for v, lit in self.values[name]:
-                holders.setdefault(v, []).append(lit)
+                holders[v].append(lit)
         permutation = len(holders) == len(c.vars) and len(set(c.vars)) == len(c.vars)
+        cnf = self.cnf
         for lits in holders.values():
+            variables = set(map(abs, lits))
+            if len(variables) == len(lits) <= PAIRWISE_MAX and TRUE not in variables:  # the clauses as they are
+                if permutation:
+                    cnf.clauses.append(lits)
+                cnf.clauses.extend([[-a, -b] for a, b in combinations(lits, 2)])
+                continue
             if permutation:
-                self.cnf.add(lits)
-            self.cnf.at_most_one(lits)
+                cnf.add(lits)
+            cnf.at_most_one(lits)
 
     def post_table(self, c: Table) -> None:
         self.cnf.add([self._table_literal(c)])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
+from itertools import repeat
 
 from ...static_types import Any, ClassVar
 from .partition import Choices, partitioned_models
@@ -128,8 +129,9 @@ class Solver:
         return bool(self._add_cl(self._solver, clause))
 
     def add_all(self, clauses: Clauses) -> bool:
-        add, solver = self._add_cl, self._solver
-        return all(add(solver, clause) for clause in clauses)
+        """Add the clauses in order, up to the first that makes them contradictory (then False); the
+        calls made from C (`map`), with no Python frame per clause."""
+        return all(map(self._add_cl, repeat(self._solver), clauses))
 
     def solve(self, assumptions: list[int] | None = None, conflicts: int | None = None) -> bool:
         """True if the clauses hold together with the assumptions; with a conflict budget, OutOfBudget

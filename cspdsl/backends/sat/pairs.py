@@ -37,7 +37,7 @@ class PairClauses(VariableEncoding):
             self._post_values(c, scope[0])
             return
         x, y = scope
-        xs, ys = tuple(v for v, _ in self.values[x]), tuple(w for w, _ in self.values[y])
+        xs, ys = self._domain(x), self._domain(y)
         shape = _shape(c, x, y)
         key = None if shape is None else (shape, xs, ys)
         plan = None if key is None else _PLANS.get(key)
@@ -78,7 +78,15 @@ class PairClauses(VariableEncoding):
         lx, ly = self._literals_of(x), self._literals_of(y)
         # Two variables that are not fixed have literals of distinct variables: their clauses go in as
         # they are (`Cnf.add` folds the constant of a fixed one).
-        add = self.cnf.clauses.append if len(lx) > 1 and len(ly) > 1 else self.cnf.add
+        if len(lx) > 1 and len(ly) > 1:
+            extend = self.cnf.clauses.extend
+            if second is None:
+                extend([[-lx[v], -ly[w]] for v, w in first])
+                return
+            extend([[-lx[v], *[ly[w] for w in ws]] for v, ws in first])
+            extend([[-ly[w], *[lx[v] for v in vs]] for w, vs in second])
+            return
+        add = self.cnf.add
         if second is None:
             for v, w in first:
                 add([-lx[v], -ly[w]])

@@ -33,12 +33,15 @@ class VariableEncoding(Translator[int]):
         elif domain == (0, 1):
             b = self.cnf.new_var(f"{name} = 1")
             self.values[name] = [(0, -b), (1, b)]
+        elif not domain:
+            self.values[name] = []
+            self.cnf.add([])
+            self.cnf.exactly_one([])
         else:
-            lits = [self.cnf.new_var(f"{name} = {v}") for v in domain]
+            cnf = self.cnf
+            lits = cnf.new_value_vars(name, domain)
             self.values[name] = list(zip(domain, lits, strict=True))
-            if not domain:
-                self.cnf.add([])
-            prefix = self.cnf.exactly_one(lits)
+            prefix = cnf.exactly_one_fresh(lits)
             if prefix:
                 self.at_most[name] = prefix
                 for v, lit in zip(domain, prefix, strict=True):
@@ -55,6 +58,7 @@ class VariableEncoding(Translator[int]):
         return literals
 
     def _domain(self, name: str) -> tuple[int, ...]:
+        """The variable's values, in the order of its literals (`values`: it is encoded from them)."""
         return self.problem.variables[name].domain
 
     # -- primitives on literals ---------------------------------------------------------------------
