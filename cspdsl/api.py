@@ -18,7 +18,7 @@ from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, Compile
 from .errors import CspdslError, Suggestion
 from .ir import validate
 from .ir.check import violated
-from .lower import Lowered, lower
+from .lower import Lowered, lower, no_cycle_collection
 from .lower.sizes import SizeLimits
 from .passes.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from .record import Record, field
@@ -86,9 +86,11 @@ def loads(
 ) -> Lowered:
     """Parse, check and lower a model given as text, held to `limits` (the sizes a model may reach:
     `lower/sizes.py`). The IR's own rules are checked once here, before any backend sees the problem
-    (a break is a bug in lowering: `ir.InvalidProblem`)."""
-    lowered = lower(parse(text, name), params, limits)
-    validate(lowered.problem)
+    (a break is a bug in lowering: `ir.InvalidProblem`). The cycle collector is paused throughout, as
+    lowering pauses it: the AST and the IR are kept, and each collection would walk them again."""
+    with no_cycle_collection():
+        lowered = lower(parse(text, name), params, limits)
+        validate(lowered.problem)
     lowered.text, lowered.name, lowered.params = text, name, dict(params or {})
     return lowered
 

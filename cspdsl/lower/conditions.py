@@ -12,7 +12,7 @@ from ..syntax import ast
 from .areas import AREA_CALLS, area_constraints
 from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
-from .context import POSITION_WORDS, error, range_text
+from .context import POSITION_WORDS, error, method_for, range_text
 from .expressions import ABS_FUNCTIONS, SUM_CALLS, left_spine
 from .quantifiers import Quantifiers
 from .values import as_cond, as_list
@@ -64,9 +64,9 @@ class Conditions(Quantifiers):
 
     def cond(self, node: ast.Node) -> ir.Constraint:
         """A node as a condition: by its cond_<Node> method, or a value that is already one."""
-        method = getattr(self, f"cond_{type(node).__name__}", None)
+        method = method_for(self, "cond_", node)
         if method is not None:
-            result: ir.Constraint = method(node)
+            result: ir.Constraint = method(self, node)
             return result
         value = self.eval(node)
         if isinstance(value, ir.KINDS):

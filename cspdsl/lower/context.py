@@ -25,6 +25,20 @@ MAX_SUM = 2**62
 MAX_DOMAIN = 1_000_000
 POSITION_WORDS = ("first", "last", "middle")
 
+# The method a layer keeps for a kind of node, by (the layer's class, its prefix, the node's class):
+# `eval` and `cond` find theirs here, not by a name made and looked up for each node they lower.
+_METHODS: dict[tuple[type, str, type], Any] = {}
+
+
+def method_for(layer: object, prefix: str, node: ast.Node) -> Any:
+    """The function `<prefix><Node>` of the layer's class for this node (call it with the layer and the
+    node), or None when the class has none."""
+    key = (type(layer), prefix, type(node))
+    found = _METHODS.get(key, _METHODS)
+    if found is _METHODS:
+        found = _METHODS[key] = getattr(type(layer), prefix + type(node).__name__, None)
+    return found
+
 
 class Env(Record, frozen=False):
     """The names in scope: what each stands for, and where it was declared (for 'already defined')."""

@@ -11,7 +11,7 @@ from ..static_types import Any, TypeVar
 from ..syntax import ast
 from .areas import AREA_CALLS, nested_area
 from .build import Lin, linear
-from .context import MAX_DOMAIN, AttributeValue, KeyValue, Param, error
+from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for
 from .neighbours import NEIGHBOUR_CALLS, neighbours_of
 from .products import Products
 from .values import (
@@ -38,7 +38,7 @@ class Expressions(Products):
 
     def eval(self, node: ast.Node) -> Any:
         """The value of a node: by its eval_<Node> method; a node without one is a condition."""
-        method = getattr(self, f"eval_{type(node).__name__}", None)
+        method = method_for(self, "eval_", node)
         if method is None:
             raise error(
                 "this is a condition; it cannot be used as a value here",
@@ -46,7 +46,7 @@ class Expressions(Products):
                 "a condition is true or false, not a number; count conditions with "
                 "'exactly k of [...]', 'at_least' or 'at_most'",
             )
-        return method(node)
+        return method(self, node)
 
     def eval_Num(self, node: ast.Num) -> int:
         check_size(node.value, node)
@@ -377,6 +377,8 @@ class Expressions(Products):
         value = self.eval(node)
         if isinstance(value, int):
             return [value]
+        if type(value) is range and value.step == 1 and value and value[0] >= -MAX_INT and value[-1] <= MAX_INT:
+            return list(value)  # a domain `0..9`: every value fits when both ends do
         values = int_values_of(as_list(value, node), node)
         for v in values:
             check_size(v, node)

@@ -95,6 +95,9 @@ class Indexing(Context):
             if isinstance(value, int) and not array.allows(dimension, value):
                 allowed = array.ranges[dimension]
                 raise error(f"index {value} is outside {array.name}'s range {range_text(allowed)}", index_node)
+        point = tuple(i for i in indices if type(i) is int)
+        if len(point) == len(array.ranges):  # one cell at constant indices: the usual case, made at once
+            return Lin(((1, self.white_cell(array, point, node)),))
         indices += [list(r) for r in array.ranges[len(indices) :]]  # g[2] is row 2
         axes: list[Sequence[int | Lin]] = [i if isinstance(i, list) else [i] for i in indices]
         cells = [self.array_cell(array, point, node) for point in itertools.product(*axes)]

@@ -25,23 +25,50 @@ MAX_NESTING = 100
 
 def check_nesting(model: ast.Model) -> None:
     """Raise a located CspdslError at the first construct (reading left to right) that sits more than
-    `MAX_NESTING` levels deep. The walk is a loop over an explicit stack: it takes any depth."""
+    `MAX_NESTING` levels deep. The walk is a loop over an explicit stack: it takes any depth. It runs on
+    every model, over every node, so the usual node, whose parts each sit one level in, takes a short
+    way (`_parts`); names and numbers, which hold nothing, are not put on the stack."""
+    leaves = _LEAVES
     stack: list[tuple[ast.Node, int]] = [(statement, 0) for statement in reversed(model.statements)]
     while stack:
         node, depth = stack.pop()
-        if type(node) in _LEAVES:
+        kind = type(node)
+        if kind in _STEPPED:
+            children = _children(node)
+            if children and depth > MAX_NESTING:
+                raise _too_deep(node)
+            stack.extend((child, depth + step) for child, step in reversed(children) if type(child) not in leaves)
             continue
-        children = _children(node)
-        if children and depth > MAX_NESTING:
-            raise CspdslError(
-                f"this is nested more than {MAX_NESTING} levels deep",
-                _opening(node),
-                f"cspdsl reads at most {MAX_NESTING} levels of nesting; write the clue in simpler parts",
-            )
-        stack.extend((child, depth + step) for child, step in reversed(children))
+        parts = _parts(node, _FIELDS.get(kind) or _node_fields(kind))
+        if parts and depth > MAX_NESTING:
+            raise _too_deep(node)
+        inner = depth + 1
+        stack.extend([(part, inner) for part in reversed(parts) if type(part) not in leaves])
+
+
+def _too_deep(node: ast.Node) -> CspdslError:
+    return CspdslError(
+        f"this is nested more than {MAX_NESTING} levels deep",
+        _opening(node),
+        f"cspdsl reads at most {MAX_NESTING} levels of nesting; write the clue in simpler parts",
+    )
 
 
 _LEAVES = {ast.Num, ast.Bool, ast.Str, ast.Name}  # they hold no other node
+# The nodes whose parts sit at other depths than one level in (see `_step`).
+_STEPPED = {ast.BinOp, ast.BoolOp, ast.Forall, ast.Comprehension, ast.Binders, ast.Binder}
+
+
+def _parts(node: ast.Node, fields: tuple[str, ...]) -> list[ast.Node]:
+    """The nodes inside `node`, in order: those of its fields and of the tuples in them."""
+    found: list[ast.Node] = []
+    for name in fields:
+        value = getattr(node, name)
+        if isinstance(value, ast.Node):
+            found.append(value)
+        elif isinstance(value, tuple):
+            found += [item for item in value if isinstance(item, ast.Node)]
+    return found
 
 
 def _children(node: ast.Node) -> list[tuple[ast.Node, int]]:
