@@ -8,17 +8,17 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 import time
 from collections.abc import Callable, Mapping
 
 from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, Compiled, exact_backends, get_backend, limits
+from .collector import no_cycle_collection
 from .errors import CspdslError, Suggestion
 from .ir import validate
 from .ir.check import violated
-from .lower import Lowered, lower, no_cycle_collection
+from .lower import Lowered, lower
 from .lower.sizes import SizeLimits
 from .passes.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from .record import Record, field
@@ -287,13 +287,8 @@ def solve(
     # collector is paused for the solve, whose objects (the CNF's thousands of clauses, the solver) all
     # go by reference counting as it returns; the collections they would set off otherwise walk them
     # for nothing (a tenth to a seventh of a solve of Einstein).
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with no_cycle_collection():
         return _solve_on(engine, model, backend, limit, timeout, seed, on_solution)
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _solve_on(engine: Any, model: Lowered, backend: str, limit: int | None, timeout: float | None,

@@ -19,9 +19,9 @@ from collections.abc import Callable
 
 from .api import solve
 from .backends import get_backend
-from .backends.sat.encoder import no_cycle_collection
 from .backends.sat.search import run_search
 from .backends.sat.unrolled import StepTemplates, templates, unrolled_cnf
+from .collector import no_cycle_collection
 from .errors import CspdslError, Suggestion
 from .lower import Lowered
 from .lower.layout import Layout

@@ -10,8 +10,9 @@ from helpers import ROOT
 
 PACKAGE = ROOT / "cspdsl"
 
-# What every module may import: the error type, the record type and typing's names.
-BASE = {"errors", "record", "static_types"}
+# What every module may import: the error type, the record type, typing's names and the pause of the
+# cycle collector.
+BASE = {"collector", "errors", "record", "static_types"}
 # folder -> the stages of the pipeline its modules may import besides BASE and themselves.
 ALLOWED = {
     "ir": set(),

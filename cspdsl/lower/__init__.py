@@ -7,11 +7,10 @@ variables and the closed set of constraints of `ir.py`. Every error points at th
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 
 from .. import ir
+from ..collector import no_cycle_collection
 from ..record import Record, field
 from ..syntax import ast
 from .folds import Folded
@@ -47,15 +46,3 @@ def lower(
     return Lowered(lowering.problem, lowering.layout, folded=lowering.folds.found())
 
 
-@contextmanager
-def no_cycle_collection() -> Iterator[None]:
-    """The garbage collector's cycle search paused while a model is lowered: lowering keeps nearly all
-    it makes (the IR), so each collection walks every constraint made so far for nothing (a third of
-    the lowering of 100 queens). Restored as it was, even on an error."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

@@ -3,12 +3,11 @@ by the encoding that fits it (see the package's docstring and docs/backend-sat.m
 
 from __future__ import annotations
 
-import gc
 from collections import defaultdict
-from collections.abc import Hashable, Iterator
-from contextlib import contextmanager
+from collections.abc import Hashable
 from itertools import combinations
 
+from ...collector import no_cycle_collection
 from ...errors import CspdslError, Suggestion
 from ...ir import (
     AllDifferent,
@@ -290,15 +289,3 @@ def compile_cnf(
         return encoder.build()
 
 
-@contextmanager
-def no_cycle_collection() -> Iterator[None]:
-    """The garbage collector's cycle search paused: a compile allocates a list per clause and frees
-    none of them, so each of its collections walks every clause so far for nothing (a fifth to a half
-    of the compile of 100 queens' 160,000 clauses). Restored as it was, even on an error."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
