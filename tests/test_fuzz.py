@@ -126,8 +126,12 @@ def run_cli_cases(seeds: range) -> None:
     assert not failures, f"{len(failures)} of {len(seeds)} cases broke:\n\n" + "\n\n".join(failures[:5])
 
 
-def test_the_cli_ends_cleanly_on_fuzzed_models() -> None:
-    run_cli_cases(range(80))
+CLI_BATCHES = [range(start, start + 20) for start in range(0, 80, 20)]  # in turns across the test workers
+
+
+@pytest.mark.parametrize("seeds", CLI_BATCHES, ids=lambda seeds: f"seeds-{seeds.start}")
+def test_the_cli_ends_cleanly_on_fuzzed_models(seeds: range) -> None:
+    run_cli_cases(seeds)
 
 
 # -- the long run: pytest -m slow tests/test_fuzz.py --------------------------------------------------

@@ -12,7 +12,7 @@ from cspdsl.api import load, loads
 from cspdsl.backends.search.space import Source
 from cspdsl.ir import Connected, Constraint, InSet, Product, Regular, variables_of
 from cspdsl.ir.check import holds
-from cspdsl.ir.check_plan import plan_fault
+from cspdsl.ir.check_plan import PlanChecker, plan_fault
 from cspdsl.ir.sequential import Plan
 from cspdsl.passes.unroll import at, renamed
 from cspdsl.plans import solve_plans
@@ -99,18 +99,24 @@ def line_pegs(drawing: str, bound: int) -> str:
 
 
 def brute_force_count(problem: object, max_moves: int) -> int:
-    """Plans counted by trying every sequence of moves up to `max_moves`, each judged by the checker."""
+    """Plans counted by trying every sequence of moves up to `max_moves`, each judged by the checker
+    (one checker for them all: it judges each step of a state once, as sequences share their steps)."""
     from cspdsl.backends.search.space import Space  # for the start states only
 
     seq = problem.sequential  # type: ignore[attr-defined]
+    checker = PlanChecker(problem)  # type: ignore[arg-type]
+    applied: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}  # each move applied to a state once
     total = 0
     for first in Space(problem).starts():  # type: ignore[arg-type]
         for length in range(max_moves + 1):
             for moves in itertools.product(range(len(seq.moves)), repeat=length):
                 states = [first]
                 for move in moves:
-                    states.append(_apply(seq, move, states[-1]))
-                if plan_fault(problem, Plan(moves, tuple(states))) is None:  # type: ignore[arg-type]
+                    key = (move, states[-1])
+                    if key not in applied:
+                        applied[key] = _apply(seq, move, states[-1])
+                    states.append(applied[key])
+                if checker.fault(Plan(moves, tuple(states))) is None:
                     total += 1
     return total
 
