@@ -298,7 +298,7 @@ def sudoku_check(puzzle: str):
 
     compiled = cspdsl.compile(SUDOKU, "sat")
     instance, prepared = compiled.as_instance(puzzle), compiled.prepared(compiled.params)
-    model = InstanceModel(prepared.template, instance)
+    model = InstanceModel(prepared.template, instance.givens)
     result = compiled.solve(instance)
     return prepared.check, InstanceCheck(prepared.check, instance.givens, model, "sat"), result.solutions[0]
 

@@ -39,6 +39,17 @@ class BaseCheck:
         self.key = _key_of(base.problem.outputs)
         self.tilings = bool(base.layout.tilings)
 
+    def passes(self, givens: dict[str, int], solutions: list[Assignment]) -> bool:
+        """Whether each solution keeps every given and passes the base's test, no two alike and no
+        tilings to check: all that `InstanceCheck` would check, so that it need not be made."""
+        test = self.test
+        if test is None or self.tilings:
+            return False
+        for solution in solutions:
+            if not (givens.items() <= solution.items() and test(solution)):
+                return False
+        return len(solutions) < 2 or len(set(map(self.key, solutions))) == len(solutions)
+
 
 class InstanceCheck:
     """The solutions of one instance checked against its own problem: `check` during the search,

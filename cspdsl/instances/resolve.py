@@ -17,7 +17,7 @@ from ..record import Record, field
 from ..static_types import Any
 from .fields import Field, value_offset
 from .read import RawInstance
-from .template import Template, cell_count, positions, shape_text
+from .template import Template, cell_count, positions, read_line, shape_text
 
 BLANKS = "._"
 LINE_WORDS = "a digit a cell, '.' or '0' for a blank"
@@ -124,9 +124,9 @@ def _grid_string(raw: RawInstance, found: Field, grid: Grid, template: Template,
                  start: int | None = None) -> dict[str, int]:
     """The cells that a string of one character a cell fixes."""
     text, start = str(found.value), found.offset if start is None else start
-    quick = template.quick_line(grid)
-    if quick is not None and len(text) == len(quick[0]) and quick[1].issuperset(text):
-        return {var: ord(char) - 48 for var, char in zip(quick[0], text, strict=True) if char not in quick[2]}
+    quick = read_line(template.line_tables(grid), text)
+    if quick is not None:
+        return quick
     expected = cell_count(grid)
     if len(text) != expected:
         raise raw.error(f"'{grid.name}' is {shape_text(grid)}: expected {expected} characters ({LINE_WORDS}), "

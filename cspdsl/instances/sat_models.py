@@ -6,6 +6,8 @@ compile time: each literal of a direct encoding (positive, one true per variable
 (variable, value) pair. A model is then read by C calls alone: the set of those literals intersected
 with the model's first part, up to the last of them (a DIMACS model lists each variable as itself or
 its negation, so the literals found are exactly the true ones), sorted, and mapped to their pairs.
+Where the literals are every variable of one run of numbers (a grid's cells, the usual case), the
+true ones are that run's positive entries, read in order by one comprehension: no set, no sort.
 Only the few variables with a negative literal (a 0/1 variable is one literal and its negation), or
 a literal shared with another variable, are read one by one.
 """
@@ -40,6 +42,10 @@ class ModelReader:
         order = list(self.pair_of)
         rank = {lit: number for number, lit in enumerate(order)}
         self.order: Callable[[int], int] | None = None if order == sorted(order) else rank.__getitem__
+        # The run of variables that the literals are, in order, where they are one (else None).
+        low = min(self.literals, default=0)
+        whole_run = self.order is None and self.literals == frozenset(range(low, self.span + 1))
+        self.run: tuple[int, int] | None = (low - 1, self.span) if whole_run and low > 0 else None
         # The true literals that go in the blocking clause (negated): an output's, not the constant TRUE.
         blocked = {lit for lit, (name, _) in self.pair_of.items() if name in wanted and lit != TRUE}
         self.blocked: frozenset[int] | None = None if blocked == self.literals else frozenset(blocked)
@@ -48,7 +54,10 @@ class ModelReader:
 
     def read(self, model: list[int]) -> tuple[dict[str, int], list[int]]:
         """The assignment (every variable of `values`) and the clause that excludes its outputs' values."""
-        true = sorted(self.literals.intersection(model[:self.span]), key=self.order)
+        if self.run is not None:
+            true = [lit for lit in model[self.run[0]:self.run[1]] if lit > 0]
+        else:
+            true = sorted(self.literals.intersection(model[:self.span]), key=self.order)
         pairs = itemgetter(*true)(self.pair_table) if len(true) > 1 else map(self.pair_of.__getitem__, true)
         assignment = dict(pairs)
         blocked = self.blocked

@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from ..backends import Compiled, Distinct, OnSolution, Outcome, get_backend
 from ..backends.sat.cnf import TRUE
+from ..backends.sat.engines import interrupted
 from ..ir import Problem
 from ..lower import Lowered
 from ..static_types import Any
@@ -59,6 +60,7 @@ class SatSession:
         self.engine: str = backend.solver
         self.values: dict[str, list[tuple[int, int]]] = native.values
         self.literal = {(name, v): lit for name, pairs in native.values.items() for v, lit in pairs}
+        self.constants = TRUE in map(abs, self.literal.values())  # a value fixed or ruled out by the base
         self.clauses: list[list[int]] = native.cnf.clauses
         self.reader = ModelReader(native.values, base.outputs)
         self.outputs = base.outputs
@@ -66,6 +68,7 @@ class SatSession:
         # A new solver once this many switches are used up (RENEW_AFTER).
         self.renew_after = max(RENEW_AFTER, native.cnf.num_vars)
         self.solver: Any = None
+        self.calls: Any = None  # the live solver's C calls (`Solver.raw`)
         self.consistent = True
         if self.engine != "pycosat":
             self.renew()
@@ -77,62 +80,77 @@ class SatSession:
         if self.solver is not None:
             self.solver.close()
         self.solver = Solver(self.engine)
+        self.calls = self.solver.raw()
         self.consistent = self.solver.add_all(self.clauses)
         self.next_var = self.first_switch
 
     def assumptions(self, givens: dict[str, int]) -> list[int] | None:
         """The givens as literals; None when one is a value the base rules out already."""
-        found: list[Any] = list(map(self.literal.get, givens.items()))
-        if None in found or -TRUE in found:
+        try:
+            found = list(map(self.literal.__getitem__, givens.items()))
+        except KeyError:  # a value outside the variable's domain
+            return None
+        if not self.constants:
+            return found
+        if -TRUE in found:
             return None
         return [lit for lit in found if lit != TRUE] if TRUE in found else found
 
     def solve(self, model: MakeModel, givens: dict[str, int], limit: int | None, timeout: float | None,
               seed: int | None, on_solution: OnSolution | None) -> Outcome:
-        assumptions = self.assumptions(givens)
-        if assumptions is None or not self.consistent:
-            return Outcome([], True, False, {"engine": self.engine}, None, None)
         deadline = None if timeout is None else time.monotonic() + timeout
-        if self.solver is not None and self.next_var - self.first_switch >= self.renew_after:
-            self.renew()
-        search = self._models_pycosat if self.solver is None else self._models
         found: list[dict[str, int]] = []
         try:
-            complete = search(assumptions, self.outputs, limit, deadline, on_solution, found)
+            complete = self.models(givens, limit, deadline, on_solution, found)
         except SearchStopped:
             return Outcome(found, False, True, {"engine": self.engine}, None, None)
         return Outcome(found, complete, False, {"engine": self.engine}, None, None)
 
-    def _models(self, assumptions: list[int], outputs: list[str], limit: int | None, deadline: float | None,
+    def models(self, givens: dict[str, int], limit: int | None, deadline: float | None,
+               on_solution: OnSolution | None, found: list[dict[str, int]]) -> bool:
+        """The instance's models, up to `limit`, added to `found` (each given to `on_solution` first);
+        True when the search ran out of models before the limit. SearchStopped at the deadline."""
+        assumptions = self.assumptions(givens)
+        if assumptions is None or not self.consistent:
+            return True
+        if self.solver is None:
+            return self._models_pycosat(assumptions, self.outputs, limit, deadline, on_solution, found)
+        if self.next_var - self.first_switch >= self.renew_after:
+            self.renew()
+        return self._models(assumptions, limit, deadline, on_solution, found)
+
+    def _models(self, assumptions: list[int], limit: int | None, deadline: float | None,
                 on_solution: OnSolution | None, found: list[dict[str, int]]) -> bool:
         """Models under the assumptions, each blocked under its own activation literal; True when the
         search ran out of models before `limit`. The block holds every output's literal, so each model
-        differs from the ones before on the outputs (the checker would report one that did not)."""
-        switches: list[int] = []
-        assumptions = list(assumptions)  # the switches join them, one a model found
-        solver, read = self.solver, self.reader.read
+        differs from the ones before on the outputs (the checker would report one that did not).
+        Without a deadline the engine's C calls are made directly (`Solver.raw`): an easy instance's
+        two searches take less time than the Python around them would."""
+        handle, solve, model, add, main = self.calls
+        read, switches = self.reader.read, []  # the switches join the assumptions, one a model found
         try:
             while limit is None or len(found) < limit:
-                if not self._call(assumptions, deadline):
+                if not (solve(handle, assumptions, main) if deadline is None else self._call(assumptions, deadline)):
                     return True
-                assignment, clause = read(solver.model())
+                assignment, clause = read(model(handle) or [])
                 if on_solution is not None:
                     on_solution(assignment)
                 found.append(assignment)
                 switch = self.next_var
-                self.next_var += 1
+                self.next_var = switch + 1
                 switches.append(switch)
                 assumptions.append(switch)
                 clause.append(-switch)
-                solver.add(clause)
+                add(handle, clause)
             return False
+        except self.solver.error as error:  # Ctrl-C caught inside the engine
+            raise interrupted(error) from None
         finally:
             for switch in switches:  # the blocks are this instance's only: off for good
-                solver.add([-switch])
+                add(handle, [-switch])
 
-    def _call(self, assumptions: list[int], deadline: float | None) -> bool:
-        if deadline is None:
-            return bool(self.solver.solve(assumptions))
+    def _call(self, assumptions: list[int], deadline: float) -> bool:
+        """One search under a time limit, in steps of STEP_CONFLICTS conflicts."""
         from ..backends.sat.engines import OutOfBudget
 
         while time.monotonic() < deadline:

@@ -13,6 +13,7 @@ every instance that does not replace them, fixed per instance as the instance's 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import getitem
 
 from ..api import loads
 from ..errors import CspdslError
@@ -44,11 +45,13 @@ class Template:
         self.defaults: dict[str, dict[str, int]] = {}
         self._orders: dict[str, list[tuple[tuple[int, ...], str | None, tuple[int, ...]]]] = {}
         self.given_posted = GivenClues()
-        self._quick: dict[str, tuple[list[str], frozenset[str], frozenset[str]] | None] = {}
+        self._tables: dict[str, list[dict[str, tuple[str, int] | None]] | None] = {}
         for s in tree.statements:
             if isinstance(s, ast.GivenDecl):
                 self.defaults.setdefault(s.name, {}).update(self._picture(s))
         self._line_grid = self._the_line_grid()
+        # Pictures of grids other than the one a line fills: they join a line's givens.
+        self._other_pictures = any(self._line_grid is None or name != self._line_grid.name for name in self.defaults)
 
     def _picture(self, s: ast.GivenDecl) -> dict[str, int]:
         """The cells a `given` picture fixes, as lowering reads it (`lower/statements.py`)."""
@@ -74,20 +77,32 @@ class Template:
             ]
         return self._orders[grid.name]
 
-    def quick_line(self, grid: Grid) -> tuple[list[str], frozenset[str], frozenset[str]] | None:
-        """For a grid without black cells whose cells share one domain: its variables in reading order,
-        the characters a line of it may hold (the domain's digits and the blanks) and the blanks; a line
-        of those characters alone needs no cell-by-cell checks. None for any other grid."""
-        if grid.name not in self._quick:
+    def line_tables(self, grid: Grid) -> list[dict[str, tuple[str, int] | None]] | None:
+        """For a grid without black cells whose cells share one domain: for each cell in reading order,
+        the given that each character a line may hold there fixes, (variable, value), or None for a
+        blank; `read_line` reads a line of those characters with no cell-by-cell checks. None for any
+        other grid."""
+        if grid.name not in self._tables:
             order = self.reading_order(grid)
             domains = {domain for _, _, domain in order}
-            quick = None
+            tables = None
             if all(var is not None for _, var, _ in order) and len(domains) == 1:
-                digits = {str(v) for v in next(iter(domains)) if 0 <= v <= 9}
-                blanks = frozenset("._" if "0" in digits else "._0")
-                quick = ([str(var) for _, var, _ in order], frozenset(digits | blanks), blanks)
-            self._quick[grid.name] = quick
-        return self._quick[grid.name]
+                digits = {str(v): v for v in next(iter(domains)) if 0 <= v <= 9}
+                blanks = dict.fromkeys("._" if "0" in digits else "._0")
+                tables = [{**{char: (str(var), v) for char, v in digits.items()}, **blanks} for _, var, _ in order]
+            self._tables[grid.name] = tables
+        return self._tables[grid.name]
+
+    def line_givens(self, text: str) -> dict[str, int] | None:
+        """Every given of an instance that is one line of the line grid's characters, where `read_line`
+        reads it; else None (`resolve` reads it then, and says what is wrong with it)."""
+        grid = self._line_grid
+        if grid is None:
+            return None
+        fixed = read_line(self.line_tables(grid), text)
+        if fixed is None or not self._other_pictures:
+            return fixed
+        return self.givens({grid.name: fixed}, {})
 
     @property
     def line_grid(self) -> Grid | None:
@@ -125,6 +140,17 @@ class GivenClues(dict[tuple[str, int], Posted]):
     def __missing__(self, key: tuple[str, int]) -> Posted:
         posted = self[key] = Posted(InSet(key[0], (key[1],)), None, ())
         return posted
+
+
+def read_line(tables: list[dict[str, tuple[str, int] | None]] | None, text: str) -> dict[str, int] | None:
+    """The givens of a line of one character a cell, by C calls alone (`Template.line_tables`); None
+    for a line of another length or with a character the tables do not hold."""
+    if tables is None or len(text) != len(tables):
+        return None
+    try:
+        return dict(filter(None, map(getitem, tables, text)))
+    except KeyError:
+        return None
 
 
 def shape_text(grid: Grid) -> str:
