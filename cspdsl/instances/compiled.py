@@ -129,7 +129,7 @@ class CompiledModel:
         model = InstanceModel(prepared.template, givens)
         solutions: list[Assignment] = []
         complete = session.models(givens, limit, None, None, solutions)
-        if solutions and not prepared.check.passes(givens, solutions):
+        if solutions and not prepared.check.passes(givens, solutions, session.held):
             checker = InstanceCheck(prepared.check, givens, model, self.backend)
             solutions, _ = checker.all_checked(solutions)  # InternalError at the clue a solution breaks
         stats = {"engine": session.engine, "compile_seconds": 0.0, "compile_once_seconds":
