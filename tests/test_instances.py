@@ -462,3 +462,24 @@ def test_a_sequential_puzzle_has_no_instances(tmp_path):
     result = run_cli("batch", str(MODELS / "river.puz"), write(tmp_path, "e.jsonl", "{}\n"))
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.startswith("error: instances are of a model solved as a whole, not of a sequential puzzle")
+
+
+@pytest.mark.parametrize(("domain", "line", "givens"), [
+    ("1..4", "1.3_", {"g[1,1]": 1, "g[2,1]": 3}),
+    ("1..4", "0004", {"g[2,2]": 4}),  # 0 is not a value: a blank
+    ("0..1", "01.1", {"g[1,1]": 0, "g[1,2]": 1, "g[2,2]": 1}),  # 0 is a value
+    ("1..4", "1234", {"g[1,1]": 1, "g[1,2]": 2, "g[2,1]": 3, "g[2,2]": 4}),
+    ("1..4", "15..", None), ("1..4", "1..", None), ("1..4", "1.\u0663.", None), ("1..4", " 1..", None),
+])
+def test_a_line_is_read_by_c_calls_as_the_cell_by_cell_reading_reads_it(domain, line, givens):
+    """The line reader gives the givens a line fixes, or None for a line it leaves to the cell-by-cell
+    reading (which then says what is wrong with it); where it reads one, that reading agrees."""
+    from cspdsl.instances.read import RawInstance
+
+    compiled = cspdsl.compile(cspdsl.loads(f"var g[1..2, 1..2] in {domain}\nalldifferent(g[1, 1..2])\n", "m.puz"))
+    template = compiled.prepared(compiled.params).template
+    assert template.line_givens(line) == givens
+    if givens is not None:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(template, "line_reader", lambda grid: None)  # the cell-by-cell reading alone
+            assert compiled.instance(RawInstance("d.txt", 1, line, "line")).givens == givens

@@ -17,7 +17,7 @@ from ..record import Record, field
 from ..static_types import Any
 from .fields import Field, value_offset
 from .read import RawInstance
-from .template import Template, cell_count, positions, read_line, shape_text
+from .template import Template, cell_count, positions, shape_text
 
 BLANKS = "._"
 LINE_WORDS = "a digit a cell, '.' or '0' for a blank"
@@ -124,7 +124,8 @@ def _grid_string(raw: RawInstance, found: Field, grid: Grid, template: Template,
                  start: int | None = None) -> dict[str, int]:
     """The cells that a string of one character a cell fixes."""
     text, start = str(found.value), found.offset if start is None else start
-    quick = read_line(template.line_tables(grid), text)
+    reader = template.line_reader(grid)
+    quick = None if reader is None else reader.givens(text)
     if quick is not None:
         return quick
     expected = cell_count(grid)

@@ -24,16 +24,12 @@ class InstanceModel:
     def __init__(self, template: Template, givens: dict[str, int]) -> None:
         self.template, self.givens = template, givens
         self.made: Lowered | None = None
+        self.objective: Objective | None = template.base.problem.objective  # the base's, which it keeps
 
     def __call__(self) -> Lowered:
         if self.made is None:
             self.made = instance_model(self.template, self.givens)
         return self.made
-
-    @property
-    def objective(self) -> Objective | None:
-        """The model's objective: the base's, which `instance_model` keeps."""
-        return self.template.base.problem.objective
 
 
 def instance_model(template: Template, givens: dict[str, int]) -> Lowered:

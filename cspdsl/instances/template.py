@@ -13,7 +13,7 @@ every instance that does not replace them, fixed per instance as the instance's 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import getitem
+from itertools import compress
 
 from ..api import loads
 from ..errors import CspdslError
@@ -45,7 +45,7 @@ class Template:
         self.defaults: dict[str, dict[str, int]] = {}
         self._orders: dict[str, list[tuple[tuple[int, ...], str | None, tuple[int, ...]]]] = {}
         self.given_posted = GivenClues()
-        self._tables: dict[str, list[dict[str, tuple[str, int] | None]] | None] = {}
+        self._readers: dict[str, LineReader | None] = {}
         for s in tree.statements:
             if isinstance(s, ast.GivenDecl):
                 self.defaults.setdefault(s.name, {}).update(self._picture(s))
@@ -77,29 +77,27 @@ class Template:
             ]
         return self._orders[grid.name]
 
-    def line_tables(self, grid: Grid) -> list[dict[str, tuple[str, int] | None]] | None:
-        """For a grid without black cells whose cells share one domain: for each cell in reading order,
-        the given that each character a line may hold there fixes, (variable, value), or None for a
-        blank; `read_line` reads a line of those characters with no cell-by-cell checks. None for any
-        other grid."""
-        if grid.name not in self._tables:
+    def line_reader(self, grid: Grid) -> LineReader | None:
+        """For a grid without black cells whose cells share one domain, the reader of a line of its
+        digits and blanks with no cell-by-cell checks (`LineReader`); None for any other grid."""
+        if grid.name not in self._readers:
             order = self.reading_order(grid)
             domains = {domain for _, _, domain in order}
-            tables = None
+            reader = None
             if all(var is not None for _, var, _ in order) and len(domains) == 1:
                 digits = {str(v): v for v in next(iter(domains)) if 0 <= v <= 9}
-                blanks = dict.fromkeys("._" if "0" in digits else "._0")
-                tables = [{**{char: (str(var), v) for char, v in digits.items()}, **blanks} for _, var, _ in order]
-            self._tables[grid.name] = tables
-        return self._tables[grid.name]
+                reader = LineReader([str(var) for _, var, _ in order], digits, "._" if "0" in digits else "._0")
+            self._readers[grid.name] = reader
+        return self._readers[grid.name]
 
     def line_givens(self, text: str) -> dict[str, int] | None:
-        """Every given of an instance that is one line of the line grid's characters, where `read_line`
-        reads it; else None (`resolve` reads it then, and says what is wrong with it)."""
+        """Every given of an instance that is one line of the line grid's characters, where its
+        `LineReader` reads it; else None (`resolve` reads it then, and says what is wrong with it)."""
         grid = self._line_grid
         if grid is None:
             return None
-        fixed = read_line(self.line_tables(grid), text)
+        reader = self.line_reader(grid)
+        fixed = None if reader is None else reader.givens(text)
         if fixed is None or not self._other_pictures:
             return fixed
         return self.givens({grid.name: fixed}, {})
@@ -142,15 +140,26 @@ class GivenClues(dict[tuple[str, int], Posted]):
         return posted
 
 
-def read_line(tables: list[dict[str, tuple[str, int] | None]] | None, text: str) -> dict[str, int] | None:
-    """The givens of a line of one character a cell, by C calls alone (`Template.line_tables`); None
-    for a line of another length or with a character the tables do not hold."""
-    if tables is None or len(text) != len(tables):
-        return None
-    try:
-        return dict(filter(None, map(getitem, tables, text)))
-    except KeyError:
-        return None
+class LineReader:
+    """A line of one character a cell, read into givens by C calls alone: each character translated
+    at once (`bytes.translate`) into whether it fixes its cell and to what value, the cells it fixes
+    picked by `compress`. A line of another length, or with a character that is neither one of the
+    domain's digits nor a blank, is not read here (None: `resolve` reads it and says what is wrong)."""
+
+    def __init__(self, cells: list[str], digits: dict[str, int], blanks: str) -> None:
+        self.cells = cells
+        codes = [chr(code) for code in range(256)]
+        self.fixes = bytes(1 if char in digits else 0 if char in blanks else 255 for char in codes)
+        self.values = bytes(digits.get(char, 0) for char in codes)
+
+    def givens(self, text: str) -> dict[str, int] | None:
+        if len(text) != len(self.cells) or not text.isascii():
+            return None
+        raw = text.encode()
+        fixes = raw.translate(self.fixes)
+        if 255 in fixes:
+            return None
+        return dict(zip(compress(self.cells, fixes), compress(raw.translate(self.values), fixes), strict=True))
 
 
 def shape_text(grid: Grid) -> str:
