@@ -483,3 +483,21 @@ def test_a_line_is_read_by_c_calls_as_the_cell_by_cell_reading_reads_it(domain, 
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(template, "line_reader", lambda grid: None)  # the cell-by-cell reading alone
             assert compiled.instance(RawInstance("d.txt", 1, line, "line")).givens == givens
+
+
+def test_the_literal_test_of_a_latin_square_with_a_variable_in_no_group():
+    """Each model of a 3x3 Latin square and a free x holds on its literals; a cell moved does not."""
+    text = "var g[1..3, 1..3] in 1..3\nvar x in 1..2\nforall group in g.rows + g.columns: alldifferent(group)\n"
+    session = cspdsl.compile(cspdsl.loads(text, "latin.puz"), "sat").prepared({}).session
+    held = []
+    while session.solver.solve():
+        model = session.solver.model()
+        assignment, clause, holds = session.reader.read(model)
+        held.append(holds)
+        lit = session.literal["g[1,1]", assignment["g[1,1]"]]
+        other = session.literal["g[1,1]", 1 + assignment["g[1,1]"] % 3]
+        moved = list(model)
+        moved[lit - 1], moved[other - 1] = -lit, other
+        assert session.reader.read(moved)[2] is False
+        session.solver.add(clause)
+    assert held == [True] * 24  # 12 squares, each with x = 1 or 2

@@ -3,15 +3,16 @@ rows, columns and boxes, a Latin square's): one sum of precomputed numbers, no P
 
 Each literal of a direct encoding stands for one (variable, value) pair (`sat_models.ModelReader`
 decodes the model's true literals into the assignment that is reported). Here each literal gets a
-number with one bit for its variable and one bit for each all-different group the variable is in, at
-the value's place in that group, written from the IR alone: the problem's own groups and domains,
-nothing of the CNF. When each group's variables share one domain of as many values as the group has
-variables, an assignment that gives every variable one value satisfies the base exactly when every
-variable and every (group, value) is covered once, that is when its literals' bits cover the whole
-range once each. The sum of the literals' numbers tells it: `count` numbers of `bits` bits in all can
-add up to the number with all those bits set only if no bit is hit twice (a bit hit twice carries,
-and the total of bits set would then have to be larger). A value outside its domain gets no bits,
-so the sum falls short.
+number with one bit for each all-different group its variable is in, at the value's place in that
+group (a variable in no group: one bit of its own), written from the IR alone: the problem's own
+groups and domains, nothing of the CNF. When each group's variables share one domain of as many
+values as the group has variables, an assignment that gives each variable one value (the reader
+tells it: as many literals as variables, as many variables decoded) satisfies the base exactly when
+every (group, value) is covered once, that is when its literals' bits cover the whole range once
+each. The sum of the literals' numbers tells it: numbers with as many bits in all as the range has
+add up to the number with all of them set only if no bit is hit twice (a bit hit twice carries, and
+the total of bits set would then have to be larger). A value outside its domain gets no bits, so the
+sum falls short.
 """
 
 from __future__ import annotations
@@ -32,25 +33,28 @@ def literal_test(problem: Problem, pair_table: list[tuple[str, int] | None]) -> 
     """The base's test on literals, where every constraint is an all-different whose variables share
     one domain of as many values as it has variables, and every variable is one of the literals'
     (None otherwise: the assignment's own test, `ir.fast_check`, is made instead)."""
-    groups = [posted.constraint for posted in problem.constraints]
-    if not groups or not all(isinstance(c, AllDifferent) and _one_of_each(problem, c) for c in groups):
+    groups = [posted.constraint for posted in problem.constraints if isinstance(posted.constraint, AllDifferent)]
+    if not groups or len(groups) < len(problem.constraints) or not all(_one_of_each(problem, c) for c in groups):
         return None
     decoded = {pair[0] for pair in pair_table if pair is not None}
     if decoded != set(problem.variables):
         return None
-    place = {name: 1 << number for number, name in enumerate(problem.variables)}
-    start = len(place)
-    bits: dict[tuple[str, int], int] = {(name, v): place[name] for name, var in problem.variables.items()
-                                        for v in var.domain}
+    # A bit of its own for a variable in no group (its domain's test); the others' are their groups'.
+    grouped = {name for c in groups for name in c.vars}
+    alone = [name for name in problem.variables if name not in grouped]
+    start = len(alone)
+    bits: dict[tuple[str, int], int] = {(name, v): 0 for name, var in problem.variables.items() for v in var.domain}
+    for number, name in enumerate(alone):
+        for v in problem.variables[name].domain:
+            bits[name, v] = 1 << number
     for c in groups:
-        assert isinstance(c, AllDifferent)
         values = sorted(problem.variables[c.vars[0]].domain)
         for name in c.vars:
             for offset, v in enumerate(values):
                 bits[name, v] |= 1 << (start + offset)
         start += len(values)
     masks = [0 if pair is None else bits.get(pair, 0) for pair in pair_table]
-    return LiteralTest(masks, (1 << start) - 1, len(place))
+    return LiteralTest(masks, (1 << start) - 1, len(problem.variables))
 
 
 def _one_of_each(problem: Problem, c: AllDifferent) -> bool:
