@@ -192,7 +192,8 @@ def main() -> None:
         return
     # (row, run, how many of the puzzles): python-constraint takes 3-20 s on a minimal puzzle.
     rows = [
-        ("cspdsl sat (CaDiCaL 1.9.5, assumptions)", cspdsl_runner("sat", {}), len(lines)),
+        ("cspdsl sat (CaDiCaL 1.5.3, assumptions)", cspdsl_runner("sat", {}), len(lines)),
+        ("cspdsl sat -O solver=cadical195", cspdsl_runner("sat", {"solver": "cadical195"}), len(lines)),
         ("cspdsl sat -O solver=minisat22", cspdsl_runner("sat", {"solver": "minisat22"}), len(lines)),
         ("cspdsl sat -O solver=pycosat (base clauses again)", cspdsl_runner("sat", {"solver": "pycosat"}), len(lines)),
         ("cspdsl cpsat (model cloned, givens fixed)", cspdsl_runner("cpsat", {}), len(lines)),

@@ -298,7 +298,7 @@ def sudoku_check(puzzle: str):
 
     compiled = cspdsl.compile(SUDOKU, "sat")
     instance, prepared = compiled.as_instance(puzzle), compiled.prepared(compiled.params)
-    model = InstanceModel(prepared.template, instance)
+    model = InstanceModel(prepared.template, instance.givens)
     result = compiled.solve(instance)
     return prepared.check, InstanceCheck(prepared.check, instance.givens, model, "sat"), result.solutions[0]
 
@@ -325,20 +325,57 @@ def test_the_compiled_check_rejects_a_sudoku_that_drops_a_given():
         check.check(swapped)
 
 
-def test_a_wrong_model_from_the_sat_engine_is_never_shown(monkeypatch):
-    """The engine's model read back with one cell changed: the solve fails loudly, it shows nothing."""
+def engine_returns(monkeypatch, compiled, change):
+    """The live solver's models replaced by the literals of `change(assignment)`, as if the engine had
+    a bug: the assignment of each model changed before it is read back."""
+    session = compiled.prepared(compiled.params).session
+    handle, solve, model, add, main = session.calls
+
+    def changed(solver):
+        found = model(solver)
+        true = {name: v for (name, v), lit in session.literal.items() if found[lit - 1] > 0}
+        wrong = change(true)
+        for (name, v), lit in session.literal.items():
+            found[lit - 1] = lit if wrong[name] == v else -lit
+        return found
+
+    monkeypatch.setattr(session, "calls", (handle, solve, changed, add, main))
+
+
+ONE_CELL_OFF = lambda a: {**a, "cell[1,1]": a["cell[1,1]"] % 9 + 1}  # noqa: E731  (blank in SUDOKUS[1])
+ONE_AND_TWO_SWAPPED = lambda a: {name: {1: 2, 2: 1}.get(v, v) for name, v in a.items()}  # noqa: E731
+
+
+@pytest.mark.parametrize("change", [ONE_CELL_OFF, ONE_AND_TWO_SWAPPED], ids=["one cell off", "1 and 2 swapped"])
+@pytest.mark.parametrize("timeout", [None, 60.0])
+def test_a_wrong_model_from_the_sat_engine_is_never_shown(monkeypatch, change, timeout):
+    """The engine's model with one blank cell changed (a row, a column and a box then hold a digit
+    twice), or with its digits 1 and 2 swapped (every group still right, the givens broken): the solve fails
+    loudly and shows nothing, with or without a time limit (the two paths of `CompiledModel.solve`).
+    One solution is asked for: the wrong model is the only one read back."""
     compiled = cspdsl.compile(SUDOKU, "sat")
-    reader = compiled.prepared(compiled.params).session.reader
-    read = reader.read
-
-    def one_cell_off(model):
-        assignment, clause = read(model)
-        assignment["cell[4,4]"] = assignment["cell[4,4]"] % 9 + 1
-        return assignment, clause
-
-    monkeypatch.setattr(reader, "read", one_cell_off)
+    engine_returns(monkeypatch, compiled, change)
     with pytest.raises(InternalError, match="breaks the clue"):
-        compiled.solve(SUDOKUS[1])
+        compiled.solve(SUDOKUS[1], timeout=timeout, limit=1)
+
+
+def test_the_literal_test_holds_for_a_sudoku_model_and_fails_for_a_wrong_one():
+    """A Sudoku's base (all-differents alone) is tested on the true literals of a model: a model of
+    the base holds, the same with one cell changed does not, and a model of another base is not
+    tested that way (False: the assignment is tested instead)."""
+    compiled = cspdsl.compile(SUDOKU, "sat")
+    session = compiled.prepared(compiled.params).session
+    assert session.solver.solve(session.assumptions(compiled.as_instance(SUDOKUS[0]).givens))
+    model = session.solver.model()
+    assignment, clause, held = session.reader.read(model)
+    assert held is True and len(assignment) == len(clause) == 81
+    lit = session.literal["cell[2,3]", assignment["cell[2,3]"]]
+    other = session.literal["cell[2,3]", assignment["cell[2,3]"] % 9 + 1]
+    model[lit - 1], model[other - 1] = -lit, other
+    wrong, _, held = session.reader.read(model)
+    assert held is False and wrong == {**assignment, "cell[2,3]": assignment["cell[2,3]"] % 9 + 1}
+    queens = cspdsl.compile(cspdsl.loads(QUEENS, "q.puz"), "sat").prepared({}).session
+    assert queens.solver.solve() and queens.reader.read(queens.solver.model())[2] is False
 
 
 @pytest.mark.parametrize("text", [QUEENS, "var b[1..6] in 0..1\nvar x in 1..3\nsum(b) == x\nb[1] != b[2]\n"])
@@ -353,7 +390,7 @@ def test_a_model_read_back_is_the_plain_decode_of_it(text):
     count = 0
     while session.solver.solve():
         model = session.solver.model()
-        assignment, clause = session.reader.read(model)
+        assignment, clause, _ = session.reader.read(model)
         assert assignment == decode(session.values, model)
         assert sorted(clause) == sorted(-lit for name, pairs in session.values.items() if name in outputs
                                         for v, lit in pairs if v == assignment[name] and abs(lit) != 1)
@@ -425,3 +462,42 @@ def test_a_sequential_puzzle_has_no_instances(tmp_path):
     result = run_cli("batch", str(MODELS / "river.puz"), write(tmp_path, "e.jsonl", "{}\n"))
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.startswith("error: instances are of a model solved as a whole, not of a sequential puzzle")
+
+
+@pytest.mark.parametrize(("domain", "line", "givens"), [
+    ("1..4", "1.3_", {"g[1,1]": 1, "g[2,1]": 3}),
+    ("1..4", "0004", {"g[2,2]": 4}),  # 0 is not a value: a blank
+    ("0..1", "01.1", {"g[1,1]": 0, "g[1,2]": 1, "g[2,2]": 1}),  # 0 is a value
+    ("1..4", "1234", {"g[1,1]": 1, "g[1,2]": 2, "g[2,1]": 3, "g[2,2]": 4}),
+    ("1..4", "15..", None), ("1..4", "1..", None), ("1..4", "1.\u0663.", None), ("1..4", " 1..", None),
+])
+def test_a_line_is_read_by_c_calls_as_the_cell_by_cell_reading_reads_it(domain, line, givens):
+    """The line reader gives the givens a line fixes, or None for a line it leaves to the cell-by-cell
+    reading (which then says what is wrong with it); where it reads one, that reading agrees."""
+    from cspdsl.instances.read import RawInstance
+
+    compiled = cspdsl.compile(cspdsl.loads(f"var g[1..2, 1..2] in {domain}\nalldifferent(g[1, 1..2])\n", "m.puz"))
+    template = compiled.prepared(compiled.params).template
+    assert template.line_givens(line) == givens
+    if givens is not None:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(template, "line_reader", lambda grid: None)  # the cell-by-cell reading alone
+            assert compiled.instance(RawInstance("d.txt", 1, line, "line")).givens == givens
+
+
+def test_the_literal_test_of_a_latin_square_with_a_variable_in_no_group():
+    """Each model of a 3x3 Latin square and a free x holds on its literals; a cell moved does not."""
+    text = "var g[1..3, 1..3] in 1..3\nvar x in 1..2\nforall group in g.rows + g.columns: alldifferent(group)\n"
+    session = cspdsl.compile(cspdsl.loads(text, "latin.puz"), "sat").prepared({}).session
+    held = []
+    while session.solver.solve():
+        model = session.solver.model()
+        assignment, clause, holds = session.reader.read(model)
+        held.append(holds)
+        lit = session.literal["g[1,1]", assignment["g[1,1]"]]
+        other = session.literal["g[1,1]", 1 + assignment["g[1,1]"] % 3]
+        moved = list(model)
+        moved[lit - 1], moved[other - 1] = -lit, other
+        assert session.reader.read(moved)[2] is False
+        session.solver.add(clause)
+    assert held == [True] * 24  # 12 squares, each with x = 1 or 2

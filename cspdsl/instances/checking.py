@@ -39,6 +39,18 @@ class BaseCheck:
         self.key = _key_of(base.problem.outputs)
         self.tilings = bool(base.layout.tilings)
 
+    def passes(self, givens: dict[str, int], solutions: list[Assignment], held: bool = False) -> bool:
+        """Whether each solution keeps every given and passes the base's test (`held`: the base's test
+        was passed already, on the literals the solutions were decoded from), no two alike and no
+        tilings to check: all that `InstanceCheck` would check, so that it need not be made."""
+        test = None if held else self.test
+        if (test is None and not held) or self.tilings:
+            return False
+        for solution in solutions:
+            if not givens.items() <= solution.items() or (test is not None and not test(solution)):
+                return False
+        return len(solutions) < 2 or len(set(map(self.key, solutions))) == len(solutions)
+
 
 class InstanceCheck:
     """The solutions of one instance checked against its own problem: `check` during the search,

@@ -20,7 +20,7 @@ import time
 from collections.abc import Mapping
 
 from ..api import Result, local_search_limits
-from ..backends import DEFAULT_BACKEND, get_backend, limits
+from ..backends import DEFAULT_BACKEND, Assignment, get_backend, limits
 from ..lower import Lowered
 from ..record import Record
 from ..static_types import Any
@@ -29,7 +29,7 @@ from .fields import fields_of
 from .read import RawInstance
 from .resolve import Instance, resolve, split_params
 from .results import InstanceModel, InstanceResult, instance_model
-from .sessions import Session, open_session
+from .sessions import SatSession, Session, open_session
 from .template import Template
 
 # How many param settings keep their compiled model (a batch mixing params lowers again past these).
@@ -56,6 +56,8 @@ class CompiledModel:
         self.exact = bool(get_backend(backend, self.options).exact)  # an unknown backend or option: refused now
         self._kept: dict[tuple[tuple[str, object], ...], Prepared] = {}
         self._own = self.prepared(self.params)  # the model's own params: most instances set none
+        # An instance of the model's own params with no time limit is searched by `solved_now`.
+        self._now = isinstance(self._own.session, SatSession) and self._own.template.base.problem.objective is None
 
     def prepared(self, params: Mapping[str, object]) -> Prepared:
         """The template, the compiled session and the check for these params, made on first use."""
@@ -71,8 +73,12 @@ class CompiledModel:
     def instance(self, raw: RawInstance) -> Instance:
         """The instance a data file's entry describes, checked against the model (CspdslError located
         in the data file otherwise)."""
-        fields = fields_of(raw)
         template = self._own.template
+        if raw.kind == "line":  # a line sets no params: read by C calls where it can be
+            givens = template.line_givens(raw.text)
+            if givens is not None:
+                return Instance({}, givens, raw.file, raw.line)
+        fields = fields_of(raw)
         own, rest = split_params(raw, fields, template.params)
         if own:
             template = self.prepared({**self.params, **own}).template
@@ -83,7 +89,14 @@ class CompiledModel:
         """Solve one instance: an `Instance`, a mapping of model names to values (as a JSON instance),
         a line of grid characters, or None for the model's own givens. `limit` and `timeout` as in
         `api.solve` (the compile is done: the time limit is the search's and the checking's)."""
+        now = self._now and timeout is None and seed is None
+        if now and isinstance(instance, str):  # a line read by C calls, where it can be
+            givens = self._own.template.line_givens(instance)
+            if givens is not None:
+                return self.solved_now(givens, limit)
         instance = self.as_instance(instance)
+        if now and not instance.params:
+            return self.solved_now(instance.givens, limit)
         timeout, seed = limits.checked(timeout, seed)
         if not self.exact:
             limit, timeout = local_search_limits(self.backend, limit, timeout)
@@ -93,7 +106,7 @@ class CompiledModel:
         if prepared.template.base.problem.objective is not None:
             return self.optimised(prepared.template, instance, limit, timeout, seed)
         session = prepared.session
-        model = InstanceModel(prepared.template, instance)
+        model = InstanceModel(prepared.template, instance.givens)
         deadline = None if timeout is None else time.monotonic() + timeout
         checker = InstanceCheck(prepared.check, instance.givens, model, self.backend, deadline)
         outcome = session.solve(model, instance.givens, limit, timeout, seed, checker.check)
@@ -103,7 +116,26 @@ class CompiledModel:
                  "total_seconds": time.perf_counter() - started}
         complete, timed_out = outcome.complete and not cut, outcome.timed_out or cut
         return InstanceResult(model, self.backend, solutions, complete, timed_out, limit,  # type: ignore[arg-type]
-                              dict(session.compiled.size), stats, timeout, None, None, False)
+                              dict(session.compiled.size), stats, timeout, None, None, False, "enumeration", None, 0, 0)
+
+    def solved_now(self, givens: dict[str, int], limit: int | None) -> Result:
+        """An instance of the model's own params searched with no time limit on the SAT session (a
+        batch's usual case), as `solve` searches one, with less Python around the engine's calls: its
+        solutions checked after the search, not during it, and the instance's whole check
+        (`InstanceCheck`) made only when one of them fails the base's test or the givens."""
+        started = time.perf_counter()
+        prepared = self._own
+        session: Any = prepared.session
+        model = InstanceModel(prepared.template, givens)
+        solutions: list[Assignment] = []
+        complete = session.models(givens, limit, None, None, solutions)
+        if solutions and not prepared.check.passes(givens, solutions, session.held):
+            checker = InstanceCheck(prepared.check, givens, model, self.backend)
+            solutions, _ = checker.all_checked(solutions)  # InternalError at the clue a solution breaks
+        stats = {"engine": session.engine, "compile_seconds": 0.0, "compile_once_seconds":
+                 session.compiled.compile_seconds, "total_seconds": time.perf_counter() - started}
+        return InstanceResult(model, self.backend, solutions, complete, False, limit,  # type: ignore[arg-type]
+                              dict(session.compiled.size), stats, None, None, None, False, "enumeration", None, 0, 0)
 
     def optimised(self, template: Template, instance: Instance, limit: int | None, timeout: float | None,
                   seed: int | None) -> Result:
@@ -112,7 +144,7 @@ class CompiledModel:
         compiled session enumerates solutions and knows no objective, so it is not used."""
         from ..api import solve
 
-        return solve(instance_model(template, instance), self.backend, limit=limit, timeout=timeout, seed=seed,
+        return solve(instance_model(template, instance.givens), self.backend, limit=limit, timeout=timeout, seed=seed,
                      options=self.options)
 
     def as_instance(self, instance: Instance | Mapping[str, Any] | str | None) -> Instance:
@@ -121,6 +153,9 @@ class CompiledModel:
         if isinstance(instance, Instance):
             return instance
         if isinstance(instance, str):
+            givens = self._own.template.line_givens(instance)
+            if givens is not None:
+                return Instance({}, givens, "<instance>", 1)
             return self.instance(RawInstance("<instance>", 1, instance, "line", (), ""))
         return self.instance(RawInstance("<instance>", 1, json.dumps(dict(instance)), "json", (), ""))
 

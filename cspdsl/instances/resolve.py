@@ -124,9 +124,10 @@ def _grid_string(raw: RawInstance, found: Field, grid: Grid, template: Template,
                  start: int | None = None) -> dict[str, int]:
     """The cells that a string of one character a cell fixes."""
     text, start = str(found.value), found.offset if start is None else start
-    quick = template.quick_line(grid)
-    if quick is not None and len(text) == len(quick[0]) and quick[1].issuperset(text):
-        return {var: ord(char) - 48 for var, char in zip(quick[0], text, strict=True) if char not in quick[2]}
+    reader = template.line_reader(grid)
+    quick = None if reader is None else reader.givens(text)
+    if quick is not None:
+        return quick
     expected = cell_count(grid)
     if len(text) != expected:
         raise raw.error(f"'{grid.name}' is {shape_text(grid)}: expected {expected} characters ({LINE_WORDS}), "

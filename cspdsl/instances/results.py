@@ -14,35 +14,31 @@ from ..ir import Objective, Problem
 from ..lower import Lowered
 from ..lower.layout import Layout
 from ..static_types import Any
-from .resolve import Instance
 from .template import Template
 
 
 class InstanceModel:
-    """The instance's own model, made when first asked for (`model()`)."""
+    """The instance's own model, made when first asked for (`model()`): the template's base with the
+    instance's givens posted."""
 
-    def __init__(self, template: Template, instance: Instance) -> None:
-        self.template, self.instance = template, instance
+    def __init__(self, template: Template, givens: dict[str, int]) -> None:
+        self.template, self.givens = template, givens
         self.made: Lowered | None = None
+        self.objective: Objective | None = template.base.problem.objective  # the base's, which it keeps
 
     def __call__(self) -> Lowered:
         if self.made is None:
-            self.made = instance_model(self.template, self.instance)
+            self.made = instance_model(self.template, self.givens)
         return self.made
 
-    @property
-    def objective(self) -> Objective | None:
-        """The model's objective: the base's, which `instance_model` keeps."""
-        return self.template.base.problem.objective
 
-
-def instance_model(template: Template, instance: Instance) -> Lowered:
+def instance_model(template: Template, givens: dict[str, int]) -> Lowered:
     """The instance's own model: the base with each given posted, as a `given` picture posts it."""
     base = template.base
-    if not instance.givens:
+    if not givens:
         return base
     problem = base.problem
-    constraints = [*problem.constraints, *map(template.given_posted.__getitem__, instance.givens.items())]
+    constraints = [*problem.constraints, *map(template.given_posted.__getitem__, givens.items())]
     return Lowered(Problem(problem.variables, constraints, problem.outputs, problem.objective, problem.projected,
                            None),
                    base.layout, base.text, base.name, base.params, base.folded)

@@ -8,6 +8,11 @@ with the model's first part, up to the last of them (a DIMACS model lists each v
 its negation, so the literals found are exactly the true ones), sorted, and mapped to their pairs.
 Only the few variables with a negative literal (a 0/1 variable is one literal and its negation), or
 a literal shared with another variable, are read one by one.
+
+The usual case is quicker still: where the literals are every variable of one run of numbers (a
+grid's cells), all of them outputs, the blocking clause is that run's positive entries negated, read
+in order by one comprehension, and the same negated literals give the pairs (a table read from its
+end) and, for a base of all-differents alone, the base's test on the literals (`literal_check`).
 """
 
 from __future__ import annotations
@@ -17,12 +22,15 @@ from collections.abc import Callable
 from operator import itemgetter, neg
 
 from ..backends.sat.cnf import TRUE
+from ..ir import Problem
+from .literal_check import literal_test
 
 
 class ModelReader:
     """Reads models of one CNF: `read(model)` gives (assignment, blocking clause on the outputs)."""
 
-    def __init__(self, values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> None:
+    def __init__(self, values: dict[str, list[tuple[int, int]]], outputs: list[str],
+                 problem: Problem | None = None) -> None:
         wanted = set(outputs)
         uses = Counter(lit for pairs in values.values() for _, lit in pairs)
         direct = [name for name, pairs in values.items() if all(lit > 0 and uses[lit] == 1 for _, lit in pairs)]
@@ -40,15 +48,38 @@ class ModelReader:
         order = list(self.pair_of)
         rank = {lit: number for number, lit in enumerate(order)}
         self.order: Callable[[int], int] | None = None if order == sorted(order) else rank.__getitem__
+        # The run of variables that the literals are, in order, where they are one (else None).
+        low = min(self.literals, default=0)
+        whole_run = self.order is None and self.literals == frozenset(range(low, self.span + 1))
+        self.run: tuple[int, int] | None = (low - 1, self.span) if whole_run and low > 0 else None
         # The true literals that go in the blocking clause (negated): an output's, not the constant TRUE.
         blocked = {lit for lit, (name, _) in self.pair_of.items() if name in wanted and lit != TRUE}
         self.blocked: frozenset[int] | None = None if blocked == self.literals else frozenset(blocked)
         kept = set(direct)
         self.others = [(name, values[name], name in wanted) for name in values if name not in kept]
+        self.quick = self.run is not None and self.blocked is None and not self.others
+        # Read by negated literal (`table[-lit]`: the tables reversed), as the blocking clause holds them.
+        self.pair_by_negation = table[:0:-1]
+        test = literal_test(problem, table) if problem is not None and self.quick else None
+        self.test = None if test is None else (test.masks[:0:-1], test.full, test.count)
 
-    def read(self, model: list[int]) -> tuple[dict[str, int], list[int]]:
-        """The assignment (every variable of `values`) and the clause that excludes its outputs' values."""
-        true = sorted(self.literals.intersection(model[:self.span]), key=self.order)
+    def read(self, model: list[int]) -> tuple[dict[str, int], list[int], bool]:
+        """The assignment (every variable of `values`), the clause that excludes its outputs' values, and
+        whether the base's test on the literals (`literal_check`) found that the assignment satisfies
+        the base (False: not known, the caller tests the assignment)."""
+        if self.quick:
+            run = self.run
+            clause = [-lit for lit in model[run[0]:run[1]] if lit > 0]  # type: ignore[index]
+            if len(clause) > 1:
+                get = itemgetter(*clause)
+                assignment = dict(get(self.pair_by_negation))
+                test = self.test
+                held = test is not None and len(assignment) == len(clause) == test[2] and sum(get(test[0])) == test[1]
+                return assignment, clause, held
+        if self.run is not None:
+            true = [lit for lit in model[self.run[0]:self.run[1]] if lit > 0]
+        else:
+            true = sorted(self.literals.intersection(model[:self.span]), key=self.order)
         pairs = itemgetter(*true)(self.pair_table) if len(true) > 1 else map(self.pair_of.__getitem__, true)
         assignment = dict(pairs)
         blocked = self.blocked
@@ -60,4 +91,4 @@ class ModelReader:
                     if output and abs(lit) != TRUE:
                         clause.append(-lit)
                     break
-        return assignment, clause
+        return assignment, clause, False

@@ -23,14 +23,16 @@ from collections.abc import Callable
 
 from ..backends import Compiled, Distinct, OnSolution, Outcome, get_backend
 from ..backends.sat.cnf import TRUE
+from ..backends.sat.engines import interrupted
 from ..ir import Problem
 from ..lower import Lowered
 from ..static_types import Any
 from .sat_models import ModelReader
 
 # The engine an incremental SAT session runs on by default: measured on 200 minimal Sudokus with
-# uniqueness (bench/batch.py, docs/performance.md).
-INCREMENTAL_ENGINE = "cadical195"
+# uniqueness (bench/batch.py, docs/performance.md), CaDiCaL 1.5.3 spends less a call than 1.9.5 on
+# such small searches, with the same answers.
+INCREMENTAL_ENGINE = "cadical153"
 MakeModel = Callable[[], Lowered]  # the instance's own model, made when called
 
 # The fewest instances between two renewals of an incremental solver. Each instance's uniqueness
@@ -59,13 +61,16 @@ class SatSession:
         self.engine: str = backend.solver
         self.values: dict[str, list[tuple[int, int]]] = native.values
         self.literal = {(name, v): lit for name, pairs in native.values.items() for v, lit in pairs}
-        self.clauses: list[list[int]] = native.cnf.clauses
-        self.reader = ModelReader(native.values, base.outputs)
+        self.constants = TRUE in map(abs, self.literal.values())  # a value fixed or ruled out by the base
+        self.clauses: list[list[int]] = distinct_clauses(native.cnf.clauses)
+        self.reader = ModelReader(native.values, base.outputs, base)
+        self.held = True  # whether each model of the last search held the base's test on its literals
         self.outputs = base.outputs
         self.first_switch = self.next_var = native.cnf.num_vars + 1
         # A new solver once this many switches are used up (RENEW_AFTER).
         self.renew_after = max(RENEW_AFTER, native.cnf.num_vars)
         self.solver: Any = None
+        self.calls: Any = None  # the live solver's C calls (`Solver.raw`)
         self.consistent = True
         if self.engine != "pycosat":
             self.renew()
@@ -77,62 +82,80 @@ class SatSession:
         if self.solver is not None:
             self.solver.close()
         self.solver = Solver(self.engine)
+        self.calls = self.solver.raw()
         self.consistent = self.solver.add_all(self.clauses)
         self.next_var = self.first_switch
 
     def assumptions(self, givens: dict[str, int]) -> list[int] | None:
         """The givens as literals; None when one is a value the base rules out already."""
-        found: list[Any] = list(map(self.literal.get, givens.items()))
-        if None in found or -TRUE in found:
+        try:
+            found = list(map(self.literal.__getitem__, givens.items()))
+        except KeyError:  # a value outside the variable's domain
+            return None
+        if not self.constants:
+            return found
+        if -TRUE in found:
             return None
         return [lit for lit in found if lit != TRUE] if TRUE in found else found
 
     def solve(self, model: MakeModel, givens: dict[str, int], limit: int | None, timeout: float | None,
               seed: int | None, on_solution: OnSolution | None) -> Outcome:
-        assumptions = self.assumptions(givens)
-        if assumptions is None or not self.consistent:
-            return Outcome([], True, False, {"engine": self.engine}, None, None)
         deadline = None if timeout is None else time.monotonic() + timeout
-        if self.solver is not None and self.next_var - self.first_switch >= self.renew_after:
-            self.renew()
-        search = self._models_pycosat if self.solver is None else self._models
         found: list[dict[str, int]] = []
         try:
-            complete = search(assumptions, self.outputs, limit, deadline, on_solution, found)
+            complete = self.models(givens, limit, deadline, on_solution, found)
         except SearchStopped:
             return Outcome(found, False, True, {"engine": self.engine}, None, None)
         return Outcome(found, complete, False, {"engine": self.engine}, None, None)
 
-    def _models(self, assumptions: list[int], outputs: list[str], limit: int | None, deadline: float | None,
+    def models(self, givens: dict[str, int], limit: int | None, deadline: float | None,
+               on_solution: OnSolution | None, found: list[dict[str, int]]) -> bool:
+        """The instance's models, up to `limit`, added to `found` (each given to `on_solution` first);
+        True when the search ran out of models before the limit. SearchStopped at the deadline."""
+        assumptions = self.assumptions(givens)
+        self.held = True
+        if assumptions is None or not self.consistent:
+            return True
+        if self.solver is None:
+            self.held = False
+            return self._models_pycosat(assumptions, self.outputs, limit, deadline, on_solution, found)
+        if self.next_var - self.first_switch >= self.renew_after:
+            self.renew()
+        return self._models(assumptions, limit, deadline, on_solution, found)
+
+    def _models(self, assumptions: list[int], limit: int | None, deadline: float | None,
                 on_solution: OnSolution | None, found: list[dict[str, int]]) -> bool:
         """Models under the assumptions, each blocked under its own activation literal; True when the
         search ran out of models before `limit`. The block holds every output's literal, so each model
-        differs from the ones before on the outputs (the checker would report one that did not)."""
-        switches: list[int] = []
-        assumptions = list(assumptions)  # the switches join them, one a model found
-        solver, read = self.solver, self.reader.read
+        differs from the ones before on the outputs (the checker would report one that did not).
+        Without a deadline the engine's C calls are made directly (`Solver.raw`): an easy instance's
+        two searches take less time than the Python around them would."""
+        handle, solve, model, add, main = self.calls
+        read, switches = self.reader.read, []  # the switches join the assumptions, one a model found
         try:
             while limit is None or len(found) < limit:
-                if not self._call(assumptions, deadline):
+                if not (solve(handle, assumptions, main) if deadline is None else self._call(assumptions, deadline)):
                     return True
-                assignment, clause = read(solver.model())
+                assignment, clause, held = read(model(handle) or [])
+                self.held = self.held and held
                 if on_solution is not None:
                     on_solution(assignment)
                 found.append(assignment)
                 switch = self.next_var
-                self.next_var += 1
+                self.next_var = switch + 1
                 switches.append(switch)
                 assumptions.append(switch)
                 clause.append(-switch)
-                solver.add(clause)
+                add(handle, clause)
             return False
+        except self.solver.error as error:  # Ctrl-C caught inside the engine
+            raise interrupted(error) from None
         finally:
             for switch in switches:  # the blocks are this instance's only: off for good
-                solver.add([-switch])
+                add(handle, [-switch])
 
-    def _call(self, assumptions: list[int], deadline: float | None) -> bool:
-        if deadline is None:
-            return bool(self.solver.solve(assumptions))
+    def _call(self, assumptions: list[int], deadline: float) -> bool:
+        """One search under a time limit, in steps of STEP_CONFLICTS conflicts."""
         from ..backends.sat.engines import OutOfBudget
 
         while time.monotonic() < deadline:
@@ -152,7 +175,7 @@ class SatSession:
         for model in pycosat.itersolve(clauses, vars=self.next_var - 1):
             if deadline is not None and time.monotonic() > deadline:
                 raise SearchStopped
-            assignment, _ = self.reader.read(model)
+            assignment, _, _ = self.reader.read(model)
             if distinct.is_new(assignment):
                 if on_solution is not None:
                     on_solution(assignment)
@@ -223,6 +246,20 @@ class PlainSession:
         outcome: Outcome = self.backend.solve(compiled, limit=limit, timeout=timeout, seed=seed,
                                               on_solution=on_solution)
         return outcome
+
+
+def distinct_clauses(clauses: list[list[int]]) -> list[list[int]]:
+    """The clauses, each once (the first of those with the same literals kept, in order). A grid's
+    all-differents share pairs of cells (a Sudoku's rows and boxes: 1,458 of its 11,989 clauses are
+    repeats), and a live solver propagates each copy on every search of every instance."""
+    seen: set[tuple[int, ...]] = set()
+    kept = []
+    for clause in clauses:
+        key = tuple(sorted(clause))
+        if key not in seen:
+            seen.add(key)
+            kept.append(clause)
+    return kept if len(kept) < len(clauses) else clauses
 
 
 Session = SatSession | CpsatSession | CspSession | PlainSession

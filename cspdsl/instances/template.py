@@ -13,6 +13,7 @@ every instance that does not replace them, fixed per instance as the instance's 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 
 from ..api import loads
 from ..errors import CspdslError
@@ -44,11 +45,13 @@ class Template:
         self.defaults: dict[str, dict[str, int]] = {}
         self._orders: dict[str, list[tuple[tuple[int, ...], str | None, tuple[int, ...]]]] = {}
         self.given_posted = GivenClues()
-        self._quick: dict[str, tuple[list[str], frozenset[str], frozenset[str]] | None] = {}
+        self._readers: dict[str, LineReader | None] = {}
         for s in tree.statements:
             if isinstance(s, ast.GivenDecl):
                 self.defaults.setdefault(s.name, {}).update(self._picture(s))
         self._line_grid = self._the_line_grid()
+        # Pictures of grids other than the one a line fills: they join a line's givens.
+        self._other_pictures = any(self._line_grid is None or name != self._line_grid.name for name in self.defaults)
 
     def _picture(self, s: ast.GivenDecl) -> dict[str, int]:
         """The cells a `given` picture fixes, as lowering reads it (`lower/statements.py`)."""
@@ -74,20 +77,30 @@ class Template:
             ]
         return self._orders[grid.name]
 
-    def quick_line(self, grid: Grid) -> tuple[list[str], frozenset[str], frozenset[str]] | None:
-        """For a grid without black cells whose cells share one domain: its variables in reading order,
-        the characters a line of it may hold (the domain's digits and the blanks) and the blanks; a line
-        of those characters alone needs no cell-by-cell checks. None for any other grid."""
-        if grid.name not in self._quick:
+    def line_reader(self, grid: Grid) -> LineReader | None:
+        """For a grid without black cells whose cells share one domain, the reader of a line of its
+        digits and blanks with no cell-by-cell checks (`LineReader`); None for any other grid."""
+        if grid.name not in self._readers:
             order = self.reading_order(grid)
             domains = {domain for _, _, domain in order}
-            quick = None
+            reader = None
             if all(var is not None for _, var, _ in order) and len(domains) == 1:
-                digits = {str(v) for v in next(iter(domains)) if 0 <= v <= 9}
-                blanks = frozenset("._" if "0" in digits else "._0")
-                quick = ([str(var) for _, var, _ in order], frozenset(digits | blanks), blanks)
-            self._quick[grid.name] = quick
-        return self._quick[grid.name]
+                digits = {str(v): v for v in next(iter(domains)) if 0 <= v <= 9}
+                reader = LineReader([str(var) for _, var, _ in order], digits, "._" if "0" in digits else "._0")
+            self._readers[grid.name] = reader
+        return self._readers[grid.name]
+
+    def line_givens(self, text: str) -> dict[str, int] | None:
+        """Every given of an instance that is one line of the line grid's characters, where its
+        `LineReader` reads it; else None (`resolve` reads it then, and says what is wrong with it)."""
+        grid = self._line_grid
+        if grid is None:
+            return None
+        reader = self.line_reader(grid)
+        fixed = None if reader is None else reader.givens(text)
+        if fixed is None or not self._other_pictures:
+            return fixed
+        return self.givens({grid.name: fixed}, {})
 
     @property
     def line_grid(self) -> Grid | None:
@@ -125,6 +138,28 @@ class GivenClues(dict[tuple[str, int], Posted]):
     def __missing__(self, key: tuple[str, int]) -> Posted:
         posted = self[key] = Posted(InSet(key[0], (key[1],)), None, ())
         return posted
+
+
+class LineReader:
+    """A line of one character a cell, read into givens by C calls alone: each character translated
+    at once (`bytes.translate`) into whether it fixes its cell and to what value, the cells it fixes
+    picked by `compress`. A line of another length, or with a character that is neither one of the
+    domain's digits nor a blank, is not read here (None: `resolve` reads it and says what is wrong)."""
+
+    def __init__(self, cells: list[str], digits: dict[str, int], blanks: str) -> None:
+        self.cells = cells
+        codes = [chr(code) for code in range(256)]
+        self.fixes = bytes(1 if char in digits else 0 if char in blanks else 255 for char in codes)
+        self.values = bytes(digits.get(char, 0) for char in codes)
+
+    def givens(self, text: str) -> dict[str, int] | None:
+        if len(text) != len(self.cells) or not text.isascii():
+            return None
+        raw = text.encode()
+        fixes = raw.translate(self.fixes)
+        if 255 in fixes:
+            return None
+        return dict(zip(compress(self.cells, fixes), compress(raw.translate(self.values), fixes), strict=True))
 
 
 def shape_text(grid: Grid) -> str:

@@ -96,6 +96,7 @@ class Solver:
         self._propagate = getattr(pysolvers, f"{name}_propagate", None)
         self._solver = self._new()
         self._main_thread = int(_on_main_thread())
+        self.error: type[Exception] = pysolvers.error  # what the C calls raise (Ctrl-C caught inside them)
         self._assumptions: list[int] = []
 
     _new: Callable[[], Any]
@@ -140,9 +141,7 @@ class Solver:
         try:
             status = self._run(assumptions, conflicts)
         except Exception as error:  # pysolvers.error: Ctrl-C caught inside the C solver
-            if "keyboard interrupt" in str(error).lower():
-                raise KeyboardInterrupt from None
-            raise
+            raise interrupted(error) from None
         if status is None:
             raise OutOfBudget(self.name)
         return status
@@ -157,6 +156,14 @@ class Solver:
             return {1: True, -1: False, 0: None}[answer]
         status: bool | None = self._solve_lim(self._solver, assumptions, self._main_thread, 0)
         return status
+
+    def raw(self) -> tuple[Any, Callable[[Any, list[int], int], Any], Callable[[Any], list[int] | None],
+                           Callable[[Any, list[int]], Any], int]:
+        """The C calls behind `solve` (no budget), `model` and `add`, for a caller that makes thousands
+        of them on small searches (a batch's instances): (solver, solve, model, add, main thread), each
+        call taking the solver first, and `solve` the assumptions and the main thread after it (its
+        error through `interrupted`)."""
+        return self._solver, self._solve, self._model, self._add_cl, self._main_thread
 
     def model(self) -> list[int]:
         """The last satisfying assignment, as signed literals 1..n."""
@@ -180,6 +187,11 @@ class Solver:
         """Of the last call's assumptions, those its unsatisfiability rests on."""
         core = self._core(self._solver, self._assumptions) if self.cadical else self._core(self._solver)
         return list(core or [])
+
+
+def interrupted(error: Exception) -> BaseException:
+    """What an error of a C solver call is: Ctrl-C caught inside the solver, or the error itself."""
+    return KeyboardInterrupt() if "keyboard interrupt" in str(error).lower() else error
 
 
 class PycosatEngine:
