@@ -12,7 +12,7 @@ from a clause, and an emptied clause becomes the clause [FALSE], which makes the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from itertools import combinations
 
 from ...passes.deadline import check_deadline
@@ -25,6 +25,12 @@ FALSE = -1
 PAIRWISE_MAX = 20
 
 ValueLits = Sequence[tuple[int, int]]  # (value, literal) pairs of which exactly one literal is true
+
+
+def no_two(lits: Sequence[int]) -> Iterator[list[int]]:
+    """The pairwise at-most-one clauses [-a, -b] of the literals, in the order of their pairs, made
+    in C (`combinations` of the negated literals, each pair a list): no Python frame a clause."""
+    return map(list, combinations([-lit for lit in lits], 2))
 
 
 class TooLarge(Exception):
@@ -163,7 +169,7 @@ class Cnf:
             return []
         if len(lits) <= PAIRWISE_MAX:
             if len({abs(lit) for lit in lits}) == len(lits):  # distinct variables: every pair is a clause
-                self.clauses.extend([[-a, -b] for a, b in combinations(lits, 2)])
+                self.clauses.extend(no_two(lits))
                 return []
             for i, a in enumerate(lits):
                 for b in lits[i + 1 :]:
@@ -223,7 +229,7 @@ class Cnf:
         taken as the at-least-one clause itself."""
         self.clauses.append(lits)
         if len(lits) <= PAIRWISE_MAX:
-            self.clauses.extend([[-a, -b] for a, b in combinations(lits, 2)])
+            self.clauses.extend(no_two(lits))
             return []
         return self._sequential_at_most_one(lits)
 

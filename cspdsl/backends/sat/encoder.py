@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable
-from itertools import combinations
 
 from ...collector import no_cycle_collection
 from ...errors import CspdslError, Suggestion
@@ -29,10 +28,10 @@ from ...passes.deadline import check_deadline
 from ...passes.decompose import regular_layers
 from ...passes.differences import ShiftedGroup, Where, shifted_groups, uncovered_parts
 from ...passes.narrow import narrow_domains
-from ...passes.sums import implied_equalities, redundant_sums
+from ...passes.sums import has_sum_system, implied_equalities, redundant_sums
 from ...record import Record, field
 from ...static_types import TYPE_CHECKING, Any
-from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, TooManyClauses
+from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, TooManyClauses, no_two
 from .connected import ConnectedClauses
 from .pairs import PairClauses
 from .sums import SumClauses, balanced
@@ -50,6 +49,10 @@ MAX_CLAUSES = 5_000_000
 # at-most-one per shifted value only in groups larger than this: below, those at-most-ones are
 # pairwise, the same binary clauses that the differences give one by one (and these stay as before).
 MIN_SHIFTED_GROUP = PAIRWISE_MAX + 1
+
+
+# The kinds that are posted by their own encodings, never as the value pairs they allow.
+_GLOBALS = (AllDifferent, Table, Product, And, Connected)
 
 
 class SatModel(Record, frozen=False):
@@ -155,8 +158,14 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
     # -- top level --------------------------------------------------------------------------------
 
     def post(self, c: Constraint) -> None:
-        scope = sorted({name for _, name in c.terms}) if isinstance(c, Linear) else sorted(variables_of(c))
-        if not isinstance(c, (AllDifferent, Table, Product, And, Connected)) and self._small_scope(c, scope):
+        if isinstance(c, _GLOBALS):  # never tabulated: no scope to work out
+            super().post(c)
+            return
+        if isinstance(c, Linear):
+            scope = sorted({name for _, name in c.terms})
+        else:
+            scope = [c.var] if isinstance(c, InSet) else sorted(variables_of(c))
+        if self._small_scope(c, scope):
             self._post_by_enumeration(c, scope)
             return
         super().post(c)
@@ -166,14 +175,17 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         for name in c.vars:
             for v, lit in self.values[name]:
                 holders[v].append(lit)
-        permutation = len(holders) == len(c.vars) and len(set(c.vars)) == len(c.vars)
+        distinct = len(set(c.vars)) == len(c.vars)
+        permutation = distinct and len(holders) == len(c.vars)
+        # Distinct variables none of them fixed: each value's literals are of distinct SAT variables
+        # (one literal a variable, each variable its own), none the constant.
+        fresh = distinct and all(len(self.values[name]) > 1 for name in c.vars)
         cnf = self.cnf
         for lits in holders.values():
-            variables = set(map(abs, lits))
-            if len(variables) == len(lits) <= PAIRWISE_MAX and TRUE not in variables:  # the clauses as they are
+            if len(lits) <= PAIRWISE_MAX and (fresh or _distinct_unfixed(lits)):  # the clauses as they are
                 if permutation:
                     cnf.clauses.append(lits)
-                cnf.clauses.extend([[-a, -b] for a, b in combinations(lits, 2)])
+                cnf.clauses.extend(no_two(lits))
                 continue
             if permutation:
                 cnf.add(lits)
@@ -249,6 +261,12 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         return self.cnf.mdd([self.values[name] for name in c.vars], rows, step)
 
 
+def _distinct_unfixed(lits: list[int]) -> bool:
+    """Whether the literals are of distinct variables, none of them the constant."""
+    variables = set(map(abs, lits))
+    return len(variables) == len(lits) and TRUE not in variables
+
+
 def _split_by_column(rows: frozenset[tuple[int, ...]], i: int) -> dict[int, frozenset[tuple[int, ...]]]:
     """The rows grouped by their value in column i."""
     groups: dict[int, list[tuple[int, ...]]] = {}
@@ -277,7 +295,7 @@ def compile_cnf(
     validate(problem)
     with no_cycle_collection():
         narrowed = narrow_domains(problem)
-        if implied:
+        if implied and has_sum_system(narrowed):  # else neither finds anything (a logic puzzle)
             equalities = implied_equalities(narrowed, symmetries or ())
             redundant = redundant_sums(narrowed)
             narrowed.constraints = [p for i, p in enumerate(narrowed.constraints) if i not in redundant]

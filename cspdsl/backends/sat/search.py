@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from operator import itemgetter
 
 from ...static_types import TYPE_CHECKING, Any
 from .. import Assignment, Distinct, OnSolution
@@ -86,10 +87,13 @@ def blocking(values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> Ca
     return block
 
 
+second = itemgetter(1)  # of a (value, literal) pair, its literal
+
+
 def choices_of(values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> list[list[int]]:
     """For each output (the model's own variables), the literals of its values: what the enumeration
     splits on (`partition`), exactly one of them true in any model."""
-    return [[lit for _, lit in values[name]] for name in outputs]
+    return [list(map(second, values[name])) for name in outputs]
 
 
 def search_solutions(
@@ -111,7 +115,7 @@ def search_solutions(
     found = _Found(emit, outputs, limit, group)
     choices = choices_of(values, outputs)
     models = engine(engine_name, num_vars).models(clauses, blocking(values, outputs), choices=choices,
-                                                  projected=projected)
+                                                  projected=projected, two=limit == 2 and not group)
     for model in models:
         if found.take(decode(values, model)):
             return found.summary(complete=False)
@@ -142,7 +146,8 @@ def quick_search(
     found = _Found(solutions.append, outputs, limit, group)
     try:
         models = engine(engine_name, num_vars).models(
-            clauses, blocking(values, outputs), limited=True, choices=choices_of(values, outputs), projected=projected
+            clauses, blocking(values, outputs), limited=True, choices=choices_of(values, outputs), projected=projected,
+            two=limit == 2 and not group,
         )
         for model in models:
             if found.take(decode(values, model)):

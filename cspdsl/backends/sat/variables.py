@@ -23,6 +23,7 @@ class VariableEncoding(Translator[int]):
         self.cnf = Cnf()
         self.values: dict[str, list[tuple[int, int]]] = {}
         self.literal: dict[str, dict[int, int]] = {}  # name -> value -> its literal, for lookups
+        self.signed: dict[str, list[int]] = {}  # name -> its literals negated, then as they are (`PairClauses`)
         self.at_most: dict[str, list[int]] = {}  # x <= v_i literals, where a sequential counter made them
 
     # -- variables --------------------------------------------------------------------------------
