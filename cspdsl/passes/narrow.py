@@ -76,7 +76,7 @@ def _unary_values(c: Constraint, domains: dict[str, set[int]]) -> tuple[str, set
         negate, c = not negate, c.cond
     if isinstance(c, InSet):
         name, satisfying = c.var, set(c.values)
-    elif isinstance(c, Linear) and c.terms and len({n for _, n in c.terms}) == 1:
+    elif isinstance(c, Linear) and c.terms and _one_name(c.terms):
         name = c.terms[0][1]
         coef = sum(k for k, _ in c.terms)
         satisfying = {v for v in domains[name] if op_holds(coef * v, c.op, c.rhs)}
@@ -85,6 +85,13 @@ def _unary_values(c: Constraint, domains: dict[str, set[int]]) -> tuple[str, set
     if negate:
         satisfying = domains[name] - satisfying
     return name, satisfying
+
+
+def _one_name(terms: tuple[tuple[int, str], ...]) -> bool:
+    """Whether the terms are all of one variable (a two-term sum, the most common, at a glance)."""
+    if len(terms) == 2:
+        return terms[0][1] == terms[1][1]
+    return len({name for _, name in terms}) == 1
 
 
 def propagate_all_different(problem: Problem) -> Problem:

@@ -223,13 +223,13 @@ class Cnf:
             before = step
         self.clauses.append([-before, -lits[-1]])
 
-    def exactly_one_fresh(self, lits: list[int]) -> list[int]:
+    def exactly_one_fresh(self, lits: list[int], negated: Sequence[int]) -> list[int]:
         """`exactly_one` of literals of distinct variables other than the constant (a variable's own
-        new literals), its clauses as `exactly_one` writes them, without the checks; the list is
-        taken as the at-least-one clause itself."""
+        new literals, and their negations in the same order), its clauses as `exactly_one` writes them,
+        without the checks; the list is taken as the at-least-one clause itself."""
         self.clauses.append(lits)
         if len(lits) <= PAIRWISE_MAX:
-            self.clauses.extend(no_two(lits))
+            self.clauses.extend(map(list, combinations(negated, 2)))
             return []
         return self._sequential_at_most_one(lits)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable
+from itertools import combinations
 
 from ...collector import no_cycle_collection
 from ...errors import CspdslError, Suggestion
@@ -83,7 +84,10 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         self._check_values()
         for var in self.problem.variables.values():
             self._encode_var(var.name, var.domain)
-        groups, covered = shifted_groups(self.problem.constraints, MIN_SHIFTED_GROUP)
+        groups: list[ShiftedGroup] = []
+        covered: set[Where] = set()
+        if self._may_group():
+            groups, covered = shifted_groups(self.problem.constraints, MIN_SHIFTED_GROUP)
         self.cnf.clause_budget = self.max_clauses
         try:
             self._post_all(covered)
@@ -97,6 +101,13 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         finally:
             self.cnf.clause_budget = None
         return SatModel(self.cnf, self.problem, self.values, self)
+
+    def _may_group(self) -> bool:
+        """Whether there are clues enough for a shifted group: one of k variables takes a difference
+        for each of its k(k-1)/2 pairs, each a top-level clue or a part of a top-level `and`."""
+        needed = MIN_SHIFTED_GROUP * (MIN_SHIFTED_GROUP - 1) // 2
+        constraints = self.problem.constraints
+        return len(constraints) >= needed or any(isinstance(p.constraint, And) for p in constraints)
 
     def _post_all(self, covered: set[Where]) -> None:
         """Each clue's clauses (but the differences a shifted group covers), refused at the clue that
@@ -161,16 +172,15 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         if isinstance(c, _GLOBALS):  # never tabulated: no scope to work out
             super().post(c)
             return
-        if isinstance(c, Linear):
-            scope = sorted({name for _, name in c.terms})
-        else:
-            scope = [c.var] if isinstance(c, InSet) else sorted(variables_of(c))
+        scope = _scope(c)
         if self._small_scope(c, scope):
             self._post_by_enumeration(c, scope)
             return
         super().post(c)
 
     def post_all_different(self, c: AllDifferent) -> None:
+        if self._post_permutation(c):
+            return
         holders: defaultdict[int, list[int]] = defaultdict(list)
         for name in c.vars:
             for v, lit in self.values[name]:
@@ -190,6 +200,27 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
             if permutation:
                 cnf.add(lits)
             cnf.at_most_one(lits)
+
+    def _post_permutation(self, c: AllDifferent) -> bool:
+        """Distinct variables, none fixed, all over the same values, no more than PAIRWISE_MAX (Einstein's
+        attributes, a zebra's): for each value, its literals' at-least-one and pairwise at-most-one,
+        as the general case writes them, its literals read off the variables' together (`zip`, in C).
+        False, with nothing written, for any other all-different."""
+        names = c.vars
+        domain = self._domain(names[0]) if names else ()
+        if not 1 < len(domain) == len(names) <= PAIRWISE_MAX or len(set(names)) != len(names):
+            return False
+        if any(self._domain(name) != domain for name in names) or domain == (0, 1):
+            return False
+        signed = [self._signed(name) for name in names]
+        n = len(domain)
+        clauses = self.cnf.clauses
+        columns = zip(*[s[n:] for s in signed], strict=True)  # each value's literals, one per variable
+        negated_columns = zip(*[s[:n] for s in signed], strict=True)
+        for lits, negated in zip(columns, negated_columns, strict=True):
+            clauses.append(list(lits))
+            clauses.extend(map(list, combinations(negated, 2)))
+        return True
 
     def post_table(self, c: Table) -> None:
         self.cnf.add([self._table_literal(c)])
@@ -259,6 +290,24 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
             return True if i == last else kept
 
         return self.cnf.mdd([self.values[name] for name in c.vars], rows, step)
+
+
+def _scope(c: Constraint) -> list[str]:
+    """The variables of `c`, sorted: of a clue on two variables (`x - y == 1`, `x same y`, `x next_to
+    y` as the `or` of two sums) without a walk of the IR."""
+    if isinstance(c, Linear):
+        terms = c.terms
+        if len(terms) == 2:
+            x, y = terms[0][1], terms[1][1]
+            return [x, y] if x < y else [y, x] if y < x else [x]
+        return sorted({name for _, name in terms})
+    if isinstance(c, InSet):
+        return [c.var]
+    if isinstance(c, Or):
+        sums = [part for part in c.conds if isinstance(part, Linear)]
+        if len(sums) == len(c.conds):
+            return sorted({name for part in sums for _, name in part.terms})
+    return sorted(variables_of(c))
 
 
 def _distinct_unfixed(lits: list[int]) -> bool:

@@ -98,16 +98,6 @@ class PairClauses(VariableEncoding):
             for v, ws in supports:
                 add([-this[v], *[other[w] for w in ws]])
 
-    def _signed(self, name: str) -> list[int]:
-        """The negations of the variable's literals, then the literals, in the order of its values:
-        what a plan's `_positions` index."""
-        signed = self.signed.get(name)
-        if signed is None:
-            signed = [-lit for _, lit in self.values[name]]
-            signed += [-lit for lit in signed]
-            self.signed[name] = signed
-        return signed
-
     def _post_values(self, c: Constraint, name: str) -> None:
         """A constraint on one variable: unit clauses removing the values it forbids."""
         holds = truth(c, {name: 0})
@@ -155,7 +145,11 @@ def _shape(c: Constraint, x: str, y: str) -> Hashable | None:
     """`c` with x and y written as positions 0 and 1: the same for every constraint that forbids the
     same pairs of values; None for a kind not worth the key (it is then planned every time)."""
     if isinstance(c, Linear):
-        return ("linear", tuple([(k, 0 if name == x else 1) for k, name in c.terms]), c.op, c.rhs)
+        terms = c.terms
+        if len(terms) == 2:
+            (a, first), (b, second) = terms
+            return ("linear", ((a, 0 if first == x else 1), (b, 0 if second == x else 1)), c.op, c.rhs)
+        return ("linear", tuple([(k, 0 if name == x else 1) for k, name in terms]), c.op, c.rhs)
     if isinstance(c, InSet):
         return ("in", 0 if c.var == x else 1, c.values)
     if isinstance(c, (And, Or)):

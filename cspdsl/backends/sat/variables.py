@@ -42,11 +42,23 @@ class VariableEncoding(Translator[int]):
             cnf = self.cnf
             lits = cnf.new_value_vars(name, domain)
             self.values[name] = list(zip(domain, lits, strict=True))
-            prefix = cnf.exactly_one_fresh(lits)
+            negated = range(-lits[0], -lits[-1] - 1, -1)  # its literals are first..last
+            self.signed[name] = [*negated, *lits]  # where the clues read them (`_signed`)
+            prefix = cnf.exactly_one_fresh(lits, negated)
             if prefix:
                 self.at_most[name] = prefix
                 for v, lit in zip(domain, prefix, strict=True):
                     self.cnf.meaning.setdefault(abs(lit), f"{name} <= {v}")
+
+    def _signed(self, name: str) -> list[int]:
+        """The negations of the variable's literals, then its literals, in the order of its values:
+        what the pair clues' plans (`pairs._positions`) and all-different index."""
+        signed = self.signed.get(name)
+        if signed is None:
+            signed = [-lit for _, lit in self.values[name]]
+            signed += [-lit for lit in signed]
+            self.signed[name] = signed
+        return signed
 
     def _eq(self, name: str, value: int) -> int:
         return self._literals_of(name).get(value, FALSE)
