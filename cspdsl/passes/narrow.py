@@ -52,14 +52,12 @@ class _Domains(dict[str, set[int]]):
 def _with_domains(problem: Problem, domains: dict[str, set[int]], constraints: list[Posted]) -> Problem:
     """The problem's variables, in order, with these domains (a variable left out, or whose values are
     all still there, keeps its record), and these constraints."""
-    narrowed = Problem(outputs=list(problem.outputs), projected=problem.projected)
-    for name, var in problem.variables.items():
-        values = domains.get(name)
-        if values is not None and len(values) != len(var.domain):
-            var = Var(name, tuple(sorted(values)), var.span)
-        narrowed.variables[name] = var
-    narrowed.constraints = constraints
-    return narrowed
+    variables = dict(problem.variables)  # in order; the few narrowed replaced in place
+    for name, values in domains.items():
+        var = variables[name]
+        if len(values) != len(var.domain):
+            variables[name] = Var(name, tuple(sorted(values)), var.span)
+    return Problem(variables, constraints, list(problem.outputs), None, problem.projected, None)
 
 
 def _conjuncts(c: Constraint) -> list[Constraint]:

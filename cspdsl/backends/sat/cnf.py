@@ -84,6 +84,18 @@ class Cnf:
         self._unnamed.append((first, name, values))
         return list(range(first, self.num_vars + 1))
 
+    def new_exactly_one(self, name: str, values: Sequence[int]) -> tuple[list[int], range]:
+        """`new_value_vars` and `exactly_one_fresh` of them in one step, for at most PAIRWISE_MAX values
+        (pairwise at-most-one): the new literals, and their negations in the same order."""
+        first = self.num_vars + 1
+        self.num_vars += len(values)
+        self._unnamed.append((first, name, values))
+        lits = list(range(first, self.num_vars + 1))
+        negated = range(-first, -self.num_vars - 1, -1)
+        self.clauses.append(lits)
+        self.clauses.extend(map(list, combinations(negated, 2)))
+        return lits, negated
+
     def add(self, literals: Iterable[int]) -> None:
         """Add a clause, folding the constants and dropping a clause that is always true. A clause of
         distinct variables without the constants (most of them) is taken as it is, without the loop."""

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ...ir import Problem
 from ..base import Translator
-from .cnf import FALSE, TRUE, Cnf
+from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf
 
 
 class VariableEncoding(Translator[int]):
@@ -29,6 +29,11 @@ class VariableEncoding(Translator[int]):
     # -- variables --------------------------------------------------------------------------------
 
     def _encode_var(self, name: str, domain: tuple[int, ...]) -> None:
+        if 2 < len(domain) <= PAIRWISE_MAX:  # the most common: no counter, no special case
+            lits, negated = self.cnf.new_exactly_one(name, domain)
+            self.values[name] = list(zip(domain, lits, strict=True))
+            self.signed[name] = [*negated, *lits]  # where the clues read them (`_signed`)
+            return
         if len(domain) == 1:
             self.values[name] = [(domain[0], TRUE)]
         elif domain == (0, 1):
