@@ -65,7 +65,7 @@ def test_a_search_for_two_models_finds_the_two_that_the_parts_find(name: str, se
     rng = random.Random(seed)
     num_vars = rng.randint(3, 9)
     shown = rng.randint(0, num_vars - 1)
-    clauses = random_cnf(rng, num_vars, rng.randint(4, 40)) + [[num_vars, -num_vars], [1]]
+    clauses = [*random_cnf(rng, num_vars, rng.randint(4, 40)), [num_vars, -num_vars], [1]]
     choices = [[-v, v] for v in range(2, shown + 2)]
 
     def block(model: list[int]) -> list[int]:

@@ -3,7 +3,8 @@ compile at install), and pycosat where it is installed (`pip install 'cspdsl[pyc
 
 An engine enumerates models that differ where the caller cares (the model's own variables). A PySAT
 solver does it without blocking clauses, part by part under assumptions (`partition`), at a cost per
-model that stays flat; pycosat adds the clause that the caller's `block` makes of each model.
+model that stays flat, and for two models first tries the one clause that blocks the first
+(`PysatEngine.first_two`); pycosat adds the clause that the caller's `block` makes of each model.
 
 PySAT's solvers are called through `pysolvers`, the C module that `pysat.solvers` wraps: importing
 `pysat.solvers` costs about 45 ms (typing, re, threading, its formula classes), `pysolvers` about 3 ms,
