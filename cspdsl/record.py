@@ -122,7 +122,7 @@ class Record:
             for name, spec in self._defaults:
                 if name not in values:
                     values[name] = spec.default if spec.default_factory is _MISSING else spec.default_factory()
-            missing = [name for name in names if name not in values]
+            missing = [name for name in names if name not in values] if len(values) < len(names) else []
             if missing:
                 raise TypeError(f"{type(self).__name__}() is missing {', '.join(map(repr, missing))}")
         self.__dict__.update(values)

@@ -57,6 +57,25 @@ def test_an_engine_splitting_on_some_variables_finds_each_of_their_combinations_
     assert sorted(found) == expected  # each once: no blocking clause, the parts are disjoint
 
 
+@pytest.mark.parametrize("name", list(PysatEngine.SOLVERS))
+@pytest.mark.parametrize("seed", range(12))
+def test_a_search_for_two_models_finds_the_two_that_the_parts_find(name: str, seed: int) -> None:
+    """`two`: a single blocking clause proves the first model the only one; where there is a second,
+    it is the very one the parts give (the same first two models, the same order)."""
+    rng = random.Random(seed)
+    num_vars = rng.randint(3, 9)
+    shown = rng.randint(0, num_vars - 1)
+    clauses = [*random_cnf(rng, num_vars, rng.randint(4, 40)), [num_vars, -num_vars], [1]]
+    choices = [[-v, v] for v in range(2, shown + 2)]
+
+    def block(model: list[int]) -> list[int]:
+        return [-lit for lit in model[1:shown + 1]]
+
+    parts = engine(name, num_vars).models(clauses, block, choices=choices)
+    expected = [model for _, model in zip(range(2), parts, strict=False)]
+    assert list(engine(name, num_vars).models(clauses, block, choices=choices, two=True))[:2] == expected
+
+
 @pytest.mark.parametrize("name", ENGINES)
 def test_an_engine_sees_a_contradiction_in_the_clauses_themselves(name: str) -> None:
     assert list(engine(name, 2).models([[1], [-1, 2], [-2]], whole_model_block)) == []

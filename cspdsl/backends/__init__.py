@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import sys
 from collections.abc import Callable
 
 from ..errors import CspdslError
@@ -161,7 +162,9 @@ def backend_class(name: str) -> Any:
         known = ", ".join(sorted(REGISTRY))
         raise CspdslError(f"unknown backend '{name}'", hint=f"available backends: {known}")
     module_name, class_name = REGISTRY[name]
-    return getattr(importlib.import_module(module_name), class_name)
+    # A module imported before is taken as it is: `import_module` takes the import lock on every call.
+    module = sys.modules.get(module_name) or importlib.import_module(module_name)
+    return getattr(module, class_name)
 
 
 def exact_backends() -> list[str]:

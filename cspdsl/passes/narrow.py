@@ -52,14 +52,12 @@ class _Domains(dict[str, set[int]]):
 def _with_domains(problem: Problem, domains: dict[str, set[int]], constraints: list[Posted]) -> Problem:
     """The problem's variables, in order, with these domains (a variable left out, or whose values are
     all still there, keeps its record), and these constraints."""
-    narrowed = Problem(outputs=list(problem.outputs), projected=problem.projected)
-    for name, var in problem.variables.items():
-        values = domains.get(name)
-        if values is not None and len(values) != len(var.domain):
-            var = Var(name, tuple(sorted(values)), var.span)
-        narrowed.variables[name] = var
-    narrowed.constraints = constraints
-    return narrowed
+    variables = dict(problem.variables)  # in order; the few narrowed replaced in place
+    for name, values in domains.items():
+        var = variables[name]
+        if len(values) != len(var.domain):
+            variables[name] = Var(name, tuple(sorted(values)), var.span)
+    return Problem(variables, constraints, list(problem.outputs), None, problem.projected, None)
 
 
 def _conjuncts(c: Constraint) -> list[Constraint]:
@@ -76,7 +74,7 @@ def _unary_values(c: Constraint, domains: dict[str, set[int]]) -> tuple[str, set
         negate, c = not negate, c.cond
     if isinstance(c, InSet):
         name, satisfying = c.var, set(c.values)
-    elif isinstance(c, Linear) and c.terms and len({n for _, n in c.terms}) == 1:
+    elif isinstance(c, Linear) and c.terms and _one_name(c.terms):
         name = c.terms[0][1]
         coef = sum(k for k, _ in c.terms)
         satisfying = {v for v in domains[name] if op_holds(coef * v, c.op, c.rhs)}
@@ -85,6 +83,13 @@ def _unary_values(c: Constraint, domains: dict[str, set[int]]) -> tuple[str, set
     if negate:
         satisfying = domains[name] - satisfying
     return name, satisfying
+
+
+def _one_name(terms: tuple[tuple[int, str], ...]) -> bool:
+    """Whether the terms are all of one variable (a two-term sum, the most common, at a glance)."""
+    if len(terms) == 2:
+        return terms[0][1] == terms[1][1]
+    return len({name for _, name in terms}) == 1
 
 
 def propagate_all_different(problem: Problem) -> Problem:

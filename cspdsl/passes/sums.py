@@ -32,8 +32,14 @@ REDUNDANT_VARS_MAX = 150
 def has_sum_system(problem: Problem) -> bool:
     """Whether the problem has two or more sums of three or more terms, the systems that
     `implied_equalities` and `redundant_sums` look into (number puzzles, not logic puzzles)."""
-    sums = [p.constraint for p in problem.constraints if isinstance(p.constraint, Linear)]
-    return sum(len(c.terms) >= 3 and not _names_a_pair(c) for c in sums) >= 2
+    found = 0
+    for posted in problem.constraints:
+        c = posted.constraint
+        if isinstance(c, Linear) and len(c.terms) >= 3 and not _names_a_pair(c):
+            found += 1
+            if found == 2:
+                return True
+    return False
 
 
 def implied_equalities(problem: Problem, symmetries: Sequence[Mapping[str, str]] = ()) -> list[Linear]:

@@ -29,7 +29,9 @@ square's 1152, in a tenth of the time (`symmetry_broken`, option `symmetry`).
 
 All solutions are enumerated without blocking clauses, part by part under assumptions on the
 model's own variables (`partition`), so that the cost of a solution stays flat (bench/queens_count.py);
-pycosat blocks each model instead. Every auxiliary variable is defined by the model's variables, so
+pycosat blocks each model instead. A search for two (is the first solution the only one?) first tries
+the one clause that blocks the first (`engines.PysatEngine.first_two`), with the same answers.
+Every auxiliary variable is defined by the model's variables, so
 blocking a whole assignment blocks exactly one solution. Solutions are still compared on the model's
 own variables, since auxiliary variables of the IR itself (a piece's kind where kinds overlap) may be free.
 """
@@ -138,7 +140,7 @@ class SatBackend:
         if group:
             stats["representatives"] = summary.get("representatives", 0)
         if limit != 1:
-            stats["enumeration"] = enumeration_method(self.solver, group)
+            stats["enumeration"] = enumeration_method(self.solver, group, limit)
         complete = bool(summary.get("complete")) and not timed_out and not (limit == 1 and items)
         return Outcome(items, complete, timed_out, stats)
 
@@ -176,10 +178,16 @@ class SatBackend:
         return clauses, num_vars, group, symmetry_stats
 
 
-def enumeration_method(solver: str, group: list[Symmetry]) -> str:
+def enumeration_method(solver: str, group: list[Symmetry], limit: int | None = None) -> str:
     """How the solutions were enumerated, for the stats: PySAT's solvers part by part under
-    assumptions (`partition`), pycosat by blocking clauses; with a group, one per orbit."""
-    method = "blocking clauses" if solver == "pycosat" else "assumption parts, no blocking clauses"
+    assumptions (`partition`), for two solutions first one blocking clause (`first_two`), pycosat
+    by blocking clauses; with a group, one per orbit."""
+    if solver == "pycosat":
+        method = "blocking clauses"
+    elif limit == 2 and not group:
+        method = "one blocking clause where the first came soon, else assumption parts"
+    else:
+        method = "assumption parts, no blocking clauses"
     return f"{method}, one per orbit of {len(group)} symmetries" if group else method
 
 

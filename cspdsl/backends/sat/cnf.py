@@ -12,7 +12,7 @@ from a clause, and an emptied clause becomes the clause [FALSE], which makes the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from itertools import combinations
 
 from ...passes.deadline import check_deadline
@@ -25,6 +25,12 @@ FALSE = -1
 PAIRWISE_MAX = 20
 
 ValueLits = Sequence[tuple[int, int]]  # (value, literal) pairs of which exactly one literal is true
+
+
+def no_two(lits: Sequence[int]) -> Iterator[list[int]]:
+    """The pairwise at-most-one clauses [-a, -b] of the literals, in the order of their pairs, made
+    in C (`combinations` of the negated literals, each pair a list): no Python frame a clause."""
+    return map(list, combinations([-lit for lit in lits], 2))
 
 
 class TooLarge(Exception):
@@ -77,6 +83,18 @@ class Cnf:
         self.num_vars += len(values)
         self._unnamed.append((first, name, values))
         return list(range(first, self.num_vars + 1))
+
+    def new_exactly_one(self, name: str, values: Sequence[int]) -> tuple[list[int], range]:
+        """`new_value_vars` and `exactly_one_fresh` of them in one step, for at most PAIRWISE_MAX values
+        (pairwise at-most-one): the new literals, and their negations in the same order."""
+        first = self.num_vars + 1
+        self.num_vars += len(values)
+        self._unnamed.append((first, name, values))
+        lits = list(range(first, self.num_vars + 1))
+        negated = range(-first, -self.num_vars - 1, -1)
+        self.clauses.append(lits)
+        self.clauses.extend(map(list, combinations(negated, 2)))
+        return lits, negated
 
     def add(self, literals: Iterable[int]) -> None:
         """Add a clause, folding the constants and dropping a clause that is always true. A clause of
@@ -163,7 +181,7 @@ class Cnf:
             return []
         if len(lits) <= PAIRWISE_MAX:
             if len({abs(lit) for lit in lits}) == len(lits):  # distinct variables: every pair is a clause
-                self.clauses.extend([[-a, -b] for a, b in combinations(lits, 2)])
+                self.clauses.extend(no_two(lits))
                 return []
             for i, a in enumerate(lits):
                 for b in lits[i + 1 :]:
@@ -217,13 +235,13 @@ class Cnf:
             before = step
         self.clauses.append([-before, -lits[-1]])
 
-    def exactly_one_fresh(self, lits: list[int]) -> list[int]:
+    def exactly_one_fresh(self, lits: list[int], negated: Sequence[int]) -> list[int]:
         """`exactly_one` of literals of distinct variables other than the constant (a variable's own
-        new literals), its clauses as `exactly_one` writes them, without the checks; the list is
-        taken as the at-least-one clause itself."""
+        new literals, and their negations in the same order), its clauses as `exactly_one` writes them,
+        without the checks; the list is taken as the at-least-one clause itself."""
         self.clauses.append(lits)
         if len(lits) <= PAIRWISE_MAX:
-            self.clauses.extend([[-a, -b] for a, b in combinations(lits, 2)])
+            self.clauses.extend(map(list, combinations(negated, 2)))
             return []
         return self._sequential_at_most_one(lits)
 

@@ -29,10 +29,10 @@ from ...passes.deadline import check_deadline
 from ...passes.decompose import regular_layers
 from ...passes.differences import ShiftedGroup, Where, shifted_groups, uncovered_parts
 from ...passes.narrow import narrow_domains
-from ...passes.sums import implied_equalities, redundant_sums
+from ...passes.sums import has_sum_system, implied_equalities, redundant_sums
 from ...record import Record, field
 from ...static_types import TYPE_CHECKING, Any
-from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, TooManyClauses
+from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, TooManyClauses, no_two
 from .connected import ConnectedClauses
 from .pairs import PairClauses
 from .sums import SumClauses, balanced
@@ -50,6 +50,10 @@ MAX_CLAUSES = 5_000_000
 # at-most-one per shifted value only in groups larger than this: below, those at-most-ones are
 # pairwise, the same binary clauses that the differences give one by one (and these stay as before).
 MIN_SHIFTED_GROUP = PAIRWISE_MAX + 1
+
+
+# The kinds that are posted by their own encodings, never as the value pairs they allow.
+_GLOBALS = (AllDifferent, Table, Product, And, Connected)
 
 
 class SatModel(Record, frozen=False):
@@ -80,7 +84,10 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         self._check_values()
         for var in self.problem.variables.values():
             self._encode_var(var.name, var.domain)
-        groups, covered = shifted_groups(self.problem.constraints, MIN_SHIFTED_GROUP)
+        groups: list[ShiftedGroup] = []
+        covered: set[Where] = set()
+        if self._may_group():
+            groups, covered = shifted_groups(self.problem.constraints, MIN_SHIFTED_GROUP)
         self.cnf.clause_budget = self.max_clauses
         try:
             self._post_all(covered)
@@ -94,6 +101,13 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         finally:
             self.cnf.clause_budget = None
         return SatModel(self.cnf, self.problem, self.values, self)
+
+    def _may_group(self) -> bool:
+        """Whether there are clues enough for a shifted group: one of k variables takes a difference
+        for each of its k(k-1)/2 pairs, each a top-level clue or a part of a top-level `and`."""
+        needed = MIN_SHIFTED_GROUP * (MIN_SHIFTED_GROUP - 1) // 2
+        constraints = self.problem.constraints
+        return len(constraints) >= needed or any(isinstance(p.constraint, And) for p in constraints)
 
     def _post_all(self, covered: set[Where]) -> None:
         """Each clue's clauses (but the differences a shifted group covers), refused at the clue that
@@ -155,29 +169,58 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
     # -- top level --------------------------------------------------------------------------------
 
     def post(self, c: Constraint) -> None:
-        scope = sorted({name for _, name in c.terms}) if isinstance(c, Linear) else sorted(variables_of(c))
-        if not isinstance(c, (AllDifferent, Table, Product, And, Connected)) and self._small_scope(c, scope):
+        if isinstance(c, _GLOBALS):  # never tabulated: no scope to work out
+            super().post(c)
+            return
+        scope = _scope(c)
+        if self._small_scope(c, scope):
             self._post_by_enumeration(c, scope)
             return
         super().post(c)
 
     def post_all_different(self, c: AllDifferent) -> None:
+        if self._post_permutation(c):
+            return
         holders: defaultdict[int, list[int]] = defaultdict(list)
         for name in c.vars:
             for v, lit in self.values[name]:
                 holders[v].append(lit)
-        permutation = len(holders) == len(c.vars) and len(set(c.vars)) == len(c.vars)
+        distinct = len(set(c.vars)) == len(c.vars)
+        permutation = distinct and len(holders) == len(c.vars)
+        # Distinct variables none of them fixed: each value's literals are of distinct SAT variables
+        # (one literal a variable, each variable its own), none the constant.
+        fresh = distinct and all(len(self.values[name]) > 1 for name in c.vars)
         cnf = self.cnf
         for lits in holders.values():
-            variables = set(map(abs, lits))
-            if len(variables) == len(lits) <= PAIRWISE_MAX and TRUE not in variables:  # the clauses as they are
+            if len(lits) <= PAIRWISE_MAX and (fresh or _distinct_unfixed(lits)):  # the clauses as they are
                 if permutation:
                     cnf.clauses.append(lits)
-                cnf.clauses.extend([[-a, -b] for a, b in combinations(lits, 2)])
+                cnf.clauses.extend(no_two(lits))
                 continue
             if permutation:
                 cnf.add(lits)
             cnf.at_most_one(lits)
+
+    def _post_permutation(self, c: AllDifferent) -> bool:
+        """Distinct variables, none fixed, all over the same values, no more than PAIRWISE_MAX (Einstein's
+        attributes, a zebra's): for each value, its literals' at-least-one and pairwise at-most-one,
+        as the general case writes them, its literals read off the variables' together (`zip`, in C).
+        False, with nothing written, for any other all-different."""
+        names = c.vars
+        domain = self._domain(names[0]) if names else ()
+        if not 1 < len(domain) == len(names) <= PAIRWISE_MAX or len(set(names)) != len(names):
+            return False
+        if any(self._domain(name) != domain for name in names) or domain == (0, 1):
+            return False
+        signed = [self._signed(name) for name in names]
+        n = len(domain)
+        clauses = self.cnf.clauses
+        columns = zip(*[s[n:] for s in signed], strict=True)  # each value's literals, one per variable
+        negated_columns = zip(*[s[:n] for s in signed], strict=True)
+        for lits, negated in zip(columns, negated_columns, strict=True):
+            clauses.append(list(lits))
+            clauses.extend(map(list, combinations(negated, 2)))
+        return True
 
     def post_table(self, c: Table) -> None:
         self.cnf.add([self._table_literal(c)])
@@ -249,6 +292,30 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         return self.cnf.mdd([self.values[name] for name in c.vars], rows, step)
 
 
+def _scope(c: Constraint) -> list[str]:
+    """The variables of `c`, sorted: of a clue on two variables (`x - y == 1`, `x same y`, `x next_to
+    y` as the `or` of two sums) without a walk of the IR."""
+    if isinstance(c, Linear):
+        terms = c.terms
+        if len(terms) == 2:
+            x, y = terms[0][1], terms[1][1]
+            return [x, y] if x < y else [y, x] if y < x else [x]
+        return sorted({name for _, name in terms})
+    if isinstance(c, InSet):
+        return [c.var]
+    if isinstance(c, Or):
+        sums = [part for part in c.conds if isinstance(part, Linear)]
+        if len(sums) == len(c.conds):
+            return sorted({name for part in sums for _, name in part.terms})
+    return sorted(variables_of(c))
+
+
+def _distinct_unfixed(lits: list[int]) -> bool:
+    """Whether the literals are of distinct variables, none of them the constant."""
+    variables = set(map(abs, lits))
+    return len(variables) == len(lits) and TRUE not in variables
+
+
 def _split_by_column(rows: frozenset[tuple[int, ...]], i: int) -> dict[int, frozenset[tuple[int, ...]]]:
     """The rows grouped by their value in column i."""
     groups: dict[int, list[tuple[int, ...]]] = {}
@@ -277,7 +344,7 @@ def compile_cnf(
     validate(problem)
     with no_cycle_collection():
         narrowed = narrow_domains(problem)
-        if implied:
+        if implied and has_sum_system(narrowed):  # else neither finds anything (a logic puzzle)
             equalities = implied_equalities(narrowed, symmetries or ())
             redundant = redundant_sums(narrowed)
             narrowed.constraints = [p for i, p in enumerate(narrowed.constraints) if i not in redundant]

@@ -3,7 +3,8 @@ compile at install), and pycosat where it is installed (`pip install 'cspdsl[pyc
 
 An engine enumerates models that differ where the caller cares (the model's own variables). A PySAT
 solver does it without blocking clauses, part by part under assumptions (`partition`), at a cost per
-model that stays flat; pycosat adds the clause that the caller's `block` makes of each model.
+model that stays flat, and for two models first tries the one clause that blocks the first
+(`PysatEngine.first_two`); pycosat adds the clause that the caller's `block` makes of each model.
 
 PySAT's solvers are called through `pysolvers`, the C module that `pysat.solvers` wraps: importing
 `pysat.solvers` costs about 45 ms (typing, re, threading, its formula classes), `pysolvers` about 3 ms,
@@ -14,6 +15,7 @@ makes, one for one (tests/test_sat_engines.py runs both side by side on random C
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterator
 from itertools import repeat
 
@@ -59,15 +61,24 @@ class PysatEngine:
     def __init__(self, name: str) -> None:
         self.name = name
 
+    # A search for two models (is the first the only one?) first tries to refute a second with one
+    # blocking clause where the first came within this many seconds of CPU, in at most TRIAL_CONFLICTS.
+    TRIAL_SECONDS = 0.01
+    TRIAL_CONFLICTS = 1_000
+
     def models(
         self, clauses: Clauses, block: Block, limited: bool = False, choices: Choices | None = None,
-        projected: bool = False,
+        projected: bool = False, two: bool = False,
     ) -> Iterator[list[int]]:
         """Each model in turn, blocked by `block(model)` before the next, or with `choices` found part
         by part under assumptions with no clause added (`partition`: a flat cost per model);
-        `limited`: each call gets QUICK_CONFLICTS conflicts, and OutOfBudget is raised when one runs out.
+        `limited`: each call gets QUICK_CONFLICTS conflicts, and OutOfBudget is raised when one runs out;
+        `two`: the caller stops at the second model (`first_two`).
         (`projected` changes nothing here: `block` and `choices` are on the shown variables already.)"""
         conflicts = self.QUICK_CONFLICTS if limited else None
+        if two and choices is not None:
+            yield from self.first_two(clauses, block, choices, conflicts)
+            return
         with Solver(self.name) as solver:
             if not solver.add_all(clauses):
                 return  # the empty clause, or a contradiction between units
@@ -81,19 +92,53 @@ class PysatEngine:
                     return
 
 
+    def first_two(self, clauses: Clauses, block: Block, choices: Choices, conflicts: int | None) -> Iterator[list[int]]:
+        """The first two models that `partitioned_models` gives, found more cheaply when there is only
+        one (a puzzle's uniqueness): once the first model came soon, a single solve under the clause
+        that blocks it (Einstein's 24 solves under assumptions, one). Where that finds another model,
+        or does not settle within TRIAL_CONFLICTS, the parts are searched as ever, on a fresh solver
+        from the start, so that the second model is the very one the parts give (the solver's state,
+        which decides which model a part yields, is then what it always was)."""
+        started = time.process_time()  # CPU time: a wait while other jobs run is no part of it
+        with Solver(self.name) as solver:
+            if not solver.add_all(clauses) or not solver.solve(conflicts=conflicts):
+                return
+            first = solver.model()
+            yield first
+            if time.process_time() - started <= self.TRIAL_SECONDS and solver.refutes(block(first)):
+                return
+        with Solver(self.name) as solver:
+            solver.add_all(clauses)
+            replay = partitioned_models(solver, choices, conflicts)
+            again = next(replay, None)  # the first model again: the solver is deterministic
+            if again is not None and again != first:
+                yield again
+            yield from replay
+
+
+_CALLS = ("new", "add_cl", "solve", "solve_lim", "cbudget", "model", "core", "del", "setphases", "propagate")
+_calls: dict[str, dict[str, Any]] = {}
+
+
+def _calls_of(name: str) -> dict[str, Any]:
+    """The C functions of PySAT's solver `name` that `Solver` calls, as its attributes `_new`, `_add_cl`,
+    ... (None for `setphases` and `propagate` where the solver has none), looked up once a process."""
+    calls = _calls.get(name)
+    if calls is None:
+        import pysolvers
+
+        calls = _calls[name] = {f"_{call}": getattr(pysolvers, f"{name}_{call}", None) for call in _CALLS}
+    return calls
+
+
 class Solver:
     """One live solver of PySAT's: clauses added over time, solved under assumptions (and an optional
     conflict budget), its model or its core read back. A context manager: the solver is freed on exit."""
 
     def __init__(self, name: str = "minisat22") -> None:
-        import pysolvers
-
         self.name = name
         self.cadical = PysatEngine.SOLVERS[name] == "cadical"
-        for call in ("new", "add_cl", "solve", "solve_lim", "cbudget", "model", "core", "del"):
-            setattr(self, f"_{call}", getattr(pysolvers, f"{name}_{call}"))
-        self._setphases = getattr(pysolvers, f"{name}_setphases", None)
-        self._propagate = getattr(pysolvers, f"{name}_propagate", None)
+        self.__dict__.update(_calls_of(name))
         self._solver = self._new()
         self._main_thread = int(_on_main_thread())
         self.error: type[Exception] = pysolvers.error  # what the C calls raise (Ctrl-C caught inside them)
@@ -133,6 +178,16 @@ class Solver:
         """Add the clauses in order, up to the first that makes them contradictory (then False); the
         calls made from C (`map`), with no Python frame per clause."""
         return all(map(self._add_cl, repeat(self._solver), clauses))
+
+    def refutes(self, clause: list[int]) -> bool:
+        """Whether the clauses contradict this one, proved within TRIAL_CONFLICTS (False: a model
+        holds it, or the budget ran out first). The clause stays added."""
+        if not self.add(clause):
+            return True
+        try:
+            return not self.solve(conflicts=PysatEngine.TRIAL_CONFLICTS)
+        except OutOfBudget:
+            return False
 
     def solve(self, assumptions: list[int] | None = None, conflicts: int | None = None) -> bool:
         """True if the clauses hold together with the assumptions; with a conflict budget, OutOfBudget
@@ -206,10 +261,10 @@ class PycosatEngine:
 
     def models(
         self, clauses: Clauses, block: Block, limited: bool = False, choices: Choices | None = None,
-        projected: bool = False,
+        projected: bool = False, two: bool = False,
     ) -> Iterator[list[int]]:
         """As `PysatEngine.models`, always by blocking clauses (PicoSAT through pycosat takes no
-        assumptions here; `choices` is not used). Unlimited, the blocking clause is PicoSAT's own (the
+        assumptions here; `choices` and `two` are not used). Unlimited, the blocking clause is PicoSAT's own (the
         whole model), except for a `projected` model: there `block(model)`, on the shown variables, so
         that PicoSAT finds each solution once, not once for each assignment of the hidden variables."""
         try:

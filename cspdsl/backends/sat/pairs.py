@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from itertools import product
+from operator import itemgetter
 
 from ...ir import And, Constraint, InSet, Linear, Not, Or, comparison
 from ...passes.evaluate import truth
@@ -40,14 +41,15 @@ class PairClauses(VariableEncoding):
         xs, ys = self._domain(x), self._domain(y)
         shape = _shape(c, x, y)
         key = None if shape is None else (shape, xs, ys)
-        plan = None if key is None else _PLANS.get(key)
-        if plan is None:
+        planned = None if key is None else _PLANS.get(key)
+        if planned is None:
             plan = self._pair_plan(c, x, y, xs, ys)
+            planned = plan, _positions(plan, xs, ys)
             if key is not None:
                 if len(_PLANS) >= PLANS_MAX:
                     _PLANS.clear()
-                _PLANS[key] = plan
-        self._emit(plan, x, y)
+                _PLANS[key] = planned
+        self._emit(planned, x, y)
 
     def _pair_plan(self, c: Constraint, x: str, y: str, xs: tuple[int, ...], ys: tuple[int, ...]) -> PairPlan:
         """The clauses of `c` over x and y as values: the forbidden pairs, or, when fewer clauses, for
@@ -72,20 +74,21 @@ class PairClauses(VariableEncoding):
             return forbidden, None
         return _supports(xs, ys, allowed, first=True), _supports(ys, xs, allowed, first=False)
 
-    def _emit(self, plan: PairPlan, x: str, y: str) -> None:
+    def _emit(self, planned: Planned, x: str, y: str) -> None:
         """The plan's clauses, on the literals of x and y."""
-        first, second = plan
-        lx, ly = self._literals_of(x), self._literals_of(y)
+        (first, second), positions = planned
+        vx, vy = self.values[x], self.values[y]
         # Two variables that are not fixed have literals of distinct variables: their clauses go in as
-        # they are (`Cnf.add` folds the constant of a fixed one).
-        if len(lx) > 1 and len(ly) > 1:
-            extend = self.cnf.clauses.extend
-            if second is None:
-                extend([[-lx[v], -ly[w]] for v, w in first])
-                return
-            extend([[-lx[v], *[ly[w] for w in ws]] for v, ws in first])
-            extend([[-ly[w], *[lx[v] for v in vs]] for w, vs in second])
+        # they are (`Cnf.add` folds the constant of a fixed one), each read off the signed literals of
+        # x and y at its positions, in C.
+        if len(vx) > 1 and len(vy) > 1:
+            signed = self._signed(x) + self._signed(y)
+            if isinstance(positions, list):  # every clause two literals
+                self.cnf.clauses.extend([[signed[a], signed[b]] for a, b in positions])
+            else:
+                self.cnf.clauses.extend([list(read(signed)) for read in positions.readers])
             return
+        lx, ly = self._literals_of(x), self._literals_of(y)
         add = self.cnf.add
         if second is None:
             for v, w in first:
@@ -105,20 +108,52 @@ class PairClauses(VariableEncoding):
 
 # A plan: (forbidden pairs, None), or (for each value of x its supports, for each value of y its supports).
 PairPlan = tuple[list[Any], list[Any] | None]
+# A plan and its clauses as positions in x's and y's signed literals (`_positions`).
+Planned = tuple[PairPlan, "list[tuple[int, int]] | Readers"]
 # The plans kept in this process, by the constraint's shape and the values of its two variables.
-_PLANS: dict[Hashable, PairPlan] = {}
+_PLANS: dict[Hashable, Planned] = {}
 PLANS_MAX = 10_000
+
+
+class Readers:
+    """A plan's clauses of any length, each as the function that reads it off the signed literals
+    (`itemgetter` of its positions: a call in C a clause)."""
+
+    def __init__(self, clauses: list[tuple[int, ...]]) -> None:
+        # A one-literal clause as a slice: `itemgetter` of one position gives the literal, not a tuple.
+        self.readers = [itemgetter(*at) if len(at) > 1 else itemgetter(slice(at[0], at[0] + 1)) for at in clauses]
+
+
+def _positions(plan: PairPlan, xs: tuple[int, ...], ys: tuple[int, ...]) -> list[tuple[int, int]] | Readers:
+    """The plan's clauses, in the order `_emit` writes them, as positions in the list of x's negated
+    literals, x's literals, y's negated literals and y's literals (`_signed(x) + _signed(y)`), each
+    in the order of its variable's values: pairs where every clause has two literals, else `Readers`."""
+    at_x = {v: i for i, v in enumerate(xs)}
+    at_y = {w: 2 * len(xs) + j for j, w in enumerate(ys)}
+    first, second = plan
+    if second is None:
+        return [(at_x[v], at_y[w]) for v, w in first]
+    x_true, y_true = len(xs), len(ys)  # from a negated literal to its literal
+    clauses = ([(at_x[v], *[at_y[w] + y_true for w in ws]) for v, ws in first]
+               + [(at_y[w], *[at_x[v] + x_true for v in vs]) for w, vs in second])
+    if all(len(at) == 2 for at in clauses):
+        return [(a, b) for a, b in clauses]
+    return Readers(clauses)
 
 
 def _shape(c: Constraint, x: str, y: str) -> Hashable | None:
     """`c` with x and y written as positions 0 and 1: the same for every constraint that forbids the
     same pairs of values; None for a kind not worth the key (it is then planned every time)."""
     if isinstance(c, Linear):
-        return ("linear", tuple((k, 0 if name == x else 1) for k, name in c.terms), c.op, c.rhs)
+        terms = c.terms
+        if len(terms) == 2:
+            (a, first), (b, second) = terms
+            return ("linear", ((a, 0 if first == x else 1), (b, 0 if second == x else 1)), c.op, c.rhs)
+        return ("linear", tuple([(k, 0 if name == x else 1) for k, name in terms]), c.op, c.rhs)
     if isinstance(c, InSet):
         return ("in", 0 if c.var == x else 1, c.values)
     if isinstance(c, (And, Or)):
-        parts = tuple(_shape(part, x, y) for part in c.conds)
+        parts = tuple([_shape(part, x, y) for part in c.conds])
         return None if None in parts else (type(c).__name__, parts)
     if isinstance(c, Not):
         inner = _shape(c.cond, x, y)

@@ -53,7 +53,7 @@ def partitioned_models(solver: AssumingSolver, choices: Choices, conflicts: int 
 
 def chosen_literals(model: list[int], choices: Choices) -> list[int]:
     """The literal of each variable's value in the model (TRUE where the variable is fixed)."""
-    true = {lit for lit in model if lit > 0}
+    true = set(model)  # made in C; the negative literals in it are not read
     true.add(TRUE)
     return [next(lit for lit in values if (lit in true if lit > 0 else -lit not in true)) for values in choices]
 

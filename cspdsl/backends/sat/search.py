@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from operator import itemgetter
 
 from ...static_types import TYPE_CHECKING, Any
 from .. import Assignment, Distinct, OnSolution
@@ -25,12 +26,14 @@ if TYPE_CHECKING:  # imported where used: only a search of all solutions needs i
 
 
 def decode(values: dict[str, list[tuple[int, int]]], model: list[int]) -> Assignment:
-    true = set(lit for lit in model if lit > 0)
+    """Each variable's value in the model: that of its true literal (a negative one is true where its
+    variable is not, or where the model leaves it out)."""
+    true = set(model)  # made in C; the negative literals in it are not read
     true.add(TRUE)
     assignment = {}
     for name, pairs in values.items():
         for v, lit in pairs:
-            if (lit > 0 and lit in true) or (lit < 0 and -lit not in true):
+            if (lit in true) if lit > 0 else (-lit not in true):
                 assignment[name] = v
                 break
     return assignment
@@ -79,17 +82,24 @@ class _Found:
 def blocking(values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> Callable[[list[int]], list[int]]:
     """The clause that excludes a model's values of the outputs (the model's own variables)."""
 
+    # Each output's literals in order, but the constant: exactly one of each output's is true in a
+    # model, and the clause is the negation of those (as `decode` reads them).
+    literals = [lit for name in outputs for _, lit in values[name] if lit != TRUE]
+
     def block(model: list[int]) -> list[int]:
-        assignment = decode(values, model)
-        return [-lit for name in outputs for v, lit in values[name] if v == assignment[name] and lit != TRUE]
+        true = set(model)
+        return [-lit for lit in literals if ((lit in true) if lit > 0 else (-lit not in true))]
 
     return block
+
+
+second = itemgetter(1)  # of a (value, literal) pair, its literal
 
 
 def choices_of(values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> list[list[int]]:
     """For each output (the model's own variables), the literals of its values: what the enumeration
     splits on (`partition`), exactly one of them true in any model."""
-    return [[lit for _, lit in values[name]] for name in outputs]
+    return [list(map(second, values[name])) for name in outputs]
 
 
 def search_solutions(
@@ -111,7 +121,7 @@ def search_solutions(
     found = _Found(emit, outputs, limit, group)
     choices = choices_of(values, outputs)
     models = engine(engine_name, num_vars).models(clauses, blocking(values, outputs), choices=choices,
-                                                  projected=projected)
+                                                  projected=projected, two=limit == 2 and not group)
     for model in models:
         if found.take(decode(values, model)):
             return found.summary(complete=False)
@@ -142,7 +152,8 @@ def quick_search(
     found = _Found(solutions.append, outputs, limit, group)
     try:
         models = engine(engine_name, num_vars).models(
-            clauses, blocking(values, outputs), limited=True, choices=choices_of(values, outputs), projected=projected
+            clauses, blocking(values, outputs), limited=True, choices=choices_of(values, outputs), projected=projected,
+            two=limit == 2 and not group,
         )
         for model in models:
             if found.take(decode(values, model)):

@@ -26,7 +26,7 @@ class SumClauses(VariableEncoding):
 
     def __init__(self, problem: Problem) -> None:
         super().__init__(problem)
-        self._distinct_groups = _distinct_groups(problem)
+        self._distinct_groups: list[frozenset[str]] | None = None  # made when a short sum first asks
         self._rest_diagrams: dict[tuple[tuple[int, str], ...], Diagram] = {}
 
     def post_linear(self, c: Linear) -> None:
@@ -57,6 +57,8 @@ class SumClauses(VariableEncoding):
         rest = c.terms[2:]
         # Terms under one all-different: a prefix repeating a value is already excluded by the
         # all-different's clauses (no clause here), and the terms still to come take distinct values.
+        if self._distinct_groups is None:
+            self._distinct_groups = _distinct_groups(self.problem)
         distinct = _distinct([name for _, name in c.terms], self._distinct_groups)
         same_coef = len(set(coefs)) == 1
         for v, lit in pairs[0]:

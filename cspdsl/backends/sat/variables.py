@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ...ir import Problem
 from ..base import Translator
-from .cnf import FALSE, TRUE, Cnf
+from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf
 
 
 class VariableEncoding(Translator[int]):
@@ -23,11 +23,17 @@ class VariableEncoding(Translator[int]):
         self.cnf = Cnf()
         self.values: dict[str, list[tuple[int, int]]] = {}
         self.literal: dict[str, dict[int, int]] = {}  # name -> value -> its literal, for lookups
+        self.signed: dict[str, list[int]] = {}  # name -> its literals negated, then as they are (`PairClauses`)
         self.at_most: dict[str, list[int]] = {}  # x <= v_i literals, where a sequential counter made them
 
     # -- variables --------------------------------------------------------------------------------
 
     def _encode_var(self, name: str, domain: tuple[int, ...]) -> None:
+        if 2 < len(domain) <= PAIRWISE_MAX:  # the most common: no counter, no special case
+            lits, negated = self.cnf.new_exactly_one(name, domain)
+            self.values[name] = list(zip(domain, lits, strict=True))
+            self.signed[name] = [*negated, *lits]  # where the clues read them (`_signed`)
+            return
         if len(domain) == 1:
             self.values[name] = [(domain[0], TRUE)]
         elif domain == (0, 1):
@@ -41,11 +47,23 @@ class VariableEncoding(Translator[int]):
             cnf = self.cnf
             lits = cnf.new_value_vars(name, domain)
             self.values[name] = list(zip(domain, lits, strict=True))
-            prefix = cnf.exactly_one_fresh(lits)
+            negated = range(-lits[0], -lits[-1] - 1, -1)  # its literals are first..last
+            self.signed[name] = [*negated, *lits]  # where the clues read them (`_signed`)
+            prefix = cnf.exactly_one_fresh(lits, negated)
             if prefix:
                 self.at_most[name] = prefix
                 for v, lit in zip(domain, prefix, strict=True):
                     self.cnf.meaning.setdefault(abs(lit), f"{name} <= {v}")
+
+    def _signed(self, name: str) -> list[int]:
+        """The negations of the variable's literals, then its literals, in the order of its values:
+        what the pair clues' plans (`pairs._positions`) and all-different index."""
+        signed = self.signed.get(name)
+        if signed is None:
+            signed = [-lit for _, lit in self.values[name]]
+            signed += [-lit for lit in signed]
+            self.signed[name] = signed
+        return signed
 
     def _eq(self, name: str, value: int) -> int:
         return self._literals_of(name).get(value, FALSE)
