@@ -9,6 +9,7 @@ import pytest
 from helpers import run_cli
 
 from cspdsl.api import load, loads
+from cspdsl.backends.sat.goal_count import first_goal_state
 from cspdsl.backends.search.space import Source
 from cspdsl.ir import Connected, Constraint, InSet, Product, Regular, variables_of
 from cspdsl.ir.check import holds
@@ -260,6 +261,35 @@ def test_the_sat_cnf_of_the_moves_has_the_unrolled_models_solutions(path: str, b
         assert ours == _solutions(cpsat(horizon, None, None)), horizon
         counts.append(len(ours))
     assert counts[-1] > counts[-2] > 0  # plans longer than the shortest are among them
+
+
+# (model, bound, the first state in which its goal may hold by a count of the state: 0, none says)
+GOAL_COUNTS = [
+    ("models/pegs.puz", 13, 13),  # 14 pegs, one jump takes one: 1 peg after 13 jumps
+    ("models/river.puz", 10, 0),
+    ("models/jugs.puz", 9, 0),
+    ("models/hanoi.puz", 9, 0),
+]
+
+
+@pytest.mark.parametrize(("path", "bound", "first"), GOAL_COUNTS)
+def test_the_goal_is_not_defined_where_a_count_says_it_cannot_hold(path: str, bound: int, first: int) -> None:
+    seq = load(path).problem.sequential
+    assert seq is not None and first_goal_state(seq, bound) == first
+    model = loads(line_pegs("0110110", 5), "line.puz")  # 4 pegs, the goal 1: not before 3 jumps
+    assert model.problem.sequential is not None and first_goal_state(model.problem.sequential, 5) == 3
+    assert first_goal_state(model.problem.sequential, 1) == 2  # none of the states 0..1 (a bound too short)
+
+
+@pytest.mark.parametrize("drawing", ["0110100", "11010"])
+def test_the_sat_cnf_with_the_goal_counted_has_the_unrolled_models_solutions(drawing: str) -> None:
+    """Steps before the goal can hold and steps after it, bound by bound, solution for solution."""
+    model = loads(line_pegs(drawing, 6), "line.puz")
+    sat, cpsat = bounded_solver(model, "sat", None), bounded_solver(model, "cpsat", None)
+    counts = [len(_solutions(sat(horizon, None, None))) for horizon in range(7)]
+    for horizon in range(7):
+        assert _solutions(sat(horizon, None, None)) == _solutions(cpsat(horizon, None, None)), horizon
+    assert counts[:2] == [0, 0] and counts[2] == 2 and counts[-1] >= 2  # plans of 2 jumps, after 2 steps without
 
 
 @pytest.mark.parametrize("drawing", ["11011", "0110110", "111010"])

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
 from itertools import accumulate, product
+from operator import add
 
 from ...errors import CspdslError, Span, Suggestion
 from ...ir import And, Constraint, InSet, Linear, Not, Posted, Problem, validate, variables_of
@@ -37,6 +38,7 @@ from ...passes.unroll import action, at
 from ...record import Record
 from .cnf import TRUE, Cnf, TooLarge, TooManyClauses
 from .encoder import CnfEncoder
+from .goal_count import first_goal_state
 
 # A condition's part on variables with at most this many combinations of values is written as one
 # clause per forbidden combination; an effect, as one clause per combination of its terms' values.
@@ -77,6 +79,7 @@ class StepTemplates(Record):
     always: Template
     goal: Template
     step: Template
+    early: Template  # a step before the goal can hold (`goal_count.py`): its action a move, no goal defined
 
 
 def templates(problem: Problem) -> StepTemplates:
@@ -90,8 +93,9 @@ def templates(problem: Problem) -> StepTemplates:
     state = Template(encoder.cnf.clauses[1:first], 1, 0, encoder.values)
     encoder.post_clues(seq.start)
     goal = _goal_definition(problem, seq, size)
+    step, early = _step_templates(problem, seq, goal)
     return StepTemplates(size, state, _template(encoder, 1, size, first), _posted_template(problem, seq, seq.always),
-                         Template([*goal.clauses, [goal.literal]], 1, goal.own, {}), _step_template(problem, seq, goal))
+                         Template([*goal.clauses, [goal.literal]], 1, goal.own, {}), step, early)
 
 
 def _validate(problem: Problem, seq: Sequential) -> None:
@@ -185,14 +189,20 @@ class _StepWriter:
         self.encoder.values[action(1)] = list(enumerate(self.act))
         self.after = {name: at(name, 1) for name in seq.state}
 
-    def write(self) -> None:
+    def write(self) -> tuple[int, int]:
+        """The step's clauses; where those of the goal before the move and its link to the action 0
+        start and end among them (the goal's own variables the step's last)."""
         for number, move in enumerate(self.seq.moves, start=1):
             with _located(move.span):
                 self._move(self.act[number], move)
+        start, variables = len(self.cnf.clauses), self.cnf.num_vars
         goal = self._goal_before()
         self.cnf.add([-self.act[0], goal])
         self.cnf.add([-goal, self.act[0]])
+        end = len(self.cnf.clauses)
         self._frame()
+        assert self.cnf.num_vars == variables + self.goal.own, "the goal's variables come last"
+        return start - self.first, end - self.first
 
     def _goal_before(self) -> int:
         """The goal's literal over the state before the move: its definition copied, the state's
@@ -265,11 +275,15 @@ class _StepWriter:
                 self.cnf.add([-lit, after[v], *setters[name]])
 
 
-def _step_template(problem: Problem, seq: Sequential, goal: GoalDefinition) -> Template:
+def _step_templates(problem: Problem, seq: Sequential, goal: GoalDefinition) -> tuple[Template, Template]:
+    """A step's template, and that of a step before the goal can hold: the goal's definition and its
+    link to the action 0 replaced by the action's not being 0, one unit clause."""
     writer = _StepWriter(problem, seq, goal)
-    writer.write()
+    start, end = writer.write()
     actions = len(writer.act)  # made one after another, before any other
-    return _template(writer.encoder, 2, writer.size, writer.first, actions)
+    step = _template(writer.encoder, 2, writer.size, writer.first, actions)
+    clauses = [*step.clauses[:start], [-writer.act[0]], *step.clauses[end:]]
+    return step, Template(clauses, 2, step.own - goal.own, step.values, actions)
 
 
 def _action_literals(cnf: Cnf, count: int) -> list[int]:
@@ -334,7 +348,8 @@ class UnrolledCnf(Record):
 
 def unrolled_cnf(seq: Sequential, found: StepTemplates, horizon: int) -> UnrolledCnf:
     """The templates copied to each step: a state's literals and `always` at every step, the start at
-    the first, a move between each two, the goal at the last."""
+    the first, a move between each two (with no goal before it while the goal cannot hold yet:
+    `goal_count.py`), the goal at the last."""
     cnf = _Copies(found, horizon)
     values: dict[str, list[tuple[int, int]]] = {}
     for step in range(horizon + 1):
@@ -343,9 +358,12 @@ def unrolled_cnf(seq: Sequential, found: StepTemplates, horizon: int) -> Unrolle
             values[at(name, step)] = [(v, table[lit]) for v, lit in found.state.values[name]]
         cnf.copy(found.always, step)
     cnf.copy(found.start, 0)
-    for step in range(1, horizon + 1):
-        table = cnf.copy(found.step, step - 1, step)
-        values[action(step)] = [(v, table[lit]) for v, lit in found.step.values[action(1)]]
+    early = min(first_goal_state(seq, horizon), horizon)
+    for template, steps in ((found.early, range(1, early + 1)), (found.step, range(early + 1, horizon + 1))):
+        first = cnf.copy_steps(template, steps)
+        for step in steps:
+            by = (step - steps.start) * cnf.actions
+            values[action(step)] = [(v, _shifted(first[lit], by)) for v, lit in template.values[action(1)]]
     cnf.copy(found.goal, horizon)
     outputs = [at(name, 0) for name in seq.state] + [action(step) for step in range(1, horizon + 1)]
     return UnrolledCnf(cnf.clauses, cnf.num_vars, values, outputs)
@@ -381,6 +399,35 @@ class _Copies:
         flat = list(map(table.__getitem__, template.flat))  # one pass over every literal, then cut
         self.clauses.extend([flat[start:end] for start, end in template.bounds])
         return table
+
+    def copy_steps(self, step: Template, steps: range) -> list[int]:
+        """The step's template copied to these steps, one after another; the renumbering of the first
+        (as `copy` gives it). A step's literals are those of the step before it shifted by one stride
+        for each kind of variable (`_strides`), so each further copy is one addition per literal, in C."""
+        if not steps:
+            return []
+        table = self.copy(step, steps.start - 1, steps.start)
+        flat = list(map(table.__getitem__, step.flat))
+        shifts = _strides(step, self.size, self.actions)
+        for _ in steps[1:]:
+            check_deadline()
+            flat = list(map(add, flat, shifts))
+            self.clauses.extend([flat[start:end] for start, end in step.bounds])
+        self.num_vars += (len(steps) - 1) * (step.own - step.actions)
+        return table
+
+
+def _strides(step: Template, size: int, actions: int) -> list[int]:
+    """For each literal of the step's template, how far it moves from one step's copy to the next:
+    a state's literal by a state (`size`), an action's by a step's actions, its own by its own
+    count (numbered one copy after another), the constant not at all; a negative literal the other way."""
+    others = step.own - step.actions
+    stride = [0, 0, *[size] * (step.blocks * size), *[actions] * step.actions, *[others] * others]
+    return [stride[lit] if lit > 0 else -stride[-lit] for lit in step.flat]
+
+
+def _shifted(lit: int, by: int) -> int:
+    return lit + by if lit > 0 else lit - by
 
 
 def _renumber(table: list[int], first: int, count: int, to: int) -> None:
