@@ -19,8 +19,9 @@ from collections.abc import Callable
 
 from .api import solve
 from .backends import get_backend
+from .backends.sat.copies import unrolled_cnf
 from .backends.sat.search import run_search
-from .backends.sat.unrolled import StepTemplates, templates, unrolled_cnf
+from .backends.sat.unrolled import StepTemplates, templates
 from .collector import no_cycle_collection
 from .errors import CspdslError, Suggestion
 from .lower import Lowered
@@ -127,7 +128,7 @@ def _sat_solver(model: Lowered, options: dict[str, str] | None) -> Solver:
             return Bounded([], False, True, {"engine": engine.solver})
         _within_limits(cnf.values, len(cnf.clauses), engine.limits)
         compiled = time.perf_counter() - started
-        size = {"variables": cnf.num_vars, "clauses": len(cnf.clauses), "literals": sum(map(len, cnf.clauses))}
+        size = {"variables": cnf.num_vars, "clauses": len(cnf.clauses), "literals": cnf.clauses.literals}
         args = (engine.solver, cnf.clauses, cnf.num_vars, cnf.values, cnf.outputs, limit, None, False)
         searched = time.perf_counter()
         items, summary, timed_out, forked = run_search(args, seconds_left(deadline))

@@ -14,13 +14,13 @@ makes, one for one (tests/test_sat_engines.py runs both side by side on random C
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import repeat
 
 from ...static_types import Any, ClassVar
 from .partition import Choices, partitioned_models
 
-Clauses = list[list[int]]
+Clauses = Iterable[Sequence[int]]  # lists of literals, or any clauses iterated in order (unrolled CNF: tuples)
 Block = Callable[[list[int]], list[int]]  # a model -> the clause that excludes it
 
 
@@ -99,7 +99,7 @@ class Solver:
         self._assumptions: list[int] = []
 
     _new: Callable[[], Any]
-    _add_cl: Callable[[Any, list[int]], bool]
+    _add_cl: Callable[[Any, Sequence[int]], bool]
     _solve: Callable[..., bool]
     _solve_lim: Callable[..., Any]
     _cbudget: Callable[[Any, int], None]

@@ -26,19 +26,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
-from itertools import accumulate, product
-from operator import add
+from itertools import product
 
 from ...errors import CspdslError, Span, Suggestion
-from ...ir import And, Constraint, InSet, Linear, Not, Posted, Problem, validate, variables_of
+from ...ir import And, Constraint, InSet, Linear, Posted, Problem, validate, variables_of
 from ...ir.sequential import Effect, Move, Sequential
-from ...passes.deadline import check_deadline
 from ...passes.evaluate import truth
 from ...passes.unroll import action, at
 from ...record import Record
-from .cnf import TRUE, Cnf, TooLarge, TooManyClauses
+from .cnf import Cnf, TooLarge, TooManyClauses
 from .encoder import CnfEncoder
-from .goal_count import first_goal_state
 
 # A condition's part on variables with at most this many combinations of values is written as one
 # clause per forbidden combination; an effect, as one clause per combination of its terms' values.
@@ -58,15 +55,14 @@ class Template(Record):
     actions: int = 0  # how many of its own variables, the first ones, are the action's literals (a step's)
 
     @cached_property
-    def flat(self) -> list[int]:
-        """The clauses' literals one after another (a copy renumbers them in one pass)."""
-        return [lit for clause in self.clauses for lit in clause]
-
-    @cached_property
-    def bounds(self) -> list[tuple[int, int]]:
-        """Where each clause starts and ends in `flat`."""
-        ends = list(accumulate(map(len, self.clauses)))
-        return list(zip([0, *ends][:-1], ends, strict=True))
+    def columns(self) -> list[tuple[int, list[list[int]]]]:
+        """The clauses by length, the shortest first, as columns (`copies.ClauseColumns`): how many
+        there are of one length, and their first literals, their second literals, ..."""
+        by_length: dict[int, list[list[int]]] = {}
+        for clause in self.clauses:
+            by_length.setdefault(len(clause), []).append(clause)
+        return [(len(group), [list(column) for column in zip(*group, strict=True)])
+                for _, group in sorted(by_length.items())]
 
 
 class StepTemplates(Record):
@@ -87,7 +83,7 @@ def templates(problem: Problem) -> StepTemplates:
     move's condition or in the goal, which the unrolled model reifies, is a bug of the lowering)."""
     seq = problem.sequential
     assert seq is not None
-    _validate(problem, seq)
+    validate(problem)  # at once when loading the model checked it (and its puzzle's conditions)
     encoder, first = _encoder(problem, seq, blocks=1)
     size = encoder.cnf.num_vars - 1
     state = Template(encoder.cnf.clauses[1:first], 1, 0, encoder.values)
@@ -96,18 +92,6 @@ def templates(problem: Problem) -> StepTemplates:
     step, early = _step_templates(problem, seq, goal)
     return StepTemplates(size, state, _template(encoder, 1, size, first), _posted_template(problem, seq, seq.always),
                          Template([*goal.clauses, [goal.literal]], 1, goal.own, {}), step, early)
-
-
-def _validate(problem: Problem, seq: Sequential) -> None:
-    """The IR's rules on the puzzle's conditions, each where the unrolled model puts it: the start and
-    `always` at the top level, the goal and the moves' conditions inside a condition."""
-    check = Problem()
-    check.variables = dict(problem.variables)
-    for posted in (*seq.start, *seq.always):
-        check.post(posted.constraint)
-    for condition in (*(p.constraint for p in seq.goal), *(move.condition for move in seq.moves)):
-        check.post(Not(condition))
-    validate(check)
 
 
 class TemplateEncoder(CnfEncoder):
@@ -193,8 +177,10 @@ class _StepWriter:
         """The step's clauses; where those of the goal before the move and its link to the action 0
         start and end among them (the goal's own variables the step's last)."""
         for number, move in enumerate(self.seq.moves, start=1):
-            with _located(move.span):
+            try:  # no context manager a move: on the pegs that was a tenth of the step's template
                 self._move(self.act[number], move)
+            except (TooLarge, TooManyClauses) as error:
+                raise _over_budget(error, move.span) from None
         start, variables = len(self.cnf.clauses), self.cnf.num_vars
         goal = self._goal_before()
         self.cnf.add([-self.act[0], goal])
@@ -325,115 +311,19 @@ def _combinations(values: list[list[tuple[int, int]]]) -> int:
 
 @contextmanager
 def _located(span: Span | None) -> Iterator[None]:
-    """The encoder's budgets, outgrown by a move or the goal, as an error at its line."""
+    """The encoder's budgets, outgrown by the goal, as an error at its line."""
     try:
         yield
-    except TooLarge:
-        raise CspdslError("this is too large for the SAT backend: its decision diagram would have more than "
-                          "200,000 edges", span, suggestion=Suggestion("use_backend", ("search",))) from None
-    except TooManyClauses:
-        raise CspdslError("this takes the SAT encoding past its clause limit (-O max_clauses=N raises it)", span,
-                          suggestion=Suggestion("use_backend", ("search",))) from None
+    except (TooLarge, TooManyClauses) as error:
+        raise _over_budget(error, span) from None
 
 
-
-class UnrolledCnf(Record):
-    """The puzzle over `horizon` steps as CNF, and how to read the unrolled model's variables back."""
-
-    clauses: list[list[int]]
-    num_vars: int
-    values: dict[str, list[tuple[int, int]]]  # x@t and move@t: (value, literal) pairs, exactly one true
-    outputs: list[str]  # as the unrolled model's: the start state, then each step's action
-
-
-def unrolled_cnf(seq: Sequential, found: StepTemplates, horizon: int) -> UnrolledCnf:
-    """The templates copied to each step: a state's literals and `always` at every step, the start at
-    the first, a move between each two (with no goal before it while the goal cannot hold yet:
-    `goal_count.py`), the goal at the last."""
-    cnf = _Copies(found, horizon)
-    values: dict[str, list[tuple[int, int]]] = {}
-    for step in range(horizon + 1):
-        table = cnf.copy(found.state, step)
-        for name in seq.state:
-            values[at(name, step)] = [(v, table[lit]) for v, lit in found.state.values[name]]
-        cnf.copy(found.always, step)
-    cnf.copy(found.start, 0)
-    early = min(first_goal_state(seq, horizon), horizon)
-    for template, steps in ((found.early, range(1, early + 1)), (found.step, range(early + 1, horizon + 1))):
-        first = cnf.copy_steps(template, steps)
-        for step in steps:
-            by = (step - steps.start) * cnf.actions
-            values[action(step)] = [(v, _shifted(first[lit], by)) for v, lit in template.values[action(1)]]
-    cnf.copy(found.goal, horizon)
-    outputs = [at(name, 0) for name in seq.state] + [action(step) for step in range(1, horizon + 1)]
-    return UnrolledCnf(cnf.clauses, cnf.num_vars, values, outputs)
+def _over_budget(error: TooLarge | TooManyClauses, span: Span | None) -> CspdslError:
+    """An encoder's budget outgrown by a move or the goal, as an error at its line."""
+    if isinstance(error, TooLarge):
+        return CspdslError("this is too large for the SAT backend: its decision diagram would have more than "
+                           "200,000 edges", span, suggestion=Suggestion("use_backend", ("search",)))
+    return CspdslError("this takes the SAT encoding past its clause limit (-O max_clauses=N raises it)", span,
+                       suggestion=Suggestion("use_backend", ("search",)))
 
 
-class _Copies:
-    """The unrolled CNF as it is copied together: variable 1 true, the actions' literals of each step
-    (numbered first: on the pegs that took half the conflicts of numbering the states first, in the
-    CNF's own order; MiniSat breaks ties of activity by its heap, which follows the numbering), the states'
-    literals (`size` variables a state), then each copy's own variables after them."""
-
-    def __init__(self, found: StepTemplates, horizon: int) -> None:
-        self.size, self.actions = found.size, found.step.actions
-        self.clauses: list[list[int]] = [[TRUE]]
-        self.first_state = 2 + horizon * self.actions
-        self.num_vars = self.first_state - 1 + (horizon + 1) * self.size
-
-    def copy(self, template: Template, first_state: int, step: int = 0) -> list[int]:
-        """The template's clauses with its states at `first_state` on, its action's literals (if any)
-        those of `step`, and its other variables new; the renumbering, as a table indexed by the
-        template's literals (a negative one from the end)."""
-        check_deadline()
-        if not template.clauses and not template.values:  # nothing to copy, nothing to read back
-            return []
-        states = template.blocks * self.size
-        others = template.own - template.actions
-        table = [0] * (2 * (1 + states + template.own) + 1)
-        table[1], table[-1] = TRUE, -TRUE
-        _renumber(table, 2, states, self.first_state + first_state * self.size)
-        _renumber(table, 2 + states, template.actions, 2 + (step - 1) * self.actions)
-        _renumber(table, 2 + states + template.actions, others, self.num_vars + 1)
-        self.num_vars += others
-        flat = list(map(table.__getitem__, template.flat))  # one pass over every literal, then cut
-        self.clauses.extend([flat[start:end] for start, end in template.bounds])
-        return table
-
-    def copy_steps(self, step: Template, steps: range) -> list[int]:
-        """The step's template copied to these steps, one after another; the renumbering of the first
-        (as `copy` gives it). A step's literals are those of the step before it shifted by one stride
-        for each kind of variable (`_strides`), so each further copy is one addition per literal, in C."""
-        if not steps:
-            return []
-        table = self.copy(step, steps.start - 1, steps.start)
-        flat = list(map(table.__getitem__, step.flat))
-        shifts = _strides(step, self.size, self.actions)
-        for _ in steps[1:]:
-            check_deadline()
-            flat = list(map(add, flat, shifts))
-            self.clauses.extend([flat[start:end] for start, end in step.bounds])
-        self.num_vars += (len(steps) - 1) * (step.own - step.actions)
-        return table
-
-
-def _strides(step: Template, size: int, actions: int) -> list[int]:
-    """For each literal of the step's template, how far it moves from one step's copy to the next:
-    a state's literal by a state (`size`), an action's by a step's actions, its own by its own
-    count (numbered one copy after another), the constant not at all; a negative literal the other way."""
-    others = step.own - step.actions
-    stride = [0, 0, *[size] * (step.blocks * size), *[actions] * step.actions, *[others] * others]
-    return [stride[lit] if lit > 0 else -stride[-lit] for lit in step.flat]
-
-
-def _shifted(lit: int, by: int) -> int:
-    return lit + by if lit > 0 else lit - by
-
-
-def _renumber(table: list[int], first: int, count: int, to: int) -> None:
-    """Template variables first .. first + count - 1 as to .. to + count - 1, in the table (the
-    negative literals from its end, in the opposite order), a slice each."""
-    if count:
-        table[first : first + count] = range(to, to + count)
-        end = len(table) - first + 1
-        table[end - count : end] = range(-(to + count - 1), -to + 1)
