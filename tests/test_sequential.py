@@ -9,7 +9,7 @@ import pytest
 from helpers import run_cli
 
 from cspdsl.api import load, loads
-from cspdsl.backends.sat.goal_count import first_goal_state
+from cspdsl.backends.sat.goal_count import first_goal_state, goal_count
 from cspdsl.backends.search.space import Source
 from cspdsl.ir import Connected, Constraint, InSet, Product, Regular, variables_of
 from cspdsl.ir.check import holds
@@ -279,6 +279,19 @@ def test_the_goal_is_not_defined_where_a_count_says_it_cannot_hold(path: str, bo
     model = loads(line_pegs("0110110", 5), "line.puz")  # 4 pegs, the goal 1: not before 3 jumps
     assert model.problem.sequential is not None and first_goal_state(model.problem.sequential, 5) == 3
     assert first_goal_state(model.problem.sequential, 1) == 2  # none of the states 0..1 (a bound too short)
+
+
+@pytest.mark.parametrize(("path", "bound", "counted"), [
+    ("models/pegs.puz", 13, (13, {0})),  # 13 jumps leave one peg: the goal needs no clause
+    ("models/pegs.puz", 14, (13, set())),  # a plan may end at 13 jumps: the goal is said at each step after
+    ("models/pegs.puz", 12, (13, set())),  # no plan: the goal is said (and cannot hold)
+    ("models/river.puz", 7, (0, set())),
+])
+def test_the_goal_at_the_last_step_is_not_said_where_the_count_makes_sure_of_it(
+    path: str, bound: int, counted: tuple[int, set[int]]
+) -> None:
+    seq = load(path).problem.sequential
+    assert seq is not None and goal_count(seq, bound) == counted
 
 
 @pytest.mark.parametrize("drawing", ["0110100", "11010"])

@@ -20,7 +20,7 @@ from ...passes.deadline import check_deadline
 from ...passes.unroll import action, at
 from ...record import Record
 from .cnf import TRUE
-from .goal_count import first_goal_state
+from .goal_count import goal_count
 from .unrolled import StepTemplates, Template
 
 Block = tuple[int, list[list[int]]]  # clauses of one length: how many, and their columns
@@ -66,13 +66,16 @@ def unrolled_cnf(seq: Sequential, found: StepTemplates, horizon: int) -> Unrolle
             values[at(name, step)] = [(v, table[lit]) for v, lit in found.state.values[name]]
         cnf.copy(found.always, step)
     cnf.copy(found.start, 0)
-    early = min(first_goal_state(seq, horizon), horizon)
-    for template, steps in ((found.early, range(1, early + 1)), (found.step, range(early + 1, horizon + 1))):
-        first = cnf.copy_steps(template, steps)
-        for step in steps:
-            by = (step - steps.start) * cnf.actions
-            values[action(step)] = [(v, _shifted(first[lit], by)) for v, lit in template.values[action(1)]]
-    cnf.copy(found.goal, horizon)
+    first_goal, sure = goal_count(seq, horizon)
+    early = min(first_goal, horizon)
+    for steps, kind in ((range(1, early + 1), "early"), (range(early + 1, horizon + 1), "step")):
+        if steps:  # each kind of step's template made only if a step needs it
+            template: Template = getattr(found, kind)
+            first = cnf.copy_steps(template, steps)
+            for step in steps:
+                by = (step - steps.start) * cnf.actions
+                values[action(step)] = [(v, _shifted(first[lit], by)) for v, lit in template.values[action(1)]]
+    cnf.copy(found.goal(tuple(i for i in range(len(found.parts)) if i not in sure)), horizon)
     outputs = [at(name, 0) for name in seq.state] + [action(step) for step in range(1, horizon + 1)]
     return UnrolledCnf(cnf.clauses, cnf.num_vars, values, outputs)
 
@@ -84,7 +87,7 @@ class _Copies:
     literals (`size` variables a state), then each copy's own variables after them."""
 
     def __init__(self, found: StepTemplates, horizon: int) -> None:
-        self.size, self.actions = found.size, found.step.actions
+        self.size, self.actions = found.size, found.actions
         self.clauses = ClauseColumns([(1, [[TRUE]])])
         self.first_state = 2 + horizon * self.actions
         self.num_vars = self.first_state - 1 + (horizon + 1) * self.size

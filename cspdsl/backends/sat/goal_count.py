@@ -30,25 +30,44 @@ Sum = dict[str, int]  # a sum's coefficient of each variable
 def first_goal_state(seq: Sequential, horizon: int) -> int:
     """The first of the states 0 .. horizon in which the goal may hold by the counts (horizon + 1 if
     none may); 0 when no count says anything."""
-    return max((_first_state(seq, terms, k, horizon) for terms, k in _sums_fixed(p.constraint for p in seq.goal)),
-               default=0)
+    return goal_count(seq, horizon)[0]
 
 
-def _first_state(seq: Sequential, terms: Sum, goal: int, horizon: int) -> int:
+def goal_count(seq: Sequential, horizon: int) -> tuple[int, set[int]]:
+    """The first state in which the goal may hold (as `first_goal_state`), and which of the goal's
+    parts (`goal_parts`, by index) the counts make sure of in the state `horizon` when it is that
+    state: a sum that every plan of `horizon` moves brings to the goal's value (the pegs' one peg
+    after 13 jumps), which the CNF then need not say."""
+    parts = goal_parts(seq)
+    counted = {i: _count(seq, _terms(part), part.rhs, horizon) for i, part in enumerate(parts)
+               if isinstance(part, Linear) and part.op == "=="}
+    first = max((state for state, _ in counted.values()), default=0)
+    sure = {i for i, (_, surely) in counted.items() if surely} if first == horizon else set()
+    return first, sure
+
+
+def goal_parts(seq: Sequential) -> list[Constraint]:
+    """The parts of the goal that must all hold, in order."""
+    return _parts(posted.constraint for posted in seq.goal)
+
+
+def _count(seq: Sequential, terms: Sum, goal: int, horizon: int) -> tuple[int, bool]:
+    """The first state whose sums hold the goal's value (0 if the count says nothing, horizon + 1 if
+    none does), and whether that state is `horizon` and its one sum that value."""
     start, changes = _start_value(seq, terms), _changes(seq.moves, terms)
     if start is None or changes is None:
-        return 0
+        return 0, False
     sums = {start}
     for state in range(horizon + 1):
         if goal in sums or len(sums) > MAX_SUMS:
-            return state
+            return state, state == horizon and sums == {goal}
         sums = {value + change for value in sums for change in changes}
-    return horizon + 1
+    return horizon + 1, False
 
 
-def _sums_fixed(conditions: Iterable[Constraint]) -> list[tuple[Sum, int]]:
-    """The sums `== k` among the parts of conditions that must all hold."""
-    return [(_terms(part), part.rhs) for part in _parts(conditions) if isinstance(part, Linear) and part.op == "=="]
+def _sums_fixed(parts: Iterable[Constraint]) -> list[tuple[Sum, int]]:
+    """The sums `== k` among these parts."""
+    return [(_terms(part), part.rhs) for part in parts if isinstance(part, Linear) and part.op == "=="]
 
 
 def _start_value(seq: Sequential, terms: Sum) -> int | None:
@@ -105,12 +124,12 @@ def _terms(linear: Linear) -> Sum:
 
 
 def _parts(conditions: Iterable[Constraint]) -> list[Constraint]:
-    """The parts that must all hold (top-level `and`s taken apart)."""
-    stack, parts = list(conditions), list[Constraint]()
+    """The parts that must all hold (top-level `and`s taken apart), in order."""
+    stack, parts = list(conditions)[::-1], list[Constraint]()
     while stack:
         c = stack.pop()
         if isinstance(c, And):
-            stack.extend(c.conds)
+            stack.extend(reversed(c.conds))
         else:
             parts.append(c)
     return parts

@@ -34,8 +34,9 @@ from ...ir.sequential import Effect, Move, Sequential
 from ...passes.evaluate import truth
 from ...passes.unroll import action, at
 from ...record import Record
-from .cnf import Cnf, TooLarge, TooManyClauses
+from .cnf import TRUE, Cnf, TooLarge, TooManyClauses
 from .encoder import CnfEncoder
+from .goal_count import goal_parts
 
 # A condition's part on variables with at most this many combinations of values is written as one
 # clause per forbidden combination; an effect, as one clause per combination of its terms' values.
@@ -65,33 +66,55 @@ class Template(Record):
                 for _, group in sorted(by_length.items())]
 
 
-class StepTemplates(Record):
+class StepTemplates:
     """The templates of one puzzle, whatever the bound: a state's literals (`state`), the start, the
-    conditions of every state, the goal, and a step."""
+    conditions of every state, a step, a step before the goal can hold (`early`), and the goal at the
+    last step. Those that need the goal are made when a bound first needs them (the pegs' 13 jumps
+    need none: `goal_count.py`)."""
 
-    size: int  # the variables of one state's literals
-    state: Template
-    start: Template
-    always: Template
-    goal: Template
-    step: Template
-    early: Template  # a step before the goal can hold (`goal_count.py`): its action a move, no goal defined
+    def __init__(self, problem: Problem) -> None:
+        seq = problem.sequential
+        assert seq is not None
+        validate(problem)  # at once when loading the model checked it (and its puzzle's conditions)
+        self.problem, self.seq, self.parts = problem, seq, goal_parts(seq)
+        encoder, first = _encoder(problem, seq, blocks=1)
+        self.size = encoder.cnf.num_vars - 1  # the variables of one state's literals
+        self.state = Template(encoder.cnf.clauses[1:first], 1, 0, encoder.values)
+        encoder.post_clues(seq.start)
+        self.start = _template(encoder, 1, self.size, first)
+        self.always = _posted_template(problem, seq, seq.always)
+        self.actions = len(seq.moves) + 1  # a step's action's values (`_action_literals`): 0 and each move
+        self.goals: dict[tuple[int, ...], Template] = {}
+        self.definitions: dict[tuple[int, ...], GoalDefinition] = {}
+
+    @cached_property
+    def early(self) -> Template:
+        """A step before the goal can hold: its action a move (not 0), no goal defined before it."""
+        return _step_template(self.problem, self.seq, None)
+
+    @cached_property
+    def step(self) -> Template:
+        return _step_template(self.problem, self.seq, self.definition(tuple(range(len(self.parts)))))
+
+    def goal(self, parts: tuple[int, ...]) -> Template:
+        """The goal at the last step, made of these of its parts (none: no clause)."""
+        if parts not in self.goals:
+            goal = self.definition(parts) if parts else GoalDefinition([], TRUE, 0)
+            self.goals[parts] = Template([*goal.clauses, [goal.literal]] if parts else [], 1, goal.own, {})
+        return self.goals[parts]
+
+    def definition(self, parts: tuple[int, ...]) -> GoalDefinition:
+        """The literal of these of the goal's parts and its definition, made once each."""
+        if parts not in self.definitions:
+            chosen = [self.parts[i] for i in parts]
+            self.definitions[parts] = _goal_definition(self.problem, self.seq, self.size, chosen)
+        return self.definitions[parts]
 
 
 def templates(problem: Problem) -> StepTemplates:
     """The puzzle's templates, its IR first checked as the unrolled model's would be (a global in a
     move's condition or in the goal, which the unrolled model reifies, is a bug of the lowering)."""
-    seq = problem.sequential
-    assert seq is not None
-    validate(problem)  # at once when loading the model checked it (and its puzzle's conditions)
-    encoder, first = _encoder(problem, seq, blocks=1)
-    size = encoder.cnf.num_vars - 1
-    state = Template(encoder.cnf.clauses[1:first], 1, 0, encoder.values)
-    encoder.post_clues(seq.start)
-    goal = _goal_definition(problem, seq, size)
-    step, early = _step_templates(problem, seq, goal)
-    return StepTemplates(size, state, _template(encoder, 1, size, first), _posted_template(problem, seq, seq.always),
-                         Template([*goal.clauses, [goal.literal]], 1, goal.own, {}), step, early)
+    return StepTemplates(problem)
 
 
 class TemplateEncoder(CnfEncoder):
@@ -154,17 +177,17 @@ class GoalDefinition(Record):
     own: int
 
 
-def _goal_definition(problem: Problem, seq: Sequential, size: int) -> GoalDefinition:
+def _goal_definition(problem: Problem, seq: Sequential, size: int, parts: list[Constraint]) -> GoalDefinition:
     encoder, first = _encoder(problem, seq, blocks=1)
     with _located(seq.goal[0].span):
-        literal = encoder.reify(_conjunction([p.constraint for p in seq.goal]))
+        literal = encoder.reify(_conjunction(parts))
     return GoalDefinition(encoder.cnf.clauses[first:], literal, encoder.cnf.num_vars - 1 - size)
 
 
 class _StepWriter:
     """Writes one step's clauses (see the module's docstring) into an encoder of two states."""
 
-    def __init__(self, problem: Problem, seq: Sequential, goal: GoalDefinition) -> None:
+    def __init__(self, problem: Problem, seq: Sequential, goal: GoalDefinition | None) -> None:
         self.seq, self.goal = seq, goal
         self.encoder, self.first = _encoder(problem, seq, blocks=2)
         self.cnf = self.encoder.cnf
@@ -173,31 +196,30 @@ class _StepWriter:
         self.encoder.values[action(1)] = list(enumerate(self.act))
         self.after = {name: at(name, 1) for name in seq.state}
 
-    def write(self) -> tuple[int, int]:
-        """The step's clauses; where those of the goal before the move and its link to the action 0
-        start and end among them (the goal's own variables the step's last)."""
+    def write(self) -> None:
+        """The step's clauses; without a goal, those of a step before the goal can hold, where the
+        action is not 0 (one unit clause in place of the goal's definition and its link to it)."""
         for number, move in enumerate(self.seq.moves, start=1):
             try:  # no context manager a move: on the pegs that was a tenth of the step's template
                 self._move(self.act[number], move)
             except (TooLarge, TooManyClauses) as error:
                 raise _over_budget(error, move.span) from None
-        start, variables = len(self.cnf.clauses), self.cnf.num_vars
-        goal = self._goal_before()
-        self.cnf.add([-self.act[0], goal])
-        self.cnf.add([-goal, self.act[0]])
-        end = len(self.cnf.clauses)
+        if self.goal is None:
+            self.cnf.add([-self.act[0]])
+        else:
+            goal = self._goal_before(self.goal)
+            self.cnf.add([-self.act[0], goal])
+            self.cnf.add([-goal, self.act[0]])
         self._frame()
-        assert self.cnf.num_vars == variables + self.goal.own, "the goal's variables come last"
-        return start - self.first, end - self.first
 
-    def _goal_before(self) -> int:
+    def _goal_before(self, goal: GoalDefinition) -> int:
         """The goal's literal over the state before the move: its definition copied, the state's
         literals as they are (the first state's here too), its own variables new."""
         table = list(range(1 + self.size + 1))  # the constant and the state's literals keep their numbers
-        table.extend(self.cnf.new_var() for _ in range(self.goal.own))
-        for clause in self.goal.clauses:
+        table.extend(self.cnf.new_var() for _ in range(goal.own))
+        for clause in goal.clauses:
             self.cnf.clauses.append([table[lit] if lit > 0 else -table[-lit] for lit in clause])
-        lit = self.goal.literal
+        lit = goal.literal
         return table[lit] if lit > 0 else -table[-lit]
 
     def _move(self, made: int, move: Move) -> None:
@@ -261,15 +283,11 @@ class _StepWriter:
                 self.cnf.add([-lit, after[v], *setters[name]])
 
 
-def _step_templates(problem: Problem, seq: Sequential, goal: GoalDefinition) -> tuple[Template, Template]:
-    """A step's template, and that of a step before the goal can hold: the goal's definition and its
-    link to the action 0 replaced by the action's not being 0, one unit clause."""
+def _step_template(problem: Problem, seq: Sequential, goal: GoalDefinition | None) -> Template:
     writer = _StepWriter(problem, seq, goal)
-    start, end = writer.write()
+    writer.write()
     actions = len(writer.act)  # made one after another, before any other
-    step = _template(writer.encoder, 2, writer.size, writer.first, actions)
-    clauses = [*step.clauses[:start], [-writer.act[0]], *step.clauses[end:]]
-    return step, Template(clauses, 2, step.own - goal.own, step.values, actions)
+    return _template(writer.encoder, 2, writer.size, writer.first, actions)
 
 
 def _action_literals(cnf: Cnf, count: int) -> list[int]:
