@@ -195,6 +195,7 @@ class _StepWriter:
         self.act = _action_literals(self.cnf, len(seq.moves) + 1)
         self.encoder.values[action(1)] = list(enumerate(self.act))
         self.after = {name: at(name, 1) for name in seq.state}
+        self.after_literals = {name: self.encoder.literals(after) for name, after in self.after.items()}
 
     def write(self) -> None:
         """The step's clauses; without a goal, those of a step before the goal can hold, where the
@@ -232,7 +233,7 @@ class _StepWriter:
         """made -> part, over the state before the move."""
         if isinstance(part, InSet):  # the values it allows, in one clause (the most common part, fast)
             wanted = part.values
-            self.cnf.add([-made, *(lit for v, lit in self.encoder.values[part.var] if v in wanted)])
+            self._add([-made, *[lit for v, lit in self.encoder.values[part.var] if v in wanted]])
             return
         scope = sorted(variables_of(part))
         values = [self.encoder.values[name] for name in scope]
@@ -249,9 +250,9 @@ class _StepWriter:
 
     def _effect(self, made: int, effect: Effect) -> None:
         """made -> the variable after the move is the effect's value of the state before it."""
-        after = self.encoder.literals(self.after[effect.var])
+        after = self.after_literals[effect.var]
         if not effect.terms:  # x = 3 (the most common effect, fast)
-            self.cnf.add([-made, after[effect.constant]] if effect.constant in after else [-made])
+            self._add([-made, after[effect.constant]] if effect.constant in after else [-made])
             return
         names = sorted({name for _, name in effect.terms})
         values = [self.encoder.values[name] for name in names]
@@ -267,6 +268,16 @@ class _StepWriter:
             taken = [-lit for _, lit in combination]
             self.cnf.add([-made, *taken, after[value]] if value in after else [-made, *taken])
 
+    def _add(self, clause: list[int]) -> None:
+        """A clause, as `Cnf.add` takes it, a clause of two variables other than the constant (most of
+        a step's) without its call: on the pegs that was a fifth of the step's template."""
+        if len(clause) == 2:
+            a, b = abs(clause[0]), abs(clause[1])
+            if a != b and a != TRUE and b != TRUE:
+                self.cnf.clauses.append(clause)
+                return
+        self.cnf.add(clause)
+
     def _frame(self) -> None:
         """Each variable keeps its value unless one of the moves that set it is made."""
         setters: dict[str, list[int]] = {name: [] for name in self.seq.state}
@@ -274,7 +285,7 @@ class _StepWriter:
             for effect in move.effects:
                 setters[effect.var].append(self.act[number])
         for name in self.seq.state:
-            before, after = self.encoder.literals(name), self.encoder.literals(at(name, 1))
+            before, after = self.encoder.literals(name), self.after_literals[name]
             if len(before) == 2 and before[1] == -before[0]:  # a 0/1 variable: one literal
                 self.cnf.add([-before[1], after[1], *setters[name]])
                 self.cnf.add([before[1], -after[1], *setters[name]])
