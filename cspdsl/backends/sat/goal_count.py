@@ -96,19 +96,32 @@ def _changes(moves: Iterable[Move], terms: Sum) -> set[int] | None:
 
 def _change(move: Move, terms: Sum) -> int | None:
     """How much the move changes the sum; None if it depends on the state."""
-    before = _given(_parts([move.condition]))
+    before = _given_by(move.condition)
     change = 0
     for effect in move.effects:
-        k = terms.get(effect.var, 0)
+        var, effect_terms = effect.var, effect.terms
+        k = terms.get(var, 0)
         if not k:
             continue
-        if effect.terms == ((1, effect.var),):  # x = x + c
+        if not effect_terms and var in before:  # x = c, from a value the condition gives
+            change += k * (effect.constant - before[var])
+        elif effect_terms == ((1, var),):  # x = x + c
             change += k * effect.constant
-        elif not effect.terms and effect.var in before:  # x = c, from a value the condition gives
-            change += k * (effect.constant - before[effect.var])
         else:
             return None
     return change
+
+
+def _given_by(condition: Constraint) -> dict[str, int]:
+    """The variables that parts of the condition give one value (`x == 3`), with that value."""
+    given: dict[str, int] = {}
+    for part in condition.conds if isinstance(condition, And) else (condition,):
+        if isinstance(part, InSet):
+            if len(part.values) == 1:
+                given[part.var] = part.values[0]
+        elif isinstance(part, And):
+            given.update(_given_by(part))
+    return given
 
 
 def _given(parts: Iterable[Constraint]) -> dict[str, int]:
