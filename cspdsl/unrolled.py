@@ -4,8 +4,8 @@ by `plans.py`).
 
 On cpsat and csp the unrolled model is solved and checked as any model is (`api.solve`). On sat the
 same model is written as CNF straight from the moves (`backends/sat/unrolled.py`: each step's clauses
-encoded once and copied), as tight as a CNF written by hand and without the general encoder's cost
-per clue (pegs: 0.2 s of compiling to 10 ms).
+encoded once, and copied by `backends/sat/copies.py`), as tight as a CNF written by hand and without
+the general encoder's cost per clue (pegs: 0.2 s of compiling to a few ms).
 
 The bound is the model's (`steps <= N`). A puzzle that asks for its fewest moves, or has no bound,
 is deepened: unrolled over 0, 1, 2, ... steps until the first bound with a plan, each shorter bound

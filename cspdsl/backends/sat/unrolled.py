@@ -15,10 +15,13 @@ every step with its literals renumbered. A step's clauses are those of a CNF wri
   values of y and z;
 - the frame: x keeps its value unless a move that sets x is made (one clause per value, two for a
   0/1 variable);
-- the action is 0 exactly when the goal held before the step (the goal as one defined literal).
+- the action is 0 exactly when the goal held before the step (the goal as one defined literal), or
+  at a step before the goal can hold by a count of the state (`goal_count.py`: the pegs' 13 jumps),
+  not 0, one unit clause.
 The start and the conditions of every state (`always`) are clues on one state, posted through the
 general encoder into templates of their own; the goal at the last step is the same defined literal
-as a step's (`GoalDefinition`, its decision diagram built once), made true.
+as a step's (`GoalDefinition`, its decision diagram built once), made true, less the parts a count
+makes sure of there. `copies.py` copies the templates to the steps of a bound.
 """
 
 from __future__ import annotations
