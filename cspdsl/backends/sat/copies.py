@@ -68,16 +68,19 @@ def unrolled_cnf(seq: Sequential, found: StepTemplates, horizon: int) -> Unrolle
     cnf.copy(found.start, 0)
     first_goal, sure = goal_count(seq, horizon)
     early = min(first_goal, horizon)
-    for steps, kind in ((range(1, early + 1), "early"), (range(early + 1, horizon + 1), "step")):
-        if steps:  # each kind of step's template made only if a step needs it
-            template: Template = getattr(found, kind)
-            first = cnf.copy_steps(template, steps)
-            for step in steps:
-                by = (step - steps.start) * cnf.actions
-                values[action(step)] = [(v, _shifted(first[lit], by)) for v, lit in template.values[action(1)]]
+    values.update(_copy_moves(cnf, found.early, range(1, early + 1)) if early else {})
+    values.update(_copy_moves(cnf, found.step, range(early + 1, horizon + 1)) if early < horizon else {})
     cnf.copy(found.goal(tuple(i for i in range(len(found.parts)) if i not in sure)), horizon)
     outputs = [at(name, 0) for name in seq.state] + [action(step) for step in range(1, horizon + 1)]
     return UnrolledCnf(cnf.clauses, cnf.num_vars, values, outputs)
+
+
+def _copy_moves(cnf: _Copies, template: Template, steps: range) -> dict[str, list[tuple[int, int]]]:
+    """The step's template copied to these steps; each one's action's (value, literal) pairs."""
+    first = cnf.copy_steps(template, steps)
+    pairs = template.values[action(1)]
+    return {action(step): [(v, _shifted(first[lit], (step - steps.start) * cnf.actions)) for v, lit in pairs]
+            for step in steps}
 
 
 class _Copies:

@@ -97,13 +97,15 @@ class StepTemplates:
 
     @cached_property
     def step(self) -> Template:
+        """A step: its action 0 exactly when the goal held before it."""
         return _step_template(self.problem, self.seq, self.definition(tuple(range(len(self.parts)))))
 
     def goal(self, parts: tuple[int, ...]) -> Template:
         """The goal at the last step, made of these of its parts (none: no clause)."""
         if parts not in self.goals:
             goal = self.definition(parts) if parts else GoalDefinition([], TRUE, 0)
-            self.goals[parts] = Template([*goal.clauses, [goal.literal]] if parts else [], 1, goal.own, {})
+            clauses = [*goal.clauses, [goal.literal]] if parts else []
+            self.goals[parts] = Template(clauses, 1, goal.own, {})
         return self.goals[parts]
 
     def definition(self, parts: tuple[int, ...]) -> GoalDefinition:
