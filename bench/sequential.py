@@ -122,10 +122,11 @@ def search_effort(model: object, orders: int) -> list[tuple[str, int, int, float
     from pysat.solvers import Minisat22
     from reference.pegs_article004 import bounded_cnf
 
-    from cspdsl.backends.sat.unrolled import templates, unrolled_cnf
+    from cspdsl.backends.sat.copies import unrolled_cnf
+    from cspdsl.backends.sat.unrolled import templates
 
     problem = model.problem  # type: ignore[attr-defined]
-    ours = unrolled_cnf(problem.sequential, templates(problem), 13).clauses
+    ours = [list(clause) for clause in unrolled_cnf(problem.sequential, templates(problem), 13).clauses]
     found = []
     for which, clauses in (("ours (sat, unrolled)", ours), ("hand-written", bounded_cnf()[0])):
         runs = []

@@ -4,8 +4,8 @@ by `plans.py`).
 
 On cpsat and csp the unrolled model is solved and checked as any model is (`api.solve`). On sat the
 same model is written as CNF straight from the moves (`backends/sat/unrolled.py`: each step's clauses
-encoded once and copied), as tight as a CNF written by hand and without the general encoder's cost
-per clue (pegs: 0.2 s of compiling to 10 ms).
+encoded once, and copied by `backends/sat/copies.py`), as tight as a CNF written by hand and without
+the general encoder's cost per clue (pegs: 0.2 s of compiling to a few ms).
 
 The bound is the model's (`steps <= N`). A puzzle that asks for its fewest moves, or has no bound,
 is deepened: unrolled over 0, 1, 2, ... steps until the first bound with a plan, each shorter bound
@@ -19,8 +19,9 @@ from collections.abc import Callable
 
 from .api import solve
 from .backends import get_backend
+from .backends.sat.copies import unrolled_cnf
 from .backends.sat.search import run_search
-from .backends.sat.unrolled import StepTemplates, templates, unrolled_cnf
+from .backends.sat.unrolled import StepTemplates, templates
 from .collector import no_cycle_collection
 from .errors import CspdslError, Suggestion
 from .lower import Lowered
@@ -127,7 +128,7 @@ def _sat_solver(model: Lowered, options: dict[str, str] | None) -> Solver:
             return Bounded([], False, True, {"engine": engine.solver})
         _within_limits(cnf.values, len(cnf.clauses), engine.limits)
         compiled = time.perf_counter() - started
-        size = {"variables": cnf.num_vars, "clauses": len(cnf.clauses), "literals": sum(map(len, cnf.clauses))}
+        size = {"variables": cnf.num_vars, "clauses": len(cnf.clauses), "literals": cnf.clauses.literals}
         args = (engine.solver, cnf.clauses, cnf.num_vars, cnf.values, cnf.outputs, limit, None, False)
         searched = time.perf_counter()
         items, summary, timed_out, forked = run_search(args, seconds_left(deadline))

@@ -9,6 +9,7 @@ import pytest
 from helpers import run_cli
 
 from cspdsl.api import load, loads
+from cspdsl.backends.sat.goal_count import first_goal_state, goal_count
 from cspdsl.backends.search.space import Source
 from cspdsl.ir import Connected, Constraint, InSet, Product, Regular, variables_of
 from cspdsl.ir.check import holds
@@ -266,6 +267,53 @@ def test_the_sat_cnf_of_the_moves_has_the_unrolled_models_solutions(path: str, b
         assert ours == _solutions(cpsat(horizon, None, None)), horizon
         counts.append(len(ours))
     assert counts[-1] > counts[-2] > 0  # plans longer than the shortest are among them
+
+
+# (model, bound, the first state in which its goal may hold by a count of the state: 0, none says)
+GOAL_COUNTS = [
+    ("models/pegs.puz", 13, 13),  # 14 pegs, one jump takes one: 1 peg after 13 jumps
+    ("models/river.puz", 10, 0),
+    ("models/jugs.puz", 9, 0),
+    ("models/hanoi.puz", 9, 0),
+]
+
+
+@pytest.mark.parametrize(("path", "bound", "first"), GOAL_COUNTS)
+def test_the_goal_is_not_defined_where_a_count_says_it_cannot_hold(path: str, bound: int, first: int) -> None:
+    seq = load(path).problem.sequential
+    assert seq is not None and first_goal_state(seq, bound) == first
+
+
+def test_the_count_of_a_start_given_hole_by_hole() -> None:
+    seq = loads(line_pegs("0110110", 5), "line.puz").problem.sequential  # 4 pegs, the goal 1: 3 jumps
+    assert seq is not None and first_goal_state(seq, 5) == 3
+    assert first_goal_state(seq, 1) == 2  # none of the states 0..1 (a bound too short)
+
+
+@pytest.mark.parametrize(("path", "bound", "counted"), [
+    ("models/pegs.puz", 13, (13, {0})),  # 13 jumps leave one peg: the goal needs no clause
+    ("models/pegs.puz", 14, (13, set())),  # a plan may end at 13 jumps: the goal is said at each step after
+    ("models/pegs.puz", 12, (13, set())),  # no plan: the goal is said (and cannot hold)
+    ("models/river.puz", 7, (0, set())),
+])
+def test_the_goal_at_the_last_step_is_not_said_where_the_count_makes_sure_of_it(
+    path: str, bound: int, counted: tuple[int, set[int]]
+) -> None:
+    seq = load(path).problem.sequential
+    assert seq is not None and goal_count(seq, bound) == counted
+
+
+@pytest.mark.parametrize("drawing", ["0110100", "11010"])
+def test_the_sat_cnf_with_the_goal_counted_has_the_unrolled_models_solutions(drawing: str) -> None:
+    """Steps before the goal can hold and steps after it, bound by bound, solution for solution."""
+    model = loads(line_pegs(drawing, 6), "line.puz")
+    sat, cpsat = bounded_solver(model, "sat", None), bounded_solver(model, "cpsat", None)
+    counts = []
+    for horizon in range(7):
+        ours = _solutions(sat(horizon, None, None))
+        assert ours == _solutions(cpsat(horizon, None, None)), horizon
+        counts.append(len(ours))
+    assert counts[:2] == [0, 0] and counts[2] == 2 and counts[-1] >= 2  # plans of 2 jumps, after 2 steps without
 
 
 @pytest.mark.parametrize("drawing", ["11011", "0110110", "111010"])

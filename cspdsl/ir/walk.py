@@ -166,7 +166,7 @@ def validate(problem: Problem) -> None:
     top-level And) only, and a Connected's edges join its own nodes.
 
     A problem that passed and has not changed since (the same variables, constraints, outputs and
-    objective: records that cannot change, in lists and dicts that can) passes at once: the API
+    objective and sequential puzzle: records that cannot change, in lists and dicts that can) passes at once: the API
     validates a model when it is loaded, and each backend's compile again (a solve of Einstein spent
     a twentieth of its time validating it a second time)."""
     seen = _VALIDATED.get(id(problem))
@@ -187,7 +187,7 @@ def _contents(problem: Problem) -> tuple[Any, ...]:
     while the problem holds the same ones."""
     variables = problem.variables
     return (tuple(problem.constraints), tuple(variables), tuple(variables.values()), tuple(problem.outputs),
-            problem.objective)
+            problem.objective, problem.sequential)
 
 
 def _forget(key: int) -> Callable[[Any], None]:
@@ -203,9 +203,18 @@ def _validate_all(problem: Problem) -> None:
     for part in problem.objective.parts if problem.objective is not None else ():
         for _, name in part.terms:
             _declared(problem, name, "the objective")
+    _check_domains(problem.variables)
+    _validate_tree(problem, [(posted.constraint, True) for posted in problem.constraints])
+    seq = problem.sequential
+    if seq is not None:  # each condition where the unrolled puzzle puts it (`passes/unroll.py`)
+        conditions = (*(posted.constraint for posted in seq.goal), *(move.condition for move in seq.moves))
+        _validate_tree(problem, [*((posted.constraint, True) for posted in (*seq.start, *seq.always)),
+                                 *((condition, False) for condition in conditions)])
+
+
+def _validate_tree(problem: Problem, stack: list[tuple[Constraint, bool]]) -> None:
+    """The constraints on the stack and their parts, each with whether it stands at the top level."""
     variables = problem.variables
-    _check_domains(variables)
-    stack = [(posted.constraint, True) for posted in problem.constraints]
     while stack:  # a loop, not a recursion: a chain of thousands of conditions nests that deep
         c, top = stack.pop()
         if isinstance(c, Linear):  # most constraints: checked here, without a call

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import repeat
 
 from ...static_types import Any, ClassVar
 from .partition import Choices, partitioned_models
 
-Clauses = list[list[int]]
+Clauses = Iterable[Sequence[int]]  # lists of literals, or any clauses iterated in order (unrolled CNF: tuples)
 Block = Callable[[list[int]], list[int]]  # a model -> the clause that excludes it
 
 
@@ -136,6 +136,8 @@ class Solver:
     conflict budget), its model or its core read back. A context manager: the solver is freed on exit."""
 
     def __init__(self, name: str = "minisat22") -> None:
+        import pysolvers  # already loaded by `_calls_of`: a lookup
+
         self.name = name
         self.cadical = PysatEngine.SOLVERS[name] == "cadical"
         self.__dict__.update(_calls_of(name))
@@ -145,7 +147,7 @@ class Solver:
         self._assumptions: list[int] = []
 
     _new: Callable[[], Any]
-    _add_cl: Callable[[Any, list[int]], bool]
+    _add_cl: Callable[[Any, Sequence[int]], bool]
     _solve: Callable[..., bool]
     _solve_lim: Callable[..., Any]
     _cbudget: Callable[[Any, int], None]

@@ -11,7 +11,7 @@ from ...static_types import TYPE_CHECKING, Any
 from .. import Assignment, Distinct, OnSolution
 from ..child import run_with_time_limit
 from .cnf import TRUE
-from .engines import OutOfBudget, engine
+from .engines import Clauses, OutOfBudget, engine
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
     from ...passes.symmetry import Symmetry
@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # imported where used: only a search of all solutions needs i
     # (value, literal) pairs, the outputs that tell solutions apart, the limit, and the symmetry group
     # that expands each solution.
     SearchArgs = tuple[
-        str, list[list[int]], int, dict[str, list[tuple[int, int]]], list[str], int | None, list[Symmetry] | None,
+        str, Clauses, int, dict[str, list[tuple[int, int]]], list[str], int | None, list[Symmetry] | None,
         bool,
     ]
 
@@ -105,7 +105,7 @@ def choices_of(values: dict[str, list[tuple[int, int]]], outputs: list[str]) -> 
 def search_solutions(
     emit: Callable[[Assignment], None],
     engine_name: str,
-    clauses: list[list[int]],
+    clauses: Clauses,
     num_vars: int,
     values: dict[str, list[tuple[int, int]]],
     outputs: list[str],
@@ -135,7 +135,7 @@ QUICK_SECONDS = 0.05
 
 def quick_search(
     engine_name: str,
-    clauses: list[list[int]],
+    clauses: Clauses,
     num_vars: int,
     values: dict[str, list[tuple[int, int]]],
     outputs: list[str],

@@ -15,10 +15,13 @@ every step with its literals renumbered. A step's clauses are those of a CNF wri
   values of y and z;
 - the frame: x keeps its value unless a move that sets x is made (one clause per value, two for a
   0/1 variable);
-- the action is 0 exactly when the goal held before the step (the goal as one defined literal).
+- the action is 0 exactly when the goal held before the step (the goal as one defined literal), or
+  at a step before the goal can hold by a count of the state (`goal_count.py`: the pegs' 13 jumps),
+  not 0, one unit clause.
 The start and the conditions of every state (`always`) are clues on one state, posted through the
 general encoder into templates of their own; the goal at the last step is the same defined literal
-as a step's (`GoalDefinition`, its decision diagram built once), made true.
+as a step's (`GoalDefinition`, its decision diagram built once), made true, less the parts a count
+makes sure of there. `copies.py` copies the templates to the steps of a bound.
 """
 
 from __future__ import annotations
@@ -26,17 +29,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
-from itertools import accumulate, product
+from itertools import product
 
 from ...errors import CspdslError, Span, Suggestion
-from ...ir import And, Constraint, InSet, Linear, Not, Posted, Problem, validate, variables_of
+from ...ir import And, Constraint, InSet, Linear, Posted, Problem, validate, variables_of
 from ...ir.sequential import Effect, Move, Sequential
-from ...passes.deadline import check_deadline
 from ...passes.evaluate import truth
 from ...passes.unroll import action, at
 from ...record import Record
 from .cnf import TRUE, Cnf, TooLarge, TooManyClauses
 from .encoder import CnfEncoder
+from .goal_count import goal_parts
 
 # A condition's part on variables with at most this many combinations of values is written as one
 # clause per forbidden combination; an effect, as one clause per combination of its terms' values.
@@ -56,54 +59,67 @@ class Template(Record):
     actions: int = 0  # how many of its own variables, the first ones, are the action's literals (a step's)
 
     @cached_property
-    def flat(self) -> list[int]:
-        """The clauses' literals one after another (a copy renumbers them in one pass)."""
-        return [lit for clause in self.clauses for lit in clause]
+    def columns(self) -> list[tuple[int, list[list[int]]]]:
+        """The clauses by length, the shortest first, as columns (`copies.ClauseColumns`): how many
+        there are of one length, and their first literals, their second literals, ..."""
+        by_length: dict[int, list[list[int]]] = {}
+        for clause in self.clauses:
+            by_length.setdefault(len(clause), []).append(clause)
+        return [(len(group), [list(column) for column in zip(*group, strict=True)])
+                for _, group in sorted(by_length.items())]
+
+
+class StepTemplates:
+    """The templates of one puzzle, whatever the bound: a state's literals (`state`), the start, the
+    conditions of every state, a step, a step before the goal can hold (`early`), and the goal at the
+    last step. Those that need the goal are made when a bound first needs them (the pegs' 13 jumps
+    need none: `goal_count.py`)."""
+
+    def __init__(self, problem: Problem) -> None:
+        seq = problem.sequential
+        assert seq is not None
+        validate(problem)  # at once when loading the model checked it (and its puzzle's conditions)
+        self.problem, self.seq, self.parts = problem, seq, goal_parts(seq)
+        encoder, first = _encoder(problem, seq, blocks=1)
+        self.size = encoder.cnf.num_vars - 1  # the variables of one state's literals
+        self.state = Template(encoder.cnf.clauses[1:first], 1, 0, encoder.values)
+        encoder.post_clues(seq.start)
+        self.start = _template(encoder, 1, self.size, first)
+        self.always = _posted_template(problem, seq, seq.always)
+        self.actions = len(seq.moves) + 1  # a step's action's values (`_action_literals`): 0 and each move
+        self.goals: dict[tuple[int, ...], Template] = {}
+        self.definitions: dict[tuple[int, ...], GoalDefinition] = {}
 
     @cached_property
-    def bounds(self) -> list[tuple[int, int]]:
-        """Where each clause starts and ends in `flat`."""
-        ends = list(accumulate(map(len, self.clauses)))
-        return list(zip([0, *ends][:-1], ends, strict=True))
+    def early(self) -> Template:
+        """A step before the goal can hold: its action a move (not 0), no goal defined before it."""
+        return _step_template(self.problem, self.seq, None)
 
+    @cached_property
+    def step(self) -> Template:
+        """A step: its action 0 exactly when the goal held before it."""
+        return _step_template(self.problem, self.seq, self.definition(tuple(range(len(self.parts)))))
 
-class StepTemplates(Record):
-    """The templates of one puzzle, whatever the bound: a state's literals (`state`), the start, the
-    conditions of every state, the goal, and a step."""
+    def goal(self, parts: tuple[int, ...]) -> Template:
+        """The goal at the last step, made of these of its parts (none: no clause)."""
+        if parts not in self.goals:
+            goal = self.definition(parts) if parts else GoalDefinition([], TRUE, 0)
+            clauses = [*goal.clauses, [goal.literal]] if parts else []
+            self.goals[parts] = Template(clauses, 1, goal.own, {})
+        return self.goals[parts]
 
-    size: int  # the variables of one state's literals
-    state: Template
-    start: Template
-    always: Template
-    goal: Template
-    step: Template
+    def definition(self, parts: tuple[int, ...]) -> GoalDefinition:
+        """The literal of these of the goal's parts and its definition, made once each."""
+        if parts not in self.definitions:
+            chosen = [self.parts[i] for i in parts]
+            self.definitions[parts] = _goal_definition(self.problem, self.seq, self.size, chosen)
+        return self.definitions[parts]
 
 
 def templates(problem: Problem) -> StepTemplates:
     """The puzzle's templates, its IR first checked as the unrolled model's would be (a global in a
     move's condition or in the goal, which the unrolled model reifies, is a bug of the lowering)."""
-    seq = problem.sequential
-    assert seq is not None
-    _validate(problem, seq)
-    encoder, first = _encoder(problem, seq, blocks=1)
-    size = encoder.cnf.num_vars - 1
-    state = Template(encoder.cnf.clauses[1:first], 1, 0, encoder.values)
-    encoder.post_clues(seq.start)
-    goal = _goal_definition(problem, seq, size)
-    return StepTemplates(size, state, _template(encoder, 1, size, first), _posted_template(problem, seq, seq.always),
-                         Template([*goal.clauses, [goal.literal]], 1, goal.own, {}), _step_template(problem, seq, goal))
-
-
-def _validate(problem: Problem, seq: Sequential) -> None:
-    """The IR's rules on the puzzle's conditions, each where the unrolled model puts it: the start and
-    `always` at the top level, the goal and the moves' conditions inside a condition."""
-    check = Problem()
-    check.variables = dict(problem.variables)
-    for posted in (*seq.start, *seq.always):
-        check.post(posted.constraint)
-    for condition in (*(p.constraint for p in seq.goal), *(move.condition for move in seq.moves)):
-        check.post(Not(condition))
-    validate(check)
+    return StepTemplates(problem)
 
 
 class TemplateEncoder(CnfEncoder):
@@ -166,17 +182,17 @@ class GoalDefinition(Record):
     own: int
 
 
-def _goal_definition(problem: Problem, seq: Sequential, size: int) -> GoalDefinition:
+def _goal_definition(problem: Problem, seq: Sequential, size: int, parts: list[Constraint]) -> GoalDefinition:
     encoder, first = _encoder(problem, seq, blocks=1)
     with _located(seq.goal[0].span):
-        literal = encoder.reify(_conjunction([p.constraint for p in seq.goal]))
+        literal = encoder.reify(_conjunction(parts))
     return GoalDefinition(encoder.cnf.clauses[first:], literal, encoder.cnf.num_vars - 1 - size)
 
 
 class _StepWriter:
     """Writes one step's clauses (see the module's docstring) into an encoder of two states."""
 
-    def __init__(self, problem: Problem, seq: Sequential, goal: GoalDefinition) -> None:
+    def __init__(self, problem: Problem, seq: Sequential, goal: GoalDefinition | None) -> None:
         self.seq, self.goal = seq, goal
         self.encoder, self.first = _encoder(problem, seq, blocks=2)
         self.cnf = self.encoder.cnf
@@ -184,24 +200,32 @@ class _StepWriter:
         self.act = _action_literals(self.cnf, len(seq.moves) + 1)
         self.encoder.values[action(1)] = list(enumerate(self.act))
         self.after = {name: at(name, 1) for name in seq.state}
+        self.after_literals = {name: self.encoder.literals(after) for name, after in self.after.items()}
 
     def write(self) -> None:
+        """The step's clauses; without a goal, those of a step before the goal can hold, where the
+        action is not 0 (one unit clause in place of the goal's definition and its link to it)."""
         for number, move in enumerate(self.seq.moves, start=1):
-            with _located(move.span):
+            try:  # no context manager a move: on the pegs that was a tenth of the step's template
                 self._move(self.act[number], move)
-        goal = self._goal_before()
-        self.cnf.add([-self.act[0], goal])
-        self.cnf.add([-goal, self.act[0]])
+            except (TooLarge, TooManyClauses) as error:
+                raise _over_budget(error, move.span) from None
+        if self.goal is None:
+            self.cnf.add([-self.act[0]])
+        else:
+            goal = self._goal_before(self.goal)
+            self.cnf.add([-self.act[0], goal])
+            self.cnf.add([-goal, self.act[0]])
         self._frame()
 
-    def _goal_before(self) -> int:
+    def _goal_before(self, goal: GoalDefinition) -> int:
         """The goal's literal over the state before the move: its definition copied, the state's
         literals as they are (the first state's here too), its own variables new."""
         table = list(range(1 + self.size + 1))  # the constant and the state's literals keep their numbers
-        table.extend(self.cnf.new_var() for _ in range(self.goal.own))
-        for clause in self.goal.clauses:
+        table.extend(self.cnf.new_var() for _ in range(goal.own))
+        for clause in goal.clauses:
             self.cnf.clauses.append([table[lit] if lit > 0 else -table[-lit] for lit in clause])
-        lit = self.goal.literal
+        lit = goal.literal
         return table[lit] if lit > 0 else -table[-lit]
 
     def _move(self, made: int, move: Move) -> None:
@@ -214,7 +238,7 @@ class _StepWriter:
         """made -> part, over the state before the move."""
         if isinstance(part, InSet):  # the values it allows, in one clause (the most common part, fast)
             wanted = part.values
-            self.cnf.add([-made, *(lit for v, lit in self.encoder.values[part.var] if v in wanted)])
+            self._add([-made, *[lit for v, lit in self.encoder.values[part.var] if v in wanted]])
             return
         scope = sorted(variables_of(part))
         values = [self.encoder.values[name] for name in scope]
@@ -231,9 +255,9 @@ class _StepWriter:
 
     def _effect(self, made: int, effect: Effect) -> None:
         """made -> the variable after the move is the effect's value of the state before it."""
-        after = self.encoder.literals(self.after[effect.var])
+        after = self.after_literals[effect.var]
         if not effect.terms:  # x = 3 (the most common effect, fast)
-            self.cnf.add([-made, after[effect.constant]] if effect.constant in after else [-made])
+            self._add([-made, after[effect.constant]] if effect.constant in after else [-made])
             return
         names = sorted({name for _, name in effect.terms})
         values = [self.encoder.values[name] for name in names]
@@ -249,6 +273,16 @@ class _StepWriter:
             taken = [-lit for _, lit in combination]
             self.cnf.add([-made, *taken, after[value]] if value in after else [-made, *taken])
 
+    def _add(self, clause: list[int]) -> None:
+        """A clause, as `Cnf.add` takes it, a clause of two variables other than the constant (most of
+        a step's) without its call: on the pegs that was a fifth of the step's template."""
+        if len(clause) == 2:
+            a, b = abs(clause[0]), abs(clause[1])
+            if a != b and a != TRUE and b != TRUE:
+                self.cnf.clauses.append(clause)
+                return
+        self.cnf.add(clause)
+
     def _frame(self) -> None:
         """Each variable keeps its value unless one of the moves that set it is made."""
         setters: dict[str, list[int]] = {name: [] for name in self.seq.state}
@@ -256,7 +290,7 @@ class _StepWriter:
             for effect in move.effects:
                 setters[effect.var].append(self.act[number])
         for name in self.seq.state:
-            before, after = self.encoder.literals(name), self.encoder.literals(at(name, 1))
+            before, after = self.encoder.literals(name), self.after_literals[name]
             if len(before) == 2 and before[1] == -before[0]:  # a 0/1 variable: one literal
                 self.cnf.add([-before[1], after[1], *setters[name]])
                 self.cnf.add([before[1], -after[1], *setters[name]])
@@ -265,7 +299,7 @@ class _StepWriter:
                 self.cnf.add([-lit, after[v], *setters[name]])
 
 
-def _step_template(problem: Problem, seq: Sequential, goal: GoalDefinition) -> Template:
+def _step_template(problem: Problem, seq: Sequential, goal: GoalDefinition | None) -> Template:
     writer = _StepWriter(problem, seq, goal)
     writer.write()
     actions = len(writer.act)  # made one after another, before any other
@@ -311,82 +345,19 @@ def _combinations(values: list[list[tuple[int, int]]]) -> int:
 
 @contextmanager
 def _located(span: Span | None) -> Iterator[None]:
-    """The encoder's budgets, outgrown by a move or the goal, as an error at its line."""
+    """The encoder's budgets, outgrown by the goal, as an error at its line."""
     try:
         yield
-    except TooLarge:
-        raise CspdslError("this is too large for the SAT backend: its decision diagram would have more than "
-                          "200,000 edges", span, suggestion=Suggestion("use_backend", ("search",))) from None
-    except TooManyClauses:
-        raise CspdslError("this takes the SAT encoding past its clause limit (-O max_clauses=N raises it)", span,
-                          suggestion=Suggestion("use_backend", ("search",))) from None
+    except (TooLarge, TooManyClauses) as error:
+        raise _over_budget(error, span) from None
 
 
-
-class UnrolledCnf(Record):
-    """The puzzle over `horizon` steps as CNF, and how to read the unrolled model's variables back."""
-
-    clauses: list[list[int]]
-    num_vars: int
-    values: dict[str, list[tuple[int, int]]]  # x@t and move@t: (value, literal) pairs, exactly one true
-    outputs: list[str]  # as the unrolled model's: the start state, then each step's action
-
-
-def unrolled_cnf(seq: Sequential, found: StepTemplates, horizon: int) -> UnrolledCnf:
-    """The templates copied to each step: a state's literals and `always` at every step, the start at
-    the first, a move between each two, the goal at the last."""
-    cnf = _Copies(found, horizon)
-    values: dict[str, list[tuple[int, int]]] = {}
-    for step in range(horizon + 1):
-        table = cnf.copy(found.state, step)
-        for name in seq.state:
-            values[at(name, step)] = [(v, table[lit]) for v, lit in found.state.values[name]]
-        cnf.copy(found.always, step)
-    cnf.copy(found.start, 0)
-    for step in range(1, horizon + 1):
-        table = cnf.copy(found.step, step - 1, step)
-        values[action(step)] = [(v, table[lit]) for v, lit in found.step.values[action(1)]]
-    cnf.copy(found.goal, horizon)
-    outputs = [at(name, 0) for name in seq.state] + [action(step) for step in range(1, horizon + 1)]
-    return UnrolledCnf(cnf.clauses, cnf.num_vars, values, outputs)
+def _over_budget(error: TooLarge | TooManyClauses, span: Span | None) -> CspdslError:
+    """An encoder's budget outgrown by a move or the goal, as an error at its line."""
+    if isinstance(error, TooLarge):
+        return CspdslError("this is too large for the SAT backend: its decision diagram would have more than "
+                           "200,000 edges", span, suggestion=Suggestion("use_backend", ("search",)))
+    return CspdslError("this takes the SAT encoding past its clause limit (-O max_clauses=N raises it)", span,
+                       suggestion=Suggestion("use_backend", ("search",)))
 
 
-class _Copies:
-    """The unrolled CNF as it is copied together: variable 1 true, the actions' literals of each step
-    (numbered first: on the pegs that took half the conflicts of numbering the states first, in the
-    CNF's own order; MiniSat breaks ties of activity by its heap, which follows the numbering), the states'
-    literals (`size` variables a state), then each copy's own variables after them."""
-
-    def __init__(self, found: StepTemplates, horizon: int) -> None:
-        self.size, self.actions = found.size, found.step.actions
-        self.clauses: list[list[int]] = [[TRUE]]
-        self.first_state = 2 + horizon * self.actions
-        self.num_vars = self.first_state - 1 + (horizon + 1) * self.size
-
-    def copy(self, template: Template, first_state: int, step: int = 0) -> list[int]:
-        """The template's clauses with its states at `first_state` on, its action's literals (if any)
-        those of `step`, and its other variables new; the renumbering, as a table indexed by the
-        template's literals (a negative one from the end)."""
-        check_deadline()
-        if not template.clauses and not template.values:  # nothing to copy, nothing to read back
-            return []
-        states = template.blocks * self.size
-        others = template.own - template.actions
-        table = [0] * (2 * (1 + states + template.own) + 1)
-        table[1], table[-1] = TRUE, -TRUE
-        _renumber(table, 2, states, self.first_state + first_state * self.size)
-        _renumber(table, 2 + states, template.actions, 2 + (step - 1) * self.actions)
-        _renumber(table, 2 + states + template.actions, others, self.num_vars + 1)
-        self.num_vars += others
-        flat = list(map(table.__getitem__, template.flat))  # one pass over every literal, then cut
-        self.clauses.extend([flat[start:end] for start, end in template.bounds])
-        return table
-
-
-def _renumber(table: list[int], first: int, count: int, to: int) -> None:
-    """Template variables first .. first + count - 1 as to .. to + count - 1, in the table (the
-    negative literals from its end, in the opposite order), a slice each."""
-    if count:
-        table[first : first + count] = range(to, to + count)
-        end = len(table) - first + 1
-        table[end - count : end] = range(-(to + count - 1), -to + 1)
