@@ -17,8 +17,14 @@ from .context import MAX_SUM
 def check_magnitudes(problem: ir.Problem) -> None:
     """Refuse the first sum of the clues, then the objective, whose partial values could overflow."""
     widest = max((max(abs(var.lo), abs(var.hi)) for var in problem.variables.values()), default=0)
+    linear = ir.Linear
     for posted in problem.constraints:
-        stack = [posted.constraint]
+        c = posted.constraint
+        if type(c) is linear:  # the usual clue, without the walk
+            if abs(c.rhs) + sum([abs(coef) for coef, _ in c.terms]) * widest > MAX_SUM:
+                check_sum(problem, c, posted.span)
+            continue
+        stack = [c]
         while stack:
             c = stack.pop()
             if isinstance(c, ir.Linear):
