@@ -21,15 +21,16 @@ from ..static_types import Any
 from ..syntax import ast
 from ..syntax.makers import maker
 from ..syntax.parser import parse_line
-from ..syntax.plain import TERMS, PlainLines, statement_span
+from ..syntax.plain import PlainLines
 from .build import Lin, comparison, new_linear
 from .context import MAX_DOMAIN, MAX_INT
-from .statements import Statements
+from .statements import Statements, new_posted
 
 _ORDERS = ("<", "<=", ">", ">=")
 _DIGITS = "0123456789"
 _NON_STRICT = {"<": ("<=", -1), ">": (">=", 1)}  # as `comparison` turns them over the integers
 new_var = maker(ir.Var)
+new_span = maker(Span)
 
 
 class PlainStatements(Statements):
@@ -48,20 +49,34 @@ class PlainStatements(Statements):
         return found
 
     def plain_lines(self, run: PlainLines) -> None:
-        """Each line of a run, a declaration or a clue, with the span the parser would give it."""
+        """Each line of a run, a declaration or a clue, with the span the parser would give it. (The
+        loop is this one function's: a call costs a tenth of a line's lowering.)"""
         source = run.span.source
         count = source.text.count
         line, counted = run.span.line, run.matches[0].start()
+        side, folds, instance = self.plain_side, self.folds, self.instance
+        post = self.problem.constraints.append
         for match in run.matches:
             start = match.start()
-            line += count("\n", counted, start)
-            counted = start
-            span = statement_span(match, source, line)
-            _, name, lo, hi, left, op, right = match.groups()
+            if start != counted:
+                line += count("\n", counted, start)
+                counted = start
+            begin, end = match.span(1)  # the statement's group
+            span = new_span(source, line, begin - start + 1, line, end - start + 1)
+            _, name, lo, hi, left_text, op, right_text = match.groups()
             if name is not None:
                 self.plain_var(name, _number(lo), _number(hi), span, start)
+                continue
+            left, right = side(left_text), side(right_text)
+            if left is None or right is None or (op in _ORDERS and self.layout.entities is not None):
+                self.full_path(span, start)
+                continue
+            constraint = _compared(left, op, right)
+            if type(constraint) is ir.Linear:  # what `post_clue` does with a constraint that is not constant
+                post(new_posted(constraint, span, instance))
+                folds.saw(span, 1, None)
             else:
-                self.plain_clue(left, op, right, span, start)
+                self.post_clue((constraint,), span)
 
     def plain_var(self, name: str, lo: int, hi: int, span: Span, start: int) -> None:
         """`var x in lo..hi`: as `var_decl` makes it (`check_free`, the values counted, the variable, its
@@ -69,7 +84,9 @@ class PlainStatements(Statements):
         if not lo <= hi < lo + MAX_DOMAIN:
             self.full_path(span, start)
             return
-        self.check_free(name, span)
+        env = self.env
+        if name in env.names or name in self.position_words:
+            self.check_free(name, span)
         self.sizes.add_values(name, hi - lo + 1, span)
         domain = self.plain_domains.get((lo, hi))
         if domain is None:  # one tuple for all the variables of a range: a tenth of their memory
@@ -80,52 +97,40 @@ class PlainStatements(Statements):
         problem.variables[name] = new_var(name, domain, span)
         problem.outputs.append(name)
         self.layout.scalars[name] = name
-        self.env.names[name] = Lin(((1, name),))
-        self.env.spans[name] = span
+        env.names[name] = Lin(((1, name),))
+        env.spans[name] = span
         self.plain_vars.add(name)
-
-    def plain_clue(self, left_text: str, op: str, right_text: str, span: Span, start: int) -> None:
-        """`left op right`: the difference of its sides compared with 0, as `compare_values` makes it
-        (`Lin.plus`, then `comparison`)."""
-        left, right = self.plain_side(left_text), self.plain_side(right_text)
-        if left is None or right is None or (op in _ORDERS and self.layout.entities is not None):
-            self.full_path(span, start)
-            return
-        (terms, const), (subtracted, less) = left, right
-        if subtracted:
-            terms = dict(terms)
-            for name, coef in subtracted.items():
-                terms[name] = terms.get(name, 0) - coef
-        kept = tuple([(coef, name) for name, coef in terms.items() if coef])
-        if len(kept) > 1:  # what `comparison` makes of two terms or more, without the Lin between
-            op, shift = _NON_STRICT.get(op, (op, 0))
-            constraint: ir.Constraint = new_linear(kept, op, shift - const + less)
-        else:
-            constraint = comparison(Lin(kept, const - less), op)
-        self.post_clue((constraint,), span)
 
     def plain_side(self, text: str) -> tuple[dict[str, int], int] | None:
         """A side's terms (each variable's coefficient, those that cancel left out) and number, as
         `eval_BinOp` sums them; None when a name is not a variable of numbers bound to itself, or when
-        its numbers could add up past what `check_size` takes (there the full path says so)."""
-        if "+" not in text and "-" not in text:  # one name or number, as most sides are
+        its numbers could add up past what `check_size` takes (there the full path says so). A side is
+        names and numbers between `+` and `-` (no minus stands alone): cut at them, it is its terms."""
+        terms = text.replace(" ", "").replace("\t", "").replace("-", "+-").split("+")
+        plain = self.plain_vars
+        if len(terms) == 1:  # one name or number, as most sides are
             if text[0] in _DIGITS:
                 return {}, int(text)
-            return ({text: 1}, 0) if text in self.plain_vars or self.plain_name(text) else None
+            return ({text: 1}, 0) if text in plain or self.plain_name(text) else None
         merged: dict[str, int] = {}
         const = magnitude = 0
-        for sign, name, digits in TERMS.findall(text):
-            if not name:
-                number = int(digits)
-                const += -number if sign == "-" else number
+        for term in terms:
+            sign = 1
+            if term[0] == "-":
+                sign, term = -1, term[1:]
+            if term[0] in _DIGITS:
+                number = int(term)
+                const += sign * number
                 magnitude += number
                 if magnitude > MAX_INT:
                     return None
-            elif name in self.plain_vars or self.plain_name(name):
-                merged[name] = merged.get(name, 0) + (-1 if sign == "-" else 1)
+            elif term in plain or self.plain_name(term):
+                merged[term] = merged.get(term, 0) + sign
             else:
                 return None
-        return {name: coef for name, coef in merged.items() if coef}, const
+        if 0 in merged.values():
+            merged = {name: coef for name, coef in merged.items() if coef}
+        return merged, const
 
     def plain_name(self, name: str) -> bool:
         """Whether a name stands for a variable of numbers of its own name (not a param, a let, a
@@ -145,6 +150,20 @@ class PlainStatements(Statements):
             else:
                 assert isinstance(statement, ast.ConstraintStmt)
                 self.constraint_stmt(statement)
+
+
+def _compared(left: tuple[dict[str, int], int], op: str, right: tuple[dict[str, int], int]) -> ir.Constraint:
+    """left op right as `compare_values` makes it: `comparison` of their difference (`Lin.plus`)."""
+    (terms, const), (subtracted, less) = left, right
+    if subtracted:
+        terms = dict(terms)
+        for name, coef in subtracted.items():
+            terms[name] = terms.get(name, 0) - coef
+    kept = tuple([(coef, name) for name, coef in terms.items() if coef])
+    if len(kept) > 1:  # what `comparison` makes of two terms or more, without the Lin between
+        op, shift = _NON_STRICT.get(op, (op, 0))
+        return new_linear(kept, op, shift - const + less)
+    return comparison(Lin(kept, const - less), op)
 
 
 def _number(text: str) -> int:

@@ -47,8 +47,6 @@ _END = r"[ \t]*(?:#[^\n]*)?\r?$"
 _VAR = rf"var[ \t]+(?P<var>{_NAME})[ \t]+in[ \t]+(?P<lo>-?[ \t]*{_INT})[ \t]*\.\.[ \t]*(?P<hi>-?[ \t]*{_INT})"
 _CLUE = rf"(?P<left>{_SIDE})[ \t]*(?P<op>==|!=|<=|>=|<|>)[ \t]*(?P<right>{_SIDE})"
 PLAIN = re.compile(rf"^[ \t]*(?P<statement>{_VAR}|{_CLUE}){_END}", re.MULTILINE)
-# A term of a plain side, with the sign before it ('' for the first): (sign, name, digits).
-TERMS = re.compile(rf"([-+]?)[ \t]*(?:({_NAME})|([0-9]+))")
 # What can hold a line break inside one statement: a block, a string (whose brackets are text), a
 # comment (whose brackets are too), a bracket.
 _OPENERS = re.compile(r'"""(?:.|\n)*?"""|"[^"\n]*"|#[^\n]*|[(\[{]|[)\]}]')
