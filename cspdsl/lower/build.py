@@ -12,8 +12,9 @@ from .. import ir
 from ..record import Record
 from ..syntax.makers import maker
 
-# Made for nearly every clue: the record's constructor taking every field in order (`makers.py`).
+# Made for nearly every clue: the records' constructors taking every field in order (`makers.py`).
 new_linear = maker(ir.Linear)
+new_posted = maker(ir.Posted)
 
 
 class Lin(Record):

@@ -22,9 +22,9 @@ from ..syntax import ast
 from ..syntax.makers import maker
 from ..syntax.parser import parse_line
 from ..syntax.plain import PlainLines
-from .build import Lin, comparison, new_linear
+from .build import Lin, comparison, new_linear, new_posted
 from .context import MAX_DOMAIN, MAX_INT
-from .statements import Statements, new_posted
+from .statements import Statements
 
 _ORDERS = ("<", "<=", ">", ">=")
 _DIGITS = "0123456789"

@@ -11,9 +11,8 @@ from .. import ir
 from ..errors import CspdslError, Span, did_you_mean
 from ..static_types import Any
 from ..syntax import ast
-from ..syntax.makers import maker
 from ..syntax.nesting import MAX_NESTING
-from .build import Lin
+from .build import Lin, new_posted
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, range_text
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
 from .magnitudes import check_magnitudes
@@ -31,8 +30,6 @@ from .values import (
     check_size,
     list_depth,
 )
-
-new_posted = maker(ir.Posted)
 
 
 class Statements(SequentialDecls):
