@@ -2,8 +2,8 @@
 `lower/plain.py`) make exactly what the full path (the parser, then lowering) makes of them: the same
 variables, domains, constraints, spans, order, layout and folded clues, or the same error, word for
 word. Each model here is loaded both ways and the two compared: the bench's shapes, every model of
-models/, every example of the docs, every model of the error table, generated plain clues, and a
-table of the lines that must go the full path (each fallback)."""
+models/, every example of the docs, every model of the error table, the fuzzer's models (damaged text
+too), generated plain clues, and a table of the lines that must go the full path (each fallback)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
+import fuzz_text
 import pytest
 from helpers import MODELS
 from hypothesis import given, settings
@@ -186,6 +187,17 @@ def test_a_big_generated_model_is_read_line_by_line_and_loads_as_before() -> Non
     lowered = loads(text, NAME)
     assert lowered.problem.size() == {"variables": 3000, "constraints": 3000}
     assert assert_same(text) == facts(lowered)
+
+
+# ---- the fuzzer's models: generated from the grammar, and shipped models with faults put in ----------
+
+SEED_TEXTS = fuzz_text.seed_texts()
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_the_fuzzers_models(seed: int) -> None:
+    assert_same(fuzz_text.generated(seed))
+    assert_same(fuzz_text.mutated(seed, SEED_TEXTS))
 
 
 # ---- generated plain clues -------------------------------------------------------------------------
