@@ -6,8 +6,11 @@ above 1.
     python bench/check_scaling.py --up-to 10000000 # up to 10 MB
     python bench/check_scaling.py --shapes clues,grid
     python bench/check_scaling.py --model clues:235000 > big.puz   # one model (11 MB), for `cspdsl check`
+    python bench/check_scaling.py --parser         # every line through the parser, as before plain lines
 
-Each figure is the CPU time of this process (`time.process_time`: the other jobs on a shared machine
+"parse" reads the text as `cspdsl.loads` does: its plain lines (`syntax/plain.py`) by a regular
+expression, the rest by the parser; `--parser` parses every line, to compare the two. Each figure is
+the CPU time of this process (`time.process_time`: the other jobs on a shared machine
 slow it less than the wall clock), the best of `--repeat` runs. For each doubling of the text the
 growth is log2(time ratio): 1.0 is linear, 2.0 quadratic. docs/performance.md quotes a run.
 """
@@ -28,7 +31,9 @@ sys.path.insert(0, str(ROOT))
 from cspdsl.collector import no_cycle_collection  # noqa: E402
 from cspdsl.ir import validate  # noqa: E402
 from cspdsl.lower import lower  # noqa: E402
+from cspdsl.syntax.ast import Model  # noqa: E402
 from cspdsl.syntax.parser import parse  # noqa: E402
+from cspdsl.syntax.plain import parse_plain  # noqa: E402
 
 
 def clues(n: int) -> str:
@@ -64,14 +69,16 @@ def lets(n: int) -> str:
 SHAPES: dict[str, Callable[[int], str]] = {"clues": clues, "list": long_list, "grid": grid, "lets": lets}
 
 
-def check_seconds(text: str, repeat: int) -> tuple[float, float, float]:
-    """The best CPU times of parsing, of lowering and of the IR's checks, over `repeat` runs, each
-    with the cycle collector paused as `cspdsl.loads` pauses it."""
+def check_seconds(
+    text: str, repeat: int, read: Callable[[str, str], Model] = parse_plain
+) -> tuple[float, float, float]:
+    """The best CPU times of reading (`read`), of lowering and of the IR's checks, over `repeat` runs,
+    each with the cycle collector paused as `cspdsl.loads` pauses it."""
     best = [math.inf] * 3
     for _ in range(repeat):
         with no_cycle_collection():
             start = time.process_time()
-            model = parse(text, "bench.puz")
+            model = read(text, "bench.puz")
             parsed = time.process_time()
             lowered = lower(model, {})
             done = time.process_time()
@@ -103,6 +110,7 @@ def main() -> None:
     parser.add_argument("--shapes", default=",".join(SHAPES), help="which shapes: " + ", ".join(SHAPES))
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--model", metavar="SHAPE:N", help="print the model of this shape and count, and stop")
+    parser.add_argument("--parser", action="store_true", help="parse every line (no plain lines), to compare")
     args = parser.parse_args()
     if args.model:
         shape, count = args.model.split(":")
@@ -114,7 +122,7 @@ def main() -> None:
         previous: tuple[int, float] | None = None
         for n in sizes_for(SHAPES[name], args.up_to):
             text = SHAPES[name](n)
-            parse_s, lower_s, check_s = check_seconds(text, args.repeat)
+            parse_s, lower_s, check_s = check_seconds(text, args.repeat, parse if args.parser else parse_plain)
             total = parse_s + lower_s + check_s
             growth = "" if previous is None else f"{growth_of(previous, (len(text), total)):.2f}"
             print(f"| {name} | {n} | {len(text) / 1e6:.2f} MB | {parse_s:.2f} s | {lower_s:.2f} s | {check_s:.2f} s "

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from cspdsl import ir
 from cspdsl.errors import Source, Span
 from cspdsl.record import FrozenRecordError, Record
 from cspdsl.syntax import ast
 from cspdsl.syntax.builder import New
 from cspdsl.syntax.makers import maker
 
+# The AST's records and the IR's that lowering makes with makers (lower/build.py, lower/plain.py).
 RECORDS = sorted(
-    {cls for cls in [*vars(ast).values(), Span] if isinstance(cls, type) and issubclass(cls, Record)} - {Record},
+    {cls for cls in [*vars(ast).values(), Span, ir.Linear, ir.Posted, ir.Var]
+     if isinstance(cls, type) and issubclass(cls, Record)} - {Record},
     key=lambda cls: cls.__name__,
 )
 

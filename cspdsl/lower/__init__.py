@@ -15,8 +15,8 @@ from ..record import Record, field
 from ..syntax import ast
 from .folds import Folded
 from .layout import Layout
+from .plain import PlainStatements
 from .sizes import SizeLimits, Sizes, current_limits
-from .statements import Statements
 
 
 class Lowered(Record, frozen=False):
@@ -36,10 +36,11 @@ class Lowered(Record, frozen=False):
 def lower(
     model: ast.Model, params: Mapping[str, object] | None = None, limits: SizeLimits | None = None
 ) -> Lowered:
-    """Lower a parsed model; `params` override the model's `param` defaults (-D n=10) with whole
-    numbers (any other value is an error at the param's line); `limits` are the sizes it may reach
-    (`sizes.py`; by default the defaults, or those `sizes.held_to` sets)."""
-    lowering = Statements(params or {})
+    """Lower a parsed model (its plain lines too, `syntax/plain.py`); `params` override the model's
+    `param` defaults (-D n=10) with whole numbers (any other value is an error at the param's line);
+    `limits` are the sizes it may reach (`sizes.py`; by default the defaults, or those
+    `sizes.held_to` sets)."""
+    lowering = PlainStatements(params or {})
     lowering.sizes = Sizes(limits or current_limits())
     with no_cycle_collection():
         lowering.run(model)

@@ -10,6 +10,11 @@ from collections.abc import Callable, Iterable
 
 from .. import ir
 from ..record import Record
+from ..syntax.makers import maker
+
+# Made for nearly every clue: the records' constructors taking every field in order (`makers.py`).
+new_linear = maker(ir.Linear)
+new_posted = maker(ir.Posted)
 
 
 class Lin(Record):
@@ -71,7 +76,7 @@ def linear(lin: Lin, op: str, rhs: int) -> ir.Constraint:
             return ir.FALSE if op == "==" else ir.TRUE
         member = ir.InSet(name, (rhs // coef,))
         return member if op == "==" else ir.Not(member)
-    return ir.Linear(lin.terms, op, rhs)
+    return new_linear(lin.terms, op, rhs)
 
 
 def comparison(diff: Lin, op: str) -> ir.Constraint:

@@ -9,6 +9,8 @@ term by term (the message gives that exact measure).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .. import ir
 from ..errors import CspdslError, Span
 from .context import MAX_SUM
@@ -16,9 +18,17 @@ from .context import MAX_SUM
 
 def check_magnitudes(problem: ir.Problem) -> None:
     """Refuse the first sum of the clues, then the objective, whose partial values could overflow."""
-    widest = max((max(abs(var.lo), abs(var.hi)) for var in problem.variables.values()), default=0)
+    domains = [var.domain for var in problem.variables.values()]
+    widest = max(max(map(abs, map(itemgetter(0), domains)), default=0),  # lows and highs, each at C speed
+                 max(map(abs, map(itemgetter(-1), domains)), default=0))
+    linear = ir.Linear
     for posted in problem.constraints:
-        stack = [posted.constraint]
+        c = posted.constraint
+        if type(c) is linear:  # the usual clue, without the walk
+            if abs(c.rhs) + sum([abs(coef) for coef, _ in c.terms]) * widest > MAX_SUM:
+                check_sum(problem, c, posted.span)
+            continue
+        stack = [c]
         while stack:
             c = stack.pop()
             if isinstance(c, ir.Linear):

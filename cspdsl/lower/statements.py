@@ -12,7 +12,7 @@ from ..errors import CspdslError, Span, did_you_mean
 from ..static_types import Any
 from ..syntax import ast
 from ..syntax.nesting import MAX_NESTING
-from .build import Lin
+from .build import Lin, new_posted
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, range_text
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
 from .magnitudes import check_magnitudes
@@ -35,9 +35,9 @@ from .values import (
 class Statements(SequentialDecls):
     """The top layer of lowering: `run` lowers a model's statements in order."""
 
-    def run(self, model: ast.Model) -> None:
-        """Lower the statements in order into `problem` and `layout`, then check the whole."""
-        handlers: dict[type, Callable[[Any], None]] = {
+    def handlers(self) -> dict[type, Callable[[Any], None]]:
+        """The method that lowers each kind of statement."""
+        return {
             ast.PuzzleDecl: self.puzzle_decl,
             ast.ParamDecl: self.param_decl,
             ast.LetDecl: self.let_decl,
@@ -59,6 +59,10 @@ class Statements(SequentialDecls):
             ast.StateDecl: self.state_decl,
             ast.MoveDecl: self.move_decl,
         }
+
+    def run(self, model: ast.Model) -> None:
+        """Lower the statements in order into `problem` and `layout`, then check the whole."""
+        handlers = self.handlers()
         self.shown = Shown()
         sequential = is_sequential(model)
         if sequential:
@@ -433,13 +437,17 @@ class Statements(SequentialDecls):
     def constraint_stmt(self, s: ast.ConstraintStmt) -> None:
         """A clue: its constraints posted, those that always hold left out (and a clue that folds
         to a constant noted, to be reported)."""
+        self.post_clue(self.top_conditions(s.condition), s.span)  # lazily: `self.instance` is each one's
+
+    def post_clue(self, constraints: Iterable[ir.Constraint], span: Span) -> None:
+        """Post a clue's constraints but those that always hold, and note a clue that folds."""
         posted, false = 0, None
-        post, span = self.problem.post, s.span
-        for constraint in self.top_conditions(s.condition):  # lazily: `self.instance` is each one's
+        post = self.problem.constraints.append  # as `Problem.post` does, with the record's maker
+        for constraint in constraints:
             kind = type(constraint)  # TRUE and FALSE are an empty And and Or: the others skip the compare
             if kind is ir.Or and constraint == ir.FALSE and false is None:
                 false = self.instance
             if kind is not ir.And or constraint != ir.TRUE:
                 posted += 1
-                post(constraint, span, self.instance)
-        self.folds.saw(s.span, posted, false)
+                post(new_posted(constraint, span, self.instance))
+        self.folds.saw(span, posted, false)

@@ -40,17 +40,37 @@ def parse(text: str, name: str = "<model>") -> ast.Model:
     """Parse a whole model. Raises CspdslError with the place and words for any syntax error, and
     for a construct nested deeper than the later passes take (`nesting.MAX_NESTING`)."""
     text = text.removeprefix("\ufeff")  # the byte-order mark that some editors put first in a file
-    source = Source(name, text)
-    text = text if text.endswith("\n") else text + "\n"
+    return parse_in(text, Source(name, text))
+
+
+def _worded_in(source: Source) -> Callable[[UnexpectedInput], CspdslError]:
+    """What a syntax error of a model's text says, at its place in `source`."""
 
     def worded(error: UnexpectedInput) -> CspdslError:
         from .syntax_errors import syntax_error  # here: only a faulty model pays for its import
 
         return syntax_error(source, error)
 
-    model: ast.Model = _build(AstBuilder(source, text, parse_expression), text, "start", worded)
+    return worded
+
+
+def parse_in(text: str, source: Source) -> ast.Model:
+    """Parse `text`, the text of `source` or that text with some whole lines blanked (`plain.py` reads
+    them), with spans and messages in `source`."""
+    text = text if text.endswith("\n") else text + "\n"
+    model: ast.Model = _build(AstBuilder(source, text, parse_expression), text, "start", _worded_in(source))
     check_nesting(model)  # before anything that recurses over the tree
     return model
+
+
+def parse_line(text: str, source: Source, line: int) -> tuple[ast.Node, ...]:
+    """The statements of line `line` of `source`, whose text is `text`, parsed alone: a line that
+    holds whole statements parses to what the whole text makes of it, spans included."""
+    text += "\n"
+    builder = AstBuilder(source, text, parse_expression, line - 1)
+    model: ast.Model = _build(builder, text, "start", _worded_in(source))
+    check_nesting(model)
+    return model.statements
 
 
 def parse_expression(text: str, source: Source, line: int, column: int) -> ast.Node:
