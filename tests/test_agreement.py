@@ -26,6 +26,7 @@ KNOWN_COUNTS = {
     "agatha": 1,
     "kenken": 1,
     "hitori": 1, "slitherlink": 1,
+    "queens": 92,
     # models with an objective: the number of their optimal solutions
     "golomb": 2, "coins": 1, "lockmax": 1, "till": 1,
 }
