@@ -86,7 +86,8 @@ class CpTranslator(Translator[Lit]):
         for group in groups:
             self._add(self.solver.AllDifferent([self.vars[name] + offset for name, offset in group.offsets.items()]))
         own = [name for name in self.problem.outputs if name not in views]
-        rest = [name for name in self.problem.variables if name not in views and name not in set(own)]
+        decided = set(own) | set(views)
+        rest = [name for name in self.problem.variables if name not in decided]
         return CpModel(self.solver, self.vars, [self.vars[n] for n in own], [self.vars[n] for n in rest], self.posted)
 
     def _post_top(self, i: int, posted: Posted, covered: set[tuple[int, int]]) -> None:
