@@ -15,13 +15,14 @@ of the compile as the slope of log(seconds) against log(literals), fitted over t
 smallest (1: linear in the CNF; the smallest is left out, being mostly fixed costs).
 
 Backends: the N-queens' first solution on each backend named by `--backends` (a backend, or
-`backend:option=value`), at the sizes of `--queens`: the load apart, then the backend's compile and
-the whole solve (compile, search to a first solution, the check), medians.
+`backend:option=value`), at the sizes of `--queens`, in each of its two forms (`--forms`): the pairwise
+differences above, and three all-differents (models/queens.puz); the load apart, then the backend's
+compile and the whole solve (compile, search to a first solution, the check), medians.
 
     python bench/compile_speed.py            # every case
     python bench/compile_speed.py --quick    # fewer repeats, smaller sizes
     python bench/compile_speed.py --skip ratios,queens,sudoku,zebra --queens 100,200 \
-        --backends sat,csp:order=smallest,cpsat
+        --backends sat,csp:order=smallest,cpsat,cp
 
 Run from the repository root.
 """
@@ -55,6 +56,14 @@ var q[1..n] in 1..n
 alldifferent(q)
 forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i
 """
+# The same board as three all-differents (models/queens.puz): the form a CP solver propagates whole.
+QUEENS_ALLDIFFERENT = """param n = 8
+var q[1..n] in 1..n
+alldifferent(q)
+alldifferent([q[i] + i for i in 1..n])
+alldifferent([q[i] - i for i in 1..n])
+"""
+FORMS = {"pairwise": QUEENS, "alldifferent": QUEENS_ALLDIFFERENT}
 Clauses = list[list[int]]
 
 
@@ -158,16 +167,20 @@ def curve(family: str, sizes: list[tuple[str, Callable[[], Lowered]]], repeats: 
                                f"load literals^{load_slope:.2f}")
 
 
-def backends_section(sizes: list[int], backends: list[str], repeats: int) -> str:
-    """The N-queens' first solution, size by size, on each backend (`name` or `name:option=value`)."""
-    rows = ["| queens | load | backend | compile | first solution |", "|---|---:|---|---:|---:|"]
+def backends_section(sizes: list[int], backends: list[str], forms: list[str], repeats: int) -> str:
+    """The N-queens' first solution, size by size and form by form (`FORMS`), on each backend (`name`
+    or `name:option=value`)."""
+    rows = ["| queens | form | load | backend | compile | first solution |", "|---|---|---:|---|---:|---:|"]
     for n in sizes:
-        load_s = statistics.median(timed(lambda n=n: loads(QUEENS, "queens.puz", {"n": n})) for _ in range(repeats))
-        model = loads(QUEENS, "queens.puz", {"n": n})
-        for spec in backends:
-            compile_s, first = first_solution(model, spec, repeats)
-            rows.append(f"| n={n} | {ms(load_s)} | {spec} | {ms(compile_s)} | {ms(first)} |")
-            print(f"  {rows[-1]}", file=sys.stderr, flush=True)
+        for form in forms:
+            text = FORMS[form]
+            load_s = statistics.median(timed(lambda text=text, n=n: loads(text, "queens.puz", {"n": n}))
+                                       for _ in range(repeats))
+            model = loads(text, "queens.puz", {"n": n})
+            for spec in backends:
+                compile_s, first = first_solution(model, spec, repeats)
+                rows.append(f"| n={n} | {form} | {ms(load_s)} | {spec} | {ms(compile_s)} | {ms(first)} |")
+                print(f"  {rows[-1]}", file=sys.stderr, flush=True)
     return "\n".join(rows)
 
 
@@ -199,8 +212,10 @@ def main() -> None:
     parser.add_argument("--skip", default="",
                         help="comma-separated sections to skip: ratios, queens, sudoku, zebra, backends")
     parser.add_argument("--queens", default="50,100,200", help="the N-queens' sizes of the backends' section")
-    parser.add_argument("--backends", default="sat,csp:order=smallest,cpsat",
+    parser.add_argument("--backends", default="sat,csp:order=smallest,cpsat,cp",
                         help="the backends of the N-queens' first solution, each name or name:option=value")
+    parser.add_argument("--forms", default="pairwise,alldifferent",
+                        help=f"the N-queens' forms of the backends' section: {', '.join(FORMS)}")
     args = parser.parse_args()
     skip = set(args.skip.split(","))
     load("einstein")  # the imports and the parser's first use, outside every measurement
@@ -212,7 +227,7 @@ def main() -> None:
             out.append(curve(family, sizes, 1 if args.quick else 3))
     if "backends" not in skip:
         sizes = [int(n) for n in args.queens.split(",")]
-        out.append(backends_section(sizes, args.backends.split(","), 1 if args.quick else 3))
+        out.append(backends_section(sizes, args.backends.split(","), args.forms.split(","), 1 if args.quick else 3))
     print("\n\n".join(out))
 
 

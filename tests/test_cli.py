@@ -671,6 +671,7 @@ NOT_IMPORTED = {"typing", "pathlib", "json", "difflib", "random", "rich", "pickl
 @pytest.mark.parametrize("args, needed", [
     (["models/einstein.puz"], set()),
     (["models/golomb.puz", "--backend", "cpsat"], {"ortools", "logging"}),  # ortools' __init__ imports logging
+    (["models/golomb.puz", "--backend", "cp"], {"ortools", "logging"}),  # the CP solver: neither numpy nor pandas
 ])
 def test_a_solve_imports_only_what_it_uses(args: list[str], needed: set[str]) -> None:
     script = (

@@ -2538,27 +2538,42 @@ def test_cli_correct_model_exits_0() -> None:
 
 
 # A layer below the faces proposes a remedy (another backend) without naming a flag; each face words it.
+ONE_CLUE = "var x in 1..2\nx == 1\n"
+AREA = "var g[1..2, 1..2] in bool\nconnected(g, 1)\n"
 SUGGESTIONS = [
     # (backend, limit, the command line's words, the Python API's words)
     ("anneal", None, "hint: use an exact backend for --all and --count: cpsat, csp, sat",
      "hint: use an exact backend for limit=None: cpsat, csp, sat"),
     # a model without moves on the search over states: the backends that take it
     ("search", 1, "hint: solve this model with --backend sat", "hint: solve this model with backend='sat'"),
+    # a connected area on the CP solver, which has no constraint for one
+    ("cp", 1, "hint: solve this model with --backend sat", "hint: solve this model with backend='sat'", AREA),
 ]
 
 
-@pytest.mark.parametrize(("backend", "limit", "cli_hint", "api_hint"), SUGGESTIONS)
+@pytest.mark.parametrize(("backend", "limit", "cli_hint", "api_hint", "model"),
+                         [(*row, ONE_CLUE)[:5] for row in SUGGESTIONS])
 def test_a_suggestion_is_worded_by_the_face_that_was_called(
-    backend: str, limit: int | None, cli_hint: str, api_hint: str
+    backend: str, limit: int | None, cli_hint: str, api_hint: str, model: str
 ) -> None:
     from cspdsl.api import solve
 
     with pytest.raises(CspdslError) as caught:
-        solve(loads("var x in 1..2\nx == 1\n"), backend, limit=limit)
+        solve(loads(model), backend, limit=limit)
     assert caught.value.render().endswith(api_hint)
     flags = ["--all"] if limit is None else []
-    done = run_cli("solve", "-", "--backend", backend, *flags, stdin="var x in 1..2\nx == 1\n")
+    done = run_cli("solve", "-", "--backend", backend, *flags, stdin=model)
     assert done.returncode == 2 and done.stderr.rstrip().endswith(cli_hint)
+
+
+def test_cp_refuses_a_connected_area_at_its_clue() -> None:
+    assert_bad_input(run_cli("solve", "-", "--backend", "cp", stdin=AREA), lines(
+        "<stdin>:2:1: error: backend 'cp' has no constraint for a connected area: solve this model with sat, "
+        "cpsat or csp",
+        " 2 | connected(g, 1)",
+        "   | ^^^^^^^^^^^^^^^",
+        "hint: solve this model with --backend sat",
+    ))
 
 
 # Each size limit, set low: the model passes it at the statement named (in Python and by its flag).

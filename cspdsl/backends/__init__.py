@@ -123,6 +123,7 @@ class Backend(Protocol):
 
 # name -> (module, class). New backends join by adding a line here.
 REGISTRY: dict[str, tuple[str, str]] = {
+    "cp": ("cspdsl.backends.cp", "CpBackend"),
     "cpsat": ("cspdsl.backends.cpsat", "CpSatBackend"),
     "csp": ("cspdsl.backends.csp", "CspBackend"),
     "anneal": ("cspdsl.backends.local", "AnnealBackend"),
@@ -167,12 +168,14 @@ def backend_class(name: str) -> Any:
     return getattr(module, class_name)
 
 
-def exact_backends() -> list[str]:
+def exact_backends(*, partial: bool = False) -> list[str]:
     """The registered backends that can enumerate and prove any model (imports each one to ask it);
-    a backend for sequential puzzles only (`search`) is not among them."""
+    a backend for sequential puzzles only (`search`) is not among them, nor one that refuses some
+    kinds of constraint (`cp`: no connected areas) unless `partial`."""
     classes = {name: backend_class(name) for name in sorted(REGISTRY)}
     return [name for name, cls in classes.items()
-            if getattr(cls, "exact", True) and not getattr(cls, "sequential_only", False)]
+            if getattr(cls, "exact", True) and not getattr(cls, "sequential_only", False)
+            and (partial or getattr(cls, "every_kind", True))]
 
 
 def get_backend(name: str, options: dict[str, str] | None = None) -> Backend:

@@ -1,0 +1,24 @@
+"""OR-Tools' original constraint solver (`pywrapcp`), imported with lazy symbol binding.
+
+The solver is a propagation-based CP solver in the style of Gecode: domains, propagators, a
+depth-first search whose decisions are given by a decision builder. Its Python module is a SWIG
+wrapper that imports neither numpy nor pandas (unlike CP-SAT's `cp_model`). Its native library is
+OR-Tools' shared one, whose many dependencies Python would bind all at once (RTLD_NOW): lazily bound,
+as `cpsat_model` does, only those a run calls are bound.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+_FLAGS = sys.getdlopenflags()
+sys.setdlopenflags(_FLAGS & ~os.RTLD_NOW | os.RTLD_LAZY)
+try:
+    from ortools.constraint_solver import pywrapcp
+finally:
+    sys.setdlopenflags(_FLAGS)
+
+Solver = pywrapcp.Solver
+
+__all__ = ["Solver", "pywrapcp"]
