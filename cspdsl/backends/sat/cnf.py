@@ -12,7 +12,7 @@ from a clause, and an emptied clause becomes the clause [FALSE], which makes the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from itertools import combinations
 
 from ...passes.deadline import check_deadline
@@ -286,24 +286,26 @@ class Diagram:
         found = self.memo.get((i, state))
         if found is not None:
             return found
-        # a node, its successor states, and its children so far
-        frames: list[tuple[int, Hashable, list[Hashable | bool], list[int]]] = [
-            (i, state, self.successors(i, state), [])
+        # a node, its successor states not yet taken, and its children so far
+        frames: list[tuple[int, Hashable, Iterator[Hashable | bool], list[int]]] = [
+            (i, state, iter(self.successors(i, state)), [])
         ]
+        last = len(self.layers) - 1
         while True:
-            i, state, afters, children = frames[-1]
-            while len(children) < len(afters):
-                after = afters[len(children)]
-                if after is True or after is False:
-                    children.append(TRUE if after else FALSE)
-                    continue
-                if i + 1 == len(self.layers):
-                    raise ValueError("internal: an MDD step left the last layer undecided")
-                known = self.memo.get((i + 1, after))
-                if known is None:
-                    frames.append((i + 1, after, self.successors(i + 1, after), []))
-                    break
-                children.append(known)
+            i, state, pending, children = frames[-1]
+            for after in pending:
+                if after is True:
+                    children.append(TRUE)
+                elif after is False:
+                    children.append(FALSE)
+                else:
+                    if i == last:
+                        raise ValueError("internal: an MDD step left the last layer undecided")
+                    known = self.memo.get((i + 1, after))
+                    if known is None:  # its literal is appended once its own children are done
+                        frames.append((i + 1, after, iter(self.successors(i + 1, after)), []))
+                        break
+                    children.append(known)
             else:
                 frames.pop()
                 literal = self.memo[(i, state)] = self._reduce(i, children)
