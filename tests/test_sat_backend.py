@@ -505,6 +505,9 @@ def test_a_small_optimisation_under_a_time_limit_needs_no_child_process(monkeypa
     assert (compiled.native.cnf.num_vars, len(compiled.native.cnf.clauses)) == size
     unlimited = BACKEND.optimise(BACKEND.compile(compiled.problem), timeout=None, seed=None)
     assert (unlimited.solutions, unlimited.stats["bounds_proved"]) == (quick.solutions, 2)
+    # The encoder was let go: a second optimisation compiles the CNF anew in the child, under the limit.
+    again = BACKEND.optimise(compiled, timeout=30, seed=None)
+    assert (again.stats["forked"], again.solutions, again.complete) == (1, quick.solutions, True)
 
 
 def test_an_optimisation_the_quick_try_cannot_settle_goes_on_in_a_child(monkeypatch: pytest.MonkeyPatch) -> None:

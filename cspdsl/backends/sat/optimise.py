@@ -208,11 +208,12 @@ def _searched(method: str, engine: str, compiled: Compiled, timeout: float | Non
     here for up to QUICK_SECONDS (`quick_bounds`), as a search is (`search.quick_search`): an
     optimum proved that soon does not pay for the child (its start and the modules it imports)."""
     native, problem = compiled.native, compiled.problem
-    if timeout is None or method != "bounds":
+    # Without the encoder that wrote the CNF (let go after symmetry breaking, or a search before),
+    # the search compiles the CNF anew: in the child, which the time limit stops, as it always has.
+    if timeout is None or method != "bounds" or native.encoder is None:
         run = run_with_time_limit(SEARCHES[method], (engine, native, problem), timeout, shown)
         return run, int(timeout is not None)
     started = time.perf_counter()
-    encoder_of(native, problem)  # before the checkpoint: it may compile the CNF anew
     start = native.cnf.checkpoint()
     try:
         items = quick_bounds(engine, native, problem, min(QUICK_SECONDS, timeout / 2))
