@@ -116,7 +116,7 @@ class _Tightening:
     def _solve(self, assumptions: list[int]) -> bool:
         """The clauses the CNF has gained given to the solver, then one call to it."""
         clauses = self.native.cnf.clauses
-        added = self.solver.add_all(clauses[self.given :])
+        added = self.solver.add_all(clauses[self.given :] if self.given else clauses)
         self.given = len(clauses)
         if self.until is None:
             return added and self.solver.solve(assumptions)
