@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from . import __version__
 from .backends import DEFAULT_BACKEND, EXPORTS, LOCAL_SEARCH_TIMEOUT, REGISTRY
@@ -30,6 +31,29 @@ def _help_formatter(prog: str) -> argparse.HelpFormatter:
     except (ValueError, OSError):
         columns = 80
     return argparse.HelpFormatter(prog, width=max(columns - 2, 20))
+
+
+@contextmanager
+def _in_english() -> Iterator[None]:
+    """argparse's own words (`usage:`, `error:`, its messages) left in English within the block, as
+    all of cspdsl's are: argparse asks gettext for a translation of each as it builds a parser, and
+    gettext imports locale and looks for catalogues on disk each time (3 ms of every run), for a
+    catalogue that Python does not ship."""
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._ = _same  # type: ignore[attr-defined]
+    argparse.ngettext = _singular_or_plural  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+def _same(message: str) -> str:
+    return message
+
+
+def _singular_or_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -67,6 +91,7 @@ _SECONDS_RANGE = f"inf for none; above {MAX_TIMEOUT:,.0f} is taken as {MAX_TIMEO
 _SEED_HELP = f"random seed of the solver{{s}}, from 0 to {MAX_SEED}"
 
 
+@_in_english()
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The command line's parser. When `argv` names its command first (`cspdsl solve ...`), only that
     command's parser is built: each costs about 0.4 ms, mostly argparse asking gettext for
@@ -81,6 +106,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+@_in_english()
 def _parsed(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
     """The arguments; one a command does not know is refused under that command's own usage line
     (`cspdsl compile [-h] ... --to {dimacs}`), not the whole program's."""

@@ -663,9 +663,10 @@ def test_the_progress_line_is_on_a_terminal_only_and_wiped_at_the_end(tmp_path):
 
 
 # Modules a run does without (docs/performance.md, Start-up): a few ms each of every run, or for cpsat
-# (pandas and numpy, which OR-Tools' cp_model imports) most of a second.
+# (pandas and numpy, which OR-Tools' cp_model imports) most of a second. locale: gettext's, which
+# argparse would ask for a translation of each of its words.
 NOT_IMPORTED = {"typing", "pathlib", "json", "difflib", "random", "rich", "pickle", "dataclasses", "inspect",
-                "shutil", "lark", "numpy", "pandas"}
+                "shutil", "lark", "numpy", "pandas", "locale"}
 
 
 @pytest.mark.parametrize("args, needed", [

@@ -494,6 +494,45 @@ def test_a_small_search_under_a_time_limit_needs_no_child_process(monkeypatch: p
     assert slow.stats["forked"] == 1 and slow.timed_out
 
 
+def test_a_small_optimisation_under_a_time_limit_needs_no_child_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bound tightening is tried in this process first, as a search is: the same solutions and bounds
+    as in the child, and the CNF left as it was."""
+    monkeypatch.setattr("cspdsl.backends.sat.optimise.QUICK_SECONDS", 60.0)  # a loaded machine may take over 50 ms
+    compiled = BACKEND.compile(load(MODELS / "coins.puz").problem)
+    size = (compiled.native.cnf.num_vars, len(compiled.native.cnf.clauses))
+    quick = BACKEND.optimise(compiled, timeout=30, seed=None)
+    assert (quick.stats["forked"], quick.objective, quick.complete, quick.stats["bounds_proved"]) == (0, 3, True, 2)
+    assert (compiled.native.cnf.num_vars, len(compiled.native.cnf.clauses)) == size
+    unlimited = BACKEND.optimise(BACKEND.compile(compiled.problem), timeout=None, seed=None)
+    assert (unlimited.solutions, unlimited.stats["bounds_proved"]) == (quick.solutions, 2)
+    # The encoder was let go: a second optimisation compiles the CNF anew in the child, under the limit.
+    again = BACKEND.optimise(compiled, timeout=30, seed=None)
+    assert (again.stats["forked"], again.solutions, again.complete) == (1, quick.solutions, True)
+
+
+def test_an_optimisation_the_quick_try_cannot_settle_goes_on_in_a_child(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the quick effort limit the child takes over, from the CNF the quick try left (the bound it
+    defined kept): the same optimum, proved, and the CNF rolled back after."""
+    from cspdsl.backends.sat import optimise
+
+    monkeypatch.setattr("cspdsl.backends.sat.engines.PysatEngine.QUICK_CONFLICTS", 50)  # runs out at the 2nd call
+    monkeypatch.setattr(optimise, "QUICK_SECONDS", 60.0)  # the effort limit, not the time, ends it
+    compiled = BACKEND.compile(load(MODELS / "golomb.puz", {"n": 6}).problem)
+    size = (compiled.native.cnf.num_vars, len(compiled.native.cnf.clauses))
+    left: list[tuple[int, int]] = []
+    quick_bounds = optimise.quick_bounds
+
+    def quick(*args: object) -> object:
+        found = quick_bounds(*args)  # type: ignore[arg-type]
+        left.append((compiled.native.cnf.num_vars, len(compiled.native.cnf.clauses)))
+        return found
+
+    monkeypatch.setattr(optimise, "quick_bounds", quick)
+    outcome = BACKEND.optimise(compiled, timeout=60, seed=None)
+    assert (outcome.stats["forked"], outcome.objective, outcome.complete) == (1, 17, True)
+    assert left[0] > size and (compiled.native.cnf.num_vars, len(compiled.native.cnf.clauses)) == size
+
+
 def test_a_sum_too_large_for_the_encoding_is_a_clear_error() -> None:
     model = "var x[1..12] in 0..300\nsum([i * x[i] for i in 1..12]) <= 12345\n"
     result = run_cli("solve", "-", "--backend", "sat", stdin=model)

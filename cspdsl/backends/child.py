@@ -68,6 +68,12 @@ def keeper(items: list[Any], on_item: OnItem | None) -> Emit:
 
 
 def _run_in_fork(work: Work, args: tuple[Any, ...], timeout: float, on_item: OnItem | None = None) -> ChildRun:
+    # Both sides need these: imported once, before the fork, not twice. A module imported in the child
+    # costs it several times what it costs here (its first writes copy the pages it shares with this
+    # process), and the parent waits for the child.
+    import pickle  # noqa: F401
+    import struct  # noqa: F401
+
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: search, send, and leave without running the parent's exit handlers

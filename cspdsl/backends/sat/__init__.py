@@ -38,7 +38,6 @@ own variables, since auxiliary variables of the IR itself (a piece's kind where 
 
 from __future__ import annotations
 
-import importlib.util
 import time
 
 from ...errors import CspdslError
@@ -91,8 +90,11 @@ class SatBackend:
         if optimise not in ("bounds", "maxsat"):
             raise CspdslError(f"option optimise of backend 'sat' must be bounds or maxsat, not '{optimise}'")
         self.optimiser = optimise
-        if solver == "pycosat" and importlib.util.find_spec("pycosat") is None:
-            raise CspdslError(PYCOSAT_MISSING)
+        if solver == "pycosat":
+            import importlib.util  # here: only -O solver=pycosat asks (1 ms of start-up)
+
+            if importlib.util.find_spec("pycosat") is None:
+                raise CspdslError(PYCOSAT_MISSING)
         self.implied = implied
         self.symmetry = symmetry
         self.solver = solver

@@ -25,6 +25,8 @@ FALSE = -1
 PAIRWISE_MAX = 20
 
 ValueLits = Sequence[tuple[int, int]]  # (value, literal) pairs of which exactly one literal is true
+Step = Callable[[int, Hashable, int], Hashable | bool]  # (layer, state, value) -> the next state, or settled
+Successors = Callable[[int, Hashable], list[Hashable | bool]]  # (layer, state) -> each value's step, in order
 
 
 def no_two(lits: Sequence[int]) -> Iterator[list[int]]:
@@ -252,13 +254,7 @@ class Cnf:
 
     # -- decision diagrams ------------------------------------------------------------------------
 
-    def mdd(
-        self,
-        layers: Sequence[ValueLits],
-        start: Hashable,
-        step: Callable[[int, Hashable, int], Hashable | bool],
-        budget: int = 200_000,
-    ) -> int:
+    def mdd(self, layers: Sequence[ValueLits], start: Hashable, step: Step, budget: int = 200_000) -> int:
         """A literal defined as: the path chosen by the layers' true literals ends in TRUE.
 
         `step(i, state, value)` is the state after layer i takes `value`, or True/False once the
@@ -268,30 +264,35 @@ class Cnf:
         """
         return self.diagram(layers, step, budget).node(0, start)
 
-    def diagram(
-        self,
-        layers: Sequence[ValueLits],
-        step: Callable[[int, Hashable, int], Hashable | bool],
-        budget: int = 200_000,
-    ) -> Diagram:
+    def mdd_of_successors(
+        self, layers: Sequence[ValueLits], start: Hashable, successors: Successors, budget: int = 200_000
+    ) -> int:
+        """`mdd`, given each node's steps at once: `successors(i, state)` is every value's step of
+        layer i, in the layer's order (a sum's are worked out faster so than by a call for each)."""
+        return Diagram(self, layers, successors, budget).node(0, start)
+
+    def diagram(self, layers: Sequence[ValueLits], step: Step, budget: int = 200_000) -> Diagram:
         """The diagram of `mdd`, from which `node(0, start)` is the literal for any start state:
         the nodes are shared between the starts (the tails of a sum for each remaining total)."""
-        return Diagram(self, layers, step, budget)
+        return Diagram(self, layers, each_step(layers, step), budget)
+
+
+def each_step(layers: Sequence[ValueLits], step: Step) -> Successors:
+    """The successors of a node, one `step` for each value of its layer."""
+
+    def successors(i: int, state: Hashable) -> list[Hashable | bool]:
+        return [step(i, state, value) for value, _ in layers[i]]
+
+    return successors
 
 
 class Diagram:
     """A reduced decision diagram under construction; `node(i, state)` is the literal of a node."""
 
-    def __init__(
-        self,
-        cnf: Cnf,
-        layers: Sequence[ValueLits],
-        step: Callable[[int, Hashable, int], Hashable | bool],
-        budget: int,
-    ) -> None:
+    def __init__(self, cnf: Cnf, layers: Sequence[ValueLits], successors: Successors, budget: int) -> None:
         self.cnf = cnf
         self.layers = layers
-        self.step = step
+        self.successors = successors
         self.budget = budget
         self.memo: dict[tuple[int, Hashable], int] = {}
         self.unique: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -303,28 +304,32 @@ class Diagram:
         found = self.memo.get((i, state))
         if found is not None:
             return found
-        frames: list[tuple[int, Hashable, list[int]]] = [(i, state, [])]  # a node and its children so far
+        # a node, its successor states not yet taken, and its children so far
+        frames: list[tuple[int, Hashable, Iterator[Hashable | bool], list[int]]] = [
+            (i, state, iter(self.successors(i, state)), [])
+        ]
+        last = len(self.layers) - 1
         while True:
-            i, state, children = frames[-1]
-            layer = self.layers[i]
-            while len(children) < len(layer):
-                after = self.step(i, state, layer[len(children)][0])
-                if after is True or after is False:
-                    children.append(TRUE if after else FALSE)
-                    continue
-                if i + 1 == len(self.layers):
-                    raise ValueError("internal: an MDD step left the last layer undecided")
-                known = self.memo.get((i + 1, after))
-                if known is None:
-                    frames.append((i + 1, after, []))
-                    break
-                children.append(known)
+            i, state, pending, children = frames[-1]
+            for after in pending:
+                if after is True:
+                    children.append(TRUE)
+                elif after is False:
+                    children.append(FALSE)
+                else:
+                    if i == last:
+                        raise ValueError("internal: an MDD step left the last layer undecided")
+                    known = self.memo.get((i + 1, after))
+                    if known is None:  # its literal is appended once its own children are done
+                        frames.append((i + 1, after, iter(self.successors(i + 1, after)), []))
+                        break
+                    children.append(known)
             else:
                 frames.pop()
                 literal = self.memo[(i, state)] = self._reduce(i, children)
                 if not frames:
                     return literal
-                frames[-1][2].append(literal)
+                frames[-1][3].append(literal)
 
     def _reduce(self, i: int, children: list[int]) -> int:
         """The literal of a node of layer i with these children: a child if all are one, a literal of
@@ -357,17 +362,13 @@ class Diagram:
             by_child.setdefault(child, []).append(lit)
         cnf = self.cnf
         for child, group in by_child.items():
-            others = [lit for lit in lits if lit not in group]
-            if child == FALSE:
+            if child in (FALSE, TRUE):
+                sign = -1 if child == FALSE else 1
                 if len(group) > 1:
-                    cnf.add([-node, *others])
+                    members = set(group)
+                    cnf.add([sign * node, *(lit for lit in lits if lit not in members)])
                 else:
-                    cnf.add([-node, -group[0]])
-            elif child == TRUE:
-                if len(group) > 1:
-                    cnf.add([node, *others])
-                else:
-                    cnf.add([node, -group[0]])
+                    cnf.add([sign * node, -group[0]])
             else:
                 for lit in group:
                     cnf.add([-lit, -child, node])

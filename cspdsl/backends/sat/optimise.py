@@ -6,7 +6,8 @@
   it never multiplies solutions), with b halfway between the best bound proved and the best value
   found. A model lowers the value, a refusal raises the bound (and its negation is added, a fact the
   solver keeps), until they meet: the optimum, proved. Each model and each bound is reported as it
-  comes, so a time limit leaves the best solution and the best bound proved so far.
+  comes, so a time limit leaves the best solution and the best bound proved so far. Under a time
+  limit, it is tried in this process for a moment before it runs in a child (`_searched`).
 - `maxsat`: PySAT's RC2, core-guided MaxSAT: each value literal of an objective variable is a soft
   clause weighted by what that value adds to the objective. It proves the optimum in one call and
   reports nothing before: under a time limit that stops it, neither solution nor bound is known.
@@ -19,12 +20,13 @@ from __future__ import annotations
 import time
 
 from ...ir import Linear, Objective, Problem
+from ...passes.deadline import TimeLimitReached, time_limited
 from ...static_types import Any
 from .. import Assignment, Compiled, OnSolution, Outcome
-from ..child import Emit, run_with_time_limit
+from ..child import ChildRun, Emit, keeper, run_with_time_limit
 from .encoder import SatModel, compile_cnf
-from .engines import Solver
-from .search import decode
+from .engines import OutOfBudget, PysatEngine, Solver
+from .search import QUICK_SECONDS, decode
 
 Terms = tuple[tuple[int, str], ...]
 METHODS = ("bounds", "maxsat")
@@ -51,38 +53,76 @@ def by_bounds(emit: Emit, engine: str, native: SatModel, problem: Problem) -> di
     """Bound tightening (the module docstring); emits ("solution", assignment) and ("bound", b), b a
     proved bound on the minimised sum; returns {"proved": True} once the optimum (or none) is proved.
     The CNF is rolled back after, and the encoder let go, whose memos name the removed variables."""
-    objective = problem.objective
-    assert objective is not None
-    terms = objective.minimised()
     encoder = encoder_of(native, problem)
-    cnf = native.cnf
-    start = cnf.checkpoint()
+    start = native.cnf.checkpoint()
     try:
-        with Solver(engine) as solver:
-            return _tighten(emit, solver, encoder, native, terms, floor_of(terms, problem.domains()))
+        return _bounds_on(emit, engine, encoder, native, problem, None)
     finally:
-        cnf.rollback(start)
+        native.cnf.rollback(start)
         native.encoder = None
 
 
-def _tighten(emit: Emit, solver: Solver, encoder: Any, native: SatModel, terms: Terms, low: int) -> dict[str, Any]:
-    cnf = native.cnf
-    given = len(cnf.clauses)
-    if not solver.add_all(cnf.clauses) or not solver.solve():
+def quick_bounds(engine: str, native: SatModel, problem: Problem, budget: float) -> list[tuple[str, Any]] | None:
+    """`by_bounds` in this process, each call to the engine held to its quick effort limit, for up
+    to `budget` seconds: what it emitted, in order, if it proved the optimum in that time, else None.
+
+    A search that needs longer goes on in a child process, from the CNF as this one left it: the
+    definitions of its bounds stay, as do the encoder's memos that name them (the caller rolls the
+    CNF back once the search is over, as `by_bounds` does)."""
+    items: list[tuple[str, Any]] = []
+    started = time.perf_counter()
+    try:
+        with time_limited(time.monotonic() + budget):  # the diagrams of the bounds check it
+            _bounds_on(items.append, engine, encoder_of(native, problem), native, problem, started + budget)
+    except (OutOfBudget, TimeLimitReached):
+        return None
+    return items
+
+
+def _bounds_on(emit: Emit, engine: str, encoder: Any, native: SatModel, problem: Problem,
+               until: float | None) -> dict[str, Any]:
+    """Bound tightening on a new solver; `until` (a `time.perf_counter()` time), if given: each call
+    to the engine gets its quick effort limit (OutOfBudget when one runs out) and none starts after it."""
+    objective = problem.objective
+    assert objective is not None
+    terms = objective.minimised()
+    with Solver(engine) as solver:
+        tightening = _Tightening(emit, solver, native, terms, until)
+        return tightening.run(encoder, floor_of(terms, problem.domains()))
+
+
+class _Tightening:
+    """One run of bound tightening: the solver, the clauses of the CNF it has, the effort limits."""
+
+    def __init__(self, emit: Emit, solver: Solver, native: SatModel, terms: Terms, until: float | None) -> None:
+        self.emit, self.solver, self.native, self.terms, self.until = emit, solver, native, terms, until
+        self.given = 0  # the clauses of the CNF given to the solver so far
+
+    def run(self, encoder: Any, low: int) -> dict[str, Any]:
+        if not self._solve([]):
+            return {"proved": True}
+        best = _report(self.emit, self.native, self.solver, self.terms)
+        while low < best:
+            below = (low + best - 1) // 2
+            literal = encoder.reify(Linear(self.terms, "<=", below))
+            if self._solve([literal]):
+                best = _report(self.emit, self.native, self.solver, self.terms)
+            else:
+                low = below + 1
+                self.solver.add([-literal])
+                self.emit(("bound", low))
         return {"proved": True}
-    best = _report(emit, native, solver, terms)
-    while low < best:
-        below = (low + best - 1) // 2
-        literal = encoder.reify(Linear(terms, "<=", below))
-        solver.add_all(cnf.clauses[given:])
-        given = len(cnf.clauses)
-        if solver.solve([literal]):
-            best = _report(emit, native, solver, terms)
-        else:
-            low = below + 1
-            solver.add([-literal])
-            emit(("bound", low))
-    return {"proved": True}
+
+    def _solve(self, assumptions: list[int]) -> bool:
+        """The clauses the CNF has gained given to the solver, then one call to it."""
+        clauses = self.native.cnf.clauses
+        added = self.solver.add_all(clauses[self.given :] if self.given else clauses)
+        self.given = len(clauses)
+        if self.until is None:
+            return added and self.solver.solve(assumptions)
+        if time.perf_counter() > self.until:
+            raise OutOfBudget("the quick search's time")
+        return added and self.solver.solve(assumptions, conflicts=PysatEngine.QUICK_CONFLICTS)
 
 
 def _report(emit: Emit, native: SatModel, solver: Solver, terms: Terms) -> int:
@@ -133,9 +173,9 @@ SEARCHES = {"bounds": by_bounds, "maxsat": by_maxsat}
 def optimise_outcome(
     method: str, engine: str, compiled: Compiled, timeout: float | None, on_solution: OnSolution | None
 ) -> Outcome:
-    """A search of `SEARCHES[method]`, under the time limit in a child process, as `Backend.optimise`'s
-    Outcome: the solutions in the order found, the value of the last, and the best bound proved (at
-    least the least value the domains allow)."""
+    """A search of `SEARCHES[method]` (`_searched`), as `Backend.optimise`'s Outcome: the solutions in
+    the order found, the value of the last, and the best bound proved (at least the least value the
+    domains allow)."""
     problem = compiled.problem
     objective = problem.objective
     assert objective is not None
@@ -145,13 +185,13 @@ def optimise_outcome(
             on_solution(item[1])
 
     start = time.perf_counter()
-    run = run_with_time_limit(SEARCHES[method], (engine, compiled.native, problem), timeout, shown)
+    run, forked = _searched(method, engine, compiled, timeout, shown)
     solutions = [payload for kind, payload in run.items if kind == "solution"]
     bounds = [payload for kind, payload in run.items if kind == "bound"]
     terms = objective.minimised()
     proved = run.summary is not None and not run.timed_out
     stats = {"wall_seconds": time.perf_counter() - start, "engine": engine, "optimise": method,
-             "bounds_proved": len(bounds), "forked": int(timeout is not None)}
+             "bounds_proved": len(bounds), "forked": forked}
     outcome = Outcome(solutions, proved, run.timed_out, stats)
     low = max([floor_of(terms, problem.domains()), *bounds])
     if solutions:
@@ -159,3 +199,32 @@ def optimise_outcome(
         low = minimised_sum(terms, solutions[-1]) if proved else low
     outcome.bound = objective.value_of(low)
     return outcome
+
+
+def _searched(method: str, engine: str, compiled: Compiled, timeout: float | None, shown: Emit) -> tuple[ChildRun, int]:
+    """The search's items and summary, and whether it ran in a child process (1) or here (0).
+
+    Under a time limit it runs in a child, which the limit can stop; bound tightening is first tried
+    here for up to QUICK_SECONDS (`quick_bounds`), as a search is (`search.quick_search`): an
+    optimum proved that soon does not pay for the child (its start and the modules it imports)."""
+    native, problem = compiled.native, compiled.problem
+    # Without the encoder that wrote the CNF (let go after symmetry breaking, or a search before),
+    # the search compiles the CNF anew: in the child, which the time limit stops, as it always has.
+    if timeout is None or method != "bounds" or native.encoder is None:
+        run = run_with_time_limit(SEARCHES[method], (engine, native, problem), timeout, shown)
+        return run, int(timeout is not None)
+    started = time.perf_counter()
+    start = native.cnf.checkpoint()
+    try:
+        items = quick_bounds(engine, native, problem, min(QUICK_SECONDS, timeout / 2))
+        if items is None:
+            left = max(timeout - (time.perf_counter() - started), 0.001)
+            return run_with_time_limit(by_bounds, (engine, native, problem), left, shown), 1
+        run = ChildRun(summary={"proved": True})
+        keep = keeper(run.items, shown)
+        for item in items:
+            keep(item)
+        return run, 0
+    finally:
+        native.cnf.rollback(start)
+        native.encoder = None

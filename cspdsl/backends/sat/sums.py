@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from ...ir import AllDifferent, Count, InSet, Linear, Problem, op_decided, op_holds
-from .cnf import FALSE, TRUE, Diagram
+from .cnf import FALSE, TRUE, Diagram, Successors
 from .variables import VariableEncoding
 
 # A top-level sum `== k` of at most PREFIX_TERMS_MAX terms is written as clauses over its prefixes,
@@ -146,19 +146,44 @@ class SumClauses(VariableEncoding):
         """The literal of sum(coef * value) <op> rhs, as a reduced MDD over partial sums."""
         coefs = [coef for coef, _ in terms]
         lows, highs = _suffix_bounds(coefs, [values for _, values in terms])
-
-        def step(i: int, total: Hashable, value: int) -> Hashable | bool:
-            assert isinstance(total, int)
-            after = total + coefs[i] * value
-            settled = op_decided(after + lows[i + 1], after + highs[i + 1], op, rhs)
-            return after if settled is None else settled
-
         if not terms:
             return TRUE if op_holds(0, op, rhs) else FALSE
         early = op_decided(lows[0], highs[0], op, rhs)
         if early is not None:
             return TRUE if early else FALSE
-        return self.cnf.mdd([values for _, values in terms], 0, step)
+        layers = [values for _, values in terms]
+        return self.cnf.mdd_of_successors(layers, 0, _sum_successors(coefs, layers, lows, highs, op, rhs))
+
+
+def _sum_successors(coefs: list[int], layers: list[list[tuple[int, int]]], lows: list[int], highs: list[int],
+                    op: str, rhs: int) -> Successors:
+    """A node's successors in the diagram of sum(coef * value) <op> rhs: the partial sum after each
+    value of its layer, or the outcome once the terms left cannot change it.
+
+    Along a layer of ascending values the partial sum only grows (a positive coefficient) or only
+    shrinks (a negative one): once even the least (greatest) the terms left can add takes it past rhs,
+    every later value settles the same way, and is not worked out one by one (the coins' sum, 64
+    values a term, took 16,000 steps where 2,000 settle it)."""
+    values = [[value for value, _ in layer] for layer in layers]
+    ascending = [all(a < b for a, b in pairwise(vs)) for vs in values]
+
+    def successors(i: int, total: Hashable) -> list[Hashable | bool]:
+        assert isinstance(total, int)
+        coef, low, high, layer = coefs[i], lows[i + 1], highs[i + 1], values[i]
+        found: list[Hashable | bool] = []
+        for value in layer:
+            after = total + coef * value
+            settled = op_decided(after + low, after + high, op, rhs)
+            if settled is None:
+                found.append(after)
+                continue
+            found.append(settled)
+            if ascending[i] and (after + low > rhs if coef > 0 else after + high < rhs):
+                found.extend([settled] * (len(layer) - len(found)))
+                break
+        return found
+
+    return successors
 
 
 def _suffix_bounds(coefs: list[int], layers: list[list[tuple[int, int]]]) -> tuple[list[int], list[int]]:
