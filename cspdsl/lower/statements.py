@@ -62,9 +62,7 @@ class Statements(SequentialDecls):
 
     def run(self, model: ast.Model) -> None:
         """Lower the statements in order into `problem` and `layout`, then check the whole."""
-        handlers = self.handlers()
-        self.shown = Shown()
-        sequential = is_sequential(model)
+        handlers, self.shown, sequential = self.handlers(), Shown(), is_sequential(model)
         if sequential:
             self.start_sequential()
             handlers[ast.ConstraintStmt] = self.sequential_clue
@@ -156,8 +154,7 @@ class Statements(SequentialDecls):
         self, s: ast.VarDecl | ast.ShapedVarDecl, ranges: list[list[int]], indices: list[tuple[int, ...]],
         domain: tuple[tuple[int, ...], str], box: tuple[int, int] | None,
     ) -> None:
-        """An array's variables, one at each of `indices` over the domain (its values and their kind),
-        its grid in the layout and its name."""
+        """An array's variables at `indices` over the domain (values, kind), its grid and its name."""
         cells = {}
         for index in indices:
             var = f"{s.name}[{','.join(map(str, index))}]"
@@ -435,12 +432,11 @@ class Statements(SequentialDecls):
         return ir.Objective(sense, lin.terms, lin.const, text, span)
 
     def constraint_stmt(self, s: ast.ConstraintStmt) -> None:
-        """A clue: its constraints posted, those that always hold left out (and a clue that folds
-        to a constant noted, to be reported)."""
         self.post_clue(self.top_conditions(s.condition), s.span)  # lazily: `self.instance` is each one's
 
     def post_clue(self, constraints: Iterable[ir.Constraint], span: Span) -> None:
-        """Post a clue's constraints but those that always hold, and note a clue that folds."""
+        """A clue's constraints posted, those that always hold left out (and a clue that folds to a
+        constant noted, to be reported)."""
         posted, false = 0, None
         post = self.problem.constraints.append  # as `Problem.post` does, with the record's maker
         for constraint in constraints:
