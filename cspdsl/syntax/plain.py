@@ -98,7 +98,7 @@ def _split(text: str, source: Source) -> tuple[list[PlainLines], str]:
     for match in PLAIN.finditer(text):
         start = match.start()
         gap = text[kept:start]
-        if gap != "\n":  # a line break alone: the same run
+        if gap != "\n" or not runs:  # a line break alone after a plain line: the same run
             line += gap.count("\n")
             pieces.append(gap)
             if not runs or not gap.isspace():  # another statement between: a new run
