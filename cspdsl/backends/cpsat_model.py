@@ -17,22 +17,14 @@ not that API itself: pyproject.toml bounds ortools to the versions this was test
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Iterable, Sequence
 
 from ..static_types import Any
+from .lazy_symbols import lazy_symbols
 
-# The native layer needs some 115 shared libraries (OR-Tools, SCIP, HiGHS, protobuf, abseil), and Python
-# loads extensions with RTLD_NOW, which binds every symbol of all of them at once: lazy binding binds
-# only those a run calls, and took about a fifth off loading them (docs/performance.md, Start-up).
-_FLAGS = sys.getdlopenflags()
-sys.setdlopenflags(_FLAGS & ~os.RTLD_NOW | os.RTLD_LAZY)
-try:
+with lazy_symbols():  # some 115 shared libraries, bound as a run calls them
     from ortools.sat.python import cp_model_helper as cmh
     from ortools.util.python.sorted_interval_list import Domain
-finally:
-    sys.setdlopenflags(_FLAGS)
 
 BoundedLinearExpression = cmh.BoundedLinearExpression
 IntVar = cmh.IntVar

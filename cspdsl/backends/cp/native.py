@@ -9,15 +9,10 @@ as `cpsat_model` does, only those a run calls are bound.
 
 from __future__ import annotations
 
-import os
-import sys
+from ..lazy_symbols import lazy_symbols
 
-_FLAGS = sys.getdlopenflags()
-sys.setdlopenflags(_FLAGS & ~os.RTLD_NOW | os.RTLD_LAZY)
-try:
+with lazy_symbols():
     from ortools.constraint_solver import pywrapcp
-finally:
-    sys.setdlopenflags(_FLAGS)
 
 Solver = pywrapcp.Solver
 
