@@ -33,7 +33,7 @@ from cspdsl.ir import validate  # noqa: E402
 from cspdsl.lower import lower  # noqa: E402
 from cspdsl.syntax.ast import Model  # noqa: E402
 from cspdsl.syntax.parser import parse  # noqa: E402
-from cspdsl.syntax.plain import parse_plain  # noqa: E402
+from cspdsl.syntax.plain import parse_model  # noqa: E402
 
 
 def clues(n: int) -> str:
@@ -70,7 +70,7 @@ SHAPES: dict[str, Callable[[int], str]] = {"clues": clues, "list": long_list, "g
 
 
 def check_seconds(
-    text: str, repeat: int, read: Callable[[str, str], Model] = parse_plain
+    text: str, repeat: int, read: Callable[[str, str], Model] = parse_model
 ) -> tuple[float, float, float]:
     """The best CPU times of reading (`read`), of lowering and of the IR's checks, over `repeat` runs,
     each with the cycle collector paused as `cspdsl.loads` pauses it."""
@@ -122,7 +122,7 @@ def main() -> None:
         previous: tuple[int, float] | None = None
         for n in sizes_for(SHAPES[name], args.up_to):
             text = SHAPES[name](n)
-            parse_s, lower_s, check_s = check_seconds(text, args.repeat, parse if args.parser else parse_plain)
+            parse_s, lower_s, check_s = check_seconds(text, args.repeat, parse if args.parser else parse_model)
             total = parse_s + lower_s + check_s
             growth = "" if previous is None else f"{growth_of(previous, (len(text), total)):.2f}"
             print(f"| {name} | {n} | {len(text) / 1e6:.2f} MB | {parse_s:.2f} s | {lower_s:.2f} s | {check_s:.2f} s "

@@ -23,7 +23,7 @@ from .lower.sizes import SizeLimits
 from .passes.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from .record import Record, field
 from .static_types import TYPE_CHECKING, Any
-from .syntax.plain import parse_plain
+from .syntax.plain import parse_model
 
 if TYPE_CHECKING:
     from .solution_view import SolutionView
@@ -89,7 +89,7 @@ def loads(
     (a break is a bug in lowering: `ir.InvalidProblem`). The cycle collector is paused throughout, as
     lowering pauses it: the AST and the IR are kept, and each collection would walk them again."""
     with no_cycle_collection():
-        lowered = lower(parse_plain(text, name), params, limits)
+        lowered = lower(parse_model(text, name), params, limits)
         validate(lowered.problem)
     lowered.text, lowered.name, lowered.params = text, name, dict(params or {})
     return lowered

@@ -24,7 +24,7 @@ from cspdsl.errors import CspdslError, Source
 from cspdsl.lower import Lowered, lower
 from cspdsl.lower.sizes import SizeLimits
 from cspdsl.syntax.parser import parse
-from cspdsl.syntax.plain import PlainLines, parse_plain, read_plain
+from cspdsl.syntax.plain import PLAIN_FROM, PlainLines, parse_plain, patterns, read_plain
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "m.puz"
@@ -186,10 +186,21 @@ def test_fallback(case: str) -> None:
 
 def test_a_big_generated_model_is_read_line_by_line_and_loads_as_before() -> None:
     text = BENCH.clues(3000)
-    assert plain_lines_read(text) == 6000
+    assert len(text) >= PLAIN_FROM and plain_lines_read(text) == 6000
     lowered = loads(text, NAME)
     assert lowered.problem.size() == {"variables": 3000, "constraints": 3000}
     assert assert_same(text) == facts(lowered)
+
+
+def test_a_small_model_goes_to_the_parser_and_the_patterns_are_compiled_only_for_a_big_one() -> None:
+    """Compiling the plain patterns costs a small model's run more than they save it (Start-up in
+    docs/performance.md): `loads` leaves them alone below PLAIN_FROM characters."""
+    patterns.cache_clear()
+    small = (ROOT / "models" / "einstein.puz").read_text(encoding="utf-8")
+    assert len(small) < PLAIN_FROM and loads(small, NAME).problem.size()["variables"] == 25
+    assert patterns.cache_info().currsize == 0
+    assert loads(BENCH.clues(1500), NAME).problem.size() == {"variables": 1500, "constraints": 1500}
+    assert patterns.cache_info().currsize == 1
 
 
 # ---- the fuzzer's models: generated from the grammar, and shipped models with faults put in ----------

@@ -4,7 +4,7 @@ A generated model of a few megabytes is mostly two kinds of line: a declaration 
 (`var v7 in 0..9`) and a linear clue over names and small whole numbers with one comparison
 (`v188 + v836 != v12`). The parser makes a handful of AST nodes and their spans for such a line,
 and lowering walks them again: about 3.5 µs a byte (docs/performance.md, "Reading big models").
-Here one compiled pattern (`PLAIN`) finds those lines in the whole text at C speed, and each run of
+Here one compiled pattern (`patterns`) finds those lines in the whole text at C speed, and each run of
 them (no other statement between) becomes one `PlainLines` holding its matches: no node a line.
 Every other line is parsed as before, from the text with the plain lines blanked (so lines and
 columns stay), and the two are put back together in the model's order. `lower/plain.py` lowers each
@@ -21,12 +21,18 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import cache
 
 from ..errors import CspdslError, Source, Span
 from . import _puz_tables as tables
 from . import ast
 from .makers import maker
-from .parser import parse_in
+from .parser import parse, parse_in
+
+# Below this many characters a model goes to the parser whole. Compiling the patterns takes about 6 ms
+# (the reserved words are spelt out in every name's place), which the parser alone spends on a few
+# kilobytes of plain lines; a run that loads a small model then never compiles them.
+PLAIN_FROM = 32_768
 
 
 def _words(terminal: str) -> set[str]:
@@ -36,31 +42,41 @@ def _words(terminal: str) -> set[str]:
     return set(found.group(1).split("|"))
 
 
-# The words the scanner reads as keywords, relations or counts: never a plain line's names.
-_RESERVED = sorted(set(tables.KEYWORDS["NAME"]) | _words("RELATION") | _words("COUNT_WORD"), key=len, reverse=True)
-_NAME = rf"(?!(?:{'|'.join(_RESERVED)})(?![A-Za-z0-9_]))[A-Za-z_][A-Za-z0-9_]*"
-# At most six digits: no sum of a plain line's numbers comes near the 32-bit bounds lowering checks.
-_INT = r"[0-9]{1,6}(?![0-9])"
-_TERM = rf"(?:{_NAME}|{_INT})(?![A-Za-z0-9_])"
-_SIDE = rf"{_TERM}(?:[ \t]*[-+][ \t]*{_TERM})*"
-_END = r"[ \t]*(?:#[^\n]*)?\r?$"
-_VAR = rf"var[ \t]+(?P<var>{_NAME})[ \t]+in[ \t]+(?P<lo>-?[ \t]*{_INT})[ \t]*\.\.[ \t]*(?P<hi>-?[ \t]*{_INT})"
-_CLUE = rf"(?P<left>{_SIDE})[ \t]*(?P<op>==|!=|<=|>=|<|>)[ \t]*(?P<right>{_SIDE})"
-PLAIN = re.compile(rf"^[ \t]*(?P<statement>{_VAR}|{_CLUE}){_END}", re.MULTILINE)
-# What can hold a line break inside one statement: a block, a string (whose brackets are text), a
-# comment (whose brackets are too), a bracket.
-_OPENERS = re.compile(r'"""(?:.|\n)*?"""|"[^"\n]*"|#[^\n]*|[(\[{]|[)\]}]')
+@cache
+def patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The pattern of a plain line, and of what can hold a line break inside one statement (a block,
+    a string, whose brackets are text, a comment, whose brackets are too, a bracket): compiled at the
+    first big model, not at import."""
+    # The words the scanner reads as keywords, relations or counts: never a plain line's names.
+    reserved = sorted(set(tables.KEYWORDS["NAME"]) | _words("RELATION") | _words("COUNT_WORD"), key=len, reverse=True)
+    name = rf"(?!(?:{'|'.join(reserved)})(?![A-Za-z0-9_]))[A-Za-z_][A-Za-z0-9_]*"
+    # At most six digits: no sum of a plain line's numbers comes near the 32-bit bounds lowering checks.
+    integer = r"[0-9]{1,6}(?![0-9])"
+    term = rf"(?:{name}|{integer})(?![A-Za-z0-9_])"
+    side = rf"{term}(?:[ \t]*[-+][ \t]*{term})*"
+    end = r"[ \t]*(?:#[^\n]*)?\r?$"
+    var = rf"var[ \t]+(?P<var>{name})[ \t]+in[ \t]+(?P<lo>-?[ \t]*{integer})[ \t]*\.\.[ \t]*(?P<hi>-?[ \t]*{integer})"
+    clue = rf"(?P<left>{side})[ \t]*(?P<op>==|!=|<=|>=|<|>)[ \t]*(?P<right>{side})"
+    plain = re.compile(rf"^[ \t]*(?P<statement>{var}|{clue}){end}", re.MULTILINE)
+    return plain, re.compile(r'"""(?:.|\n)*?"""|"[^"\n]*"|#[^\n]*|[(\[{]|[)\]}]')
 
 
 class PlainLines(ast.Node):
-    """A run of plain lines, no other statement between them, as `PLAIN` matched them (lowering reads
-    each match's groups: its `statement`, then `var`, `lo`, `hi` for a declaration, `left`, `op`,
-    `right` for a clue). `span` is the first one's; lines and columns of the others are counted from it."""
+    """A run of plain lines, no other statement between them, as the plain pattern (`patterns`)
+    matched them (lowering reads each match's groups: its `statement`, then `var`, `lo`, `hi` for a
+    declaration, `left`, `op`, `right` for a clue). `span` is the first one's; lines and columns of
+    the others are counted from it."""
 
     matches: list[re.Match[str]]
 
 
 _span = maker(Span)
+
+
+def parse_model(text: str, name: str = "<model>") -> ast.Model:
+    """What `parser.parse` makes of a model: a big one with its plain lines read as PlainLines, a
+    small one (under PLAIN_FROM characters) by the parser alone."""
+    return parse_plain(text, name) if len(text) >= PLAIN_FROM else parse(text, name)
 
 
 def parse_plain(text: str, name: str = "<model>") -> ast.Model:
@@ -95,7 +111,7 @@ def _split(text: str, source: Source) -> tuple[list[PlainLines], str]:
     run: list[re.Match[str]] = []
     line = 1
     kept = 0  # where the text after the last plain line starts
-    for match in PLAIN.finditer(text):
+    for match in patterns()[0].finditer(text):
         start = match.start()
         gap = text[kept:start]
         if gap != "\n" or not runs:  # a line break alone after a plain line: the same run
@@ -126,7 +142,7 @@ def _inside_brackets(rest: str, lines: list[int]) -> bool:
     own text holds none of them, so the rest's brackets are the whole text's; and no other statement
     starts within a run, so one that holds a run holds its first line."""
     depth, line, counted, opened = 0, 1, 0, 0
-    for match in _OPENERS.finditer(rest):
+    for match in patterns()[1].finditer(rest):
         found = match.group()
         start = match.start()
         line += rest.count("\n", counted, start)
