@@ -52,6 +52,8 @@ from .engines import DEFAULT_ENGINE, ENGINE_NAMES, PYCOSAT_MISSING
 from .search import run_search
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
+    from collections.abc import Sequence
+
     from ...passes.symmetry import Symmetry
 
 
@@ -159,7 +161,7 @@ class SatBackend:
 
     def _clauses_to_search(
         self, native: SatModel, problem: Problem, limit: int | None, seed: int | None
-    ) -> tuple[list[list[int]], int, list[Symmetry], dict[str, Any]]:
+    ) -> tuple[list[Sequence[int]], int, list[Symmetry], dict[str, Any]]:
         """The clauses (and their variable count) to search, with the symmetries broken where that pays,
         in the order that the seed gives; the group whose orbits expand the solutions; its statistics."""
         clauses, num_vars = native.cnf.clauses, native.cnf.num_vars

@@ -29,10 +29,10 @@ Step = Callable[[int, Hashable, int], Hashable | bool]  # (layer, state, value) 
 Successors = Callable[[int, Hashable], list[Hashable | bool]]  # (layer, state) -> each value's step, in order
 
 
-def no_two(lits: Sequence[int]) -> Iterator[list[int]]:
+def no_two(lits: Sequence[int]) -> Iterator[tuple[int, int]]:
     """The pairwise at-most-one clauses [-a, -b] of the literals, in the order of their pairs, made
-    in C (`combinations` of the negated literals, each pair a list): no Python frame a clause."""
-    return map(list, combinations([-lit for lit in lits], 2))
+    in C (`combinations` of the negated literals, each pair a tuple): no Python frame a clause."""
+    return combinations([-lit for lit in lits], 2)
 
 
 class TooLarge(Exception):
@@ -48,7 +48,7 @@ class Cnf:
 
     def __init__(self) -> None:
         self.num_vars = 1
-        self.clauses: list[list[int]] = [[TRUE]]
+        self.clauses: list[Sequence[int]] = [[TRUE]]
         self._meaning: dict[int, str] = {TRUE: "true"}
         # Variables' value literals whose names are not written yet: (first literal, variable, values).
         # Only a DIMACS export reads the names, and writing them took a twentieth of a solve of Einstein.
@@ -95,7 +95,7 @@ class Cnf:
         lits = list(range(first, self.num_vars + 1))
         negated = range(-first, -self.num_vars - 1, -1)
         self.clauses.append(lits)
-        self.clauses.extend(map(list, combinations(negated, 2)))
+        self.clauses.extend(combinations(negated, 2))
         return lits, negated
 
     def add(self, literals: Iterable[int]) -> None:
@@ -243,7 +243,7 @@ class Cnf:
         without the checks; the list is taken as the at-least-one clause itself."""
         self.clauses.append(lits)
         if len(lits) <= PAIRWISE_MAX:
-            self.clauses.extend(map(list, combinations(negated, 2)))
+            self.clauses.extend(combinations(negated, 2))
             return []
         return self._sequential_at_most_one(lits)
 

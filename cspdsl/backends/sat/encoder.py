@@ -219,7 +219,7 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         negated_columns = zip(*[s[:n] for s in signed], strict=True)
         for lits, negated in zip(columns, negated_columns, strict=True):
             clauses.append(list(lits))
-            clauses.extend(map(list, combinations(negated, 2)))
+            clauses.extend(combinations(negated, 2))
         return True
 
     def post_table(self, c: Table) -> None:

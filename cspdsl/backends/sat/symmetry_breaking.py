@@ -10,10 +10,14 @@ from ...static_types import TYPE_CHECKING, Any
 from .encoder import SatModel
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
+    from collections.abc import Sequence
+
     from ...passes.symmetry import Symmetry
 
 
-def symmetry_broken(native: SatModel, problem: Problem) -> tuple[list[list[int]], int, list[Symmetry], dict[str, Any]]:
+def symmetry_broken(
+    native: SatModel, problem: Problem
+) -> tuple[list[Sequence[int]], int, list[Symmetry], dict[str, Any]]:
     """The clauses (and their variable count) with the problem's symmetries broken by lex-leader
     constraints, the group whose orbits then expand the solutions found, and the statistics of both;
     the plain clauses and no group when the problem has no symmetry, or finding it gave up.

@@ -52,7 +52,7 @@ class Template(Record):
     come next (`StepTemplates.size` variables each), then the template's own: a step's action's
     literals first."""
 
-    clauses: list[list[int]]
+    clauses: list[Sequence[int]]
     blocks: int
     own: int
     values: dict[str, list[tuple[int, int]]]  # each variable's (value, literal) pairs, as the encoder made them
@@ -62,7 +62,7 @@ class Template(Record):
     def columns(self) -> list[tuple[int, list[list[int]]]]:
         """The clauses by length, the shortest first, as columns (`copies.ClauseColumns`): how many
         there are of one length, and their first literals, their second literals, ..."""
-        by_length: dict[int, list[list[int]]] = {}
+        by_length: dict[int, list[Sequence[int]]] = {}
         for clause in self.clauses:
             by_length.setdefault(len(clause), []).append(clause)
         return [(len(group), [list(column) for column in zip(*group, strict=True)])
@@ -177,7 +177,7 @@ class GoalDefinition(Record):
     clauses that define it, with `own` variables of their own after the state's: the goal at the last
     step, and copied into a step's (`_StepWriter`), the goal before each move."""
 
-    clauses: list[list[int]]
+    clauses: list[Sequence[int]]
     literal: int
     own: int
 
