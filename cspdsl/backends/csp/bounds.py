@@ -22,6 +22,8 @@ MAX_ROUNDS = 200
 def narrowed_domains(problem: Problem, extra: list[Linear]) -> Domains | None:
     """The problem's domains narrowed by its top-level sums and `extra` (None: one runs empty)."""
     domains = {name: list(var.domain) for name, var in problem.variables.items()}
+    if not all(domains.values()):  # a clue on one variable left it no value (`x >= 11` over 0..4)
+        return None
     sums = [*extra, *(c for posted in problem.constraints for c in _top_level_sums(posted.constraint))]
     for _ in range(MAX_ROUNDS):
         changed = False
