@@ -361,6 +361,7 @@ class Diagram:
         for lit, child in zip(lits, children, strict=True):
             by_child.setdefault(child, []).append(lit)
         cnf = self.cnf
+        clauses = cnf.clauses
         for child, group in by_child.items():
             if child in (FALSE, TRUE):
                 sign = -1 if child == FALSE else 1
@@ -369,10 +370,18 @@ class Diagram:
                     cnf.add([sign * node, *(lit for lit in lits if lit not in members)])
                 else:
                     cnf.add([sign * node, -group[0]])
-            else:
-                for lit in group:
+                continue
+            # The node is new, and a child is another node or a later layer's literal: the two clauses
+            # go in as they are (most of a diagram's), unless the layer's literal is the constant (a
+            # fixed variable) or the child's own variable, which `add` folds.
+            shared = abs(child)
+            for lit in group:
+                if lit in (TRUE, FALSE) or abs(lit) == shared:
                     cnf.add([-lit, -child, node])
                     cnf.add([-lit, -node, child])
+                else:
+                    clauses.append([-lit, -child, node])
+                    clauses.append([-lit, -node, child])
 
 
 def _single_literal(lits: list[int], children: list[int]) -> int | None:
