@@ -79,13 +79,15 @@ def linear(lin: Lin, op: str, rhs: int) -> ir.Constraint:
     return new_linear(lin.terms, op, rhs)
 
 
+# A strict comparison over the integers as a non-strict one and the shift of its bound: x < k is
+# x <= k - 1, x > k is x >= k + 1.
+NON_STRICT = {"<": ("<=", -1), ">": (">=", 1)}
+
+
 def comparison(diff: Lin, op: str) -> ir.Constraint:
     """diff op 0 with the strict comparisons turned into non-strict ones over the integers."""
-    if op == "<":
-        return linear(diff, "<=", -1)
-    if op == ">":
-        return linear(diff, ">=", 1)
-    return linear(diff, op, 0)
+    op, shift = NON_STRICT.get(op, (op, 0))
+    return linear(diff, op, shift)
 
 
 def beside(diff: Lin) -> ir.Constraint:

@@ -22,13 +22,12 @@ from ..syntax import ast
 from ..syntax.makers import maker
 from ..syntax.parser import parse_line
 from ..syntax.plain import PlainLines
-from .build import Lin, comparison, new_linear, new_posted
+from .build import NON_STRICT, Lin, comparison, new_linear, new_posted
 from .context import MAX_DOMAIN, MAX_INT
 from .statements import Statements
 
 _ORDERS = ("<", "<=", ">", ">=")
 _DIGITS = "0123456789"
-_NON_STRICT = {"<": ("<=", -1), ">": (">=", 1)}  # as `comparison` turns them over the integers
 new_var = maker(ir.Var)
 new_span = maker(Span)
 
@@ -161,7 +160,7 @@ def _compared(left: tuple[dict[str, int], int], op: str, right: tuple[dict[str, 
             terms[name] = terms.get(name, 0) - coef
     kept = tuple([(coef, name) for name, coef in terms.items() if coef])
     if len(kept) > 1:  # what `comparison` makes of two terms or more, without the Lin between
-        op, shift = _NON_STRICT.get(op, (op, 0))
+        op, shift = NON_STRICT.get(op, (op, 0))
         return new_linear(kept, op, shift - const + less)
     return comparison(Lin(kept, const - less), op)
 

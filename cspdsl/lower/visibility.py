@@ -15,13 +15,11 @@ from __future__ import annotations
 from .. import ir
 from ..static_types import Any
 from ..syntax import ast
-from .build import Lin, all_of, any_of, comparison, count, negate
+from .build import NON_STRICT, Lin, all_of, any_of, comparison, count, negate
 from .context import error
 from .values import as_lin
 
 HOW = "give it the buildings of a line, nearest first: visible(g[r, ..]) == 3"
-# A strict comparison of a count turned into one a Count takes: count < k is count <= k - 1.
-_NON_STRICT = {"<": ("<=", -1), ">": (">=", 1)}
 _MIRROR = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
@@ -59,7 +57,7 @@ def visible_comparison(lowering: Any, node: ast.Compare) -> ir.Constraint | None
     if isinstance(k, bool) or not isinstance(k, int):
         view = as_lin(visible_value(lowering, call), call)
         return comparison(view.plus(as_lin(k, other), -1), op)
-    op, shift = _NON_STRICT.get(op, (op, 0))
+    op, shift = NON_STRICT.get(op, (op, 0))  # a Count takes no strict comparison
     return count(seen(lowering, call), op, k + shift)
 
 
