@@ -3,7 +3,8 @@
 Exit codes: 0 solved (or checked), 1 no solution (unsatisfiable), 2 bad model or bad arguments,
 3 no answer (the time limit hit, or a local search gave up), 4 internal error (a bug in cspdsl: please
 report it), 5 the run reached its memory ceiling (--max-memory), 74 the output could not be written
-(a full disk), 130 interrupted (Ctrl-C), 141 the reader of the output stopped reading.
+(a full disk), 130 interrupted (Ctrl-C), 141 the reader of the output stopped reading, 128 + N a solver
+or worker process that cspdsl started was killed by signal N (137: SIGKILL, the out-of-memory killer's).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import sys
 
 from .arguments import COMMAND_LINE_WORDS, _parsed, build_parser
 from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class, export
-from .errors import CspdslError
+from .errors import CspdslError, ProcessKilled
 from .exit_codes import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
@@ -69,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     except MemoryError:
         print(out_of_memory_message(getattr(args, "max_memory", DEFAULT_MAX_MEMORY_MB)), file=sys.stderr)
         return EXIT_OUT_OF_MEMORY
+    except ProcessKilled as killed:  # a solver or worker process ended from outside: not a bug
+        print(killed.render(), file=sys.stderr)
+        return killed.exit_code
     except Exception as error:  # a bug: say so plainly, traceback only on request
         if os.environ.get("CSPDSL_DEBUG"):
             raise

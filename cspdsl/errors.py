@@ -101,6 +101,35 @@ class CspdslError(Exception):
         return self.render()
 
 
+class ProcessKilled(Exception):
+    """A solver or worker process that cspdsl started was ended by a signal from outside (the
+    system's out-of-memory killer, `kill`): not a bug, so the command exits as a shell reports a
+    process killed by that signal, 128 + its number (137 for SIGKILL), and says what happened."""
+
+    def __init__(self, what: str, signal_number: int) -> None:
+        import signal  # here: only a process killed needs its names
+
+        try:
+            name = signal.Signals(signal_number).name
+        except ValueError:
+            name = f"signal {signal_number}"
+        super().__init__(f"{what} was killed by {name} (signal {signal_number}) before it finished")
+        self.signal_number = signal_number
+        self.exit_code = 128 + signal_number
+        self.hint = ("the system's out-of-memory killer sends SIGKILL: --max-memory MB stops cspdsl at its own "
+                     "ceiling first (exit code 5)" if name == "SIGKILL" else None)
+
+    def render(self) -> str:
+        """The message as the command prints it, with its hint."""
+        return f"error: {self}" + (f"\nhint: {self.hint}" if self.hint else "")
+
+
+def ended_by(what: str, exit_code: int | None) -> Exception | None:
+    """ProcessKilled for a process that a signal ended (a negative exit code, as `multiprocessing` and
+    `os.waitstatus_to_exitcode` give it); None for one that exited by itself."""
+    return ProcessKilled(what, -exit_code) if exit_code is not None and exit_code < 0 else None
+
+
 def caret_lines(span: Span) -> list[str]:
     """The source line of a span, numbered, with carets under the part the span covers."""
     line = span.source.line(span.line)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 import time
 from collections.abc import Callable, Iterator
 
@@ -11,6 +13,7 @@ from helpers import child_processes
 
 from cspdsl.backends import child
 from cspdsl.backends.child import run_with_time_limit
+from cspdsl.errors import ProcessKilled
 
 
 def count_up(emit: Callable[[object], None], n: int, pause: float) -> str:
@@ -56,6 +59,17 @@ def test_the_limit_keeps_what_arrived_and_stops_the_child() -> None:
     assert run.items == [{"i": i} for i in range(len(run.items))]
 
 
+def killed(emit: Callable[[object], None]) -> None:
+    emit(1)
+    os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer does
+
+
+def test_a_child_killed_from_outside_is_said_so() -> None:
+    with pytest.raises(ProcessKilled, match="the solver process was killed by SIGKILL") as raised:
+        run_with_time_limit(killed, (), 60.0)
+    assert raised.value.exit_code == 137
+
+
 def test_an_error_in_the_child_is_raised_here() -> None:
     with pytest.raises(RuntimeError, match="ValueError: boom"):
         run_with_time_limit(fail, (), 10.0)
@@ -69,4 +83,6 @@ def test_the_spawned_child_of_platforms_without_fork() -> None:
     assert limited.timed_out and limited.items == [{"i": i} for i in range(len(limited.items))]
     with pytest.raises(RuntimeError, match="ValueError: boom"):
         child._run_in_spawned(fail, (), 60.0)
+    with pytest.raises(ProcessKilled, match="killed by SIGKILL"):
+        child._run_in_spawned(killed, (), 60.0)
     assert multiprocessing.active_children() == []

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from helpers import ROOT, run_cli
@@ -521,6 +522,47 @@ def test_output_that_cannot_be_written_is_said_in_one_line(args):
         result = run_with_streams(args, stdout=full)
     message = "error: cannot write the output: No space left on device\n"
     assert (result.returncode, result.stderr.decode()) == (74, message)
+
+
+PIGEONS = "var p[1..12] in 1..11\nalldifferent(p)\n"  # twelve pigeons, eleven holes: no SAT engine proves it soon
+KILLED = ("error: {what} was killed by SIGKILL (signal 9) before it finished\nhint: the system's out-of-memory killer "
+          "sends SIGKILL: --max-memory MB stops cspdsl at its own ceiling first (exit code 5)\n")
+
+
+def children_of(pid: int) -> set[int]:
+    """The pids of a process's children (Linux: from /proc)."""
+    found: set[int] = set()
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        found |= {int(child) for child in children.read_text().split()}
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc (Linux)")
+@pytest.mark.parametrize(("command", "what"), [
+    (["solve", "{model}", "--timeout", "600"], "the solver process"),
+    (["batch", "{model}", "{data}", "--workers", "2", "--timeout", "600"], "a worker process"),
+])
+def test_a_process_killed_from_outside_is_said_with_its_signal_not_as_a_bug(tmp_path, command, what):
+    """The out-of-memory killer ends a search's child or a batch's worker with SIGKILL: one message
+    and exit 137 (128 + 9, as a shell says of a killed process), not exit 4 (a bug)."""
+    model, data = tmp_path / "pigeons.puz", tmp_path / "three.jsonl"
+    model.write_text(PIGEONS)
+    data.write_text("{}\n{}\n{}\n")
+    args = [part.format(model=model, data=data) for part in command]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("CSPDSL_DEBUG", None)
+    run = subprocess.Popen([sys.executable, "-m", "cspdsl", *args], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE)
+    try:
+        waited_until = time.monotonic() + 120  # the search's child starts within moments; this only bounds a hang
+        while not children_of(run.pid) and run.poll() is None and time.monotonic() < waited_until:
+            time.sleep(0.02)
+        os.kill(min(children_of(run.pid)), signal.SIGKILL)
+        errors = run.communicate(timeout=120)[1].decode()
+    finally:
+        run.kill()
+        run.wait()
+    assert (run.returncode, errors) == (137, KILLED.format(what=what))
 
 
 # (arguments, standard input, what the output holds, what it must not); the small things a user meets.

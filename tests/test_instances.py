@@ -12,6 +12,7 @@ from helpers import MODELS, ROOT, run_cli
 
 import cspdsl
 from cspdsl.api import InternalError
+from cspdsl.errors import ProcessKilled
 from cspdsl.instances.batch import Job, batch_rows, batch_written, chunk_sizes
 from cspdsl.instances.pool import WorkerDied, in_order
 from cspdsl.instances.read import instances_of
@@ -180,7 +181,8 @@ def _pool_setup(offset: int) -> None:
 
 
 def _pool_work(task: int) -> int:
-    """Tasks that end out of order; 13 fails as a bug would, 17 ends its worker as a crash would."""
+    """Tasks that end out of order; 13 fails as a bug would, 17 ends its worker as a crash would, 19 is
+    killed."""
     import os
     import time
 
@@ -188,6 +190,10 @@ def _pool_work(task: int) -> int:
         raise ValueError("task 13")
     if task == 17:
         os._exit(9)
+    if task == 19:  # killed from outside, as the out-of-memory killer does
+        import signal
+
+        os.kill(os.getpid(), signal.SIGKILL)
     time.sleep(0.002 * (task % 4))
     return task + _POOL_STATE[0]
 
@@ -211,6 +217,9 @@ def test_the_pool_gives_results_in_order_raises_a_workers_error_and_stops_its_wo
         list(in_order(list(range(20)), _pool_work, 2, _pool_setup, (0,)))
     with pytest.raises(WorkerDied, match="exit code 9"):
         list(in_order([16, 17, 18], _pool_work, 2, _pool_setup, (0,)))
+    with pytest.raises(ProcessKilled, match="a worker process was killed by SIGKILL") as killed:
+        list(in_order([18, 19, 20], _pool_work, 2, _pool_setup, (0,)))
+    assert killed.value.exit_code == 137
     with pytest.raises(WorkerDied, match="exit code 1 before"):
         list(in_order(list(range(40)), _pool_work, 2, _pool_setup, (-1,)))
     left = in_order(list(range(12)), _pool_work, 2, _pool_setup, (0,))

@@ -23,6 +23,7 @@ import os
 import time
 from collections.abc import Callable, Iterator
 
+from ..errors import ended_by
 from ..record import Record, field
 from ..static_types import Any
 
@@ -87,12 +88,27 @@ def _run_in_fork(work: Work, args: tuple[Any, ...], timeout: float, on_item: OnI
             os._exit(code)
     os.close(write_end)
     run = ChildRun()
+    reaped = False
     try:
         _receive(read_end, run, time.monotonic() + timeout, keeper(run.items, on_item))
+    except _ChildGone:
+        status, reaped = os.waitpid(pid, 0)[1], True  # reaped here: never signalled after, its pid may be reused
+        raise _gone(os.waitstatus_to_exitcode(status)) from None
     finally:
         os.close(read_end)
-        _stop_pid(pid)
+        if not reaped:
+            _stop_pid(pid)
     return run
+
+
+class _ChildGone(Exception):
+    """The child's pipe closed before its summary came."""
+
+
+def _gone(exit_code: int | None) -> Exception:
+    """What to raise for a child that ended before its summary: killed from outside, or a crash."""
+    return ended_by("the solver process", exit_code) or RuntimeError(
+        f"the solver process ended unexpectedly (exit code {exit_code})")
 
 
 def _child_search(fd: int, work: Work, args: tuple[Any, ...]) -> None:
@@ -131,7 +147,7 @@ def _receive(fd: int, run: ChildRun, deadline: float, keep: Emit) -> None:
             return
         chunk = os.read(fd, 1 << 16)
         if not chunk:
-            raise RuntimeError("the solver process ended unexpectedly")
+            raise _ChildGone
         buffer += chunk
         for kind, payload in _whole_messages(buffer):
             if time.monotonic() >= deadline:
@@ -213,7 +229,8 @@ def _run_in_spawned(work: Work, args: tuple[Any, ...], timeout: float, on_item: 
             try:
                 kind, payload = receiver.recv()
             except EOFError:
-                raise RuntimeError(f"the solver process ended unexpectedly (exit code {process.exitcode})") from None
+                process.join()
+                raise _gone(process.exitcode) from None
             if _take(run, kind, payload, keep):
                 break
     finally:

@@ -26,6 +26,7 @@ import signal
 import struct
 from collections.abc import Callable, Iterator
 
+from ..errors import ended_by
 from ..static_types import Any
 
 FORKS = hasattr(os, "fork")
@@ -37,7 +38,14 @@ Work = Callable[[Any], Any]
 
 
 class WorkerDied(RuntimeError):
-    """A worker process ended without giving its results back (killed, or out of memory)."""
+    """A worker process exited by itself without giving its results back (one a signal ended is
+    `ProcessKilled`, which the command reports as such)."""
+
+
+def worker_died(exit_code: int | None) -> Exception:
+    """What to raise for a worker that ended before giving its results back."""
+    return ended_by("a worker process", exit_code) or WorkerDied(
+        f"a worker process ended with exit code {exit_code} before giving its results back")
 
 
 def in_order(tasks: list[Any], work: Work, workers: int, setup: Setup, setup_args: tuple[Any, ...]) -> Iterator[Any]:
@@ -192,9 +200,9 @@ class ForkedWorker:
         except EOFError:
             raise self._died() from None
 
-    def _died(self) -> WorkerDied:
+    def _died(self) -> Exception:
         self._reap()
-        return WorkerDied(f"a worker process ended with exit code {self.exit_code} before giving its results back")
+        return worker_died(self.exit_code)
 
     def stop(self, finished: bool) -> None:
         """Told to end when all is done, else ended at once (an error, Ctrl-C, a reader that stopped
@@ -245,10 +253,9 @@ class SpawnedWorker:
         except (EOFError, OSError):
             raise self._died() from None
 
-    def _died(self) -> WorkerDied:
+    def _died(self) -> Exception:
         self.process.join()
-        return WorkerDied(f"a worker process ended with exit code {self.process.exitcode} "
-                          "before giving its results back")
+        return worker_died(self.process.exitcode)
 
     def stop(self, finished: bool) -> None:
         if finished and self.process.is_alive():
