@@ -27,6 +27,9 @@ forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i
 """
 UNSAT = "var x[1..3] in 1..2\nalldifferent(x)\n"  # three variables, two values
 ENDLESS = "var x[1..12] in 1..9\nsum(x) != 50\n"  # about 9^12 solutions, one part: no backend counts them in a second
+# The limit of a count of ENDLESS: its first solutions take milliseconds, and the rows want some found before
+# the limit stops the count, also on a machine slowed many times over (0.5 s was not always enough there).
+TIME_TO_FIND_SOME = "2"
 FREE = "var x[1..12] in 1..9\n"  # 9^12 solutions, twelve independent parts: counted by their domains at once
 HIDDEN = "var x in 1..3\nvar _d in 1..3\nx != _d\n"  # 6 assignments, 3 solutions on x (`_d` is hidden)
 EXACT = exact_backends()
@@ -82,8 +85,9 @@ def test_time_limit_with_no_answer_exits_3():
 
 
 def test_an_optimisation_stopped_by_its_time_limit_exits_0_with_a_solution_and_3_without():
-    # 13 marks: a ruler is found at once, its optimum (106) takes far longer than 1 s to prove anywhere
-    found = run_cli("solve", "models/golomb.puz", "-D", "n=13", "--timeout", "1", "--backend", "cpsat")
+    # 13 marks: a ruler is found at once, its optimum (106) takes far longer than 3 s to prove anywhere (the
+    # limit leaves room for a first ruler on a machine slowed many times over)
+    found = run_cli("solve", "models/golomb.puz", "-D", "n=13", "--timeout", "3", "--backend", "cpsat")
     assert found.returncode == 0 and "Best found, mark[n]: " in found.stdout
     pigeons = "var x[1..13] in 1..12\nalldifferent(x)\nminimize sum(x)\n"
     nothing = run_cli("solve", "-", "--timeout", "0.5", stdin=pigeons)
@@ -236,7 +240,7 @@ COUNT_TEXTS = [
     *[(b, ["models/lock.puz", "--limit", "5"], None, f"3 solutions.\n\nstats: backend {b}, 3 solutions, ")
       for b in EXACT],
     *[(b, ["-"], UNSAT, f"stats: backend {b}, 0 solutions, ") for b in EXACT],
-    *[(b, ["-", "--count", "--timeout", "0.5"], ENDLESS,
+    *[(b, ["-", "--count", "--timeout", TIME_TO_FIND_SOME], ENDLESS,
        "At least {n} solutions (the time limit stopped the search; there may be more).\n\n"
        f"stats: backend {b}, at least {{n}} solutions, ") for b in EXACT],
     *[(b, ["-", "--count"], FREE,
@@ -308,7 +312,7 @@ COUNT_FIELDS = [
     *[(b, ["-"], UNSAT,
        {"status": "unsatisfiable", "complete": True, "unique": None, "found": 0, "count": 0, "solutions": 0})
       for b in EXACT],
-    *[(b, ["-", "--count", "--timeout", "0.5"], ENDLESS,
+    *[(b, ["-", "--count", "--timeout", TIME_TO_FIND_SOME], ENDLESS,
        {"status": "solved", "complete": False, "unique": False, "found": SOME, "count": None, "solutions": None})
       for b in EXACT],
     *[(b, ["models/agatha.puz", "--all"], None,
