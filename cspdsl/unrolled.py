@@ -129,7 +129,8 @@ def _sat_solver(model: Lowered, options: dict[str, str] | None) -> Solver:
         _within_limits(cnf.values, len(cnf.clauses), engine.limits)
         compiled = time.perf_counter() - started
         size = {"variables": cnf.num_vars, "clauses": len(cnf.clauses), "literals": cnf.clauses.literals}
-        args = (engine.solver, cnf.clauses, cnf.num_vars, cnf.values, cnf.outputs, limit, None, False)
+        derived: dict[str, tuple[str, str]] = {}  # every variable of the steps has its literals
+        args = (engine.solver, cnf.clauses, cnf.num_vars, cnf.values, cnf.outputs, limit, None, False, derived)
         searched = time.perf_counter()
         items, summary, timed_out, forked = run_search(args, seconds_left(deadline))
         stats = {"engine": engine.solver, "compile_seconds": compiled, "forked": forked,

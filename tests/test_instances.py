@@ -461,6 +461,24 @@ def test_each_instance_of_a_model_with_an_objective_is_proved_optimal(tmp_path, 
     assert result.returncode == 0
 
 
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_a_batch_of_golomb_rulers_reads_the_differences_back_from_the_marks(tmp_path, backend):
+    """On sat the ruler's differences have no literals (`passes.rulers`): each row's solution is still
+    read whole and checked. 5 marks: length 11, two rulers; with the second mark at 1, one."""
+    data = write(tmp_path, "g.jsonl", '{}\n{"mark": [null, 1, null, null, null]}\n')
+    result = run_cli("batch", str(MODELS / "golomb.puz"), data, "--backend", backend)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["status"], r["objective"], r["unique"]) for r in rows] == [("optimal", 11, False), ("optimal", 11, True)]
+    assert rows[1]["solution"] == {"mark": [0, 1, 4, 9, 11]}
+    assert result.returncode == 0, result.stderr
+    model = write(tmp_path, "r.puz", "var m[1..4] in 0..6\nforall i in 1..3: m[i] < m[i + 1]\n"
+                                     "alldifferent([m[j] - m[i] for i in 1..4, j in 1..4 where i < j])\n")
+    data = write(tmp_path, "r.jsonl", '{"m": [0, null, null, 6]}\n{"m": [null, null, null, 3]}\n')
+    found = run_cli("batch", model, data, "--backend", backend)  # no objective: its models read by `ModelReader`
+    assert [(r["status"], r["unique"]) for r in map(json.loads, found.stdout.splitlines())] == [
+        ("solved", False), ("unsatisfiable", None)]
+
+
 def test_a_compiled_model_with_an_objective_solves_an_instance_to_its_optimum():
     result = cspdsl.compile(COINS, "sat").solve({"take": [None, None, None, 1, None]})
     assert (result.status, result.objective, result.count) == ("optimal", 6, 1)

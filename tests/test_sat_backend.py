@@ -19,7 +19,7 @@ from helpers import MODELS, all_models, child_processes, one_model, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cspdsl.api import load
+from cspdsl.api import load, loads, solve
 from cspdsl.backends import get_backend
 from cspdsl.backends.sat import SatBackend, compile_cnf, encoder
 from cspdsl.backends.sat.cnf import FALSE, TRUE, Cnf
@@ -27,6 +27,8 @@ from cspdsl.backends.sat.dimacs import to_dimacs
 from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or, Table
 from cspdsl.ir.check import violated
 from cspdsl.passes import differences
+from cspdsl.passes.narrow import narrow_domains
+from cspdsl.passes.rulers import rulers
 
 BACKEND = SatBackend()
 
@@ -250,6 +252,56 @@ def test_the_queens_diagonals_are_two_groups() -> None:
     assert [len(g.offsets) for g in groups] == [60, 60]
     assert len(covered) == 60 * 59
     assert len(compile_cnf(problem).cnf.clauses) < 20 * 60 * 60
+
+
+CHAIN = "var m[1..4] in 0..7\nforall i in 1..3: m[i] < m[i + 1]\n"
+PAIRS = "for i in 1..4, j in 1..4 where i < j"
+DECLARED = "var _d[1..6] in {domain}\n" + "\n".join(
+    f"_d[{k}] == m[{j}] - m[{i}]" for k, (i, j) in enumerate([(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)], 1))
+# (model, how many differences the SAT encoding reads back from a ruler's marks, `passes.rulers`): each
+# model's solutions are the same with the ruler written as marks, without that, and on cpsat.
+RULERS = [
+    (CHAIN + f"alldifferent([m[j] - m[i] {PAIRS}])\n", 6),
+    (CHAIN + f"alldifferent([m[i] - m[j] {PAIRS}])\n", 6),  # every difference the earlier minus the later
+    (CHAIN + "m[1] == 0\n" + f"alldifferent([m[j] - m[i] {PAIRS}])\nminimize m[4]\n", 6),
+    ("var m[1..4] in 0..7\nalldifferent(m)\n" + f"alldifferent([m[j] - m[i] {PAIRS}])\n", 0),  # no order
+    ("var m[1..4] in 0..7\nm[1] < m[2]\nm[3] < m[4]\n" + f"alldifferent([m[j] - m[i] {PAIRS}])\n", 0),
+    (CHAIN.replace("<", "<=") + f"alldifferent([m[j] - m[i] {PAIRS}])\n", 0),  # two marks may be one
+    (CHAIN + "alldifferent([m[2] - m[1], m[1] - m[3], m[4] - m[1], m[3] - m[2], m[4] - m[2], m[4] - m[3]])\n", 0),
+    (CHAIN + "alldifferent([m[j] - m[i] for i in 1..3, j in 1..3 where i < j])\n", 3),  # marks 1 to 3 only
+    (CHAIN + DECLARED.format(domain="1..7") + "\nalldifferent(_d)\n", 6),
+    (CHAIN + DECLARED.format(domain="1..6") + "\nalldifferent(_d)\n", 0),  # its domain rules out 7
+    (CHAIN + DECLARED.format(domain="1..7") + "\nalldifferent(_d)\n_d[1] != 3\n", 0),  # used elsewhere
+    (CHAIN + DECLARED.format(domain="1..7").replace("_d", "d") + "\nalldifferent(d)\n", 0),  # shown
+    (CHAIN + DECLARED.format(domain="1..7") + "\nalldifferent(_d)\nminimize _d[6]\n", 0),  # in the objective
+]
+
+
+@pytest.mark.parametrize(("text", "derived"), RULERS)
+def test_rulers_as_marks_keep_exactly_the_solutions(text: str, derived: int) -> None:
+    model = loads(text)
+    objective = model.problem.objective
+    kept = [name for _, name in objective.terms] if objective is not None else []
+    assert len(rulers(narrow_domains(model.problem), kept)) == (derived > 0)
+    assert len(compile_cnf(model.problem).derived) == derived
+    limit = None if model.problem.objective is None else 1
+    results = [solve(model, "sat", limit=limit, options=options) for options in ({}, {"rulers": "false"})]
+    results.append(solve(model, "cpsat", limit=limit))
+    if limit is None:
+        assert len({frozenset(map(model.problem.project, r.solutions)) for r in results}) == 1
+        assert results[0].count > 0
+    else:
+        assert len({r.objective for r in results}) == 1 and results[0].status == "optimal"
+
+
+def test_the_golomb_rulers_on_sat_are_written_as_marks() -> None:
+    """6 marks: the ruler's clauses, not a diagram for each of 15 differences (44,483 clauses before)."""
+    for n, optimum in ((5, 11), (6, 17)):
+        model = load(MODELS / "golomb.puz", {"n": n})
+        compiled = BACKEND.compile(model.problem)
+        assert len(compiled.native.derived) == n * (n - 1) // 2 and compiled.size["clauses"] < 10_000
+        assert solve(model, "sat", limit=1).objective == optimum
+    assert len(SatBackend(rulers=False).compile(model.problem).native.derived) == 0
 
 
 def test_short_sums_under_an_all_different() -> None:

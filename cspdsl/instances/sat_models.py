@@ -30,8 +30,9 @@ class ModelReader:
     """Reads models of one CNF: `read(model)` gives (assignment, blocking clause on the outputs)."""
 
     def __init__(self, values: dict[str, list[tuple[int, int]]], outputs: list[str],
-                 problem: Problem | None = None) -> None:
+                 problem: Problem | None = None, derived: dict[str, tuple[str, str]] | None = None) -> None:
         wanted = set(outputs)
+        self.derived = derived or {}  # variables without literals, each a - b (a ruler's differences)
         uses = Counter(lit for pairs in values.values() for _, lit in pairs)
         direct = [name for name, pairs in values.items() if all(lit > 0 and uses[lit] == 1 for _, lit in pairs)]
         self.pair_of = {lit: (name, v) for name in direct for v, lit in values[name]}
@@ -57,7 +58,7 @@ class ModelReader:
         self.blocked: frozenset[int] | None = None if blocked == self.literals else frozenset(blocked)
         kept = set(direct)
         self.others = [(name, values[name], name in wanted) for name in values if name not in kept]
-        self.quick = self.run is not None and self.blocked is None and not self.others
+        self.quick = self.run is not None and self.blocked is None and not self.others and not self.derived
         # Read by negated literal (`table[-lit]`: the tables reversed), as the blocking clause holds them.
         self.pair_by_negation = table[:0:-1]
         test = literal_test(problem, table) if problem is not None and self.quick else None
@@ -91,4 +92,6 @@ class ModelReader:
                     if output and abs(lit) != TRUE:
                         clause.append(-lit)
                     break
+        for name, (a, b) in self.derived.items():
+            assignment[name] = assignment[a] - assignment[b]
         return assignment, clause, False

@@ -63,7 +63,7 @@ class SatSession:
         self.literal = {(name, v): lit for name, pairs in native.values.items() for v, lit in pairs}
         self.constants = TRUE in map(abs, self.literal.values())  # a value fixed or ruled out by the base
         self.clauses: list[list[int]] = distinct_clauses(native.cnf.clauses)
-        self.reader = ModelReader(native.values, base.outputs, base)
+        self.reader = ModelReader(native.values, base.outputs, base, native.derived)
         self.held = True  # whether each model of the last search held the base's test on its literals
         self.outputs = base.outputs
         self.first_switch = self.next_var = native.cnf.num_vars + 1

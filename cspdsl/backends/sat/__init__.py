@@ -74,6 +74,8 @@ class SatBackend:
                         "where installed)"),
         "optimise": (str, "how a model with an objective is optimised: bounds (bound tightening on one "
                           "incremental solver, the default) or maxsat (PySAT's RC2)"),
+        "rulers": (bool, "write an all-different of the differences of ordered marks (the Golomb ruler) as one "
+                         "at-most-one pair of marks per distance (default true)"),
         "max_values": (int, f"the most values the variables may have in all, a literal each (default "
                             f"{DIRECT_LITERALS_MAX:,})"),
         "max_clauses": (int, f"the most clauses the clues may take the CNF to (default {MAX_CLAUSES:,})"),
@@ -81,7 +83,7 @@ class SatBackend:
 
     def __init__(
         self, implied: bool = True, symmetry: bool = True, solver: str = DEFAULT_ENGINE, optimise: str = "bounds",
-        max_values: int = DIRECT_LITERALS_MAX, max_clauses: int = MAX_CLAUSES,
+        rulers: bool = True, max_values: int = DIRECT_LITERALS_MAX, max_clauses: int = MAX_CLAUSES,
     ) -> None:
         for name, value in (("max_values", max_values), ("max_clauses", max_clauses)):
             if value < 1:
@@ -98,6 +100,7 @@ class SatBackend:
             if importlib.util.find_spec("pycosat") is None:
                 raise CspdslError(PYCOSAT_MISSING)
         self.implied = implied
+        self.rulers = rulers
         self.symmetry = symmetry
         self.solver = solver
         self.limits = (max_values, max_clauses)
@@ -109,7 +112,8 @@ class SatBackend:
             from ...passes.symmetry import symmetry_group  # here: only number puzzles pay for its import
 
             group = symmetry_group(problem) or []
-        native = compile_cnf(problem, implied=self.implied, symmetries=group, limits=self.limits)
+        native = compile_cnf(problem, implied=self.implied, symmetries=group, limits=self.limits,
+                             rulers=self.rulers and not group)
         native.group = group
         cnf = native.cnf
         size = {"variables": cnf.num_vars, "clauses": len(cnf.clauses), "literals": cnf.literal_count()}
@@ -137,7 +141,8 @@ class SatBackend:
         clauses, num_vars, group, symmetry_stats = prepared
         start = time.perf_counter()
         problem = compiled.problem
-        search_args = (self.solver, clauses, num_vars, native.values, problem.outputs, limit, group, problem.projected)
+        search_args = (self.solver, clauses, num_vars, native.values, problem.outputs, limit, group, problem.projected,
+                       native.derived)
         items, summary, timed_out, forked = run_search(search_args, seconds_left(deadline), on_solution)
         stats = {"wall_seconds": time.perf_counter() - start, "duplicates": summary.get("duplicates", 0),
                  "forked": forked, "engine": self.solver, **symmetry_stats}

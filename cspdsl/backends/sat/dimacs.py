@@ -9,7 +9,8 @@ from .encoder import compile_cnf
 
 def to_dimacs(problem: Problem, source: str = "") -> str:
     """Standard DIMACS CNF, with comment lines that map variables back to the model:
-    `c 17 colour[green] = 4`, and `c fixed nationality[Norwegian] = 1` for values settled at compile time."""
+    `c 17 colour[green] = 4`, `c fixed nationality[Norwegian] = 1` for values settled at compile time,
+    and `c derived _expr#1 = mark[2] - mark[1]` for a ruler's differences, read back from their marks."""
     native = compile_cnf(problem)
     cnf = native.cnf
     lines = [f"c cspdsl CNF of {source}" if source else "c cspdsl CNF"]
@@ -19,6 +20,8 @@ def to_dimacs(problem: Problem, source: str = "") -> str:
             lines.append(f"c fixed {name} = {pairs[0][0]}")
         elif not pairs:
             lines.append(f"c empty {name}")
+    for name, (a, b) in native.derived.items():  # a ruler's difference: no literals of its own
+        lines.append(f"c derived {name} = {a} - {b}")
     for var in sorted(cnf.meaning):
         lines.append(f"c {var} {cnf.meaning[var]}")
     lines.append(f"p cnf {cnf.num_vars} {len(cnf.clauses)}")

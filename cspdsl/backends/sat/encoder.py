@@ -29,12 +29,15 @@ from ...passes.deadline import check_deadline
 from ...passes.decompose import regular_layers
 from ...passes.differences import ShiftedGroup, Where, shifted_groups, uncovered_parts
 from ...passes.narrow import narrow_domains
+from ...passes.rulers import Ruler
+from ...passes.rulers import rulers as find_rulers
 from ...passes.sums import has_sum_system, implied_equalities, redundant_sums
 from ...record import Record, field
 from ...static_types import TYPE_CHECKING, Any
 from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, TooManyClauses, no_two
 from .connected import ConnectedClauses
 from .pairs import PairClauses
+from .rulers import ruler_clauses, without_rulers
 from .sums import SumClauses, balanced
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
@@ -69,6 +72,9 @@ class SatModel(Record, frozen=False):
     group: Any = field(default=None, compare=False, repr=False)
     # Once worked out: the symmetry group and the clauses that break it (`symmetry_broken`).
     broken: Any = field(default=None, compare=False, repr=False)
+    # The variables with no literals, each a difference of two that have them (a ruler's, `rulers`):
+    # name -> (a, b), its value a - b.
+    derived: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
@@ -79,6 +85,7 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
 
     max_values = DIRECT_LITERALS_MAX
     max_clauses = MAX_CLAUSES
+    rulers: tuple[Ruler, ...] = ()  # written as marks (`ruler_clauses`); their constraints are not in the problem
 
     def build(self) -> SatModel:
         self._check_values()
@@ -93,6 +100,8 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
             self._post_all(covered)
             for group in groups:
                 self._post_shifted_group(group)
+            for ruler in self.rulers:
+                ruler_clauses(self.cnf, ruler, self.values)
         except TooManyClauses:
             raise CspdslError(
                 f"the SAT encoding takes more than {self.max_clauses:,} clauses (-O max_clauses=N raises the limit)",
@@ -100,7 +109,8 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
             ) from None
         finally:
             self.cnf.clause_budget = None
-        return SatModel(self.cnf, self.problem, self.values, self)
+        derived = {name: pair for ruler in self.rulers for name, pair in ruler.differences.items()}
+        return SatModel(self.cnf, self.problem, self.values, self, derived=derived)
 
     def _may_group(self) -> bool:
         """Whether there are clues enough for a shifted group: one of k variables takes a difference
@@ -329,6 +339,7 @@ def compile_cnf(
     implied: bool = True,
     symmetries: list[Symmetry] | None = None,
     limits: tuple[int, int] = (DIRECT_LITERALS_MAX, MAX_CLAUSES),
+    rulers: bool = True,
 ) -> SatModel:
     """The problem as CNF, its domains first cut by its one-variable constraints, and (unless
     `implied` is off) the linear algebra of its sums put to use: the short equalities they imply are
@@ -340,10 +351,16 @@ def compile_cnf(
 
     The IR's rules are checked first (`ir.validate`): the tables of one- and two-variable clues evaluate
     any kind, so a global inside a condition would otherwise pass unnoticed. `limits` are the most
-    values and clauses the model may take (-O max_values, -O max_clauses)."""
+    values and clauses the model may take (-O max_values, -O max_clauses). `rulers`: all-different
+    differences of ordered marks are written as the marks' places (`passes.rulers`, `ruler_clauses`),
+    their differences' variables read back from the marks (`SatModel.derived`)."""
     validate(problem)
     with no_cycle_collection():
         narrowed = narrow_domains(problem)
+        kept = [name for _, name in problem.objective.terms] if problem.objective is not None else []
+        found = find_rulers(narrowed, kept) if rulers else []
+        if found:
+            narrowed = without_rulers(narrowed, found)
         if implied and has_sum_system(narrowed):  # else neither finds anything (a logic puzzle)
             equalities = implied_equalities(narrowed, symmetries or ())
             redundant = redundant_sums(narrowed)
@@ -353,6 +370,7 @@ def compile_cnf(
                     narrowed.post(equality)
         encoder = CnfEncoder(narrowed)
         encoder.max_values, encoder.max_clauses = limits
+        encoder.rulers = tuple(found)
         return encoder.build()
 
 

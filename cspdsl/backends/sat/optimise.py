@@ -44,8 +44,9 @@ def floor_of(terms: Terms, domains: dict[str, tuple[int, ...]]) -> int:
 def encoder_of(native: SatModel, problem: Problem) -> Any:
     """The encoder that wrote the CNF, or a new one where it was let go (after symmetry breaking)."""
     if native.encoder is None:
-        fresh = compile_cnf(problem, implied=False)
+        fresh = compile_cnf(problem, implied=False, rulers=bool(native.derived))  # as the first compile chose
         native.cnf, native.values, native.encoder = fresh.cnf, fresh.values, fresh.encoder
+        native.derived = fresh.derived
     return native.encoder
 
 
@@ -126,7 +127,7 @@ class _Tightening:
 
 
 def _report(emit: Emit, native: SatModel, solver: Solver, terms: Terms) -> int:
-    assignment = decode(native.values, solver.model())
+    assignment = decode(native.values, solver.model(), native.derived)
     emit(("solution", assignment))
     return minimised_sum(terms, assignment)
 
@@ -145,7 +146,7 @@ def by_maxsat(emit: Emit, engine: str, native: SatModel, problem: Problem) -> di
     with RC2(formula) as maxsat:
         model = maxsat.compute()
         if model is not None:
-            emit(("solution", decode(native.values, list(model))))
+            emit(("solution", decode(native.values, list(model), native.derived)))
     return {"proved": True}
 
 

@@ -13,21 +13,23 @@ from ..child import run_with_time_limit
 from .cnf import TRUE
 from .engines import Clauses, OutOfBudget, engine
 
+Derived = dict[str, tuple[str, str]]  # a variable without literals -> (a, b): its value is a - b
+
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
     from ...passes.symmetry import Symmetry
 
     # What a search is given: the engine's name, clauses, their variable count, each variable's
-    # (value, literal) pairs, the outputs that tell solutions apart, the limit, and the symmetry group
-    # that expands each solution.
+    # (value, literal) pairs, the outputs that tell solutions apart, the limit, the symmetry group
+    # that expands each solution, whether the model hides variables, and the variables read back.
     SearchArgs = tuple[
         str, Clauses, int, dict[str, list[tuple[int, int]]], list[str], int | None, list[Symmetry] | None,
-        bool,
+        bool, Derived,
     ]
 
 
-def decode(values: dict[str, list[tuple[int, int]]], model: list[int]) -> Assignment:
+def decode(values: dict[str, list[tuple[int, int]]], model: list[int], derived: Derived | None = None) -> Assignment:
     """Each variable's value in the model: that of its true literal (a negative one is true where its
-    variable is not, or where the model leaves it out)."""
+    variable is not, or where the model leaves it out); then each of `derived`, a difference of two."""
     true = set(model)  # made in C; the negative literals in it are not read
     true.add(TRUE)
     assignment = {}
@@ -36,6 +38,9 @@ def decode(values: dict[str, list[tuple[int, int]]], model: list[int]) -> Assign
             if (lit in true) if lit > 0 else (-lit not in true):
                 assignment[name] = v
                 break
+    if derived:
+        for name, (a, b) in derived.items():
+            assignment[name] = assignment[a] - assignment[b]
     return assignment
 
 
@@ -112,18 +117,20 @@ def search_solutions(
     limit: int | None,
     group: list[Symmetry] | None = None,
     projected: bool = False,
+    derived: Derived | None = None,
 ) -> dict[str, Any]:
     """Enumerate up to `limit` solutions distinct on `outputs`; runs in a child under a time limit.
 
     With a symmetry `group` (and clauses that leave at least one member of each orbit), each
     solution found stands for its orbit: every image of it is emitted, once. `projected`: the model
-    hides some of its variables, so an engine blocks on the outputs, never on a whole model."""
+    hides some of its variables, so an engine blocks on the outputs, never on a whole model.
+    `derived`: the variables read back from others (`decode`)."""
     found = _Found(emit, outputs, limit, group)
     choices = choices_of(values, outputs)
     models = engine(engine_name, num_vars).models(clauses, blocking(values, outputs), choices=choices,
                                                   projected=projected, two=limit == 2 and not group)
     for model in models:
-        if found.take(decode(values, model)):
+        if found.take(decode(values, model, derived)):
             return found.summary(complete=False)
     return found.summary(complete=True)
 
@@ -142,6 +149,7 @@ def quick_search(
     limit: int | None,
     group: list[Symmetry] | None,
     projected: bool,
+    derived: Derived,
     budget: float,
 ) -> tuple[list[Assignment], dict[str, Any]] | None:
     """(solutions, summary as `search_solutions` gives it) if the search settles within `budget` seconds, else None.
@@ -156,7 +164,7 @@ def quick_search(
             two=limit == 2 and not group,
         )
         for model in models:
-            if found.take(decode(values, model)):
+            if found.take(decode(values, model, derived)):
                 return solutions, found.summary(complete=False)
             if time.perf_counter() - started > budget:
                 return None

@@ -32,7 +32,8 @@ def symmetry_broken(
 
         start = time.perf_counter()
         cnf = native.cnf
-        group = native.group if native.group is not None else symmetry_group(problem) or []
+        # A ruler's differences have no literals for lex-leader clauses to name: no symmetry breaking.
+        group = [] if native.derived else native.group if native.group is not None else symmetry_group(problem) or []
         plain = cnf.checkpoint()
         try:
             if len(group) > 1:
