@@ -24,6 +24,7 @@ from cspdsl.backends import get_backend
 from cspdsl.backends.sat import SatBackend, compile_cnf, encoder
 from cspdsl.backends.sat.cnf import FALSE, TRUE, Cnf
 from cspdsl.backends.sat.dimacs import to_dimacs
+from cspdsl.errors import CspdslError
 from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or, Table
 from cspdsl.ir.check import violated
 from cspdsl.passes import differences
@@ -302,6 +303,12 @@ def test_the_golomb_rulers_on_sat_are_written_as_marks() -> None:
         assert len(compiled.native.derived) == n * (n - 1) // 2 and compiled.size["clauses"] < 10_000
         assert solve(model, "sat", limit=1).objective == optimum
     assert len(SatBackend(rulers=False).compile(model.problem).native.derived) == 0
+
+
+def test_a_ruler_past_the_clause_limit_is_a_clear_error() -> None:
+    model = loads(RULERS[0][0].replace("0..7", "0..40"))
+    with pytest.raises(CspdslError, match="the SAT encoding takes more than 2,000 clauses"):
+        SatBackend(max_clauses=2_000).compile(model.problem)
 
 
 def test_short_sums_under_an_all_different() -> None:

@@ -30,8 +30,9 @@ Definition = tuple[int, str, str]  # (index of the top-level `e == a - b`, a, b)
 
 
 class Ruler(Record):
-    """Marks whose pairwise differences are all different: each difference's variable with its
-    (later, earlier) marks, and the top-level constraints this stands for."""
+    """Marks whose pairwise differences are all different: the marks from the lowest up, each
+    difference's variable with the two marks it is the difference of, and the top-level constraints
+    this stands for."""
 
     marks: tuple[str, ...]
     differences: dict[str, tuple[str, str]]
@@ -96,7 +97,8 @@ def _ruler(problem: Problem, j: int, group: AllDifferent, uses: Counter[str],
         farthest = domains[high][-1] - domains[low][0]
         if not {sign * distance for distance in range(1, farthest + 1)} <= set(domains[e]):
             return None  # its domain rules out a distance: more than a ruler says
-    return Ruler(tuple(marks), differences, frozenset(covered))
+    ordered = sorted(marks, key=lambda mark: sum(mark in higher[other] for other in marks))
+    return Ruler(tuple(ordered), differences, frozenset(covered))
 
 
 def _differences(c: Constraint) -> list[tuple[str, str, str]]:

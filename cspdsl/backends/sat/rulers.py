@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...ir import Problem
 from ...passes.rulers import Ruler
-from .cnf import Cnf
+from .cnf import Cnf, TooManyClauses
 
 
 def without_rulers(problem: Problem, found: list[Ruler]) -> Problem:
@@ -36,18 +36,19 @@ def ruler_clauses(cnf: Cnf, ruler: Ruler, values: dict[str, list[tuple[int, int]
     for place in sorted(marks_at):
         literal = at[place] = cnf.new_var(f"a mark at {place}")
         for mark_literal in marks_at[place]:
-            cnf.add([-mark_literal, literal])
+            cnf.add_binary(-mark_literal, literal)
         cnf.add([-literal, *marks_at[place]])
     places = sorted(at)
+    clauses = cnf.clauses  # the pairs' clauses are of three fresh variables: appended as they are
     for distance in range(1, places[-1] - places[0] + 1 if places else 0):
         pairs = []
         for place in places:
             if place + distance in at:
                 near, far = at[place], at[place + distance]
                 pair = cnf.new_var()
-                cnf.add([-near, -far, pair])
-                cnf.add_binary(-pair, near)
-                cnf.add_binary(-pair, far)
+                clauses += ((-near, -far, pair), (-pair, near), (-pair, far))
                 pairs.append(pair)
         if len(pairs) > 1:
             cnf.at_most_one(pairs)
+        if cnf.clause_budget is not None and len(clauses) > cnf.clause_budget:
+            raise TooManyClauses
