@@ -13,7 +13,9 @@ cap shows as `> CAP` with the best value found.
     python bench/optimise.py --backends cpsat --only golomb --cap 120
 
 `sat/maxsat` is the sat backend with `-O optimise=maxsat` (PySAT's RC2), measured beside the default
-bound tightening. Needs `minizinc` with Gecode on the PATH; without it, says so and exits 0.
+bound tightening; `NAME:OPTION=VALUE` gives a backend an option (`sat:rulers=false`: the Golomb
+ruler's differences encoded one by one). Needs `minizinc` with Gecode on the PATH; without it, says so
+and exits 0.
 """
 
 from __future__ import annotations
@@ -48,8 +50,10 @@ Run = tuple[float, float | None, int | None, bool]  # wall, solver time, value, 
 
 def run_ours(model: str, params: dict[str, int], backend: str, cap: float) -> Run:
     """(whole-process wall, compile + search as cspdsl reports it, the value, whether proved optimal)."""
+    backend, _, option = backend.partition(":")
     name, _, method = backend.partition("/")
     options = ["-O", f"optimise={method}"] if method else []
+    options += ["-O", option] if option else []
     defines = [flag for key, value in params.items() for flag in ("-D", f"{key}={value}")]
     command = [*cspdsl_command(), "solve", str(ROOT / "models" / f"{model}.puz"), "--backend", name, *options,
                *defines, "-n", "1", "--timeout", str(cap), "--json"]
@@ -137,7 +141,8 @@ def bench_case(case: tuple[str, str, dict[str, int], int], backends: list[str], 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backends", default="sat,sat/maxsat,cpsat,csp",
-                        help="comma-separated backends; sat/maxsat is sat with -O optimise=maxsat")
+                        help="comma-separated backends; sat/maxsat is sat with -O optimise=maxsat, "
+                             "sat:rulers=false sat with -O rulers=false")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each command (default 3)")
     parser.add_argument("--cap", type=float, default=60.0, help="time limit of each run in seconds (default 60)")
     parser.add_argument("--only", metavar="TEXT", help="only the cases whose name or model contains TEXT")

@@ -569,13 +569,19 @@ def test_a_small_optimisation_under_a_time_limit_needs_no_child_process(monkeypa
     assert (again.stats["forked"], again.solutions, again.complete) == (1, quick.solutions, True)
 
 
-def test_an_optimisation_the_quick_try_cannot_settle_goes_on_in_a_child(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("forks", [True, False], ids=["resumed", "started-again"])
+def test_an_optimisation_the_quick_try_cannot_settle_goes_on_in_a_child(
+    monkeypatch: pytest.MonkeyPatch, forks: bool
+) -> None:
     """Past the quick effort limit the child takes over, from the CNF the quick try left (the bound it
-    defined kept): the same optimum, proved, and the CNF rolled back after."""
+    defined kept): the same optimum, proved, and the CNF rolled back after. A forked child goes on
+    with the quick try's solver, after the solutions it found (each better than the one before, none
+    twice); without fork (Windows) the child starts the search again."""
     from cspdsl.backends.sat import optimise
 
     monkeypatch.setattr("cspdsl.backends.sat.engines.PysatEngine.QUICK_CONFLICTS", 50)  # runs out at the 2nd call
     monkeypatch.setattr(optimise, "QUICK_SECONDS", 60.0)  # the effort limit, not the time, ends it
+    monkeypatch.setattr(optimise, "FORKS", forks)
     compiled = BACKEND.compile(load(MODELS / "golomb.puz", {"n": 6}).problem)
     size = (compiled.native.cnf.num_vars, len(compiled.native.cnf.clauses))
     left: list[tuple[int, int]] = []
@@ -587,9 +593,13 @@ def test_an_optimisation_the_quick_try_cannot_settle_goes_on_in_a_child(monkeypa
         return found
 
     monkeypatch.setattr(optimise, "quick_bounds", quick)
+    if forks:  # the child goes on with the quick try's tightening, never a new one
+        monkeypatch.setattr(optimise, "by_bounds", lambda *args: pytest.fail("a new search in the child"))
     outcome = BACKEND.optimise(compiled, timeout=60, seed=None)
     assert (outcome.stats["forked"], outcome.objective, outcome.complete) == (1, 17, True)
     assert left[0] > size and (compiled.native.cnf.num_vars, len(compiled.native.cnf.clauses)) == size
+    lengths = [solution["mark[6]"] for solution in outcome.solutions]
+    assert lengths == sorted(set(lengths), reverse=True) and lengths[-1] == 17
 
 
 def test_a_sum_too_large_for_the_encoding_is_a_clear_error() -> None:

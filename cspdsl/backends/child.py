@@ -27,6 +27,8 @@ from ..errors import ended_by
 from ..record import Record, field
 from ..static_types import Any
 
+# Where a child is a bare fork: it then starts with this process's memory as it is (a live solver too).
+FORKS = hasattr(os, "fork")
 Emit = Callable[[Any], None]
 Work = Callable[..., Any]  # work(emit, *args) -> summary
 OnItem = Callable[[Any], None]
@@ -48,7 +50,7 @@ def run_with_time_limit(
         run = ChildRun()
         run.summary = work(keeper(run.items, on_item), *args)
         return run
-    if hasattr(os, "fork"):
+    if FORKS:
         return _run_in_fork(work, args, timeout, on_item)
     return _run_in_spawned(work, args, timeout, on_item)
 

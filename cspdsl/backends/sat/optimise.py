@@ -23,7 +23,7 @@ from ...ir import Linear, Objective, Problem
 from ...passes.deadline import TimeLimitReached, time_limited
 from ...static_types import Any
 from .. import Assignment, Compiled, OnSolution, Outcome
-from ..child import ChildRun, Emit, keeper, run_with_time_limit
+from ..child import FORKS, ChildRun, Emit, keeper, run_with_time_limit
 from .encoder import SatModel, compile_cnf
 from .engines import OutOfBudget, PysatEngine, Solver
 from .search import QUICK_SECONDS, decode
@@ -57,61 +57,82 @@ def by_bounds(emit: Emit, engine: str, native: SatModel, problem: Problem) -> di
     encoder = encoder_of(native, problem)
     start = native.cnf.checkpoint()
     try:
-        return _bounds_on(emit, engine, encoder, native, problem, None)
+        with _Tightening(emit, engine, encoder, native, problem, None) as tightening:
+            return tightening.run()
     finally:
         native.cnf.rollback(start)
         native.encoder = None
 
 
-def quick_bounds(engine: str, native: SatModel, problem: Problem, budget: float) -> list[tuple[str, Any]] | None:
+def quick_bounds(engine: str, native: SatModel, problem: Problem,
+                 budget: float) -> tuple[list[tuple[str, Any]], _Tightening | None]:
     """`by_bounds` in this process, each call to the engine held to its quick effort limit, for up
-    to `budget` seconds: what it emitted, in order, if it proved the optimum in that time, else None.
+    to `budget` seconds: what it emitted, in order, and None if it proved the optimum in that time,
+    else the tightening as it stands, its solver live, to go on with (`resume_bounds`; the caller
+    closes it).
 
     A search that needs longer goes on in a child process, from the CNF as this one left it: the
     definitions of its bounds stay, as do the encoder's memos that name them (the caller rolls the
     CNF back once the search is over, as `by_bounds` does)."""
     items: list[tuple[str, Any]] = []
     started = time.perf_counter()
+    tightening = _Tightening(items.append, engine, encoder_of(native, problem), native, problem, started + budget)
     try:
         with time_limited(time.monotonic() + budget):  # the diagrams of the bounds check it
-            _bounds_on(items.append, engine, encoder_of(native, problem), native, problem, started + budget)
+            tightening.run()
     except (OutOfBudget, TimeLimitReached):
-        return None
-    return items
+        return items, tightening
+    tightening.close()
+    return items, None
 
 
-def _bounds_on(emit: Emit, engine: str, encoder: Any, native: SatModel, problem: Problem,
-               until: float | None) -> dict[str, Any]:
-    """Bound tightening on a new solver; `until` (a `time.perf_counter()` time), if given: each call
-    to the engine gets its quick effort limit (OutOfBudget when one runs out) and none starts after it."""
-    objective = problem.objective
-    assert objective is not None
-    terms = objective.minimised()
-    with Solver(engine) as solver:
-        tightening = _Tightening(emit, solver, native, terms, until)
-        return tightening.run(encoder, floor_of(terms, problem.domains()))
+def resume_bounds(emit: Emit, tightening: _Tightening) -> dict[str, Any]:
+    """The quick try's tightening (`quick_bounds`) gone on with, without effort limits: in a forked
+    child, which has the solver as the quick try left it, with what it learnt."""
+    tightening.emit, tightening.until = emit, None
+    return tightening.run()
 
 
 class _Tightening:
-    """One run of bound tightening: the solver, the clauses of the CNF it has, the effort limits."""
+    """One run of bound tightening: the solver, the clauses of the CNF it has, the effort limits, and
+    the best value found and the least bound proved so far, so that a run stopped by its effort limit
+    can go on where it stopped. `until` (a `time.perf_counter()` time), if given: each call to the
+    engine gets its quick effort limit (OutOfBudget when one runs out) and none starts after it."""
 
-    def __init__(self, emit: Emit, solver: Solver, native: SatModel, terms: Terms, until: float | None) -> None:
-        self.emit, self.solver, self.native, self.terms, self.until = emit, solver, native, terms, until
+    def __init__(self, emit: Emit, engine: str, encoder: Any, native: SatModel, problem: Problem,
+                 until: float | None) -> None:
+        objective = problem.objective
+        assert objective is not None
+        self.emit, self.encoder, self.native, self.until = emit, encoder, native, until
+        self.terms = objective.minimised()
+        self.solver = Solver(engine)
         self.given = 0  # the clauses of the CNF given to the solver so far
+        self.best: int | None = None  # the value of the best solution found
+        self.low = floor_of(self.terms, problem.domains())  # the least value not ruled out
 
-    def run(self, encoder: Any, low: int) -> dict[str, Any]:
-        if not self._solve([]):
-            return {"proved": True}
-        best = _report(self.emit, self.native, self.solver, self.terms)
-        while low < best:
-            below = (low + best - 1) // 2
-            literal = encoder.reify(Linear(self.terms, "<=", below))
+    def __enter__(self) -> _Tightening:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.solver.close()
+
+    def run(self) -> dict[str, Any]:
+        if self.best is None:
+            if not self._solve([]):
+                return {"proved": True}
+            self.best = _report(self.emit, self.native, self.solver, self.terms)
+        while self.low < self.best:
+            below = (self.low + self.best - 1) // 2
+            literal = self.encoder.reify(Linear(self.terms, "<=", below))
             if self._solve([literal]):
-                best = _report(self.emit, self.native, self.solver, self.terms)
+                self.best = _report(self.emit, self.native, self.solver, self.terms)
             else:
-                low = below + 1
+                self.low = below + 1
                 self.solver.add([-literal])
-                self.emit(("bound", low))
+                self.emit(("bound", self.low))
         return {"proved": True}
 
     def _solve(self, assumptions: list[int]) -> bool:
@@ -217,15 +238,32 @@ def _searched(method: str, engine: str, compiled: Compiled, timeout: float | Non
     started = time.perf_counter()
     start = native.cnf.checkpoint()
     try:
-        items = quick_bounds(engine, native, problem, min(QUICK_SECONDS, timeout / 2))
-        if items is None:
-            left = max(timeout - (time.perf_counter() - started), 0.001)
-            return run_with_time_limit(by_bounds, (engine, native, problem), left, shown), 1
-        run = ChildRun(summary={"proved": True})
-        keep = keeper(run.items, shown)
-        for item in items:
-            keep(item)
-        return run, 0
+        items, unfinished = quick_bounds(engine, native, problem, min(QUICK_SECONDS, timeout / 2))
+        if unfinished is None:
+            run = ChildRun(summary={"proved": True})
+            keep = keeper(run.items, shown)
+            for item in items:
+                keep(item)
+            return run, 0
+        with unfinished:
+            return _in_child(unfinished, items, engine, compiled, timeout - (time.perf_counter() - started), shown), 1
     finally:
         native.cnf.rollback(start)
         native.encoder = None
+
+
+def _in_child(unfinished: _Tightening, items: list[tuple[str, Any]], engine: str, compiled: Compiled,
+              left: float, shown: Emit) -> ChildRun:
+    """The quick try's search gone on with in a child process for the time `left`. A forked child
+    has the quick try's solver, with what it learnt, and goes on from where it stopped, after the
+    solutions and bounds it found (`resume_bounds`); a spawned one (no fork: Windows) starts again."""
+    left = max(left, 0.001)
+    if not FORKS:
+        return run_with_time_limit(by_bounds, (engine, compiled.native, compiled.problem), left, shown)
+    run = ChildRun()
+    keep = keeper(run.items, shown)
+    for item in items:
+        keep(item)
+    resumed = run_with_time_limit(resume_bounds, (unfinished,), left, shown)
+    resumed.items[:0] = run.items
+    return resumed
