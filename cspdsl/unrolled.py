@@ -35,8 +35,9 @@ from .static_types import Any
 MAX_DEEPENING = 200  # the longest plan deepening looks for, without a bound in the model
 
 # The sat backend's options that only its general encoder and search read: the CNF written from the
-# moves takes neither the symmetry search, nor the sums' implied equalities, nor an objective.
-SAT_OPTIONS_UNUSED = ("symmetry", "implied", "optimise")
+# moves takes neither the symmetry search, nor the sums' implied equalities, nor a ruler's marks, nor
+# an objective.
+SAT_OPTIONS_UNUSED = ("symmetry", "implied", "rulers", "optimise")
 
 # What suits an unrolled puzzle on csp, unless the user's options say otherwise: the variables in the
 # model's order are the plan's steps in time order, so each move fixes the state after it (jugs: 5
@@ -112,7 +113,7 @@ def _sat_solver(model: Lowered, options: dict[str, str] | None) -> Solver:
     for name in SAT_OPTIONS_UNUSED:
         if name in (options or {}):
             raise CspdslError(f"option {name} of backend 'sat' does not apply to a sequential puzzle: its CNF is "
-                              "written from the moves, without the symmetry search, the implied sums or an objective")
+                              "written from the moves, without the symmetry search, the implied sums, rulers or an objective")
     seq = model.problem.sequential
     assert seq is not None
     made: list[StepTemplates] = []

@@ -335,10 +335,10 @@ def test_the_sat_cnf_of_the_moves_keeps_the_backends_limits(option: str, message
 
 
 UNUSED_OPTION = ("error: option {} of backend 'sat' does not apply to a sequential puzzle: its CNF is written from "
-                 "the moves, without the symmetry search, the implied sums or an objective")
+                 "the moves, without the symmetry search, the implied sums, rulers or an objective")
 
 
-@pytest.mark.parametrize("option", ["symmetry=false", "implied=true", "optimise=maxsat"])
+@pytest.mark.parametrize("option", ["symmetry=false", "implied=true", "rulers=false", "optimise=maxsat"])
 def test_the_sat_options_that_the_cnf_of_the_moves_does_not_read_are_refused(option: str) -> None:
     result = run_cli("solve", "models/river.puz", "--backend", "sat", "-O", option)
     assert (result.returncode, result.stdout) == (2, "")

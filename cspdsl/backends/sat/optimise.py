@@ -7,7 +7,7 @@
   found. A model lowers the value, a refusal raises the bound (and its negation is added, a fact the
   solver keeps), until they meet: the optimum, proved. Each model and each bound is reported as it
   comes, so a time limit leaves the best solution and the best bound proved so far. Under a time
-  limit, it is tried in this process for a moment before it runs in a child (`_searched`).
+  limit, it is tried in this process for a moment before it goes on in a child (`_searched`).
 - `maxsat`: PySAT's RC2, core-guided MaxSAT: each value literal of an objective variable is a soft
   clause weighted by what that value adds to the objective. It proves the optimum in one call and
   reports nothing before: under a time limit that stops it, neither solution nor bound is known.
