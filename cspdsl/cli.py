@@ -275,7 +275,3 @@ def _solve_sequential(model: Any, args: argparse.Namespace) -> int:
     status = solve_sequential(model, args).status
     return EXIT_SOLVED if status == "solved" else EXIT_UNSAT if status == "unsatisfiable" else EXIT_TIMEOUT
 
-
-def run() -> None:
-    """Console-script entry point."""
-    raise SystemExit(main())

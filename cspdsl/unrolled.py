@@ -113,7 +113,8 @@ def _sat_solver(model: Lowered, options: dict[str, str] | None) -> Solver:
     for name in SAT_OPTIONS_UNUSED:
         if name in (options or {}):
             raise CspdslError(f"option {name} of backend 'sat' does not apply to a sequential puzzle: its CNF is "
-                              "written from the moves, without the symmetry search, the implied sums, rulers or an objective")
+                              "written from the moves, without the symmetry search, the implied sums, rulers or an "
+                              "objective")
     seq = model.problem.sequential
     assert seq is not None
     made: list[StepTemplates] = []
