@@ -92,6 +92,8 @@ def _ruler(problem: Problem, j: int, group: AllDifferent, uses: Counter[str],
         return None
     sign = 1 if ups == {True} else -1
     domains = problem.domains()
+    if not all(domains[mark] for mark in marks):  # a mark with no value left: unsatisfiable as it stands
+        return None
     for e, (a, b) in differences.items():
         high, low = (a, b) if sign == 1 else (b, a)
         farthest = domains[high][-1] - domains[low][0]
