@@ -45,7 +45,7 @@ def rulers(problem: Problem, keep: Iterable[str] = ()) -> list[Ruler]:
     constraints = [posted.constraint for posted in problem.constraints]
     shown = {*problem.outputs, *keep}
     if problem.objective is not None:
-        shown.update(name for _, name in problem.objective.terms)
+        shown.update(name for part in problem.objective.parts for _, name in part.terms)
     groups = [(j, c) for j, c in enumerate(constraints) if isinstance(c, AllDifferent) and len(c.vars) >= 3
               and len(set(c.vars)) == len(c.vars) and not shown.intersection(c.vars)]
     if not groups:

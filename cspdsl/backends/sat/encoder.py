@@ -357,7 +357,8 @@ def compile_cnf(
     validate(problem)
     with no_cycle_collection():
         narrowed = narrow_domains(problem)
-        kept = [name for _, name in problem.objective.terms] if problem.objective is not None else []
+        objective = problem.objective
+        kept = [name for part in objective.parts for _, name in part.terms] if objective is not None else []
         found = find_rulers(narrowed, kept) if rulers else []
         if found:
             narrowed = without_rulers(narrowed, found)
