@@ -24,6 +24,7 @@ from cspdsl.backends import get_backend
 from cspdsl.backends.sat import SatBackend, compile_cnf, encoder
 from cspdsl.backends.sat.cnf import FALSE, TRUE, Cnf
 from cspdsl.backends.sat.dimacs import to_dimacs
+from cspdsl.backends.sat.pairs import SUPPORT_PAIRS_MAX
 from cspdsl.errors import CspdslError
 from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or, Table
 from cspdsl.ir.check import violated
@@ -242,6 +243,19 @@ def test_random_differences_grouped_or_not(pairs: list[tuple[int, int, int]], se
         domains = {f"v{i}": tuple(sorted(values)) for i, values in enumerate(sets)}
         found = [Linear(((1, f"v{x}"), (-1, f"v{y}")), "!=", d) for x, y, d in pairs if x != y]
         assert_encodes(domains, *found)
+
+
+@pytest.mark.parametrize("coefs", [(1, -1), (-1, 1), (1, 1), (-1, -1), (2, -3), (-3, 2), (3, 5)])
+@pytest.mark.parametrize(("op", "rhs"), [("<=", -1), ("<=", 7), (">=", 1), (">=", -20), ("<=", 200), (">=", 500)])
+def test_two_variables_over_large_domains_by_their_order_literals(coefs: tuple[int, int], op: str, rhs: int) -> None:
+    """Too many pairs of values to tabulate (65 x 70): one clause a value on the order literals,
+    exactly the constraint's solutions."""
+    domains = {"x": tuple(range(0, 65)), "y": tuple(range(-20, 90, 2)) + tuple(range(90, 105))}
+    constraint = Linear(((coefs[0], "x"), (coefs[1], "y")), op, rhs)
+    assert len(domains["x"]) * len(domains["y"]) > SUPPORT_PAIRS_MAX
+    assert_encodes(domains, constraint)
+    native = compile_cnf(make_problem(domains, constraint))
+    assert len(native.cnf.clauses) < 1_000  # the counters' and one a value of x, no diagram
 
 
 def test_the_queens_diagonals_are_two_groups() -> None:

@@ -186,6 +186,8 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         if self._small_scope(c, scope):
             self._post_by_enumeration(c, scope)
             return
+        if self._post_by_order(c, scope):
+            return
         super().post(c)
 
     def post_all_different(self, c: AllDifferent) -> None:
