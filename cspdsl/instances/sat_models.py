@@ -22,6 +22,7 @@ from collections.abc import Callable
 from operator import itemgetter, neg
 
 from ..backends.sat.cnf import TRUE
+from ..backends.sat.search import Derived, read_derived
 from ..ir import Problem
 from .literal_check import literal_test
 
@@ -30,7 +31,7 @@ class ModelReader:
     """Reads models of one CNF: `read(model)` gives (assignment, blocking clause on the outputs)."""
 
     def __init__(self, values: dict[str, list[tuple[int, int]]], outputs: list[str],
-                 problem: Problem | None = None, derived: dict[str, tuple[str, str]] | None = None) -> None:
+                 problem: Problem | None = None, derived: Derived | None = None) -> None:
         wanted = set(outputs)
         self.derived = derived or {}  # variables without literals, each a - b (a ruler's differences)
         uses = Counter(lit for pairs in values.values() for _, lit in pairs)
@@ -92,6 +93,6 @@ class ModelReader:
                     if output and abs(lit) != TRUE:
                         clause.append(-lit)
                     break
-        for name, (a, b) in self.derived.items():
-            assignment[name] = assignment[a] - assignment[b]
+        if self.derived:
+            read_derived(assignment, self.derived)
         return assignment, clause, False

@@ -240,11 +240,7 @@ def _searched(method: str, engine: str, compiled: Compiled, timeout: float | Non
     try:
         items, unfinished = quick_bounds(engine, native, problem, min(QUICK_SECONDS, timeout / 2))
         if unfinished is None:
-            run = ChildRun(summary={"proved": True})
-            keep = keeper(run.items, shown)
-            for item in items:
-                keep(item)
-            return run, 0
+            return _shown(items, shown, ChildRun(summary={"proved": True})), 0
         with unfinished:
             return _in_child(unfinished, items, engine, compiled, timeout - (time.perf_counter() - started), shown), 1
     finally:
@@ -260,10 +256,15 @@ def _in_child(unfinished: _Tightening, items: list[tuple[str, Any]], engine: str
     left = max(left, 0.001)
     if not FORKS:
         return run_with_time_limit(by_bounds, (engine, compiled.native, compiled.problem), left, shown)
-    run = ChildRun()
+    found = _shown(items, shown, ChildRun()).items
+    resumed = run_with_time_limit(resume_bounds, (unfinished,), left, shown)
+    resumed.items[:0] = found
+    return resumed
+
+
+def _shown(items: list[tuple[str, Any]], shown: Emit, run: ChildRun) -> ChildRun:
+    """`run` with the quick try's items kept, each shown first (`keeper`), as a child's would be."""
     keep = keeper(run.items, shown)
     for item in items:
         keep(item)
-    resumed = run_with_time_limit(resume_bounds, (unfinished,), left, shown)
-    resumed.items[:0] = run.items
-    return resumed
+    return run

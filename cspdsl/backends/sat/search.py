@@ -39,9 +39,15 @@ def decode(values: dict[str, list[tuple[int, int]]], model: list[int], derived: 
                 assignment[name] = v
                 break
     if derived:
-        for name, (a, b) in derived.items():
-            assignment[name] = assignment[a] - assignment[b]
+        read_derived(assignment, derived)
     return assignment
+
+
+def read_derived(assignment: Assignment, derived: Derived) -> None:
+    """Each variable of `derived` (a ruler's difference, which has no literals) put in the assignment
+    from its two marks."""
+    for name, (a, b) in derived.items():
+        assignment[name] = assignment[a] - assignment[b]
 
 
 def orbit_images(assignment: Assignment, group: list[Symmetry] | None) -> list[Assignment] | Iterator[Assignment]:
