@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cspdsl.collector import no_cycle_collection  # noqa: E402
+from cspdsl.core.collector import no_cycle_collection  # noqa: E402
 from cspdsl.ir import validate  # noqa: E402
 from cspdsl.lower import lower  # noqa: E402
 from cspdsl.syntax.ast import Model  # noqa: E402

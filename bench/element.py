@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cspdsl import ir
 from cspdsl.api import loads
 from cspdsl.backends import exact_backends, get_backend
-from cspdsl.errors import Span
+from cspdsl.core.errors import Span
 from cspdsl.lower.build import Lin, any_of, linear, negate
 from cspdsl.lower.indexing import Choices, Indexing
 

@@ -6,7 +6,7 @@ and our backends against the hand-written reference models. Writes one markdown 
     python bench/run.py --out docs/bench-results.md
     python bench/run.py --backends sat,csp --skip models,families,references --startup-repeat 21
 
-Figures are medians over repeats that run every backend in turn (`cspdsl.compare`), so that the
+Figures are medians over repeats that run every backend in turn (`cspdsl.compare.runs`), so that the
 machine's drift touches all alike; quote ratios from one run, not bare seconds across runs.
 """
 
@@ -31,7 +31,7 @@ from generators import HARD_SUDOKUS, sudoku_grid, sudoku_model, zebra  # noqa: E
 
 from cspdsl.api import load, loads  # noqa: E402
 from cspdsl.backends import REGISTRY, backend_class  # noqa: E402
-from cspdsl.compare import Row, compare_backends, seconds  # noqa: E402
+from cspdsl.compare.runs import Row, compare_backends, seconds  # noqa: E402
 from cspdsl.lower import Lowered  # noqa: E402
 
 

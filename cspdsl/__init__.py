@@ -10,27 +10,28 @@
 
 from __future__ import annotations
 
-from .static_types import TYPE_CHECKING, Any
+from .core.static_types import TYPE_CHECKING, Any
 
 __version__ = "0.3.0"
 __all__ = [
     "CompiledModel", "CspdslError", "Result", "__version__", "compile", "count", "explain", "load", "loads",
-    "solutions", "solve",
+    "solutions", "solve", "solve_plans",
 ]
 
 if TYPE_CHECKING:
     from .api import Result, load, loads, solve
-    from .counting import count
-    from .errors import CspdslError
+    from .core.errors import CspdslError
     from .explain import explain
     from .instances import CompiledModel, compile
-    from .iterate import solutions
+    from .solve.counting import count
+    from .solve.iterate import solutions
+    from .solve.plans import solve_plans
 
 # Where each public name lives; imported when first asked for, so that `cspdsl --help` does not
 # pay for the parser and the solvers.
-_HOMES = {"load": "api", "loads": "api", "solve": "api", "Result": "api", "CspdslError": "errors",
-          "explain": "explain", "solutions": "iterate", "compile": "instances", "CompiledModel": "instances",
-          "count": "counting"}
+_HOMES = {"load": "api", "loads": "api", "solve": "api", "Result": "api", "CspdslError": "core.errors",
+          "explain": "explain", "solutions": "solve.iterate", "compile": "instances", "CompiledModel": "instances",
+          "count": "solve.counting", "solve_plans": "solve.plans"}
 
 
 def __getattr__(name: str) -> Any:

@@ -13,20 +13,21 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 
-from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, Compiled, exact_backends, get_backend, limits
-from .collector import no_cycle_collection
-from .errors import CspdslError, Suggestion
+from .backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, Compiled, exact_backends, get_backend
+from .check.problem import violated
+from .core import limits
+from .core.collector import no_cycle_collection
+from .core.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
+from .core.errors import CspdslError, Suggestion
+from .core.record import Record, field
+from .core.static_types import TYPE_CHECKING, Any
 from .ir import validate
-from .ir.check import violated
 from .lower import Lowered, lower
 from .lower.sizes import SizeLimits
-from .passes.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
-from .record import Record, field
-from .static_types import TYPE_CHECKING, Any
 from .syntax.plain import parse_model
 
 if TYPE_CHECKING:
-    from .solution_view import SolutionView
+    from .render.solution_view import SolutionView
 
 # A time limit that a compile used up (one whose steps do not look at the time) still gives the search
 # this long: a search that is stopped at once reports the limit as reached, which is what the user asked for.
@@ -44,11 +45,11 @@ def load(
     path: str | os.PathLike[str], params: Mapping[str, object] | None = None, limits: SizeLimits | None = None
 ) -> Lowered:
     """Read, parse, check and lower a model file (`-` reads standard input; a name that is no file,
-    such as `einstein`, one of the bundled examples, `cspdsl.examples`), held to `limits`."""
+    such as `einstein`, one of the bundled examples, `cspdsl.core.examples`), held to `limits`."""
     if str(path) == "-":
         return loads(read_stdin(), "<stdin>", params, limits)
     if not os.path.exists(path):
-        from .examples import example_path
+        from .core.examples import example_path
 
         path = example_path(str(path)) or path
     try:
@@ -172,7 +173,7 @@ class Result(Record, frozen=False):
         return None
 
     def answers(self, index: int = 0) -> list[str]:
-        from .render import answers
+        from .render.solution import answers
 
         return answers(self.model.layout, self.solutions[index]) if self.solutions else []
 
@@ -181,7 +182,7 @@ class Result(Record, frozen=False):
         """The first solution, read the way the puzzle reads: `solution["Brit"]` the Brit's row of the
         entity table, `solution["cell"][2][5]` a grid's cell, `solution["x"]` a variable
         (`solution_view.py`); `solutions[i]` keeps the flat names for scripts."""
-        from .solution_view import SolutionView
+        from .render.solution_view import SolutionView
 
         if not self.solutions:
             raise LookupError(f"no solution was found (status {self.status})")
@@ -205,7 +206,7 @@ class Result(Record, frozen=False):
         model variables' `values` and its `answers`) unless `solutions=False`, the size and the stats.
         With a count, `count_method` says how it was made; a count by components gives its number of
         `components` too, and its `solutions` list is the one solution it holds."""
-        from .render import solution_json
+        from .render.solution import solution_json
 
         layout, problem = self.model.layout, self.model.problem
         data: dict[str, Any] = {
@@ -229,14 +230,14 @@ class Result(Record, frozen=False):
         a line of what was found."""
         import html
 
-        from .render import solution_html
+        from .render.solution import solution_html
 
         head = f"<p><code>{html.escape(repr(self))}</code></p>"
         return head + (solution_html(self.model.layout, self.solutions[0]) if self.solutions else "")
 
     def __rich__(self) -> Any:
         """In a rich-aware terminal: the summary line and the first solution drawn (`rich_display.py`)."""
-        from .rich_display import renderable
+        from .render.rich_display import renderable
 
         return renderable(self)
 
@@ -275,7 +276,7 @@ def solve(
     timeout, seed = limits.checked(timeout, seed)
     if model.problem.sequential is not None:
         raise CspdslError("a sequential puzzle (a start, moves and a goal) has plans, not solutions",
-                          hint="find them with cspdsl.plans.solve_plans")
+                          hint="find them with cspdsl.solve_plans")
     engine = get_backend(backend, options)
     if not engine.exact:
         limit, timeout = local_search_limits(backend, limit, timeout)
@@ -302,7 +303,7 @@ def _solve_on(engine: Any, model: Lowered, backend: str, limit: int | None, time
         stats = {"compile_seconds": seconds, "total_seconds": seconds}
         return Result(model, backend, [], False, True, limit, {}, stats, timeout)
     if model.problem.objective is not None:
-        from .optimum import solve_optimum
+        from .solve.optimum import solve_optimum
 
         result, stats = solve_optimum(engine, model, compiled, limit=limit, deadline=deadline, seed=seed,
                                       on_solution=on_solution)
@@ -397,7 +398,7 @@ class SolutionCheck:
         """Raise InternalError unless each tiling is one by its cells alone (`tiling_check.py`)."""
         if not self.model.layout.tilings:
             return
-        from .tiling_check import tiling_faults  # here: only a model with shapes placed imports it
+        from .check.tiling import tiling_faults  # here: only a model with shapes placed imports it
 
         for tiling in self.model.layout.tilings:
             faults = tiling_faults(tiling, solution)

@@ -7,8 +7,8 @@ import itertools
 from hypothesis import strategies as st
 
 from cspdsl.backends import Backend, Outcome
+from cspdsl.check.problem import holds, objective_value, violated
 from cspdsl.ir import OPS, And, Constraint, Count, Not, Objective, Or, Problem
-from cspdsl.ir.check import holds, objective_value, violated
 
 
 def make_problem(domains: dict[str, tuple[int, ...]], *constraints: Constraint) -> Problem:

@@ -14,9 +14,9 @@ from helpers import MODELS, SEQUENTIAL_MODELS
 
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import exact_backends
-from cspdsl.compare_plans import plan_key
-from cspdsl.errors import CspdslError
-from cspdsl.plans import solve_plans
+from cspdsl.compare.plans import plan_key
+from cspdsl.core.errors import CspdslError
+from cspdsl.solve.plans import solve_plans
 
 # Each model's known number of solutions: the articles' answers, not just agreement.
 KNOWN_COUNTS = {

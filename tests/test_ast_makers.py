@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from cspdsl import ir
-from cspdsl.errors import Source, Span
-from cspdsl.record import FrozenRecordError, Record
+from cspdsl.core.errors import Source, Span
+from cspdsl.core.record import FrozenRecordError, Record
 from cspdsl.syntax import ast
 from cspdsl.syntax.builder import New
 from cspdsl.syntax.makers import maker

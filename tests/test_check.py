@@ -9,8 +9,8 @@ from helpers import MODELS
 
 from cspdsl import api, ir
 from cspdsl.backends import REGISTRY, Compiled, Outcome
-from cspdsl.ir.check import holds, violated
-from cspdsl.ir.fast_check import WRITE_AFTER, all_hold_function, fast_test
+from cspdsl.check.fast import WRITE_AFTER, all_hold_function, fast_test
+from cspdsl.check.problem import holds, violated
 
 
 def small_problem() -> ir.Problem:

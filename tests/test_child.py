@@ -13,7 +13,7 @@ from helpers import child_processes
 
 from cspdsl.backends import child
 from cspdsl.backends.child import run_with_time_limit
-from cspdsl.errors import ProcessKilled
+from cspdsl.core.errors import ProcessKilled
 
 
 def count_up(emit: Callable[[object], None], n: int, pause: float) -> str:

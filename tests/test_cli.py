@@ -16,8 +16,8 @@ from helpers import ROOT, run_cli
 
 from cspdsl.api import Result, loads
 from cspdsl.backends import REGISTRY, backend_class, exact_backends
-from cspdsl.result_text import count_line as count_line_of
-from cspdsl.result_text import stats_line
+from cspdsl.render.result_text import count_line as count_line_of
+from cspdsl.render.result_text import stats_line
 
 QUEENS = """
 param n = 8
@@ -665,7 +665,7 @@ class _Screen:
 
 
 def test_the_progress_line_shows_found_and_elapsed_in_place_at_most_five_times_a_second():
-    from cspdsl.progress import WIPE, Progress, watching
+    from cspdsl.cli.progress import WIPE, Progress, watching
 
     assert Progress.on_terminal(_Screen(terminal=False)) is None
     screen = _Screen(terminal=True)
@@ -684,7 +684,7 @@ def test_the_progress_line_shows_found_and_elapsed_in_place_at_most_five_times_a
 def test_the_progress_line_is_on_a_terminal_only_and_wiped_at_the_end(tmp_path):
     import pty
 
-    from cspdsl.progress import WIPE
+    from cspdsl.cli.progress import WIPE
 
     path = tmp_path / "queens.puz"
     path.write_text(QUEENS_13.replace("n = 13", "n = 9"))
@@ -719,7 +719,7 @@ def test_the_command_freezes_its_modules_out_of_the_collectors_way_and_a_program
     entry: str, frozen: bool
 ) -> None:
     """The console script pauses the cycle collector while the command's modules load and freezes
-    them (`entry.run`); importing `cspdsl.cli` leaves a program's collector as it was."""
+    them (`entry.run`); importing `cspdsl.cli.main` leaves a program's collector as it was."""
     script = ("import atexit, gc, sys\nsys.argv = ['cspdsl', 'solve', 'models/lock.puz', '-n', '1']\n"
               "atexit.register(lambda: print(gc.isenabled(), gc.get_freeze_count() > 0))\n" + entry)
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300,

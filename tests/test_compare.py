@@ -12,11 +12,11 @@ import pytest
 from helpers import MODELS, run_cli
 
 from cspdsl import cli
-from cspdsl import compare as compare_module
+from cspdsl.compare import runs as compare_module
 from cspdsl.api import load
 from cspdsl.backends import REGISTRY, Compiled, Outcome, exact_backends
-from cspdsl.chart import chart_of, decades, svg_chart, tick_label
-from cspdsl.compare import Row, Run, compare_backends, table_rows
+from cspdsl.compare.chart import chart_of, decades, svg_chart, tick_label
+from cspdsl.compare.runs import Row, Run, compare_backends, table_rows
 
 QUEENS = """
 param n = 8
@@ -279,7 +279,7 @@ class WorstOptimumBackend(WrongCountBackend):
 
     def optimise(self, compiled: Compiled, *, timeout, seed, on_solution=None) -> Outcome:
         from cspdsl.backends.cpsat import CpSatBackend
-        from cspdsl.ir.check import objective_value
+        from cspdsl.check.problem import objective_value
 
         every = CpSatBackend().solve(compiled, limit=None, timeout=timeout, seed=seed).solutions
         worst = min(every, key=lambda s: objective_value(compiled.problem.objective, s))

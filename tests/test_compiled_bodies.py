@@ -13,7 +13,7 @@ import pytest
 from helpers import ROOT
 
 from cspdsl.api import loads
-from cspdsl.errors import CspdslError
+from cspdsl.core.errors import CspdslError
 from cspdsl.lower.quantifiers import Quantifiers
 
 QUEENS = "param n = 6\nvar q[1..n] in 1..n\nforall {binders}: {body}\n"

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable
 import pytest
 
 from cspdsl.api import loads, solve
-from cspdsl.errors import CspdslError
-from cspdsl.render import answers, render_solution, solution_json
+from cspdsl.core.errors import CspdslError
+from cspdsl.render.solution import answers, render_solution, solution_json
 
 Values = dict[str, int]
 

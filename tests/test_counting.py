@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from cspdsl import count
 from cspdsl.api import loads, solve
 from cspdsl.backends import exact_backends
+from cspdsl.check.problem import violated
 from cspdsl.ir import OPS, AllDifferent, InSet, Linear, Problem
-from cspdsl.ir.check import violated
 from cspdsl.lower import Lowered
 from cspdsl.lower.layout import Layout
 from cspdsl.passes.components import split
 from cspdsl.passes.unroll import renamed
-from cspdsl.result_text import method_line
+from cspdsl.render.result_text import method_line
 
 EXACT = exact_backends(partial=True)
 

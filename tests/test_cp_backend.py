@@ -10,7 +10,7 @@ from helpers import MODELS
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import get_backend
 from cspdsl.backends.cp.aliases import aliases
-from cspdsl.errors import CspdslError
+from cspdsl.core.errors import CspdslError
 
 
 @pytest.mark.parametrize("n", [100, 200])

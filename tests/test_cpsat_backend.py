@@ -13,9 +13,9 @@ from helpers import MODELS, ROOT
 
 from cspdsl.backends import get_backend
 from cspdsl.backends.cpsat import CpSatBackend
-from cspdsl.errors import CspdslError
+from cspdsl.check.problem import violated
+from cspdsl.core.errors import CspdslError
 from cspdsl.ir import AllDifferent, And, Connected, Count, InSet, Linear, Not, Or, Problem, Product, Regular, Table
-from cspdsl.ir.check import violated
 
 BACKEND = CpSatBackend()
 ABC = {"a": (1, 2, 3), "b": (1, 2, 3), "c": (0, 1, 2, 3)}

@@ -17,9 +17,9 @@ from helpers import MODELS, SEQUENTIAL_MODELS, child_processes, run_cli
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import get_backend
 from cspdsl.backends.csp import CspBackend, CspModel, ExactSum, static_order
-from cspdsl.errors import CspdslError
+from cspdsl.check.problem import violated
+from cspdsl.core.errors import CspdslError
 from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or, Problem
-from cspdsl.ir.check import violated
 
 # -- the models -----------------------------------------------------------------------------------
 

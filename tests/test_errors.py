@@ -15,7 +15,7 @@ import pytest
 from helpers import run_cli
 
 from cspdsl.api import loads
-from cspdsl.errors import CspdslError
+from cspdsl.core.errors import CspdslError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -2351,7 +2351,7 @@ PYTHON_LIMITS = [
 @pytest.mark.parametrize(("function", "arguments", "expected"), PYTHON_LIMITS)
 def test_python_time_limits_and_seeds(function: str, arguments: dict[str, object], expected: str) -> None:
     from cspdsl.api import solve
-    from cspdsl.compare import compare_backends
+    from cspdsl.compare.runs import compare_backends
     from cspdsl.explain import explain
 
     model = loads("var x in 1..2\nx == 1\n")
@@ -2650,7 +2650,7 @@ def test_the_memory_ceiling_ends_a_run_with_exit_5_and_one_message() -> None:
 
 def test_a_model_too_large_for_sat_suggests_cpsat_in_each_face() -> None:
     from cspdsl.api import solve
-    from cspdsl.errors import Suggestion
+    from cspdsl.core.errors import Suggestion
 
     text = "var x[1..500] in 1..500\n"  # 250,000 values: more literals than the direct encoding takes
     with pytest.raises(CspdslError) as caught:

@@ -16,7 +16,8 @@ from cspdsl.backends import Backend, cpsat_shifted, exact_backends, get_backend
 from cspdsl.backends.cp import translate as cp_translate
 from cspdsl.backends.csp import shifted as csp_shifted
 from cspdsl.backends.sat import encoder as sat_encoder
-from cspdsl.errors import CspdslError
+from cspdsl.check.problem import violated
+from cspdsl.core.errors import CspdslError
 from cspdsl.ir import (
     FALSE,
     OPS,
@@ -36,7 +37,6 @@ from cspdsl.ir import (
     Table,
     Var,
 )
-from cspdsl.ir.check import violated
 
 
 @pytest.fixture(scope="module", params=exact_backends(partial=True))

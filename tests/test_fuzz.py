@@ -23,7 +23,7 @@ from fuzz_text import generated, mutated, seed_texts
 from helpers import run_cli
 
 from cspdsl.api import loads, solve
-from cspdsl.errors import CspdslError
+from cspdsl.core.errors import CspdslError
 
 SOLVE_SECONDS = 0.5  # the time limit of each solve: a clean time limit is an outcome like any other
 HANG_SECONDS = 60  # a case that runs this long has hung (the solve's own limit is far below it)

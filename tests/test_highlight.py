@@ -16,7 +16,7 @@ import pytest
 from helpers import MODELS
 from pygments.token import Error
 
-from cspdsl.highlight import ALL_WORDS, PuzLexer
+from cspdsl.tools.highlight import ALL_WORDS, PuzLexer
 
 ROOT = Path(__file__).resolve().parent.parent
 TM_GRAMMAR = json.loads((ROOT / "editors" / "puz.tmLanguage.json").read_text(encoding="utf-8"))
@@ -74,7 +74,7 @@ def test_the_lexer_tells_words_strings_and_members_apart():
 
 def test_pyproject_registers_the_lexer_for_pygments():
     entry = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["entry-points"]
-    assert entry["pygments.lexers"] == {"puz": "cspdsl.highlight:PuzLexer"}
+    assert entry["pygments.lexers"] == {"puz": "cspdsl.tools.highlight:PuzLexer"}
     assert PuzLexer.aliases == ["puz"] and PuzLexer.filenames == ["*.puz"]
 
 

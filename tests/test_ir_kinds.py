@@ -14,6 +14,7 @@ from brute import assert_matches_brute_force, make_problem
 import cspdsl
 from cspdsl.backends import REGISTRY, backend_class, exact_backends, get_backend
 from cspdsl.backends.base import Translator, Unsupported
+from cspdsl.check.problem import holds, violated
 from cspdsl.ir import (
     DISPATCH_TABLES,
     FALSE,
@@ -36,7 +37,6 @@ from cspdsl.ir import (
     by_kind,
     validate,
 )
-from cspdsl.ir.check import holds, violated
 
 DOMAINS = {"a": (1, 2, 3), "b": (1, 2, 3), "c": (0, 1, 2)}
 

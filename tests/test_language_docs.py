@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from helpers import MODELS
 
-from cspdsl import cli
+from cspdsl.cli import exit_codes as cli
 from cspdsl.api import load, loads, solve
-from cspdsl.backends.sat.dimacs import to_dimacs
-from cspdsl.plans import PlanResult, solve_plans
-from cspdsl.render import answers
+from cspdsl.export.dimacs import to_dimacs
+from cspdsl.render.solution import answers
+from cspdsl.solve.plans import PlanResult, solve_plans
 from cspdsl.syntax.parser import parse
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

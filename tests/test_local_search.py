@@ -16,8 +16,8 @@ from cspdsl.backends import LOCAL_SEARCH_TIMEOUT, get_backend
 from cspdsl.backends.local import AnnealBackend, GeneticBackend
 from cspdsl.backends.local.moves import Engine, State
 from cspdsl.backends.local.space import Space, build_space
-from cspdsl.errors import CspdslError
-from cspdsl.ir.check import holds, violated
+from cspdsl.check.problem import holds, violated
+from cspdsl.core.errors import CspdslError
 from cspdsl.passes.narrow import narrow_domains
 
 BACKENDS = ("anneal", "genetic")

@@ -18,7 +18,7 @@ from cspdsl.api import load, loads, solve
 from cspdsl.backends import export
 from cspdsl.ir import Regular
 from cspdsl.lower import Lowered
-from cspdsl.plans import solve_plans
+from cspdsl.solve.plans import solve_plans
 
 MINIZINC = shutil.which("minizinc")
 HIDDEN = "var x in 1..3\nvar _d in 1..3\nx != _d\nx != 2\n"  # two solutions on x, four assignments

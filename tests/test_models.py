@@ -14,9 +14,9 @@ import cspdsl
 from cspdsl import solutions
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import REGISTRY, backend_class, exact_backends
-from cspdsl.errors import CspdslError
-from cspdsl.ir.check import violated
-from cspdsl.render import render_solution, solution_json
+from cspdsl.check.problem import violated
+from cspdsl.core.errors import CspdslError
+from cspdsl.render.solution import render_solution, solution_json
 
 
 def solve_model(name: str, params: dict[str, object] | None = None, **kwargs):

@@ -1,4 +1,4 @@
-"""The shared passes against the independent checker (`cspdsl.ir.check`) on random nested constraints:
+"""The shared passes against the independent checker (`cspdsl.check.problem`) on random nested constraints:
 the two-valued evaluator agrees with it, the three-valued one is never wrong, `negated` is the
 complement, and `normal_form` keeps the solution set (brute force on small domains).
 
@@ -15,8 +15,8 @@ from brute import brute_force, make_problem, nested_conditions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cspdsl.check.problem import holds as check_holds
 from cspdsl.ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
-from cspdsl.ir.check import holds as check_holds
 from cspdsl.passes.decompose import negated
 from cspdsl.passes.evaluate import holds, partial_truth, truth
 from cspdsl.passes.normal_form import normal_constraint, normal_form

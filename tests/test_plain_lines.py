@@ -20,7 +20,7 @@ from test_errors import CASES as ERROR_CASES
 from test_language_docs import SITE_EXAMPLES
 
 from cspdsl.api import loads
-from cspdsl.errors import CspdslError, Source
+from cspdsl.core.errors import CspdslError, Source
 from cspdsl.lower import Lowered, lower
 from cspdsl.lower.sizes import SizeLimits
 from cspdsl.syntax.parser import parse

@@ -84,7 +84,7 @@ def test_propagating_all_differents_changes_no_solution(data: st.DataObject) -> 
 
 
 from cspdsl.backends import get_backend  # noqa: E402
-from cspdsl.ir.check import holds  # noqa: E402
+from cspdsl.check.problem import holds  # noqa: E402
 from cspdsl.passes.sums import implied_equalities  # noqa: E402
 
 

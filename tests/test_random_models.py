@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from cspdsl.api import Result, loads, solve
 from cspdsl.backends import exact_backends
-from cspdsl.errors import CspdslError
+from cspdsl.core.errors import CspdslError
 from cspdsl.ir import Connected
 from cspdsl.lower import Lowered
 

@@ -8,8 +8,8 @@ import pickle
 import pytest
 
 from cspdsl import ir
-from cspdsl.errors import Source, Span
-from cspdsl.record import FrozenRecordError, Record, field
+from cspdsl.core.errors import Source, Span
+from cspdsl.core.record import FrozenRecordError, Record, field
 from cspdsl.syntax import ast
 
 

@@ -23,11 +23,11 @@ from cspdsl.api import load, loads, solve
 from cspdsl.backends import get_backend
 from cspdsl.backends.sat import SatBackend, compile_cnf, encoder
 from cspdsl.backends.sat.cnf import FALSE, TRUE, Cnf
-from cspdsl.backends.sat.dimacs import to_dimacs
 from cspdsl.backends.sat.pairs import SUPPORT_PAIRS_MAX
-from cspdsl.errors import CspdslError
+from cspdsl.check.problem import violated
+from cspdsl.core.errors import CspdslError
+from cspdsl.export.dimacs import to_dimacs
 from cspdsl.ir import AllDifferent, Count, InSet, Linear, Not, Or, Table
-from cspdsl.ir.check import violated
 from cspdsl.passes import differences
 from cspdsl.passes.narrow import narrow_domains
 from cspdsl.passes.rulers import rulers

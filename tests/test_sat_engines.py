@@ -14,7 +14,7 @@ from helpers import MODELS, all_models, run_cli
 from cspdsl.api import load
 from cspdsl.backends import get_backend
 from cspdsl.backends.sat.engines import ENGINE_NAMES, OutOfBudget, PysatEngine, engine
-from cspdsl.errors import CspdslError
+from cspdsl.core.errors import CspdslError
 from cspdsl.ir import AllDifferent, InSet
 
 HAS_PYCOSAT = importlib.util.find_spec("pycosat") is not None

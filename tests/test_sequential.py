@@ -11,13 +11,13 @@ from helpers import run_cli
 from cspdsl.api import load, loads
 from cspdsl.backends.sat.goal_count import first_goal_state, goal_count
 from cspdsl.backends.search.space import Source
+from cspdsl.check.plan import PlanChecker, plan_fault
+from cspdsl.check.problem import holds
 from cspdsl.ir import Connected, Constraint, InSet, Product, Regular, variables_of
-from cspdsl.ir.check import holds
-from cspdsl.ir.check_plan import PlanChecker, plan_fault
 from cspdsl.ir.sequential import Plan
 from cspdsl.passes.unroll import at, renamed
-from cspdsl.plans import solve_plans
-from cspdsl.unrolled import bounded_solver
+from cspdsl.solve.plans import solve_plans
+from cspdsl.solve.unrolled import bounded_solver
 
 # (model, the fewest moves of a plan, the number of plans, whether the plans counted are the shortest)
 MODELS = [
@@ -215,7 +215,7 @@ def test_an_unrolled_first_plan_over_the_models_bound_is_checked() -> None:
 
 
 def test_one_checker_for_many_plans_says_what_a_fresh_one_says() -> None:
-    from cspdsl.ir.check_plan import PlanChecker
+    from cspdsl.check.plan import PlanChecker
 
     problem, plan = pegs_plan()
     checker = PlanChecker(problem)  # type: ignore[arg-type]

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from cspdsl.api import load, solve
 from cspdsl.backends.sat import SatBackend
+from cspdsl.check.problem import violated
 from cspdsl.ir import AllDifferent, And, Constraint, Count, InSet, Linear, Not, Or, Problem, Table
-from cspdsl.ir.check import violated
 from cspdsl.passes.symmetry import Symmetry, is_symmetry, lex_leader, symmetry_group
 
 ON, OFF = SatBackend(symmetry=True), SatBackend(symmetry=False)

@@ -15,9 +15,9 @@ from cspdsl import api
 from cspdsl.backends import exact_backends
 from cspdsl.backends.csp import CspBackend
 from cspdsl.backends.sat import SatBackend
+from cspdsl.core.deadline import TimeLimitReached, time_limited
 from cspdsl.lower import Lowered
-from cspdsl.passes.deadline import TimeLimitReached, time_limited
-from cspdsl.plans import solve_plans
+from cspdsl.solve.plans import solve_plans
 
 EXACT = exact_backends(partial=True)
 QUEENS = """

@@ -12,10 +12,10 @@ import math
 import sys
 from collections.abc import Callable
 
-from ..errors import CspdslError
+from ..core.errors import CspdslError
+from ..core.record import Record, field
+from ..core.static_types import Any, ClassVar, Protocol
 from ..ir import Problem
-from ..record import Record, field
-from ..static_types import Any, ClassVar, Protocol
 
 Assignment = dict[str, int]
 # What a caller of `Backend.solve` may give it to see each solution as soon as it is found, in the
@@ -117,7 +117,7 @@ class Backend(Protocol):
         self, compiled: Compiled, *, timeout: float | None, seed: int | None, on_solution: OnSolution | None = None
     ) -> Outcome:
         """The best solution of a problem with an objective (`compiled.problem.objective`): each better
-        one shown to `on_solution` as it is found; `cspdsl.optimum` enumerates the optimal ones after."""
+        one shown to `on_solution` as it is found; `cspdsl.solve.optimum` enumerates the optimal ones after."""
         ...
 
 
@@ -145,8 +145,8 @@ LOCAL_SEARCH_TIMEOUT = 20.0
 
 # format -> (module, function(problem, source) -> text), for `cspdsl compile --to FORMAT`.
 EXPORTS: dict[str, tuple[str, str]] = {
-    "dimacs": ("cspdsl.backends.sat.dimacs", "to_dimacs"),
-    "minizinc": ("cspdsl.backends.minizinc", "to_minizinc"),
+    "dimacs": ("cspdsl.export.dimacs", "to_dimacs"),
+    "minizinc": ("cspdsl.export.minizinc", "to_minizinc"),
 }
 
 

@@ -32,7 +32,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..errors import CspdslError
+from ..core.errors import CspdslError
+from ..core.static_types import Any, ClassVar, Generic, TypeVar
 from ..ir import (
     KINDS,
     AllDifferent,
@@ -52,7 +53,6 @@ from ..ir import (
     kind_name,
     nested_global,
 )
-from ..static_types import Any, ClassVar, Generic, TypeVar
 
 Lit = TypeVar("Lit")
 Domains = Mapping[str, tuple[int, ...]]

@@ -23,9 +23,9 @@ import os
 import time
 from collections.abc import Callable, Iterator
 
-from ..errors import ended_by
-from ..record import Record, field
-from ..static_types import Any
+from ..core.errors import ended_by
+from ..core.record import Record, field
+from ..core.static_types import Any
 
 # Where a child is a bare fork: it then starts with this process's memory as it is (a live solver too).
 FORKS = hasattr(os, "fork")

@@ -15,7 +15,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from ..errors import CspdslError
+from ..core.errors import CspdslError
+from ..core.record import Record, field
+from ..core.static_types import Any, ClassVar
 from ..ir import (
     AllDifferent,
     Connected,
@@ -30,8 +32,6 @@ from ..ir import (
     comparison,
     negation,
 )
-from ..record import Record, field
-from ..static_types import Any, ClassVar
 from . import Assignment, Compiled, Distinct, OnSolution, Outcome, check_limit
 from . import cpsat_model as cp_model
 from .base import Translator

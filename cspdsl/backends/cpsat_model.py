@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..static_types import Any
+from ..core.static_types import Any
 from .lazy_symbols import lazy_symbols
 
 with lazy_symbols():  # some 115 shared libraries, bound as a run calls them

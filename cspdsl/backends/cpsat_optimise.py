@@ -8,7 +8,7 @@ optimum in 0.74 and 0.67 times the search time (medians of 3 runs each way, inte
 share the cores with each other.
 
 The objective is set on the compiled model for one search and cleared after it, so that the same
-compiled model can still be enumerated (`cspdsl.optimum` enumerates the optimal solutions on a model
+compiled model can still be enumerated (`cspdsl.solve.optimum` enumerates the optimal solutions on a model
 of their own, with the objective fixed).
 """
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 import time
 
+from ..core.static_types import TYPE_CHECKING, Any
 from ..ir import Objective
-from ..static_types import TYPE_CHECKING, Any
 from . import Assignment, Compiled, OnSolution, Outcome
 from . import cpsat_model as cp_model
 from .cpsat import handed_over

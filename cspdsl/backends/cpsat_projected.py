@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from ..static_types import TYPE_CHECKING, Any
+from ..core.static_types import TYPE_CHECKING, Any
 from . import Assignment, OnSolution
 from . import cpsat_model as cp_model
 

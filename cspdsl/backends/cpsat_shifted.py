@@ -11,8 +11,8 @@ with the differences posted one by one, under 6 s with the two groups (docs/perf
 
 from __future__ import annotations
 
+from ..core.static_types import TYPE_CHECKING
 from ..passes.differences import shifted_groups, uncovered_parts
-from ..static_types import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .cpsat import CpSatTranslator

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import time
 
-from ..backends import Assignment, limits
-from ..errors import CspdslError
+from ..backends import Assignment
+from ..core import limits
+from ..core.errors import CspdslError
+from ..core.record import Record, field
 from ..ir import Problem
 from ..lower import Lowered
 from ..lower.layout import Layout
-from ..record import Record, field
 from .clues import Clue
 from .conflicts import OverBudget, minimal_conflict, repairs, smallest_conflict
 from .facts import Fact, solution_facts

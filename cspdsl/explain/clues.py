@@ -4,10 +4,10 @@ all-different, a placement, an auxiliary variable's definition)."""
 
 from __future__ import annotations
 
-from ..errors import Span
+from ..core.errors import Span
+from ..core.record import Record
 from ..ir import Constraint, InSet, Problem
 from ..ir.walk import variables_of
-from ..record import Record
 
 
 class Clue(Record):

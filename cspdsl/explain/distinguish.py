@@ -11,9 +11,9 @@ import itertools
 from collections.abc import Callable, Iterator
 
 from ..backends import Assignment
-from ..errors import CspdslError
+from ..core.errors import CspdslError
+from ..core.record import Record
 from ..lower import Lowered
-from ..record import Record
 from .facts import Fact, Namer
 from .oracle import ClueOracle
 

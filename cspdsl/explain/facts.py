@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..core.record import Record
 from ..ir import InSet, Problem
 from ..lower.layout import Layout
-from ..record import Record
 
 # Exclusions are facts only of variables with at most this many values (a sum's total with 200
 # values is placed, never excluded value by value).

@@ -4,8 +4,8 @@ fact as the model would say it (`Dane at 2`, `cell[1,3] = 5`)."""
 
 from __future__ import annotations
 
-from ..errors import caret_lines
-from ..static_types import Any
+from ..core.errors import caret_lines
+from ..core.static_types import Any
 from . import Explanation, Repair
 from .clues import Clue
 from .facts import Fact, Namer

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from ..backends import Assignment
-from ..render import render_solution
-from ..static_types import TYPE_CHECKING
+from ..core.static_types import TYPE_CHECKING
+from ..render.solution import render_solution
 from .clues import Clue
 from .facts import Fact, Namer
 from .steps import Step

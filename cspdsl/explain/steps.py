@@ -15,8 +15,8 @@ from __future__ import annotations
 import itertools
 import time
 
+from ..core.record import Record, field
 from ..ir.walk import variables_of
-from ..record import Record, field
 from .clues import Clue, cut
 from .facts import Fact
 from .oracle import ClueOracle

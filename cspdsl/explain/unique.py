@@ -7,7 +7,7 @@ imply, by `ClueOracle.implied`)."""
 from __future__ import annotations
 
 from ..backends import Assignment
-from ..record import Record
+from ..core.record import Record
 from .facts import Fact
 from .oracle import ClueOracle
 

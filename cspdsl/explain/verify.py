@@ -1,15 +1,15 @@
 """Each explanation checked by other means than found it, before anyone sees it: the SAT backend's
 ordinary compile and search on the model cut down to the clues in question (with the facts in
 question as constraints), and the independent checker on every solution that search returns
-(`cspdsl.ir.check`). The oracle's selectors, reified clues and assumptions play no part."""
+(`cspdsl.check.problem`). The oracle's selectors, reified clues and assumptions play no part."""
 
 from __future__ import annotations
 
 from ..backends import Assignment
+from ..check.problem import violated
+from ..core.static_types import TYPE_CHECKING
 from ..ir import Constraint, InSet, Or, Problem
-from ..ir.check import violated
 from ..ir.walk import variables_of
-from ..static_types import TYPE_CHECKING
 from .clues import Clue, cut
 from .facts import Fact
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator
 
-from ..errors import CspdslError
-from ..record import Record, field
-from ..static_types import Any
+from ..core.errors import CspdslError
+from ..core.record import Record, field
+from ..core.static_types import Any
 from .compiled import CompiledModel
 from .read import RawInstance
 from .rows import Written, error_row, result_row, written

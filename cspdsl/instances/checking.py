@@ -17,9 +17,9 @@ from operator import itemgetter
 
 from ..api import InternalError, SolutionCheck, checked_by
 from ..backends import Assignment
-from ..ir.fast_check import AllHold, all_hold_function
+from ..check.fast import AllHold, all_hold_function
+from ..core.static_types import Any
 from ..lower import Lowered
-from ..static_types import Any
 
 
 def _key_of(outputs: list[str]) -> Callable[[Assignment], Any]:

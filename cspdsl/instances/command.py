@@ -17,8 +17,8 @@ import sys
 from collections.abc import Callable, Iterator
 
 from ..api import Result
-from ..errors import CspdslError
-from ..static_types import TYPE_CHECKING, Any
+from ..core.errors import CspdslError
+from ..core.static_types import TYPE_CHECKING, Any
 from .batch import Job, batch_written
 from .compiled import CompiledModel
 from .read import instances_of

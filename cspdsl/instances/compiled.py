@@ -20,10 +20,11 @@ import time
 from collections.abc import Mapping
 
 from ..api import Result, local_search_limits
-from ..backends import DEFAULT_BACKEND, Assignment, get_backend, limits
+from ..backends import DEFAULT_BACKEND, Assignment, get_backend
+from ..core import limits
+from ..core.record import Record
+from ..core.static_types import Any
 from ..lower import Lowered
-from ..record import Record
-from ..static_types import Any
 from .checking import BaseCheck, InstanceCheck
 from .fields import fields_of
 from .read import RawInstance

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from ..record import Record
-from ..static_types import Any
+from ..core.record import Record
+from ..core.static_types import Any
 from .read import RawInstance, csv_offsets
 
 

@@ -26,8 +26,8 @@ import signal
 import struct
 from collections.abc import Callable, Iterator
 
-from ..errors import ended_by
-from ..static_types import Any
+from ..core.errors import ended_by
+from ..core.static_types import Any
 
 FORKS = hasattr(os, "fork")
 # Tasks a worker holds at once: one it works on, the next waiting in its pipe.

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import os
 
-from ..errors import CspdslError, Source, Span
-from ..record import Record, field
+from ..core.errors import CspdslError, Source, Span
+from ..core.record import Record, field
 
 JSONL_ENDINGS = (".jsonl", ".ndjson")
 

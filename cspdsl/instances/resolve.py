@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..errors import did_you_mean
+from ..core.errors import did_you_mean
+from ..core.record import Record, field
+from ..core.static_types import Any
 from ..lower.context import range_text
 from ..lower.layout import Grid
-from ..record import Record, field
-from ..static_types import Any
 from .fields import Field, value_offset
 from .read import RawInstance
 from .template import Template, cell_count, positions, shape_text

@@ -20,10 +20,10 @@ from collections.abc import Iterable
 from operator import itemgetter
 
 from ..api import Result
-from ..errors import CspdslError
+from ..core.errors import CspdslError
+from ..core.record import Record
+from ..core.static_types import Any
 from ..lower.layout import Grid, Layout
-from ..record import Record
-from ..static_types import Any
 from .read import RawInstance
 from .results import InstanceResult
 

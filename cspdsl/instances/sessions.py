@@ -24,9 +24,9 @@ from collections.abc import Callable
 from ..backends import Compiled, Distinct, OnSolution, Outcome, get_backend
 from ..backends.sat.cnf import TRUE
 from ..backends.sat.engines import interrupted
+from ..core.static_types import Any
 from ..ir import Problem
 from ..lower import Lowered
-from ..static_types import Any
 from .sat_models import ModelReader
 
 # The engine an incremental SAT session runs on by default: measured on 200 minimal Sudokus with

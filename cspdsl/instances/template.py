@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from itertools import compress
 
 from ..api import loads
-from ..errors import CspdslError
+from ..core.errors import CspdslError
 from ..ir import InSet, Posted, validate
 from ..lower import Lowered, lower
 from ..lower.layout import Grid

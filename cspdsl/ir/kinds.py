@@ -23,9 +23,9 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 
-from ..errors import Span
-from ..record import Record, field
-from ..static_types import TYPE_CHECKING, Any
+from ..core.errors import Span
+from ..core.record import Record, field
+from ..core.static_types import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .sequential import Sequential
@@ -219,7 +219,7 @@ class Objective(Record):
 
     A lexicographic list (`minimize [a, b]`) keeps its plain objectives in `listed`, in order of
     priority; the record's own terms are the first one's, its text the whole list's. A backend only
-    ever optimises one plain objective at a time (`cspdsl.lexicographic`)."""
+    ever optimises one plain objective at a time (`cspdsl.solve.lexicographic`)."""
 
     sense: str  # "minimize" | "maximize"
     terms: tuple[tuple[int, str], ...]

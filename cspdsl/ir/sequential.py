@@ -14,8 +14,8 @@ over a bounded number of steps for every other exact backend. Both are checked b
 
 from __future__ import annotations
 
-from ..errors import Span
-from ..record import Record, field
+from ..core.errors import Span
+from ..core.record import Record, field
 from .kinds import Constraint, Posted
 
 

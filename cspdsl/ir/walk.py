@@ -12,7 +12,7 @@ import weakref
 from collections.abc import Callable, Iterable, Mapping
 from operator import lt
 
-from ..static_types import Any, TypeVar
+from ..core.static_types import Any, TypeVar
 from .kinds import (
     KINDS,
     OPS,

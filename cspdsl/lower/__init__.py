@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .. import ir
-from ..collector import no_cycle_collection
-from ..record import Record, field
+from ..core.collector import no_cycle_collection
+from ..core.record import Record, field
 from ..syntax import ast
 from .folds import Folded
 from .layout import Layout

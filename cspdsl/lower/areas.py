@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 
 from .. import ir
-from ..static_types import TYPE_CHECKING, Any
+from ..core.static_types import TYPE_CHECKING, Any
 from ..syntax import ast
 from .context import error
 from .values import Array, as_cond, as_list

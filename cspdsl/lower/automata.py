@@ -11,7 +11,7 @@ have it natively (CP-SAT's automaton, a decision diagram in CNF), not as block-s
 from __future__ import annotations
 
 from .. import ir
-from ..static_types import Any
+from ..core.static_types import Any
 from ..syntax import ast
 from .context import error
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import ir
-from ..errors import CspdslError
-from ..static_types import Any
+from ..core.errors import CspdslError
+from ..core.static_types import Any
 from ..syntax import ast
 from .areas import AREA_CALLS
 from .automata import is_runs_clue

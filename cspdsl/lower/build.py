@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from .. import ir
-from ..record import Record
+from ..core.record import Record
 from ..syntax.makers import maker
 
 # Made for nearly every clue: the records' constructors taking every field in order (`makers.py`).

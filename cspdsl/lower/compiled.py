@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..static_types import Any
+from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param

@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Iterator
 
 from .. import ir
-from ..static_types import Any
+from ..core.static_types import Any
 from ..syntax import ast
 from .areas import AREA_CALLS, area_constraints
 from .automata import is_runs_clue, runs_clue

@@ -11,9 +11,9 @@ from abc import abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 
 from .. import ir
-from ..errors import CspdslError, Span, did_you_mean
-from ..record import Record, field
-from ..static_types import Any
+from ..core.errors import CspdslError, Span, did_you_mean
+from ..core.record import Record, field
+from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, plain_variable
 from .folds import Folds

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from math import gcd
 
-from ..errors import CspdslError
+from ..core.errors import CspdslError
 from ..syntax import ast
 from .neighbours import board_neighbourhoods
 

@@ -9,7 +9,7 @@ have no order, so the relations that compare positions are refused (`Context.ref
 from __future__ import annotations
 
 from .. import ir
-from ..errors import CspdslError
+from ..core.errors import CspdslError
 from ..syntax import ast
 from .build import Lin, any_of, linear, negate
 from .context import POSITION_WORDS, AttributeValue, KeyValue, Param, error, range_text

@@ -6,8 +6,8 @@ from __future__ import annotations
 import itertools
 
 from .. import ir
-from ..errors import CspdslError, Span, did_you_mean
-from ..static_types import Any, TypeVar
+from ..core.errors import CspdslError, Span, did_you_mean
+from ..core.static_types import Any, TypeVar
 from ..syntax import ast
 from .areas import AREA_CALLS, nested_area
 from .build import Lin, linear

@@ -5,8 +5,8 @@ does; it can never hold when one instance cannot, named by its values."""
 
 from __future__ import annotations
 
-from ..errors import Span, caret_lines
-from ..record import Record
+from ..core.errors import Span, caret_lines
+from ..core.record import Record
 
 
 class Folded(Record):

@@ -15,8 +15,8 @@ from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 
 from .. import ir
-from ..errors import Span
-from ..static_types import Any
+from ..core.errors import Span
+from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, any_of, in_values, linear, negate, plain_variable
 from .context import MAX_DOMAIN, Context, error, range_text

@@ -5,8 +5,8 @@ Lowering fills a `Layout` beside the IR `Problem`; rendering reads both. Backend
 
 from __future__ import annotations
 
-from ..errors import Span
-from ..record import Record, field
+from ..core.errors import Span
+from ..core.record import Record, field
 
 
 class LinTerm(Record):

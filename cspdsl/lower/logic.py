@@ -9,7 +9,7 @@ values by the same two implications (as `abs` and elements tie theirs), posted a
 from __future__ import annotations
 
 from .. import ir
-from ..static_types import Any
+from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, all_of, any_of, linear, negate
 from .conditions import Conditions

@@ -12,7 +12,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from .. import ir
-from ..errors import CspdslError, Span
+from ..core.errors import CspdslError, Span
 from .context import MAX_SUM
 
 

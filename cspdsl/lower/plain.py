@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from .. import ir
-from ..errors import Span
-from ..static_types import Any
+from ..core.errors import Span
+from ..core.static_types import Any
 from ..syntax import ast
 from ..syntax.makers import maker
 from ..syntax.parser import parse_line

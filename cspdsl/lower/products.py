@@ -23,7 +23,7 @@ from abc import abstractmethod
 from collections.abc import Mapping
 
 from .. import ir
-from ..errors import Span
+from ..core.errors import Span
 from ..syntax import ast
 from .build import Lin, linear
 from .context import MAX_DOMAIN, MAX_INT, error

@@ -9,7 +9,7 @@ from abc import abstractmethod
 from collections.abc import Iterator
 
 from .. import ir
-from ..static_types import Any
+from ..core.static_types import Any
 from ..syntax import ast
 from .bodies import BodyCompiler, Condition, Parts, run_plan
 from .build import Lin

@@ -5,7 +5,7 @@ pen, so it is refused at the first cell, in reading order, that the region's fir
 
 from __future__ import annotations
 
-from ..errors import CspdslError
+from ..core.errors import CspdslError
 from ..syntax import ast
 from .context import error
 from .values import Array, RegionsValue

@@ -5,8 +5,8 @@ whole lines any more, so a shaped grid offers its runs in their place."""
 
 from __future__ import annotations
 
-from ..errors import CspdslError
-from ..static_types import Any
+from ..core.errors import CspdslError
+from ..core.static_types import Any
 from ..syntax import ast
 from .context import error
 from .neighbours import grid_neighbourhoods

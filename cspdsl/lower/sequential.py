@@ -9,9 +9,9 @@ in, so it is refused with a pointer to the words that do).
 from __future__ import annotations
 
 from .. import ir
-from ..errors import CspdslError, Span
+from ..core.errors import CspdslError, Span
+from ..core.static_types import Any
 from ..ir.sequential import Effect, Move, Sequential
-from ..static_types import Any
 from ..syntax import ast
 from .build import Lin
 from .context import error

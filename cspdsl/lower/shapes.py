@@ -7,8 +7,8 @@ import math
 from collections.abc import Callable
 
 from .. import ir
-from ..errors import Span
-from ..static_types import Any
+from ..core.errors import Span
+from ..core.static_types import Any
 
 
 def box_shape(ranges: list[list[int]]) -> tuple[int, int] | None:

@@ -11,8 +11,8 @@ count of distinct solutions, the renderer and the explanations all read the one 
 from __future__ import annotations
 
 from .. import ir
-from ..errors import Span
-from ..static_types import Any
+from ..core.errors import Span
+from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin
 from .context import AttributeValue, error

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from ..errors import CspdslError, Span
-from ..record import Record
+from ..core.errors import CspdslError, Span
+from ..core.record import Record
 
 MAX_CELLS = 1_000_000  # the cells of one array
 MAX_VALUES = 10_000_000  # the values of all the variables together (the sum of their domains' sizes)

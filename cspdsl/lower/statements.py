@@ -8,8 +8,8 @@ import math
 from collections.abc import Callable, Iterable
 
 from .. import ir
-from ..errors import CspdslError, Span, did_you_mean
-from ..static_types import Any
+from ..core.errors import CspdslError, Span, did_you_mean
+from ..core.static_types import Any
 from ..syntax import ast
 from ..syntax.nesting import MAX_NESTING
 from .build import Lin, new_posted

@@ -14,8 +14,8 @@ variable, ...) is an error at the domain, and so is a later declaration of the s
 
 from __future__ import annotations
 
-from ..errors import CspdslError, did_you_mean
-from ..static_types import Any
+from ..core.errors import CspdslError, did_you_mean
+from ..core.static_types import Any
 from ..syntax import ast
 from .build import RELATIONS, Lin, any_of, comparison, plain_variable
 from .context import error

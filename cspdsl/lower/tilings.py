@@ -12,7 +12,7 @@ share their placements, so swapping two copies is never a new tiling.
 from __future__ import annotations
 
 from .. import ir
-from ..errors import CspdslError, did_you_mean
+from ..core.errors import CspdslError, did_you_mean
 from ..syntax import ast
 from .build import count
 from .context import error

@@ -4,9 +4,9 @@ attributes, pieces) and the conversions between them that report a wrong kind at
 from __future__ import annotations
 
 from .. import ir
-from ..errors import Span
-from ..record import Record, field
-from ..static_types import Any
+from ..core.errors import Span
+from ..core.record import Record, field
+from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin
 from .context import MAX_INT, error

@@ -13,7 +13,7 @@ as they are.
 from __future__ import annotations
 
 from .. import ir
-from ..static_types import Any
+from ..core.static_types import Any
 from ..syntax import ast
 from .build import NON_STRICT, Lin, all_of, any_of, comparison, count, negate
 from .context import error

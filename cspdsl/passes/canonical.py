@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
+from ..core.static_types import Any
 from ..ir import (
     AllDifferent,
     And,
@@ -22,7 +23,6 @@ from ..ir import (
     Table,
     by_kind,
 )
-from ..static_types import Any
 
 Form = Hashable  # a constraint's canonical form: nested tuples of str and int
 

@@ -21,8 +21,8 @@ searched apart, which costs time, never a wrong count.
 
 from __future__ import annotations
 
+from ..core.record import Record
 from ..ir import And, Constraint, Posted, Problem, variables_of
-from ..record import Record
 from .canonical import Form, canonical
 from .normal_form import normal_form
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from itertools import combinations, product
 
+from ..core.static_types import Any
 from ..ir import (
     AllDifferent,
     And,
@@ -29,7 +30,6 @@ from ..ir import (
     negation,
     nested_global,
 )
-from ..static_types import Any
 
 Domains = Mapping[str, tuple[int, ...]]
 

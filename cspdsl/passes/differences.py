@@ -18,8 +18,8 @@ a fixed multiple of the differences, so a model with many unrelated differences 
 
 from __future__ import annotations
 
+from ..core.deadline import check_deadline
 from ..ir import And, Constraint, Linear, Posted, Problem
-from .deadline import check_deadline
 
 # The checks of candidate members that the search may spend, per difference found.
 CHECKS_PER_DIFFERENCE = 64

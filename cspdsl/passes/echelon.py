@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from .deadline import check_deadline
+from ..core.deadline import check_deadline
 
 
 def primitive(row: list[int]) -> list[int]:

@@ -8,7 +8,7 @@ variable (a backend numbers its variables once and keeps its values in a list):
   values are the `unset` sentinel: True or False once the assigned variables decide `c`, None while it
   still depends on the others, whose bounds come from `domains` (the csp backend's function constraints).
 
-The independent checker `cspdsl.ir.check` shares no code with this module, so that the tests can use
+The independent checker `cspdsl.check.problem` shares no code with this module, so that the tests can use
 it to verify this one.
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from ..core.static_types import Any
 from ..ir import (
     AllDifferent,
     And,
@@ -34,7 +35,6 @@ from ..ir import (
     comparison,
     op_decided,
 )
-from ..static_types import Any
 from .areas import area_status, areas, neighbours
 
 Index = Mapping[str, int]  # each variable's position in the values

@@ -11,8 +11,8 @@ The local searches do that on request, as they have no propagation of their own.
 
 from __future__ import annotations
 
+from ..core.deadline import check_deadline
 from ..ir import AllDifferent, And, Constraint, InSet, Linear, Not, Posted, Problem, Var, op_holds
-from .deadline import check_deadline
 
 
 def narrow_domains(problem: Problem) -> Problem:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..core.static_types import Any
 from ..ir import (
     FALSE,
     TRUE,
@@ -34,7 +35,6 @@ from ..ir import (
     op_holds,
     validate,
 )
-from ..static_types import Any
 from .areas import area_status, neighbours
 from .decompose import regular_accepts_nothing
 from .narrow import narrow_domains

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from ..core.record import Record
 from ..ir import AllDifferent, Constraint, Linear, Problem, variables_of
-from ..record import Record
 
 Definition = tuple[int, str, str]  # (index of the top-level `e == a - b`, a, b)
 

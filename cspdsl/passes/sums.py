@@ -12,9 +12,9 @@ import itertools
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+from ..core.deadline import check_deadline
+from ..core.record import Record
 from ..ir import AllDifferent, Linear, Problem
-from ..record import Record
-from .deadline import check_deadline
 from .echelon import Echelon, integer_null_space, integer_row_echelon, rank
 
 Row = dict[str, int]  # a linear equality: {name: coefficient, "": right-hand side}, all in integers

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping
 
+from ..core.deadline import check_deadline
+from ..core.static_types import TypeVar
 from ..ir import (
     AllDifferent,
     And,
@@ -37,9 +39,7 @@ from ..ir import (
     children,
     variables_of,
 )
-from ..static_types import TypeVar
 from .canonical import Form, canonical, oriented, sorted_forms
-from .deadline import check_deadline
 
 Symmetry = dict[str, str]  # every variable -> its image
 K = TypeVar("K", bound=Hashable)

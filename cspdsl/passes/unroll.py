@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..core.static_types import Any
 from ..ir import (
     AllDifferent,
     And,
@@ -33,7 +34,6 @@ from ..ir import (
     by_kind,
 )
 from ..ir.sequential import Move, Plan, Sequential
-from ..static_types import Any
 
 Names = Callable[[str], str]
 

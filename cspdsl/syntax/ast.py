@@ -1,4 +1,4 @@
-"""The AST of a .puz model: immutable records (`cspdsl.record`), each with the source span it came from.
+"""The AST of a .puz model: immutable records (`cspdsl.core.record`), each with the source span it came from.
 
 Expressions and conditions share one set of nodes (the grammar does not tell them apart); lowering
 decides from context whether a node is a number, a list, a set or a condition, and says so when it
@@ -7,8 +7,8 @@ is the wrong one.
 
 from __future__ import annotations
 
-from ..errors import Span
-from ..record import Record, field
+from ..core.errors import Span
+from ..core.record import Record, field
 
 
 class Node(Record):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 
-from ..errors import CspdslError, Source, Span
+from ..core.errors import CspdslError, Source, Span
 from . import ast
 
 CONNECTORS = "-|/\\"

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from operator import itemgetter
 from re import Match
 
-from ..errors import Source, Span
-from ..static_types import Any
+from ..core.errors import Source, Span
+from ..core.static_types import Any
 from . import _puz_tables as tables
 from . import ast, lalr
 from .blocks import ParseExpression, number, read_drawing, read_grid_literal, read_picture, read_template

@@ -22,7 +22,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from itertools import chain
 
-from ..static_types import Any
+from ..core.static_types import Any
 from . import _puz_tables as tables
 from .unexpected import UnexpectedCharacters as UnexpectedCharacters
 from .unexpected import UnexpectedInput as UnexpectedInput

@@ -1,7 +1,7 @@
 """Constructors of the parser's records (AST nodes and their spans) that take every field in order
 and nothing else, at a quarter of the cost of the class's own.
 
-A record's own constructor (`cspdsl.record`) takes fields by position or keyword, fills defaults and
+A record's own constructor (`cspdsl.core.record`) takes fields by position or keyword, fills defaults and
 checks what it got: about 4 µs a record, and a model makes two records a node (the node and its
 span), several a clue. A maker does only what the parser needs: a new instance with its fields
 stored, as the record's constructor stores them. Equality, hashing, repr and immutability are the
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..record import Record
-from ..static_types import Any, TypeVar
+from ..core.record import Record
+from ..core.static_types import Any, TypeVar
 
 R = TypeVar("R", bound=Record)
 _new = object.__new__

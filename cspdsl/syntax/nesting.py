@@ -16,7 +16,7 @@ conjunction of it. Names and numbers, which hold nothing, add none.
 
 from __future__ import annotations
 
-from ..errors import CspdslError, Span
+from ..core.errors import CspdslError, Span
 from . import ast
 
 # The deepest a construct may sit in a statement, counted as above.

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..errors import CspdslError, Source
-from ..static_types import Any
+from ..core.errors import CspdslError, Source
+from ..core.static_types import Any
 from . import ast, lalr
 from .builder import AST_RULES, AstBuilder
 from .lalr import Token, UnexpectedInput

@@ -23,7 +23,7 @@ import re
 from bisect import bisect_left
 from functools import cache
 
-from ..errors import CspdslError, Source, Span
+from ..core.errors import CspdslError, Source, Span
 from . import _puz_tables as tables
 from . import ast
 from .makers import maker

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import CspdslError, Source, Span
+from ..core.errors import CspdslError, Source, Span
 from . import _puz_tables
 from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from .parser import CLOSING, OPENING

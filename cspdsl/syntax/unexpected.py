@@ -3,7 +3,7 @@ grammar, and for a token the parser could not take, which terminals it would hav
 
 from __future__ import annotations
 
-from ..static_types import TYPE_CHECKING
+from ..core.static_types import TYPE_CHECKING
 from . import _puz_tables as tables
 
 if TYPE_CHECKING:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import time
 
-from ...errors import CspdslError
+from ...core.errors import CspdslError
+from ...core.static_types import Any, ClassVar
 from ...ir import Problem
-from ...static_types import Any, ClassVar
 from .. import Assignment, Compiled, Distinct, OnSolution, Outcome, check_limit
 from . import search
 from .translate import CpModel, CpTranslator

@@ -13,8 +13,8 @@ Only a variable that is not one of the model's own is replaced, by one equality 
 
 from __future__ import annotations
 
+from ...core.record import Record
 from ...ir import Linear, Problem
-from ...record import Record
 
 
 class Alias(Record):

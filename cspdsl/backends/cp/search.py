@@ -14,8 +14,8 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from ...record import Record, field
-from ...static_types import Any
+from ...core.record import Record, field
+from ...core.static_types import Any
 from .. import Assignment
 
 Values = Callable[[], Assignment]  # the current solution's values

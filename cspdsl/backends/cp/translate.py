@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...errors import CspdslError, Suggestion
+from ...core.errors import CspdslError, Suggestion
+from ...core.record import Record, field
+from ...core.static_types import Any
 from ...ir import (
     AllDifferent,
     Connected,
@@ -31,8 +33,6 @@ from ...ir import (
     comparison,
 )
 from ...passes.differences import shifted_groups, uncovered_parts
-from ...record import Record, field
-from ...static_types import Any
 from ..base import Translator
 from .aliases import aliases
 from .native import pywrapcp

@@ -22,11 +22,11 @@ import time
 
 import constraint as pc
 
-from ...errors import CspdslError
+from ...core.errors import CspdslError
+from ...core.record import Record, field
+from ...core.static_types import Any, ClassVar
 from ...ir import Problem
 from ...passes.normal_form import Domains, normal_form
-from ...record import Record, field
-from ...static_types import Any, ClassVar
 from .. import Compiled, OnSolution, Outcome, check_limit
 from ..child import run_with_time_limit
 from .cover import ExactCover, exact_cover, run_cover

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...core.record import Record
+from ...core.static_types import Any
 from ...ir import Count, InSet, Problem
-from ...record import Record
-from ...static_types import Any
 from ..child import Emit
 from ..cpsat_cover import cover_order
 from .search import emit_new

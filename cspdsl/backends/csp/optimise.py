@@ -22,9 +22,9 @@ from collections.abc import Callable, Sequence
 
 import constraint as pc
 
+from ...core.static_types import TYPE_CHECKING, Any
 from ...ir import Linear, Posted, Problem, Var
 from ...passes.narrow import narrow_domains
-from ...static_types import TYPE_CHECKING, Any
 from .. import Assignment, Compiled, OnSolution, Outcome
 from ..child import Emit, run_with_time_limit
 from .bounds import narrowed_domains

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...passes.deadline import check_deadline
+from ...core.deadline import check_deadline
+from ...core.static_types import Any
 from ...passes.normal_form import Domains
-from ...static_types import Any
 from .post import Scope
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import constraint as pc
 
+from ...core.static_types import Any
 from ...ir import (
     FALSE,
     TRUE,
@@ -32,7 +33,6 @@ from ...ir import (
 )
 from ...passes.evaluate import partial_truth
 from ...passes.normal_form import Domains
-from ...static_types import Any
 from ..base import Translator
 
 Scope = tuple[str, ...]

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 import constraint as pc
 
+from ...core.static_types import Any
 from ...ir import Regular
-from ...static_types import Any
 
 
 class RegularConstraint(pc.Constraint):  # type: ignore[misc]

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import constraint as pc
 
-from ...static_types import TYPE_CHECKING, Any
+from ...core.static_types import TYPE_CHECKING, Any
 from .. import Distinct
 from ..child import Emit
 

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 import constraint as pc
 
+from ...core.static_types import Any
 from ...ir import Problem
 from ...passes.differences import ShiftedGroup, shifted_groups, without_covered
-from ...static_types import Any
 
 UNSET: Any = pc.Unassigned
 

@@ -16,10 +16,10 @@ import random
 import time
 from collections.abc import Callable
 
-from ...errors import CspdslError
+from ...core.errors import CspdslError
+from ...core.static_types import Any, ClassVar
 from ...ir import Problem
 from ...passes.narrow import narrow_domains
-from ...static_types import Any, ClassVar
 from .. import Compiled, OnSolution, Outcome
 from .anneal import AnnealParams, anneal
 from .genetic import GeneticParams, evolve

@@ -19,8 +19,8 @@ from __future__ import annotations
 import math
 import random
 
-from ...record import Record
-from ...static_types import Any
+from ...core.record import Record
+from ...core.static_types import Any
 from .moves import Budget, Engine, Move, State
 
 COOLING_RATIO = 1.5  # start / lowest temperature of a run, when the lowest is not set

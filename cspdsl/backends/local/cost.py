@@ -17,13 +17,14 @@ where the constraint has a natural distance, so that the search sees progress be
 `Not` is pushed inwards first (`passes.decompose.negated`: `not sum <= r` is `sum >= r + 1`, `not Or`
 is `And` of the `Not`s). Whether a counted condition holds is `passes.evaluate.truth`.
 In the unweighted mode every failed constraint counts 1, as article 000 counts unsatisfied clues.
-This module shares no code with `cspdsl.ir.check`, which the tests use to verify it.
+This module shares no code with `cspdsl.check.problem`, which the tests use to verify it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...core.static_types import Any
 from ...ir import (
     AllDifferent,
     And,
@@ -43,7 +44,6 @@ from ...ir import (
 from ...passes.areas import areas, neighbours
 from ...passes.decompose import negated
 from ...passes.evaluate import truth
-from ...static_types import Any
 
 Values = list[int]
 Violation = Callable[[Values], int]

@@ -10,8 +10,8 @@ does not raise the cost). When `patience` generations bring no new best, the pop
 
 from __future__ import annotations
 
-from ...record import Record
-from ...static_types import Any
+from ...core.record import Record
+from ...core.static_types import Any
 from .moves import Budget, Engine, State
 
 

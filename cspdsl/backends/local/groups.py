@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 
+from ...core.record import Record, field
 from ...ir import AllDifferent, Constraint, Count, InSet
-from ...record import Record, field
 
 
 class Group(Record, frozen=False):

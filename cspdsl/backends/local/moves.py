@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 
-from ...record import Record
+from ...core.record import Record
 from .groups import Group, Placer, kind
 from .space import Space
 

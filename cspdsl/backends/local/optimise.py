@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import time
 
+from ...core.static_types import Any
 from ...ir import Linear, Posted, Problem
-from ...static_types import Any
 from .. import Assignment, Compiled, OnSolution, Outcome
 
 ROUND_FACTOR = 3.0

@@ -7,9 +7,9 @@ The groups (`local/groups.py`) are the constraints that are kept rather than pai
 
 from __future__ import annotations
 
+from ...core.record import Record
 from ...ir import Constraint, Problem, variables_of
 from ...passes.narrow import propagate_all_different
-from ...record import Record
 from .cost import Violation, violation
 from .groups import Group, find_groups
 

@@ -40,11 +40,11 @@ from __future__ import annotations
 
 import time
 
-from ...errors import CspdslError
+from ...core.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
+from ...core.errors import CspdslError
+from ...core.static_types import TYPE_CHECKING, Any, ClassVar
 from ...ir import Problem
-from ...passes.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
 from ...passes.sums import has_sum_system
-from ...static_types import TYPE_CHECKING, Any, ClassVar
 from .. import Compiled, OnSolution, Outcome, check_limit
 from .cnf import PAIRWISE_MAX
 from .encoder import DIRECT_LITERALS_MAX, MAX_CLAUSES, SatModel, compile_cnf

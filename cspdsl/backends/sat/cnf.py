@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from itertools import combinations
 
-from ...passes.deadline import check_deadline
+from ...core.deadline import check_deadline
 
 TRUE = 1
 FALSE = -1

@@ -15,10 +15,10 @@ from collections.abc import Iterator, Sequence
 from itertools import chain, repeat
 from operator import add
 
+from ...core.deadline import check_deadline
+from ...core.record import Record
 from ...ir.sequential import Sequential
-from ...passes.deadline import check_deadline
 from ...passes.unroll import action, at
-from ...record import Record
 from .cnf import TRUE
 from .goal_count import goal_count
 from .unrolled import StepTemplates, Template

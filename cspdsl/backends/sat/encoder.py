@@ -7,8 +7,11 @@ from collections import defaultdict
 from collections.abc import Hashable
 from itertools import combinations
 
-from ...collector import no_cycle_collection
-from ...errors import CspdslError, Suggestion
+from ...core.collector import no_cycle_collection
+from ...core.deadline import check_deadline
+from ...core.errors import CspdslError, Suggestion
+from ...core.record import Record, field
+from ...core.static_types import TYPE_CHECKING, Any
 from ...ir import (
     AllDifferent,
     And,
@@ -25,15 +28,12 @@ from ...ir import (
     validate,
     variables_of,
 )
-from ...passes.deadline import check_deadline
 from ...passes.decompose import regular_layers
 from ...passes.differences import ShiftedGroup, Where, shifted_groups, uncovered_parts
 from ...passes.narrow import narrow_domains
 from ...passes.rulers import Ruler
 from ...passes.rulers import rulers as find_rulers
 from ...passes.sums import has_sum_system, implied_equalities, redundant_sums
-from ...record import Record, field
-from ...static_types import TYPE_CHECKING, Any
 from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, TooManyClauses, no_two
 from .connected import ConnectedClauses
 from .pairs import PairClauses

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import repeat
 
-from ...static_types import Any, ClassVar
+from ...core.static_types import Any, ClassVar
 from .partition import Choices, partitioned_models
 
 Clauses = Iterable[Sequence[int]]  # lists of literals, or any clauses iterated in order (unrolled CNF: tuples)

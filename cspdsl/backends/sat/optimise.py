@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import time
 
+from ...core.deadline import TimeLimitReached, time_limited
+from ...core.static_types import Any
 from ...ir import Linear, Objective, Problem
-from ...passes.deadline import TimeLimitReached, time_limited
-from ...static_types import Any
 from .. import Assignment, Compiled, OnSolution, Outcome
 from ..child import FORKS, ChildRun, Emit, keeper, run_with_time_limit
 from .encoder import SatModel, compile_cnf

@@ -8,9 +8,9 @@ from collections.abc import Callable, Hashable
 from itertools import product
 from operator import itemgetter
 
+from ...core.static_types import Any
 from ...ir import And, Constraint, InSet, Linear, Not, Or, comparison
 from ...passes.evaluate import truth
-from ...static_types import Any
 from .cnf import FALSE, TRUE
 from .variables import VariableEncoding
 

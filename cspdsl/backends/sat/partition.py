@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...static_types import Protocol
+from ...core.static_types import Protocol
 from .cnf import TRUE
 
 Choices = list[list[int]]  # per variable: the literals of its values, exactly one true in a model

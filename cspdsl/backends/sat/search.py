@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Iterator
 from operator import itemgetter
 
-from ...static_types import TYPE_CHECKING, Any
+from ...core.static_types import TYPE_CHECKING, Any
 from .. import Assignment, Distinct, OnSolution
 from ..child import run_with_time_limit
 from .cnf import TRUE

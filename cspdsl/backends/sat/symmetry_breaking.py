@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import time
 
+from ...core.static_types import TYPE_CHECKING, Any
 from ...ir import Problem
-from ...static_types import TYPE_CHECKING, Any
 from .encoder import SatModel
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)

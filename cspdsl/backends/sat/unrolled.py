@@ -31,12 +31,12 @@ from contextlib import contextmanager
 from functools import cached_property
 from itertools import product
 
-from ...errors import CspdslError, Span, Suggestion
+from ...core.errors import CspdslError, Span, Suggestion
+from ...core.record import Record
 from ...ir import And, Constraint, InSet, Linear, Posted, Problem, validate, variables_of
 from ...ir.sequential import Effect, Move, Sequential
 from ...passes.evaluate import truth
 from ...passes.unroll import action, at
-from ...record import Record
 from .cnf import TRUE, Cnf, TooLarge, TooManyClauses
 from .encoder import CnfEncoder
 from .goal_count import goal_parts

@@ -3,7 +3,7 @@ does (depth-first for a first plan, breadth-first for the shortest ones), and it
 a memoised depth-first search. It reads the IR's description of the puzzle (`ir.sequential`).
 
 It takes sequential puzzles only; `Backend.solve` is for models solved as a whole, so its plans are
-asked for with `plans` (`cspdsl.plans.solve_plans` is the face that checks them).
+asked for with `plans` (`cspdsl.solve_plans` is the face that checks them).
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from __future__ import annotations
 import time
 from itertools import islice
 
-from ...errors import CspdslError, Suggestion
+from ...core.deadline import TimeLimitReached
+from ...core.errors import CspdslError, Suggestion
+from ...core.record import Record, field
+from ...core.static_types import Any, ClassVar
 from ...ir import Problem
 from ...ir.sequential import Plan
-from ...passes.deadline import TimeLimitReached
-from ...record import Record, field
-from ...static_types import Any, ClassVar
 from .. import Compiled, OnSolution, Outcome
 from .explore import Budget, Counter, Endless, Layers, first_plan
 from .space import Space
@@ -70,7 +70,8 @@ class SearchBackend:
 
     def solve(self, compiled: Compiled, *, limit: int | None, timeout: float | None, seed: int | None,
               on_solution: OnSolution | None = None) -> Outcome:
-        raise CspdslError("backend 'search' finds plans, not solutions: solve the puzzle with cspdsl.plans.solve_plans")
+        raise CspdslError("backend 'search' finds plans, not solutions: "
+                          "solve the puzzle with cspdsl.solve_plans")
 
     def plans(self, compiled: Compiled, *, limit: int | None, deadline: float | None,
               count_only: bool = False) -> PlanOutcome:

@@ -13,9 +13,9 @@ import sys
 import time
 from collections.abc import Iterator
 
-from ...errors import CspdslError
+from ...core.deadline import TimeLimitReached
+from ...core.errors import CspdslError
 from ...ir.sequential import Plan
-from ...passes.deadline import TimeLimitReached
 from .space import Space, State
 
 CHECK_EVERY = 4096  # states expanded between two looks at the clock

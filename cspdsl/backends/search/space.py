@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ...errors import CspdslError
+from ...check.problem import holds
+from ...core.errors import CspdslError
+from ...core.static_types import Any
 from ...ir import (
     AllDifferent,
     And,
@@ -28,11 +30,9 @@ from ...ir import (
     Table,
     by_kind,
 )
-from ...ir.check import holds
 from ...ir.sequential import Effect
 from ...ir.walk import variables_in_order
 from ...passes.evaluate import partial_truth
-from ...static_types import Any
 
 State = tuple[int, ...]
 Successors = Callable[[State], list[tuple[int, State]]]

@@ -1,0 +1,264 @@
+"""The `cspdsl` command's arguments: each command's flags, their checks and their help text, so
+that `cli` holds only what the commands do."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from .. import __version__
+from ..backends import DEFAULT_BACKEND, EXPORTS, LOCAL_SEARCH_TIMEOUT, REGISTRY
+from ..core.limits import MAX_SEED, MAX_TIMEOUT, seconds_flag, seed_flag
+from ..core.static_types import Any, NoReturn
+from .exit_codes import EXIT_BAD_INPUT
+from .run_limits import add_limit_flags
+
+# How a user of this command reads a lower layer's suggestion: in its flags.
+COMMAND_LINE_WORDS = {
+    "use_backend": "solve this model with --backend {first}",
+    "use_exact_backend": "use an exact backend for --all and --count: {all}",
+}
+
+
+def _help_formatter(prog: str) -> argparse.HelpFormatter:
+    """argparse's own formatter, told the terminal's width: left to find it, it imports shutil on
+    every run (2 ms of start-up), only to draw help that most runs never print."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size(1).columns  # 1: standard output
+    except (ValueError, OSError):
+        columns = 80
+    return argparse.HelpFormatter(prog, width=max(columns - 2, 20))
+
+
+@contextmanager
+def _in_english() -> Iterator[None]:
+    """argparse's own words (`usage:`, `error:`, its messages) left in English within the block, as
+    all of cspdsl's are: argparse asks gettext for a translation of each as it builds a parser, and
+    gettext imports locale and looks for catalogues on disk each time (3 ms of every run), for a
+    catalogue that Python does not ship."""
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._ = _same  # type: ignore[attr-defined]
+    argparse.ngettext = _singular_or_plural  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+def _same(message: str) -> str:
+    return message
+
+
+def _singular_or_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """argparse that exits with code 2 and one clear line, as every bad input does."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _help_formatter)  # the sub-commands' parsers too
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        print(f"error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def _name_value(text: str, example: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"'{text}' is not NAME=VALUE (for example {example})")
+    return name.strip(), value.strip()
+
+
+def _param(text: str) -> tuple[str, int | str]:
+    """-D NAME=VALUE: the value as a whole number when it is one, else as its text, which lowering
+    refuses at the param's line in the model."""
+    name, value = _name_value(text, "-D n=10")
+    try:
+        return name, int(value)
+    except ValueError:
+        return name, value
+
+
+# The ranges of --timeout and --seed (cspdsl/backends/limits.py), as help states them.
+_SECONDS_RANGE = f"inf for none; above {MAX_TIMEOUT:,.0f} is taken as {MAX_TIMEOUT:,.0f}"
+_SEED_HELP = f"random seed of the solver{{s}}, from 0 to {MAX_SEED}"
+
+
+@_in_english()
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. When `argv` names its command first (`cspdsl solve ...`), only that
+    command's parser is built: each costs about 0.4 ms, mostly argparse asking gettext for
+    translations of its words. Otherwise (`cspdsl --help`, a typo) every command's is."""
+    chosen = argv[0] if argv and argv[0] in _COMMANDS else None
+    parser = _ArgumentParser(prog="cspdsl", description="Model and solve logic and number puzzles.")
+    parser.add_argument("--version", action="version", version=f"cspdsl {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_ArgumentParser)
+    for name, (help_text, add_arguments) in _COMMANDS.items():
+        if chosen in (None, name):
+            add_arguments(commands.add_parser(name, help=help_text, description=help_text))
+    return parser
+
+
+@_in_english()
+def _parsed(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """The arguments; one a command does not know is refused under that command's own usage line
+    (`cspdsl compile [-h] ... --to {dimacs}`), not the whole program's."""
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        command = _subparsers(parser).get(args.command, parser)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
+    return args
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:  # argparse keeps the sub-commands' parsers only there
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _model_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("model", help="a .puz file, or - for standard input")
+    command.add_argument(
+        "-D", dest="params", action="append", type=_param, default=[], metavar="NAME=VALUE",
+        help="override a param of the model with a whole number (repeatable)",
+    )
+    add_limit_flags(command)
+
+
+def _solve_arguments(solve: argparse.ArgumentParser) -> None:
+    _model_arguments(solve)
+    solve.add_argument("--backend", default=None, choices=sorted(REGISTRY),
+                       help=f"the solver (default {DEFAULT_BACKEND}, and search for a puzzle of moves; "
+                            "`cspdsl backends` lists them and their -O options)")
+    how_many = solve.add_mutually_exclusive_group()
+    how_many.add_argument("--all", action="store_true", help="show every solution and count them")
+    how_many.add_argument("-n", "--limit", type=_at_least_one, metavar="N",
+                          help="show up to N solutions (the default looks for 2, to tell whether the puzzle is unique)")
+    how_many.add_argument("--count", action="store_true",
+                          help="only count the solutions (with --json too: --all --json streams them as JSON lines)")
+    solve.add_argument(
+        "--timeout", type=seconds_flag, metavar="S",
+        help="time limit in seconds, compile and search (default: none on the exact backends, "
+             f"{LOCAL_SEARCH_TIMEOUT:g} on the local searches); {_SECONDS_RANGE}",
+    )
+    solve.add_argument("--seed", type=seed_flag, metavar="N", help=_SEED_HELP.format(s=""))
+    solve.add_argument(
+        "-O", "--option", dest="options", action="append", type=_option, default=[], metavar="NAME=VALUE",
+        help="set an option of the backend (repeatable; `cspdsl backends` lists them)",
+    )
+    solve.add_argument("--stats", action="store_true", help="also print the model's size and the search statistics")
+    solve.add_argument("--data", metavar="FILE",
+                       help="solve the instance in FILE (.json, or a line of grid characters): its params and "
+                            "givens (docs/batch.md)")
+    solve.add_argument(
+        "--json", action="store_true",
+        help="print a machine-readable result: the number of solutions 'found', their 'count' (null "
+             "unless the search was complete), and the solutions unless --count",
+    )
+
+
+def _compare_arguments(comparison: argparse.ArgumentParser) -> None:
+    _model_arguments(comparison)
+    comparison.add_argument(
+        "--backends", type=_backend_list, metavar="A,B,...",
+        help="the backends to compare (default: the exact ones, sat, cpsat and csp; the local searches "
+             "anneal and genetic run only when named here)",
+    )
+    comparison.add_argument("--all", action="store_true", help="enumerate all solutions on the exact backends")
+    comparison.add_argument("--repeat", type=_at_least_one, default=1, metavar="N",
+                            help="run each backend N times, in turn, and show medians (default 1)")
+    comparison.add_argument("--timeout", type=seconds_flag, default=60.0, metavar="S",
+                            help=f"time limit per solve in seconds (default 60); {_SECONDS_RANGE}")
+    comparison.add_argument("--seed", type=seed_flag, metavar="N", help=_SEED_HELP.format(s="s"))
+    comparison.add_argument("--json", action="store_true", help="print the figures as JSON")
+    comparison.add_argument("--plot", metavar="FILE",
+                            help="write a chart of the times on a log scale (.svg, or .png with matplotlib: "
+                                 "pip install 'cspdsl[plot]')")
+
+
+def _compile_arguments(compile_: argparse.ArgumentParser) -> None:
+    _model_arguments(compile_)
+    compile_.add_argument("--to", required=True, choices=sorted(EXPORTS), help="the output format")
+    compile_.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+
+
+def _explain_arguments(explanation: argparse.ArgumentParser) -> None:
+    _model_arguments(explanation)
+    explanation.add_argument("--steps", action="store_true",
+                             help="for a unique puzzle, also a step-by-step solution a person can follow, "
+                                  "and its difficulty")
+    explanation.add_argument("--timeout", type=seconds_flag, metavar="S",
+                             help="time for the smallest conflict and the cheapest steps; past it, what was found "
+                                  f"is shown (a minimal conflict; the rest of the steps in one) ({_SECONDS_RANGE})")
+    explanation.add_argument("--json", action="store_true", help="print the explanation as JSON")
+
+
+def _batch_arguments(batch: argparse.ArgumentParser) -> None:
+    _model_arguments(batch)
+    batch.add_argument("data", nargs="+", metavar="DATA",
+                       help="data files of instances: .json, .jsonl, .csv, or a line of grid characters an "
+                            "instance (a Sudoku: 81 digits, '.' or '0' for blanks); - for standard input")
+    batch.add_argument("--backend", default=DEFAULT_BACKEND, choices=sorted(REGISTRY),
+                       help=f"the solver (default {DEFAULT_BACKEND})")
+    batch.add_argument("--workers", type=_at_least_one, metavar="N",
+                       help="solve on N processes, each compiling the model once (with --ray: N Ray workers; "
+                            "default one per CPU of the cluster)")
+    batch.add_argument("--ray", metavar="ADDRESS",
+                       help="solve on the Ray cluster at ADDRESS (auto: the one this machine belongs to; "
+                            "local: a new one here); pip install 'cspdsl[ray]'")
+    batch.add_argument("--out", metavar="FILE", help="write the JSON lines to FILE instead of standard output")
+    batch.add_argument("--timeout", type=seconds_flag, metavar="S",
+                       help=f"time limit per instance in seconds; {_SECONDS_RANGE}")
+    batch.add_argument("-O", "--option", dest="options", action="append", type=_option, default=[],
+                       metavar="NAME=VALUE", help="set an option of the backend (repeatable)")
+
+
+def _no_arguments(command: argparse.ArgumentParser) -> None:
+    pass
+
+
+# The sub-commands, in the order help lists them: their help and what adds their arguments.
+_COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "solve": ("Solve a model and show its solution and answers.", _solve_arguments),
+    "check": ("Parse and check a model without solving it.", _model_arguments),
+    "compare": ("Solve a model on several backends and compare them side by side.", _compare_arguments),
+    "explain": ("Explain a model: why it has no solution, why not one, or what each clue does (--steps).",
+                _explain_arguments),
+    "batch": ("Solve many instances of a model from data files: one JSON line each, then a summary.",
+              _batch_arguments),
+    "compile": ("Compile a model to a solver's input format and write it out.", _compile_arguments),
+    "backends": ("List the backends and their options.", _no_arguments),
+    "examples": ("List the example models that come with cspdsl (cspdsl solve NAME runs one).", _no_arguments),
+}
+
+
+def _backend_list(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in REGISTRY]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown backend '{unknown[0] if unknown else text}' (available: {', '.join(sorted(REGISTRY))})"
+        )
+    return list(dict.fromkeys(names))
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _option(text: str) -> tuple[str, str]:
+    return _name_value(text, "-O temperature=2.5")

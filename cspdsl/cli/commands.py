@@ -1,0 +1,278 @@
+"""The `cspdsl` command: a thin face over `cspdsl.api`.
+
+Exit codes: 0 solved (or checked), 1 no solution (unsatisfiable), 2 bad model or bad arguments,
+3 no answer (the time limit hit, or a local search gave up), 4 internal error (a bug in cspdsl: please
+report it), 5 the run reached its memory ceiling (--max-memory), 74 the output could not be written
+(a full disk), 130 interrupted (Ctrl-C), 141 the reader of the output stopped reading, 128 + N a solver
+or worker process that cspdsl started was killed by signal N (137: SIGKILL, the out-of-memory killer's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class, export
+from ..core.errors import CspdslError, ProcessKilled
+from ..core.static_types import Any
+from .arguments import COMMAND_LINE_WORDS, _parsed, build_parser
+from .exit_codes import (
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OUTPUT_FAILED,
+    EXIT_SOLVED,
+    EXIT_TIMEOUT,
+    EXIT_UNSAT,
+)
+from .run_limits import DEFAULT_MAX_MEMORY_MB, EXIT_OUT_OF_MEMORY, out_of_memory_message, run_limits
+from .stdout_guard import OutputFailed, guarded_stdout
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    args = _parsed(build_parser(argv), argv)
+    try:
+        with guarded_stdout(), run_limits(args):
+            if args.command == "check":
+                return _check(args)
+            if args.command == "compile":
+                return _compile(args)
+            if args.command == "backends":
+                return _list_backends()
+            if args.command == "examples":
+                return _list_examples()
+            if args.command == "compare":
+                return _compare(args)
+            if args.command == "explain":
+                return _explain(args)
+            if args.command == "batch":
+                from ..instances.command import run_batch
+
+                return run_batch(args)
+            return _solve(args)
+    except CspdslError as error:
+        print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`cspdsl solve m.puz | head -3`): stop quietly, as a Unix filter does.
+        _drop_stdout()
+        return EXIT_BROKEN_PIPE
+    except OutputFailed as failure:
+        _drop_stdout()  # what is left in its buffer would fail again at exit
+        print(f"error: cannot write the output: {failure}", file=sys.stderr)
+        return EXIT_OUTPUT_FAILED
+    except MemoryError:
+        print(out_of_memory_message(getattr(args, "max_memory", DEFAULT_MAX_MEMORY_MB)), file=sys.stderr)
+        return EXIT_OUT_OF_MEMORY
+    except ProcessKilled as killed:  # a solver or worker process ended from outside: not a bug
+        print(killed.render(), file=sys.stderr)
+        return killed.exit_code
+    except Exception as error:  # a bug: say so plainly, traceback only on request
+        if os.environ.get("CSPDSL_DEBUG"):
+            raise
+        print(f"internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        print("This is a bug in cspdsl; set CSPDSL_DEBUG=1 to see where.", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush does not hit the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (a test's capture): nothing to flush
+        pass
+
+
+def _whole(model: Any, command: str) -> Any:
+    """`model`, refused when it is a sequential puzzle, which `command` cannot take yet."""
+    if model.problem.sequential is not None:
+        raise CspdslError(f"'cspdsl {command}' takes a model solved as a whole, not a sequential puzzle "
+                          "(a start, moves and a goal): solve it with 'cspdsl solve' or 'cspdsl compare'")
+    return model
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from ..api import load
+    from ..explain import explain
+    from ..explain.report import as_json, text
+
+    explanation = explain(_whole(load(args.model, dict(args.params)), "explain"), timeout=args.timeout,
+                          steps=args.steps)
+    if args.json:
+        import json
+
+        print(json.dumps({"model": args.model, **as_json(explanation)}, indent=2))
+    else:
+        print(text(explanation))
+    return EXIT_SOLVED
+
+
+def _many(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _warn(model: Any) -> None:
+    """The clues lowering found constant, as warnings on standard error (`lower/folds.py`)."""
+    for folded in model.folded:
+        print(folded.render(), file=sys.stderr)
+
+
+def _list_examples() -> int:
+    from ..core.examples import examples
+
+    found = examples()
+    width = max((len(name) for name, _ in found), default=0)
+    for name, what in found:
+        print(f"{name:<{width}}  {what}")
+    if not found:
+        print("This installation has no example models.")
+    return EXIT_SOLVED
+
+
+def _check(args: argparse.Namespace) -> int:
+    from ..api import load
+
+    model = load(args.model, dict(args.params))
+    _warn(model)
+    size = model.problem.size()
+    print(f"{args.model}: ok ({_many(size['variables'], 'variable')}, {_many(size['constraints'], 'constraint')})")
+    return EXIT_SOLVED
+
+
+def _compile(args: argparse.Namespace) -> int:
+    from ..api import load
+
+    model = load(args.model, dict(args.params))
+    if args.to != "minizinc":  # MiniZinc takes a sequential puzzle unrolled over its bound
+        _whole(model, "compile")
+    text = export(args.to, model.problem, source=args.model)
+    if args.output is None:
+        sys.stdout.write(text)
+        return EXIT_SOLVED
+    try:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as error:
+        raise CspdslError(f"cannot write '{args.output}': {error.strerror or error}") from None
+    print(f"wrote {args.output} ({args.to})", file=sys.stderr)
+    return EXIT_SOLVED
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from ..api import load
+    from ..backends import exact_backends
+    from ..compare import chart
+    from ..compare import runs as compare
+
+    if args.plot:
+        chart.check_plot_path(args.plot)  # before the comparison spends its time
+    model = load(args.model, dict(args.params))
+    sequential = model.problem.sequential is not None  # plans: `search` beside the unrolled backends
+    backends = args.backends or (["search", *exact_backends()] if sequential else exact_backends())
+    title = model.layout.title or args.model
+    errors = Console(stderr=True)
+    with errors.status("comparing") as status:
+        rows = compare.compare_backends(
+            model, backends, all_solutions=args.all, repeat=args.repeat, timeout=args.timeout, seed=args.seed,
+            progress=lambda text: status.update(f"comparing: {text}"),
+        )
+    if args.json:
+        timeout = None if args.timeout == float("inf") else args.timeout  # JSON has no infinity: null, none
+        figures = {"model": args.model, "all": args.all, "repeat": args.repeat, "timeout": timeout,
+                   "backends": [row.as_json() for row in rows]}
+        import json  # only --json pays for its import
+
+        print(json.dumps(figures, indent=2))
+    else:
+        optimum = model.problem.objective is not None
+        what = ("all optimal solutions" if args.all else "optimum") if optimum else (
+            "all solutions" if args.all else "first solution")
+        what = what.replace("solution", "plan") if sequential else what
+        print(compare.render_table(rows, f"{title}: {what}, median of {args.repeat}", objective=optimum,
+                                   plans=sequential))
+    if args.plot:
+        chart.plot(rows, args.plot, title, all_solutions=args.all, objective=model.problem.objective is not None)
+        print(f"wrote {args.plot}", file=sys.stderr)
+    broken = compare.disagreement(rows)
+    if broken:
+        print(f"error: the backends disagree ({', '.join(broken)} against the others): this is a bug in cspdsl",
+              file=sys.stderr)
+        return EXIT_INTERNAL
+    return EXIT_SOLVED
+
+
+def _list_backends() -> int:
+    for name in sorted(REGISTRY):
+        cls = backend_class(name)
+        kind = "exact" if cls.exact else f"local search, time limit {LOCAL_SEARCH_TIMEOUT:g} s unless --timeout"
+        summary = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
+        default = " (default)" if name == DEFAULT_BACKEND else ""
+        print(f"{name}{default}: {summary} [{kind}]")
+        for option, (kind_of, help_text) in sorted(cls.OPTIONS.items()):
+            print(f"    -O {option}=<{kind_of.__name__}>  {help_text}")
+    return EXIT_SOLVED
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from ..api import load, solve
+    from ..render.result_text import SolutionStream, print_json, print_result, solution_stream
+    from .progress import Progress, watching
+
+    limit = None if (args.all or args.count) else (args.limit or 2)
+    chosen, args.backend = args.backend, args.backend or DEFAULT_BACKEND
+    if args.data is not None:
+        from ..instances.command import solve_data
+
+        result = solve_data(args, limit)
+        stream = solution_stream(result.model, args)
+        if stream is not None:  # the instance's solutions were all found before printing starts
+            for solution in result.solutions:
+                stream(solution)
+    else:
+        model = load(args.model, dict(args.params))
+        _warn(model)
+        if model.problem.sequential is not None:  # a start, moves and a goal: plans, not solutions
+            args.backend = chosen or "search"
+            return _solve_sequential(model, args)
+        stream = solution_stream(model, args)
+        progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
+        try:
+            how = solve if not args.count else _counting  # a count by components where the model falls apart
+            result = how(
+                model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed,
+                options=dict(args.options), on_solution=watching(progress, stream),
+            )
+        finally:
+            if progress is not None:
+                progress.wipe()
+    if args.json:
+        print_json(result, args)
+    else:
+        print_result(result, args, stream if isinstance(stream, SolutionStream) else None)
+    if result.status in ("solved", "optimal", "feasible"):  # feasible: the best an objective found
+        return EXIT_SOLVED
+    return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT
+
+
+def _counting(model: Any, backend: str, limit: int | None, **solve_args: Any) -> Any:
+    """`--count`: `cspdsl.count` (by components, or by enumeration), which takes no limit."""
+    from ..solve.counting import count
+
+    return count(model, backend, **solve_args)
+
+
+def _solve_sequential(model: Any, args: argparse.Namespace) -> int:
+    from ..render.plan_text import solve_sequential
+
+    status = solve_sequential(model, args).status
+    return EXIT_SOLVED if status == "solved" else EXIT_UNSAT if status == "unsatisfiable" else EXIT_TIMEOUT
+

@@ -1,0 +1,89 @@
+"""The command line's limits on one run: the sizes a model may reach (`--max-cells`, `--max-values`,
+`--max-combinations`: `lower/sizes.py`) and the memory the run may take (`--max-memory`).
+
+The memory ceiling is the operating system's (RLIMIT_DATA, which the search processes inherit), so
+that no model, however it grows, can take the machine: past it an allocation fails, and the run ends
+with one line and exit code 5, never a traceback. Where the platform has no such limit (Windows), the
+flag is accepted and does nothing. docs/guarantees.md states the defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from ..lower.sizes import FLAGS, MAX_CELLS, MAX_COMBINATIONS, MAX_VALUES, SizeLimits, held_to
+
+DEFAULT_MAX_MEMORY_MB = 4096
+MIN_MEMORY_MB = 256  # below this, loading the solvers' libraries (OpenBLAS with OR-Tools) fails already
+EXIT_OUT_OF_MEMORY = 5
+
+_DEFAULTS = {"cells": MAX_CELLS, "values": MAX_VALUES, "combinations": MAX_COMBINATIONS}
+_WHAT = {
+    "cells": "the cells of one array",
+    "values": "the values of all the variables together",
+    "combinations": "the combinations of values the quantifiers go through, in all",
+}
+
+
+def add_limit_flags(command: argparse.ArgumentParser) -> None:
+    """The --max-* flags of a command that reads a model."""
+    limits = command.add_argument_group("limits")
+    for name, flag in FLAGS.items():
+        limits.add_argument(flag, type=_positive, default=_DEFAULTS[name], metavar="N",
+                            help=f"at most N {_WHAT[name]} (default {_DEFAULTS[name]:,})")
+    limits.add_argument("--max-memory", type=_megabytes, default=DEFAULT_MAX_MEMORY_MB, metavar="MB",
+                        help=f"the memory this run may take, in megabytes (default {DEFAULT_MAX_MEMORY_MB})")
+
+
+def limits_of(args: argparse.Namespace) -> SizeLimits:
+    return SizeLimits(args.max_cells, args.max_values, args.max_combinations)
+
+
+def set_memory_ceiling(megabytes: int) -> None:
+    """Hold this process and the searches it starts to `megabytes` of data (never above a ceiling
+    the system already sets)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit
+        return
+    wanted = megabytes * 1024 * 1024
+    _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (wanted, hard))
+
+
+def out_of_memory_message(megabytes: int) -> str:
+    return (f"error: the run reached its memory ceiling of {megabytes} MB\n"
+            "hint: raise it with --max-memory MB, or make the model smaller")
+
+
+def _megabytes(text: str) -> int:
+    value = _positive(text)
+    if value < MIN_MEMORY_MB:
+        raise argparse.ArgumentTypeError(f"must be at least {MIN_MEMORY_MB} (megabytes)")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+@contextmanager
+def run_limits(args: argparse.Namespace) -> Iterator[None]:
+    """A command's run under its flags' limits: the memory ceiling, and the sizes every model it
+    loads is held to (a command that reads no model has neither)."""
+    if not hasattr(args, "max_memory"):
+        yield
+        return
+    set_memory_ceiling(args.max_memory)
+    with held_to(limits_of(args)):
+        yield

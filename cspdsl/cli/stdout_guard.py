@@ -1,0 +1,64 @@
+"""Standard output that tells its own write failures apart from every other OSError.
+
+A command's output can fail to be written (a full disk: `cspdsl solve m.puz > /dev/full`, a device
+error): that is neither the model's fault nor a bug, and the command says so in one line and exits
+with its own code. Catching OSError around a whole command would also take a failing fork or an
+unreadable file for it; so, for the length of a command, sys.stdout is a thin wrapper whose writes
+and flushes turn such an error into `OutputFailed`. A closed reader (BrokenPipeError) passes through
+unchanged: the command line stops quietly then, as a Unix filter does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator
+
+from ..core.static_types import Any
+
+
+class OutputFailed(Exception):
+    """Writing to standard output failed; the message is the system's reason (strerror)."""
+
+
+class _Guarded:
+    """A text stream whose write and flush raise OutputFailed for an OSError; the rest is the stream's."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            written: int = self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputFailed(error.strerror or str(error)) from None
+        return written
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputFailed(error.strerror or str(error)) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def guarded_stdout() -> Iterator[None]:
+    """sys.stdout guarded for the body, and flushed at its end, so that a failure of the last write
+    is reported here and not by the interpreter at exit."""
+    original = sys.stdout
+    if original is None:  # stdout closed (`>&-`): print writes nothing, and nothing can fail
+        yield
+        return
+    sys.stdout = _Guarded(original)
+    try:
+        yield
+        sys.stdout.flush()
+    finally:
+        sys.stdout = original

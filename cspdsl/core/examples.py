@@ -1,0 +1,39 @@
+"""The example models that ship with cspdsl (the repository's `models/`, in the wheel as
+`cspdsl/examples/`), found by name: `cspdsl solve einstein` works from any folder once installed."""
+
+from __future__ import annotations
+
+import os
+
+# Where the examples are: in an installed wheel, inside the package; in a clone (or an editable
+# install), the repository's models/ folder beside it.
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_PLACES = (os.path.join(_PACKAGE, "examples"), os.path.join(os.path.dirname(_PACKAGE), "models"))
+
+
+def examples_folder() -> str | None:
+    """The folder of the bundled examples, if this installation has one."""
+    return next((place for place in _PLACES if os.path.isdir(place)), None)
+
+
+def example_path(name: str) -> str | None:
+    """The bundled example called `name` (`einstein` or `einstein.puz`), if there is one."""
+    folder = examples_folder()
+    if folder is None or os.sep in name or "/" in name:
+        return None
+    path = os.path.join(folder, name if name.endswith(".puz") else f"{name}.puz")
+    return path if os.path.isfile(path) else None
+
+
+def examples() -> list[tuple[str, str]]:
+    """(name, what it is: the model's first comment line) of every bundled example, by name."""
+    folder = examples_folder()
+    if folder is None:
+        return []
+    found = []
+    for file in sorted(os.listdir(folder)):
+        if file.endswith(".puz"):
+            with open(os.path.join(folder, file), encoding="utf-8") as model:
+                first = next((line for line in model if line.strip()), "")
+            found.append((file[: -len(".puz")], first.lstrip("#").strip()))
+    return found

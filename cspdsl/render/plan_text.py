@@ -1,0 +1,112 @@
+"""A sequential puzzle's plans for a person (`cspdsl solve`): each move in words under its number and
+the state after it drawn the way the model draws it (a board in its drawing's shape), then the plans'
+number, and the stats line; or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..backends import headline_size
+from ..core.static_types import Any
+from ..solve.plans import PlanResult, solve_plans
+from .solution import render_solution
+
+
+def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:
+    """Solve a sequential puzzle as `cspdsl solve` asked, and print the result."""
+    limit = None if (args.all or args.count) else (args.limit or 2)
+    result = solve_plans(model, args.backend, limit=limit, timeout=args.timeout, options=dict(args.options),
+                         count_only=bool(args.count))
+    if args.json:
+        print(json.dumps({"model": args.model, **plans_json(result)}, indent=2))
+    else:
+        print(result_text(result, all_plans=bool(args.all), count_only=bool(args.count), stats=bool(args.stats)))
+    return result
+
+
+def state_text(result: PlanResult, state: tuple[int, ...]) -> str:
+    """A state drawn as the model's layout draws a solution; plain variables on one line."""
+    seq = result.model.problem.sequential
+    assert seq is not None
+    values = dict(zip(seq.state, state, strict=True))
+    layout = result.model.layout
+    if not layout.boards and not layout.grids and layout.scalars:
+        return ", ".join(f"{name} = {values[var]}" for name, var in layout.scalars.items())
+    return render_solution(layout, values)
+
+
+def plan_text(result: PlanResult, index: int, drawn: bool) -> str:
+    """One plan: numbered moves in words, each followed by the state it leads to when `drawn`."""
+    plan = result.plans[index]
+    lines = []
+    if drawn:
+        lines += ["start:", state_text(result, plan.states[0]), ""]
+    for number, (words, state) in enumerate(zip(result.words(index), plan.states[1:], strict=True), start=1):
+        lines.append(f"{number}. {words}")
+        if drawn:
+            lines += [state_text(result, state), ""]
+    return "\n".join(lines).rstrip()
+
+
+def result_text(result: PlanResult, all_plans: bool, count_only: bool, stats: bool) -> str:
+    """The whole output of `cspdsl solve` on a sequential puzzle."""
+    title = result.model.layout.title
+    parts = [title] if title else []
+    if not count_only and result.plans:
+        if all_plans:
+            parts += [f"Plan {i + 1}:\n{plan_text(result, i, drawn=False)}" for i in range(len(result.plans))]
+        else:
+            parts.append(plan_text(result, 0, drawn=True))
+    parts.append(count_text(result, all_plans or count_only))
+    parts.append(stats_text(result, stats))
+    return "\n\n".join(parts)
+
+
+def _plans(n: int) -> str:
+    return f"{n} plan{'s' if n != 1 else ''}"
+
+
+def count_text(result: PlanResult, asked: bool) -> str:
+    """What is known of the plans: none, how many, whether they are the shortest or the only one."""
+    if not result.plans and not result.count:
+        if result.timed_out:
+            return "No plan found within the time limit."
+        return "No plan reaches the goal." if result.complete else "No plan found."
+    length = result.length if result.length is not None else len(result.plans[0].moves) if result.plans else 0
+    fewest = f", of {length} moves: none has fewer" if result.shortest else ""
+    kind = "shortest " if result.shortest else ""
+    if result.count is None:
+        why = "the time limit stopped the search" if result.timed_out else "the search stopped at the first"
+        return f"A plan of {length} moves. At least {_plans(result.found)} ({why}; there may be more)."
+    if asked or result.count == 1:
+        only = ": the only one" if result.count == 1 and not result.shortest else ""
+        return f"{result.count} {kind}plan{'s' if result.count != 1 else ''}{fewest}{only}."
+    head = f"A shortest plan{fewest}." if result.shortest else f"A plan of {length} moves."
+    return f"{head} {result.count} {kind}plans (--all shows them, --count counts them)."
+
+
+def stats_text(result: PlanResult, every: bool) -> str:
+    seconds = result.stats.get("total_seconds", 0.0)
+    found = _plans(result.count) if result.count is not None else f"at least {_plans(result.found)}"
+    parts = [f"backend {result.backend}", found, *headline_size(result.size)]
+    if "moves" in result.size:
+        parts.append(f"{result.size['moves']} moves")
+    parts.append(f"{seconds * 1000:.1f} ms")
+    line = "stats: " + ", ".join(parts)
+    if every:
+        line += "\n" + "\n".join(f"  {k}: {v:.6f}" if isinstance(v, float) else f"  {k}: {v}"
+                                 for k, v in sorted(result.stats.items()))
+    return line
+
+
+def plans_json(result: PlanResult) -> dict[str, Any]:
+    """The result as plain data: each plan's moves in words and its states by variable."""
+    seq = result.model.problem.sequential
+    assert seq is not None
+    plans = [{"moves": plan.words(seq), "states": [dict(zip(seq.state, s, strict=True)) for s in plan.states]}
+             for plan in result.plans]
+    return {"backend": result.backend, "status": result.status, "complete": result.complete,
+            "count": result.count, "shortest": result.shortest, "found": result.found, "plans": plans,
+            "size": dict(result.size),
+            "stats": {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str))}}
