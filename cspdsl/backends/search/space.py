@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ...check.problem import holds
 from ...core.errors import CspdslError
 from ...core.static_types import Any
 from ...ir import (
@@ -31,8 +30,7 @@ from ...ir import (
     by_kind,
 )
 from ...ir.sequential import Effect
-from ...ir.walk import variables_in_order
-from ...passes.evaluate import partial_truth
+from ...passes.evaluate import partial_truth, truth
 
 State = tuple[int, ...]
 Successors = Callable[[State], list[tuple[int, State]]]
@@ -64,13 +62,11 @@ class Source:
         return f"({self.var(c.var)} == " + " * ".join([*(self.var(f) for f in c.factors), "1"]) + ")"
 
     def whole(self, c: Constraint) -> str:
-        """A global without a short Python form (an automaton, a connected area): the constraint as
-        a named constant, tested on the state's values by the IR's own rule (`ir.check.holds`)."""
+        """A global without a short Python form (an automaton, a connected area): the constraint's test
+        compiled by the backends' own evaluator (`passes.evaluate.truth`), called on the state itself."""
         name = f"C{len(self.constants)}"
-        self.constants[name] = c
-        self.constants["HOLDS"] = holds
-        read = ", ".join(f"{v!r}: {self.var(v)}" for v in variables_in_order(c))
-        return f"HOLDS({name}, {{{read}}})"
+        self.constants[name] = truth(c, self.index)
+        return f"{name}(s)"
 
     def table(self, c: Table) -> str:
         name = f"T{len(self.constants)}"
