@@ -23,6 +23,7 @@ from ..ir import (
     Constraint,
     Count,
     InSet,
+    KindTable,
     Linear,
     Not,
     Or,
@@ -30,6 +31,7 @@ from ..ir import (
     Product,
     Regular,
     Table,
+    by_kind,
 )
 
 AllHold = Callable[[dict[str, int]], bool]
@@ -57,36 +59,12 @@ class _Writer:
 
     def expression(self, c: Constraint) -> str:
         """The Python expression that is true exactly when `c` holds."""
-        if isinstance(c, Linear):
-            total = " + ".join(f"{coef} * {self.local[name]}" for coef, name in c.terms) or "0"
-            return self.comparison(f"({total})", c.op, c.rhs)
-        if isinstance(c, InSet):
-            return f"({self.local[c.var]} in {self.constant(frozenset(c.values))})"
-        if isinstance(c, AllDifferent):
-            names = [self.local[name] for name in c.vars]
-            return f"(len({{{', '.join(names)}}}) == {len(names)})" if names else "True"
-        if isinstance(c, Table):
-            row = "".join(f"{self.local[name]}, " for name in c.vars)
-            return f"(({row}) in {self.constant(frozenset(tuple(t) for t in c.tuples))})"
-        if isinstance(c, Regular):
-            row = "".join(f"{self.local[name]}, " for name in c.vars)
-            return f"{self.constant(_accepts(c))}(({row}))"
-        if isinstance(c, Product):
-            factors = " * ".join(self.local[name] for name in c.factors) or "1"
-            return f"({self.local[c.var]} == {factors})"
-        if isinstance(c, Count):
-            held = " + ".join(self.expression(sub) for sub in c.conds) or "0"
-            return self.comparison(f"({held})", c.op, c.k)
-        if isinstance(c, And):
-            return "(" + " and ".join(self.expression(sub) for sub in c.conds) + ")" if c.conds else "True"
-        if isinstance(c, Or):
-            return "(" + " or ".join(self.expression(sub) for sub in c.conds) + ")" if c.conds else "False"
-        if isinstance(c, Not):
-            return f"(not {self.expression(c.cond)})"
-        if isinstance(c, Connected):
-            chosen = "".join(f"{self.expression(sub)}, " for sub in c.conds)
-            return f"{self.constant(_one_area(len(c.conds), c.edges))}(({chosen}))"
-        raise TypeError(f"no test written for {type(c).__name__}")
+        text: str = _EXPRESSIONS[type(c)](self, c)
+        return text
+
+    def row(self, names: tuple[str, ...]) -> str:
+        """The variables' values as a tuple (its text)."""
+        return "(" + "".join(f"{self.local[name]}, " for name in names) + ")"
 
     def function(self, problem: Problem) -> str:
         """The test's text: every variable read by one C call, the domains tested a group at a time
@@ -112,6 +90,55 @@ class _Writer:
         else:
             read = f"{', '.join(self.local[name] for name in names)} = {self.constant(itemgetter(*names))}(a)"
         return ["    try:", f"        {read}", "    except KeyError:", "        return False"]
+
+
+def _linear(w: _Writer, c: Linear) -> str:
+    total = " + ".join(f"{coef} * {w.local[name]}" for coef, name in c.terms) or "0"
+    return w.comparison(f"({total})", c.op, c.rhs)
+
+
+def _all_different(w: _Writer, c: AllDifferent) -> str:
+    names = [w.local[name] for name in c.vars]
+    return f"(len({{{', '.join(names)}}}) == {len(names)})" if names else "True"
+
+
+def _product(w: _Writer, c: Product) -> str:
+    factors = " * ".join(w.local[name] for name in c.factors) or "1"
+    return f"({w.local[c.var]} == {factors})"
+
+
+def _count(w: _Writer, c: Count) -> str:
+    held = " + ".join(w.expression(sub) for sub in c.conds) or "0"
+    return w.comparison(f"({held})", c.op, c.k)
+
+
+def _joined(w: _Writer, conds: tuple[Constraint, ...], word: str, empty: str) -> str:
+    return "(" + f" {word} ".join(w.expression(sub) for sub in conds) + ")" if conds else empty
+
+
+def _connected(w: _Writer, c: Connected) -> str:
+    chosen = "".join(f"{w.expression(sub)}, " for sub in c.conds)
+    return f"{w.constant(_one_area(len(c.conds), c.edges))}(({chosen}))"
+
+
+# Each kind's test as Python text: a kind missing here stops the import (`ir.by_kind`), never a
+# silent fall back to the walk.
+_EXPRESSIONS: KindTable[Callable[[_Writer, Any], str]] = by_kind(
+    "check.fast",
+    {
+        Linear: _linear,
+        InSet: lambda w, c: f"({w.local[c.var]} in {w.constant(frozenset(c.values))})",
+        AllDifferent: _all_different,
+        Table: lambda w, c: f"({w.row(c.vars)} in {w.constant(frozenset(tuple(t) for t in c.tuples))})",
+        Regular: lambda w, c: f"{w.constant(_accepts(c))}({w.row(c.vars)})",
+        Product: _product,
+        Count: _count,
+        And: lambda w, c: _joined(w, c.conds, "and", "True"),
+        Or: lambda w, c: _joined(w, c.conds, "or", "False"),
+        Not: lambda w, c: f"(not {w.expression(c.cond)})",
+        Connected: _connected,
+    },
+)
 
 
 def _accepts(c: Regular) -> Callable[[tuple[int, ...]], bool]:
@@ -154,13 +181,14 @@ def _one_area(size: int, edges: tuple[tuple[int, int], ...]) -> Callable[[tuple[
 
 
 def all_hold_function(problem: Problem) -> AllHold | None:
-    """The problem's test as one function, or None where Python cannot compile it."""
+    """The problem's test as one function, or None where Python cannot compile it (a nesting too deep
+    for its parser). A kind without a test is no such case: `by_kind` refuses the table at import."""
     writer = _Writer(problem)
     try:
         text = writer.function(problem)
         namespace: dict[str, Any] = dict(writer.constants)
         exec(compile(text, "<cspdsl check>", "exec"), namespace)  # text written above from the IR only
-    except (SyntaxError, RecursionError, MemoryError, ValueError, TypeError):
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
         return None
     function: AllHold = namespace["all_hold"]
     return function

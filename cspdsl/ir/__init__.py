@@ -1,12 +1,15 @@
-"""The constraint IR: finite-domain integer variables and a small closed set of constraint kinds
-(`kinds.py`), the walks every pass and backend shares (`walk.py`), and the independent checker
-(`check.py`, imported on its own so that it stays apart from everything a backend uses)."""
+"""The constraint IR: finite-domain integer variables and a small closed set of constraint kinds, each
+declaring its traits (`kinds.py`), and the walks every pass and backend shares (`walk.py`). The
+independent checker lives apart from everything a backend uses, in `cspdsl.check`."""
 
 from .kinds import (
     COMPARISONS,
+    CONDITION_KINDS,
     FALSE,
+    GLOBAL_KINDS,
     KINDS,
     OPS,
+    TRAITS,
     TRUE,
     AllDifferent,
     And,
@@ -44,10 +47,13 @@ from .walk import (
 
 __all__ = [
     "COMPARISONS",
+    "CONDITION_KINDS",
     "DISPATCH_TABLES",
     "FALSE",
+    "GLOBAL_KINDS",
     "KINDS",
     "OPS",
+    "TRAITS",
     "TRUE",
     "AllDifferent",
     "And",

@@ -4,18 +4,20 @@ Every puzzle construct of the language is lowered into these few forms, and ever
 all of them. Variables are referred to by name, so an assignment is a plain `dict[str, int]`.
 
 Constraints:
-- `AllDifferent(vars)`, `Table(vars, tuples)` and `Regular(vars, transitions, start, accepting)`: only at
-  the top level of a problem.
-- `Product(var, factors)`: the variable is the product of the factors; only at the top level, where
-  it defines an auxiliary variable that sums and comparisons then use.
+- `AllDifferent(vars)`, `Table(vars, tuples)` and `Regular(vars, transitions, start, accepting)`.
+- `Product(var, factors)`: the variable is the product of the factors; it defines an auxiliary
+  variable that sums and comparisons then use.
 - `Linear(terms, op, rhs)`: sum of coefficient * variable compared with a constant.
 - `InSet(var, values)`: the variable takes one of the values (`x == v` is `InSet(x, (v,))`).
 - `Count(conds, op, k)`: the number of true conditions compared with a constant.
-- `And`, `Or`, `Not`: boolean structure over any constraint except AllDifferent, Table, Regular,
-  Product and Connected.
+- `And`, `Or`, `Not`: boolean structure over conditions.
 `And(())` is true and `Or(())` is false.
-- `Connected(conds, edges)`: the nodes of a graph whose conditions hold are at least one and connected;
-  only at the top level of a problem.
+- `Connected(conds, edges)`: the nodes of a graph whose conditions hold are at least one and connected.
+
+Each kind declares its traits on its class (`TRAITS`), and every place that asks reads them there:
+- `TOP_LEVEL_ONLY`: the kind stands at the top level of a problem (or in a top-level And) only, never
+  inside a condition (AllDifferent, Table, Regular, Product, Connected: `GLOBAL_KINDS`); the others are
+  the conditions (`CONDITION_KINDS`) that And, Or, Not, Count and Connected hold.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from collections.abc import Callable
 
 from ..core.errors import Span
 from ..core.record import Record, field
-from ..core.static_types import TYPE_CHECKING, Any
+from ..core.static_types import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from .sequential import Sequential
@@ -100,10 +102,14 @@ class Var(Record):
 
 
 class AllDifferent(Record):
+    TOP_LEVEL_ONLY: ClassVar[bool] = True
+
     vars: tuple[str, ...]
 
 
 class Table(Record):
+    TOP_LEVEL_ONLY: ClassVar[bool] = True
+
     vars: tuple[str, ...]
     tuples: tuple[tuple[int, ...], ...]
 
@@ -119,6 +125,8 @@ class Regular(Record):
     automaton has 10 states): CP-SAT's automaton constraint, one decision diagram of (position, state) nodes in CNF.
     The nonogram's runs (`runs(g[r, ..]) == [2, 1]`) lower to it."""
 
+    TOP_LEVEL_ONLY: ClassVar[bool] = True
+
     vars: tuple[str, ...]
     transitions: tuple[tuple[int, int, int], ...]
     start: int
@@ -127,6 +135,8 @@ class Regular(Record):
 
 class Linear(Record):
     """sum(c * x for c, x in terms) <op> rhs, with op in OPS."""
+
+    TOP_LEVEL_ONLY: ClassVar[bool] = False
 
     terms: tuple[tuple[int, str], ...]
     op: str
@@ -141,17 +151,23 @@ class Product(Record):
     itself rather than trusting the rows the lowering wrote. Backends without one inherit the table
     of its supports (`passes.decompose.product_as_table`)."""
 
+    TOP_LEVEL_ONLY: ClassVar[bool] = True
+
     var: str
     factors: tuple[str, ...]
 
 
 class InSet(Record):
+    TOP_LEVEL_ONLY: ClassVar[bool] = False
+
     var: str
     values: tuple[int, ...]
 
 
 class Count(Record):
     """The number of true `conds` <op> k, with op in OPS."""
+
+    TOP_LEVEL_ONLY: ClassVar[bool] = False
 
     conds: tuple[Constraint, ...]
     op: str
@@ -167,32 +183,45 @@ class Connected(Record):
     A native kind, not a lowering to sums: connectivity written with the existing kinds needs a
     distance labelling of auxiliary variables, which each backend encodes better its own way (layered
     reachability clauses on sat, a shortest-distance labelling on cpsat, a search-time check on csp).
-    Like AllDifferent and Table it stands at the top level only (`ir.validate`): its negation ("the
-    area falls apart") has no cheap encoding."""
+    It stands at the top level only (`TOP_LEVEL_ONLY`, `ir.validate`): its negation ("the area falls
+    apart") has no cheap encoding."""
+
+    TOP_LEVEL_ONLY: ClassVar[bool] = True
 
     conds: tuple[Constraint, ...]
     edges: tuple[tuple[int, int], ...]
 
 
 class And(Record):
+    TOP_LEVEL_ONLY: ClassVar[bool] = False
+
     conds: tuple[Constraint, ...]
 
 
 class Or(Record):
+    TOP_LEVEL_ONLY: ClassVar[bool] = False
+
     conds: tuple[Constraint, ...]
 
 
 class Not(Record):
+    TOP_LEVEL_ONLY: ClassVar[bool] = False
+
     cond: Constraint
 
 
 Constraint = AllDifferent | Table | Regular | Product | Linear | InSet | Count | And | Or | Not | Connected
 # Every constraint kind, in one place: a new kind joins here, and every table built with `by_kind`
 # (walk.py) refuses to be built until it has a case for it (docs/architecture.md, "Adding a
-# constraint kind").
+# constraint kind"); tests/test_kind_places.py names every other place that lacks it.
 KINDS: tuple[type[Constraint], ...] = (
     AllDifferent, Table, Regular, Product, Linear, InSet, Count, And, Or, Not, Connected,
 )
+# The traits every kind declares on its own class (never inherited), read wherever a place asks.
+TRAITS = ("TOP_LEVEL_ONLY",)
+# The kinds by their traits: those that stand at the top level only, and those that may be conditions.
+GLOBAL_KINDS: tuple[type[Constraint], ...] = tuple(kind for kind in KINDS if kind.TOP_LEVEL_ONLY)
+CONDITION_KINDS: tuple[type[Constraint], ...] = tuple(kind for kind in KINDS if not kind.TOP_LEVEL_ONLY)
 TRUE = And(())
 FALSE = Or(())
 

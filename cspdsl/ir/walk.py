@@ -162,8 +162,8 @@ class InvalidProblem(ValueError):
 def validate(problem: Problem) -> None:
     """Check the rules every backend relies on, once, before any backend sees the problem: each name is
     declared, domains are sorted and distinct, comparisons are of `OPS`, table rows fit their variables,
-    the globals (AllDifferent, Table, Regular, Product, Connected) stand at the top level (or in a
-    top-level And) only, and a Connected's edges join its own nodes.
+    the globals (the kinds with `TOP_LEVEL_ONLY`) stand at the top level (or in a top-level And)
+    only, and a Connected's edges join its own nodes.
 
     A problem that passed and has not changed since (the same variables, constraints, outputs and
     objective and sequential puzzle: records that cannot change, in lists and dicts that can) passes at once: the API
@@ -240,7 +240,7 @@ def _check_domains(variables: Mapping[str, Var]) -> None:
 
 def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
     kind = type(c)
-    if kind in _GLOBALS and not top:
+    if kind.TOP_LEVEL_ONLY and not top:
         raise nested_global(c)
     if isinstance(c, Connected) and any(not (0 <= i < len(c.conds) and 0 <= j < len(c.conds)) for i, j in c.edges):
         raise InvalidProblem(f"an edge of a graph of {len(c.conds)} nodes joins a node it does not have")
@@ -254,11 +254,8 @@ def _validate_one(problem: Problem, c: Constraint, top: bool) -> None:
             _declared(problem, name, "a constraint")
 
 
-_GLOBALS = {AllDifferent, Table, Regular, Product, Connected}  # the kinds that stand at the top level only
-
-
 def nested_global(c: Constraint) -> InvalidProblem:
-    """The error for a global (AllDifferent, Table, Regular, Product, Connected) inside a condition."""
+    """The error for a global (a kind with `TOP_LEVEL_ONLY`) inside a condition."""
     return InvalidProblem(f"internal: nested {type(c).__name__}: globals stand at the top level only")
 
 

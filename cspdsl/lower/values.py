@@ -143,7 +143,7 @@ def as_lin(value: Any, node: ast.Node) -> Lin:
         return value
     if isinstance(value, Symbol):
         raise error(f"'{value.name}' is a name, not a number", node, "names are compared with '==' and '!=' only")
-    if isinstance(value, (ir.Linear, ir.InSet, ir.And, ir.Or, ir.Not, ir.Count)):
+    if isinstance(value, ir.CONDITION_KINDS):
         raise error(
             "a condition cannot be used as a number",
             node,
@@ -168,7 +168,7 @@ def as_lin_value(value: Any) -> Lin:
 
 def as_cond(value: Any, node: ast.Node) -> ir.Constraint:
     """A value that must be a condition."""
-    if isinstance(value, (ir.Linear, ir.InSet, ir.And, ir.Or, ir.Not, ir.Count)):
+    if isinstance(value, ir.CONDITION_KINDS):
         return value
     raise error(
         "expected a condition (such as a == b), found a value",

@@ -13,9 +13,9 @@ from itertools import combinations, product
 
 from ..core.static_types import Any
 from ..ir import (
+    GLOBAL_KINDS,
     AllDifferent,
     And,
-    Connected,
     Constraint,
     Count,
     InSet,
@@ -125,7 +125,7 @@ def _negated_in_set(c: InSet, domains: Domains) -> Constraint:
     return InSet(c.var, tuple(v for v in domains[c.var] if v not in excluded))
 
 
-def _negated_global(c: AllDifferent | Table | Regular | Product | Connected, domains: Domains) -> Constraint:
+def _negated_global(c: Constraint, domains: Domains) -> Constraint:
     """`not` over a global puts it inside a condition, which the IR rules out (`ir.validate`)."""
     raise nested_global(c)
 
@@ -133,17 +133,13 @@ def _negated_global(c: AllDifferent | Table | Regular | Product | Connected, dom
 _NEGATED: KindTable[Callable[[Any, Domains], Constraint]] = by_kind(
     "decompose.negated",
     {
-        AllDifferent: _negated_global,
-        Table: _negated_global,
-        Regular: _negated_global,
-        Product: _negated_global,
+        **dict.fromkeys(GLOBAL_KINDS, _negated_global),  # the kinds with TOP_LEVEL_ONLY: never negated
         Linear: lambda c, domains: Linear(c.terms, *negation(c.op, c.rhs)),
         InSet: _negated_in_set,
         Count: lambda c, domains: Count(c.conds, *negation(c.op, c.k)),
         And: lambda c, domains: Or(tuple(Not(sub) for sub in c.conds)),
         Or: lambda c, domains: And(tuple(Not(sub) for sub in c.conds)),
         Not: lambda c, domains: c.cond,
-        Connected: _negated_global,
     },
 )
 

@@ -74,7 +74,7 @@ def _negated(c: Constraint, index: Index) -> Violation:
     A negated InSet would be the rest of the domain, which is worth 1 exactly when `c` holds, as here;
     so `negated` is never asked for one and needs no domains.
     """
-    if isinstance(c, (InSet, AllDifferent, Table, Regular, Product, Connected)):
+    if isinstance(c, InSet) or c.TOP_LEVEL_ONLY:
         test = truth(c, index)
         return lambda values: 1 if test(values) else 0
     return _violation(negated(c, {}), index)
