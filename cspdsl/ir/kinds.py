@@ -219,6 +219,22 @@ KINDS: tuple[type[Constraint], ...] = (
 )
 # The traits every kind declares on its own class (never inherited), read wherever a place asks.
 TRAITS = ("TOP_LEVEL_ONLY",)
+
+
+def undeclared_traits(kind: type) -> list[str]:
+    """The traits of `TRAITS` that `kind` does not declare on its own class, as a bool."""
+    return [trait for trait in TRAITS if not isinstance(vars(kind).get(trait), bool)]
+
+
+def _check_traits() -> None:
+    """A kind that joins KINDS without its traits stops the import, naming it and them."""
+    for kind in KINDS:
+        if undeclared_traits(kind):
+            raise TypeError(f"internal: IR kind {kind.__name__} must declare {', '.join(undeclared_traits(kind))}"
+                            " on its class (ir/kinds.py, TRAITS)")
+
+
+_check_traits()
 # The kinds by their traits: those that stand at the top level only, and those that may be conditions.
 GLOBAL_KINDS: tuple[type[Constraint], ...] = tuple(kind for kind in KINDS if kind.TOP_LEVEL_ONLY)
 CONDITION_KINDS: tuple[type[Constraint], ...] = tuple(kind for kind in KINDS if not kind.TOP_LEVEL_ONLY)

@@ -71,7 +71,7 @@ class Source:
     def table(self, c: Table) -> str:
         name = f"T{len(self.constants)}"
         self.constants[name] = frozenset(c.tuples)
-        return "((" + "".join(self.var(v) + ", " for v in c.vars) + f")) in {name})"
+        return "((" + "".join(self.var(v) + ", " for v in c.vars) + f") in {name})"
 
 
 def _joined(source: Source, conds: tuple[Constraint, ...], word: str, empty: str) -> str:
