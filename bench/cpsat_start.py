@@ -26,7 +26,7 @@ from run import ROOT, cspdsl_command, user_environment
 
 from cspdsl.api import load
 from cspdsl.backends import cpsat, cpsat_connected, cpsat_projected, get_backend
-from cspdsl.compare.runs import seconds
+from cspdsl.compare import seconds
 
 IMPORTS = {
     "python -c pass": "pass",

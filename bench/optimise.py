@@ -35,7 +35,7 @@ from run import ROOT, cspdsl_command, user_environment
 
 from cspdsl.api import load
 from cspdsl.backends import export
-from cspdsl.compare.runs import seconds
+from cspdsl.compare import seconds
 from cspdsl.ir import Objective
 
 # name, model, params, the optimum known

@@ -27,7 +27,7 @@ import time
 from run import ROOT, cspdsl_command, user_environment
 from vs_minizinc import run_gecode
 
-from cspdsl.compare.runs import seconds
+from cspdsl.compare import seconds
 
 MZN = "../minizinc/pentominoes.mzn"  # beside bench/reference/, where run_gecode looks
 # name, model, cspdsl flags, MiniZinc flags, solutions each side reports, backends left out (too slow:

@@ -31,7 +31,7 @@ from generators import HARD_SUDOKUS, sudoku_grid, sudoku_model, zebra  # noqa: E
 
 from cspdsl.api import load, loads  # noqa: E402
 from cspdsl.backends import REGISTRY, backend_class  # noqa: E402
-from cspdsl.compare.runs import Row, compare_backends, seconds  # noqa: E402
+from cspdsl.compare import Row, compare_backends, seconds  # noqa: E402
 from cspdsl.lower import Lowered  # noqa: E402
 
 

@@ -34,7 +34,7 @@ import time
 # the checkout on sys.path.
 from run import BENCH, ROOT, cspdsl_command, user_environment
 
-from cspdsl.compare.runs import seconds
+from cspdsl.compare import seconds
 
 REFERENCE = BENCH / "reference"
 

@@ -16,8 +16,9 @@ from helpers import ROOT, run_cli
 
 from cspdsl.api import Result, loads
 from cspdsl.backends import REGISTRY, backend_class, exact_backends
-from cspdsl.render.result_text import count_line as count_line_of
-from cspdsl.render.result_text import stats_line
+from cspdsl.cli.result_text import count_line as count_line_of
+from cspdsl.cli.result_text import stats_line
+from cspdsl.core.deadline import MIN_SEARCH_SECONDS
 
 QUEENS = """
 param n = 8
@@ -198,7 +199,7 @@ def test_a_time_limit_covers_the_compile(monkeypatch):
     stopped = api.solve(model, "sat", limit=None, timeout=0.1)  # the encoder finds the limit passed
     assert (stopped.status, stopped.size, len(given_to_search)) == ("timeout", {}, 1)
     api.solve(model, "cpsat", limit=None, timeout=0.1)  # no step of this compile looks at the time
-    assert given_to_search[-1] == api.MIN_SEARCH_SECONDS
+    assert given_to_search[-1] == MIN_SEARCH_SECONDS
 
 
 def test_a_model_saved_with_a_byte_order_mark_reads(tmp_path):

@@ -12,11 +12,11 @@ import pytest
 from helpers import MODELS, run_cli
 
 from cspdsl import cli
-from cspdsl.compare import runs as compare_module
+from cspdsl import compare as compare_module
 from cspdsl.api import load
 from cspdsl.backends import REGISTRY, Compiled, Outcome, exact_backends
+from cspdsl.compare import Row, Run, compare_backends, table_rows
 from cspdsl.compare.chart import chart_of, decades, svg_chart, tick_label
-from cspdsl.compare.runs import Row, Run, compare_backends, table_rows
 
 QUEENS = """
 param n = 8

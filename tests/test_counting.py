@@ -15,12 +15,12 @@ from cspdsl import count
 from cspdsl.api import loads, solve
 from cspdsl.backends import exact_backends
 from cspdsl.check.problem import violated
+from cspdsl.cli.result_text import method_line
 from cspdsl.ir import OPS, AllDifferent, InSet, Linear, Problem
 from cspdsl.lower import Lowered
 from cspdsl.lower.layout import Layout
 from cspdsl.passes.components import split
 from cspdsl.passes.unroll import renamed
-from cspdsl.render.result_text import method_line
 
 EXACT = exact_backends(partial=True)
 

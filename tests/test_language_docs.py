@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from helpers import MODELS
 
-from cspdsl.cli import exit_codes as cli
 from cspdsl.api import load, loads, solve
+from cspdsl.cli import exit_codes as cli
 from cspdsl.export.dimacs import to_dimacs
 from cspdsl.render.solution import answers
 from cspdsl.solve.plans import PlanResult, solve_plans

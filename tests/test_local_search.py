@@ -10,7 +10,7 @@ from helpers import MODELS, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cspdsl import api, cli
+from cspdsl import cli
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import LOCAL_SEARCH_TIMEOUT, get_backend
 from cspdsl.backends.local import AnnealBackend, GeneticBackend
@@ -19,6 +19,7 @@ from cspdsl.backends.local.space import Space, build_space
 from cspdsl.check.problem import holds, violated
 from cspdsl.core.errors import CspdslError
 from cspdsl.passes.narrow import narrow_domains
+from cspdsl.solve import driver
 
 BACKENDS = ("anneal", "genetic")
 # Seeded runs end on their own iteration caps, not on the default 20 s clock, so a loaded machine
@@ -211,7 +212,7 @@ def test_unsatisfiable_model_with_a_time_limit_is_no_solution_found(backend, tmp
 def test_without_a_time_limit_a_local_search_stops_at_its_default(backend, tmp_path, monkeypatch, capsys):
     """An unsatisfiable model kept the local searches busy for a minute or more; now their default time
     limit stops them, honestly: a timeout, exit 3, never a proof."""
-    monkeypatch.setattr(api, "LOCAL_SEARCH_TIMEOUT", 0.3)
+    monkeypatch.setattr(driver, "LOCAL_SEARCH_TIMEOUT", 0.3)
     path = tmp_path / "unsat.puz"
     path.write_text(UNSAT)
     assert cli.main(["solve", str(path), "--backend", backend, "--seed", "1"]) == 3

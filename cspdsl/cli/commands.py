@@ -99,9 +99,9 @@ def _whole(model: Any, command: str) -> Any:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from ..api import load
     from ..explain import explain
     from ..explain.report import as_json, text
+    from ..lower.load import load
 
     explanation = explain(_whole(load(args.model, dict(args.params)), "explain"), timeout=args.timeout,
                           steps=args.steps)
@@ -137,7 +137,7 @@ def _list_examples() -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from ..api import load
+    from ..lower.load import load
 
     model = load(args.model, dict(args.params))
     _warn(model)
@@ -147,7 +147,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _compile(args: argparse.Namespace) -> int:
-    from ..api import load
+    from ..lower.load import load
 
     model = load(args.model, dict(args.params))
     if args.to != "minizinc":  # MiniZinc takes a sequential puzzle unrolled over its bound
@@ -168,10 +168,10 @@ def _compile(args: argparse.Namespace) -> int:
 def _compare(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from ..api import load
+    from .. import compare
     from ..backends import exact_backends
     from ..compare import chart
-    from ..compare import runs as compare
+    from ..lower.load import load
 
     if args.plot:
         chart.check_plot_path(args.plot)  # before the comparison spends its time
@@ -223,9 +223,10 @@ def _list_backends() -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from ..api import load, solve
-    from ..render.result_text import SolutionStream, print_json, print_result, solution_stream
+    from ..lower.load import load
+    from ..solve.driver import solve
     from .progress import Progress, watching
+    from .result_text import SolutionStream, print_json, print_result, solution_stream
 
     limit = None if (args.all or args.count) else (args.limit or 2)
     chosen, args.backend = args.backend, args.backend or DEFAULT_BACKEND
@@ -271,7 +272,7 @@ def _counting(model: Any, backend: str, limit: int | None, **solve_args: Any) ->
 
 
 def _solve_sequential(model: Any, args: argparse.Namespace) -> int:
-    from ..render.plan_text import solve_sequential
+    from .plan_text import solve_sequential
 
     status = solve_sequential(model, args).status
     return EXIT_SOLVED if status == "solved" else EXIT_UNSAT if status == "unsatisfiable" else EXIT_TIMEOUT

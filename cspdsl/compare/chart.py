@@ -18,7 +18,8 @@ from collections.abc import Callable
 from ..core.errors import CspdslError
 from ..core.record import Record
 from ..core.static_types import Any
-from .runs import Row, seconds
+from .rows import Row
+from .table import seconds
 
 COLOURS = ["#4e79a7", "#f28e2b", "#59a14f"]
 SMALLEST = 1e-6  # a time of zero (a clock's resolution) is drawn as a microsecond

@@ -13,8 +13,9 @@ import time
 
 from ..ir.sequential import Plan
 from ..lower import Lowered
-from ..solve.plans import PlanResult, solve_plans
-from .runs import Row, Run
+from ..solve.plans import solve_plans
+from ..solve.result import PlanResult
+from .rows import Row, Run
 
 PlanKey = tuple[int, ...]
 

@@ -1,12 +1,12 @@
 """The time limit of the solve in progress, for the steps that may run long before a search starts.
 
-`api.solve` sets the deadline around a backend's compile (`time_limited`); a pass or an encoder that
+`solve.loop.compile_within` sets the deadline around a backend's compile (`time_limited`); a pass or an encoder that
 loops over a model checks it between steps (`check_deadline`), which raises `TimeLimitReached` once
 it has passed, and the solve then ends as a time limit like a search that the limit stops. The
 deadline is ambient rather than a parameter: the loops that check it sit several calls below
 `Backend.compile`, whose signature every backend shares, and with no limit set a check costs one
-lookup. Times are `time.monotonic()` seconds, as the child processes' limits are. It lives with the
-passes, the lowest layer that looks at it, so that the backends and the API can import it too.
+lookup. Times are `time.monotonic()` seconds, as the child processes' limits are. It lives in
+`core/`, below the passes and the backends that look at it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+
+# What a search is given at least, however little of the time limit is left: a search given none at
+# all could not report that the limit stopped it.
+MIN_SEARCH_SECONDS = 0.001
 
 
 class TimeLimitReached(Exception):
@@ -29,9 +33,8 @@ def deadline_after(seconds: float | None) -> float | None:
     return None if seconds is None else time.monotonic() + seconds
 
 
-def seconds_left(deadline: float | None, at_least: float = 0.001) -> float | None:
-    """The seconds from now to `deadline` (None: no limit), but `at_least` this many: a search given
-    none at all could not report that the limit stopped it."""
+def seconds_left(deadline: float | None, at_least: float = MIN_SEARCH_SECONDS) -> float | None:
+    """The seconds from now to `deadline` (None: no limit), but `at_least` this many."""
     return None if deadline is None else max(deadline - time.monotonic(), at_least)
 
 

@@ -101,6 +101,10 @@ class CspdslError(Exception):
         return self.render()
 
 
+class InternalError(Exception):
+    """A backend returned something the independent checker rejects: a bug in cspdsl, not the model."""
+
+
 class ProcessKilled(Exception):
     """A solver or worker process that cspdsl started was ended by a signal from outside (the
     system's out-of-memory killer, `kill`): not a bug, so the command exits as a shell reports a

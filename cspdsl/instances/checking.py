@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import itemgetter
 
-from ..api import InternalError, SolutionCheck, checked_by
 from ..backends import Assignment
 from ..check.fast import AllHold, all_hold_function
+from ..core.errors import InternalError
 from ..core.static_types import Any
 from ..lower import Lowered
+from ..solve.checking import SolutionCheck, checked_by
 
 
 def _key_of(outputs: list[str]) -> Callable[[Assignment], Any]:

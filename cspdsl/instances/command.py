@@ -16,9 +16,9 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator
 
-from ..api import Result
 from ..core.errors import CspdslError
 from ..core.static_types import TYPE_CHECKING, Any
+from ..solve.result import Result
 from .batch import Job, batch_written
 from .compiled import CompiledModel
 from .read import instances_of
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 def solve_data(args: argparse.Namespace, limit: int | None) -> Result:
     """`solve --data FILE`: the one instance of the file, on the model compiled for it."""
-    from ..api import load
+    from ..lower.load import load
 
     model = load(args.model, dict(args.params))
     instances = instances_of([args.data])
@@ -44,7 +44,7 @@ def solve_data(args: argparse.Namespace, limit: int | None) -> Result:
 
 def run_batch(args: argparse.Namespace) -> int:
     """The batch, its rows streamed, its summary at the end; the exit code (module docstring)."""
-    from ..api import load
+    from ..lower.load import load
 
     model = load(args.model, dict(args.params))  # a bad model: refused before any instance is read
     instances = instances_of(args.data)

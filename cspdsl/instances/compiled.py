@@ -19,12 +19,15 @@ import json
 import time
 from collections.abc import Mapping
 
-from ..api import Result, local_search_limits
-from ..backends import DEFAULT_BACKEND, Assignment, get_backend
+from ..backends import DEFAULT_BACKEND, Assignment, OnSolution, Outcome, get_backend
 from ..core import limits
+from ..core.deadline import deadline_after
 from ..core.record import Record
 from ..core.static_types import Any
 from ..lower import Lowered
+from ..solve.driver import local_search_limits
+from ..solve.loop import checked_search
+from ..solve.result import Result
 from .checking import BaseCheck, InstanceCheck
 from .fields import fields_of
 from .read import RawInstance
@@ -108,16 +111,21 @@ class CompiledModel:
             return self.optimised(prepared.template, instance, limit, timeout, seed)
         session = prepared.session
         model = InstanceModel(prepared.template, instance.givens)
-        deadline = None if timeout is None else time.monotonic() + timeout
+        deadline = deadline_after(timeout)
         checker = InstanceCheck(prepared.check, instance.givens, model, self.backend, deadline)
-        outcome = session.solve(model, instance.givens, limit, timeout, seed, checker.check)
-        solutions, cut = checker.all_checked(outcome.solutions)
+
+        def search(*, limit: int | None, timeout: float | None, seed: int | None, on_solution: OnSolution | None,
+                   ) -> Outcome:
+            return session.solve(model, instance.givens, limit, timeout, seed, on_solution)
+
+        searched = checked_search(search, checker, limit=limit, deadline=deadline, seed=seed)
         # compile_seconds: compiled before, `compile_once_seconds` says how long that took
-        stats = {**outcome.stats, "compile_seconds": 0.0, "compile_once_seconds": session.compiled.compile_seconds,
+        stats = {**searched.stats, "compile_seconds": 0.0,
+                 "compile_once_seconds": session.compiled.compile_seconds,
                  "total_seconds": time.perf_counter() - started}
-        complete, timed_out = outcome.complete and not cut, outcome.timed_out or cut
-        return InstanceResult(model, self.backend, solutions, complete, timed_out, limit,  # type: ignore[arg-type]
-                              dict(session.compiled.size), stats, timeout, None, None, False, "enumeration", None, 0, 0)
+        return InstanceResult(model, self.backend, searched.solutions, searched.complete,  # type: ignore[arg-type]
+                              searched.timed_out, limit, dict(session.compiled.size), stats, timeout, None, None,
+                              False, "enumeration", None, 0, 0)
 
     def solved_now(self, givens: dict[str, int], limit: int | None) -> Result:
         """An instance of the model's own params searched with no time limit on the SAT session (a
@@ -143,7 +151,7 @@ class CompiledModel:
         """An instance of a model with an objective: its own model (the base, its givens posted, the
         objective kept) solved and proved optimal as `api.solve` does, each solution checked there. The
         compiled session enumerates solutions and knows no objective, so it is not used."""
-        from ..api import solve
+        from ..solve.driver import solve
 
         return solve(instance_model(template, instance.givens), self.backend, limit=limit, timeout=timeout, seed=seed,
                      options=self.options)
@@ -166,7 +174,7 @@ def compile(model: Lowered | str, backend: str = DEFAULT_BACKEND, *, options: Ma
     """A model compiled once on `backend`, for solving many instances (`CompiledModel.solve`). `model`
     is a loaded model (`cspdsl.load`: its params stay) or a model file's path."""
     if isinstance(model, str):
-        from ..api import load
+        from ..lower.load import load
 
         model = load(model, params)
     merged = {**model.params, **(params or {})}

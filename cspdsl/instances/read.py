@@ -61,7 +61,7 @@ def format_of(path: str) -> str:
 def read_text(path: str) -> str:
     """The file's text (`-`: standard input); a file that cannot be read is a CspdslError."""
     if path == "-":
-        from ..api import read_stdin
+        from ..lower.load import read_stdin
 
         try:
             return read_stdin()

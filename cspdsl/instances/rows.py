@@ -19,11 +19,11 @@ import json
 from collections.abc import Iterable
 from operator import itemgetter
 
-from ..api import Result
 from ..core.errors import CspdslError
 from ..core.record import Record
 from ..core.static_types import Any
 from ..lower.layout import Grid, Layout
+from ..solve.result import Result
 from .read import RawInstance
 from .results import InstanceResult
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import compress
 
-from ..api import loads
 from ..core.errors import CspdslError
 from ..ir import InSet, Posted, validate
 from ..lower import Lowered, lower
 from ..lower.layout import Grid
+from ..lower.load import loads
 from ..syntax import ast
 from ..syntax.parser import parse
 

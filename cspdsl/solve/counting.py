@@ -25,13 +25,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..api import MIN_SEARCH_SECONDS, Result, SolutionCheck, solve
 from ..backends import DEFAULT_BACKEND, Assignment, Backend, get_backend
 from ..core import limits
-from ..core.deadline import TimeLimitReached, deadline_after, seconds_left, time_limited
+from ..core.deadline import TimeLimitReached, deadline_after
 from ..ir import Problem, variables_of
 from ..lower import Lowered
 from ..passes.components import Part, Split, split, sub_problem
+from .checking import SolutionCheck
+from .driver import solve
+from .loop import checked_search, compile_within, search_of
+from .result import Result
 
 
 def count(
@@ -115,23 +118,22 @@ class PartCount:
         none: it then counts once); those found by then when the time limit stopped the search (None
         when it stopped it before the first, or stopped the compile)."""
         problem = sub_problem(part, self.split.normal)
-        try:
-            with time_limited(self.deadline):
-                compiled = self.engine.compile(problem)
-        except TimeLimitReached:
+        compiled = compile_within(self.engine, problem, self.deadline)
+        if compiled is None:
             self.stopped = True
             return None
         self.stats["compile_seconds"] = float(self.stats["compile_seconds"]) + compiled.compile_seconds
         for key, value in compiled.size.items():
             self.size[key] = self.size.get(key, 0) + value
         limit = None if part.outputs else 1
-        outcome = self.engine.solve(compiled, limit=limit, timeout=seconds_left(self.deadline, MIN_SEARCH_SECONDS),
-                                    seed=self.seed)
-        if outcome.timed_out or (limit is None and not outcome.complete):
+        # Unchecked here: each part's solutions are checked whole, beside the witness (`_checked_counts`).
+        searched = checked_search(search_of(self.engine, compiled), None, limit=limit, deadline=self.deadline,
+                                  seed=self.seed)
+        if searched.timed_out or (limit is None and not searched.complete):
             self.stopped = True  # its solutions so far still count, as a lower bound
-            return outcome.solutions or None
-        self.stats["enumerated"] = int(self.stats.get("enumerated", 0)) + len(outcome.solutions)
-        return outcome.solutions
+            return searched.solutions or None
+        self.stats["enumerated"] = int(self.stats.get("enumerated", 0)) + len(searched.solutions)
+        return searched.solutions
 
     def _witness(self, firsts: list[Assignment]) -> Assignment:
         """One whole solution: each part's first solution (renamed for each part of its class), each

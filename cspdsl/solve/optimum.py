@@ -19,14 +19,14 @@ from collections.abc import Callable
 
 from ..backends import Assignment, Compiled, Outcome
 from ..check.problem import objective_value, objective_values
-from ..core.deadline import TimeLimitReached, seconds_left, time_limited
-from ..core.static_types import TYPE_CHECKING, Any
+from ..core.errors import InternalError
+from ..core.static_types import Any
 from ..ir import Objective, Problem
+from ..lower import Lowered
+from .checking import SolutionCheck
 from .lexicographic import Values, shown, shown_bound, stage, with_parts_fixed
-
-if TYPE_CHECKING:
-    from ..api import Result, SolutionCheck
-    from ..lower import Lowered
+from .loop import checked_outcome, checked_search, compile_within, search_of
+from .result import Result
 
 
 class Best:
@@ -55,8 +55,6 @@ class Optimum:
 
 def value_checked(objective: Objective, backend: str, solution: Assignment, claimed: int | None) -> int:
     """The solution's objective value, recomputed; InternalError when the backend claimed another."""
-    from ..api import InternalError
-
     value = objective_value(objective, solution)
     if claimed is not None and claimed != value:
         raise InternalError(
@@ -69,8 +67,6 @@ def best_of(objective: Objective, backend: str, outcome: Outcome, checker: Solut
     """A search of one plain objective checked: each improving solution against the model, each better
     than the one before, the last one's claimed value recomputed; a deadline that cut the checking cuts
     the solutions."""
-    from ..api import InternalError
-
     solutions, cut = checker.all_checked(outcome.solutions)
     values = [objective_value(objective, solution) for solution in solutions]
     for before, after in itertools.pairwise(values):
@@ -79,8 +75,7 @@ def best_of(objective: Objective, backend: str, outcome: Outcome, checker: Solut
     if not solutions:  # none proved (unsatisfiable: no bound), or none found yet
         proved = outcome.complete and not cut
         return Best(None, None, None if proved else outcome.bound, proved, outcome.timed_out or cut)
-    claimed = outcome.objective if len(solutions) == len(outcome.solutions) else None
-    value = value_checked(objective, backend, solutions[-1], claimed)
+    value = value_checked(objective, backend, solutions[-1], outcome.objective)
     proved = outcome.complete and not cut
     bound = value if proved else outcome.bound
     if bound is not None and objective.better(value, bound):
@@ -128,12 +123,7 @@ def _compiled_stage(engine: Any, compiled: Compiled, staged: Problem, index: int
     that fix the parts before it, compiled anew (None when the deadline passed during the compile)."""
     if index == 0:
         return Compiled(staged, compiled.native, compiled.size, compiled.compile_seconds)
-    try:
-        with time_limited(deadline):
-            fresh: Compiled = engine.compile(staged)
-    except TimeLimitReached:
-        return None
-    return fresh
+    return compile_within(engine, staged, deadline)
 
 
 def _search_part(
@@ -141,22 +131,24 @@ def _search_part(
 ) -> tuple[Best, dict[str, Any]]:
     """One plain objective optimised by the backend, each improving solution checked (a checker of its
     own: a later part may find again the solution an earlier part ended with)."""
-    from ..api import MIN_SEARCH_SECONDS, SolutionCheck
-
     improving = SolutionCheck(model, engine.name, deadline)
-    outcome = engine.optimise(staged, timeout=seconds_left(deadline, MIN_SEARCH_SECONDS), seed=seed,
-                              on_solution=improving.check)
+    claimed: list[Outcome] = []
+
+    def optimise(*, limit: int | None, **keywords: Any) -> Outcome:
+        claimed.append(engine.optimise(staged, **keywords))
+        return claimed[0]
+
+    searched = checked_search(optimise, improving, limit=None, deadline=deadline, seed=seed)
+    outcome = checked_outcome(claimed[0], searched)
     best = best_of(part, engine.name, outcome, improving)
     stats = dict(outcome.stats)
-    stats["improving_solutions"] = len(outcome.solutions)
+    stats["improving_solutions"] = len(claimed[0].solutions)
     return best, stats
 
 
 def _take(found: Optimum, objective: Objective, best: Best, index: int) -> None:
     """Step 1's outcome after a part's search: its solution (every part's value recomputed), whether
     it is proved optimal; a later part that proves there is no solution, where one is known, is a bug."""
-    from ..api import InternalError
-
     found.proved, found.timed_out = best.proved, best.timed_out
     if best.solution is not None:
         found.solution, found.values = best.solution, objective_values(objective, best.solution)
@@ -182,28 +174,22 @@ def optimal_solutions(
         return _alone(best.solution, on_solution), False, best.timed_out
     values = best.values
     fixed = with_parts_fixed(model.problem, objective.parts, values)
-    try:
-        with time_limited(deadline):
-            compiled: Compiled = engine.compile(fixed)
-    except TimeLimitReached:
+    compiled = compile_within(engine, fixed, deadline)
+    if compiled is None:
         return _alone(best.solution, on_solution), False, True
 
     def also_optimal(solution: Assignment) -> None:
-        from ..api import InternalError
-
         if objective_values(objective, solution) != values:
             raise InternalError(f"backend '{engine.name}' gave a solution of value "
                                 f"{list(objective_values(objective, solution))} as one of the optimum {list(values)}")
         if on_solution is not None:
             on_solution(solution)
 
-    check = checker(also_optimal)
-    outcome = engine.solve(compiled, limit=limit, timeout=seconds_left(deadline, 0.001), seed=None,
-                           on_solution=check.check)
-    solutions, cut = check.all_checked(outcome.solutions)
-    if not solutions:  # the time ran out before the search found one again
+    searched = checked_search(search_of(engine, compiled), checker(also_optimal), limit=limit, deadline=deadline,
+                              seed=None)
+    if not searched.solutions:  # the time ran out before the search found one again
         return _alone(best.solution, on_solution), False, True
-    return solutions, outcome.complete and not cut, outcome.timed_out or cut
+    return searched.solutions, searched.complete, searched.timed_out
 
 
 def _alone(solution: Assignment, on_solution: Callable[[Assignment], None] | None) -> list[Assignment]:
@@ -223,8 +209,6 @@ def solve_optimum(
     on_solution: Callable[[Assignment], None] | None,
 ) -> tuple[Result, dict[str, Any]]:
     """Both steps: the Result (its solutions the optimal ones found) and the stats of step 1."""
-    from ..api import Result, SolutionCheck
-
     backend = engine.name
     objective = model.problem.objective
     assert objective is not None

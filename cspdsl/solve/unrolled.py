@@ -17,7 +17,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..api import solve
 from ..backends import get_backend
 from ..backends.sat.copies import unrolled_cnf
 from ..backends.sat.search import run_search
@@ -30,7 +29,8 @@ from ..core.static_types import Any
 from ..lower import Lowered
 from ..lower.layout import Layout
 from ..passes.unroll import plan_of, unroll
-from .plans import PlanResult
+from .driver import solve
+from .result import PlanResult
 
 MAX_DEEPENING = 200  # the longest plan deepening looks for, without a bound in the model
 

@@ -9,8 +9,9 @@ import json
 
 from ..backends import headline_size
 from ..core.static_types import Any
-from ..solve.plans import PlanResult, solve_plans
-from .solution import render_solution
+from ..render.solution import render_solution
+from ..solve.plans import solve_plans
+from ..solve.result import PlanResult
 
 
 def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:

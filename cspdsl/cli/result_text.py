@@ -39,7 +39,7 @@ class JsonLines:
     def __call__(self, solution: Any) -> None:
         import json
 
-        from .solution import solution_json
+        from ..render.solution import solution_json
 
         self.shown += 1
         print(json.dumps({"solution": self.shown, **solution_json(self.layout, self.outputs, solution)}), flush=True)
@@ -135,7 +135,7 @@ def objective_line(result: Any) -> str:
 
 
 def _drawn(layout: Any, solution: Any) -> str:
-    from .solution import render_solution
+    from ..render.solution import render_solution
 
     return render_solution(layout, solution) or "The clues hold; the model has no variables to show."
 

@@ -1,0 +1,102 @@
+"""`solve`: one model, one backend, a `Result` of checked solutions, or of the optimum
+(`optimum.py`), through the one loop (`loop.py`)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, Backend, exact_backends, get_backend
+from ..core import limits
+from ..core.collector import no_cycle_collection
+from ..core.deadline import deadline_after
+from ..core.errors import CspdslError, Suggestion
+from ..lower import Lowered
+from .checking import SolutionCheck
+from .loop import checked_search, compile_within, search_of
+from .optimum import solve_optimum
+from .result import Result
+
+# A solve for at most this many solutions (the default 2 tells a unique one) on a backend that makes
+# no reference cycles runs with the cycle collector paused (`solve`).
+FEW_SOLUTIONS = 10
+
+
+def solve(
+    model: Lowered,
+    backend: str = DEFAULT_BACKEND,
+    *,
+    limit: int | None = 2,
+    timeout: float | None = None,
+    seed: int | None = None,
+    options: dict[str, str] | None = None,
+    on_solution: Callable[[Assignment], None] | None = None,
+) -> Result:
+    """Solve on a backend; every solution is checked against the IR before it is returned.
+    `on_solution`, if given, is called with each solution once it is checked, in order: during the
+    search where the backend hands its solutions over as it finds them, else as the search ends.
+
+    `limit=None` finds all solutions; the default of 2 finds one and tells whether it is unique.
+    `timeout` (seconds) covers the compile, the search and the checking of the solutions: a compile
+    that reaches it ends the solve as a time limit with no solution, and solutions that the search
+    found but the time left no room to check are left out (the search then counts as stopped).
+    `math.inf` is no time limit; `core.limits` gives the ranges of `timeout` and `seed` (a
+    CspdslError outside them).
+    A local search (a backend that is not `exact`) looks for one solution only, and refuses
+    `limit=None`: it can neither enumerate nor count; given no `timeout`, it stops after
+    `LOCAL_SEARCH_TIMEOUT` seconds.
+    """
+    timeout, seed = limits.checked(timeout, seed)
+    if model.problem.sequential is not None:
+        raise CspdslError("a sequential puzzle (a start, moves and a goal) has plans, not solutions",
+                          hint="find them with cspdsl.solve_plans")
+    engine = get_backend(backend, options)
+    if not engine.exact:
+        limit, timeout = local_search_limits(backend, limit, timeout)
+    timeout = limits.no_limit_as_none(timeout)
+    few = limit is not None and limit <= FEW_SOLUTIONS and model.problem.objective is None
+    if not few or not getattr(engine, "acyclic", False):
+        return _solve_on(engine, model, limit, timeout, seed, on_solution)
+    # A few solutions on a backend whose compile and search make no reference cycles: the cycle
+    # collector is paused for the solve, whose objects (the CNF's thousands of clauses, the solver) all
+    # go by reference counting as it returns; the collections they would set off otherwise walk them
+    # for nothing (a tenth to a seventh of a solve of Einstein).
+    with no_cycle_collection():
+        return _solve_on(engine, model, limit, timeout, seed, on_solution)
+
+
+def _solve_on(engine: Backend, model: Lowered, limit: int | None, timeout: float | None, seed: int | None,
+              on_solution: Callable[[Assignment], None] | None) -> Result:
+    """`solve`'s steps once its arguments are checked: compile, search or optimise, the Result."""
+    started = time.perf_counter()
+    deadline = deadline_after(timeout)
+    compiled = compile_within(engine, model.problem, deadline)
+    if compiled is None:
+        seconds = time.perf_counter() - started
+        stats = {"compile_seconds": seconds, "total_seconds": seconds}
+        return Result(model, engine.name, [], False, True, limit, {}, stats, timeout)
+    if model.problem.objective is not None:
+        result, stats = solve_optimum(engine, model, compiled, limit=limit, deadline=deadline, seed=seed,
+                                      on_solution=on_solution)
+    else:
+        checker = SolutionCheck(model, engine.name, deadline, on_solution)
+        searched = checked_search(search_of(engine, compiled), checker, limit=limit, deadline=deadline, seed=seed)
+        result = Result(model, engine.name, searched.solutions, searched.complete, searched.timed_out, limit)
+        stats = searched.stats
+    stats.setdefault("compile_seconds", compiled.compile_seconds)
+    stats["total_seconds"] = time.perf_counter() - started
+    result.size, result.stats, result.time_limit = dict(compiled.size), stats, timeout
+    return result
+
+
+def local_search_limits(backend: str, limit: int | None, timeout: float | None) -> tuple[int, float]:
+    """What a local search is asked for: one solution, within `timeout` or else its default time
+    limit (it cannot prove that there is none, so nothing else would stop it soon). `limit=None`
+    (every solution) is refused: it can neither enumerate nor count."""
+    if limit is None:
+        raise CspdslError(
+            f"backend '{backend}' is a local search: it looks for one solution and cannot find all "
+            "of them or count them",
+            suggestion=Suggestion("use_exact_backend", tuple(exact_backends())),
+        )
+    return 1, LOCAL_SEARCH_TIMEOUT if timeout is None else timeout

@@ -1,0 +1,202 @@
+"""What a solve gives: a model's checked solutions and how the search ended (`Result`), or a
+sequential puzzle's checked plans (`PlanResult`); the status words both share."""
+
+from __future__ import annotations
+
+from ..backends import Assignment
+from ..core.record import Record, field
+from ..core.static_types import TYPE_CHECKING, Any
+from ..ir.sequential import Plan
+from ..lower import Lowered
+
+if TYPE_CHECKING:
+    from ..render.solution_view import SolutionView
+
+
+def status_of(found: bool, complete: bool, timed_out: bool, optimal: bool | None = None) -> str:
+    """solved, unsatisfiable (proved), timeout (the time limit stopped the search), or gave_up (a
+    local search ended without a solution: that proves nothing). For a model with an objective
+    (`optimal` not None) a solution is optimal (proved) or feasible (the best found, not proved)."""
+    if found and optimal is not None:
+        return "optimal" if optimal else "feasible"
+    if found:
+        return "solved"
+    if timed_out:
+        return "timeout"
+    return "unsatisfiable" if complete else "gave_up"
+
+
+class Result(Record, frozen=False):
+    """Checked solutions of one model on one backend, and how the search ended.
+
+    `found` is how many solutions the search found; it is the model's `count` only when the search
+    was `complete`: a search stopped by `limit`, by the time limit or by a local search's budget
+    leaves `count` None, however many it found. `time_limit` is the limit the search ran under (the
+    caller's, or a local search's default), None for none.
+
+    `count_method` says how a count was made: "enumeration" (every solution found, checked and held in
+    `solutions`), or "components" (`cspdsl.count` on a model that falls apart into independent parts,
+    `counting.py`): then `counted` is the product of the parts' counts, which `found` and `count`
+    give, and `solutions` holds one solution only, the parts' first solutions put together.
+    """
+
+    model: Lowered
+    backend: str
+    solutions: list[Assignment]
+    complete: bool
+    timed_out: bool
+    limit: int | None
+    size: dict[str, int] = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
+    time_limit: float | None = None
+    # A model with an objective: the best value found, the best bound proved (both None without a
+    # solution or an objective), and whether that value is proved optimal; `solutions` are then
+    # solutions of that value (all the optimal ones when `complete`).
+    # A lexicographic objective's value is a list, and so is its bound (None for its parts not reached).
+    objective: int | list[int] | None = None
+    bound: int | list[int | None] | None = None
+    optimal: bool = False
+    count_method: str = "enumeration"
+    # A count by components: the solutions established (the product of the parts' counts; a lower
+    # bound when the time limit stopped it), how many parts, and how many of them were searched.
+    counted: int | None = None
+    components: int = 0
+    distinct_components: int = 0
+
+    @property
+    def status(self) -> str:
+        optimal = self.optimal if self.model.problem.objective is not None else None
+        return status_of(bool(self.solutions), self.complete, self.timed_out, optimal)
+
+    @property
+    def found(self) -> int:
+        """How many solutions the search found: those in `solutions`, or of a count by components, the
+        product of its parts' counts (`counted`)."""
+        return len(self.solutions) if self.counted is None else self.counted
+
+    @property
+    def count(self) -> int | None:
+        """How many solutions the model has, when the search was complete; None when it stopped
+        first, as then there may be more than `found`."""
+        return self.found if self.complete else None
+
+    @property
+    def unique(self) -> bool | None:
+        """True or False when the search settled it; None when it stopped too early to tell."""
+        if self.found > 1:
+            return False
+        if self.found == 1 and self.complete:
+            return True
+        return None
+
+    def answers(self, index: int = 0) -> list[str]:
+        from ..render.solution import answers
+
+        return answers(self.model.layout, self.solutions[index]) if self.solutions else []
+
+    @property
+    def solution(self) -> SolutionView:
+        """The first solution, read the way the puzzle reads: `solution["Brit"]` the Brit's row of the
+        entity table, `solution["cell"][2][5]` a grid's cell, `solution["x"]` a variable
+        (`solution_view.py`); `solutions[i]` keeps the flat names for scripts."""
+        from ..render.solution_view import SolutionView
+
+        if not self.solutions:
+            raise LookupError(f"no solution was found (status {self.status})")
+        return SolutionView(self.model.layout, self.solutions[0])
+
+    def value(self, name: str, index: int = 0) -> int:
+        """A variable's value in a solution, by the name the model gives it: `x`, `cell[1,3]`, or an
+        attribute's value (`fish`: its position), without knowing how the IR spells it."""
+        solution = self.solutions[index]
+        if name in solution:
+            return solution[name]
+        entities = self.model.layout.entities
+        for values in (entities.attributes.values() if entities is not None else []):
+            if name in values:
+                return solution[values[name]]
+        raise KeyError(f"the model has no variable or value named {name!r}")
+
+    def to_dict(self, solutions: bool = True) -> dict[str, Any]:
+        """The result as plain data, the shape `cspdsl solve --json` prints (`json.dumps` takes it):
+        `found` always, `count` only when the search was complete (else None), the solutions (each its
+        model variables' `values` and its `answers`) unless `solutions=False`, the size and the stats.
+        With a count, `count_method` says how it was made; a count by components gives its number of
+        `components` too, and its `solutions` list is the one solution it holds."""
+        from ..render.solution import solution_json
+
+        layout, problem = self.model.layout, self.model.problem
+        data: dict[str, Any] = {
+            "backend": self.backend, "status": self.status, "complete": self.complete, "unique": self.unique,
+            "found": self.found, "count": self.count,
+        }
+        if self.count is not None or self.count_method != "enumeration":
+            data["count_method"] = self.count_method
+        if self.count_method == "components":
+            data["components"], data["distinct_components"] = self.components, self.distinct_components
+        if solutions:
+            data["solutions"] = [solution_json(layout, problem.outputs, s) for s in self.solutions]
+        if self.model.problem.objective is not None:
+            data["objective"], data["bound"] = self.objective, self.bound
+        data["size"] = dict(self.size)
+        data["stats"] = {k: v for k, v in self.stats.items() if isinstance(v, (int, float, str))}
+        return data
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the first solution drawn as the puzzle is (tables, boards, the answers), under
+        a line of what was found."""
+        import html
+
+        from ..render.solution import solution_html
+
+        head = f"<p><code>{html.escape(repr(self))}</code></p>"
+        return head + (solution_html(self.model.layout, self.solutions[0]) if self.solutions else "")
+
+    def __rich__(self) -> Any:
+        """In a rich-aware terminal: the summary line and the first solution drawn (`rich_display.py`)."""
+        from ..render.rich_display import renderable
+
+        return renderable(self)
+
+    def __repr__(self) -> str:
+        """Short: what was found and how (the model and its IR are in `model`)."""
+        seconds = self.stats.get("total_seconds")
+        took = f", seconds={seconds:.3f}" if isinstance(seconds, float) else ""
+        return (f"Result(backend={self.backend!r}, status={self.status!r}, found={self.found}, "
+                f"count={self.count}, unique={self.unique}{took})")
+
+
+class PlanResult(Record, frozen=False):
+    """Checked plans of one sequential puzzle on one backend, and how the search ended.
+
+    `count` is the number of plans when the search settled it (None when it stopped first);
+    `shortest` that the plans are proved the shortest there are (breadth-first search, or deepening
+    that proved every shorter bound has none)."""
+
+    model: Lowered
+    backend: str
+    plans: list[Plan]
+    count: int | None
+    complete: bool
+    timed_out: bool
+    limit: int | None
+    shortest: bool = False
+    length: int | None = None  # of the shortest plans, when `shortest`
+    size: dict[str, int] = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def status(self) -> str:
+        if self.plans or self.count:
+            return "solved"
+        return "timeout" if self.timed_out else "unsatisfiable" if self.complete else "timeout"
+
+    @property
+    def found(self) -> int:
+        return len(self.plans)
+
+    def words(self, index: int = 0) -> list[str]:
+        """A plan's moves in words."""
+        seq = self.model.problem.sequential
+        assert seq is not None
+        return self.plans[index].words(seq)
