@@ -299,7 +299,7 @@ def test_connected(backend: Backend, c: Connected) -> None:
 def refuses_connected(backend: Backend, problem: Problem) -> bool:
     """Whether the backend is one that takes no connected area (`cp`), having refused this one as it
     refuses them: by a message that names the backends that take it."""
-    if getattr(backend, "every_kind", True):
+    if backend.CAPABILITIES.every_kind:
         return False
     with pytest.raises(CspdslError) as caught:
         backend.compile(problem)

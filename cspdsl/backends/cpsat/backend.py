@@ -11,7 +11,8 @@ import time
 from ...core.errors import CspdslError
 from ...core.static_types import Any, ClassVar
 from ...ir import Problem
-from .. import Assignment, Compiled, OnSolution, Outcome, check_limit
+from ..base import run_passes
+from ..protocol import Assignment, Capabilities, Compiled, OnSolution, Outcome, Pass, check_limit
 from . import cp_model
 from .callbacks import Collector
 from .optimise import optimise
@@ -23,7 +24,12 @@ class CpSatBackend:
     """Compiles the IR to a CP-SAT model and solves it (one worker unless -O workers=N)."""
 
     name = "cpsat"
-    exact = True
+    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
+        exact=True, optimises=True, plans=False, sequential_only=False,
+        every_kind=True, acyclic=False, incremental=False, forks=False,
+    )
+    exact = CAPABILITIES.exact
+    PASSES: ClassVar[tuple[Pass, ...]] = ()  # every kind posted as it is, CP-SAT's presolve does the rest
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
         "workers": (int, "number of CP-SAT search workers (default 1: fastest on puzzles)"),
     }
@@ -35,7 +41,8 @@ class CpSatBackend:
 
     def compile(self, problem: Problem) -> Compiled:
         start = time.perf_counter()
-        native = CpSatTranslator(problem).build()
+        passed, _ = run_passes(problem, self.PASSES)
+        native = CpSatTranslator(passed).build()
         proto = native.model.proto
         size = {"variables": len(proto.variables), "constraints": len(proto.constraints)}
         return Compiled(problem, native, size, time.perf_counter() - start)

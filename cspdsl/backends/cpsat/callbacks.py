@@ -6,7 +6,7 @@ import time
 
 from ...core.static_types import Any
 from ...ir import Problem
-from .. import Assignment, Distinct, OnSolution
+from ..protocol import Assignment, Distinct, OnSolution
 from . import cp_model
 
 

@@ -19,7 +19,7 @@ import time
 
 from ...core.static_types import TYPE_CHECKING, Any
 from ...ir import Objective
-from .. import Assignment, Compiled, OnSolution, Outcome
+from ..protocol import Assignment, Compiled, OnSolution, Outcome
 from . import cp_model
 from .callbacks import handed_over
 

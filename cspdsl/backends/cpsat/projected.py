@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 from ...core.static_types import TYPE_CHECKING, Any
-from .. import Assignment, OnSolution
+from ..protocol import Assignment, OnSolution
 from . import cp_model
 
 if TYPE_CHECKING:
