@@ -8,7 +8,7 @@ import pytest
 from helpers import MODELS
 
 from cspdsl import api, ir
-from cspdsl.backends import REGISTRY, Compiled, Outcome
+from cspdsl.backends import REGISTRY, Capabilities, Compiled, Outcome
 from cspdsl.check.fast import WRITE_AFTER, all_hold_function, fast_test
 from cspdsl.check.problem import holds, violated
 
@@ -122,6 +122,8 @@ class LyingBackend:
 
     name = "liar"
     exact = True
+    CAPABILITIES = Capabilities(exact=True, optimises=False, plans=False, sequential_only=False, every_kind=True,
+                                acyclic=False, incremental=False, forks=False)
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {}
 
     def compile(self, problem: ir.Problem) -> Compiled:

@@ -505,7 +505,7 @@ GOOD_LIMITS = [
 
 @pytest.mark.parametrize(("backend", "timeout", "seed"), GOOD_LIMITS)
 def test_every_backend_takes_the_ends_of_the_ranges(backend, timeout, seed):
-    model = "models/pegs.puz" if getattr(backend_class(backend), "sequential_only", False) else "models/lock.puz"
+    model = "models/pegs.puz" if backend_class(backend).CAPABILITIES.sequential_only else "models/lock.puz"
     result = run_cli("solve", model, "--backend", backend, "--timeout", timeout, "--seed", seed, "--json")
     assert (result.returncode, result.stderr) == (0, "")
     assert json.loads(result.stdout)["status"] == "solved"

@@ -14,7 +14,7 @@ from helpers import MODELS, run_cli
 from cspdsl import cli
 from cspdsl import compare as compare_module
 from cspdsl.api import load
-from cspdsl.backends import REGISTRY, Compiled, Outcome, exact_backends
+from cspdsl.backends import REGISTRY, Capabilities, Compiled, Outcome, exact_backends
 from cspdsl.compare import Row, Run, compare_backends, table_rows
 from cspdsl.compare.chart import chart_of, decades, svg_chart, tick_label
 
@@ -235,6 +235,8 @@ class WrongCountBackend:
 
     name = "lossy"
     exact = True
+    CAPABILITIES = Capabilities(exact=True, optimises=True, plans=False, sequential_only=False, every_kind=True,
+                                acyclic=False, incremental=False, forks=False)
     OPTIONS: dict[str, tuple[type, str]] = {}  # noqa: RUF012
 
     def compile(self, problem):

@@ -82,7 +82,7 @@ def test_an_exact_cover_is_searched_by_the_first_cell_left() -> None:
     """The 1x3 board's cells come column by column (its longer side), each placement after the first
     cell it covers; a model with any other constraint keeps CP-SAT's own search."""
     from cspdsl.api import loads
-    from cspdsl.backends.cpsat_cover import cover_order
+    from cspdsl.backends.cover import cover_order
 
     problem = loads("pieces p = [monomino, domino]\nplace p on rectangle(1, 3)\n", "m.puz").problem
     assert cover_order(problem) == ["p[monomino,1,1,1]", "p[domino,1,1,1]", "p[monomino,1,2,1]",
@@ -106,9 +106,9 @@ KIND_PROBLEMS = [
 
 def _proto_texts(problem: Problem) -> list[str]:
     """The CP-SAT model's proto as compiled, with its objective if any, and after a clause excludes a
-    solution (`cpsat_projected.exclude`), as text."""
-    from cspdsl.backends.cpsat_optimise import minimised_expression
-    from cspdsl.backends.cpsat_projected import exclude
+    solution (`cpsat.projected.exclude`), as text."""
+    from cspdsl.backends.cpsat.optimise import minimised_expression
+    from cspdsl.backends.cpsat.projected import exclude
 
     native = BACKEND.compile(problem).native
     texts = [str(native.model.proto)]
@@ -122,16 +122,16 @@ def _proto_texts(problem: Problem) -> list[str]:
 
 @pytest.mark.parametrize("name", [*sorted(path.stem for path in MODELS.glob("*.puz")), *range(len(KIND_PROBLEMS))])
 def test_the_model_is_the_one_or_tools_cp_model_builds(name: str | int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`cpsat_model` writes the proto itself, without `cp_model` (and its pandas and numpy): every model,
+    """`cpsat.cp_model` writes the proto itself, without `cp_model` (and its pandas and numpy): every model,
     and a problem on each kind, compiles to the very proto that OR-Tools' own `cp_model` builds."""
     from ortools.sat.python import cp_model as or_tools_cp_model
 
     from cspdsl.api import load
-    from cspdsl.backends import cpsat, cpsat_connected, cpsat_projected
+    from cspdsl.backends.cpsat import connected, projected, translate
 
     problem = KIND_PROBLEMS[name] if isinstance(name, int) else load(MODELS / f"{name}.puz").problem
     ours = _proto_texts(problem)
-    for module in (cpsat, cpsat_connected, cpsat_projected):
+    for module in (translate, connected, projected):
         monkeypatch.setattr(module, "cp_model", or_tools_cp_model)
     assert ours == _proto_texts(problem)
 

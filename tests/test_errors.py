@@ -2311,8 +2311,9 @@ def with_frames_in_use(frames: int, work: Callable[[], None]) -> None:
 @pytest.mark.parametrize("shape", list(DEEPEST))
 def test_nesting_at_the_limit_passes_every_stage(shape: str) -> None:
     from cspdsl.api import solve
-    from cspdsl.backends import REGISTRY, backend_class, export
+    from cspdsl.backends import REGISTRY, backend_class
     from cspdsl.explain import explain
+    from cspdsl.export import export
 
     make, deepest = DEEPEST[shape]
     assert "is nested more than 100 levels deep" in error_of(make(deepest + 1))
@@ -2320,7 +2321,7 @@ def test_nesting_at_the_limit_passes_every_stage(shape: str) -> None:
     def every_stage() -> None:
         model = loads(make(deepest), "m.puz")
         for backend in sorted(REGISTRY):  # a local search may not find the abs chain's one solution soon
-            if getattr(backend_class(backend), "sequential_only", False):
+            if backend_class(backend).CAPABILITIES.sequential_only:
                 continue
             exact = backend_class(backend).exact
             result = solve(model, backend, limit=1, seed=1, timeout=60 if exact else 2)

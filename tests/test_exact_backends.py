@@ -12,8 +12,9 @@ from brute import assert_matches_brute_force, make_problem, nested_conditions, s
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cspdsl.backends import Backend, cpsat_shifted, exact_backends, get_backend
+from cspdsl.backends import Backend, exact_backends, get_backend
 from cspdsl.backends.cp import translate as cp_translate
+from cspdsl.backends.cpsat import shifted as cpsat_shifted
 from cspdsl.backends.csp import shifted as csp_shifted
 from cspdsl.backends.sat import encoder as sat_encoder
 from cspdsl.check.problem import violated
@@ -298,7 +299,7 @@ def test_connected(backend: Backend, c: Connected) -> None:
 def refuses_connected(backend: Backend, problem: Problem) -> bool:
     """Whether the backend is one that takes no connected area (`cp`), having refused this one as it
     refuses them: by a message that names the backends that take it."""
-    if getattr(backend, "every_kind", True):
+    if backend.CAPABILITIES.every_kind:
         return False
     with pytest.raises(CspdslError) as caught:
         backend.compile(problem)

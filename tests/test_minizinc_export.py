@@ -15,7 +15,7 @@ from brute import brute_force, make_problem
 from helpers import MODELS, SEQUENTIAL_MODELS, run_cli
 
 from cspdsl.api import load, loads, solve
-from cspdsl.backends import export
+from cspdsl.export import export
 from cspdsl.ir import Regular
 from cspdsl.lower import Lowered
 from cspdsl.solve.plans import solve_plans

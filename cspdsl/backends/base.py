@@ -24,13 +24,16 @@ What the base supplies, in terms of a few primitives on literals (`constant`, `n
 A method or primitive that a backend neither has nor inherits raises `Unsupported` where it is called,
 naming the backend and what it lacks.
 
+Before it translates, a backend's compile runs the shared passes it declares (`PASSES`, from
+`cspdsl.passes`) through `run_passes`, in the order declared.
+
 Adding a backend: subclass `Translator`, give it a `backend` name, write `reify_linear`,
 `reify_in_set` and the primitives it can, and override any `post_`/`reify_` method with a native form.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..core.errors import CspdslError
 from ..core.static_types import Any, ClassVar, Generic, TypeVar
@@ -46,6 +49,7 @@ from ..ir import (
     Linear,
     Not,
     Or,
+    Problem,
     Product,
     Regular,
     Table,
@@ -53,9 +57,21 @@ from ..ir import (
     kind_name,
     nested_global,
 )
+from .protocol import Pass
 
 Lit = TypeVar("Lit")
 Domains = Mapping[str, tuple[int, ...]]
+
+
+def run_passes(problem: Problem, passes: Iterable[Pass]) -> tuple[Problem, bool]:
+    """The problem after each pass in turn, and whether one of them found it infeasible (a pass that
+    can, `normal_form`, says so with its result); the passes after that one do not run."""
+    for apply in passes:
+        result = apply(problem)
+        problem, infeasible = result if isinstance(result, tuple) else (result, False)
+        if infeasible:
+            return problem, True
+    return problem, False
 
 
 class Unsupported(CspdslError):

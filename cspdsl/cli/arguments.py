@@ -10,9 +10,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from .. import __version__
-from ..backends import DEFAULT_BACKEND, EXPORTS, LOCAL_SEARCH_TIMEOUT, REGISTRY
+from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY
 from ..core.limits import MAX_SEED, MAX_TIMEOUT, seconds_flag, seed_flag
 from ..core.static_types import Any, NoReturn
+from ..export import EXPORTS
 from .exit_codes import EXIT_BAD_INPUT
 from .run_limits import add_limit_flags
 

@@ -13,9 +13,10 @@ import argparse
 import os
 import sys
 
-from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class, export
+from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class
 from ..core.errors import CspdslError, ProcessKilled
 from ..core.static_types import Any
+from ..export import export
 from .arguments import COMMAND_LINE_WORDS, _parsed, build_parser
 from .exit_codes import (
     EXIT_BAD_INPUT,
@@ -213,7 +214,8 @@ def _compare(args: argparse.Namespace) -> int:
 def _list_backends() -> int:
     for name in sorted(REGISTRY):
         cls = backend_class(name)
-        kind = "exact" if cls.exact else f"local search, time limit {LOCAL_SEARCH_TIMEOUT:g} s unless --timeout"
+        kind = ("exact" if cls.CAPABILITIES.exact
+                else f"local search, time limit {LOCAL_SEARCH_TIMEOUT:g} s unless --timeout")
         summary = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
         default = " (default)" if name == DEFAULT_BACKEND else ""
         print(f"{name}{default}: {summary} [{kind}]")

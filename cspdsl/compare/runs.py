@@ -40,7 +40,7 @@ def compare_backends(
     limits each search (`math.inf`: none; `backends.limits` gives the ranges of it and of `seed`)."""
     limit, seed = limits.checked(timeout, seed)
     timeout = limits.no_limit_as_none(limit)
-    rows = [Row(name, bool(backend_class(name).exact)) for name in backends]
+    rows = [Row(name, backend_class(name).CAPABILITIES.exact) for name in backends]
     for number in range(1, repeat + 1):
         for row in rows:
             if progress is not None:

@@ -55,7 +55,7 @@ def solve(
         limit, timeout = local_search_limits(backend, limit, timeout)
     timeout = limits.no_limit_as_none(timeout)
     few = limit is not None and limit <= FEW_SOLUTIONS and model.problem.objective is None
-    if not few or not getattr(engine, "acyclic", False):
+    if not few or not engine.CAPABILITIES.acyclic:
         return _solve_on(engine, model, limit, timeout, seed, on_solution)
     # A few solutions on a backend whose compile and search make no reference cycles: the cycle
     # collector is paused for the solve, whose objects (the CNF's thousands of clauses, the solver) all

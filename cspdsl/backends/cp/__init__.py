@@ -18,7 +18,8 @@ import time
 from ...core.errors import CspdslError
 from ...core.static_types import Any, ClassVar
 from ...ir import Problem
-from .. import Assignment, Compiled, Distinct, OnSolution, Outcome, check_limit
+from ..base import run_passes
+from ..protocol import Assignment, Capabilities, Compiled, Distinct, OnSolution, Outcome, Pass, check_limit
 from . import search
 from .translate import CpModel, CpTranslator
 
@@ -31,9 +32,14 @@ class CpBackend:
     """OR-Tools' CP solver: propagation and depth-first search (no connected areas)."""
 
     name = "cp"
-    exact = True
-    # It refuses a kind (connected areas): not among the backends that take any model (`exact_backends`).
-    every_kind = False
+    # every_kind: it refuses connected areas, so it is not among the backends that take any model
+    # (`exact_backends`).
+    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
+        exact=True, optimises=True, plans=False, sequential_only=False,
+        every_kind=False, acyclic=False, incremental=False, forks=False,
+    )
+    exact = CAPABILITIES.exact
+    PASSES: ClassVar[tuple[Pass, ...]] = ()  # every kind posted as it is, to the solver's own constraints
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
         "variables": (str, "the variable decided next: min-size (default: fewest values left, then lowest "
                            "least value) or first (in the model's order)"),
@@ -48,7 +54,8 @@ class CpBackend:
 
     def compile(self, problem: Problem) -> Compiled:
         start = time.perf_counter()
-        native = CpTranslator(problem).build()
+        passed, _ = run_passes(problem, self.PASSES)
+        native = CpTranslator(passed).build()
         size = {"variables": len(native.own) + len(native.rest), "constraints": native.constraints}
         return Compiled(problem, native, size, time.perf_counter() - start)
 

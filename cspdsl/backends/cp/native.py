@@ -4,7 +4,7 @@ The solver is a propagation-based CP solver in the style of Gecode: domains, pro
 depth-first search whose decisions are given by a decision builder. Its Python module is a SWIG
 wrapper that imports neither numpy nor pandas (unlike CP-SAT's `cp_model`). Its native library is
 OR-Tools' shared one, whose many dependencies Python would bind all at once (RTLD_NOW): lazily bound,
-as `cpsat_model` does, only those a run calls are bound.
+as `cpsat/cp_model` does, only those a run calls are bound.
 """
 
 from __future__ import annotations

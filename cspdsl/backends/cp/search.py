@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 
 from ...core.record import Record, field
 from ...core.static_types import Any
-from .. import Assignment
+from ..protocol import Assignment
 
 Values = Callable[[], Assignment]  # the current solution's values
 Take = Callable[[Assignment], bool]  # keeps one solution; False when the search should stop

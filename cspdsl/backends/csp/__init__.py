@@ -27,8 +27,9 @@ from ...core.record import Record, field
 from ...core.static_types import Any, ClassVar
 from ...ir import Problem
 from ...passes.normal_form import Domains, normal_form
-from .. import Compiled, OnSolution, Outcome, check_limit
+from ..base import run_passes
 from ..child import run_with_time_limit
+from ..protocol import Capabilities, Compiled, OnSolution, Outcome, Pass, check_limit
 from .cover import ExactCover, exact_cover, run_cover
 from .order import static_order
 from .post import ExactSum, Poster, Scope
@@ -61,7 +62,15 @@ class CspBackend:
     """Compiles the IR to python-constraint constraints and searches in a chosen order."""
 
     name = "csp"
-    exact = True
+    # forks: under a time limit its search runs in a child process (`child.run_with_time_limit`).
+    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
+        exact=True, optimises=True, plans=False, sequential_only=False,
+        every_kind=True, acyclic=False, incremental=False, forks=True,
+    )
+    exact = CAPABILITIES.exact
+    # On what the shifted groups leave (`shifted.split_groups`): negations pushed down, conditions the
+    # domains decide folded away, one-variable parts made domains.
+    PASSES: ClassVar[tuple[Pass, ...]] = (normal_form,)
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
         "forwardcheck": (bool, "prune domains of later variables after each step (default true)"),
         "order": (
@@ -87,7 +96,7 @@ class CspBackend:
 
     def _build(self, problem: Problem) -> CspModel:
         groups, rest = split_groups(problem)  # differences posted as one constraint per group (`shifted`)
-        normal, infeasible = normal_form(rest)
+        normal, infeasible = run_passes(rest, self.PASSES)
         domains = normal.domains()
         if infeasible:
             return CspModel(domains, infeasible=True)

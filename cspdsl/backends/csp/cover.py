@@ -2,7 +2,7 @@
 
 The library's solver branches on the placements' 0/1 values in a fixed order and finds no first
 tiling of the twelve pentominoes in a 6x10 rectangle in minutes. When the problem is an exact cover
-(`cpsat_cover.cover_order`: only counts of 0/1 variables at 1, each exactly or at most `k`, every
+(`backends.cover.cover_order`: only counts of 0/1 variables at 1, each exactly or at most `k`, every
 variable in some "exactly one"), this search runs instead, over the IR's own counts: it takes the
 unfilled "exactly" row (a cell) with the fewest live placements, puts its first live placement at 1,
 which rules out every placement sharing a full row with it, and on backtracking puts it at 0 and
@@ -20,7 +20,7 @@ from ...core.record import Record
 from ...core.static_types import Any
 from ...ir import Count, InSet, Problem
 from ..child import Emit
-from ..cpsat_cover import cover_order
+from ..cover import cover_order
 from .search import emit_new
 
 

@@ -25,8 +25,8 @@ import constraint as pc
 from ...core.static_types import TYPE_CHECKING, Any
 from ...ir import Linear, Posted, Problem, Var
 from ...passes.narrow import narrow_domains
-from .. import Assignment, Compiled, OnSolution, Outcome
 from ..child import Emit, run_with_time_limit
+from ..protocol import Assignment, Compiled, OnSolution, Outcome
 from .bounds import narrowed_domains
 from .search import SmallestFirstSearch, _Node, _prepared
 

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Iterator, Sequence
 import constraint as pc
 
 from ...core.static_types import TYPE_CHECKING, Any
-from .. import Distinct
 from ..child import Emit
+from ..protocol import Distinct
 
 if TYPE_CHECKING:
     from . import CspModel

@@ -20,7 +20,8 @@ from ...core.errors import CspdslError
 from ...core.static_types import Any, ClassVar
 from ...ir import Problem
 from ...passes.narrow import narrow_domains
-from .. import Compiled, OnSolution, Outcome
+from ..base import run_passes
+from ..protocol import Capabilities, Compiled, OnSolution, Outcome, Pass
 from .anneal import AnnealParams, anneal
 from .genetic import GeneticParams, evolve
 from .moves import Budget, Engine, State
@@ -38,7 +39,13 @@ class _LocalSearch:
     """What the two backends share: compiling to a `Space`, seeding, and reporting an `Outcome`."""
 
     name = ""
-    exact = False
+    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
+        exact=False, optimises=True, plans=False, sequential_only=False,
+        every_kind=True, acyclic=False, incremental=False, forks=False,
+    )
+    exact = CAPABILITIES.exact
+    # The domains cut by the one-variable clues (-O propagate then prunes the all-differents' fixed values).
+    PASSES: ClassVar[tuple[Pass, ...]] = (narrow_domains,)
 
     def __init__(self, weighted: bool, propagate: bool) -> None:
         self.weighted = weighted
@@ -46,7 +53,8 @@ class _LocalSearch:
 
     def compile(self, problem: Problem) -> Compiled:
         started = time.perf_counter()
-        space = build_space(narrow_domains(problem), weighted=self.weighted, propagate=self.propagate)
+        passed, _ = run_passes(problem, self.PASSES)
+        space = build_space(passed, weighted=self.weighted, propagate=self.propagate)
         size = {
             "variables": len(space.names),
             "constraints": len(space.costs),

@@ -17,7 +17,7 @@ import time
 
 from ...core.static_types import Any
 from ...ir import Linear, Posted, Problem
-from .. import Assignment, Compiled, OnSolution, Outcome
+from ..protocol import Assignment, Compiled, OnSolution, Outcome
 
 ROUND_FACTOR = 3.0
 MIN_ROUND_SECONDS = 0.5

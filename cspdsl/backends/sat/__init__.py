@@ -45,9 +45,10 @@ from ...core.errors import CspdslError
 from ...core.static_types import TYPE_CHECKING, Any, ClassVar
 from ...ir import Problem
 from ...passes.sums import has_sum_system
-from .. import Compiled, OnSolution, Outcome, check_limit
+from ..protocol import Capabilities, Compiled, OnSolution, Outcome, Pass, check_limit
 from .cnf import PAIRWISE_MAX
 from .encoder import DIRECT_LITERALS_MAX, MAX_CLAUSES, SatModel, compile_cnf
+from .encoder import PASSES as CNF_PASSES
 from .engines import DEFAULT_ENGINE, ENGINE_NAMES, PYCOSAT_MISSING
 from .search import run_search
 
@@ -61,10 +62,17 @@ class SatBackend:
     """Compiles the IR to CNF and solves it with a SAT solver (CaDiCaL through PySAT)."""
 
     name = "sat"
-    exact = True
-    # Its compile and search make no reference cycles: `api.solve` pauses the cycle collector for a
-    # solve of a few solutions, whose objects all go by reference counting.
-    acyclic = True
+    # acyclic: its compile and search make no reference cycles, so `api.solve` pauses the cycle collector
+    # for a solve of a few solutions, whose objects all go by reference counting. forks: its search of
+    # all solutions, and its optimisation, run in a child process under a time limit (`child`).
+    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
+        exact=True, optimises=True, plans=False, sequential_only=False,
+        every_kind=True, acyclic=True, incremental=False, forks=True,
+    )
+    exact = CAPABILITIES.exact
+    # Run by `encoder.compile_cnf` before the encoding; the sums' implied equalities and the rulers follow
+    # there, as -O implied and -O rulers say (they need the symmetries and leave the rulers found).
+    PASSES: ClassVar[tuple[Pass, ...]] = CNF_PASSES
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
         "implied": (bool, "state the short equalities that the sums imply, drop the sums implied by shorter ones "
                           "(default true)"),

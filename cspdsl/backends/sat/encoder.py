@@ -34,6 +34,8 @@ from ...passes.narrow import narrow_domains
 from ...passes.rulers import Ruler
 from ...passes.rulers import rulers as find_rulers
 from ...passes.sums import has_sum_system, implied_equalities, redundant_sums
+from ..base import run_passes
+from ..protocol import Pass
 from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, TooManyClauses, no_two
 from .connected import ConnectedClauses
 from .pairs import PairClauses
@@ -49,6 +51,10 @@ DIRECT_LITERALS_MAX = 200_000
 # The most clauses the clues may take the CNF to (about 100 bytes each in memory); past it, the clue
 # that goes past is refused. Both limits are options of the backend: -O max_values=N, -O max_clauses=N.
 MAX_CLAUSES = 5_000_000
+
+# The shared passes before the encoding: the domains cut by the one-variable clues (Sudoku's givens).
+PASSES: tuple[Pass, ...] = (narrow_domains,)
+
 # Differences that make shifted variables all different (`passes.differences`) are written as one
 # at-most-one per shifted value only in groups larger than this: below, those at-most-ones are
 # pairwise, the same binary clauses that the differences give one by one (and these stay as before).
@@ -358,7 +364,7 @@ def compile_cnf(
     their differences' variables read back from the marks (`SatModel.derived`)."""
     validate(problem)
     with no_cycle_collection():
-        narrowed = narrow_domains(problem)
+        narrowed, _ = run_passes(problem, PASSES)  # an empty domain is the encoder's to write
         objective = problem.objective
         kept = [name for part in objective.parts for _, name in part.terms] if objective is not None else []
         found = find_rulers(narrowed, kept) if rulers else []

@@ -22,8 +22,8 @@ import time
 from ...core.deadline import TimeLimitReached, time_limited
 from ...core.static_types import Any
 from ...ir import Linear, Objective, Problem
-from .. import Assignment, Compiled, OnSolution, Outcome
 from ..child import FORKS, ChildRun, Emit, keeper, run_with_time_limit
+from ..protocol import Assignment, Compiled, OnSolution, Outcome
 from .encoder import SatModel, compile_cnf
 from .engines import OutOfBudget, PysatEngine, Solver
 from .search import QUICK_SECONDS, decode

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator
 from operator import itemgetter
 
 from ...core.static_types import TYPE_CHECKING, Any
-from .. import Assignment, Distinct, OnSolution
 from ..child import run_with_time_limit
+from ..protocol import Assignment, Distinct, OnSolution
 from .cnf import TRUE
 from .engines import Clauses, OutOfBudget, engine
 

@@ -17,7 +17,8 @@ from ...core.record import Record, field
 from ...core.static_types import Any, ClassVar
 from ...ir import Problem
 from ...ir.sequential import Plan
-from .. import Compiled, OnSolution, Outcome
+from ..base import run_passes
+from ..protocol import Capabilities, Compiled, OnSolution, Outcome, Pass
 from .explore import Budget, Counter, Endless, Layers, first_plan
 from .space import Space
 
@@ -42,8 +43,12 @@ class SearchBackend:
     """Search over a sequential puzzle's states: depth-first, breadth-first, memoised counting."""
 
     name = "search"
-    exact = True
-    sequential_only = True
+    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
+        exact=True, optimises=False, plans=True, sequential_only=True,
+        every_kind=True, acyclic=False, incremental=False, forks=False,
+    )
+    exact = CAPABILITIES.exact
+    PASSES: ClassVar[tuple[Pass, ...]] = ()  # the states are explored from the IR's own description
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
         "order": (str, "depth-first (default: a first plan fast) or breadth-first (the shortest plans)"),
         "max_states": (int, f"the most states the search keeps before it refuses (default {DEFAULT_MAX_STATES})"),
@@ -64,7 +69,8 @@ class SearchBackend:
                 suggestion=Suggestion("use_backend", ("sat", "cpsat", "csp")),
             )
         started = time.perf_counter()
-        space = Space(problem)
+        passed, _ = run_passes(problem, self.PASSES)
+        space = Space(passed)
         size = {"variables": len(problem.sequential.state), "moves": len(problem.sequential.moves)}
         return Compiled(problem, space, size, time.perf_counter() - started)
 

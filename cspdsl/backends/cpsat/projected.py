@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import time
 
-from ..core.static_types import TYPE_CHECKING, Any
-from . import Assignment, OnSolution
-from . import cpsat_model as cp_model
+from ...core.static_types import TYPE_CHECKING, Any
+from ..protocol import Assignment, OnSolution
+from . import cp_model
 
 if TYPE_CHECKING:
-    from .cpsat import CpSatModel
+    from .translate import CpSatModel
 
 FOUND = (cp_model.OPTIMAL, cp_model.FEASIBLE)
 

@@ -17,14 +17,14 @@ from __future__ import annotations
 import math
 import time
 
-from ..core.static_types import TYPE_CHECKING, Any
-from ..ir import Objective
-from . import Assignment, Compiled, OnSolution, Outcome
-from . import cpsat_model as cp_model
-from .cpsat import handed_over
+from ...core.static_types import TYPE_CHECKING, Any
+from ...ir import Objective
+from ..protocol import Assignment, Compiled, OnSolution, Outcome
+from . import cp_model
+from .callbacks import handed_over
 
 if TYPE_CHECKING:
-    from .cpsat import CpSatModel
+    from .translate import CpSatModel
 
 
 class _Improving(cp_model.CpSolverSolutionCallback):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.static_types import Any
-from ..passes.areas import neighbours
-from . import cpsat_model as cp_model
+from ...core.static_types import Any
+from ...passes.areas import neighbours
+from . import cp_model
 
 Lit = Any  # a CP-SAT Boolean variable or its negation
 

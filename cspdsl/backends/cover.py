@@ -1,4 +1,6 @@
-"""CP-SAT's search of all solutions of an exact cover (shapes placed on a board), as Knuth's
+"""The order in which cpsat (its fixed search) and csp (its own cover search) branch on an exact cover.
+
+CP-SAT's search of all solutions of an exact cover (shapes placed on a board), as Knuth's
 Algorithm X searches one: cover the first cell not yet covered, by each placement over it in turn.
 
 A model is an exact cover when it is made only of counts of 0/1 variables at 1, each exactly or at

@@ -11,11 +11,11 @@ with the differences posted one by one, under 6 s with the two groups (docs/perf
 
 from __future__ import annotations
 
-from ..core.static_types import TYPE_CHECKING
-from ..passes.differences import shifted_groups, uncovered_parts
+from ...core.static_types import TYPE_CHECKING
+from ...passes.differences import shifted_groups, uncovered_parts
 
 if TYPE_CHECKING:
-    from .cpsat import CpSatTranslator
+    from .translate import CpSatTranslator
 
 # A group is taken from this size on (8 queens' diagonals are groups of 8): the small cliques of `!=`
 # of the models (a map's three neighbouring regions) stay posted as they were, and their solutions

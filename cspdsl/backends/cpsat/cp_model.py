@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..core.static_types import Any
-from .lazy_symbols import lazy_symbols
+from ...core.static_types import Any
+from ..lazy_symbols import lazy_symbols
 
 with lazy_symbols():  # some 115 shared libraries, bound as a run calls them
     from ortools.sat.python import cp_model_helper as cmh

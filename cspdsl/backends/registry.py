@@ -1,0 +1,86 @@
+"""The registry of backends: a name to a module path, so that a heavy solver (ortools) is imported only
+when its backend is used; and the `-O` options, checked and converted for a backend's constructor."""
+
+from __future__ import annotations
+
+import importlib
+import math
+import sys
+
+from ..core.errors import CspdslError
+from ..core.static_types import Any
+from .protocol import Backend
+
+# name -> (module, class). New backends join by adding a line here.
+REGISTRY: dict[str, tuple[str, str]] = {
+    "cp": ("cspdsl.backends.cp", "CpBackend"),
+    "cpsat": ("cspdsl.backends.cpsat", "CpSatBackend"),
+    "csp": ("cspdsl.backends.csp", "CspBackend"),
+    "anneal": ("cspdsl.backends.local", "AnnealBackend"),
+    "genetic": ("cspdsl.backends.local", "GeneticBackend"),
+    "sat": ("cspdsl.backends.sat", "SatBackend"),
+    "search": ("cspdsl.backends.search", "SearchBackend"),
+}
+# Chosen by measurement (bench/run.py, "Whole process"): over the seed models, `cspdsl solve` as a user
+# runs it is fastest on sat (pycosat imports in about 1 ms; OR-Tools' libraries take 0.1-0.2 s), see
+# docs/performance.md.
+DEFAULT_BACKEND = "sat"
+
+# The time limit, in seconds, of a local search (a backend that is not `exact`) that is given none. A
+# local search cannot prove that there is no solution: with no limit it searches until its own budget
+# ends (a minute or more in CPython) before it gives up. 20 s leaves room for the seed models (the
+# slowest solved run of the benchmark took 10.8 s, the tests' seeded runs at most 8 s on a loaded
+# machine), see docs/backend-local-search.md. The exact backends have no default limit.
+LOCAL_SEARCH_TIMEOUT = 20.0
+
+def backend_class(name: str) -> Any:
+    """The class registered under `name`, imported on first use."""
+    if name not in REGISTRY:
+        known = ", ".join(sorted(REGISTRY))
+        raise CspdslError(f"unknown backend '{name}'", hint=f"available backends: {known}")
+    module_name, class_name = REGISTRY[name]
+    # A module imported before is taken as it is: `import_module` takes the import lock on every call.
+    module = sys.modules.get(module_name) or importlib.import_module(module_name)
+    return getattr(module, class_name)
+
+
+def exact_backends(*, partial: bool = False) -> list[str]:
+    """The registered backends that can enumerate and prove any model (imports each one to read its
+    `CAPABILITIES`); a backend for sequential puzzles only (`search`) is not among them, nor one that
+    refuses some kinds of constraint (`cp`: no connected areas) unless `partial`."""
+    declared = {name: backend_class(name).CAPABILITIES for name in sorted(REGISTRY)}
+    return [name for name, can in declared.items()
+            if can.exact and not can.sequential_only and (partial or can.every_kind)]
+
+
+def get_backend(name: str, options: dict[str, str] | None = None) -> Backend:
+    """The backend registered under `name`, configured with `options` given as text (from -O)."""
+    cls = backend_class(name)
+    accepted: dict[str, tuple[type, str]] = cls.OPTIONS
+    converted: dict[str, Any] = {}
+    for key, text in (options or {}).items():
+        if key not in accepted:
+            known = ", ".join(sorted(accepted)) or "none"
+            raise CspdslError(f"backend '{name}' has no option '{key}'", hint=f"its options: {known}")
+        kind, _ = accepted[key]
+        converted[key] = _convert(name, key, kind, text)
+    backend: Backend = cls(**converted)
+    return backend
+
+
+def _convert(backend: str, key: str, kind: type, text: str) -> Any:
+    if kind is bool:
+        if text.lower() in ("1", "true", "yes", "on"):
+            return True
+        if text.lower() in ("0", "false", "no", "off"):
+            return False
+        raise CspdslError(f"option {key} of backend '{backend}': '{text}' is not true or false")
+    try:
+        value = kind(text)
+    except ValueError:
+        raise CspdslError(
+            f"option {key} of backend '{backend}': '{text}' is not a valid {kind.__name__}"
+        ) from None
+    if kind is float and not math.isfinite(value):  # inf and nan pass every range check below them
+        raise CspdslError(f"option {key} of backend '{backend}': '{text}' is not a finite number")
+    return value
