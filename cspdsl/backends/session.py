@@ -81,6 +81,7 @@ class BatchSession(Protocol):
     """A base model compiled once (`compiled`), solved for one instance's givens after another."""
 
     compiled: Compiled
+    direct: bool  # whether the session is a `DirectSession` as well (`models`, `engine`, `held`)
 
     def solve(self, model: MakeModel, givens: dict[str, int], limit: int | None, timeout: float | None,
               seed: int | None, on_solution: OnSolution | None) -> Outcome:
@@ -103,7 +104,10 @@ class DirectSession(BatchSession, Protocol):
 
 # backend -> kind of session -> (module, function). A backend joins by adding its line here.
 SESSIONS: dict[str, dict[str, tuple[str, str]]] = {
-    "sat": {"clues": ("cspdsl.backends.sat.clue_session", "clue_session")},
+    "sat": {"clues": ("cspdsl.backends.sat.clue_session", "clue_session"),
+            "batch": ("cspdsl.backends.sat.batch", "batch_session")},
+    "cpsat": {"batch": ("cspdsl.backends.cpsat_session", "batch_session")},
+    "csp": {"batch": ("cspdsl.backends.csp.session", "batch_session")},
 }
 
 
