@@ -48,8 +48,8 @@ class ClueSession(Protocol):
         """After `solve` said yes: its model, every variable of the base."""
         ...
 
-    def true(self, literal: int) -> bool:
-        """After `solve` said yes: whether the literal is true in its model."""
+    def true_of(self, literals: list[int]) -> set[int]:
+        """After `solve` said yes: those of the literals that its model makes true."""
         ...
 
     def blocking_clause(self) -> list[int]:

@@ -104,7 +104,8 @@ class ClueOracle:
             raise ValueError("the clues and facts have no solution")
         left = [(fact, literal) for fact, literal in pairs if literal not in propagated]
         while left:
-            left = [(fact, literal) for fact, literal in left if session.true(literal)]
+            true = session.true_of([literal for _, literal in left])
+            left = [(fact, literal) for fact, literal in left if literal in true]
             if not left:
                 break
             active = session.switch()

@@ -56,8 +56,9 @@ class SatClueSession:
     def assignment(self) -> Assignment:
         return decode(self.values, self.model())
 
-    def true(self, literal: int) -> bool:
-        return self.model()[abs(literal) - 1] == literal
+    def true_of(self, literals: list[int]) -> set[int]:
+        model = self.model()
+        return {literal for literal in literals if model[abs(literal) - 1] == literal}
 
     def blocking_clause(self) -> list[int]:
         return self.block(self.model())
