@@ -16,10 +16,12 @@ from brute import brute_force
 from helpers import MODELS, run_cli
 
 from cspdsl.api import loads, solve
+from cspdsl.backends import REGISTRY
+from cspdsl.backends.session import SESSIONS, has_session, open_clue_session
 from cspdsl.explain import Fact, explain, explain_problem
 from cspdsl.explain.conflicts import minimal_conflict, smallest_conflict, smallest_hitting_set
 from cspdsl.explain.oracle import ClueOracle
-from cspdsl.ir import AllDifferent, Linear, Posted, Problem
+from cspdsl.ir import AllDifferent, InSet, Linear, Posted, Problem
 
 EINSTEIN = (MODELS / "einstein.puz").read_text()
 SUDOKU = (MODELS / "sudoku.puz").read_text()
@@ -370,3 +372,42 @@ def test_a_model_with_hidden_variables_is_explained_on_its_shown_ones() -> None:
     assert agatha.returncode == 0 and "the solution is unique (26 clues)" in agatha.stdout
     assert agatha.stdout.endswith("What the clues force, read in the model's order:\n"
                                   "  line 19 (p=1): killer not 3\n  line 23 (p=2): killer = 1\n")
+
+
+def test_the_sessions_registered_name_backends_and_functions_that_exist():
+    """Each (backend, kind) of the session registry: a registered backend, and a function to open it."""
+    import importlib
+
+    assert set(SESSIONS) <= set(REGISTRY)
+    for kinds in SESSIONS.values():
+        for module, function in kinds.values():
+            assert callable(getattr(importlib.import_module(module), function))
+
+
+def test_only_the_sat_backend_opens_a_clue_session():
+    assert [name for name in sorted(REGISTRY) if has_session(name, "clues")] == ["sat"]
+    with pytest.raises(ValueError, match="no clue session"):
+        open_clue_session("cpsat", Problem(), {})
+
+
+def test_a_clue_session_answers_under_selectors_with_cores_and_models():
+    """x, y in 1..3, x != y declared; clue 1: x == 1, clue 2: y == 1, clue 3: x + y == 5 (x, y in
+    {2, 3}). Clues 1 and 2 clash (the core names both selectors), so do 1 and 3; clue 3 alone has two
+    models, found by blocking each under a switch; clue 1 alone has a model with x = 1."""
+    problem = loads("var x in 1..3\nvar y in 1..3\nx != y\n", "d.puz").problem
+    clues = {1: [InSet("x", (1,))], 2: [InSet("y", (1,))], 3: [Linear(((1, "x"), (1, "y")), "==", 5)]}
+    session = open_clue_session("sat", problem, clues)
+    select = session.selectors
+    assert not session.solve([select[1], select[2]]) and set(session.core()) == {select[1], select[2]}
+    assert not session.solve([select[1], select[3]])
+    found = []
+    active = session.switch()
+    while session.solve([select[3], active]):
+        found.append(session.assignment())
+        assert session.true_of([session.literal("x", found[-1]["x"]), -session.literal("y", 1)]) == {
+            session.literal("x", found[-1]["x"]), -session.literal("y", 1)}
+        session.add([-active, *session.blocking_clause()])
+    session.add([-active])
+    assert sorted((s["x"], s["y"]) for s in found) == [(2, 3), (3, 2)]
+    assert session.solve([select[1]]) and session.assignment()["x"] == 1
+    session.close()

@@ -12,10 +12,13 @@ from helpers import MODELS, ROOT, run_cli
 
 import cspdsl
 from cspdsl.api import InternalError
+from cspdsl.backends import REGISTRY
+from cspdsl.backends.session import has_session
 from cspdsl.core.errors import ProcessKilled
 from cspdsl.instances.batch import Job, batch_rows, batch_written, chunk_sizes
 from cspdsl.instances.pool import WorkerDied, in_order
 from cspdsl.instances.read import instances_of
+from cspdsl.instances.sessions import PlainSession, open_session
 
 SUDOKUS = (ROOT / "bench" / "data" / "sudoku-minimal-200.txt").read_text(encoding="utf-8").split()
 SUDOKU = str(MODELS / "sudoku.puz")
@@ -66,6 +69,40 @@ def test_cpsat_and_csp_reuse_their_compile_and_agree_with_sat(backend):
     for puzzle in SUDOKUS[:4] if backend == "cpsat" else (ARTICLE, SUDOKUS[6]):
         result = other.solve(puzzle)
         assert (result.status, result.unique, grid_text(result)) == ("solved", True, grid_text(sat.solve(puzzle)))
+
+
+# backend -> (whether it reuses its compile through a batch session, whether that session is direct)
+SESSION_KINDS = {"sat": (True, True), "cpsat": (True, False), "csp": (True, False), "cp": (False, False),
+                 "search": (False, False), "anneal": (False, False), "genetic": (False, False)}
+
+
+def test_every_backend_has_its_row_in_the_session_kinds():
+    assert set(SESSION_KINDS) == set(REGISTRY)
+
+
+@pytest.mark.parametrize("backend", sorted(SESSION_KINDS))
+def test_a_backend_reuses_its_compile_through_the_batch_session_it_registers(backend):
+    """A backend with a batch session compiles the base once (its native model kept); the others are
+    given each instance's whole problem (`PlainSession`, nothing compiled yet)."""
+    reuses, direct = SESSION_KINDS[backend]
+    lowered = cspdsl.loads(QUEENS, "q.puz")
+    session = open_session(lowered.problem, backend, {})
+    assert has_session(backend, "batch") is reuses and isinstance(session, PlainSession) is not reuses
+    assert (session.compiled.native is not None) is reuses and session.direct is direct
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "csp", "cp"])
+def test_a_batch_session_solves_under_givens_and_forgets_them(backend):
+    """The 4-queens with a free x (0..3): 8 solutions; under givens fixing q[1] and x, one; the givens
+    of one instance never stay for the next (a backend without a session solves the whole model)."""
+    lowered = cspdsl.loads(QUEENS, "q.puz")
+    session = open_session(lowered.problem, backend, {})
+    counts = []
+    for givens in ({}, {"q[1]": 2, "x": 0}, {}) if session.compiled.native is not None else ({},):
+        outcome = session.solve(lambda: lowered, givens, None, None, None, None)
+        assert outcome.complete and all(s.items() >= givens.items() for s in outcome.solutions)
+        counts.append(len(outcome.solutions))
+    assert counts == ([8, 1, 8] if session.compiled.native is not None else [8])
 
 
 @pytest.mark.parametrize("backend", ["sat", "cpsat", "csp"])

@@ -153,10 +153,15 @@ def test_each_part_imports_only_the_parts_below_it(part: str) -> None:
     assert not wrong, "\n".join(wrong)
 
 
+# The modules of `cspdsl.backends` that make its face, besides the package itself: the protocol,
+# the registry, and incremental solving (`Session`).
+FACE = {"cspdsl.backends.session", "cspdsl.backends.protocol", "cspdsl.backends.registry"}
+
+
 @pytest.mark.parametrize("part", sorted(THROUGH_THE_FACE))
 def test_the_driver_reaches_a_backend_through_its_face_only(part: str) -> None:
     wrong = [f"{module} -> {name}" for module, imported in GRAPH.items() if part_of(module) == part
-             for name in sorted(imported) if name.startswith("cspdsl.backends.")]
+             for name in sorted(imported) if name.startswith("cspdsl.backends.") and name not in FACE]
     assert not wrong, "\n".join(wrong)
 
 

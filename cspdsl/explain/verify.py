@@ -5,7 +5,7 @@ question as constraints), and the independent checker on every solution that sea
 
 from __future__ import annotations
 
-from ..backends import Assignment
+from ..backends import Assignment, get_backend
 from ..check.problem import violated
 from ..core.static_types import TYPE_CHECKING
 from ..ir import Constraint, InSet, Or, Problem
@@ -131,9 +131,7 @@ def checked_solutions(problem: Problem, limit: int, what: str) -> tuple[list[dic
     """(the problem's solutions up to `limit`; whether that is all of them) by the SAT backend's
     ordinary compile and search, each one checked by the independent checker (`what` names the
     problem when one breaks it)."""
-    from ..backends.sat import SatBackend
-
-    backend = SatBackend()
+    backend = get_backend("sat")
     outcome = backend.solve(backend.compile(problem), limit=limit, timeout=None, seed=None)
     for solution in outcome.solutions:
         if violated(problem, solution):

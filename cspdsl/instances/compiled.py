@@ -33,7 +33,7 @@ from .fields import fields_of
 from .read import RawInstance
 from .resolve import Instance, resolve, split_params
 from .results import InstanceModel, InstanceResult, instance_model
-from .sessions import SatSession, Session, open_session
+from .sessions import Session, open_session
 from .template import Template
 
 # How many param settings keep their compiled model (a batch mixing params lowers again past these).
@@ -61,7 +61,7 @@ class CompiledModel:
         self._kept: dict[tuple[tuple[str, object], ...], Prepared] = {}
         self._own = self.prepared(self.params)  # the model's own params: most instances set none
         # An instance of the model's own params with no time limit is searched by `solved_now`.
-        self._now = isinstance(self._own.session, SatSession) and self._own.template.base.problem.objective is None
+        self._now = self._own.session.direct and self._own.template.base.problem.objective is None
 
     def prepared(self, params: Mapping[str, object]) -> Prepared:
         """The template, the compiled session and the check for these params, made on first use."""

@@ -1,7 +1,7 @@
 """The base's test done on a SAT model's true literals, for a base of all-differents alone (a Sudoku's
 rows, columns and boxes, a Latin square's): one sum of precomputed numbers, no Python loop.
 
-Each literal of a direct encoding stands for one (variable, value) pair (`sat_models.ModelReader`
+Each literal of a direct encoding stands for one (variable, value) pair (`model_reader.ModelReader`
 decodes the model's true literals into the assignment that is reported). Here each literal gets a
 number with one bit for each all-different group its variable is in, at the value's place in that
 group (a variable in no group: one bit of its own), written from the IR alone: the problem's own
@@ -17,7 +17,7 @@ sum falls short.
 
 from __future__ import annotations
 
-from ..ir import AllDifferent, Problem
+from ...ir import AllDifferent, Problem
 
 
 class LiteralTest:

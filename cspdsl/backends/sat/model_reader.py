@@ -1,6 +1,6 @@
 """A SAT model read back as an assignment, and the clause that blocks it, at the speed a batch needs.
 
-`backends.sat.search.decode` tests each (value, literal) pair of each variable in Python; for a
+`search.decode` tests each (value, literal) pair of each variable in Python; for a
 Sudoku that is 729 tests a model, more than the SAT call itself costs. Here the work is done once, at
 compile time: each literal of a direct encoding (positive, one true per variable) is mapped to its
 (variable, value) pair. A model is then read by C calls alone: the set of those literals intersected
@@ -21,10 +21,10 @@ from collections import Counter
 from collections.abc import Callable
 from operator import itemgetter, neg
 
-from ..backends.sat.cnf import TRUE
-from ..backends.sat.search import Derived, read_derived
-from ..ir import Problem
+from ...ir import Problem
+from .cnf import TRUE
 from .literal_check import literal_test
+from .search import Derived, read_derived
 
 
 class ModelReader:
