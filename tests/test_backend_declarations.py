@@ -14,6 +14,7 @@ from cspdsl import solve
 from cspdsl.api import load, loads
 from cspdsl.backends import REGISTRY, Capabilities, backend_class, exact_backends, get_backend
 from cspdsl.backends.base import run_passes
+from cspdsl.backends.session import factory as session_factory
 from cspdsl.core.errors import CspdslError
 from cspdsl.ir import Connected, InSet, Problem
 from cspdsl.passes.narrow import narrow_domains
@@ -46,10 +47,13 @@ def test_every_backend_declares_its_capabilities_in_full(name: str) -> None:
 
 @pytest.mark.parametrize("name", BACKENDS)
 def test_the_declared_methods_are_there(name: str) -> None:
-    """optimises, plans and incremental are the methods `optimise`, `plans` and `session`."""
+    """optimises and plans are the methods `optimise` and `plans`; incremental, the sessions the class
+    names in `SESSIONS`, each of which opens (its function imports)."""
     cls, declared = backend_class(name), capabilities(name)
     assert (callable(getattr(cls, "optimise", None)), callable(getattr(cls, "plans", None)),
-            callable(getattr(cls, "session", None))) == (declared.optimises, declared.plans, declared.incremental)
+            bool(cls.SESSIONS)) == (declared.optimises, declared.plans, declared.incremental)
+    for kind in cls.SESSIONS:
+        assert kind in ("clues", "batch") and callable(session_factory(name, kind))
 
 
 @pytest.mark.parametrize("name", [name for name in BACKENDS if not capabilities(name).exact])

@@ -17,7 +17,7 @@ from helpers import MODELS, run_cli
 
 from cspdsl.api import loads, solve
 from cspdsl.backends import REGISTRY
-from cspdsl.backends.session import SESSIONS, has_session, open_clue_session
+from cspdsl.backends.session import has_session, open_clue_session
 from cspdsl.explain import Fact, explain, explain_problem
 from cspdsl.explain.conflicts import minimal_conflict, smallest_conflict, smallest_hitting_set
 from cspdsl.explain.oracle import ClueOracle
@@ -372,16 +372,6 @@ def test_a_model_with_hidden_variables_is_explained_on_its_shown_ones() -> None:
     assert agatha.returncode == 0 and "the solution is unique (26 clues)" in agatha.stdout
     assert agatha.stdout.endswith("What the clues force, read in the model's order:\n"
                                   "  line 19 (p=1): killer not 3\n  line 23 (p=2): killer = 1\n")
-
-
-def test_the_sessions_registered_name_backends_and_functions_that_exist():
-    """Each (backend, kind) of the session registry: a registered backend, and a function to open it."""
-    import importlib
-
-    assert set(SESSIONS) <= set(REGISTRY)
-    for kinds in SESSIONS.values():
-        for module, function in kinds.values():
-            assert callable(getattr(importlib.import_module(module), function))
 
 
 def test_only_the_sat_backend_opens_a_clue_session():

@@ -94,7 +94,8 @@ class Capabilities(Record):
     nothing but sequential puzzles; every_kind: it refuses none of the IR's kinds (`cp` refuses
     connected areas); acyclic: its compile and search make no reference cycles (a solve of a few
     solutions may pause the cycle collector); incremental: it keeps a compiled model open to more
-    constraints (`session`); forks: it may search in a child process (to stop it at a time limit).
+    questions: incremental sessions, which it names in `SESSIONS` (`backends/session.py`); forks: it
+    may search in a child process (to stop it at a time limit).
     """
 
     exact: bool
@@ -125,6 +126,8 @@ class Backend(Protocol):
     exact: bool
     CAPABILITIES: ClassVar[Capabilities]
     PASSES: ClassVar[tuple[Pass, ...]]
+    # kind of session ("clues", "batch") -> "module:function" that opens one (`backends/session.py`)
+    SESSIONS: ClassVar[dict[str, str]]
     OPTIONS: ClassVar[dict[str, tuple[type, str]]]
 
     def compile(self, problem: Problem) -> Compiled: ...

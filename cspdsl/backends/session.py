@@ -9,8 +9,9 @@ Two kinds of session, each shaped by its callers:
   take when there is no time limit (`models`).
 Literals are nonzero integers, `-lit` the negation of `lit`, as in DIMACS.
 
-A backend that offers a session names its factory in `SESSIONS` (imported on first use, as the backend
-registry does); a backend without one is solved as a whole problem for each question.
+A backend that offers a session declares it: `incremental` in its `CAPABILITIES`, and in its class's
+`SESSIONS` the function that opens each kind ("module:function", imported on first use, as the backend
+registry imports a backend); a backend without one is solved as a whole problem for each question.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..core.static_types import Any, Protocol
 from ..ir import Constraint, Problem
-from . import Assignment, Compiled, OnSolution, Outcome
+from . import Assignment, Compiled, OnSolution, Outcome, backend_class
 
 MakeModel = Callable[[], Any]  # the instance's own model (`lower.Lowered`), made when called
 Clues = Mapping[int, Sequence[Constraint]]  # clue number -> the constraints it posts
@@ -102,22 +103,14 @@ class DirectSession(BatchSession, Protocol):
         ...
 
 
-# backend -> kind of session -> (module, function). A backend joins by adding its line here.
-SESSIONS: dict[str, dict[str, tuple[str, str]]] = {
-    "sat": {"clues": ("cspdsl.backends.sat.clue_session", "clue_session"),
-            "batch": ("cspdsl.backends.sat.batch", "batch_session")},
-    "cpsat": {"batch": ("cspdsl.backends.cpsat_session", "batch_session")},
-    "csp": {"batch": ("cspdsl.backends.csp.session", "batch_session")},
-}
-
-
 def has_session(backend: str, kind: str) -> bool:
-    return kind in SESSIONS.get(backend, {})
+    """Whether the backend declares a session of this kind (its class's `SESSIONS`)."""
+    return kind in backend_class(backend).SESSIONS
 
 
-def _factory(backend: str, kind: str) -> Any:
+def factory(backend: str, kind: str) -> Any:
     """The function that opens `backend`'s session of this kind, imported on first use."""
-    module_name, function_name = SESSIONS[backend][kind]
+    module_name, function_name = backend_class(backend).SESSIONS[kind].split(":")
     module = sys.modules.get(module_name) or importlib.import_module(module_name)
     return getattr(module, function_name)
 
@@ -126,7 +119,7 @@ def open_clue_session(backend: str, base: Problem, clues: Clues) -> ClueSession:
     """`backend`'s session on the declarations `base`, each clue reified behind its own selector."""
     if not has_session(backend, "clues"):
         raise ValueError(f"backend '{backend}' has no clue session")
-    session: ClueSession = _factory(backend, "clues")(base, clues)
+    session: ClueSession = factory(backend, "clues")(base, clues)
     return session
 
 
@@ -135,5 +128,5 @@ def open_batch_session(backend: str, base: Problem, options: dict[str, str]) -> 
     them); None when the backend keeps nothing between instances."""
     if not has_session(backend, "batch"):
         return None
-    session: BatchSession = _factory(backend, "batch")(base, options)
+    session: BatchSession = factory(backend, "batch")(base, options)
     return session

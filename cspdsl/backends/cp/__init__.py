@@ -39,6 +39,7 @@ class CpBackend:
         every_kind=False, acyclic=False, incremental=False, forks=False,
     )
     exact = CAPABILITIES.exact
+    SESSIONS: ClassVar[dict[str, str]] = {}
     PASSES: ClassVar[tuple[Pass, ...]] = ()  # every kind posted as it is, to the solver's own constraints
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
         "variables": (str, "the variable decided next: min-size (default: fewest values left, then lowest "

@@ -26,9 +26,10 @@ class CpSatBackend:
     name = "cpsat"
     CAPABILITIES: ClassVar[Capabilities] = Capabilities(
         exact=True, optimises=True, plans=False, sequential_only=False,
-        every_kind=True, acyclic=False, incremental=False, forks=False,
+        every_kind=True, acyclic=False, incremental=True, forks=False,
     )
     exact = CAPABILITIES.exact
+    SESSIONS: ClassVar[dict[str, str]] = {"batch": "cspdsl.backends.cpsat.session:batch_session"}
     PASSES: ClassVar[tuple[Pass, ...]] = ()  # every kind posted as it is, CP-SAT's presolve does the rest
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
         "workers": (int, "number of CP-SAT search workers (default 1: fastest on puzzles)"),

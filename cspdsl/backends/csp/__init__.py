@@ -65,9 +65,10 @@ class CspBackend:
     # forks: under a time limit its search runs in a child process (`child.run_with_time_limit`).
     CAPABILITIES: ClassVar[Capabilities] = Capabilities(
         exact=True, optimises=True, plans=False, sequential_only=False,
-        every_kind=True, acyclic=False, incremental=False, forks=True,
+        every_kind=True, acyclic=False, incremental=True, forks=True,
     )
     exact = CAPABILITIES.exact
+    SESSIONS: ClassVar[dict[str, str]] = {"batch": "cspdsl.backends.csp.session:batch_session"}
     # On what the shifted groups leave (`shifted.split_groups`): negations pushed down, conditions the
     # domains decide folded away, one-variable parts made domains.
     PASSES: ClassVar[tuple[Pass, ...]] = (normal_form,)

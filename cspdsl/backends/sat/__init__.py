@@ -67,9 +67,11 @@ class SatBackend:
     # all solutions, and its optimisation, run in a child process under a time limit (`child`).
     CAPABILITIES: ClassVar[Capabilities] = Capabilities(
         exact=True, optimises=True, plans=False, sequential_only=False,
-        every_kind=True, acyclic=True, incremental=False, forks=True,
+        every_kind=True, acyclic=True, incremental=True, forks=True,
     )
     exact = CAPABILITIES.exact
+    SESSIONS: ClassVar[dict[str, str]] = {"clues": "cspdsl.backends.sat.clue_session:clue_session",
+                                                   "batch": "cspdsl.backends.sat.batch:batch_session"}
     # Run by `encoder.compile_cnf` before the encoding; the sums' implied equalities and the rulers follow
     # there, as -O implied and -O rulers say (they need the symmetries and leave the rulers found).
     PASSES: ClassVar[tuple[Pass, ...]] = CNF_PASSES

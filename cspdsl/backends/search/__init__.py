@@ -48,6 +48,7 @@ class SearchBackend:
         every_kind=True, acyclic=False, incremental=False, forks=False,
     )
     exact = CAPABILITIES.exact
+    SESSIONS: ClassVar[dict[str, str]] = {}
     PASSES: ClassVar[tuple[Pass, ...]] = ()  # the states are explored from the IR's own description
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
         "order": (str, "depth-first (default: a first plan fast) or breadth-first (the shortest plans)"),

@@ -3,11 +3,11 @@ cloned for each instance with each given's domain set to its value."""
 
 from __future__ import annotations
 
-from ..core.static_types import Any
-from ..ir import Problem
-from . import Compiled, OnSolution, Outcome, get_backend
-from .cpsat import CpSatModel
-from .session import MakeModel
+from ...core.static_types import Any
+from ...ir import Problem
+from .. import Compiled, OnSolution, Outcome, get_backend
+from ..session import MakeModel
+from .translate import CpSatModel
 
 
 class CpsatBatchSession:
