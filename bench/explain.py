@@ -23,7 +23,7 @@ sys.path.insert(0, str(HERE.parent))
 import generators  # noqa: E402
 
 from cspdsl.api import loads  # noqa: E402
-from cspdsl.explain import Explanation, explain  # noqa: E402
+from cspdsl.explanation import Explanation, explain  # noqa: E402
 
 MODELS = HERE.parent / "models"
 

@@ -11,7 +11,7 @@ both):
   a CNF of the same bounded plan written by hand, solved by the same engine (MiniSat 2.2, PySAT);
   the two CNFs' sizes follow the table.
 
-Ours is `cspdsl.solve.plans.solve_plans` on the model already read (the parse and lowering are shown apart,
+Ours is `cspdsl.driver.plans.solve_plans` on the model already read (the parse and lowering are shown apart,
 once): compiling, searching and checking every plan it returns. The baselines check nothing.
 
     python bench/sequential.py
@@ -28,7 +28,7 @@ from collections.abc import Callable
 from run import BENCH, ROOT  # puts the checkout and bench/ on sys.path
 
 from cspdsl.api import load
-from cspdsl.solve.plans import solve_plans
+from cspdsl.driver.plans import solve_plans
 
 PEGS = ROOT / "models" / "pegs.puz"
 PLANS = 14880

@@ -21,11 +21,11 @@ __all__ = [
 if TYPE_CHECKING:
     from .api import Result, load, loads, solve
     from .core.errors import CspdslError
-    from .explain import explain
+    from .driver.counting import count
+    from .driver.iterate import solutions
+    from .driver.plans import solve_plans
+    from .explanation import explain
     from .instances import CompiledModel, compile
-    from .solve.counting import count
-    from .solve.iterate import solutions
-    from .solve.plans import solve_plans
 
 # Where each public name lives; imported when first asked for, so that `cspdsl --help` does not
 # pay for the parser and the solvers.

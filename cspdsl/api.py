@@ -9,11 +9,11 @@
 from __future__ import annotations
 
 from .core.errors import CspdslError, InternalError
+from .driver.checking import SolutionCheck, check_solutions
+from .driver.result import PlanResult, Result, status_of
+from .driver.solve import local_search_limits, solve
 from .lower import Lowered
 from .lower.load import load, loads, read_stdin
-from .solve.checking import SolutionCheck, check_solutions
-from .solve.driver import local_search_limits, solve
-from .solve.result import PlanResult, Result, status_of
 
 __all__ = [
     "CspdslError", "InternalError", "Lowered", "PlanResult", "Result", "SolutionCheck", "check_solutions", "load",

@@ -16,7 +16,7 @@ from cspdsl.api import load, loads, solve
 from cspdsl.backends import exact_backends
 from cspdsl.compare.plans import plan_key
 from cspdsl.core.errors import CspdslError
-from cspdsl.solve.plans import solve_plans
+from cspdsl.driver.plans import solve_plans
 
 # Each model's known number of solutions: the articles' answers, not just agreement.
 KNOWN_COUNTS = {

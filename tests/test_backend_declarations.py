@@ -53,7 +53,7 @@ def test_the_declared_methods_are_there(name: str) -> None:
     assert (callable(getattr(cls, "optimise", None)), callable(getattr(cls, "plans", None)),
             bool(cls.SESSIONS)) == (declared.optimises, declared.plans, declared.incremental)
     for kind in cls.SESSIONS:
-        assert kind in ("clues", "batch") and callable(session_factory(name, kind))
+        assert kind in ("clues", "batch", "bounds") and callable(session_factory(name, kind))
 
 
 @pytest.mark.parametrize("name", [name for name in BACKENDS if not capabilities(name).exact])

@@ -2312,7 +2312,7 @@ def with_frames_in_use(frames: int, work: Callable[[], None]) -> None:
 def test_nesting_at_the_limit_passes_every_stage(shape: str) -> None:
     from cspdsl.api import solve
     from cspdsl.backends import REGISTRY, backend_class
-    from cspdsl.explain import explain
+    from cspdsl.explanation import explain
     from cspdsl.export import export
 
     make, deepest = DEEPEST[shape]
@@ -2353,7 +2353,7 @@ PYTHON_LIMITS = [
 def test_python_time_limits_and_seeds(function: str, arguments: dict[str, object], expected: str) -> None:
     from cspdsl.api import solve
     from cspdsl.compare.runs import compare_backends
-    from cspdsl.explain import explain
+    from cspdsl.explanation import explain
 
     model = loads("var x in 1..2\nx == 1\n")
     calls: dict[str, Callable[..., object]] = {

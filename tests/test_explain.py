@@ -16,11 +16,10 @@ from brute import brute_force
 from helpers import MODELS, run_cli
 
 from cspdsl.api import loads, solve
-from cspdsl.backends import REGISTRY
-from cspdsl.backends.session import has_session, open_clue_session
-from cspdsl.explain import Fact, explain, explain_problem
-from cspdsl.explain.conflicts import minimal_conflict, smallest_conflict, smallest_hitting_set
-from cspdsl.explain.oracle import ClueOracle
+from cspdsl.backends import REGISTRY, has_session, open_clue_session
+from cspdsl.explanation import Fact, explain, explain_problem
+from cspdsl.explanation.conflicts import minimal_conflict, smallest_conflict, smallest_hitting_set
+from cspdsl.explanation.oracle import ClueOracle
 from cspdsl.ir import AllDifferent, InSet, Linear, Posted, Problem
 
 EINSTEIN = (MODELS / "einstein.puz").read_text()
@@ -159,7 +158,7 @@ def test_the_python_api_gives_the_clues_with_their_places(tmp_path: Path) -> Non
 
 def test_a_wrong_explanation_is_rejected_before_anyone_sees_it() -> None:
     from cspdsl.api import load
-    from cspdsl.explain.verify import ExplanationRejected, verify
+    from cspdsl.explanation.verify import ExplanationRejected, verify
 
     problem = load(MODELS / "einstein.puz").problem
     explanation = explain_problem(problem)
@@ -309,7 +308,7 @@ def solutions_of_with(problem: Problem, numbers: set[int], facts: list[Fact]) ->
 
 
 def test_a_wrong_redundant_clue_is_rejected_before_anyone_sees_it() -> None:
-    from cspdsl.explain.verify import ExplanationRejected, verify
+    from cspdsl.explanation.verify import ExplanationRejected, verify
 
     problem = loads(EINSTEIN, "einstein.puz").problem
     explanation = explain_problem(problem)
@@ -322,7 +321,7 @@ def test_a_wrong_redundant_clue_is_rejected_before_anyone_sees_it() -> None:
 def test_steps_that_need_several_clues_come_from_pairs_or_from_a_core(
     pairs_tried: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cspdsl.explain import steps
+    from cspdsl.explanation import steps
 
     monkeypatch.setattr(steps, "PAIRS_TRIED", pairs_tried)  # 0: past the single clues, a core's minimal set
     problem = unique_random(35)
@@ -351,7 +350,7 @@ def test_a_model_with_auxiliary_variables_is_explained_on_its_own_variables() ->
 def test_facts_are_named_as_a_keyed_puzzle_and_an_attribute_of_numbers_name_them() -> None:
     seder = (MODELS / "seder.puz").read_text()
     explanation = explain(loads(seder, "seder.puz"))
-    from cspdsl.explain.facts import Namer
+    from cspdsl.explanation.facts import Namer
 
     namer = Namer(loads(seder, "seder.puz").layout)
     placed = namer.grouped(explanation.forced[-1].facts)

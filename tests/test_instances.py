@@ -12,8 +12,7 @@ from helpers import MODELS, ROOT, run_cli
 
 import cspdsl
 from cspdsl.api import InternalError
-from cspdsl.backends import REGISTRY
-from cspdsl.backends.session import has_session
+from cspdsl.backends import REGISTRY, has_session
 from cspdsl.core.errors import ProcessKilled
 from cspdsl.instances.batch import Job, batch_rows, batch_written, chunk_sizes
 from cspdsl.instances.pool import WorkerDied, in_order

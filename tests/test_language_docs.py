@@ -17,9 +17,9 @@ from helpers import MODELS
 
 from cspdsl.api import load, loads, solve
 from cspdsl.cli import exit_codes as cli
+from cspdsl.driver.plans import PlanResult, solve_plans
 from cspdsl.export.dimacs import to_dimacs
 from cspdsl.render.solution import answers
-from cspdsl.solve.plans import PlanResult, solve_plans
 from cspdsl.syntax.parser import parse
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

@@ -18,8 +18,8 @@ from cspdsl.backends.local.moves import Engine, State
 from cspdsl.backends.local.space import Space, build_space
 from cspdsl.check.problem import holds, violated
 from cspdsl.core.errors import CspdslError
+from cspdsl.driver import solve as driver
 from cspdsl.passes.narrow import narrow_domains
-from cspdsl.solve import driver
 
 BACKENDS = ("anneal", "genetic")
 # Seeded runs end on their own iteration caps, not on the default 20 s clock, so a loaded machine

@@ -15,10 +15,10 @@ from brute import brute_force, make_problem
 from helpers import MODELS, SEQUENTIAL_MODELS, run_cli
 
 from cspdsl.api import load, loads, solve
+from cspdsl.driver.plans import solve_plans
 from cspdsl.export import export
 from cspdsl.ir import Regular
 from cspdsl.lower import Lowered
-from cspdsl.solve.plans import solve_plans
 
 MINIZINC = shutil.which("minizinc")
 HIDDEN = "var x in 1..3\nvar _d in 1..3\nx != _d\nx != 2\n"  # two solutions on x, four assignments

@@ -13,11 +13,11 @@ from cspdsl.backends.sat.goal_count import first_goal_state, goal_count
 from cspdsl.backends.search.space import Source
 from cspdsl.check.plan import PlanChecker, plan_fault
 from cspdsl.check.problem import holds
+from cspdsl.driver.plans import solve_plans
+from cspdsl.driver.unrolled import bounded_solver
 from cspdsl.ir import Connected, Constraint, InSet, Product, Regular, variables_of
 from cspdsl.ir.sequential import Plan
 from cspdsl.passes.unroll import at, renamed
-from cspdsl.solve.plans import solve_plans
-from cspdsl.solve.unrolled import bounded_solver
 
 # (model, the fewest moves of a plan, the number of plans, whether the plans counted are the shortest)
 MODELS = [

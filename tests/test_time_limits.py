@@ -16,8 +16,8 @@ from cspdsl.backends import exact_backends
 from cspdsl.backends.csp import CspBackend
 from cspdsl.backends.sat import SatBackend
 from cspdsl.core.deadline import TimeLimitReached, time_limited
+from cspdsl.driver.plans import solve_plans
 from cspdsl.lower import Lowered
-from cspdsl.solve.plans import solve_plans
 
 EXACT = exact_backends(partial=True)
 QUEENS = """

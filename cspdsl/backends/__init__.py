@@ -1,7 +1,7 @@
 """The face of the backends: what a backend is (`protocol`: the `Backend` protocol, its declared
-`Capabilities`, `Compiled`, `Outcome`) and where each one is found (`registry`: a name to its module,
-imported on first use, and the `-O` options). The drivers import these names from here, never a
-backend's own modules.
+`Capabilities`, `Compiled`, `Outcome`), where each one is found (`registry`: a name to its module,
+imported on first use, and the `-O` options) and its incremental sessions (`session`). The drivers
+import these names from here, never a backend's own modules.
 """
 
 from __future__ import annotations
@@ -27,6 +27,16 @@ from .registry import (
     exact_backends,
     get_backend,
 )
+from .session import (
+    BatchSession,
+    ClueSession,
+    DirectSession,
+    MakeModel,
+    has_session,
+    open_batch_session,
+    open_bounds_session,
+    open_clue_session,
+)
 
 __all__ = [
     "DEFAULT_BACKEND",
@@ -35,9 +45,13 @@ __all__ = [
     "REGISTRY",
     "Assignment",
     "Backend",
+    "BatchSession",
     "Capabilities",
+    "ClueSession",
     "Compiled",
+    "DirectSession",
     "Distinct",
+    "MakeModel",
     "OnSolution",
     "Outcome",
     "Pass",
@@ -45,5 +59,9 @@ __all__ = [
     "check_limit",
     "exact_backends",
     "get_backend",
+    "has_session",
     "headline_size",
+    "open_batch_session",
+    "open_bounds_session",
+    "open_clue_session",
 ]

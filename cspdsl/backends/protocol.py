@@ -146,5 +146,5 @@ class Backend(Protocol):
         self, compiled: Compiled, *, timeout: float | None, seed: int | None, on_solution: OnSolution | None = None
     ) -> Outcome:
         """The best solution of a problem with an objective (`compiled.problem.objective`): each better
-        one shown to `on_solution` as it is found; `cspdsl.solve.optimum` enumerates the optimal ones after."""
+        one shown to `on_solution` as it is found; `cspdsl.driver.optimum` enumerates the optimal ones after."""
         ...

@@ -1,12 +1,14 @@
 """Incremental solving, as part of the backend protocol: a model compiled once and asked many questions.
 
 Two kinds of session, each shaped by its callers:
-- `ClueSession` (`cspdsl.explain`): the declarations posted once and each clue reified behind a
+- `ClueSession` (`cspdsl.explanation`): the declarations posted once and each clue reified behind a
   selector literal, so that a subset of clues is a set of assumptions; an unsatisfiable answer comes
   with its core, a satisfiable one with its model, read back as an assignment of the IR's variables;
 - `BatchSession` (`cspdsl.instances`): one compiled base solved again and again under an instance's
   givens, with a limit and a time limit; `DirectSession` adds the lean search a batch's instances
-  take when there is no time limit (`models`).
+  take when there is no time limit (`models`);
+- a "bounds" session (`driver/unrolled.py`): a sequential puzzle's steps encoded once, solved unrolled
+  over one bound after another.
 Literals are nonzero integers, `-lit` the negation of `lit`, as in DIMACS.
 
 A backend that offers a session declares it: `incremental` in its `CAPABILITIES`, and in its class's
@@ -22,7 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..core.static_types import Any, Protocol
 from ..ir import Constraint, Problem
-from . import Assignment, Compiled, OnSolution, Outcome, backend_class
+from .protocol import Assignment, Compiled, OnSolution, Outcome
+from .registry import backend_class
 
 MakeModel = Callable[[], Any]  # the instance's own model (`lower.Lowered`), made when called
 Clues = Mapping[int, Sequence[Constraint]]  # clue number -> the constraints it posts
@@ -130,3 +133,9 @@ def open_batch_session(backend: str, base: Problem, options: dict[str, str]) -> 
         return None
     session: BatchSession = factory(backend, "batch")(base, options)
     return session
+
+
+def open_bounds_session(backend: str, base: Problem, options: dict[str, str] | None) -> Any:
+    """`backend`'s solver of a sequential puzzle unrolled over one bound after another (its steps
+    encoded once for every bound): `(horizon, limit, deadline) -> (Outcome, size)`."""
+    return factory(backend, "bounds")(base, options)

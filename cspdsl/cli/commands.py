@@ -100,8 +100,8 @@ def _whole(model: Any, command: str) -> Any:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from ..explain import explain
-    from ..explain.report import as_json, text
+    from ..explanation import explain
+    from ..explanation.report import as_json, text
     from ..lower.load import load
 
     explanation = explain(_whole(load(args.model, dict(args.params)), "explain"), timeout=args.timeout,
@@ -225,8 +225,8 @@ def _list_backends() -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    from ..driver.solve import solve
     from ..lower.load import load
-    from ..solve.driver import solve
     from .progress import Progress, watching
     from .result_text import SolutionStream, print_json, print_result, solution_stream
 
@@ -268,7 +268,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _counting(model: Any, backend: str, limit: int | None, **solve_args: Any) -> Any:
     """`--count`: `cspdsl.count` (by components, or by enumeration), which takes no limit."""
-    from ..solve.counting import count
+    from ..driver.counting import count
 
     return count(model, backend, **solve_args)
 

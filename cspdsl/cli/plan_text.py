@@ -9,9 +9,9 @@ import json
 
 from ..backends import headline_size
 from ..core.static_types import Any
+from ..driver.plans import solve_plans
+from ..driver.result import PlanResult
 from ..render.solution import render_solution
-from ..solve.plans import solve_plans
-from ..solve.result import PlanResult
 
 
 def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:

@@ -118,7 +118,7 @@ def _print_objective(result: Any) -> None:
 
 def objective_line(result: Any) -> str:
     """The value of the objective: the optimum, proved, or the best found and the best bound proved."""
-    from ..solve.lexicographic import text_of
+    from ..driver.lexicographic import text_of
 
     objective = result.model.problem.objective
     word = "Minimum" if objective.sense == "minimize" else "Maximum"

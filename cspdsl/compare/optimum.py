@@ -13,12 +13,12 @@ import time
 
 from ..backends import get_backend
 from ..core.static_types import Any
+from ..driver.checking import SolutionCheck
+from ..driver.lexicographic import better
+from ..driver.loop import compile_within
+from ..driver.optimum import best_solution, optimal_solutions
 from ..ir import Objective
 from ..lower import Lowered
-from ..solve.checking import SolutionCheck
-from ..solve.lexicographic import better
-from ..solve.loop import compile_within
-from ..solve.optimum import best_solution, optimal_solutions
 from .rows import Row, Run
 
 

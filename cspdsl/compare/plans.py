@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import time
 
+from ..driver.plans import solve_plans
+from ..driver.result import PlanResult
 from ..ir.sequential import Plan
 from ..lower import Lowered
-from ..solve.plans import solve_plans
-from ..solve.result import PlanResult
 from .rows import Row, Run
 
 PlanKey = tuple[int, ...]

@@ -17,10 +17,10 @@ from ..backends import Backend, Compiled, backend_class, get_backend
 from ..core import limits
 from ..core.deadline import deadline_after
 from ..core.static_types import Any
+from ..driver.checking import SolutionCheck
+from ..driver.loop import Searched, checked_search, compile_within, search_of
+from ..driver.result import status_of
 from ..lower import Lowered
-from ..solve.checking import SolutionCheck
-from ..solve.loop import Searched, checked_search, compile_within, search_of
-from ..solve.result import status_of
 from .optimum import run_optimum, settle_optima
 from .plans import run_plans
 from .rows import Row, Run

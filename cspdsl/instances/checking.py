@@ -19,8 +19,8 @@ from ..backends import Assignment
 from ..check.fast import AllHold, all_hold_function
 from ..core.errors import InternalError
 from ..core.static_types import Any
+from ..driver.checking import SolutionCheck, checked_by
 from ..lower import Lowered
-from ..solve.checking import SolutionCheck, checked_by
 
 
 def _key_of(outputs: list[str]) -> Callable[[Assignment], Any]:

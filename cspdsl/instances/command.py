@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 
 from ..core.errors import CspdslError
 from ..core.static_types import TYPE_CHECKING, Any
-from ..solve.result import Result
+from ..driver.result import Result
 from .batch import Job, batch_written
 from .compiled import CompiledModel
 from .read import instances_of

@@ -24,10 +24,10 @@ from ..core import limits
 from ..core.deadline import deadline_after
 from ..core.record import Record
 from ..core.static_types import Any
+from ..driver.loop import checked_search
+from ..driver.result import Result
+from ..driver.solve import local_search_limits
 from ..lower import Lowered
-from ..solve.driver import local_search_limits
-from ..solve.loop import checked_search
-from ..solve.result import Result
 from .checking import BaseCheck, InstanceCheck
 from .fields import fields_of
 from .read import RawInstance
@@ -151,7 +151,7 @@ class CompiledModel:
         """An instance of a model with an objective: its own model (the base, its givens posted, the
         objective kept) solved and proved optimal as `api.solve` does, each solution checked there. The
         compiled session enumerates solutions and knows no objective, so it is not used."""
-        from ..solve.driver import solve
+        from ..driver.solve import solve
 
         return solve(instance_model(template, instance.givens), self.backend, limit=limit, timeout=timeout, seed=seed,
                      options=self.options)

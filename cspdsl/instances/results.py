@@ -10,10 +10,10 @@ the status needs of it (whether it has an objective) is known without making it.
 from __future__ import annotations
 
 from ..core.static_types import Any
+from ..driver.result import Result, status_of
 from ..ir import Objective, Problem
 from ..lower import Lowered
 from ..lower.layout import Layout
-from ..solve.result import Result, status_of
 from .template import Template
 
 

@@ -22,8 +22,8 @@ from operator import itemgetter
 from ..core.errors import CspdslError
 from ..core.record import Record
 from ..core.static_types import Any
+from ..driver.result import Result
 from ..lower.layout import Grid, Layout
-from ..solve.result import Result
 from .read import RawInstance
 from .results import InstanceResult
 

@@ -14,8 +14,7 @@ checking the solutions against the instance's own problem is the caller's (`comp
 
 from __future__ import annotations
 
-from ..backends import Compiled, OnSolution, Outcome, get_backend
-from ..backends.session import BatchSession, MakeModel, open_batch_session
+from ..backends import BatchSession, Compiled, MakeModel, OnSolution, Outcome, get_backend, open_batch_session
 from ..core.static_types import Any
 from ..ir import Problem
 

@@ -264,7 +264,7 @@ class Objective(Record):
 
     A lexicographic list (`minimize [a, b]`) keeps its plain objectives in `listed`, in order of
     priority; the record's own terms are the first one's, its text the whole list's. A backend only
-    ever optimises one plain objective at a time (`cspdsl.solve.lexicographic`)."""
+    ever optimises one plain objective at a time (`cspdsl.driver.lexicographic`)."""
 
     sense: str  # "minimize" | "maximize"
     terms: tuple[tuple[int, str], ...]

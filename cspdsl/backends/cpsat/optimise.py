@@ -8,7 +8,7 @@ optimum in 0.74 and 0.67 times the search time (medians of 3 runs each way, inte
 share the cores with each other.
 
 The objective is set on the compiled model for one search and cleared after it, so that the same
-compiled model can still be enumerated (`cspdsl.solve.optimum` enumerates the optimal solutions on a model
+compiled model can still be enumerated (`cspdsl.driver.optimum` enumerates the optimal solutions on a model
 of their own, with the objective fixed).
 """
 

@@ -71,7 +71,8 @@ class SatBackend:
     )
     exact = CAPABILITIES.exact
     SESSIONS: ClassVar[dict[str, str]] = {"clues": "cspdsl.backends.sat.clue_session:clue_session",
-                                                   "batch": "cspdsl.backends.sat.batch:batch_session"}
+                                                   "batch": "cspdsl.backends.sat.batch:batch_session",
+                                                   "bounds": "cspdsl.backends.sat.bounded:bounded_session"}
     # Run by `encoder.compile_cnf` before the encoding; the sums' implied equalities and the rulers follow
     # there, as -O implied and -O rulers say (they need the symmetries and leave the rulers found).
     PASSES: ClassVar[tuple[Pass, ...]] = CNF_PASSES

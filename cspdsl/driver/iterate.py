@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from ..backends import DEFAULT_BACKEND, Assignment
 from ..core.static_types import Any
 from ..lower import Lowered
-from .driver import solve
 from .result import Result
+from .solve import solve
 
 # How often the loop waking for a solution looks up, so that Ctrl-C reaches it while it waits.
 WAKE_SECONDS = 0.1

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..backends import Assignment
-from ..backends.session import open_clue_session
+from ..backends import Assignment, open_clue_session
 from ..ir import Posted, Problem, validate
 from .clues import Clue, split_clues
 from .facts import Fact

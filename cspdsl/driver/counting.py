@@ -32,9 +32,9 @@ from ..ir import Problem, variables_of
 from ..lower import Lowered
 from ..passes.components import Part, Split, split, sub_problem
 from .checking import SolutionCheck
-from .driver import solve
 from .loop import checked_search, compile_within, search_of
 from .result import Result
+from .solve import solve
 
 
 def count(

@@ -5,7 +5,7 @@ Two steps on any backend:
    tightening, branch and bound, a local search's cost) finds better and better solutions and, when it
    can, proves the last optimal. Each is checked by the independent checker, and its value recomputed
    from the IR (`ir.check.objective_value`): a value the backend claims that the checker does not find
-   is a bug. A lexicographic objective is optimised a part at a time (`cspdsl.solve.lexicographic`).
+   is a bug. A lexicographic objective is optimised a part at a time (`cspdsl.driver.lexicographic`).
 2. When more than one optimal solution is wanted (the default two, that tell whether the optimum is
    reached once only, `--all`, `--count`) and the optimum was proved: the problem with the objective
    fixed at the optimum (every part of a list) is solved as any problem is, on the same backend, every

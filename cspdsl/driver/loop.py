@@ -3,7 +3,7 @@
     compile_within(engine, problem, deadline)   the backend's compile, stopped at the deadline
     checked_search(search, checker, ...)         a search whose solutions the checker sees, each once
 
-`driver.solve` puts the two together for one model; optimising (`optimum.py`), counting
+`solve.py` puts the two together for one model; optimising (`optimum.py`), counting
 (`counting.py`), iterating (`iterate.py`), plans (`plans.py`, `unrolled.py`), `compare` and batches
 (`instances/`) are strategies over them, not copies of them: a time limit ends a compile or a search
 the same way everywhere, and every solution shown has passed the independent checker (`checking.py`).
