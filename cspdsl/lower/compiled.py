@@ -21,7 +21,7 @@ from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param
-from .expressions import ABS_FUNCTIONS, left_spine
+from .forms import ABS_FUNCTIONS, left_spine
 from .values import Array, as_lin, as_list, check_lin
 
 Names = dict[str, Any]

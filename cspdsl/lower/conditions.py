@@ -13,16 +13,13 @@ from .areas import AREA_CALLS, area_constraints
 from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
 from .context import POSITION_WORDS, error, method_for, range_text
-from .expressions import ABS_FUNCTIONS, SUM_CALLS, left_spine
+from .forms import SUM_CALLS, abs_call_compared, left_spine
 from .quantifiers import Quantifiers
 from .values import as_cond, as_list
 from .visibility import visible_comparison
 
 # `[A, B] same [C, D]` pairs lists of at most this many (it tries every order).
 PAIRED_UP_TO = 4
-
-_MIRROR = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
-
 
 class Conditions(Quantifiers):
     """Nodes to IR constraints: `cond` dispatches on the node's type to a `cond_<Node>` method."""
@@ -239,15 +236,3 @@ class Conditions(Quantifiers):
                 node.right,
             )
         return comparison(left.plus(Lin((), -position)), "==")
-
-
-def abs_call_compared(node: ast.Compare) -> tuple[ast.Call, ast.Node, str] | None:
-    """For `abs(e) op x` or `x op abs(e)` (or distance): the call, x, and op read from the call's side."""
-    if node.op not in ("==", "!=", "<", "<=", ">", ">="):
-        return None
-    left, right, op = node.left, node.right, node.op
-    if isinstance(right, ast.Call) and right.func in ABS_FUNCTIONS:
-        left, right, op = right, left, _MIRROR[op]
-    if isinstance(left, ast.Call) and left.func in ABS_FUNCTIONS:
-        return left, right, op
-    return None

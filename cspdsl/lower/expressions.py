@@ -7,12 +7,13 @@ import itertools
 
 from .. import ir
 from ..core.errors import CspdslError, Span, did_you_mean
-from ..core.static_types import Any, TypeVar
+from ..core.static_types import Any
 from ..syntax import ast
 from .areas import AREA_CALLS, nested_area
 from .build import Lin, linear
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for
-from .neighbours import NEIGHBOUR_CALLS, neighbours_of
+from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
+from .neighbours import NEIGHBOUR_CALLS, neighbours_of, segments
 from .products import Products
 from .values import (
     Array,
@@ -26,11 +27,6 @@ from .values import (
     int_values_of,
 )
 from .visibility import visible_value
-
-ABS_FUNCTIONS = ("abs", "distance")
-SUM_CALLS = {"sum_equals": "==", "sum_at_most": "<=", "sum_at_least": ">="}
-CONDITION_CALLS = ("alldifferent", "all_different", *SUM_CALLS)
-VALUE_CALLS = ("sum", "product", "abs", "distance", "len", "min", "max", "number")
 
 
 class Expressions(Products):
@@ -270,15 +266,16 @@ class Expressions(Products):
         return as_list(self.eval(node.args[0]), node.args[0])[::-1]
 
     def call_segments(self, node: ast.Call) -> list[Any]:
-        """`segments(lines, k)`: the runs of k consecutive cells along lines (`lower/sequential.py`)."""
-        from .sequential import segments  # here: only a sequential puzzle derives its moves so
-
+        """`segments(lines, k)`: the runs of k consecutive cells along lines (`neighbours.segments`)."""
         if len(node.args) != 2:
             raise error("segments takes the lines and a length: segments(b.lines, 3)", node)
         length = self.constant(node.args[1])
         if not isinstance(length, int) or isinstance(length, bool):
             raise error("the length of a segment is a whole number", node.args[1])
-        return segments(as_list(self.eval(node.args[0]), node.args[0]), length, node)
+        if length < 1:
+            raise error("a segment has at least one cell", node)
+        lines = as_list(self.eval(node.args[0]), node.args[0])
+        return segments([as_list(line, node) for line in lines], length)
 
     def call_sum(self, node: ast.Call) -> Lin | int:
         items = self.call_list(node)
@@ -390,19 +387,6 @@ class Expressions(Products):
             return as_lin(self.eval(item), item)
         assert context is not None
         return as_lin(item, context)
-
-
-_Chain = TypeVar("_Chain", ast.BinOp, ast.BoolOp)
-
-
-def left_spine(node: _Chain, kind: type[_Chain], op: str | None = None) -> list[_Chain]:
-    """`node` and the operators of its kind (and `op`, if given) down its left sides: `a + b + c` is
-    ((a + b) + c), and a chain written out (a sum of a thousand terms) is walked as a loop over this,
-    not a recursion."""
-    spine = [node]
-    while isinstance(spine[-1].left, kind) and op in (None, spine[-1].left.op):
-        spine.append(spine[-1].left)
-    return spine
 
 
 def _cells_text(cells: str) -> str:

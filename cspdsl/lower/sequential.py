@@ -16,7 +16,7 @@ from ..syntax import ast
 from .build import Lin
 from .context import error
 from .entities import EntityDecls
-from .values import as_lin, as_list
+from .values import as_lin
 
 STATE_WORDS = ("start", "goal", "always")
 MAX_MOVES = 100_000
@@ -25,22 +25,6 @@ MAX_MOVES = 100_000
 def is_sequential(model: ast.Model) -> bool:
     """Whether a model describes a sequential puzzle: it has a start, a goal or a move."""
     return any(isinstance(s, (ast.StateDecl, ast.MoveDecl)) for s in model.statements)
-
-
-def segments(lines: list[Any], length: int, node: ast.Node) -> list[list[Any]]:
-    """`segments(b.lines, k)`: every run of k consecutive cells along each line, in both directions
-    (the jumps of peg solitaire are the segments of 3 of the board's lines)."""
-    if length < 1:
-        raise error("a segment has at least one cell", node)
-    found: list[list[Any]] = []
-    for line in lines:
-        cells = as_list(line, node)
-        for i in range(len(cells) - length + 1):
-            run = cells[i : i + length]
-            found.append(run)
-            if length > 1:
-                found.append(run[::-1])
-    return found
 
 
 class SequentialDecls(EntityDecls):

@@ -17,10 +17,10 @@ from ..core.static_types import Any
 from ..syntax import ast
 from .build import NON_STRICT, Lin, all_of, any_of, comparison, count, negate
 from .context import error
+from .forms import MIRROR
 from .values import as_lin
 
 HOW = "give it the buildings of a line, nearest first: visible(g[r, ..]) == 3"
-_MIRROR = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
 def is_visible(node: ast.Node) -> bool:
@@ -45,11 +45,11 @@ def seen(lowering: Any, call: ast.Call) -> list[ir.Constraint]:
 def visible_comparison(lowering: Any, node: ast.Compare) -> ir.Constraint | None:
     """`visible(list) op k`: with k a constant, one Count of the buildings seen; with k an expression,
     the view as a number compared with it; None when neither side is a view (or for a relation)."""
-    if node.op not in _MIRROR:
+    if node.op not in MIRROR:
         return None
     call, other, op = node.left, node.right, node.op
     if is_visible(other) and not is_visible(call):
-        call, other, op = other, call, _MIRROR[op]
+        call, other, op = other, call, MIRROR[op]
     if not is_visible(call):
         return None
     assert isinstance(call, ast.Call)
