@@ -14,6 +14,7 @@ from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
 from .context import POSITION_WORDS, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
+from .products import aux_for
 from .quantifiers import Quantifiers
 from .values import as_cond, as_list
 from .visibility import visible_comparison
@@ -54,7 +55,7 @@ class Conditions(Quantifiers):
             if item.const == 0 and len(item.terms) == 1 and item.terms[0][0] == 1:
                 names.append(item.terms[0][1])
             else:
-                names.append(self.aux_for(item, node.span))
+                names.append(aux_for(self.scope, item, node.span))
         return names
 
     # ---- conditions ----------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 """The state every part of lowering shares: the environment of names, the IR problem being built,
 its Layout, the params, and the counter that names auxiliary variables.
 
+The part that arithmetic needs (the problem, the size limits, the auxiliaries named) is a `Scope` of
+its own, which the functions of `products.py` take instead of the whole lowering.
+
 The layers of lowering (expressions, conditions, statements) are classes stacked on `Context`, so
 each reads and binds names the same way and reports errors at the source the same way.
 """
@@ -69,6 +72,23 @@ class KeyValue(Record):
     position: int
 
 
+class Scope(Record, frozen=False):
+    """What making auxiliary variables reads and writes: the problem being built, the model's use of
+    its size limits, how many auxiliaries were named, and each product of two variables made (once)."""
+
+    problem: ir.Problem = field(default_factory=ir.Problem)
+    sizes: Sizes = field(default_factory=lambda: Sizes(SizeLimits()))  # `lower` sets the model's limits
+    aux_count: int = 0
+    products: dict[tuple[str, str], str] = field(default_factory=dict)  # x * y's variable, by x and y
+
+
+def new_aux_name(scope: Scope, stem: str) -> str:
+    """A fresh name for an auxiliary variable."""
+    scope.aux_count += 1
+    # '#' cannot occur in a name of the language, so an auxiliary never clashes with a user's.
+    return f"_{stem}#{scope.aux_count}"
+
+
 def error(message: str, node: ast.Node | Span, hint: str | None = None) -> CspdslError:
     """An error at a node's span (or at a span)."""
     span = node if isinstance(node, Span) else node.span
@@ -91,10 +111,8 @@ class Context:
         self.used_params: set[str] = set()
         self.declared_params: list[str] = []
         self.env = Env()
-        self.problem = ir.Problem()
+        self.scope = Scope()
         self.layout = Layout()
-        self.aux_count = 0
-        self.sizes = Sizes(SizeLimits())  # what the model has used of its size limits (`lower` sets them)
         # `X.age`: the auxiliary variable of each (attribute, position expression) met, made once.
         self.numbers_at: dict[tuple[str, Any], str] = {}
         # The values of the `forall` names a clue is being posted under ((name, value) pairs).
@@ -106,6 +124,16 @@ class Context:
         self.bool_vars: set[str] = set()  # the variables declared `in bool`: each one a condition too
         # The compiled closures of quantifiers' bodies and `where`s, by node (`quantifiers.py`).
         self.plans: dict[tuple[int, str], tuple[ast.Node, Any]] = {}
+
+    @property
+    def problem(self) -> ir.Problem:
+        """The IR problem being built (the scope's)."""
+        return self.scope.problem
+
+    @property
+    def sizes(self) -> Sizes:
+        """What the model has used of its size limits (the scope's)."""
+        return self.scope.sizes
 
     def bool_truth(self, value: Any) -> ir.Constraint | None:
         """A bool variable as a condition (`if knight then ...`): true when it is 1; None for another value."""
@@ -164,12 +192,6 @@ class Context:
             "relate values with 'same', 'not_same', '==' or '!='; for an order, number the positions: "
             f"'positions {entities.name} = 1..{len(entities.labels)}'",
         )
-
-    def new_aux_name(self, stem: str) -> str:
-        """A fresh name for an auxiliary variable."""
-        self.aux_count += 1
-        # '#' cannot occur in a name of the language, so an auxiliary never clashes with a user's.
-        return f"_{stem}#{self.aux_count}"
 
     # The layers call each other (an expression holds a condition, a condition an expression): each
     # declares here what a layer above it defines.

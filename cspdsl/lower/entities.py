@@ -12,9 +12,10 @@ from .. import ir
 from ..core.errors import CspdslError
 from ..syntax import ast
 from .build import Lin, any_of, linear, negate
-from .context import POSITION_WORDS, AttributeValue, KeyValue, Param, error, range_text
+from .context import POSITION_WORDS, AttributeValue, KeyValue, Param, error, new_aux_name, range_text
 from .layout import Entities
 from .logic import Logic
+from .products import bounds
 from .values import Attribute, as_lin, check_size
 
 
@@ -142,7 +143,7 @@ class EntityDecls(Logic):
         position = as_lin(target, node.target)
         entities = self.layout.entities
         assert entities is not None
-        lo, hi = self.bounds(position)
+        lo, hi = bounds(self.scope, position)
         if lo < entities.positions[0] or hi > entities.positions[-1]:
             raise error(
                 f"'.{attribute.name}' needs one position, and this can be outside the positions "
@@ -179,7 +180,7 @@ class EntityDecls(Logic):
     def number_variable(self, attribute: Attribute, position: Lin, node: ast.Member) -> str:
         """An auxiliary variable equal to the number whose value is at `position`: it is the number
         v exactly when v's variable equals the position (the definition of a declaration)."""
-        name = self.new_aux_name(attribute.name)
+        name = new_aux_name(self.scope, attribute.name)
         self.problem.add_var(name, tuple(sorted(attribute.numbers.values())), output=False)
         for value, var in attribute.values.items():
             there = linear(Lin(((1, var),)).plus(position, -1), "==", 0)

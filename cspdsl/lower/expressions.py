@@ -11,10 +11,11 @@ from ..core.static_types import Any
 from ..syntax import ast
 from .areas import AREA_CALLS, nested_area
 from .build import Lin, linear
-from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for
+from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
 from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
+from .indexing import Indexing
 from .neighbours import NEIGHBOUR_CALLS, neighbours_of, segments
-from .products import Products
+from .products import bounds, divide, extreme, multiply, product_of
 from .values import (
     Array,
     Attribute,
@@ -29,7 +30,7 @@ from .values import (
 from .visibility import visible_value
 
 
-class Expressions(Products):
+class Expressions(Indexing):
     """Expressions to values: `eval` dispatches on the node's type to an `eval_<Node>` method."""
 
     def eval(self, node: ast.Node) -> Any:
@@ -175,8 +176,8 @@ class Expressions(Products):
         if node.op == "-":
             return check_lin(a.plus(b, -1), node)
         if node.op == "*":
-            return self.multiply(a, b, node)
-        return self.divide(node.op, a, b, node)
+            return multiply(self.scope, a, b, node)
+        return divide(self.scope, node.op, a, b, node)
 
     def fold(self, node: ast.BinOp, a: int, b: int) -> int:
         if node.op in ("//", "%") and b == 0:
@@ -201,7 +202,7 @@ class Expressions(Products):
         if node.func == "sum":
             return self.call_sum(node)
         if node.func == "product":
-            return self.call_product(node, [self.lin(item, node) for item in self.call_list(node)])
+            return product_of(self.scope, node, [self.lin(item, node) for item in self.call_list(node)])
         if node.func in ABS_FUNCTIONS:
             inner = self.abs_argument(node)
             if not inner.terms:
@@ -304,7 +305,7 @@ class Expressions(Products):
         sequences = (list, Array, BoardValue, Attribute)
         items = [item for arg in args for item in (as_list(arg, node) if isinstance(arg, sequences) else [arg])]
         if any(isinstance(item, Lin) for item in items):
-            return self.extreme(node.func, [self.lin(item, node) for item in items], node)
+            return extreme(self.scope, node.func, [self.lin(item, node) for item in items], node)
         values = int_values_of(args, node)
         if not values:
             raise error(f"{node.func} of nothing", node)
@@ -325,24 +326,14 @@ class Expressions(Products):
 
     def abs_aux(self, inner: Lin, span: Span) -> str:
         """An auxiliary z = |inner|: it is determined by the model's own variables."""
-        lo, hi = self.bounds(inner)
+        lo, hi = bounds(self.scope, inner)
         values = range(0 if lo <= 0 <= hi else min(abs(lo), abs(hi)), max(abs(lo), abs(hi)) + 1)
-        name = self.new_aux_name("abs")
+        name = new_aux_name(self.scope, "abs")
         self.problem.add_var(name, tuple(values), output=False)
         z = Lin(((1, name),))
         positive = ir.And((linear(inner, ">=", 0), linear(z.plus(inner, -1), "==", 0)))
         negative = ir.And((linear(inner, "<=", -1), linear(z.plus(inner), "==", 0)))
         self.problem.post(ir.Or((positive, negative)), span)
-        return name
-
-    def aux_for(self, item: Lin, span: Span) -> str:
-        """An auxiliary variable equal to `item`, over the values it can take."""
-        lo, hi = self.bounds(item)
-        if hi - lo > MAX_DOMAIN:
-            raise CspdslError("expression range is too large", span)
-        name = self.new_aux_name("expr")
-        self.problem.add_var(name, tuple(range(lo, hi + 1)), output=False)
-        self.problem.post(linear(Lin(((1, name),)).plus(item, -1), "==", 0), span)
         return name
 
     def call_list(self, node: ast.Call) -> list[Any]:

@@ -19,7 +19,8 @@ from ..core.errors import Span
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, any_of, in_values, linear, negate, plain_variable
-from .context import MAX_DOMAIN, Context, error, range_text
+from .context import Context, error, new_aux_name, range_text
+from .products import values_of
 from .values import Array, Attribute
 
 # An evaluated index: a number, a slice (the indices it keeps), or numbers chosen by variables.
@@ -29,7 +30,7 @@ Choices = list[tuple[list[ir.Constraint], Lin]]
 
 
 class Indexing(Context):
-    """`target[...]` for arrays and lists; `bounds` of linear expressions, which elements need."""
+    """`target[...]` for arrays and lists, and the elements that indices over variables choose."""
 
     def __init__(self, params: Mapping[str, object]):
         super().__init__(params)
@@ -165,7 +166,7 @@ class Indexing(Context):
     def index_values(self, index: Lin, allowed: list[int], node: ast.Node, name: str) -> list[int]:
         """The values of an index over variables that fall inside `allowed`; the index is cut to them
         (posted as part of the model's declarations: an index outside cannot hold)."""
-        possible = self.values_of(index, node.span)
+        possible = values_of(self.scope, index, node.span)
         inside = [v for v in allowed if v in possible]
         if not inside:
             raise error(f"this index can take no value in {name}'s range {range_text(allowed)}", node)
@@ -173,16 +174,6 @@ class Indexing(Context):
             self.cuts.add((index, tuple(inside)))
             self.problem.post(in_values(index, inside), node.span)
         return inside
-
-    def values_of(self, lin: Lin, span: Span) -> set[int]:
-        """The values a linear expression can take: exactly for one variable, else its bounds' range."""
-        if len(lin.terms) == 1:
-            coef, name = lin.terms[0]
-            return {coef * v + lin.const for v in self.problem.variables[name].domain}
-        lo, hi = self.bounds(lin)
-        if hi - lo >= MAX_DOMAIN:
-            raise error("expression range is too large", span)
-        return set(range(lo, hi + 1))
 
     def element(self, choices: Choices, span: Span) -> Lin:
         """The item the conditions choose, as an auxiliary variable tied to each choice (the same
@@ -194,8 +185,8 @@ class Indexing(Context):
         cached = self.elements.get(key)
         if cached is not None:
             return Lin(((1, cached),))
-        domain = sorted(set().union(*(self.values_of(item, span) for item in items)))
-        name = self.new_aux_name("element")
+        domain = sorted(set().union(*(values_of(self.scope, item, span) for item in items)))
+        name = new_aux_name(self.scope, "element")
         self.problem.add_var(name, tuple(domain), output=False)
         if all(plain_variable(item) in self.layout.symbolic for item in items):
             self.layout.symbolic.add(name)  # chosen from variables of names: a name too
@@ -205,15 +196,6 @@ class Indexing(Context):
             self.problem.post(any_of([*map(negate, conditions), tie]), span)
         self.elements[key] = name
         return result
-
-    def bounds(self, lin: Lin) -> tuple[int, int]:
-        """The least and greatest values of a linear expression over its variables' domains."""
-        lo = hi = lin.const
-        for coef, name in lin.terms:
-            var = self.problem.variables[name]
-            lo += min(coef * var.lo, coef * var.hi)
-            hi += max(coef * var.lo, coef * var.hi)
-        return lo, hi
 
 
 def as_number(item: Any) -> Lin:

@@ -13,6 +13,8 @@ from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, all_of, any_of, linear, negate
 from .conditions import Conditions
+from .context import new_aux_name
+from .products import values_of
 from .values import Symbol
 
 
@@ -44,8 +46,8 @@ class Logic(Conditions):
         condition = self.cond(node.condition)
         if condition in (ir.TRUE, ir.FALSE) or a == b:
             return then if condition != ir.FALSE else otherwise
-        values = sorted(self.values_of(a, node.span) | self.values_of(b, node.span))
-        name = self.new_aux_name("if")
+        values = sorted(values_of(self.scope, a, node.span) | values_of(self.scope, b, node.span))
+        name = new_aux_name(self.scope, "if")
         self.problem.add_var(name, tuple(values), output=False)
         chosen = Lin(((1, name),))
         self.problem.post(any_of([negate(condition), linear(chosen.plus(a, -1), "==", 0)]), node.span)

@@ -13,7 +13,7 @@ from ..core.static_types import Any
 from ..syntax import ast
 from ..syntax.nesting import MAX_NESTING
 from .build import Lin, new_posted
-from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, range_text
+from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, new_aux_name, range_text
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
 from .magnitudes import check_magnitudes
 from .sequential import SequentialDecls, is_sequential
@@ -321,7 +321,7 @@ class Statements(SequentialDecls):
         self.check_pieces_fit(s, pieces, cells)
         from .shapes import place
 
-        place(self.problem, pieces.pieces, cells, s.span, self.new_aux_name)
+        place(self.problem, pieces.pieces, cells, s.span, lambda stem: new_aux_name(self.scope, stem))
 
     def place_target_cells(self, s: ast.PlaceDecl) -> list[str]:
         target = self.lookup(s.target, s.target_span)

@@ -16,7 +16,7 @@ from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import NON_STRICT, Lin, all_of, any_of, comparison, count, negate
-from .context import error
+from .context import error, new_aux_name
 from .forms import MIRROR
 from .values import as_lin
 
@@ -75,7 +75,7 @@ def visible_value(lowering: Any, call: ast.Call) -> Lin | int:
 
 def _seen_flag(lowering: Any, condition: ir.Constraint, call: ast.Call) -> str:
     """A 0/1 auxiliary variable tied to a condition both ways: 1 if and only if it holds."""
-    name: str = lowering.new_aux_name("visible")
+    name: str = new_aux_name(lowering.scope, "visible")
     lowering.problem.add_var(name, (0, 1), output=False)
     flag = ir.InSet(name, (1,))
     for clause in (any_of([negate(flag), condition]), any_of([flag, negate(condition)])):
