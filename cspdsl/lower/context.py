@@ -2,7 +2,7 @@
 its Layout, the params, and the counter that names auxiliary variables.
 
 The part that arithmetic needs (the problem, the size limits, the auxiliaries named) is a `Scope` of
-its own, which the functions of `products.py` take instead of the whole lowering.
+its own, which the functions of `products.py` and `elements.py` take instead of the whole lowering.
 
 The layers of lowering (expressions, conditions, statements) are classes stacked on `Context`, so
 each reads and binds names the same way and reports errors at the source the same way.
@@ -74,12 +74,15 @@ class KeyValue(Record):
 
 class Scope(Record, frozen=False):
     """What making auxiliary variables reads and writes: the problem being built, the model's use of
-    its size limits, how many auxiliaries were named, and each product of two variables made (once)."""
+    its size limits, how many auxiliaries were named, and each product, element and index cut made
+    (each once)."""
 
     problem: ir.Problem = field(default_factory=ir.Problem)
     sizes: Sizes = field(default_factory=lambda: Sizes(SizeLimits()))  # `lower` sets the model's limits
     aux_count: int = 0
     products: dict[tuple[str, str], str] = field(default_factory=dict)  # x * y's variable, by x and y
+    elements: dict[Any, str] = field(default_factory=dict)  # an element's variable, by its choices
+    cuts: set[tuple[Lin, tuple[int, ...]]] = field(default_factory=set)  # the indices cut, to their values
 
 
 def new_aux_name(scope: Scope, stem: str) -> str:
