@@ -14,6 +14,7 @@ from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
 from .context import POSITION_WORDS, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
+from .named_values import compare_names, is_named, member_of_names
 from .products import aux_for
 from .quantifiers import Quantifiers
 from .values import as_cond, as_list
@@ -119,8 +120,10 @@ class Conditions(Quantifiers):
 
     def membership(self, node: ast.Membership, element_value: Any, collection: Any) -> ir.Constraint:
         """`x in collection` of their values (the compiled bodies of quantifiers call it too)."""
-        if self.is_named(element_value) or (isinstance(collection, list) and any(map(self.is_named, collection))):
-            named = self.member_of_names(node, element_value, collection)
+        symbolic = self.layout.symbolic
+        items = collection if isinstance(collection, list) else []
+        if is_named(symbolic, element_value) or any(is_named(symbolic, item) for item in items):
+            named = member_of_names(symbolic, node, element_value, collection)
             return negate(named) if node.negated else named
         element = self.lin(element_value, node.element)
         if isinstance(collection, (range, frozenset)) or (
@@ -172,8 +175,9 @@ class Conditions(Quantifiers):
         quantifiers (`bodies.py`) call it too, so both make the same constraint."""
         self.refuse_arithmetic(left_value, node.left)
         self.refuse_arithmetic(right_value, node.right)
-        if self.is_named(left_value) or self.is_named(right_value):
-            result: ir.Constraint = self.compare_names(node, left_value, right_value)
+        symbolic = self.layout.symbolic
+        if is_named(symbolic, left_value) or is_named(symbolic, right_value):
+            result: ir.Constraint = compare_names(symbolic, node, left_value, right_value)
             return result
         left, right = self.lin(left_value, node.left), self.lin(right_value, node.right)
         diff = left.plus(right, -1)

@@ -14,6 +14,7 @@ from ..syntax import ast
 from .build import Lin, all_of, any_of, linear, negate
 from .conditions import Conditions
 from .context import new_aux_name
+from .named_values import is_named
 from .products import values_of
 from .values import Symbol
 
@@ -53,12 +54,12 @@ class Logic(Conditions):
         self.problem.post(any_of([negate(condition), linear(chosen.plus(a, -1), "==", 0)]), node.span)
         self.problem.post(any_of([condition, linear(chosen.plus(b, -1), "==", 0)]), node.span)
         if named:
-            self.mark_symbolic(name)
+            self.layout.symbolic.add(name)  # a choice between names is a name too
         return chosen
 
     def branch_names(self, node: ast.Conditional, then: Any, otherwise: Any) -> bool:
         """Whether the branches are names of a domain (both must be, or neither)."""
-        named = [self.is_named(value) for value in (then, otherwise)]
+        named = [is_named(self.layout.symbolic, value) for value in (then, otherwise)]
         if named[0] != named[1]:
             from .context import error
 

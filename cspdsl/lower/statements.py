@@ -16,6 +16,7 @@ from .build import Lin, new_posted
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, new_aux_name, range_text
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
 from .magnitudes import check_magnitudes
+from .named_values import is_named, named_lin
 from .sequential import SequentialDecls, is_sequential
 from .shown import Shown, project
 from .values import (
@@ -385,8 +386,8 @@ class Statements(SequentialDecls):
 
     def shown_term(self, value: Any, node: ast.Node) -> LinTerm | Named:
         """A number an answer shows, or a name (a name of a domain, a variable holding one)."""
-        if self.is_named(value):
-            lin = self.named_lin(value)
+        if is_named(self.layout.symbolic, value):
+            lin = named_lin(value)
             return Named(LinTerm(lin.terms, lin.const))
         lin = as_lin(value, node) if not isinstance(value, int) else as_lin_value(value)
         return LinTerm(lin.terms, lin.const)
