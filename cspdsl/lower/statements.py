@@ -17,7 +17,7 @@ from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
 from .magnitudes import check_magnitudes
 from .named_values import is_named, named_lin
-from .sequential import SequentialDecls, is_sequential
+from .sequential import SequentialDecls, is_sequential, sequential_of
 from .shown import Shown, project
 from .values import (
     Array,
@@ -72,7 +72,7 @@ class Statements(SequentialDecls):
             handlers[type(statement)](statement)
         if sequential:
             first = next(s for s in model.statements if isinstance(s, ast.StateDecl | ast.MoveDecl))
-            self.finish_sequential(first.span)
+            self.problem.sequential = sequential_of(self.problem, self.gathered, first.span)
         self.plans.clear()  # the compiled bodies hold the lowering: no cycle is left behind
         project(self.problem, self.layout, self.shown)
         check_magnitudes(self.problem)
