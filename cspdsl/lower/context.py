@@ -2,7 +2,8 @@
 its Layout, the params, and the counter that names auxiliary variables.
 
 The part that arithmetic needs (the problem, the size limits, the auxiliaries named) is a `Scope` of
-its own, which the functions of `products.py` and `elements.py` take instead of the whole lowering.
+its own, which the functions of `products.py`, `elements.py` and `attribute_numbers.py` take instead
+of the whole lowering.
 
 The layers of lowering (expressions, conditions, statements) are classes stacked on `Context`, so
 each reads and binds names the same way and reports errors at the source the same way.
@@ -74,8 +75,8 @@ class KeyValue(Record):
 
 class Scope(Record, frozen=False):
     """What making auxiliary variables reads and writes: the problem being built, the model's use of
-    its size limits, how many auxiliaries were named, and each product, element and index cut made
-    (each once)."""
+    its size limits, how many auxiliaries were named, and each product, element, index cut and
+    number of an attribute (`X.age`) made (each once)."""
 
     problem: ir.Problem = field(default_factory=ir.Problem)
     sizes: Sizes = field(default_factory=lambda: Sizes(SizeLimits()))  # `lower` sets the model's limits
@@ -83,6 +84,7 @@ class Scope(Record, frozen=False):
     products: dict[tuple[str, str], str] = field(default_factory=dict)  # x * y's variable, by x and y
     elements: dict[Any, str] = field(default_factory=dict)  # an element's variable, by its choices
     cuts: set[tuple[Lin, tuple[int, ...]]] = field(default_factory=set)  # the indices cut, to their values
+    numbers_at: dict[tuple[str, Lin], str] = field(default_factory=dict)  # `X.age`'s, by attribute and position
 
 
 def new_aux_name(scope: Scope, stem: str) -> str:
@@ -116,8 +118,6 @@ class Context:
         self.env = Env()
         self.scope = Scope()
         self.layout = Layout()
-        # `X.age`: the auxiliary variable of each (attribute, position expression) met, made once.
-        self.numbers_at: dict[tuple[str, Any], str] = {}
         # The values of the `forall` names a clue is being posted under ((name, value) pairs).
         self.instance: tuple[tuple[str, str], ...] = ()
         self.folds = Folds()  # the clues that fold to a constant
@@ -202,10 +202,6 @@ class Context:
     @abstractmethod
     def eval(self, node: ast.Node) -> Any:
         """The value of an expression (defined by `Expressions`)."""
-
-    @abstractmethod
-    def number_of(self, attribute: Any, target: Any, node: ast.Member) -> Any:
-        """`X.age`: the number of an attribute of numbers at X's position (defined by `EntityDecls`)."""
 
     @abstractmethod
     def cond(self, node: ast.Node) -> ir.Constraint:

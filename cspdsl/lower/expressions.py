@@ -10,6 +10,7 @@ from ..core.errors import CspdslError, Span, did_you_mean
 from ..core.static_types import Any
 from ..syntax import ast
 from .areas import AREA_CALLS, nested_area
+from .attribute_numbers import number_of
 from .build import Lin, linear
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
 from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
@@ -81,7 +82,7 @@ class Expressions(Indexing):
             return Lin(((1, target.layout.variables[node.name]),))
         named = self.env.names.get(node.name)
         if isinstance(named, Attribute) and not isinstance(target, (Array, BoardValue)):
-            return self.number_of(named, target, node)
+            return number_of(self.scope, self.layout.entities, named, target, node)
         groups = self.groups_of(target, node)
         if isinstance(target, BoardValue) and node.name not in groups and len(node.name) == 1:
             cells = "".join(sorted(target.layout.variables))
