@@ -14,7 +14,7 @@ from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
 from .context import POSITION_WORDS, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
-from .named_values import compare_names, is_named, member_of_names
+from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
 from .products import aux_for
 from .quantifiers import Quantifiers
 from .values import as_cond, as_list
@@ -173,9 +173,9 @@ class Conditions(Quantifiers):
     def compare_values(self, node: ast.Compare, left_value: Any, right_value: Any) -> ir.Constraint:
         """Two sides' values compared (numbers, or names as their codes); the compiled bodies of
         quantifiers (`bodies.py`) call it too, so both make the same constraint."""
-        self.refuse_arithmetic(left_value, node.left)
-        self.refuse_arithmetic(right_value, node.right)
         symbolic = self.layout.symbolic
+        refuse_arithmetic(symbolic, left_value, node.left)
+        refuse_arithmetic(symbolic, right_value, node.right)
         if is_named(symbolic, left_value) or is_named(symbolic, right_value):
             result: ir.Constraint = compare_names(symbolic, node, left_value, right_value)
             return result
@@ -183,7 +183,7 @@ class Conditions(Quantifiers):
         diff = left.plus(right, -1)
         op = node.op
         if op not in ("same", "not_same", "==", "!="):
-            self.refuse_order(op, node.op_span, [] if op in RELATIONS else [diff])
+            refuse_order(self.layout.entities, op, node.op_span, [] if op in RELATIONS else [diff])
         if op in RELATIONS:
             return RELATIONS[op](diff)
         return comparison(diff, op)

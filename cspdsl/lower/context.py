@@ -12,7 +12,7 @@ each reads and binds names the same way and reports errors at the source the sam
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 
 from .. import ir
 from ..core.errors import CspdslError, Span, did_you_mean
@@ -143,16 +143,6 @@ class Context:
         var = plain_variable(value)
         return ir.InSet(var, (1,)) if var is not None and var in self.bool_vars else None
 
-    def refuse_arithmetic(self, value: Any, node: ast.Node, alone: bool = True) -> None:
-        """Raise if a number is made from a variable that holds a name (`WA + 1`, `sum(colours)`);
-        the variable alone is still a name (unless not `alone`: where a number is all that can go)."""
-        if not isinstance(value, Lin) or (alone and plain_variable(value) is not None):
-            return
-        held = next((name for _, name in value.terms if name in self.layout.symbolic), None)
-        if held is not None:
-            raise error(f"arithmetic on a name: '{held}' holds a name, not a number", node,
-                        "names are compared with '==' and '!=' only")
-
     def check_free(self, name: str, span: Span) -> None:
         """Raise if `name` is taken; declarations call it before they add any IR variable. The words
         a positions line gives (first, last, middle) yield to the model's own use of them."""
@@ -178,23 +168,6 @@ class Context:
             kind = "value" if self.layout.entities and self.layout.entities.attributes else "name"
             raise CspdslError(f"unknown {kind} '{name}'", span, did_you_mean(name, self.env.names))
         return self.env.names[name]
-
-    def refuse_order(self, word: str, span: Span, sides: Sequence[Any] = ()) -> None:
-        """In a puzzle keyed by names, raise if `word` (a relation such as next_to, or `<`, `distance`
-        on the positions in `sides`) would compare positions: they have no order there."""
-        entities = self.layout.entities
-        if entities is None or entities.labels is None:
-            return
-        if sides:
-            mine = {var for values in entities.attributes.values() for var in values.values()}
-            if not any(name in mine for side in sides for _, name in side.terms):
-                return
-        raise CspdslError(
-            f"'{word}' compares positions, but '{entities.name}' ({', '.join(entities.labels)}) has no order",
-            span,
-            "relate values with 'same', 'not_same', '==' or '!='; for an order, number the positions: "
-            f"'positions {entities.name} = 1..{len(entities.labels)}'",
-        )
 
     # The layers call each other (an expression holds a condition, a condition an expression): each
     # declares here what a layer above it defines.

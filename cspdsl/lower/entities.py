@@ -4,7 +4,7 @@ of an attribute of numbers that goes with X, is made by `attribute_numbers.py`.
 
 A puzzle keyed by names (`positions band: Alpha, Beta`) numbers its positions 1, 2, ... inside, and
 each key value is the constant position it names: `rock same Alpha` is `rock == 1`. Its positions
-have no order, so the relations that compare positions are refused (`Context.refuse_order`)."""
+have no order, so the relations that compare positions are refused (`named_values.refuse_order`)."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ from .build import Lin, linear
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
 from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
 from .indexing import Indexing
+from .named_values import refuse_arithmetic, refuse_order
 from .neighbours import NEIGHBOUR_CALLS, neighbours_of, segments
 from .products import bounds, divide, extreme, multiply, product_of
 from .values import (
@@ -321,8 +322,8 @@ class Expressions(Indexing):
             if len(node.args) != 2:
                 raise error("distance takes two arguments: distance(a, b)", node)
             inner = self.lin(node.args[0]).plus(self.lin(node.args[1]), -1)
-        self.refuse_arithmetic(inner, node, alone=False)
-        self.refuse_order(node.func, node.func_span, [inner])
+        refuse_arithmetic(self.layout.symbolic, inner, node, alone=False)
+        refuse_order(self.layout.entities, node.func, node.func_span, [inner])
         return inner
 
     def abs_aux(self, inner: Lin, span: Span) -> str:

@@ -14,6 +14,7 @@ from ..syntax import ast
 from .build import Lin, linear
 from .context import Context, error, range_text
 from .elements import Choices, element, index_values
+from .named_values import refuse_arithmetic
 from .values import Array, Attribute
 
 # An evaluated index: a number, a slice (the indices it keeps), or numbers chosen by variables.
@@ -54,7 +55,7 @@ class Indexing(Context):
         if isinstance(value, range):
             return self.slice_of(value, allowed, name, node)
         if isinstance(value, Lin):
-            self.refuse_arithmetic(value, node, alone=False)
+            refuse_arithmetic(self.layout.symbolic, value, node, alone=False)
             return value if value.terms else value.const
         if isinstance(value, bool) or not isinstance(value, int):
             raise error("expected an index: a number, a slice 'lo..hi' or '..'", node)

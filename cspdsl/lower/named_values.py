@@ -1,17 +1,22 @@
 """Values that are names: a name of a domain (`red`, a `Symbol`) or a variable that holds one (the
 layout's `symbolic` variables). A name is compared as its code, and only with `==`, `!=`, `same` and
-`not_same`, or tested with `in` against names (`symbols.py` declares the domains).
+`not_same`, or tested with `in` against names (`symbols.py` declares the domains). Nor has a
+position an order in a puzzle keyed by names (`positions band: Alpha, Beta`).
 
-Functions of the values and the set of variables of names, which every caller passes: they read
-nothing else of the lowering.
+Functions of the values and the set of variables of names (or the puzzle's entities), which every
+caller passes: they read nothing else of the lowering.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ..core.errors import CspdslError, Span
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import RELATIONS, Lin, any_of, comparison, plain_variable
 from .context import error
+from .layout import Entities
 from .values import Symbol
 
 NAME_COMPARISONS = ("==", "!=", "same", "not_same")
@@ -52,3 +57,32 @@ def member_of_names(symbolic: set[str], node: ast.Membership, element: Any, coll
         raise error("a name is tested against numbers", side, "a name is one of a set of names: x in {red, green}")
     lin = named_lin(element)
     return any_of([comparison(lin.plus(named_lin(item), -1), "==") for item in items])
+
+
+def refuse_arithmetic(symbolic: set[str], value: Any, node: ast.Node, alone: bool = True) -> None:
+    """Raise if a number is made from a variable of `symbolic`, that holds a name (`WA + 1`,
+    `sum(colours)`); the variable alone is still a name (unless not `alone`: where a number is all
+    that can go)."""
+    if not isinstance(value, Lin) or (alone and plain_variable(value) is not None):
+        return
+    held = next((name for _, name in value.terms if name in symbolic), None)
+    if held is not None:
+        raise error(f"arithmetic on a name: '{held}' holds a name, not a number", node,
+                    "names are compared with '==' and '!=' only")
+
+
+def refuse_order(entities: Entities | None, word: str, span: Span, sides: Sequence[Any] = ()) -> None:
+    """In a puzzle keyed by names, raise if `word` (a relation such as next_to, or `<`, `distance`
+    on the positions in `sides`) would compare positions: they have no order there."""
+    if entities is None or entities.labels is None:
+        return
+    if sides:
+        mine = {var for values in entities.attributes.values() for var in values.values()}
+        if not any(name in mine for side in sides for _, name in side.terms):
+            return
+    raise CspdslError(
+        f"'{word}' compares positions, but '{entities.name}' ({', '.join(entities.labels)}) has no order",
+        span,
+        "relate values with 'same', 'not_same', '==' or '!='; for an order, number the positions: "
+        f"'positions {entities.name} = 1..{len(entities.labels)}'",
+    )

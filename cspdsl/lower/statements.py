@@ -16,7 +16,7 @@ from .build import Lin, new_posted
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, new_aux_name, range_text
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
 from .magnitudes import check_magnitudes
-from .named_values import is_named, named_lin
+from .named_values import is_named, named_lin, refuse_arithmetic
 from .sequential import SequentialDecls, is_sequential, sequential_of
 from .shown import Shown, project
 from .values import (
@@ -381,7 +381,7 @@ class Statements(SequentialDecls):
                 raise error("an answer shows a number or a list of numbers, not a list of lists", node,
                             "name one group, such as {g.rows[1]}, or write one placeholder a row")
             return tuple(self.shown_term(item, node) for item in items)
-        self.refuse_arithmetic(value, node)
+        refuse_arithmetic(self.layout.symbolic, value, node)
         return self.shown_term(value, node)
 
     def shown_term(self, value: Any, node: ast.Node) -> LinTerm | Named:
@@ -428,7 +428,7 @@ class Statements(SequentialDecls):
     def objective_part(self, sense: str, value: Any, node: ast.Node, text: str, span: Span) -> ir.Objective:
         """One number to optimise: a linear expression (abs, sums and the like bring their auxiliary
         variables, as in a clue); a list's items each one (`minimize [a, b]`: lexicographic)."""
-        self.refuse_arithmetic(value, node, alone=False)
+        refuse_arithmetic(self.layout.symbolic, value, node, alone=False)
         lin = self.lin(value, node)
         return ir.Objective(sense, lin.terms, lin.const, text, span)
 
