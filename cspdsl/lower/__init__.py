@@ -41,7 +41,7 @@ def lower(
     `limits` are the sizes it may reach (`sizes.py`; by default the defaults, or those
     `sizes.held_to` sets)."""
     lowering = PlainStatements(params or {})
-    lowering.sizes = Sizes(limits or current_limits())
+    lowering.scope.sizes = Sizes(limits or current_limits())
     with no_cycle_collection():
         lowering.run(model)
     return Lowered(lowering.problem, lowering.layout, folded=lowering.folds.found())

@@ -26,7 +26,7 @@ from .areas import AREA_CALLS
 from .automata import is_runs_clue
 from .build import all_of, any_of, count, negate
 from .compiled import Fallback, Names, ValueCompiler
-from .expressions import left_spine
+from .forms import abs_call_compared, left_spine
 from .visibility import is_visible
 
 Condition = Callable[[Names], ir.Constraint]
@@ -180,8 +180,6 @@ class BodyCompiler(ValueCompiler):
     def abs_compared(self, node: ast.Compare) -> Condition | None:
         """`abs(e) op k` (or `distance`) with k a number: `Conditions.abs_comparison`; a k that is no
         number is left to the generic lowering."""
-        from .conditions import abs_call_compared
-
         found = abs_call_compared(node)
         if found is None:
             return None

@@ -21,7 +21,8 @@ from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param
-from .expressions import ABS_FUNCTIONS, left_spine
+from .forms import ABS_FUNCTIONS, left_spine
+from .named_values import refuse_arithmetic, refuse_order
 from .values import Array, as_lin, as_list, check_lin
 
 Names = dict[str, Any]
@@ -236,8 +237,8 @@ class ValueCompiler:
 
         def argument(names: Names) -> Lin:
             inner = first(names) if len(parts) == 1 else first(names).plus(second(names), -1)
-            lowering.refuse_arithmetic(inner, call, alone=False)
-            lowering.refuse_order(call.func, call.func_span, [inner])
+            refuse_arithmetic(lowering.layout.symbolic, inner, call, alone=False)
+            refuse_order(lowering.layout.entities, call.func, call.func_span, [inner])
             return inner
 
         return argument

@@ -13,16 +13,15 @@ from .areas import AREA_CALLS, area_constraints
 from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
 from .context import POSITION_WORDS, error, method_for, range_text
-from .expressions import ABS_FUNCTIONS, SUM_CALLS, left_spine
+from .forms import SUM_CALLS, abs_call_compared, left_spine
+from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
+from .products import aux_for
 from .quantifiers import Quantifiers
 from .values import as_cond, as_list
 from .visibility import visible_comparison
 
 # `[A, B] same [C, D]` pairs lists of at most this many (it tries every order).
 PAIRED_UP_TO = 4
-
-_MIRROR = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
-
 
 class Conditions(Quantifiers):
     """Nodes to IR constraints: `cond` dispatches on the node's type to a `cond_<Node>` method."""
@@ -57,7 +56,7 @@ class Conditions(Quantifiers):
             if item.const == 0 and len(item.terms) == 1 and item.terms[0][0] == 1:
                 names.append(item.terms[0][1])
             else:
-                names.append(self.aux_for(item, node.span))
+                names.append(aux_for(self.scope, item, node.span))
         return names
 
     # ---- conditions ----------------------------------------------------------------------------
@@ -121,8 +120,10 @@ class Conditions(Quantifiers):
 
     def membership(self, node: ast.Membership, element_value: Any, collection: Any) -> ir.Constraint:
         """`x in collection` of their values (the compiled bodies of quantifiers call it too)."""
-        if self.is_named(element_value) or (isinstance(collection, list) and any(map(self.is_named, collection))):
-            named = self.member_of_names(node, element_value, collection)
+        symbolic = self.layout.symbolic
+        items = collection if isinstance(collection, list) else []
+        if is_named(symbolic, element_value) or any(is_named(symbolic, item) for item in items):
+            named = member_of_names(symbolic, node, element_value, collection)
             return negate(named) if node.negated else named
         element = self.lin(element_value, node.element)
         if isinstance(collection, (range, frozenset)) or (
@@ -172,16 +173,17 @@ class Conditions(Quantifiers):
     def compare_values(self, node: ast.Compare, left_value: Any, right_value: Any) -> ir.Constraint:
         """Two sides' values compared (numbers, or names as their codes); the compiled bodies of
         quantifiers (`bodies.py`) call it too, so both make the same constraint."""
-        self.refuse_arithmetic(left_value, node.left)
-        self.refuse_arithmetic(right_value, node.right)
-        if self.is_named(left_value) or self.is_named(right_value):
-            result: ir.Constraint = self.compare_names(node, left_value, right_value)
+        symbolic = self.layout.symbolic
+        refuse_arithmetic(symbolic, left_value, node.left)
+        refuse_arithmetic(symbolic, right_value, node.right)
+        if is_named(symbolic, left_value) or is_named(symbolic, right_value):
+            result: ir.Constraint = compare_names(symbolic, node, left_value, right_value)
             return result
         left, right = self.lin(left_value, node.left), self.lin(right_value, node.right)
         diff = left.plus(right, -1)
         op = node.op
         if op not in ("same", "not_same", "==", "!="):
-            self.refuse_order(op, node.op_span, [] if op in RELATIONS else [diff])
+            refuse_order(self.layout.entities, op, node.op_span, [] if op in RELATIONS else [diff])
         if op in RELATIONS:
             return RELATIONS[op](diff)
         return comparison(diff, op)
@@ -239,15 +241,3 @@ class Conditions(Quantifiers):
                 node.right,
             )
         return comparison(left.plus(Lin((), -position)), "==")
-
-
-def abs_call_compared(node: ast.Compare) -> tuple[ast.Call, ast.Node, str] | None:
-    """For `abs(e) op x` or `x op abs(e)` (or distance): the call, x, and op read from the call's side."""
-    if node.op not in ("==", "!=", "<", "<=", ">", ">="):
-        return None
-    left, right, op = node.left, node.right, node.op
-    if isinstance(right, ast.Call) and right.func in ABS_FUNCTIONS:
-        left, right, op = right, left, _MIRROR[op]
-    if isinstance(left, ast.Call) and left.func in ABS_FUNCTIONS:
-        return left, right, op
-    return None

@@ -1,6 +1,10 @@
 """The state every part of lowering shares: the environment of names, the IR problem being built,
 its Layout, the params, and the counter that names auxiliary variables.
 
+The part that arithmetic needs (the problem, the size limits, the auxiliaries named) is a `Scope` of
+its own, which the functions of `products.py`, `elements.py` and `attribute_numbers.py` take instead
+of the whole lowering.
+
 The layers of lowering (expressions, conditions, statements) are classes stacked on `Context`, so
 each reads and binds names the same way and reports errors at the source the same way.
 """
@@ -8,7 +12,7 @@ each reads and binds names the same way and reports errors at the source the sam
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 
 from .. import ir
 from ..core.errors import CspdslError, Span, did_you_mean
@@ -69,6 +73,27 @@ class KeyValue(Record):
     position: int
 
 
+class Scope(Record, frozen=False):
+    """What making auxiliary variables reads and writes: the problem being built, the model's use of
+    its size limits, how many auxiliaries were named, and each product, element, index cut and
+    number of an attribute (`X.age`) made (each once)."""
+
+    problem: ir.Problem = field(default_factory=ir.Problem)
+    sizes: Sizes = field(default_factory=lambda: Sizes(SizeLimits()))  # `lower` sets the model's limits
+    aux_count: int = 0
+    products: dict[tuple[str, str], str] = field(default_factory=dict)  # x * y's variable, by x and y
+    elements: dict[Any, str] = field(default_factory=dict)  # an element's variable, by its choices
+    cuts: set[tuple[Lin, tuple[int, ...]]] = field(default_factory=set)  # the indices cut, to their values
+    numbers_at: dict[tuple[str, Lin], str] = field(default_factory=dict)  # `X.age`'s, by attribute and position
+
+
+def new_aux_name(scope: Scope, stem: str) -> str:
+    """A fresh name for an auxiliary variable."""
+    scope.aux_count += 1
+    # '#' cannot occur in a name of the language, so an auxiliary never clashes with a user's.
+    return f"_{stem}#{scope.aux_count}"
+
+
 def error(message: str, node: ast.Node | Span, hint: str | None = None) -> CspdslError:
     """An error at a node's span (or at a span)."""
     span = node if isinstance(node, Span) else node.span
@@ -91,12 +116,8 @@ class Context:
         self.used_params: set[str] = set()
         self.declared_params: list[str] = []
         self.env = Env()
-        self.problem = ir.Problem()
+        self.scope = Scope()
         self.layout = Layout()
-        self.aux_count = 0
-        self.sizes = Sizes(SizeLimits())  # what the model has used of its size limits (`lower` sets them)
-        # `X.age`: the auxiliary variable of each (attribute, position expression) met, made once.
-        self.numbers_at: dict[tuple[str, Any], str] = {}
         # The values of the `forall` names a clue is being posted under ((name, value) pairs).
         self.instance: tuple[tuple[str, str], ...] = ()
         self.folds = Folds()  # the clues that fold to a constant
@@ -107,20 +128,20 @@ class Context:
         # The compiled closures of quantifiers' bodies and `where`s, by node (`quantifiers.py`).
         self.plans: dict[tuple[int, str], tuple[ast.Node, Any]] = {}
 
+    @property
+    def problem(self) -> ir.Problem:
+        """The IR problem being built (the scope's)."""
+        return self.scope.problem
+
+    @property
+    def sizes(self) -> Sizes:
+        """What the model has used of its size limits (the scope's)."""
+        return self.scope.sizes
+
     def bool_truth(self, value: Any) -> ir.Constraint | None:
         """A bool variable as a condition (`if knight then ...`): true when it is 1; None for another value."""
         var = plain_variable(value)
         return ir.InSet(var, (1,)) if var is not None and var in self.bool_vars else None
-
-    def refuse_arithmetic(self, value: Any, node: ast.Node, alone: bool = True) -> None:
-        """Raise if a number is made from a variable that holds a name (`WA + 1`, `sum(colours)`);
-        the variable alone is still a name (unless not `alone`: where a number is all that can go)."""
-        if not isinstance(value, Lin) or (alone and plain_variable(value) is not None):
-            return
-        held = next((name for _, name in value.terms if name in self.layout.symbolic), None)
-        if held is not None:
-            raise error(f"arithmetic on a name: '{held}' holds a name, not a number", node,
-                        "names are compared with '==' and '!=' only")
 
     def check_free(self, name: str, span: Span) -> None:
         """Raise if `name` is taken; declarations call it before they add any IR variable. The words
@@ -148,39 +169,12 @@ class Context:
             raise CspdslError(f"unknown {kind} '{name}'", span, did_you_mean(name, self.env.names))
         return self.env.names[name]
 
-    def refuse_order(self, word: str, span: Span, sides: Sequence[Any] = ()) -> None:
-        """In a puzzle keyed by names, raise if `word` (a relation such as next_to, or `<`, `distance`
-        on the positions in `sides`) would compare positions: they have no order there."""
-        entities = self.layout.entities
-        if entities is None or entities.labels is None:
-            return
-        if sides:
-            mine = {var for values in entities.attributes.values() for var in values.values()}
-            if not any(name in mine for side in sides for _, name in side.terms):
-                return
-        raise CspdslError(
-            f"'{word}' compares positions, but '{entities.name}' ({', '.join(entities.labels)}) has no order",
-            span,
-            "relate values with 'same', 'not_same', '==' or '!='; for an order, number the positions: "
-            f"'positions {entities.name} = 1..{len(entities.labels)}'",
-        )
-
-    def new_aux_name(self, stem: str) -> str:
-        """A fresh name for an auxiliary variable."""
-        self.aux_count += 1
-        # '#' cannot occur in a name of the language, so an auxiliary never clashes with a user's.
-        return f"_{stem}#{self.aux_count}"
-
     # The layers call each other (an expression holds a condition, a condition an expression): each
     # declares here what a layer above it defines.
 
     @abstractmethod
     def eval(self, node: ast.Node) -> Any:
         """The value of an expression (defined by `Expressions`)."""
-
-    @abstractmethod
-    def number_of(self, attribute: Any, target: Any, node: ast.Member) -> Any:
-        """`X.age`: the number of an attribute of numbers at X's position (defined by `EntityDecls`)."""
 
     @abstractmethod
     def cond(self, node: ast.Node) -> ir.Constraint:

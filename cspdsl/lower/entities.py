@@ -1,21 +1,19 @@
 """Logic-grid entities: the positions (numbered, or named by the values of a key), the attributes
-whose values go to positions (names, or numbers that clues do arithmetic on), and `X.age`, the
-number of an attribute of numbers that goes with X.
+whose values go to positions (names, or numbers that clues do arithmetic on); `X.age`, the number
+of an attribute of numbers that goes with X, is made by `attribute_numbers.py`.
 
 A puzzle keyed by names (`positions band: Alpha, Beta`) numbers its positions 1, 2, ... inside, and
 each key value is the constant position it names: `rock same Alpha` is `rock == 1`. Its positions
-have no order, so the relations that compare positions are refused (`Context.refuse_order`)."""
+have no order, so the relations that compare positions are refused (`named_values.refuse_order`)."""
 
 from __future__ import annotations
 
 from .. import ir
-from ..core.errors import CspdslError
 from ..syntax import ast
-from .build import Lin, any_of, linear, negate
-from .context import POSITION_WORDS, AttributeValue, KeyValue, Param, error, range_text
+from .context import POSITION_WORDS, AttributeValue, KeyValue, Param, error
 from .layout import Entities
 from .logic import Logic
-from .values import Attribute, as_lin, check_size
+from .values import Attribute, check_size
 
 
 def value_name(value: ast.Name | ast.Str | ast.Num) -> str:
@@ -26,7 +24,7 @@ def value_name(value: ast.Name | ast.Str | ast.Num) -> str:
 
 
 class EntityDecls(Logic):
-    """The declarations of positions and attributes, and the numbers of attributes of numbers."""
+    """The declarations of positions and attributes."""
 
     def positions_decl(self, s: ast.PositionsDecl) -> None:
         """The one set of positions; it also names first, last and (for an odd count) middle."""
@@ -133,57 +131,3 @@ class EntityDecls(Logic):
                 s,
             )
         return entities
-
-    # ---- X.age ---------------------------------------------------------------------------------
-
-    def number_of(self, attribute: Attribute, target: object, node: ast.Member) -> Lin:
-        """`X.age`: a variable holding the number of `age` at X's position, defined once for each X."""
-        self.check_numbers_everywhere(attribute, node)
-        position = as_lin(target, node.target)
-        entities = self.layout.entities
-        assert entities is not None
-        lo, hi = self.bounds(position)
-        if lo < entities.positions[0] or hi > entities.positions[-1]:
-            raise error(
-                f"'.{attribute.name}' needs one position, and this can be outside the positions "
-                f"{range_text(entities.positions)}",
-                node.target,
-                f"write a value of an attribute before '.{attribute.name}'",
-            )
-        key = (attribute.name, position)
-        if key not in self.numbers_at:
-            self.numbers_at[key] = self.number_variable(attribute, position, node)
-        return Lin(((1, self.numbers_at[key]),))
-
-    def check_numbers_everywhere(self, attribute: Attribute, node: ast.Member) -> None:
-        """`.age` of an attribute of numbers that has a number at every position."""
-        if not attribute.numbers:
-            example = next(iter(attribute.values))
-            raise CspdslError(
-                f"'{attribute.name}' is an attribute of names; '.{attribute.name}' gives a number only "
-                "for an attribute of numbers",
-                node.name_span,
-                f"relate a value to the values of '{attribute.name}' with 'same' or 'not_same', as in "
-                f"'... same {example}'",
-            )
-        entities = self.layout.entities
-        assert entities is not None
-        if len(attribute.numbers) != len(entities.positions):
-            raise CspdslError(
-                f"'.{attribute.name}' needs a number at every position: '{attribute.name}' has "
-                f"{len(attribute.numbers)} values for {len(entities.positions)} positions",
-                node.name_span,
-                f"give '{attribute.name}' one value for each position",
-            )
-
-    def number_variable(self, attribute: Attribute, position: Lin, node: ast.Member) -> str:
-        """An auxiliary variable equal to the number whose value is at `position`: it is the number
-        v exactly when v's variable equals the position (the definition of a declaration)."""
-        name = self.new_aux_name(attribute.name)
-        self.problem.add_var(name, tuple(sorted(attribute.numbers.values())), output=False)
-        for value, var in attribute.values.items():
-            there = linear(Lin(((1, var),)).plus(position, -1), "==", 0)
-            has = linear(Lin(((1, name),)), "==", attribute.numbers[value])
-            self.problem.post(any_of([negate(there), has]), node.span)
-            self.problem.post(any_of([there, negate(has)]), node.span)
-        return name

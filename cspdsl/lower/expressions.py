@@ -7,13 +7,17 @@ import itertools
 
 from .. import ir
 from ..core.errors import CspdslError, Span, did_you_mean
-from ..core.static_types import Any, TypeVar
+from ..core.static_types import Any
 from ..syntax import ast
 from .areas import AREA_CALLS, nested_area
+from .attribute_numbers import number_of
 from .build import Lin, linear
-from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for
-from .neighbours import NEIGHBOUR_CALLS, neighbours_of
-from .products import Products
+from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
+from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
+from .indexing import Indexing
+from .named_values import refuse_arithmetic, refuse_order
+from .neighbours import NEIGHBOUR_CALLS, neighbours_of, segments
+from .products import bounds, divide, extreme, multiply, product_of
 from .values import (
     Array,
     Attribute,
@@ -27,13 +31,8 @@ from .values import (
 )
 from .visibility import visible_value
 
-ABS_FUNCTIONS = ("abs", "distance")
-SUM_CALLS = {"sum_equals": "==", "sum_at_most": "<=", "sum_at_least": ">="}
-CONDITION_CALLS = ("alldifferent", "all_different", *SUM_CALLS)
-VALUE_CALLS = ("sum", "product", "abs", "distance", "len", "min", "max", "number")
 
-
-class Expressions(Products):
+class Expressions(Indexing):
     """Expressions to values: `eval` dispatches on the node's type to an `eval_<Node>` method."""
 
     def eval(self, node: ast.Node) -> Any:
@@ -84,7 +83,7 @@ class Expressions(Products):
             return Lin(((1, target.layout.variables[node.name]),))
         named = self.env.names.get(node.name)
         if isinstance(named, Attribute) and not isinstance(target, (Array, BoardValue)):
-            return self.number_of(named, target, node)
+            return number_of(self.scope, self.layout.entities, named, target, node)
         groups = self.groups_of(target, node)
         if isinstance(target, BoardValue) and node.name not in groups and len(node.name) == 1:
             cells = "".join(sorted(target.layout.variables))
@@ -179,8 +178,8 @@ class Expressions(Products):
         if node.op == "-":
             return check_lin(a.plus(b, -1), node)
         if node.op == "*":
-            return self.multiply(a, b, node)
-        return self.divide(node.op, a, b, node)
+            return multiply(self.scope, a, b, node)
+        return divide(self.scope, node.op, a, b, node)
 
     def fold(self, node: ast.BinOp, a: int, b: int) -> int:
         if node.op in ("//", "%") and b == 0:
@@ -205,7 +204,7 @@ class Expressions(Products):
         if node.func == "sum":
             return self.call_sum(node)
         if node.func == "product":
-            return self.call_product(node, [self.lin(item, node) for item in self.call_list(node)])
+            return product_of(self.scope, node, [self.lin(item, node) for item in self.call_list(node)])
         if node.func in ABS_FUNCTIONS:
             inner = self.abs_argument(node)
             if not inner.terms:
@@ -270,15 +269,16 @@ class Expressions(Products):
         return as_list(self.eval(node.args[0]), node.args[0])[::-1]
 
     def call_segments(self, node: ast.Call) -> list[Any]:
-        """`segments(lines, k)`: the runs of k consecutive cells along lines (`lower/sequential.py`)."""
-        from .sequential import segments  # here: only a sequential puzzle derives its moves so
-
+        """`segments(lines, k)`: the runs of k consecutive cells along lines (`neighbours.segments`)."""
         if len(node.args) != 2:
             raise error("segments takes the lines and a length: segments(b.lines, 3)", node)
         length = self.constant(node.args[1])
         if not isinstance(length, int) or isinstance(length, bool):
             raise error("the length of a segment is a whole number", node.args[1])
-        return segments(as_list(self.eval(node.args[0]), node.args[0]), length, node)
+        if length < 1:
+            raise error("a segment has at least one cell", node)
+        lines = as_list(self.eval(node.args[0]), node.args[0])
+        return segments([as_list(line, node) for line in lines], length)
 
     def call_sum(self, node: ast.Call) -> Lin | int:
         items = self.call_list(node)
@@ -307,7 +307,7 @@ class Expressions(Products):
         sequences = (list, Array, BoardValue, Attribute)
         items = [item for arg in args for item in (as_list(arg, node) if isinstance(arg, sequences) else [arg])]
         if any(isinstance(item, Lin) for item in items):
-            return self.extreme(node.func, [self.lin(item, node) for item in items], node)
+            return extreme(self.scope, node.func, [self.lin(item, node) for item in items], node)
         values = int_values_of(args, node)
         if not values:
             raise error(f"{node.func} of nothing", node)
@@ -322,30 +322,20 @@ class Expressions(Products):
             if len(node.args) != 2:
                 raise error("distance takes two arguments: distance(a, b)", node)
             inner = self.lin(node.args[0]).plus(self.lin(node.args[1]), -1)
-        self.refuse_arithmetic(inner, node, alone=False)
-        self.refuse_order(node.func, node.func_span, [inner])
+        refuse_arithmetic(self.layout.symbolic, inner, node, alone=False)
+        refuse_order(self.layout.entities, node.func, node.func_span, [inner])
         return inner
 
     def abs_aux(self, inner: Lin, span: Span) -> str:
         """An auxiliary z = |inner|: it is determined by the model's own variables."""
-        lo, hi = self.bounds(inner)
+        lo, hi = bounds(self.scope, inner)
         values = range(0 if lo <= 0 <= hi else min(abs(lo), abs(hi)), max(abs(lo), abs(hi)) + 1)
-        name = self.new_aux_name("abs")
+        name = new_aux_name(self.scope, "abs")
         self.problem.add_var(name, tuple(values), output=False)
         z = Lin(((1, name),))
         positive = ir.And((linear(inner, ">=", 0), linear(z.plus(inner, -1), "==", 0)))
         negative = ir.And((linear(inner, "<=", -1), linear(z.plus(inner), "==", 0)))
         self.problem.post(ir.Or((positive, negative)), span)
-        return name
-
-    def aux_for(self, item: Lin, span: Span) -> str:
-        """An auxiliary variable equal to `item`, over the values it can take."""
-        lo, hi = self.bounds(item)
-        if hi - lo > MAX_DOMAIN:
-            raise CspdslError("expression range is too large", span)
-        name = self.new_aux_name("expr")
-        self.problem.add_var(name, tuple(range(lo, hi + 1)), output=False)
-        self.problem.post(linear(Lin(((1, name),)).plus(item, -1), "==", 0), span)
         return name
 
     def call_list(self, node: ast.Call) -> list[Any]:
@@ -390,19 +380,6 @@ class Expressions(Products):
             return as_lin(self.eval(item), item)
         assert context is not None
         return as_lin(item, context)
-
-
-_Chain = TypeVar("_Chain", ast.BinOp, ast.BoolOp)
-
-
-def left_spine(node: _Chain, kind: type[_Chain], op: str | None = None) -> list[_Chain]:
-    """`node` and the operators of its kind (and `op`, if given) down its left sides: `a + b + c` is
-    ((a + b) + c), and a chain written out (a sum of a thousand terms) is walked as a loop over this,
-    not a recursion."""
-    spine = [node]
-    while isinstance(spine[-1].left, kind) and op in (None, spine[-1].left.op):
-        spine.append(spine[-1].left)
-    return spine
 
 
 def _cells_text(cells: str) -> str:

@@ -1,40 +1,28 @@
 """Indexing: `q[3]`, `g[r, c]`, with constant indices, with indices over variables (an element: the
-cell the variables choose), and with slices (`q[2..5]`, `g[r, ..]`) that make lists.
-
-An index over variables is lowered into the IR's existing kinds, not a kind of its own: an auxiliary
-variable `_element#N` holds the chosen value, and for each index value i a clue `index != i or
-_element == item_i` ties it to the list. Every backend (and the checker) then knows it already; the
-SAT backend's measurements against the alternatives are in docs/backend-sat.md ("Element").
-An index that would fall outside the list cannot hold: its values are cut to the list's range.
+cell the variables choose, `elements.py`), and with slices (`q[2..5]`, `g[r, ..]`) that make lists.
 """
 
 from __future__ import annotations
 
 import itertools
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from .. import ir
-from ..core.errors import Span
 from ..core.static_types import Any
 from ..syntax import ast
-from .build import Lin, any_of, in_values, linear, negate, plain_variable
-from .context import MAX_DOMAIN, Context, error, range_text
+from .build import Lin, linear
+from .context import Context, error, range_text
+from .elements import Choices, element, index_values
+from .named_values import refuse_arithmetic
 from .values import Array, Attribute
 
 # An evaluated index: a number, a slice (the indices it keeps), or numbers chosen by variables.
 Index = int | list[int] | Lin
-# What an element chooses from: for each choice, the conditions on the indices and the item.
-Choices = list[tuple[list[ir.Constraint], Lin]]
 
 
 class Indexing(Context):
-    """`target[...]` for arrays and lists; `bounds` of linear expressions, which elements need."""
-
-    def __init__(self, params: Mapping[str, object]):
-        super().__init__(params)
-        self.elements: dict[Any, str] = {}  # the elements made so far, by their choices: `q[i]` twice is one
-        self.cuts: set[tuple[Lin, tuple[int, ...]]] = set()  # the indices cut so far, to their values
+    """`target[...]` for arrays and lists, and the elements that indices over variables choose."""
 
     @abstractmethod
     def constant_int(self, node: ast.Node) -> int:
@@ -67,7 +55,7 @@ class Indexing(Context):
         if isinstance(value, range):
             return self.slice_of(value, allowed, name, node)
         if isinstance(value, Lin):
-            self.refuse_arithmetic(value, node, alone=False)
+            refuse_arithmetic(self.layout.symbolic, value, node, alone=False)
             return value if value.terms else value.const
         if isinstance(value, bool) or not isinstance(value, int):
             raise error("expected an index: a number, a slice 'lo..hi' or '..'", node)
@@ -116,7 +104,7 @@ class Indexing(Context):
             index = tuple(v for _, v in point)
             cell = self.white_cell(array, index, node, "an index over variables may not reach a black cell: narrow it")
             choices.append((conditions, Lin(((1, cell),))))
-        return self.element(choices, node.span)
+        return element(self.scope, choices, node.span, self.layout.symbolic)
 
     def white_cell(self, array: Array, index: tuple[int, ...], node: ast.Index, hint: str | None = None) -> str:
         """The variable of a cell; a black cell of a grid drawn with a shape has none."""
@@ -133,7 +121,7 @@ class Indexing(Context):
         constant)."""
         if isinstance(index, int):
             return [(None, index)]
-        return [(linear(index, "==", v), v) for v in self.index_values(index, allowed, node, name)]
+        return [(linear(index, "==", v), v) for v in index_values(self.scope, index, allowed, node, name)]
 
     # ---- lists -----------------------------------------------------------------------------------
 
@@ -155,65 +143,9 @@ class Indexing(Context):
                 node.target,
                 "an index over variables chooses a number; a list of lists or conditions cannot be chosen from",
             )
-        values = self.index_values(index, positions, node.indices[0], "the list")
-        return self.element(
-            [([linear(index, "==", i)], as_number(items[i - 1])) for i in values], node.span
-        )
-
-    # ---- elements --------------------------------------------------------------------------------
-
-    def index_values(self, index: Lin, allowed: list[int], node: ast.Node, name: str) -> list[int]:
-        """The values of an index over variables that fall inside `allowed`; the index is cut to them
-        (posted as part of the model's declarations: an index outside cannot hold)."""
-        possible = self.values_of(index, node.span)
-        inside = [v for v in allowed if v in possible]
-        if not inside:
-            raise error(f"this index can take no value in {name}'s range {range_text(allowed)}", node)
-        if len(inside) < len(possible) and (index, tuple(inside)) not in self.cuts:
-            self.cuts.add((index, tuple(inside)))
-            self.problem.post(in_values(index, inside), node.span)
-        return inside
-
-    def values_of(self, lin: Lin, span: Span) -> set[int]:
-        """The values a linear expression can take: exactly for one variable, else its bounds' range."""
-        if len(lin.terms) == 1:
-            coef, name = lin.terms[0]
-            return {coef * v + lin.const for v in self.problem.variables[name].domain}
-        lo, hi = self.bounds(lin)
-        if hi - lo >= MAX_DOMAIN:
-            raise error("expression range is too large", span)
-        return set(range(lo, hi + 1))
-
-    def element(self, choices: Choices, span: Span) -> Lin:
-        """The item the conditions choose, as an auxiliary variable tied to each choice (the same
-        item everywhere needs none)."""
-        items = {item for _, item in choices}
-        if len(items) == 1:
-            return items.pop()
-        key = tuple((tuple(conds), item) for conds, item in choices)
-        cached = self.elements.get(key)
-        if cached is not None:
-            return Lin(((1, cached),))
-        domain = sorted(set().union(*(self.values_of(item, span) for item in items)))
-        name = self.new_aux_name("element")
-        self.problem.add_var(name, tuple(domain), output=False)
-        if all(plain_variable(item) in self.layout.symbolic for item in items):
-            self.layout.symbolic.add(name)  # chosen from variables of names: a name too
-        result = Lin(((1, name),))
-        for conditions, item in choices:
-            tie = linear(result.plus(item, -1), "==", 0)
-            self.problem.post(any_of([*map(negate, conditions), tie]), span)
-        self.elements[key] = name
-        return result
-
-    def bounds(self, lin: Lin) -> tuple[int, int]:
-        """The least and greatest values of a linear expression over its variables' domains."""
-        lo = hi = lin.const
-        for coef, name in lin.terms:
-            var = self.problem.variables[name]
-            lo += min(coef * var.lo, coef * var.hi)
-            hi += max(coef * var.lo, coef * var.hi)
-        return lo, hi
+        values = index_values(self.scope, index, positions, node.indices[0], "the list")
+        choices: Choices = [([linear(index, "==", i)], as_number(items[i - 1])) for i in values]
+        return element(self.scope, choices, node.span, self.layout.symbolic)
 
 
 def as_number(item: Any) -> Lin:

@@ -13,6 +13,9 @@ from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, all_of, any_of, linear, negate
 from .conditions import Conditions
+from .context import new_aux_name
+from .named_values import is_named
+from .products import values_of
 from .values import Symbol
 
 
@@ -44,19 +47,19 @@ class Logic(Conditions):
         condition = self.cond(node.condition)
         if condition in (ir.TRUE, ir.FALSE) or a == b:
             return then if condition != ir.FALSE else otherwise
-        values = sorted(self.values_of(a, node.span) | self.values_of(b, node.span))
-        name = self.new_aux_name("if")
+        values = sorted(values_of(self.scope, a, node.span) | values_of(self.scope, b, node.span))
+        name = new_aux_name(self.scope, "if")
         self.problem.add_var(name, tuple(values), output=False)
         chosen = Lin(((1, name),))
         self.problem.post(any_of([negate(condition), linear(chosen.plus(a, -1), "==", 0)]), node.span)
         self.problem.post(any_of([condition, linear(chosen.plus(b, -1), "==", 0)]), node.span)
         if named:
-            self.mark_symbolic(name)
+            self.layout.symbolic.add(name)  # a choice between names is a name too
         return chosen
 
     def branch_names(self, node: ast.Conditional, then: Any, otherwise: Any) -> bool:
         """Whether the branches are names of a domain (both must be, or neither)."""
-        named = [self.is_named(value) for value in (then, otherwise)]
+        named = [is_named(self.layout.symbolic, value) for value in (then, otherwise)]
         if named[0] != named[1]:
             from .context import error
 

@@ -7,12 +7,15 @@ a side and touching when they share a side or a corner (a king's move). A board'
 drawing puts next to each other: the cells joined by a drawn line when it has connectors; else the
 cells one step apart on its scaled lattice, along a row or column of a square drawing (and also
 slanted, for touching), or the six around a cell of a hexagonal one (rows offset by half a step).
+Along a line, `segments(b.lines, k)` gives the runs of k cells that follow each other, both ways.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+
+from ..core.static_types import Any
 
 Pairs = list[list[str]]
 SQUARE_SIDES = ((0, 1), (1, 0))
@@ -80,3 +83,16 @@ def neighbours_of(pairs: Pairs, order: list[str]) -> dict[str, list[str]]:
         found[a].append(b)
         found[b].append(a)
     return {cell: sorted(near, key=rank.__getitem__) for cell, near in found.items()}
+
+
+def segments(lines: list[list[Any]], length: int) -> list[list[Any]]:
+    """`segments(b.lines, k)`: every run of `length` (at least 1) consecutive cells along each line,
+    in both directions (the jumps of peg solitaire are the segments of 3 of the board's lines)."""
+    found: list[list[Any]] = []
+    for cells in lines:
+        for i in range(len(cells) - length + 1):
+            run = cells[i : i + length]
+            found.append(run)
+            if length > 1:
+                found.append(run[::-1])
+    return found

@@ -10,16 +10,29 @@ from __future__ import annotations
 
 from .. import ir
 from ..core.errors import CspdslError, Span
+from ..core.record import Record, field
 from ..core.static_types import Any
 from ..ir.sequential import Effect, Move, Sequential
 from ..syntax import ast
 from .build import Lin
 from .context import error
 from .entities import EntityDecls
-from .values import as_lin, as_list
+from .values import as_lin
 
 STATE_WORDS = ("start", "goal", "always")
 MAX_MOVES = 100_000
+
+
+class Gathered(Record, frozen=False):
+    """A sequential puzzle's statements as they are read, made one `ir.Sequential` at the end
+    (`sequential_of`)."""
+
+    conditions: dict[str, list[ir.Posted]] = field(default_factory=lambda: {word: [] for word in STATE_WORDS})
+    moves: list[Move] = field(default_factory=list)
+    bound: int | None = None  # `steps <= N`
+    shortest: bool = False  # `minimize steps`, written at `shortest_span`
+    shortest_span: Span | None = None
+    words: dict[str, str] = field(default_factory=dict)  # a board's cell's letter, by its variable
 
 
 def is_sequential(model: ast.Model) -> bool:
@@ -27,40 +40,18 @@ def is_sequential(model: ast.Model) -> bool:
     return any(isinstance(s, (ast.StateDecl, ast.MoveDecl)) for s in model.statements)
 
 
-def segments(lines: list[Any], length: int, node: ast.Node) -> list[list[Any]]:
-    """`segments(b.lines, k)`: every run of k consecutive cells along each line, in both directions
-    (the jumps of peg solitaire are the segments of 3 of the board's lines)."""
-    if length < 1:
-        raise error("a segment has at least one cell", node)
-    found: list[list[Any]] = []
-    for line in lines:
-        cells = as_list(line, node)
-        for i in range(len(cells) - length + 1):
-            run = cells[i : i + length]
-            found.append(run)
-            if length > 1:
-                found.append(run[::-1])
-    return found
-
-
 class SequentialDecls(EntityDecls):
-    """The sequential puzzle's statements, gathered as they come and made one `ir.Sequential` at the
-    end (`finish_sequential`)."""
+    """The sequential puzzle's statements, lowered as they come into `self.gathered`."""
 
     def start_sequential(self) -> None:
-        self.seq_conditions: dict[str, list[ir.Posted]] = {word: [] for word in STATE_WORDS}
-        self.seq_moves: list[Move] = []
-        self.seq_bound: int | None = None
-        self.seq_shortest = False
-        self.seq_shortest_span: Span | None = None
-        self.seq_words: dict[str, str] = {}
+        self.gathered = Gathered()
 
     def state_decl(self, s: ast.StateDecl) -> None:
         if s.kind == "goal":
-            self.seq_conditions["goal"].append(ir.Posted(self.cond(s.condition), s.span, ()))
+            self.gathered.conditions["goal"].append(ir.Posted(self.cond(s.condition), s.span, ()))
             return
         for constraint in self.top_conditions(s.condition):
-            self.seq_conditions[s.kind].append(ir.Posted(constraint, s.span, ()))
+            self.gathered.conditions[s.kind].append(ir.Posted(constraint, s.span, ()))
 
     def move_decl(self, s: ast.MoveDecl) -> None:
         """One ground move for each binding of the move's names (one move without them)."""
@@ -81,9 +72,9 @@ class SequentialDecls(EntityDecls):
                 raise error(f"the move sets {self.state_word(var)} twice", effect)
             value = as_lin(self.eval(effect.value), effect.value)
             effects[var] = Effect(var, value.terms, value.const)
-        if len(self.seq_moves) >= MAX_MOVES:
+        if len(self.gathered.moves) >= MAX_MOVES:
             raise error(f"more than {MAX_MOVES} moves: too many for a search over states", s)
-        self.seq_moves.append(Move(self.move_words(s.name), condition, tuple(effects.values()), s.span))
+        self.gathered.moves.append(Move(self.move_words(s.name), condition, tuple(effects.values()), s.span))
 
     def effect_target(self, node: ast.Node) -> str:
         """The state variable an effect sets: one variable of the model, as it is (`peg.a`, `on[d]`)."""
@@ -111,10 +102,10 @@ class SequentialDecls(EntityDecls):
 
     def state_word(self, var: str) -> str:
         """A state variable as a person names it: a board's cell by its letter, others by their name."""
-        if not self.seq_words:
+        if not self.gathered.words:
             for board in self.layout.boards:
-                self.seq_words.update({v: cell for cell, v in board.variables.items()})
-        return self.seq_words.get(var, var)
+                self.gathered.words.update({v: cell for cell, v in board.variables.items()})
+        return self.gathered.words.get(var, var)
 
     def sequential_clue(self, s: ast.ConstraintStmt) -> None:
         """`steps <= N` bounds the plans; any other clue has no state to hold in."""
@@ -123,7 +114,7 @@ class SequentialDecls(EntityDecls):
             bound = self.constant(node.right)
             if not isinstance(bound, int) or isinstance(bound, bool) or bound < 0:
                 raise error("the bound on the steps is a whole number, at least 0", node.right)
-            self.seq_bound = bound - 1 if node.op == "<" else bound
+            self.gathered.bound = bound - 1 if node.op == "<" else bound
             return
         raise error(
             "a sequential puzzle's conditions say which state they hold in",
@@ -136,44 +127,48 @@ class SequentialDecls(EntityDecls):
 
     def sequential_objective(self, s: ast.ObjectiveDecl) -> None:
         if s.sense == "minimize" and self.names_steps(s.expr):
-            self.seq_shortest = True
-            self.seq_shortest_span = s.span
+            self.gathered.shortest = True
+            self.gathered.shortest_span = s.span
             return
         raise error("a sequential puzzle minimizes its steps: write 'minimize steps'", s)
 
-    def finish_sequential(self, first: Span) -> None:
-        """The gathered statements as `problem.sequential`, once the model is read."""
-        for word in ("start", "goal"):
-            if not self.seq_conditions[word]:
-                raise CspdslError(f"a sequential puzzle needs a '{word}:' condition", first,
-                                  "say where the plans begin with 'start: ...' and where they end with 'goal: ...'")
-        if not self.seq_moves:
-            raise CspdslError("a sequential puzzle needs at least one move that can be made", first,
-                              "declare its moves with 'move \"words\" for ...: condition then cell = value'")
-        self.check_state_only(first)
-        self.problem.sequential = Sequential(
-            tuple(self.problem.outputs), tuple(self.seq_conditions["start"]), tuple(self.seq_conditions["goal"]),
-            tuple(self.seq_conditions["always"]), tuple(self.seq_moves), self.seq_bound, self.seq_shortest, first,
-            self.seq_shortest_span,
-        )
 
-    def span_of_auxiliary(self, name: str, fallback: Span) -> Span:
-        """Where an auxiliary variable was made: the clue that posts the constraint defining it."""
-        from ..ir.walk import variables_of
+def sequential_of(problem: ir.Problem, gathered: Gathered, first: Span) -> Sequential:
+    """The gathered statements as the problem's `ir.Sequential`, once the model is read (`first`: its
+    first state or move)."""
+    for word in ("start", "goal"):
+        if not gathered.conditions[word]:
+            raise CspdslError(f"a sequential puzzle needs a '{word}:' condition", first,
+                              "say where the plans begin with 'start: ...' and where they end with 'goal: ...'")
+    if not gathered.moves:
+        raise CspdslError("a sequential puzzle needs at least one move that can be made", first,
+                          "declare its moves with 'move \"words\" for ...: condition then cell = value'")
+    _check_state_only(problem, first)
+    conditions = gathered.conditions
+    return Sequential(
+        tuple(problem.outputs), tuple(conditions["start"]), tuple(conditions["goal"]), tuple(conditions["always"]),
+        tuple(gathered.moves), gathered.bound, gathered.shortest, first, gathered.shortest_span,
+    )
 
-        for posted in self.problem.constraints:
-            if posted.span is not None and name in variables_of(posted.constraint):
-                return posted.span
-        return fallback
 
-    def check_state_only(self, first: Span) -> None:
-        """Every variable is the state's and nothing is posted outside the state's conditions: an
-        auxiliary variable (of `abs`, or of an index over variables) has no value from step to step."""
-        for var in self.problem.variables.values():
-            if var.name not in self.problem.outputs:
-                raise CspdslError("this is not available in a sequential puzzle yet: it needs a hidden "
-                                  "variable, which has no value from one state to the next",
-                                  var.span or self.span_of_auxiliary(var.name, first))
-        for posted in self.problem.constraints:
-            raise CspdslError("a sequential puzzle's declarations post no conditions of their own",
-                              posted.span, "give the state as variables and boards")
+def _span_of_auxiliary(problem: ir.Problem, name: str, fallback: Span) -> Span:
+    """Where an auxiliary variable was made: the clue that posts the constraint defining it."""
+    from ..ir.walk import variables_of
+
+    for posted in problem.constraints:
+        if posted.span is not None and name in variables_of(posted.constraint):
+            return posted.span
+    return fallback
+
+
+def _check_state_only(problem: ir.Problem, first: Span) -> None:
+    """Every variable is the state's and nothing is posted outside the state's conditions: an
+    auxiliary variable (of `abs`, or of an index over variables) has no value from step to step."""
+    for var in problem.variables.values():
+        if var.name not in problem.outputs:
+            raise CspdslError("this is not available in a sequential puzzle yet: it needs a hidden "
+                              "variable, which has no value from one state to the next",
+                              var.span or _span_of_auxiliary(problem, var.name, first))
+    for posted in problem.constraints:
+        raise CspdslError("a sequential puzzle's declarations post no conditions of their own",
+                          posted.span, "give the state as variables and boards")

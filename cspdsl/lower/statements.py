@@ -13,10 +13,11 @@ from ..core.static_types import Any
 from ..syntax import ast
 from ..syntax.nesting import MAX_NESTING
 from .build import Lin, new_posted
-from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, range_text
+from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, new_aux_name, range_text
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
 from .magnitudes import check_magnitudes
-from .sequential import SequentialDecls, is_sequential
+from .named_values import is_named, named_lin, refuse_arithmetic
+from .sequential import SequentialDecls, is_sequential, sequential_of
 from .shown import Shown, project
 from .values import (
     Array,
@@ -71,7 +72,7 @@ class Statements(SequentialDecls):
             handlers[type(statement)](statement)
         if sequential:
             first = next(s for s in model.statements if isinstance(s, ast.StateDecl | ast.MoveDecl))
-            self.finish_sequential(first.span)
+            self.problem.sequential = sequential_of(self.problem, self.gathered, first.span)
         self.plans.clear()  # the compiled bodies hold the lowering: no cycle is left behind
         project(self.problem, self.layout, self.shown)
         check_magnitudes(self.problem)
@@ -321,7 +322,7 @@ class Statements(SequentialDecls):
         self.check_pieces_fit(s, pieces, cells)
         from .shapes import place
 
-        place(self.problem, pieces.pieces, cells, s.span, self.new_aux_name)
+        place(self.problem, pieces.pieces, cells, s.span, lambda stem: new_aux_name(self.scope, stem))
 
     def place_target_cells(self, s: ast.PlaceDecl) -> list[str]:
         target = self.lookup(s.target, s.target_span)
@@ -380,13 +381,13 @@ class Statements(SequentialDecls):
                 raise error("an answer shows a number or a list of numbers, not a list of lists", node,
                             "name one group, such as {g.rows[1]}, or write one placeholder a row")
             return tuple(self.shown_term(item, node) for item in items)
-        self.refuse_arithmetic(value, node)
+        refuse_arithmetic(self.layout.symbolic, value, node)
         return self.shown_term(value, node)
 
     def shown_term(self, value: Any, node: ast.Node) -> LinTerm | Named:
         """A number an answer shows, or a name (a name of a domain, a variable holding one)."""
-        if self.is_named(value):
-            lin = self.named_lin(value)
+        if is_named(self.layout.symbolic, value):
+            lin = named_lin(value)
             return Named(LinTerm(lin.terms, lin.const))
         lin = as_lin(value, node) if not isinstance(value, int) else as_lin_value(value)
         return LinTerm(lin.terms, lin.const)
@@ -427,7 +428,7 @@ class Statements(SequentialDecls):
     def objective_part(self, sense: str, value: Any, node: ast.Node, text: str, span: Span) -> ir.Objective:
         """One number to optimise: a linear expression (abs, sums and the like bring their auxiliary
         variables, as in a clue); a list's items each one (`minimize [a, b]`: lexicographic)."""
-        self.refuse_arithmetic(value, node, alone=False)
+        refuse_arithmetic(self.layout.symbolic, value, node, alone=False)
         lin = self.lin(value, node)
         return ir.Objective(sense, lin.terms, lin.const, text, span)
 

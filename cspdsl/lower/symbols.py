@@ -17,16 +17,15 @@ from __future__ import annotations
 from ..core.errors import CspdslError, did_you_mean
 from ..core.static_types import Any
 from ..syntax import ast
-from .build import RELATIONS, Lin, any_of, comparison, plain_variable
+from .build import plain_variable
 from .context import error
 from .expressions import Expressions
 from .values import Symbol
 
-NAME_COMPARISONS = ("==", "!=", "same", "not_same")
-
 
 class Symbols(Expressions):
-    """Declaring domains of names, and the comparisons and sets that take names."""
+    """Declaring domains of names, and the sides and sets that may hold names (`named_values.py`
+    compares them)."""
 
     def symbolic_domain(self, node: ast.Node | None) -> tuple[int, ...] | None:
         """The codes of a domain of names, binding its new names; None for a domain of numbers (a set
@@ -62,42 +61,6 @@ class Symbols(Expressions):
             other = next(item for item in node.items if not isinstance(item, (ast.Name, ast.Str)))
             raise error("a domain holds names or numbers, not both", other,
                         f"'{_word_of(new[0])}' is a new name, so this is a domain of names")
-
-    def is_named(self, value: Any) -> bool:
-        """Whether a value is a name: a name of a domain, or a variable that holds one."""
-        if isinstance(value, Symbol):
-            return True
-        var = plain_variable(value)
-        return var is not None and var in self.layout.symbolic
-
-    def mark_symbolic(self, var: str) -> None:
-        """An auxiliary variable that holds a name (a conditional between names, an element)."""
-        self.layout.symbolic.add(var)
-
-    def named_lin(self, value: Any) -> Lin:
-        """A name as a linear expression: a name's code, or the variable."""
-        return Lin((), value.code) if isinstance(value, Symbol) else value
-
-    def compare_names(self, node: ast.Compare, left: Any, right: Any) -> Any:
-        """`WA != NT`, `WA == red`: names compared as their codes."""
-        if node.op not in NAME_COMPARISONS:
-            raise error(f"names have no order: '{node.op}' compares numbers", node.op_span,
-                        "names are compared with '==', '!=', 'same' and 'not_same'")
-        for value, side in ((left, node.left), (right, node.right)):
-            if not self.is_named(value):
-                raise error("a name is compared with a number", side,
-                            "compare a variable of names with a name or with another such variable")
-        diff = self.named_lin(left).plus(self.named_lin(right), -1)
-        return RELATIONS[node.op](diff) if node.op in RELATIONS else comparison(diff, node.op)
-
-    def member_of_names(self, node: ast.Membership, element: Any, collection: Any) -> Any:
-        """`WA in {red, green}`: some name of the set (of a list of names or variables of names)."""
-        items = collection if isinstance(collection, list) else None
-        if items is None or not all(self.is_named(item) for item in items) or not self.is_named(element):
-            side = node.collection if self.is_named(element) else node.element
-            raise error("a name is tested against numbers", side, "a name is one of a set of names: x in {red, green}")
-        lin = self.named_lin(element)
-        return any_of([comparison(lin.plus(self.named_lin(item), -1), "==") for item in items])
 
     def eval_sides(self, left: ast.Node, right: ast.Node) -> tuple[Any, Any]:
         """Both sides of a comparison; an unknown word compared with a variable of names is a name

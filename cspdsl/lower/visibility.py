@@ -16,11 +16,11 @@ from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import NON_STRICT, Lin, all_of, any_of, comparison, count, negate
-from .context import error
+from .context import error, new_aux_name
+from .forms import MIRROR
 from .values import as_lin
 
 HOW = "give it the buildings of a line, nearest first: visible(g[r, ..]) == 3"
-_MIRROR = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
 def is_visible(node: ast.Node) -> bool:
@@ -45,11 +45,11 @@ def seen(lowering: Any, call: ast.Call) -> list[ir.Constraint]:
 def visible_comparison(lowering: Any, node: ast.Compare) -> ir.Constraint | None:
     """`visible(list) op k`: with k a constant, one Count of the buildings seen; with k an expression,
     the view as a number compared with it; None when neither side is a view (or for a relation)."""
-    if node.op not in _MIRROR:
+    if node.op not in MIRROR:
         return None
     call, other, op = node.left, node.right, node.op
     if is_visible(other) and not is_visible(call):
-        call, other, op = other, call, _MIRROR[op]
+        call, other, op = other, call, MIRROR[op]
     if not is_visible(call):
         return None
     assert isinstance(call, ast.Call)
@@ -75,7 +75,7 @@ def visible_value(lowering: Any, call: ast.Call) -> Lin | int:
 
 def _seen_flag(lowering: Any, condition: ir.Constraint, call: ast.Call) -> str:
     """A 0/1 auxiliary variable tied to a condition both ways: 1 if and only if it holds."""
-    name: str = lowering.new_aux_name("visible")
+    name: str = new_aux_name(lowering.scope, "visible")
     lowering.problem.add_var(name, (0, 1), output=False)
     flag = ir.InSet(name, (1,))
     for clause in (any_of([negate(flag), condition]), any_of([flag, negate(condition)])):

@@ -176,7 +176,9 @@ def _bad_token(
 
 # What the loop does with a terminal before parsing it, beyond looking up its action.
 _SKIP, _KEYWORD, _LINE_BREAK, _OPENS, _CLOSES = 1, 2, 3, 4, 5
-_BRACKETS = {"(": _OPENS, "[": _OPENS, "{": _OPENS, ")": _CLOSES, "]": _CLOSES, "}": _CLOSES}
+OPENING = frozenset({"(", "[", "{"})  # inside these a line break is white space
+CLOSING = frozenset({")", "]", "}"})
+_BRACKETS = {**{text: _OPENS for text in OPENING}, **{text: _CLOSES for text in CLOSING}}
 _HANDLING = {name: 0 for name in re.compile(tables.PATTERN).groupindex}
 _HANDLING.update({name: _BRACKETS[text] for name, text in tables.LITERALS.items() if text in _BRACKETS})
 _HANDLING.update({name: _KEYWORD for name in tables.KEYWORDS})

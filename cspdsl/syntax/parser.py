@@ -10,11 +10,8 @@ from ..core.errors import CspdslError, Source
 from ..core.static_types import Any
 from . import ast, lalr
 from .builder import AST_RULES, AstBuilder
-from .lalr import Token, UnexpectedInput
+from .lalr import CLOSING, OPENING, Token, UnexpectedInput
 from .nesting import check_nesting
-
-OPENING = {"(", "[", "{"}
-CLOSING = {")", "]", "}"}
 
 
 def join_bracketed_lines(stream: Iterator[Token]) -> Iterator[Token]:

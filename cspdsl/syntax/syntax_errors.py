@@ -8,8 +8,7 @@ import re
 
 from ..core.errors import CspdslError, Source, Span
 from . import _puz_tables
-from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-from .parser import CLOSING, OPENING
+from .lalr import CLOSING, OPENING, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 _WORDS = {
     "NAME": "a name",
