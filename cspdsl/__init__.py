@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 # Where each public name lives; imported when first asked for, so that `cspdsl --help` does not
 # pay for the parser and the solvers.
 _HOMES = {"load": "api", "loads": "api", "solve": "api", "Result": "api", "CspdslError": "core.errors",
-          "explain": "explain", "solutions": "solve.iterate", "compile": "instances", "CompiledModel": "instances",
-          "count": "solve.counting", "solve_plans": "solve.plans"}
+          "explain": "explanation", "solutions": "driver.iterate", "compile": "instances", "CompiledModel": "instances",
+          "count": "driver.counting", "solve_plans": "driver.plans"}
 
 
 def __getattr__(name: str) -> Any:

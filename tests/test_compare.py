@@ -244,7 +244,7 @@ class WrongCountBackend:
 
         return CpSatBackend().compile(problem)
 
-    def solve(self, compiled: Compiled, *, limit, timeout, seed) -> Outcome:
+    def solve(self, compiled: Compiled, *, limit, timeout, seed, on_solution=None) -> Outcome:
         from cspdsl.backends.cpsat import CpSatBackend
 
         outcome = CpSatBackend().solve(compiled, limit=limit, timeout=timeout, seed=seed)

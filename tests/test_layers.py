@@ -23,7 +23,7 @@ BELOW: dict[str, set[str]] = {
     "core": set(),
     "syntax": {"core"},
     "ir": {"core"},
-    "check": {"core", "ir"},
+    "check": {"core", "ir", "lower"},  # the tilings are checked on the layout's shapes
     "lower": {"core", "ir", "syntax"},
     "passes": {"core", "ir"},
     "backends": {"core", "ir", "passes"},
@@ -31,7 +31,7 @@ BELOW: dict[str, set[str]] = {
     "render": {"core", "ir", "lower"},
     "driver": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "render"},
     "explanation": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "render", "driver"},
-    "instances": {"core", "ir", "check", "lower", "passes", "backends", "render", "driver"},
+    "instances": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "render", "driver"},
     "compare": {"core", "ir", "check", "lower", "backends", "render", "driver"},
     "tools": {"core", "syntax"},
     "api": {"core", "lower", "driver", "explanation", "instances"},
