@@ -14,7 +14,6 @@ from ..core.errors import CspdslError, Suggestion
 from ..lower import Lowered
 from .checking import SolutionCheck
 from .loop import checked_search, compile_within, search_of
-from .optimum import solve_optimum
 from .result import Result
 
 # A solve for at most this many solutions (the default 2 tells a unique one) on a backend that makes
@@ -76,6 +75,8 @@ def _solve_on(engine: Backend, model: Lowered, limit: int | None, timeout: float
         stats = {"compile_seconds": seconds, "total_seconds": seconds}
         return Result(model, engine.name, [], False, True, limit, {}, stats, timeout)
     if model.problem.objective is not None:
+        from .optimum import solve_optimum  # here: only a model with an objective needs it
+
         result, stats = solve_optimum(engine, model, compiled, limit=limit, deadline=deadline, seed=seed,
                                       on_solution=on_solution)
     else:

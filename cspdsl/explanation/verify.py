@@ -6,10 +6,14 @@ question as constraints), and the independent checker on every solution that sea
 from __future__ import annotations
 
 from ..backends import Assignment, get_backend
-from ..check.problem import violated
+from ..core.errors import InternalError
 from ..core.static_types import TYPE_CHECKING
+from ..driver.checking import SolutionCheck
+from ..driver.loop import checked_search, compile_within, search_of
 from ..ir import Constraint, InSet, Or, Problem
 from ..ir.walk import variables_of
+from ..lower import Lowered
+from ..lower.layout import Layout
 from .clues import Clue, cut
 from .facts import Fact
 
@@ -132,8 +136,11 @@ def checked_solutions(problem: Problem, limit: int, what: str) -> tuple[list[dic
     ordinary compile and search, each one checked by the independent checker (`what` names the
     problem when one breaks it)."""
     backend = get_backend("sat")
-    outcome = backend.solve(backend.compile(problem), limit=limit, timeout=None, seed=None)
-    for solution in outcome.solutions:
-        if violated(problem, solution):
-            raise ExplanationRejected(f"a solution of {what} breaks {violated(problem, solution)[0]}")
-    return outcome.solutions, outcome.complete
+    compiled = compile_within(backend, problem, None)
+    assert compiled is not None  # no deadline: the compile runs to its end
+    checker = SolutionCheck(Lowered(problem, Layout()), backend.name)
+    try:
+        searched = checked_search(search_of(backend, compiled), checker, limit=limit, deadline=None, seed=None)
+    except InternalError as error:
+        raise ExplanationRejected(f"a solution of {what}: {error}") from None
+    return searched.solutions, searched.complete

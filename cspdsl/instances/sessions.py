@@ -15,7 +15,9 @@ checking the solutions against the instance's own problem is the caller's (`comp
 from __future__ import annotations
 
 from ..backends import BatchSession, Compiled, MakeModel, OnSolution, Outcome, get_backend, open_batch_session
+from ..core.deadline import deadline_after, seconds_left
 from ..core.static_types import Any
+from ..driver.loop import compile_within, search_of
 from ..ir import Problem
 
 
@@ -30,11 +32,13 @@ class PlainSession:
 
     def solve(self, model: MakeModel, givens: dict[str, int], limit: int | None, timeout: float | None,
               seed: int | None, on_solution: OnSolution | None) -> Outcome:
-        compiled = self.backend.compile(model().problem)
+        deadline = deadline_after(timeout)
+        compiled = compile_within(self.backend, model().problem, deadline)
+        if compiled is None:  # the time limit passed during the compile
+            return Outcome([], False, True)
         self.compiled.size = dict(compiled.size)
-        outcome: Outcome = self.backend.solve(compiled, limit=limit, timeout=timeout, seed=seed,
-                                              on_solution=on_solution)
-        return outcome
+        return search_of(self.backend, compiled)(limit=limit, timeout=seconds_left(deadline), seed=seed,
+                                                  on_solution=on_solution)
 
 
 Session = BatchSession

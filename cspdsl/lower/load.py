@@ -9,7 +9,6 @@ from collections.abc import Mapping
 
 from ..core.collector import no_cycle_collection
 from ..core.errors import CspdslError
-from ..core.examples import example_path
 from ..ir import validate
 from ..syntax.plain import parse_model
 from . import Lowered, lower
@@ -24,6 +23,8 @@ def load(
     if str(path) == "-":
         return loads(read_stdin(), "<stdin>", params, limits)
     if not os.path.exists(path):
+        from ..core.examples import example_path  # here: a path that is a file needs no look-up
+
         path = example_path(str(path)) or path
     try:
         with open(path, encoding="utf-8") as file:  # not pathlib: 3 ms of start-up to import
