@@ -16,7 +16,7 @@ from ..ir import Problem
 Assignment = dict[str, int]
 # What a caller of `Backend.solve` may give it to see each solution as soon as it is found, in the
 # calling process, once, before the solution joins the outcome (the same object); an exception from
-# it stops the search and goes through to the caller. `api.solve` checks each solution with it while
+# it stops the search and goes through to the caller. `driver.solve` checks each solution with it while
 # the search goes on, so that its time limit covers the checking too, and checks afterwards those a
 # backend did not show it (the SAT backend's first short try in this process, which may start over).
 OnSolution = Callable[[Assignment], None]
@@ -41,7 +41,7 @@ class Outcome(Record, frozen=False):
     Of `Backend.optimise`: `solutions` are the improving solutions in the order found, the best last;
     `complete` that the search proved the last one optimal (or that there is none); `objective` the
     value the backend claims for it and `bound` the best bound it proved, in the model's terms (the
-    checker recomputes the value: `ir.check.objective_value`).
+    checker recomputes the value: `check.problem.objective_value`).
     """
 
     solutions: list[Assignment]

@@ -140,7 +140,7 @@ def holds(c: Constraint, a: Assignment) -> bool:
 def violated(problem: Problem, a: dict[str, int]) -> list[Posted]:
     """The top-level constraints the assignment breaks (and any domain it leaves). After the first few
     dozen solutions of a problem, a solution is first tested by the problem's function
-    (`fast_check`): one it accepts breaks nothing; any other is walked here."""
+    (`check/fast.py`): one it accepts breaks nothing; any other is walked here."""
     fast = fast_test(problem)
     if fast is not None and fast(a):
         return []

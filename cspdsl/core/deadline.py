@@ -1,8 +1,8 @@
 """The time limit of the solve in progress, for the steps that may run long before a search starts.
 
-`solve.loop.compile_within` sets the deadline around a backend's compile (`time_limited`); a pass or an encoder that
-loops over a model checks it between steps (`check_deadline`), which raises `TimeLimitReached` once
-it has passed, and the solve then ends as a time limit like a search that the limit stops. The
+`driver.loop.compile_within` sets the deadline around a backend's compile (`time_limited`); a pass
+or an encoder that loops over a model checks it between steps (`check_deadline`), which raises
+`TimeLimitReached` once it has passed, and the solve then ends as a time limit like a search that the limit stops. The
 deadline is ambient rather than a parameter: the loops that check it sit several calls below
 `Backend.compile`, whose signature every backend shares, and with no limit set a check costs one
 lookup. Times are `time.monotonic()` seconds, as the child processes' limits are. It lives in

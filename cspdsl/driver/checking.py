@@ -20,7 +20,7 @@ def check_solutions(model: Lowered, backend: str, solutions: list[Assignment]) -
 
 
 class SolutionCheck:
-    """The independent checker (`ir.check`) applied to a backend's solutions, during its search (as
+    """The independent checker (`check/problem.py`) applied to a backend's solutions, during its search (as
     `Backend.solve`'s `on_solution`) or after it, and within a deadline (`time.monotonic()`, None: none).
 
     A solution that breaks the model, or that comes twice, is a bug in the backend: InternalError."""

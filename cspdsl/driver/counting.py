@@ -47,7 +47,7 @@ def count(
     on_solution: Callable[[Assignment], None] | None = None,
 ) -> Result:
     """How many solutions the model has, within `timeout` seconds: by components where the model
-    falls apart into independent parts, else by enumeration (`api.solve` with `limit=None`, which
+    falls apart into independent parts, else by enumeration (`driver.solve` with `limit=None`, which
     `on_solution` then sees solution by solution). `result.count_method` says which."""
     timeout, seed = limits.checked(timeout, seed)
     engine = get_backend(backend, options)  # before the clock starts, as `solve` imports it

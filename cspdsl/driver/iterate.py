@@ -4,7 +4,7 @@
     >>> for solution in solutions(load("models/lock.puz"), limit=2):
     ...     print(solution["a"])
 
-The backends hand their solutions to a callback (`api.solve`'s `on_solution`) and return when the
+The backends hand their solutions to a callback (`driver.solve`'s `on_solution`) and return when the
 search ends, so the search runs on a thread of its own and each checked solution is passed over a
 queue to the loop, which gets it while the search goes on. Leaving the loop early (`break`, an
 exception, Ctrl-C) stops the search at its next solution: the callback then raises, which every
@@ -111,6 +111,6 @@ def solutions(
     options: dict[str, str] | None = None,
 ) -> Solutions:
     """The model's solutions, each checked, as the search finds them: all of them, or up to `limit`,
-    within `timeout` seconds (as `api.solve` takes them). Once the loop has taken the last one, the
+    within `timeout` seconds (as `driver.solve` takes them). Once the loop has taken the last one, the
     iterator's `result` tells how the search ended (complete, timed out) and its stats."""
     return Solutions(model, backend, limit=limit, timeout=timeout, seed=seed, options=options)

@@ -4,7 +4,7 @@ Two steps on any backend:
 1. `Backend.optimise`: the backend's own method (CP-SAT's objective, the SAT backend's bound
    tightening, branch and bound, a local search's cost) finds better and better solutions and, when it
    can, proves the last optimal. Each is checked by the independent checker, and its value recomputed
-   from the IR (`ir.check.objective_value`): a value the backend claims that the checker does not find
+   from the IR (`check.problem.objective_value`): a value the backend claims that the checker does not find
    is a bug. A lexicographic objective is optimised a part at a time (`cspdsl.driver.lexicographic`).
 2. When more than one optimal solution is wanted (the default two, that tell whether the optimum is
    reached once only, `--all`, `--count`) and the optimum was proved: the problem with the objective

@@ -91,7 +91,7 @@ def bounded_solver(model: Lowered, backend: str, options: dict[str, str] | None)
 
 
 def _model_solver(model: Lowered, backend: str, options: dict[str, str] | None) -> Solver:
-    """The unrolled model solved and checked by `api.solve`, as any model is."""
+    """The unrolled model solved and checked by `driver.solve`, as any model is."""
     options = {**UNROLLED_OPTIONS.get(backend, {}), **(options or {})}
 
     def bounded(horizon: int, limit: int | None, deadline: float | None) -> Bounded:

@@ -2,10 +2,10 @@
 
 An instance's problem is the template's base with one clue posted for each given
 (`results.instance_model`), so a solution satisfies it exactly when it satisfies the base and keeps
-every given. The base's test is written once, from the IR alone (`ir.fast_check`: each variable's domain
-and each constraint, as `ir.check` reads them, sharing nothing with any backend); an instance then
+every given. The base's test is written once, from the IR alone (`check/fast.py`: each variable's domain
+and each constraint, as `check/problem.py` reads them, sharing nothing with any backend); an instance then
 adds only its givens, tested in one C-level pass (`givens.items() <= solution.items()`). This is
-`api.SolutionCheck`'s contract at batch speed, and a solution the fast test does not accept is
+`driver.checking.SolutionCheck`'s contract at batch speed, and a solution the fast test does not accept is
 handed to `SolutionCheck` itself, which walks the instance's whole problem and names the clue it
 breaks (InternalError). Duplicates and tilings are checked as `SolutionCheck` checks them.
 """
@@ -85,5 +85,5 @@ class InstanceCheck:
         walk.check(solution)
 
     def all_checked(self, solutions: list[Assignment]) -> tuple[list[Assignment], bool]:
-        """The solutions, those not checked during the search checked now (`api.checked_by`)."""
+        """The solutions, those not checked during the search checked now (`driver.checking.checked_by`)."""
         return checked_by(self, solutions)

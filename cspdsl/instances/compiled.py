@@ -8,9 +8,9 @@
 
 The model is lowered without its `given` pictures and compiled once (`sessions.py`); each instance's
 givens (its own, or else the model's pictures) are then fixed on the compiled model. Every solution is
-checked against the instance's own problem, the base with the instance's givens posted, as `api.solve`
+checked against the instance's own problem, the base with the instance's givens posted, as `driver.solve`
 checks a whole model's: by the base's test written once and the givens (`checking.py`), a solution
-that fails them walked by `ir.check`, which names the clue it breaks.
+that fails them walked by `check/problem.py`, which names the clue it breaks.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class CompiledModel:
               timeout: float | None = None, seed: int | None = None) -> Result:
         """Solve one instance: an `Instance`, a mapping of model names to values (as a JSON instance),
         a line of grid characters, or None for the model's own givens. `limit` and `timeout` as in
-        `api.solve` (the compile is done: the time limit is the search's and the checking's)."""
+        `driver.solve` (the compile is done: the time limit is the search's and the checking's)."""
         now = self._now and timeout is None and seed is None
         if now and isinstance(instance, str):  # a line read by C calls, where it can be
             givens = self._own.template.line_givens(instance)
@@ -149,7 +149,7 @@ class CompiledModel:
     def optimised(self, template: Template, instance: Instance, limit: int | None, timeout: float | None,
                   seed: int | None) -> Result:
         """An instance of a model with an objective: its own model (the base, its givens posted, the
-        objective kept) solved and proved optimal as `api.solve` does, each solution checked there. The
+        objective kept) solved and proved optimal as `driver.solve` does, each solution checked there. The
         compiled session enumerates solutions and knows no objective, so it is not used."""
         from ..driver.solve import solve
 

@@ -9,7 +9,7 @@ its value. A state an effect would take out of a domain is no state: the move ca
 A plan is a sequence of moves from a start state to a goal state, each move's condition holding
 before it, with no goal state before the last (a plan ends when the goal is reached). The `search`
 backend explores this description directly; `passes/unroll.py` turns it into an ordinary Problem
-over a bounded number of steps for every other exact backend. Both are checked by `ir/check_plan.py`.
+over a bounded number of steps for every other exact backend. Both are checked by `check/plan.py`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Declarations bind names in an environment; every clue is evaluated to an IR constraint. Constant
 parts (params, ranges, quantifier indices) are folded here, so backends only ever see finite-domain
-variables and the closed set of constraints of `ir.py`. Every error points at the source.
+variables and the closed set of constraints of `ir/`. Every error points at the source.
 """
 
 from __future__ import annotations

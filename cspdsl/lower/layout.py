@@ -87,7 +87,7 @@ class Board(Record, frozen=False):
 
 class Tiling(Record, frozen=False):
     """Shapes placed on a board (`place p on rectangle(6, 10)`): what is needed to print the solution
-    as a lettered board and to check the cover from the cells alone (`tiling_check.py`)."""
+    as a lettered board and to check the cover from the cells alone (`check/tiling.py`)."""
 
     name: str
     board: list[tuple[int, int]]  # the board's cells, (row, column)

@@ -165,7 +165,7 @@ def _post(ctx: Expressions, s: ast.PlaceDecl, tiling: Tiling) -> None:
     board is best filled (`filling_order`); each kind placed its copies' times.
 
     The cells come first so that an exact cover's search can branch on the placements by their first
-    cell in that order (`backends/cpsat_cover.py`)."""
+    cell in that order (`backends/cover.py`)."""
     by_kind: dict[str, list[ir.Constraint]] = {name: [] for name in tiling.shapes}
     by_cell: dict[Cell, list[ir.Constraint]] = {cell: [] for cell in filling_order(tiling.board)}
     for var, (kind, cells) in tiling.placements.items():

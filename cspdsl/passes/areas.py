@@ -2,7 +2,7 @@
 neighbours, how many areas the chosen nodes make, and whether a partial choice already decides it.
 
 The csp backend's search-time check, the local searches' violation and `evaluate` share these; the
-independent checker (`ir/check.py`) has its own search, so the tests can hold these to it.
+independent checker (`check/problem.py`) has its own search, so the tests can hold these to it.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Both search complete assignments whose cost is the violation of the model's cons
 counts; `local/space.py` puts a problem's variables, groups and costs together. The loops are in
 `local/anneal.py` and `local/genetic.py`. They look for one solution and cannot prove that there is none:
 when their own budget ends first they give up (`complete=False, timed_out=False`); when the time limit
-stops them (the user's, or `api.solve`'s default for them, `LOCAL_SEARCH_TIMEOUT`) they report a
+stops them (the user's, or `driver.solve`'s default for them, `LOCAL_SEARCH_TIMEOUT`) they report a
 timeout. See docs/backend-local-search.md.
 """
 

@@ -62,7 +62,7 @@ class SatBackend:
     """Compiles the IR to CNF and solves it with a SAT solver (CaDiCaL through PySAT)."""
 
     name = "sat"
-    # acyclic: its compile and search make no reference cycles, so `api.solve` pauses the cycle collector
+    # acyclic: its compile and search make no reference cycles, so `driver.solve` pauses the cycle collector
     # for a solve of a few solutions, whose objects all go by reference counting. forks: its search of
     # all solutions, and its optimisation, run in a child process under a time limit (`child`).
     CAPABILITIES: ClassVar[Capabilities] = Capabilities(

@@ -32,7 +32,7 @@ class LiteralTest:
 def literal_test(problem: Problem, pair_table: list[tuple[str, int] | None]) -> LiteralTest | None:
     """The base's test on literals, where every constraint is an all-different whose variables share
     one domain of as many values as it has variables, and every variable is one of the literals'
-    (None otherwise: the assignment's own test, `ir.fast_check`, is made instead)."""
+    (None otherwise: the assignment's own test, `check/fast.py`, is made instead)."""
     groups = [posted.constraint for posted in problem.constraints if isinstance(posted.constraint, AllDifferent)]
     if not groups or len(groups) < len(problem.constraints) or not all(_one_of_each(problem, c) for c in groups):
         return None
