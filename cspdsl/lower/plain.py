@@ -85,7 +85,7 @@ class PlainStatements(Statements):
             return
         env = self.env
         if name in env.names or name in self.position_words:
-            self.check_free(name, span)
+            self.declarations.check_free(name, span)
         self.sizes.add_values(name, hi - lo + 1, span)
         domain = self.plain_domains.get((lo, hi))
         if domain is None:  # one tuple for all the variables of a range: a tenth of their memory

@@ -16,7 +16,7 @@ from ..ir.sequential import Effect, Move, Sequential
 from ..syntax import ast
 from .build import Lin
 from .context import error
-from .entities import EntityDecls
+from .logic import Logic
 from .values import as_lin
 
 STATE_WORDS = ("start", "goal", "always")
@@ -40,7 +40,7 @@ def is_sequential(model: ast.Model) -> bool:
     return any(isinstance(s, (ast.StateDecl, ast.MoveDecl)) for s in model.statements)
 
 
-class SequentialDecls(EntityDecls):
+class SequentialDecls(Logic):
     """The sequential puzzle's statements, lowered as they come into `self.gathered`."""
 
     def start_sequential(self) -> None:

@@ -14,6 +14,7 @@ from ..syntax import ast
 from ..syntax.nesting import MAX_NESTING
 from .build import Lin, new_posted
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, new_aux_name, range_text
+from .entities import entity_handlers
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
 from .magnitudes import check_magnitudes
 from .named_values import is_named, named_lin, refuse_arithmetic
@@ -42,9 +43,7 @@ class Statements(SequentialDecls):
             ast.PuzzleDecl: self.puzzle_decl,
             ast.ParamDecl: self.param_decl,
             ast.LetDecl: self.let_decl,
-            ast.PositionsDecl: self.positions_decl,
-            ast.KeyDecl: self.key_decl,
-            ast.AttributeDecl: self.attribute_decl,
+            **entity_handlers(self.declarations, self.int_values),
             ast.VarDecl: self.var_decl,
             ast.ShapedVarDecl: self.shaped_var_decl,
             ast.BoardDecl: self.board_decl,
@@ -95,7 +94,7 @@ class Statements(SequentialDecls):
     def param_decl(self, s: ast.ParamDecl) -> None:
         """A param takes its value from `params` when given there, else from the model."""
         value: Any = self.given_param(s) if s.name in self.params else self.constant(s.value)
-        self.bind(s.name, Param(value), s.span)
+        self.declarations.bind(s.name, Param(value), s.span)
         self.declared_params.append(s.name)
 
     def given_param(self, s: ast.ParamDecl) -> int:
@@ -123,18 +122,18 @@ class Statements(SequentialDecls):
                 s.value,
                 f"cspdsl reads at most {MAX_NESTING} levels of nesting; write the clue in simpler parts",
             )
-        self.bind(s.name, value, s.span)
+        self.declarations.bind(s.name, value, s.span)
 
     def var_decl(self, s: ast.VarDecl) -> None:
         """A scalar variable, or an array of one or two dimensions with a variable per index."""
-        self.check_free(s.name, s.span)
+        self.declarations.check_free(s.name, s.span)
         domain, kind = self.declared_domain(s.domain, s)
         if not s.dims:
             self.sizes.add_values(s.name, len(domain), s.span)
             self.problem.add_var(s.name, domain, span=s.span)
             self.note_kind(kind, [s.name])
             self.layout.scalars[s.name] = s.name
-            self.bind(s.name, Lin(((1, s.name),)), s.span)
+            self.declarations.bind(s.name, Lin(((1, s.name),)), s.span)
             return
         ranges = [self.int_values(d) for d in s.dims]
         for r, node in zip(ranges, s.dims, strict=False):
@@ -164,11 +163,11 @@ class Statements(SequentialDecls):
         self.note_kind(domain[1], cells.values())
         grid = Grid(s.name, ranges, cells, box)
         self.layout.grids.append(grid)
-        self.bind(s.name, Array(s.name, ranges, cells, grid, isinstance(s, ast.ShapedVarDecl)), s.span)
+        self.declarations.bind(s.name, Array(s.name, ranges, cells, grid, isinstance(s, ast.ShapedVarDecl)), s.span)
 
     def shaped_var_decl(self, s: ast.ShapedVarDecl) -> None:
         """A grid drawn with black cells: a variable at each other cell, none at the black ones."""
-        self.check_free(s.name, s.span)
+        self.declarations.check_free(s.name, s.span)
         domain, kind = self.declared_domain(s.domain, s)
         from .runs import picture_ranges, white_cells  # here: only a model with a shape imports runs
 
@@ -212,7 +211,7 @@ class Statements(SequentialDecls):
 
     def board_decl(self, s: ast.BoardDecl) -> None:
         """A variable per cell of the drawing; the board's lines come from the cells' places."""
-        self.check_free(s.name, s.span)
+        self.declarations.check_free(s.name, s.span)
         domain, kind = self.declared_domain(s.domain, s)
         cells = {cell.name: (cell.row, cell.column) for cell in s.drawing.cells}
         self.sizes.add_values(f"board {s.name}", len(cells) * len(domain), s.span)
@@ -226,14 +225,14 @@ class Statements(SequentialDecls):
         self.layout.boards.append(board)
         from .drawings import board_groups  # here: a model without boards does not import them
 
-        self.bind(s.name, BoardValue(board, board_groups(s.drawing)), s.span)
+        self.declarations.bind(s.name, BoardValue(board, board_groups(s.drawing)), s.span)
 
     def pieces_decl(self, s: ast.PiecesDecl) -> None:
         """A set of pieces, checked; nothing is posted until it is placed."""
         if any(isinstance(piece, ast.NamedPiece) for piece in s.pieces):
             from .tilings import named_shapes  # here: only a model with shapes imports them
 
-            self.bind(s.name, named_shapes(self, s), s.span)
+            self.declarations.bind(s.name, named_shapes(self, s), s.span)
             return
         pieces = []
         for piece in s.pieces:
@@ -245,11 +244,11 @@ class Statements(SequentialDecls):
             for value in piece.alternatives:
                 check_size(value, piece)
             pieces.append((piece.alternatives, piece.copies))
-        self.bind(s.name, PiecesValue(s.name, pieces, s.span), s.span)
+        self.declarations.bind(s.name, PiecesValue(s.name, pieces, s.span), s.span)
 
     def given_decl(self, s: ast.GivenDecl) -> None:
         """Each number of a grid literal fixes the array's cell at the same place."""
-        target = self.lookup(s.name, s.name_span)
+        target = self.declarations.lookup(s.name, s.name_span)
         if not isinstance(target, Array):
             raise error(f"'{s.name}' is not an array or grid; givens fill an array", s.name_span)
         self.check_grid_shape(s, target)
@@ -269,13 +268,13 @@ class Statements(SequentialDecls):
 
     def regions_decl(self, s: ast.RegionsDecl) -> None:
         """A letter map over a grid: a name for its regions; nothing is posted."""
-        self.check_free(s.name, s.span)
-        target = self.lookup(s.grid, s.grid_span)
+        self.declarations.check_free(s.name, s.span)
+        target = self.declarations.lookup(s.grid, s.grid_span)
         if not isinstance(target, Array):
             raise error(f"'{s.grid}' is not an array or grid; a region map divides a grid's cells", s.grid_span)
         from .regions import read_regions  # here: a model without regions does not import them
 
-        self.bind(s.name, read_regions(s, target), s.span)
+        self.declarations.bind(s.name, read_regions(s, target), s.span)
 
     def check_grid_shape(self, s: ast.GivenDecl, target: Array) -> None:
         """A grid literal has the rows and columns of the array it fills (a 1-D array: one row)."""
@@ -304,10 +303,10 @@ class Statements(SequentialDecls):
         """Shapes drawn as text, one a letter; nothing is posted until they are placed."""
         from .tilings import drawn_shapes
 
-        self.bind(s.name, drawn_shapes(s), s.span)
+        self.declarations.bind(s.name, drawn_shapes(s), s.span)
 
     def place_decl(self, s: ast.PlaceDecl) -> None:
-        pieces = self.lookup(s.pieces, s.pieces_span)
+        pieces = self.declarations.lookup(s.pieces, s.pieces_span)
         if isinstance(pieces, ShapesValue):
             from .tilings import tile
 
@@ -325,7 +324,7 @@ class Statements(SequentialDecls):
         place(self.problem, pieces.pieces, cells, s.span, lambda stem: new_aux_name(self.scope, stem))
 
     def place_target_cells(self, s: ast.PlaceDecl) -> list[str]:
-        target = self.lookup(s.target, s.target_span)
+        target = self.declarations.lookup(s.target, s.target_span)
         if isinstance(target, Array):
             return list(target.cells.values())
         if isinstance(target, BoardValue):
@@ -365,7 +364,7 @@ class Statements(SequentialDecls):
         entities = self.layout.entities
         key = entities.name if entities is not None and entities.labels is not None else None
         if isinstance(node, ast.Index) and isinstance(node.target, ast.Name):
-            target = self.lookup(node.target.name, node.target.span)
+            target = self.declarations.lookup(node.target.name, node.target.span)
             if isinstance(target, Attribute) or node.target.name == key:
                 if len(node.indices) != 1:
                     raise error("an attribute takes one position", node)
@@ -397,11 +396,11 @@ class Statements(SequentialDecls):
         if not isinstance(node, (ast.Name, ast.Str)):
             return False
         name = node.name if isinstance(node, ast.Name) else node.value
-        return isinstance(self.lookup(name, node.span), (AttributeValue, KeyValue))
+        return isinstance(self.declarations.lookup(name, node.span), (AttributeValue, KeyValue))
 
     def show_decl(self, s: ast.ShowDecl) -> None:
         """`show a, b`: the variables a solution is told apart by (`shown.py`)."""
-        self.shown.add(s, self.lookup, self.problem)
+        self.shown.add(s, self.declarations.lookup, self.problem)
 
     def objective_decl(self, s: ast.ObjectiveDecl) -> None:
         """`minimize EXPR` / `maximize EXPR`: one a model, over a number or a list of numbers, the
