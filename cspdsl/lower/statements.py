@@ -16,9 +16,10 @@ from .build import Lin, new_posted
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, new_aux_name, range_text
 from .entities import entity_handlers
 from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
+from .logic import Logic
 from .magnitudes import check_magnitudes
 from .named_values import is_named, named_lin, refuse_arithmetic
-from .sequential import SequentialDecls, is_sequential, sequential_of
+from .sequential import Gathered, is_sequential, sequential_handlers, sequential_of
 from .shown import Shown, project
 from .values import (
     Array,
@@ -34,7 +35,7 @@ from .values import (
 )
 
 
-class Statements(SequentialDecls):
+class Statements(Logic):
     """The top layer of lowering: `run` lowers a model's statements in order."""
 
     def handlers(self) -> dict[type, Callable[[Any], None]]:
@@ -56,22 +57,19 @@ class Statements(SequentialDecls):
             ast.ObjectiveDecl: self.objective_decl,
             ast.ShowDecl: self.show_decl,
             ast.ConstraintStmt: self.constraint_stmt,
-            ast.StateDecl: self.state_decl,
-            ast.MoveDecl: self.move_decl,
         }
 
     def run(self, model: ast.Model) -> None:
         """Lower the statements in order into `problem` and `layout`, then check the whole."""
         handlers, self.shown, sequential = self.handlers(), Shown(), is_sequential(model)
-        if sequential:
-            self.start_sequential()
-            handlers[ast.ConstraintStmt] = self.sequential_clue
-            handlers[ast.ObjectiveDecl] = self.sequential_objective
+        gathered = Gathered()
+        if sequential:  # its statements are gathered, and its clues and objective are its own
+            handlers.update(sequential_handlers(gathered, self))
         for statement in model.statements:
             handlers[type(statement)](statement)
         if sequential:
             first = next(s for s in model.statements if isinstance(s, ast.StateDecl | ast.MoveDecl))
-            self.problem.sequential = sequential_of(self.problem, self.gathered, first.span)
+            self.problem.sequential = sequential_of(self.problem, gathered, first.span)
         self.plans.clear()  # the compiled bodies hold the lowering: no cycle is left behind
         project(self.problem, self.layout, self.shown)
         check_magnitudes(self.problem)
