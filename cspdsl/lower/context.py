@@ -7,8 +7,8 @@ of the whole lowering.
 
 What declaring a name needs (the names in scope, the problem, the layout) is a `Declarations`
 record, whose `bind`, `check_free` and `lookup` every part of lowering uses, so each reads and binds
-names the same way and reports errors at the source the same way; the declarations of positions and
-attributes (`entities.py`) are functions over it.
+names the same way and reports errors at the source the same way; the declarations
+(`declarations.py`, `entities.py`) are functions over it.
 
 The layers that evaluate nodes (expressions, conditions, statements) are classes stacked on `Context`.
 """
@@ -113,15 +113,19 @@ def range_text(values: list[int]) -> str:
 
 class Declarations(Record, frozen=False):
     """What declaring a name reads and writes: the names in scope (`env`), the problem and its sizes
-    (`scope`), the layout, the words a positions line gave (first, last, middle) and the variables
-    declared `in bool`. The declarations (`entities.py`, ...) are functions over it; the lowering
-    keeps the same objects under its own names (`self.env`, `self.layout`, ...)."""
+    (`scope`), the layout, the words a positions line gave (first, last, middle), the variables
+    declared `in bool`, and the params given and declared. The declarations (`declarations.py`,
+    `entities.py`) are functions over it; the lowering keeps the same objects under its own names
+    (`self.env`, `self.layout`, ...)."""
 
     scope: Scope = field(default_factory=Scope)
     env: Env = field(default_factory=Env)
     layout: Layout = field(default_factory=Layout)
     position_words: set[str] = field(default_factory=set)  # first, last, middle as a positions line named them
     bool_vars: set[str] = field(default_factory=set)  # the variables declared `in bool`: each one a condition too
+    params: dict[str, object] = field(default_factory=dict)  # the params given from outside (-D n=10)
+    used_params: set[str] = field(default_factory=set)  # those the model declares
+    declared_params: list[str] = field(default_factory=list)  # the model's params, in order
 
     @property
     def problem(self) -> ir.Problem:
@@ -167,11 +171,8 @@ class Context:
     above (expressions and conditions call each other)."""
 
     def __init__(self, params: Mapping[str, object]):
-        self.params = dict(params)
-        self.used_params: set[str] = set()
-        self.declared_params: list[str] = []
         # The declarations' record, and its parts under short names (the same objects).
-        self.declarations = declarations = Declarations()
+        self.declarations = declarations = Declarations(params=dict(params))
         self.env = declarations.env
         self.scope = declarations.scope
         self.layout = declarations.layout

@@ -24,6 +24,7 @@ from ..syntax.parser import parse_line
 from ..syntax.plain import PlainLines
 from .build import NON_STRICT, Lin, comparison, new_linear, new_posted
 from .context import MAX_DOMAIN, MAX_INT
+from .declarations import var_decl
 from .statements import Statements
 
 _ORDERS = ("<", "<=", ">", ">=")
@@ -145,7 +146,7 @@ class PlainStatements(Statements):
         line = text[start : len(text) if end < 0 else end]
         for statement in parse_line(line, span.source, span.line):
             if isinstance(statement, ast.VarDecl):
-                self.var_decl(statement)
+                var_decl(self.declarations, self, statement)
             else:
                 assert isinstance(statement, ast.ConstraintStmt)
                 self.constraint_stmt(statement)
