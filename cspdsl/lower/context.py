@@ -5,8 +5,12 @@ The part that arithmetic needs (the problem, the size limits, the auxiliaries na
 its own, which the functions of `products.py`, `elements.py` and `attribute_numbers.py` take instead
 of the whole lowering.
 
-The layers of lowering (expressions, conditions, statements) are classes stacked on `Context`, so
-each reads and binds names the same way and reports errors at the source the same way.
+What declaring a name needs (the names in scope, the problem, the layout) is a `Declarations`
+record, whose `bind`, `check_free` and `lookup` every part of lowering uses, so each reads and binds
+names the same way and reports errors at the source the same way; the declarations
+(`declarations.py`, `entities.py`) are functions over it.
+
+The layers that evaluate nodes (expressions, conditions, statements) are classes stacked on `Context`.
 """
 
 from __future__ import annotations
@@ -107,24 +111,78 @@ def range_text(values: list[int]) -> str:
     return "{" + ", ".join(map(str, values)) + "}"
 
 
+class Declarations(Record, frozen=False):
+    """What declaring a name reads and writes: the names in scope (`env`), the problem and its sizes
+    (`scope`), the layout, the words a positions line gave (first, last, middle), the variables
+    declared `in bool`, and the params given and declared. The declarations (`declarations.py`,
+    `entities.py`) are functions over it; the lowering keeps the same objects under its own names
+    (`self.env`, `self.layout`, ...)."""
+
+    scope: Scope = field(default_factory=Scope)
+    env: Env = field(default_factory=Env)
+    layout: Layout = field(default_factory=Layout)
+    position_words: set[str] = field(default_factory=set)  # first, last, middle as a positions line named them
+    bool_vars: set[str] = field(default_factory=set)  # the variables declared `in bool`: each one a condition too
+    params: dict[str, object] = field(default_factory=dict)  # the params given from outside (-D n=10)
+    used_params: set[str] = field(default_factory=set)  # those the model declares
+    declared_params: list[str] = field(default_factory=list)  # the model's params, in order
+
+    @property
+    def problem(self) -> ir.Problem:
+        """The IR problem being built (the scope's)."""
+        return self.scope.problem
+
+    @property
+    def sizes(self) -> Sizes:
+        """What the model has used of its size limits (the scope's)."""
+        return self.scope.sizes
+
+    def check_free(self, name: str, span: Span) -> None:
+        """Raise if `name` is taken; declarations call it before they add any IR variable. The words
+        a positions line gives (first, last, middle) yield to the model's own use of them."""
+        env = self.env
+        if name in self.position_words:
+            self.position_words.discard(name)
+            del env.names[name], env.spans[name]
+        if name in env.names:
+            first = env.spans[name]
+            hint = "choose another name"
+            if name in POSITION_WORDS and isinstance(env.names[name], Param):
+                hint = f"after 'positions', '{name}' names a position; choose another name"
+            raise CspdslError(f"'{name}' is already defined (line {first.line})", span, hint)
+
+    def bind(self, name: str, value: Any, span: Span) -> None:
+        """Give a free name its value, declared at `span`."""
+        self.check_free(name, span)
+        self.env.names[name] = value
+        self.env.spans[name] = span
+
+    def lookup(self, name: str, span: Span) -> Any:
+        """What a name stands for; an unknown name is an error at `span`."""
+        names = self.env.names
+        if name not in names:
+            kind = "value" if self.layout.entities and self.layout.entities.attributes else "name"
+            raise CspdslError(f"unknown {kind} '{name}'", span, did_you_mean(name, names))
+        return names[name]
+
+
 class Context:
     """What every layer of lowering shares; `eval`, `cond` and `bindings` are defined by the layers
     above (expressions and conditions call each other)."""
 
     def __init__(self, params: Mapping[str, object]):
-        self.params = dict(params)
-        self.used_params: set[str] = set()
-        self.declared_params: list[str] = []
-        self.env = Env()
-        self.scope = Scope()
-        self.layout = Layout()
+        # The declarations' record, and its parts under short names (the same objects).
+        self.declarations = declarations = Declarations(params=dict(params))
+        self.env = declarations.env
+        self.scope = declarations.scope
+        self.layout = declarations.layout
+        self.position_words = declarations.position_words
+        self.bool_vars = declarations.bool_vars
         # The values of the `forall` names a clue is being posted under ((name, value) pairs).
         self.instance: tuple[tuple[str, str], ...] = ()
         self.folds = Folds()  # the clues that fold to a constant
-        self.position_words: set[str] = set()  # first, last, middle as a positions line named them
         # `neighbours(c)`, `around(c)`: each cell's neighbours, by the word's group, made once a model.
         self.neighbourhoods: dict[str, dict[str, list[str]]] = {}
-        self.bool_vars: set[str] = set()  # the variables declared `in bool`: each one a condition too
         # The compiled closures of quantifiers' bodies and `where`s, by node (`quantifiers.py`).
         self.plans: dict[tuple[int, str], tuple[ast.Node, Any]] = {}
 
@@ -142,32 +200,6 @@ class Context:
         """A bool variable as a condition (`if knight then ...`): true when it is 1; None for another value."""
         var = plain_variable(value)
         return ir.InSet(var, (1,)) if var is not None and var in self.bool_vars else None
-
-    def check_free(self, name: str, span: Span) -> None:
-        """Raise if `name` is taken; declarations call it before they add any IR variable. The words
-        a positions line gives (first, last, middle) yield to the model's own use of them."""
-        if name in self.position_words:
-            self.position_words.discard(name)
-            del self.env.names[name], self.env.spans[name]
-        if name in self.env.names:
-            first = self.env.spans[name]
-            hint = "choose another name"
-            if name in POSITION_WORDS and isinstance(self.env.names[name], Param):
-                hint = f"after 'positions', '{name}' names a position; choose another name"
-            raise CspdslError(f"'{name}' is already defined (line {first.line})", span, hint)
-
-    def bind(self, name: str, value: Any, span: Span) -> None:
-        """Give a free name its value, declared at `span`."""
-        self.check_free(name, span)
-        self.env.names[name] = value
-        self.env.spans[name] = span
-
-    def lookup(self, name: str, span: Span) -> Any:
-        """What a name stands for; an unknown name is an error at `span`."""
-        if name not in self.env.names:
-            kind = "value" if self.layout.entities and self.layout.entities.attributes else "name"
-            raise CspdslError(f"unknown {kind} '{name}'", span, did_you_mean(name, self.env.names))
-        return self.env.names[name]
 
     # The layers call each other (an expression holds a condition, a condition an expression): each
     # declares here what a layer above it defines.

@@ -62,7 +62,7 @@ class Expressions(Indexing):
 
     def resolve(self, name: str, node: ast.Node) -> Any:
         """A name's value: a constant, an attribute value's position variable, or what was bound."""
-        value = self.lookup(name, node.span)
+        value = self.declarations.lookup(name, node.span)
         if isinstance(value, Param):
             return value.value
         if isinstance(value, AttributeValue):

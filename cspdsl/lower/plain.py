@@ -24,6 +24,7 @@ from ..syntax.parser import parse_line
 from ..syntax.plain import PlainLines
 from .build import NON_STRICT, Lin, comparison, new_linear, new_posted
 from .context import MAX_DOMAIN, MAX_INT
+from .declarations import var_decl
 from .statements import Statements
 
 _ORDERS = ("<", "<=", ">", ">=")
@@ -85,7 +86,7 @@ class PlainStatements(Statements):
             return
         env = self.env
         if name in env.names or name in self.position_words:
-            self.check_free(name, span)
+            self.declarations.check_free(name, span)
         self.sizes.add_values(name, hi - lo + 1, span)
         domain = self.plain_domains.get((lo, hi))
         if domain is None:  # one tuple for all the variables of a range: a tenth of their memory
@@ -145,7 +146,7 @@ class PlainStatements(Statements):
         line = text[start : len(text) if end < 0 else end]
         for statement in parse_line(line, span.source, span.line):
             if isinstance(statement, ast.VarDecl):
-                self.var_decl(statement)
+                var_decl(self.declarations, self, statement)
             else:
                 assert isinstance(statement, ast.ConstraintStmt)
                 self.constraint_stmt(statement)

@@ -4,9 +4,15 @@
 A model with a start or a move is sequential: its variables are the state, and every condition is
 one of its start, goal, always or moves (a plain clue would say nothing about which state it holds
 in, so it is refused with a pointer to the words that do).
+
+Functions that gather the statements into a `Gathered` record as they come; the lowering, passed in,
+evaluates their conditions, values and quantifiers.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
 
 from .. import ir
 from ..core.errors import CspdslError, Span
@@ -16,7 +22,7 @@ from ..ir.sequential import Effect, Move, Sequential
 from ..syntax import ast
 from .build import Lin
 from .context import error
-from .entities import EntityDecls
+from .logic import Logic
 from .values import as_lin
 
 STATE_WORDS = ("start", "goal", "always")
@@ -40,97 +46,111 @@ def is_sequential(model: ast.Model) -> bool:
     return any(isinstance(s, (ast.StateDecl, ast.MoveDecl)) for s in model.statements)
 
 
-class SequentialDecls(EntityDecls):
-    """The sequential puzzle's statements, lowered as they come into `self.gathered`."""
+def sequential_handlers(gathered: Gathered, lowering: Logic) -> dict[type, Callable[[Any], None]]:
+    """The function that lowers each statement of a sequential puzzle into `gathered` (the lowering
+    evaluates its conditions and values)."""
+    return {
+        ast.StateDecl: partial(state_decl, gathered, lowering),
+        ast.MoveDecl: partial(move_decl, gathered, lowering),
+        ast.ConstraintStmt: partial(sequential_clue, gathered, lowering),
+        ast.ObjectiveDecl: partial(sequential_objective, gathered, lowering),
+    }
 
-    def start_sequential(self) -> None:
-        self.gathered = Gathered()
 
-    def state_decl(self, s: ast.StateDecl) -> None:
-        if s.kind == "goal":
-            self.gathered.conditions["goal"].append(ir.Posted(self.cond(s.condition), s.span, ()))
-            return
-        for constraint in self.top_conditions(s.condition):
-            self.gathered.conditions[s.kind].append(ir.Posted(constraint, s.span, ()))
+def state_decl(gathered: Gathered, lowering: Logic, s: ast.StateDecl) -> None:
+    if s.kind == "goal":
+        gathered.conditions["goal"].append(ir.Posted(lowering.cond(s.condition), s.span, ()))
+        return
+    for constraint in lowering.top_conditions(s.condition):
+        gathered.conditions[s.kind].append(ir.Posted(constraint, s.span, ()))
 
-    def move_decl(self, s: ast.MoveDecl) -> None:
-        """One ground move for each binding of the move's names (one move without them)."""
-        if s.binders is None:
-            self.ground_move(s)
-            return
-        for _ in self.bindings(s.binders):
-            self.ground_move(s)
 
-    def ground_move(self, s: ast.MoveDecl) -> None:
-        condition = self.cond(s.condition)
-        if condition == ir.FALSE:  # a move that can never be made (a jump off the board)
-            return
-        effects: dict[str, Effect] = {}
-        for effect in s.effects:
-            var = self.effect_target(effect.target)
-            if var in effects:
-                raise error(f"the move sets {self.state_word(var)} twice", effect)
-            value = as_lin(self.eval(effect.value), effect.value)
-            effects[var] = Effect(var, value.terms, value.const)
-        if len(self.gathered.moves) >= MAX_MOVES:
-            raise error(f"more than {MAX_MOVES} moves: too many for a search over states", s)
-        self.gathered.moves.append(Move(self.move_words(s.name), condition, tuple(effects.values()), s.span))
+def move_decl(gathered: Gathered, lowering: Logic, s: ast.MoveDecl) -> None:
+    """One ground move for each binding of the move's names (one move without them)."""
+    if s.binders is None:
+        _ground_move(gathered, lowering, s)
+        return
+    for _ in lowering.bindings(s.binders):
+        _ground_move(gathered, lowering, s)
 
-    def effect_target(self, node: ast.Node) -> str:
-        """The state variable an effect sets: one variable of the model, as it is (`peg.a`, `on[d]`)."""
-        value = self.eval(node)
-        if isinstance(value, Lin) and value.const == 0 and len(value.terms) == 1 and value.terms[0][0] == 1:
-            var = value.terms[0][1]
-            if var in self.problem.outputs:
-                return var
-        raise error("a move sets a variable of the state: write `cell = value`", node)
 
-    def move_words(self, template: ast.AnswerTemplate) -> str:
-        """The move's name with its placeholders filled: a cell by its name, a number as a number."""
-        parts = [template.texts[0]]
-        for placeholder, text in zip(template.placeholders, template.texts[1:], strict=True):
-            parts.append(self.word_of(self.eval(placeholder)))
-            parts.append(text)
-        return "".join(parts)
+def _ground_move(gathered: Gathered, lowering: Logic, s: ast.MoveDecl) -> None:
+    condition = lowering.cond(s.condition)
+    if condition == ir.FALSE:  # a move that can never be made (a jump off the board)
+        return
+    effects: dict[str, Effect] = {}
+    for effect in s.effects:
+        var = _effect_target(lowering, effect.target)
+        if var in effects:
+            raise error(f"the move sets {_state_word(gathered, lowering, var)} twice", effect)
+        value = as_lin(lowering.eval(effect.value), effect.value)
+        effects[var] = Effect(var, value.terms, value.const)
+    if len(gathered.moves) >= MAX_MOVES:
+        raise error(f"more than {MAX_MOVES} moves: too many for a search over states", s)
+    gathered.moves.append(Move(_move_words(gathered, lowering, s.name), condition, tuple(effects.values()), s.span))
 
-    def word_of(self, value: Any) -> str:
-        if isinstance(value, Lin) and value.const == 0 and len(value.terms) == 1 and value.terms[0][0] == 1:
-            return self.state_word(value.terms[0][1])
-        if isinstance(value, Lin) and not value.terms:
-            return str(value.const)
-        return str(value)
 
-    def state_word(self, var: str) -> str:
-        """A state variable as a person names it: a board's cell by its letter, others by their name."""
-        if not self.gathered.words:
-            for board in self.layout.boards:
-                self.gathered.words.update({v: cell for cell, v in board.variables.items()})
-        return self.gathered.words.get(var, var)
+def _effect_target(lowering: Logic, node: ast.Node) -> str:
+    """The state variable an effect sets: one variable of the model, as it is (`peg.a`, `on[d]`)."""
+    value = lowering.eval(node)
+    if isinstance(value, Lin) and value.const == 0 and len(value.terms) == 1 and value.terms[0][0] == 1:
+        var = value.terms[0][1]
+        if var in lowering.problem.outputs:
+            return var
+    raise error("a move sets a variable of the state: write `cell = value`", node)
 
-    def sequential_clue(self, s: ast.ConstraintStmt) -> None:
-        """`steps <= N` bounds the plans; any other clue has no state to hold in."""
-        node = s.condition
-        if isinstance(node, ast.Compare) and node.op in ("<=", "<") and self.names_steps(node.left):
-            bound = self.constant(node.right)
-            if not isinstance(bound, int) or isinstance(bound, bool) or bound < 0:
-                raise error("the bound on the steps is a whole number, at least 0", node.right)
-            self.gathered.bound = bound - 1 if node.op == "<" else bound
-            return
-        raise error(
-            "a sequential puzzle's conditions say which state they hold in",
-            s,
-            "write it as 'start: ...', 'goal: ...', 'always: ...' or in a move's condition",
-        )
 
-    def names_steps(self, node: ast.Node) -> bool:
-        return isinstance(node, ast.Name) and node.name == "steps" and "steps" not in self.env.names
+def _move_words(gathered: Gathered, lowering: Logic, template: ast.AnswerTemplate) -> str:
+    """The move's name with its placeholders filled: a cell by its name, a number as a number."""
+    parts = [template.texts[0]]
+    for placeholder, text in zip(template.placeholders, template.texts[1:], strict=True):
+        parts.append(_word_of(gathered, lowering, lowering.eval(placeholder)))
+        parts.append(text)
+    return "".join(parts)
 
-    def sequential_objective(self, s: ast.ObjectiveDecl) -> None:
-        if s.sense == "minimize" and self.names_steps(s.expr):
-            self.gathered.shortest = True
-            self.gathered.shortest_span = s.span
-            return
-        raise error("a sequential puzzle minimizes its steps: write 'minimize steps'", s)
+
+def _word_of(gathered: Gathered, lowering: Logic, value: Any) -> str:
+    if isinstance(value, Lin) and value.const == 0 and len(value.terms) == 1 and value.terms[0][0] == 1:
+        return _state_word(gathered, lowering, value.terms[0][1])
+    if isinstance(value, Lin) and not value.terms:
+        return str(value.const)
+    return str(value)
+
+
+def _state_word(gathered: Gathered, lowering: Logic, var: str) -> str:
+    """A state variable as a person names it: a board's cell by its letter, others by their name."""
+    if not gathered.words:
+        for board in lowering.layout.boards:
+            gathered.words.update({v: cell for cell, v in board.variables.items()})
+    return gathered.words.get(var, var)
+
+
+def sequential_clue(gathered: Gathered, lowering: Logic, s: ast.ConstraintStmt) -> None:
+    """`steps <= N` bounds the plans; any other clue has no state to hold in."""
+    node = s.condition
+    if isinstance(node, ast.Compare) and node.op in ("<=", "<") and _names_steps(lowering, node.left):
+        bound = lowering.constant(node.right)
+        if not isinstance(bound, int) or isinstance(bound, bool) or bound < 0:
+            raise error("the bound on the steps is a whole number, at least 0", node.right)
+        gathered.bound = bound - 1 if node.op == "<" else bound
+        return
+    raise error(
+        "a sequential puzzle's conditions say which state they hold in",
+        s,
+        "write it as 'start: ...', 'goal: ...', 'always: ...' or in a move's condition",
+    )
+
+
+def _names_steps(lowering: Logic, node: ast.Node) -> bool:
+    return isinstance(node, ast.Name) and node.name == "steps" and "steps" not in lowering.env.names
+
+
+def sequential_objective(gathered: Gathered, lowering: Logic, s: ast.ObjectiveDecl) -> None:
+    if s.sense == "minimize" and _names_steps(lowering, s.expr):
+        gathered.shortest = True
+        gathered.shortest_span = s.span
+        return
+    raise error("a sequential puzzle minimizes its steps: write 'minimize steps'", s)
 
 
 def sequential_of(problem: ir.Problem, gathered: Gathered, first: Span) -> Sequential:

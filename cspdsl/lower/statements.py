@@ -1,23 +1,24 @@
-"""The statements of a model, one method each: declarations bind names and add IR variables,
-givens and placements post constraints, questions fill the layout, clues post their conditions."""
+"""The statements of a model, lowered in order by `run`: the declarations by `declarations.py` and
+`entities.py` (a sequential puzzle's statements by `sequential.py`), and here the rest: placements
+post constraints, questions and `show` fill the layout, objectives and clues post their conditions."""
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Callable, Iterable
 
 from .. import ir
-from ..core.errors import CspdslError, Span, did_you_mean
+from ..core.errors import Span
 from ..core.static_types import Any
 from ..syntax import ast
-from ..syntax.nesting import MAX_NESTING
-from .build import Lin, new_posted
-from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, new_aux_name, range_text
-from .layout import SHADED, AttributeAt, Board, Grid, LinTerm, Named, Question
+from .build import new_posted
+from .context import AttributeValue, KeyValue, error, new_aux_name, range_text
+from .declarations import check_params_used, declaration_handlers
+from .entities import entity_handlers
+from .layout import AttributeAt, LinTerm, Named, Question
+from .logic import Logic
 from .magnitudes import check_magnitudes
 from .named_values import is_named, named_lin, refuse_arithmetic
-from .sequential import SequentialDecls, is_sequential, sequential_of
+from .sequential import Gathered, is_sequential, sequential_handlers, sequential_of
 from .shown import Shown, project
 from .values import (
     Array,
@@ -28,286 +29,46 @@ from .values import (
     as_lin,
     as_lin_value,
     as_list,
-    check_size,
-    list_depth,
 )
 
 
-class Statements(SequentialDecls):
+class Statements(Logic):
     """The top layer of lowering: `run` lowers a model's statements in order."""
 
     def handlers(self) -> dict[type, Callable[[Any], None]]:
-        """The method that lowers each kind of statement."""
+        """The function that lowers each kind of statement."""
         return {
             ast.PuzzleDecl: self.puzzle_decl,
-            ast.ParamDecl: self.param_decl,
-            ast.LetDecl: self.let_decl,
-            ast.PositionsDecl: self.positions_decl,
-            ast.KeyDecl: self.key_decl,
-            ast.AttributeDecl: self.attribute_decl,
-            ast.VarDecl: self.var_decl,
-            ast.ShapedVarDecl: self.shaped_var_decl,
-            ast.BoardDecl: self.board_decl,
-            ast.PiecesDecl: self.pieces_decl,
-            ast.DrawnPiecesDecl: self.drawn_pieces_decl,
-            ast.GivenDecl: self.given_decl,
-            ast.RegionsDecl: self.regions_decl,
+            **declaration_handlers(self.declarations, self),
+            **entity_handlers(self.declarations, self.int_values),
             ast.PlaceDecl: self.place_decl,
             ast.QuestionDecl: self.question_decl,
             ast.ObjectiveDecl: self.objective_decl,
             ast.ShowDecl: self.show_decl,
             ast.ConstraintStmt: self.constraint_stmt,
-            ast.StateDecl: self.state_decl,
-            ast.MoveDecl: self.move_decl,
         }
 
     def run(self, model: ast.Model) -> None:
         """Lower the statements in order into `problem` and `layout`, then check the whole."""
         handlers, self.shown, sequential = self.handlers(), Shown(), is_sequential(model)
-        if sequential:
-            self.start_sequential()
-            handlers[ast.ConstraintStmt] = self.sequential_clue
-            handlers[ast.ObjectiveDecl] = self.sequential_objective
+        gathered = Gathered()
+        if sequential:  # its statements are gathered, and its clues and objective are its own
+            handlers.update(sequential_handlers(gathered, self))
         for statement in model.statements:
             handlers[type(statement)](statement)
         if sequential:
             first = next(s for s in model.statements if isinstance(s, ast.StateDecl | ast.MoveDecl))
-            self.problem.sequential = sequential_of(self.problem, self.gathered, first.span)
+            self.problem.sequential = sequential_of(self.problem, gathered, first.span)
         self.plans.clear()  # the compiled bodies hold the lowering: no cycle is left behind
         project(self.problem, self.layout, self.shown)
         check_magnitudes(self.problem)
-        self.check_params_used()
-
-    def check_params_used(self) -> None:
-        """Every param given from outside names a param of the model."""
-        unknown = set(self.params) - self.used_params
-        if unknown:
-            name = sorted(unknown)[0]
-            known = self.declared_params
-            hint = did_you_mean(name, known) or (
-                f"the model's params: {', '.join(known)}" if known else "the model has no params"
-            )
-            raise CspdslError(f"-D {name}: the model has no param '{name}'", None, hint)
+        check_params_used(self.declarations)
 
     def puzzle_decl(self, s: ast.PuzzleDecl) -> None:
         self.layout.title = s.title
 
-    def param_decl(self, s: ast.ParamDecl) -> None:
-        """A param takes its value from `params` when given there, else from the model."""
-        value: Any = self.given_param(s) if s.name in self.params else self.constant(s.value)
-        self.bind(s.name, Param(value), s.span)
-        self.declared_params.append(s.name)
-
-    def given_param(self, s: ast.ParamDecl) -> int:
-        """The value `params` gives a param (-D): a whole number the backends take. Anything else (text,
-        a list, from the command line or Python) is an error at the default it would replace."""
-        value = self.params[s.name]
-        self.used_params.add(s.name)
-        shown = value if isinstance(value, str) else repr(value)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise error(f"-D {s.name}={shown}: the value is not a whole number", s.value,
-                        f"give a whole number, such as -D {s.name}=10")
-        if abs(value) > MAX_INT:
-            raise error(
-                f"-D {s.name}={value}: the number is too large: the backends take numbers from "
-                f"{-MAX_INT} to {MAX_INT}",
-                s.value,
-            )
-        return value
-
-    def let_decl(self, s: ast.LetDecl) -> None:
-        value = self.eval(s.value)
-        if list_depth(value) > MAX_NESTING:  # lets that nest lists in each other: no clue may hold it
-            raise error(
-                f"this list is nested more than {MAX_NESTING} levels deep",
-                s.value,
-                f"cspdsl reads at most {MAX_NESTING} levels of nesting; write the clue in simpler parts",
-            )
-        self.bind(s.name, value, s.span)
-
-    def var_decl(self, s: ast.VarDecl) -> None:
-        """A scalar variable, or an array of one or two dimensions with a variable per index."""
-        self.check_free(s.name, s.span)
-        domain, kind = self.declared_domain(s.domain, s)
-        if not s.dims:
-            self.sizes.add_values(s.name, len(domain), s.span)
-            self.problem.add_var(s.name, domain, span=s.span)
-            self.note_kind(kind, [s.name])
-            self.layout.scalars[s.name] = s.name
-            self.bind(s.name, Lin(((1, s.name),)), s.span)
-            return
-        ranges = [self.int_values(d) for d in s.dims]
-        for r, node in zip(ranges, s.dims, strict=False):
-            if not r:
-                raise error("an array dimension needs at least one index", node)
-        if len(ranges) > 2:
-            raise error("arrays have one or two dimensions", s.dims[2])
-        cells = math.prod(len(r) for r in ranges)
-        self.sizes.check_cells(s.name, cells, s.span)  # before a variable is made
-        self.sizes.add_values(f"array {s.name}", cells * len(domain), s.span)
-        from .shapes import box_shape  # here: a model without arrays or boards does not import shapes
-
-        self.add_array(s, ranges, list(itertools.product(*ranges)), (domain, kind), box_shape(ranges))
-        if s.domain is None:  # a grid in bool: a picture of shaded cells
-            self.layout.grids[-1].symbols = dict(SHADED)
-
-    def add_array(
-        self, s: ast.VarDecl | ast.ShapedVarDecl, ranges: list[list[int]], indices: list[tuple[int, ...]],
-        domain: tuple[tuple[int, ...], str], box: tuple[int, int] | None,
-    ) -> None:
-        """An array's variables at `indices` over the domain (values, kind), its grid and its name."""
-        cells = {}
-        for index in indices:
-            var = f"{s.name}[{','.join(map(str, index))}]"
-            self.problem.add_var(var, domain[0], span=s.span)
-            cells[index] = var
-        self.note_kind(domain[1], cells.values())
-        grid = Grid(s.name, ranges, cells, box)
-        self.layout.grids.append(grid)
-        self.bind(s.name, Array(s.name, ranges, cells, grid, isinstance(s, ast.ShapedVarDecl)), s.span)
-
-    def shaped_var_decl(self, s: ast.ShapedVarDecl) -> None:
-        """A grid drawn with black cells: a variable at each other cell, none at the black ones."""
-        self.check_free(s.name, s.span)
-        domain, kind = self.declared_domain(s.domain, s)
-        from .runs import picture_ranges, white_cells  # here: only a model with a shape imports runs
-
-        ranges = [self.int_values(d) for d in s.dims] if s.dims else picture_ranges(s)
-        for r, node in zip(ranges, s.dims, strict=False):
-            if not r:
-                raise error("an array dimension needs at least one index", node)
-        white: list[tuple[int, ...]] = list(white_cells(s, ranges))
-        self.sizes.check_cells(s.name, len(white), s.span)
-        self.sizes.add_values(f"array {s.name}", len(white) * len(domain), s.span)
-        self.add_array(s, ranges, white, (domain, kind), None)
-
-    def declared_domain(self, node: ast.Node | None, owner: ast.Node) -> tuple[tuple[int, ...], str]:
-        """A declaration's values and their kind: 'bool', 'names' (a domain of names) or 'numbers'."""
-        if node is None:
-            return (0, 1), "bool"
-        codes = self.symbolic_domain(node)
-        if codes is not None:
-            return codes, "names"
-        return self.domain(node, owner), "numbers"
-
-    def note_kind(self, kind: str, variables: Iterable[str]) -> None:
-        """Remember the variables whose values are conditions (bool) or names."""
-        if kind == "bool":
-            self.bool_vars.update(variables)
-        elif kind == "names":
-            self.layout.symbolic.update(variables)
-
-    def domain(self, node: ast.Node, owner: ast.Node) -> tuple[int, ...]:
-        """A variable's values, sorted and without repeats; an empty or too large domain is an error."""
-        values = self.int_values(node)
-        if not values:
-            hint = None
-            if isinstance(node, ast.Range):
-                lo, hi = self.constant_int(node.lo), self.constant_int(node.hi)
-                hint = f"the range {lo}..{hi} is empty because {lo} > {hi}; a range goes up, as in {hi}..{lo}"
-            raise error("empty domain: no value is possible", node, hint)
-        if len(values) > MAX_DOMAIN:
-            raise error(f"domain has {len(values)} values; at most {MAX_DOMAIN} are supported", node)
-        return tuple(sorted(set(values)))
-
-    def board_decl(self, s: ast.BoardDecl) -> None:
-        """A variable per cell of the drawing; the board's lines come from the cells' places."""
-        self.check_free(s.name, s.span)
-        domain, kind = self.declared_domain(s.domain, s)
-        cells = {cell.name: (cell.row, cell.column) for cell in s.drawing.cells}
-        self.sizes.add_values(f"board {s.name}", len(cells) * len(domain), s.span)
-        variables = {}
-        for cell in cells:
-            var = f"{s.name}.{cell}"
-            self.problem.add_var(var, domain, span=s.span)
-            variables[cell] = var
-        self.note_kind(kind, variables.values())
-        board = Board(s.name, list(s.drawing.lines), cells, variables)
-        self.layout.boards.append(board)
-        from .drawings import board_groups  # here: a model without boards does not import them
-
-        self.bind(s.name, BoardValue(board, board_groups(s.drawing)), s.span)
-
-    def pieces_decl(self, s: ast.PiecesDecl) -> None:
-        """A set of pieces, checked; nothing is posted until it is placed."""
-        if any(isinstance(piece, ast.NamedPiece) for piece in s.pieces):
-            from .tilings import named_shapes  # here: only a model with shapes imports them
-
-            self.bind(s.name, named_shapes(self, s), s.span)
-            return
-        pieces = []
-        for piece in s.pieces:
-            assert isinstance(piece, ast.Piece)
-            if len(set(piece.alternatives)) != len(piece.alternatives):
-                raise error("a piece lists the same value twice", piece)
-            if piece.copies < 1:
-                raise error("a piece needs at least one copy", piece)
-            for value in piece.alternatives:
-                check_size(value, piece)
-            pieces.append((piece.alternatives, piece.copies))
-        self.bind(s.name, PiecesValue(s.name, pieces, s.span), s.span)
-
-    def given_decl(self, s: ast.GivenDecl) -> None:
-        """Each number of a grid literal fixes the array's cell at the same place."""
-        target = self.lookup(s.name, s.name_span)
-        if not isinstance(target, Array):
-            raise error(f"'{s.name}' is not an array or grid; givens fill an array", s.name_span)
-        self.check_grid_shape(s, target)
-        for r, row in enumerate(s.grid.rows):
-            for c, cell in enumerate(row.cells):
-                if cell.value is None:
-                    continue
-                index = (target.ranges[-1][c],) if len(target.ranges) == 1 else (
-                    target.ranges[0][r],
-                    target.ranges[1][c],
-                )
-                if index not in target.cells:
-                    from .runs import black_cell
-
-                    raise black_cell(s.name, index, cell.span)
-                self.post_given(target.cells[index], cell.value, cell.span)
-
-    def regions_decl(self, s: ast.RegionsDecl) -> None:
-        """A letter map over a grid: a name for its regions; nothing is posted."""
-        self.check_free(s.name, s.span)
-        target = self.lookup(s.grid, s.grid_span)
-        if not isinstance(target, Array):
-            raise error(f"'{s.grid}' is not an array or grid; a region map divides a grid's cells", s.grid_span)
-        from .regions import read_regions  # here: a model without regions does not import them
-
-        self.bind(s.name, read_regions(s, target), s.span)
-
-    def check_grid_shape(self, s: ast.GivenDecl, target: Array) -> None:
-        """A grid literal has the rows and columns of the array it fills (a 1-D array: one row)."""
-        rows = s.grid.rows
-        shape = [len(r) for r in target.ranges]
-        if len(shape) == 1:
-            shape = [1, *shape]
-        expected = f"{shape[0]}x{shape[1]}" if len(target.ranges) == 2 else f"1 row of {shape[1]}"
-        if len(rows) != shape[0]:
-            # Too many rows: point at the first one too many; too few: at the literal.
-            span = rows[shape[0]].span if len(rows) > shape[0] else s.grid.span
-            raise error(f"grid literal has {len(rows)} rows; '{s.name}' is {expected}", span)
-        for row in rows:
-            if len(row.cells) != shape[1]:
-                raise error(f"grid literal row has {len(row.cells)} cells; '{s.name}' is {expected}", row.span)
-
-    def post_given(self, name: str, value: int, span: Span) -> None:
-        var = self.problem.variables[name]
-        if value not in var.domain:
-            raise CspdslError(
-                f"given {value} is outside the domain {range_text(list(var.domain))} of {var.name}", span
-            )
-        self.problem.post(ir.InSet(var.name, (value,)), span, self.instance)
-
-    def drawn_pieces_decl(self, s: ast.DrawnPiecesDecl) -> None:
-        """Shapes drawn as text, one a letter; nothing is posted until they are placed."""
-        from .tilings import drawn_shapes
-
-        self.bind(s.name, drawn_shapes(s), s.span)
-
     def place_decl(self, s: ast.PlaceDecl) -> None:
-        pieces = self.lookup(s.pieces, s.pieces_span)
+        pieces = self.declarations.lookup(s.pieces, s.pieces_span)
         if isinstance(pieces, ShapesValue):
             from .tilings import tile
 
@@ -325,7 +86,7 @@ class Statements(SequentialDecls):
         place(self.problem, pieces.pieces, cells, s.span, lambda stem: new_aux_name(self.scope, stem))
 
     def place_target_cells(self, s: ast.PlaceDecl) -> list[str]:
-        target = self.lookup(s.target, s.target_span)
+        target = self.declarations.lookup(s.target, s.target_span)
         if isinstance(target, Array):
             return list(target.cells.values())
         if isinstance(target, BoardValue):
@@ -365,7 +126,7 @@ class Statements(SequentialDecls):
         entities = self.layout.entities
         key = entities.name if entities is not None and entities.labels is not None else None
         if isinstance(node, ast.Index) and isinstance(node.target, ast.Name):
-            target = self.lookup(node.target.name, node.target.span)
+            target = self.declarations.lookup(node.target.name, node.target.span)
             if isinstance(target, Attribute) or node.target.name == key:
                 if len(node.indices) != 1:
                     raise error("an attribute takes one position", node)
@@ -397,11 +158,11 @@ class Statements(SequentialDecls):
         if not isinstance(node, (ast.Name, ast.Str)):
             return False
         name = node.name if isinstance(node, ast.Name) else node.value
-        return isinstance(self.lookup(name, node.span), (AttributeValue, KeyValue))
+        return isinstance(self.declarations.lookup(name, node.span), (AttributeValue, KeyValue))
 
     def show_decl(self, s: ast.ShowDecl) -> None:
         """`show a, b`: the variables a solution is told apart by (`shown.py`)."""
-        self.shown.add(s, self.lookup, self.problem)
+        self.shown.add(s, self.declarations.lookup, self.problem)
 
     def objective_decl(self, s: ast.ObjectiveDecl) -> None:
         """`minimize EXPR` / `maximize EXPR`: one a model, over a number or a list of numbers, the

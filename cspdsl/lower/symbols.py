@@ -44,7 +44,7 @@ class Symbols(Expressions):
             if bound is None:
                 self.layout.symbols.append(word)
                 bound = Symbol(word, len(self.layout.symbols))
-                self.bind(word, bound, item.span)
+                self.declarations.bind(word, bound, item.span)
             elif not isinstance(bound, Symbol):
                 first = self.env.spans[word]
                 raise CspdslError(
@@ -84,7 +84,7 @@ class Symbols(Expressions):
         """Raise for an unknown word: with the names of the variable of names it goes with, if any."""
         var = next((plain_variable(v) for v in others if plain_variable(v) in self.layout.symbolic), None)
         if var is None:
-            self.lookup(node.name, node.span)
+            self.declarations.lookup(node.name, node.span)
             return
         names = [self.layout.symbols[code - 1] for code in self.problem.variables[var].domain]
         hint = did_you_mean(node.name, names)
