@@ -2265,6 +2265,33 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: name it without the leading '_', or leave it out of the answer",
         ),
     ),
+    # ---- a block never closed, a character that shows as nothing, a line too long to quote whole ---
+    "a-block-in-triple-quotes-never-closed": (
+        'var g[1..2, 1..2] in 1..2\ngiven g = """\n1 .\n. 1\n\nalldifferent(g[1, ..])\n',
+        lines(
+            "m.puz:2:11: error: '\"\"\"' is never closed",
+            ' 2 | given g = """',
+            "   |           ^^^",
+            'hint: the block in triple quotes opened here runs to the end of the model: close it with """',
+        ),
+    ),
+    "a-combining-mark-by-its-code-point": (
+        "var x in 1..2\nx\u0301 == 1\n",
+        lines(
+            "m.puz:2:2: error: unexpected character U+0301 (COMBINING ACUTE ACCENT)",
+            " 2 | x\\u0301 == 1",
+            "   |  ^^^^^^",
+        ),
+    ),
+    "a-long-line-cut-around-the-caret": (
+        "var x in 1..2\nx == " + "1 + " * 300_000 + "@ + 1" + " + 1" * 100 + "\n",
+        lines(
+            "m.puz:2:1200006: error: unexpected character '@'",
+            # 60 characters before the fault, 100 from it on
+            " 2 | ...(1,199,945 characters cut) " + "1 + " * 15 + "@ + 1" + " + 1" * 23 + " +  ...(305 characters cut)",
+            "   | " + " " * 90 + "^",
+        ),
+    ),
     # ---- characters that end a line for str.splitlines() but not for the scanner -------------------
     **{
         f"{name}-{where}": case

@@ -12,6 +12,7 @@ import gc
 import itertools
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from brute import brute_force, make_problem
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import get_backend
 from cspdsl.backends.sat import SatBackend, compile_cnf, encoder
+from cspdsl.backends.sat import pairs as pair_clauses
 from cspdsl.backends.sat.cnf import FALSE, TRUE, Cnf
 from cspdsl.backends.sat.pairs import SUPPORT_PAIRS_MAX
 from cspdsl.check.problem import violated
@@ -33,6 +35,7 @@ from cspdsl.passes.narrow import narrow_domains
 from cspdsl.passes.rulers import rulers
 
 BACKEND = SatBackend()
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def models_of(cnf: Cnf, inputs: list[int]) -> list[tuple[bool, ...]]:
@@ -175,6 +178,55 @@ def test_tables_as_decision_diagrams() -> None:
     assert_encodes(ABCD, Table(("a", "b", "c"), rows))
     assert_encodes(ABCD, Table(("a", "b", "c"), ()))
     assert_encodes(ABCD, Table(("a", "b"), ((1, 1), (2, 2))))
+
+
+def test_functional_tables_past_the_diagram_budget_as_clauses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table whose last column is a function of the others (a product's), which its diagram could
+    not take: a clause for each combination of the others, and no auxiliary variable."""
+    monkeypatch.setattr(pair_clauses, "DIAGRAM_EDGES_MAX", 5)
+    product_rows = tuple((a, b, a * b) for a in ABCD["a"] for b in ABCD["b"] if a * b in (0, 2, 3, 6))
+    functional = [
+        Table(("a", "b", "c"), ((1, 0, 4), (1, 3, -1), (2, 3, 4), (3, 3, 4), (9, 9, 9))),
+        Table(("a", "b", "c"), ()),
+        Table(("a", "b", "e"), product_rows),
+    ]
+    domains = {**ABCD, "e": (0, 1, 2, 3, 4, 6, 9)}
+    for table in functional:
+        assert_encodes(domains, table)
+        native = compile_cnf(make_problem(domains, table))  # type: ignore[arg-type]
+        assert native.cnf.num_vars == 1 + sum(len(d) for d in domains.values()) - domains["d"].count(1)
+    assert_encodes(domains, Table(("a", "b", "c"), ((1, 0, 4), (1, 0, -1))))  # not a function: its diagram
+
+
+# Models whose clues the SAT backend refused as too large, though their products of domains are small
+# (each solved in a tenth of a second on cpsat): a product's table over an intermediate variable of 590
+# values, and implied equalities (written only for propagation) whose diagrams outgrow the budget.
+ONCE_REFUSED = [
+    "sat_refuses_tiny_mod", "sat_refusal_without_location", "sat_refuses_tiny_model_with_constant_objective",
+]
+
+
+@pytest.mark.parametrize("name", ONCE_REFUSED)
+def test_small_models_once_refused_are_solved_as_on_cpsat(name: str) -> None:
+    model = load(str(DATA / f"{name}.puz"))
+    on_sat, on_cpsat = solve(model, "sat", limit=None), solve(model, "cpsat", limit=None)
+    shown = [name for name in model.problem.variables if not name.startswith("_")]
+
+    def answers(solutions: list[dict[str, int]]) -> set[tuple[int, ...]]:
+        return {tuple(solution[name] for name in shown) for solution in solutions}
+
+    assert on_sat.status == on_cpsat.status and on_sat.found == on_cpsat.found > 0
+    assert answers(on_sat.solutions) == answers(on_cpsat.solutions)
+
+
+def test_a_sum_too_large_for_its_diagram_is_refused_at_its_clue_with_its_cause() -> None:
+    text = "var x[1..5] in 0..99\n137*x[1] + 251*x[2] + 391*x[3] + 517*x[4] + 613*x[5] == 54321\n"
+    with pytest.raises(CspdslError) as refused:
+        compile_cnf(loads(text, "m.puz").problem)
+    message = str(refused.value)
+    assert message.startswith("m.puz:2:1: error: this clue is too large for the SAT backend")
+    assert "(a sum over 5 variables of up to 100 values each)" in message
+    assert "\n   | ^^^^" in message
 
 
 @st.composite

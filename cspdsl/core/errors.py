@@ -134,24 +134,51 @@ def ended_by(what: str, exit_code: int | None) -> Exception | None:
     return ProcessKilled(what, -exit_code) if exit_code is not None and exit_code < 0 else None
 
 
+# A quoted line of more than LINE_MAX characters is cut to QUOTED_MAX around the caret (a line of 1.2 MB
+# quoted whole would bury the message), CONTEXT of them before the fault.
+LINE_MAX = 20_000
+QUOTED_MAX = 160
+CONTEXT = 60
+
+
 def caret_lines(span: Span) -> list[str]:
-    """The source line of a span, numbered, with carets under the part the span covers."""
+    """The source line of a span, numbered, with carets under the part the span covers; a line past
+    LINE_MAX cut to QUOTED_MAX characters around the fault, saying how many were left out either side."""
     line = span.source.line(span.line)
-    shown = [_shown(ch) for ch in line]
     end = span.end_column if span.end_line == span.line else len(line) + 1
-    covered = range(span.column - 1, end - 1)
+    first, last = 0, len(line)
+    if len(line) > LINE_MAX:
+        first = max(0, min(span.column - 1 - CONTEXT, len(line) - QUOTED_MAX))
+        last = first + QUOTED_MAX
+    shown = [_shown(ch) for ch in line[first:last]]
+    before = f"...({first:,} characters cut) " if first else ""
+    after = f" ...({len(line) - last:,} characters cut)" if last < len(line) else ""
+    covered = range(span.column - 1 - first, min(end - 1, last) - first)
     width = max(1, sum(len(shown[i]) if i < len(shown) else 1 for i in covered))
     gutter = str(span.line)
     pad = " " * len(gutter)
     # Tabs stay tabs under the caret so that it lines up in any terminal.
-    lead = "".join(text if text == "\t" else " " * len(text) for text in shown[: span.column - 1])
-    return [f" {gutter} | {''.join(shown)}", f" {pad} | {lead}{'^' * width}"]
+    lead = " " * len(before) + "".join(
+        text if text == "\t" else " " * len(text) for text in shown[: span.column - 1 - first]
+    )
+    return [f" {gutter} | {before}{''.join(shown)}{after}", f" {pad} | {lead}{'^' * width}"]
 
 
 def _shown(char: str) -> str:
     """A character as a quoted line shows it: itself, or, for one that a terminal would not show as
-    one column (a form feed, U+2028, a lone \\r: some break the line), its escape, as messages name it."""
-    return char if char == "\t" or char.isprintable() else repr(char)[1:-1]
+    one column (a form feed, U+2028, a lone \\r: some break the line; a combining mark or a zero-width
+    one, which takes no column of its own), its escape, as messages name it."""
+    if char == "\t" or (char.isprintable() and (char.isascii() or not zero_width(char))):
+        return char
+    return repr(char)[1:-1] if not char.isprintable() else f"\\u{ord(char):04x}"
+
+
+def zero_width(char: str) -> bool:
+    """Whether a terminal shows the character in no column of its own: a combining mark (U+0301)
+    or a format character (a zero-width space, U+200B)."""
+    import unicodedata  # here, not at the top: only a line with such characters needs it
+
+    return unicodedata.category(char) in ("Mn", "Me", "Cf")
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:

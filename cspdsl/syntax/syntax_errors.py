@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..core.errors import CspdslError, Source, Span
+from ..core.errors import CspdslError, Source, Span, zero_width
 from . import _puz_tables
 from .lalr import CLOSING, OPENING, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -83,9 +83,26 @@ def _token_text(token: Token) -> str:
     return f"'{token.value}'"
 
 
+def open_block(text: str) -> tuple[int, int] | None:
+    """Where a block in triple quotes opens that no `\"\"\"` closes: (line, column), or None."""
+    for match in re.finditer(r'"""(?:.|\n)*?"""|"""|"[^"\n]*"|#[^\n]*', text):
+        if match.group() == '"""':
+            offset = match.start()
+            return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return None
+
+
 def syntax_error(source: Source, error: UnexpectedInput) -> CspdslError:
-    """The message for a parse error: a token that cannot come there, a character that starts no
-    token, or the end of the text before the model is complete."""
+    """The message for a parse error: a block in triple quotes never closed (the text after it read
+    as quoted names), a token that cannot come there, a character that starts no token, or the end of
+    the text before the model is complete."""
+    block = open_block(source.text)
+    if block is not None and block <= (error.line, error.column):
+        line, column = block
+        return CspdslError(
+            "'\"\"\"' is never closed", Span(source, line, column, line, column + 3),
+            'the block in triple quotes opened here runs to the end of the model: close it with """',
+        )
     if isinstance(error, UnexpectedCharacters):
         return _unexpected_character(source, error)
     assert isinstance(error, UnexpectedToken)
@@ -181,7 +198,19 @@ _CHARACTER_HINTS = {
 
 def _unexpected_character(source: Source, error: UnexpectedCharacters) -> CspdslError:
     char = error.char
-    return CspdslError(f"unexpected character {char!r}", _at_error(source, error, 1), _CHARACTER_HINTS.get(char))
+    return CspdslError(f"unexpected character {_named(char)}", _at_error(source, error, 1), _CHARACTER_HINTS.get(char))
+
+
+def _named(char: str) -> str:
+    """A character as a message names it: quoted, or, for a combining mark or a zero-width one that
+    would show on its own as nothing or join the quote, its code point and name (U+0301 COMBINING ACUTE
+    ACCENT)."""
+    if char.isascii() or not zero_width(char):
+        return repr(char)
+    import unicodedata
+
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
 
 
 _CLOSERS = {"(": "RPAR", "[": "RSQB", "{": "RBRACE"}

@@ -12,7 +12,7 @@ from a clause, and an emptied clause becomes the clause [FALSE], which makes the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence, Sized
 from itertools import combinations
 
 from ...core.deadline import check_deadline
@@ -23,6 +23,8 @@ FALSE = -1
 # Pairwise at-most-one up to this many literals (n(n-1)/2 binary clauses); beyond it a sequential
 # counter (about 4n clauses and n-1 auxiliary variables) is smaller.
 PAIRWISE_MAX = 20
+# The most edges a decision diagram may have (its edges to FALSE included) before its clue is refused.
+DIAGRAM_EDGES_MAX = 200_000
 
 ValueLits = Sequence[tuple[int, int]]  # (value, literal) pairs of which exactly one literal is true
 Step = Callable[[int, Hashable, int], Hashable | bool]  # (layer, state, value) -> the next state, or settled
@@ -36,7 +38,25 @@ def no_two(lits: Sequence[int]) -> Iterator[tuple[int, int]]:
 
 
 class TooLarge(Exception):
-    """A decision diagram outgrew its budget (a sum over very many large values)."""
+    """A decision diagram outgrew its budget; `what` names what it was a diagram of (`a sum of 3
+    terms over 556, 16 and 156 values`), for the message that refuses the clue."""
+
+    def __init__(self, what: str = "") -> None:
+        super().__init__(what)
+        self.what = what
+
+
+def over_values(what: str, layers: Sequence[Sized]) -> str:
+    """`what` and the sizes of the domains a diagram goes through, for a message: `a sum over 3
+    variables of 556, 16 and 156 values` (beyond four, the largest: `of up to 64 values each`)."""
+    sizes = [len(layer) for layer in layers]
+    if not sizes:
+        return what
+    if len(sizes) > 4:
+        return f"{what} over {len(sizes)} variables of up to {max(sizes):,} values each"
+    listed = [f"{size:,}" for size in sizes]
+    joined = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+    return f"{what} over {len(sizes)} variable{'s' if len(sizes) > 1 else ''} of {joined} values"
 
 
 class TooManyClauses(Exception):
@@ -254,7 +274,8 @@ class Cnf:
 
     # -- decision diagrams ------------------------------------------------------------------------
 
-    def mdd(self, layers: Sequence[ValueLits], start: Hashable, step: Step, budget: int = 200_000) -> int:
+    def mdd(self, layers: Sequence[ValueLits], start: Hashable, step: Step, budget: int = DIAGRAM_EDGES_MAX,
+            what: str = "") -> int:
         """A literal defined as: the path chosen by the layers' true literals ends in TRUE.
 
         `step(i, state, value)` is the state after layer i takes `value`, or True/False once the
@@ -262,19 +283,21 @@ class Cnf:
         is that child; nodes with the same edges are one node), so the diagram is reduced. With
         every node defined both ways, unit propagation on it keeps the constraint domain consistent.
         """
-        return self.diagram(layers, step, budget).node(0, start)
+        return self.diagram(layers, step, budget, what).node(0, start)
 
     def mdd_of_successors(
-        self, layers: Sequence[ValueLits], start: Hashable, successors: Successors, budget: int = 200_000
+        self, layers: Sequence[ValueLits], start: Hashable, successors: Successors, budget: int = DIAGRAM_EDGES_MAX,
+        what: str = "",
     ) -> int:
         """`mdd`, given each node's steps at once: `successors(i, state)` is every value's step of
         layer i, in the layer's order (a sum's are worked out faster so than by a call for each)."""
-        return Diagram(self, layers, successors, budget).node(0, start)
+        return Diagram(self, layers, successors, budget, what).node(0, start)
 
-    def diagram(self, layers: Sequence[ValueLits], step: Step, budget: int = 200_000) -> Diagram:
+    def diagram(self, layers: Sequence[ValueLits], step: Step, budget: int = DIAGRAM_EDGES_MAX,
+                what: str = "") -> Diagram:
         """The diagram of `mdd`, from which `node(0, start)` is the literal for any start state:
         the nodes are shared between the starts (the tails of a sum for each remaining total)."""
-        return Diagram(self, layers, each_step(layers, step), budget)
+        return Diagram(self, layers, each_step(layers, step), budget, what)
 
 
 def each_step(layers: Sequence[ValueLits], step: Step) -> Successors:
@@ -289,8 +312,10 @@ def each_step(layers: Sequence[ValueLits], step: Step) -> Successors:
 class Diagram:
     """A reduced decision diagram under construction; `node(i, state)` is the literal of a node."""
 
-    def __init__(self, cnf: Cnf, layers: Sequence[ValueLits], successors: Successors, budget: int) -> None:
+    def __init__(self, cnf: Cnf, layers: Sequence[ValueLits], successors: Successors, budget: int,
+                 what: str = "") -> None:
         self.cnf = cnf
+        self.what = what
         self.layers = layers
         self.successors = successors
         self.budget = budget
@@ -336,7 +361,7 @@ class Diagram:
         the layer if the node is that literal, else a shared node with its defining clauses."""
         self.edges += len(children)
         if self.edges > self.budget:
-            raise TooLarge
+            raise TooLarge(self.what)
         check_deadline()  # a diagram near its budget takes a second or two
         if len(set(children)) == 1:
             return children[0]

@@ -36,7 +36,7 @@ from ...passes.rulers import rulers as find_rulers
 from ...passes.sums import has_sum_system, implied_equalities, redundant_sums
 from ..base import run_passes
 from ..protocol import Pass
-from .cnf import FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, TooManyClauses, no_two
+from .cnf import DIAGRAM_EDGES_MAX, FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, TooManyClauses, no_two, over_values
 from .connected import ConnectedClauses
 from .pairs import PairClauses
 from .rulers import ruler_clauses, without_rulers
@@ -92,6 +92,9 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
     max_values = DIRECT_LITERALS_MAX
     max_clauses = MAX_CLAUSES
     rulers: tuple[Ruler, ...] = ()  # written as marks (`ruler_clauses`); their constraints are not in the problem
+    # The constraints from this index on are implied equalities (`passes.sums`), stated only for
+    # propagation: one whose diagram outgrows its budget is left out rather than refused.
+    implied_from = 1 << 62
 
     def build(self) -> SatModel:
         self._check_values()
@@ -130,6 +133,7 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         outgrows a budget."""
         for i, posted in enumerate(self.problem.constraints):
             check_deadline()
+            implied = self._checkpoint() if i >= self.implied_from else None
             try:
                 self._post_uncovered(i, posted.constraint, covered)
                 if len(self.cnf.clauses) > self.max_clauses:  # the encodings' inline clauses skip `add`
@@ -141,13 +145,25 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
                     posted.span,
                     suggestion=Suggestion("use_backend", ("cpsat",)),
                 ) from None
-            except TooLarge:
+            except TooLarge as error:
+                if implied is not None:  # only stated for propagation: left out, as if never found
+                    self._rollback(implied)
+                    continue
                 raise CspdslError(
-                    "this clue is too large for the SAT backend: its decision diagram would have more "
-                    "than 200,000 edges (a sum over many variables with large values)",
+                    f"this clue is too large for the SAT backend: its decision diagram would have more "
+                    f"than {DIAGRAM_EDGES_MAX:,} edges ({error.what or 'a sum over many large values'})",
                     posted.span,
                     suggestion=Suggestion("use_backend", ("cpsat",)),
                 ) from None
+
+    def _checkpoint(self) -> tuple[Any, ...]:
+        """What an implied clue that turns out too large must undo: the CNF, and the literals and
+        diagrams made since, which would otherwise name variables no longer in it."""
+        return self.cnf.checkpoint(), dict(self._literals), dict(self._rest_diagrams)
+
+    def _rollback(self, checkpoint: tuple[Any, ...]) -> None:
+        cnf_state, self._literals, self._rest_diagrams = checkpoint
+        self.cnf.rollback(cnf_state)
 
     def _check_values(self) -> None:
         """Refuse a model whose variables have more values in all than the direct encoding takes, at
@@ -241,7 +257,8 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         return True
 
     def post_table(self, c: Table) -> None:
-        self.cnf.add([self._table_literal(c)])
+        if not self._post_functional_table(c):
+            self.cnf.add([self._table_literal(c)])
 
     def post_regular(self, c: Regular) -> None:
         self.cnf.add([self.reify_regular(c)])
@@ -285,7 +302,8 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
                     return True if i == last else after
             return False
 
-        return self.cnf.mdd([self.values[name] for name in c.vars], c.start, step)
+        values = [self.values[name] for name in c.vars]
+        return self.cnf.mdd(values, c.start, step, what=over_values("an automaton", values))
 
     def _table_literal(self, c: Table) -> int:
         """A table as the MDD of its tuples: the trie of prefixes, reduced. A node's rows are split by
@@ -307,7 +325,8 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
                 return False
             return True if i == last else kept
 
-        return self.cnf.mdd([self.values[name] for name in c.vars], rows, step)
+        layers = [self.values[name] for name in c.vars]
+        return self.cnf.mdd(layers, rows, step, what=over_values(f"a table of {len(rows):,} rows", layers))
 
 
 def _scope(c: Constraint) -> list[str]:
@@ -368,16 +387,19 @@ def compile_cnf(
         objective = problem.objective
         kept = [name for part in objective.parts for _, name in part.terms] if objective is not None else []
         found = find_rulers(narrowed, kept) if rulers else []
+        implied_from = CnfEncoder.implied_from
         if found:
             narrowed = without_rulers(narrowed, found)
         if implied and has_sum_system(narrowed):  # else neither finds anything (a logic puzzle)
             equalities = implied_equalities(narrowed, symmetries or ())
             redundant = redundant_sums(narrowed)
             narrowed.constraints = [p for i, p in enumerate(narrowed.constraints) if i not in redundant]
+            implied_from = len(narrowed.constraints)
             for equality in equalities:
                 if not balanced(equality):
                     narrowed.post(equality)
         encoder = CnfEncoder(narrowed)
+        encoder.implied_from = implied_from
         encoder.max_values, encoder.max_clauses = limits
         encoder.rulers = tuple(found)
         return encoder.build()

@@ -6,17 +6,21 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Hashable
 from itertools import product
+from math import prod
 from operator import itemgetter
 
 from ...core.static_types import Any
-from ...ir import And, Constraint, InSet, Linear, Not, Or, comparison
+from ...ir import And, Constraint, InSet, Linear, Not, Or, Table, comparison
 from ...passes.evaluate import truth
-from .cnf import FALSE, TRUE
+from .cnf import DIAGRAM_EDGES_MAX, FALSE, TRUE
 from .variables import VariableEncoding
 
 # A top-level constraint on two variables whose domains multiply to at most this many pairs is
 # written as support (or conflict) clauses, computed by trying every pair.
 SUPPORT_PAIRS_MAX = 4096
+# A functional table (`_post_functional_table`) is written as a clause for each combination of its
+# other columns' values, when there are at most this many: as many as a diagram may have edges.
+COMBINATIONS_MAX = DIAGRAM_EDGES_MAX
 
 
 class PairClauses(VariableEncoding):
@@ -135,6 +139,38 @@ class PairClauses(VariableEncoding):
     def _at_least(self, name: str, v: int) -> int:
         return -self._at_most_value(name, v - 1)
 
+    def _post_functional_table(self, c: Table) -> bool:
+        """A table whose last column is a function of the others (a product's, `z = q * y`), too
+        large for its diagram: a clause for each combination of the other columns' values, which
+        forces the last column's value or forbids the combination, and for each value of the last
+        column the values of each other column that reach it. No auxiliary variable is made.
+
+        Its diagram would give each row a node of the last layer with an edge for every value of the
+        last column (935 rows by 590 values for `(100 * x + y) % y`): this is used only where that
+        alone passes the diagram's budget, so every table that had a diagram keeps it. False, with
+        nothing written, for any other table or more than COMBINATIONS_MAX combinations."""
+        *heads, last = c.vars
+        if not heads or last in heads or len(set(heads)) != len(heads):
+            return False
+        result = _functional_rows(c.tuples, [set(self._domain(name)) for name in heads])
+        if result is None or len(result) * len(self.values[last]) <= DIAGRAM_EDGES_MAX:
+            return False
+        if prod(len(self.values[name]) for name in heads) > COMBINATIONS_MAX:
+            return False
+        of_last = self._literals_of(last)
+        for combination in product(*(self.values[name] for name in heads)):
+            value = result.get(tuple(v for v, _ in combination))
+            negated = [-lit for _, lit in combination]
+            self.cnf.add(negated if value is None else [*negated, of_last.get(value, FALSE)])
+        for column, name in enumerate(heads):
+            reaching: dict[int, set[int]] = {}
+            for key, value in result.items():
+                reaching.setdefault(value, set()).add(key[column])
+            of_head = self._literals_of(name)
+            for value, lit in self.values[last]:
+                self.cnf.add([-lit, *(of_head[v] for v in sorted(reaching.get(value, ())))])
+        return True
+
     def _post_values(self, c: Constraint, name: str) -> None:
         """A constraint on one variable: unit clauses removing the values it forbids."""
         holds = truth(c, {name: 0})
@@ -208,6 +244,18 @@ def _pair_table(c: Constraint, x: str, y: str, xs: tuple[int, ...], ys: tuple[in
         return {(v, w): compare(kx * v + ky * w, rhs) for v in xs for w in ys}
     holds = truth(c, {x: 0, y: 1})
     return {(v, w): holds((v, w)) for v in xs for w in ys}
+
+
+def _functional_rows(rows: tuple[tuple[int, ...], ...], domains: list[set[int]]) -> dict[tuple[int, ...], int] | None:
+    """The table's last column as a function of the others, over the rows whose other values are all
+    in their domains; None if two such rows agree but for the last column."""
+    result: dict[tuple[int, ...], int] = {}
+    for row in rows:
+        key = row[:-1]
+        within = all(v in domain for v, domain in zip(key, domains, strict=True))
+        if within and result.setdefault(key, row[-1]) != row[-1]:
+            return None
+    return result
 
 
 def _supports(

@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from itertools import combinations, pairwise
 
 from ...ir import AllDifferent, Count, InSet, Linear, Problem, op_decided, op_holds
-from .cnf import FALSE, TRUE, Diagram, Successors
+from .cnf import FALSE, TRUE, Diagram, Successors, over_values
 from .variables import VariableEncoding
 
 # A top-level sum `== k` of at most PREFIX_TERMS_MAX terms is written as clauses over its prefixes,
@@ -96,7 +96,8 @@ class SumClauses(VariableEncoding):
                 settled = op_decided(lows[i + 1], highs[i + 1], "==", after)
                 return after if settled is None else settled
 
-            diagram = self.cnf.diagram([self.values[name] for _, name in terms], step)
+            layers = [self.values[name] for _, name in terms]
+            diagram = self.cnf.diagram(layers, step, what=over_values("a sum", layers))
             self._rest_diagrams[terms] = diagram
         return diagram
 
@@ -136,14 +137,15 @@ class SumClauses(VariableEncoding):
             values = tuple(v for v in self._domain(name) if op_holds(coef * v, c.op, c.rhs))
             return self.reify(InSet(name, values))
         layers = [(coef, self.values[name]) for coef, name in c.terms]
-        return self._sum_literal(layers, c.op, c.rhs)
+        return self._sum_literal(layers, c.op, c.rhs, over_values("a sum", [values for _, values in layers]))
 
     def reify_count(self, c: Count) -> int:
         layers = [(1, [(0, -lit), (1, lit)]) for lit in (self.reify(sub) for sub in c.conds)]
-        return self._sum_literal(layers, c.op, c.k)
+        return self._sum_literal(layers, c.op, c.k, f"a count of {len(layers):,} conditions")
 
-    def _sum_literal(self, terms: list[tuple[int, list[tuple[int, int]]]], op: str, rhs: int) -> int:
-        """The literal of sum(coef * value) <op> rhs, as a reduced MDD over partial sums."""
+    def _sum_literal(self, terms: list[tuple[int, list[tuple[int, int]]]], op: str, rhs: int, what: str) -> int:
+        """The literal of sum(coef * value) <op> rhs, as a reduced MDD over partial sums (`what` it is,
+        for the message should the diagram outgrow its budget)."""
         coefs = [coef for coef, _ in terms]
         lows, highs = _suffix_bounds(coefs, [values for _, values in terms])
         if not terms:
@@ -152,7 +154,8 @@ class SumClauses(VariableEncoding):
         if early is not None:
             return TRUE if early else FALSE
         layers = [values for _, values in terms]
-        return self.cnf.mdd_of_successors(layers, 0, _sum_successors(coefs, layers, lows, highs, op, rhs))
+        successors = _sum_successors(coefs, layers, lows, highs, op, rhs)
+        return self.cnf.mdd_of_successors(layers, 0, successors, what=what)
 
 
 def _sum_successors(coefs: list[int], layers: list[list[tuple[int, int]]], lows: list[int], highs: list[int],
