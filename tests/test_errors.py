@@ -748,6 +748,16 @@ CASES: dict[str, tuple[str, str]] = {
             "   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^",
         ),
     ),
+    "division-of-too-many-pairs": (
+        "var x in 0..9999\nvar y in 1..9999\nx // y == 3\n",
+        lines(
+            "m.puz:3:1: error: this division goes through 99990000 pairs of values; at most 50000 combinations "
+            "are supported in a model",
+            " 3 | x // y == 3",
+            "   | ^^^^^^",
+            "hint: if this is meant, raise the limit with --max-combinations N",
+        ),
+    ),
     "product-of-too-many-pairs": (
         "var x in 1..2000\nvar y in 1..2000\nx * y == 2\n",
         lines(

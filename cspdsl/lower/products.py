@@ -62,15 +62,16 @@ def aux_for(scope: Scope, item: Lin, span: Span) -> str:
     return name
 
 
-def multiply(scope: Scope, a: Lin, b: Lin, node: ast.Node) -> Lin:
-    """a * b: by a constant, a linear expression scaled; of two variables, a product's variable."""
+def multiply(scope: Scope, a: Lin, b: Lin, node: ast.Node, written: str = "product") -> Lin:
+    """a * b: by a constant, a linear expression scaled; of two variables, a product's variable
+    (`written`: what the model wrote, that the product is part of, for the size limits' words)."""
     if not a.terms:
         return check_lin(b.times(a.const), node)
     if not b.terms:
         return check_lin(a.times(b.const), node)
     coef_a, x = _factor(scope, a, node.span)
     coef_b, y = _factor(scope, b, node.span)
-    return check_lin(Lin(((coef_a * coef_b, _product_var(scope, x, y, node)),)), node)
+    return check_lin(Lin(((coef_a * coef_b, _product_var(scope, x, y, node, written)),)), node)
 
 
 def _factor(scope: Scope, lin: Lin, span: Span) -> tuple[int, str]:
@@ -80,7 +81,7 @@ def _factor(scope: Scope, lin: Lin, span: Span) -> tuple[int, str]:
     return 1, aux_for(scope, lin, span)
 
 
-def _product_var(scope: Scope, x: str, y: str, node: ast.Node) -> str:
+def _product_var(scope: Scope, x: str, y: str, node: ast.Node, written: str = "product") -> str:
     """The auxiliary variable x * y, over exactly the products of their values (refused past the
     size limits: its pairs of values count as combinations, its values as values)."""
     key = (min(x, y), max(x, y))
@@ -90,7 +91,7 @@ def _product_var(scope: Scope, x: str, y: str, node: ast.Node) -> str:
     pairs = len(xs) if x == y else len(xs) * len(ys)
     # A product's table of supports goes through its pairs of values: they count among the model's
     # combinations.
-    scope.sizes.add_pairs(pairs, f"this product goes through {pairs} pairs of values", node.span)
+    scope.sizes.add_pairs(pairs, f"this {written} goes through {pairs} pairs of values", node.span)
     values = sorted({v * v for v in xs} if x == y else {v * w for v in xs for w in ys})
     for extreme in (values[0], values[-1]):
         if abs(extreme) > MAX_INT:
@@ -113,7 +114,8 @@ def divide(scope: Scope, op: str, a: Lin, b: Lin, node: ast.BinOp) -> Lin:
                     node.right, None if not b.terms else f"the divisor takes {lo}..{hi}; leave 0 out of "
                     "its values (say, 'var y in 1..9')")
     q = _quotient_var(scope, a, divisors, node)
-    rest = a.plus(multiply(scope, q, b, node), -1)  # a - b * q, the remainder
+    written = "division" if op == "//" else "remainder"
+    rest = a.plus(multiply(scope, q, b, node, written), -1)  # a - b * q, the remainder
     signs = [ir.And((linear(b, ">=", 1), linear(rest, ">=", 0), linear(rest.plus(b, -1), "<=", -1))),
              ir.And((linear(b, "<=", -1), linear(rest, "<=", 0), linear(rest.plus(b, -1), ">=", 1)))]
     scope.problem.post(ir.Or(tuple(signs)), node.span)
