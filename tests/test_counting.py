@@ -5,6 +5,7 @@ random models and against counts proved by hand on models no enumeration reaches
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from brute import brute_force, nested_conditions
@@ -63,6 +64,44 @@ var q[1..n] in 1..n
 alldifferent(q)
 forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i
 """
+DATA = Path(__file__).resolve().parent / "data"
+# An element over q beside the constants 9 and -1: its clue names two auxiliary variables that the normal
+# form fixes, outside the part; b (1..2) stands alone.
+ELEMENT_BESIDE_CONSTANTS = (DATA / "count_components_keyerror_min.puz").read_text()
+# Parts with hidden, auxiliary and fixed variables named by a clue outside the part, each part with more
+# than the few dozen solutions after which the checker writes its compiled test (`check/fast.py`).
+SHOWN_SOME = """
+var x in 1..3
+var y[1..3] in 0..2
+var w[1..2] in 1..8
+var v[1..2] in 1..2
+show x, w, v
+alldifferent([9, y[x], -1, w[1]])
+w[1] < w[2]
+v[1] != v[2]
+"""
+ABS_IN_A_SUM = """
+var a[1..4] in -3..3
+var c in 2..2
+var b in 1..4
+sum([abs(a[i]) for i in 1..4]) == 2 + c
+b != c
+"""
+FREE_BESIDE_ELEMENT = """
+var x in 1..3
+var q[1..3] in 0..2
+var f in 1..3
+var _g in 1..2
+alldifferent([9, q[x], -1])
+"""
+TWIN_ABS_PARTS = """
+var a[1..4] in -2..2
+var b[1..4] in -2..2
+abs(a[1]) + abs(a[2]) + abs(a[3]) + abs(a[4]) == 3
+abs(b[1]) + abs(b[2]) + abs(b[3]) + abs(b[4]) == 3
+alldifferent([7, a[1], 8])
+alldifferent([7, b[1], 8])
+"""
 
 # (model, params, count, method, components, distinct components searched). Each count by hand:
 # 4-queens has 2 solutions, 8-queens 92, a 3x3 latin square 12 (3! first rows times 2 second rows).
@@ -77,6 +116,7 @@ COUNTS = [
     (HIDDEN_PAIRS, {}, 3**3, "components", 4, 1),
     (GIVENS, {}, 2 * 2, "components", 2, 1),  # the given g links neither x nor y; the two parts are alike
     (ONE_PART_IMPOSSIBLE, {}, 0, "components", 2, 2),
+    (ELEMENT_BESIDE_CONSTANTS, {}, 162, "components", 2, 1),  # 3 * 27 element parts, times b's 2
     # one part, an objective, or no part at all: counted by enumeration, as before
     (QUEENS, {}, 4, "enumeration", 0, 0),
     (QUEENS, {"n": 8}, 92, "enumeration", 0, 0),  # the diagonals as shifted all-different groups on cpsat, csp
@@ -101,10 +141,16 @@ def test_exact_counts(backend, text, params, total, method, parts, searched):
 
 @pytest.mark.parametrize("backend", EXACT)
 @pytest.mark.parametrize(("text", "params"), [(BOARDS, {"k": 3}), (LATIN, {"k": 2}), (HIDDEN_PAIRS, {}),
-                                              (GIVENS, {}), (ONE_PART_IMPOSSIBLE, {})])
+                                              (GIVENS, {}), (ONE_PART_IMPOSSIBLE, {}),
+                                              (ELEMENT_BESIDE_CONSTANTS, {}),
+                                              ((DATA / "count_components_keyerror.puz").read_text(), {}),
+                                              (SHOWN_SOME, {}), (ABS_IN_A_SUM, {}), (FREE_BESIDE_ELEMENT, {}),
+                                              (TWIN_ABS_PARTS, {})])
 def test_components_agree_with_enumeration(backend, text, params):
     model = loads(text, params=params)
-    assert count(model, backend).count == solve(model, backend, limit=None).count
+    counted = count(model, backend)
+    assert counted.count == solve(model, backend, limit=None).count
+    assert counted.count_method == "components"
 
 
 # (model, params, the line of text that says how it counted)

@@ -671,6 +671,49 @@ def test_an_optimisation_the_quick_try_cannot_settle_goes_on_in_a_child(
     assert lengths == sorted(set(lengths), reverse=True) and lengths[-1] == 17
 
 
+JOB_SHOP = (MODELS.parent / "tests" / "data" / "sat_optimum_same_solution_twice.puz").read_text()
+# Two jobs of two operations on two machines, the start times hidden: many schedules for one order.
+SMALL_JOB_SHOP = """
+let machine = [[1, 2], [2, 1]]
+let hours   = [[2, 2], [2, 2]]
+param horizon = 8
+var _start[1..2, 1..2] in 0..horizon
+var rank[1..2, 1..2] in 1..2
+show rank
+forall m in 1..2: alldifferent(rank[m, ..])
+forall j in 1..2: _start[j, 1] + hours[j][1] <= _start[j, 2]
+forall m in 1..2, j in 1..2, k in 1..2, o in 1..2, p in 1..2 where j != k and machine[j][o] == m and \
+machine[k][p] == m: if rank[m, j] < rank[m, k] then _start[j, o] + hours[j][o] <= _start[k, p]
+minimize max([_start[j, 2] + hours[j][2] for j in 1..2])
+"""
+
+
+@pytest.mark.parametrize(("text", "horizon"), [(SMALL_JOB_SHOP, 4), (SMALL_JOB_SHOP, 8), (SMALL_JOB_SHOP, 22),
+                                               (JOB_SHOP, 8), (JOB_SHOP, 22)])
+def test_improving_solutions_differ_on_the_shown_variables(text: str, horizon: int) -> None:
+    """A better value found with the same shown order (a hidden start earlier) is not a new solution:
+    each solution reported is the best of its shown values, so no two share them."""
+    problem = loads(text, params={"horizon": horizon}).problem
+    outcome = BACKEND.optimise(BACKEND.compile(problem), timeout=None, seed=None)
+    shown = [problem.project(solution) for solution in outcome.solutions]
+    assert outcome.complete and len(shown) == len(set(shown))
+
+
+# (model, horizon, the optimum, how many optimal orders): cpsat's answers
+JOB_SHOPS = [(SMALL_JOB_SHOP, 4, 4, 1), (SMALL_JOB_SHOP, 8, 4, 1), (JOB_SHOP, 8, 12, 3), (JOB_SHOP, 22, 12, 5)]
+
+
+@pytest.mark.parametrize(("text", "horizon", "optimum", "count"), JOB_SHOPS)
+def test_all_optimal_orders_of_a_job_shop_with_hidden_starts_as_cpsat_gives(
+    text: str, horizon: int, optimum: int, count: int
+) -> None:
+    model = loads(text, params={"horizon": horizon})
+    found = {name: solve(model, name, limit=None) for name in ("sat", "cpsat")}
+    orders = {name: sorted(model.problem.project(s) for s in result.solutions) for name, result in found.items()}
+    assert [(r.objective, r.optimal, r.complete) for r in found.values()] == [(optimum, True, True)] * 2
+    assert orders["sat"] == orders["cpsat"] and len(orders["sat"]) == count
+
+
 def test_a_sum_too_large_for_the_encoding_is_a_clear_error() -> None:
     model = "var x[1..12] in 0..300\nsum([i * x[i] for i in 1..12]) <= 12345\n"
     result = run_cli("solve", "-", "--backend", "sat", stdin=model)

@@ -213,11 +213,14 @@ class _PartChecks:
         return len(solutions)
 
     def _clues_of(self, part: Part) -> Problem:
-        """The model's own variables of the part and the clues that name them, as a problem to check."""
+        """The clues that name the part's variables, as a problem to check: its variables are every one
+        those clues name (a fixed or auxiliary one outside the part too, valued by the witness), its
+        shown ones the part's."""
         problem, own = self.model.problem, set(part.variables)
         numbers = sorted({n for name in part.variables for n in self.naming.get(name, ())})
+        named = own.union(*(variables_of(problem.constraints[n].constraint) for n in numbers))
         clues = Problem(outputs=[name for name in problem.outputs if name in own])
-        clues.variables = {name: problem.variables[name] for name in part.variables}
+        clues.variables = {name: var for name, var in problem.variables.items() if name in named}
         clues.constraints = [problem.constraints[n] for n in numbers]
         return clues
 

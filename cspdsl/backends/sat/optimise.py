@@ -8,6 +8,10 @@
   solver keeps), until they meet: the optimum, proved. Each model and each bound is reported as it
   comes, so a time limit leaves the best solution and the best bound proved so far. Under a time
   limit, it is tried in this process for a moment before it goes on in a child (`_searched`).
+  Where the model hides variables, a model found is first improved with its shown values held (as
+  assumptions) until none of them does better: the solution reported is the best of its shown values,
+  so that every later one, better still, differs from it on them (a backend gives solutions distinct
+  on the outputs; a hidden start time can lower the value with the same shown order).
 - `maxsat`: PySAT's RC2, core-guided MaxSAT: each value literal of an objective variable is a soft
   clause weighted by what that value adds to the objective. It proves the optimum in one call and
   reports nothing before: under a time limit that stops it, neither solution nor bound is known.
@@ -24,9 +28,11 @@ from ...core.static_types import Any
 from ...ir import Linear, Objective, Problem
 from ..child import FORKS, ChildRun, Emit, keeper, run_with_time_limit
 from ..protocol import Assignment, Compiled, OnSolution, Outcome
+from .cnf import TRUE
 from .encoder import SatModel, compile_cnf
 from .engines import OutOfBudget, PysatEngine, Solver
-from .search import QUICK_SECONDS, decode
+from .partition import chosen_literals
+from .search import QUICK_SECONDS, choices_of, decode
 
 Terms = tuple[tuple[int, str], ...]
 METHODS = ("bounds", "maxsat")
@@ -109,6 +115,8 @@ class _Tightening:
         self.given = 0  # the clauses of the CNF given to the solver so far
         self.best: int | None = None  # the value of the best solution found
         self.low = floor_of(self.terms, problem.domains())  # the least value not ruled out
+        # Where variables are hidden: each output's value literals, to hold a model's shown values.
+        self.shown = choices_of(native.values, problem.outputs) if problem.projected else None
 
     def __enter__(self) -> _Tightening:
         return self
@@ -123,17 +131,50 @@ class _Tightening:
         if self.best is None:
             if not self._solve([]):
                 return {"proved": True}
-            self.best = _report(self.emit, self.native, self.solver, self.terms)
+            self.best = self._report()
         while self.low < self.best:
             below = (self.low + self.best - 1) // 2
-            literal = self.encoder.reify(Linear(self.terms, "<=", below))
+            literal = self._at_most(below)
             if self._solve([literal]):
-                self.best = _report(self.emit, self.native, self.solver, self.terms)
+                self.best = self._report()
             else:
                 self.low = below + 1
                 self.solver.add([-literal])
                 self.emit(("bound", self.low))
         return {"proved": True}
+
+    def _at_most(self, below: int) -> int:
+        """The literal of `objective <= below`, defined both ways (it holds only when assumed)."""
+        literal: int = self.encoder.reify(Linear(self.terms, "<=", below))
+        return literal
+
+    def _report(self) -> int:
+        """The solver's model emitted (the best of its shown values, where variables are hidden); its
+        value."""
+        model = self.solver.model()
+        if self.shown is not None:
+            model = self._best_with_shown_values(model)
+        assignment = decode(self.native.values, model, self.native.derived)
+        self.emit(("solution", assignment))
+        return minimised_sum(self.terms, assignment)
+
+    def _best_with_shown_values(self, model: list[int]) -> list[int]:
+        """A model of the least value that has `model`'s shown values: bound tightening under the
+        assumptions that hold them (a refusal there proves nothing of the whole, so adds no fact)."""
+        assert self.shown is not None
+        held = [literal for literal in chosen_literals(model, self.shown) if literal != TRUE]
+        value, low = self._value(model), self.low
+        while low < value:
+            below = (low + value - 1) // 2
+            if self._solve([*held, self._at_most(below)]):
+                model = self.solver.model()
+                value = self._value(model)
+            else:
+                low = below + 1
+        return model
+
+    def _value(self, model: list[int]) -> int:
+        return minimised_sum(self.terms, decode(self.native.values, model, self.native.derived))
 
     def _solve(self, assumptions: list[int]) -> bool:
         """The clauses the CNF has gained given to the solver, then one call to it."""
@@ -145,12 +186,6 @@ class _Tightening:
         if time.perf_counter() > self.until:
             raise OutOfBudget("the quick search's time")
         return added and self.solver.solve(assumptions, conflicts=PysatEngine.QUICK_CONFLICTS)
-
-
-def _report(emit: Emit, native: SatModel, solver: Solver, terms: Terms) -> int:
-    assignment = decode(native.values, solver.model(), native.derived)
-    emit(("solution", assignment))
-    return minimised_sum(terms, assignment)
 
 
 def by_maxsat(emit: Emit, engine: str, native: SatModel, problem: Problem) -> dict[str, Any]:
