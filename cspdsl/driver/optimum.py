@@ -131,7 +131,7 @@ def _search_part(
 ) -> tuple[Best, dict[str, Any]]:
     """One plain objective optimised by the backend, each improving solution checked (a checker of its
     own: a later part may find again the solution an earlier part ended with)."""
-    improving = SolutionCheck(model, engine.name, deadline)
+    improving = SolutionCheck(model, engine.name, deadline, distinct=False)
     claimed: list[Outcome] = []
 
     def optimise(*, limit: int | None, **keywords: Any) -> Outcome:
