@@ -149,8 +149,10 @@ class PairClauses(VariableEncoding):
         last column (935 rows by 590 values for `(100 * x + y) % y`): this is used only where that
         alone passes the diagram's budget, so every table that had a diagram keeps it. False, with
         nothing written, for any other table or more than COMBINATIONS_MAX combinations."""
+        if len(c.vars) < 2:
+            return False
         *heads, last = c.vars
-        if not heads or last in heads or len(set(heads)) != len(heads):
+        if last in heads or len(set(heads)) != len(heads):
             return False
         result = _functional_rows(c.tuples, [set(self._domain(name)) for name in heads])
         if result is None or len(result) * len(self.values[last]) <= DIAGRAM_EDGES_MAX:
