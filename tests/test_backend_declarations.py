@@ -14,7 +14,7 @@ from cspdsl import solve
 from cspdsl.api import load, loads
 from cspdsl.backends import REGISTRY, Capabilities, backend_class, exact_backends, get_backend
 from cspdsl.backends.base import run_passes
-from cspdsl.backends.session import factory as session_factory
+from cspdsl.backends.registry import factory as session_factory
 from cspdsl.core.errors import CspdslError
 from cspdsl.ir import Connected, InSet, Problem
 from cspdsl.passes.narrow import narrow_domains

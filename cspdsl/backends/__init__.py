@@ -1,7 +1,7 @@
 """The face of the backends: what a backend is (`protocol`: the `Backend` protocol, its declared
 `Capabilities`, `Compiled`, `Outcome`), where each one is found (`registry`: a name to its module,
-imported on first use, and the `-O` options) and its incremental sessions (`session`). The drivers
-import these names from here, never a backend's own modules.
+imported on first use, and the `-O` options) and its incremental sessions (declared in `protocol`,
+opened by `registry`). The drivers import these names from here, never a backend's own modules.
 """
 
 from __future__ import annotations
@@ -10,9 +10,13 @@ from .protocol import (
     HEADLINE_SIZES,
     Assignment,
     Backend,
+    BatchSession,
     Capabilities,
+    ClueSession,
     Compiled,
+    DirectSession,
     Distinct,
+    MakeModel,
     OnSolution,
     Outcome,
     Pass,
@@ -26,12 +30,6 @@ from .registry import (
     backend_class,
     exact_backends,
     get_backend,
-)
-from .session import (
-    BatchSession,
-    ClueSession,
-    DirectSession,
-    MakeModel,
     has_session,
     open_batch_session,
     open_bounds_session,

@@ -9,7 +9,8 @@ import sys
 
 from ..core.errors import CspdslError
 from ..core.static_types import Any
-from .protocol import Backend
+from ..ir import Problem
+from .protocol import Backend, BatchSession, Clues, ClueSession
 
 # name -> (module, class). New backends join by adding a line here.
 REGISTRY: dict[str, tuple[str, str]] = {
@@ -84,3 +85,38 @@ def _convert(backend: str, key: str, kind: type, text: str) -> Any:
     if kind is float and not math.isfinite(value):  # inf and nan pass every range check below them
         raise CspdslError(f"option {key} of backend '{backend}': '{text}' is not a finite number")
     return value
+
+
+def has_session(backend: str, kind: str) -> bool:
+    """Whether the backend declares a session of this kind (its class's `SESSIONS`)."""
+    return kind in backend_class(backend).SESSIONS
+
+
+def factory(backend: str, kind: str) -> Any:
+    """The function that opens `backend`'s session of this kind, imported on first use."""
+    module_name, function_name = backend_class(backend).SESSIONS[kind].split(":")
+    module = sys.modules.get(module_name) or importlib.import_module(module_name)
+    return getattr(module, function_name)
+
+
+def open_clue_session(backend: str, base: Problem, clues: Clues) -> ClueSession:
+    """`backend`'s session on the declarations `base`, each clue reified behind its own selector."""
+    if not has_session(backend, "clues"):
+        raise ValueError(f"backend '{backend}' has no clue session")
+    session: ClueSession = factory(backend, "clues")(base, clues)
+    return session
+
+
+def open_batch_session(backend: str, base: Problem, options: dict[str, str]) -> BatchSession | None:
+    """`backend`'s session on its compile of `base`, configured by `options` (as `get_backend` takes
+    them); None when the backend keeps nothing between instances."""
+    if not has_session(backend, "batch"):
+        return None
+    session: BatchSession = factory(backend, "batch")(base, options)
+    return session
+
+
+def open_bounds_session(backend: str, base: Problem, options: dict[str, str] | None) -> Any:
+    """`backend`'s solver of a sequential puzzle unrolled over one bound after another (its steps
+    encoded once for every bound): `(horizon, limit, deadline) -> (Outcome, size)`."""
+    return factory(backend, "bounds")(base, options)

@@ -1,5 +1,5 @@
 """The question every explanation asks many times: do these clues hold together, with the
-declarations? One incremental session answers it for every subset (`backends.session.ClueSession`:
+declarations? One incremental session answers it for every subset (`backends.protocol.ClueSession`:
 the SAT backend's): the declarations are posted once and each clue is reified behind a selector
 literal, so that a subset of clues is a set of assumptions, and an unsatisfiable answer comes with its
 core: the selectors it rests on."""

@@ -1,9 +1,9 @@
 """A model compiled once on a backend, and solved for one instance's givens after another.
 
-A backend that reuses its compile offers a batch session (`backends.session.BatchSession`, opened by
+A backend that reuses its compile offers a batch session (`backends.protocol.BatchSession`, opened by
 `open_batch_session`): `sat` keeps the base CNF in one incremental solver and takes an instance's
 givens as assumptions, and its `models` is the lean search a batch's instances take when there is no
-time limit (`backends.session.DirectSession`); `cpsat` clones its compiled model with the givens'
+time limit (`backends.protocol.DirectSession`); `cpsat` clones its compiled model with the givens'
 domains set; `csp` narrows its compiled model's domains to the givens. The others (the local
 searches: they keep no state worth reusing) have the instance's whole problem compiled each time
 (`PlainSession`).

@@ -1,4 +1,4 @@
-"""The python-constraint backend's batch session (`backends.session.BatchSession`): the model
+"""The python-constraint backend's batch session (`backends.protocol.BatchSession`): the model
 compiled once, its domains narrowed to each instance's givens."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...core.static_types import Any
 from ...ir import Problem
 from .. import Compiled, OnSolution, Outcome, get_backend
-from ..session import MakeModel
+from ..protocol import MakeModel
 from . import CspModel
 
 

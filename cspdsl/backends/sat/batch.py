@@ -1,4 +1,4 @@
-"""The SAT backend's batch session (`backends.session.DirectSession`): a base compiled once, solved
+"""The SAT backend's batch session (`backends.protocol.DirectSession`): a base compiled once, solved
 for one instance's givens after another.
 
 The base CNF lives in one incremental PySAT solver; an instance's givens are assumptions, and the
@@ -16,7 +16,7 @@ import time
 from ...core.static_types import Any
 from ...ir import Problem
 from .. import Compiled, Distinct, OnSolution, Outcome, get_backend
-from ..session import MakeModel
+from ..protocol import MakeModel
 from .cnf import TRUE
 from .engines import OutOfBudget, Solver, interrupted
 from .model_reader import ModelReader

@@ -1,4 +1,4 @@
-"""The SAT backend's clue session (`backends.session.ClueSession`): one CNF answers whether any subset
+"""The SAT backend's clue session (`backends.protocol.ClueSession`): one CNF answers whether any subset
 of clues holds together with the declarations. The declarations are clauses, and each clue is
 reified (a literal true exactly when the clue holds, from the encoder) behind a selector literal, so
 that a subset of clues is a set of assumptions on one live, incremental solver, and an unsatisfiable
