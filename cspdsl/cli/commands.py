@@ -34,7 +34,10 @@ from .stdout_guard import OutputFailed, guarded_stdout, output_file
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    args = _parsed(build_parser(argv), argv)
+    try:
+        args = _parsed(build_parser(argv), argv)
+    except KeyboardInterrupt:  # Ctrl-C ends a command the same way from its first moment
+        return _interrupted()
     try:
         with guarded_stdout(), run_limits(args):
             if args.command == "check":
@@ -58,8 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _interrupted()
     except BrokenPipeError:
         # The reader went away (`cspdsl solve m.puz | head -3`): stop quietly, as a Unix filter does.
         _drop_stdout()
@@ -80,6 +82,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"internal error: {type(error).__name__}: {error}", file=sys.stderr)
         print("This is a bug in cspdsl; set CSPDSL_DEBUG=1 to see where.", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _interrupted() -> int:
+    print("interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
 
 
 def _drop_stdout() -> None:
