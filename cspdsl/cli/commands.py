@@ -29,12 +29,15 @@ from .exit_codes import (
     EXIT_UNSAT,
 )
 from .run_limits import DEFAULT_MAX_MEMORY_MB, EXIT_OUT_OF_MEMORY, out_of_memory_message, run_limits
-from .stdout_guard import OutputFailed, guarded_stdout
+from .stdout_guard import OutputFailed, guarded_stdout, output_file
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    args = _parsed(build_parser(argv), argv)
+    try:
+        args = _parsed(build_parser(argv), argv)
+    except KeyboardInterrupt:  # Ctrl-C ends a command the same way from its first moment
+        return _interrupted()
     try:
         with guarded_stdout(), run_limits(args):
             if args.command == "check":
@@ -52,14 +55,13 @@ def main(argv: list[str] | None = None) -> int:
             if args.command == "batch":
                 from ..instances.command import run_batch
 
-                return run_batch(args)
+                return run_batch(args, output_file)
             return _solve(args)
     except CspdslError as error:
         print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _interrupted()
     except BrokenPipeError:
         # The reader went away (`cspdsl solve m.puz | head -3`): stop quietly, as a Unix filter does.
         _drop_stdout()
@@ -80,6 +82,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"internal error: {type(error).__name__}: {error}", file=sys.stderr)
         print("This is a bug in cspdsl; set CSPDSL_DEBUG=1 to see where.", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _interrupted() -> int:
+    print("interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
 
 
 def _drop_stdout() -> None:
@@ -154,15 +161,10 @@ def _compile(args: argparse.Namespace) -> int:
     if args.to != "minizinc":  # MiniZinc takes a sequential puzzle unrolled over its bound
         _whole(model, "compile")
     text = export(args.to, model.problem, source=args.model)
-    if args.output is None:
-        sys.stdout.write(text)
-        return EXIT_SOLVED
-    try:
-        with open(args.output, "w", encoding="utf-8") as out:
-            out.write(text)
-    except OSError as error:
-        raise CspdslError(f"cannot write '{args.output}': {error.strerror or error}") from None
-    print(f"wrote {args.output} ({args.to})", file=sys.stderr)
+    with output_file(args.output) as out:
+        out.write(text)
+    if args.output is not None:
+        print(f"wrote {args.output} ({args.to})", file=sys.stderr)
     return EXIT_SOLVED
 
 

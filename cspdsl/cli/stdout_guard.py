@@ -6,6 +6,10 @@ with its own code. Catching OSError around a whole command would also take a fai
 unreadable file for it; so, for the length of a command, sys.stdout is a thin wrapper whose writes
 and flushes turn such an error into `OutputFailed`. A closed reader (BrokenPipeError) passes through
 unchanged: the command line stops quietly then, as a Unix filter does.
+
+A file named for the output (`batch --out FILE`, `compile --output FILE`) is the output too: its
+writes are guarded the same way (`output_file`), so that a full disk ends every command alike. A
+file that cannot be opened is the user's to fix (exit code 2), not a failed write.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import contextlib
 import sys
 from collections.abc import Iterator
 
+from ..core.errors import CspdslError
 from ..core.static_types import Any
 
 
@@ -62,3 +67,24 @@ def guarded_stdout() -> Iterator[None]:
         sys.stdout.flush()
     finally:
         sys.stdout = original
+
+
+@contextlib.contextmanager
+def output_file(path: str | None) -> Iterator[Any]:
+    """The stream a command writes its output to: standard output (guarded by `guarded_stdout`) or,
+    given a path, that file guarded alike, flushed before it is closed so that a failure of its last
+    write is OutputFailed too."""
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        file = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below, after its last flush)
+    except OSError as error:
+        raise CspdslError(f"cannot write '{path}': {error.strerror or error}") from None
+    try:
+        guarded = _Guarded(file)
+        yield guarded
+        guarded.flush()
+    finally:
+        with contextlib.suppress(OSError):  # a failed write, said already: what it left in the buffer fails again
+            file.close()

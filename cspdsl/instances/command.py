@@ -27,6 +27,9 @@ from .rows import Summary
 if TYPE_CHECKING:
     from typing import TextIO
 
+# The command line's output: standard output or the file named, a write that fails said as such.
+OutputFile = Callable[[str | None], contextlib.AbstractContextManager["TextIO"]]
+
 
 def solve_data(args: argparse.Namespace, limit: int | None) -> Result:
     """`solve --data FILE`: the one instance of the file, on the model compiled for it."""
@@ -42,8 +45,10 @@ def solve_data(args: argparse.Namespace, limit: int | None) -> Result:
     return compiled.solve(instance, limit=limit, timeout=args.timeout, seed=args.seed)
 
 
-def run_batch(args: argparse.Namespace) -> int:
-    """The batch, its rows streamed, its summary at the end; the exit code (module docstring)."""
+def run_batch(args: argparse.Namespace, output_file: OutputFile) -> int:
+    """The batch, its rows streamed to `output_file(args.out)` (the command line's guarded output,
+    opened once the model and the data are read), its summary at the end; the exit code (module
+    docstring)."""
     from ..lower.load import load
 
     model = load(args.model, dict(args.params))  # a bad model: refused before any instance is read
@@ -52,7 +57,7 @@ def run_batch(args: argparse.Namespace) -> int:
               timeout=args.timeout)
     compiled = job.compiled()  # a bad option or backend: refused here, not in every worker
     summary = Summary()
-    with _output(args.out) as out, _progress(len(instances)) as (advance, say):
+    with output_file(args.out) as out, _progress(len(instances)) as (advance, say):
         for rows in batch_written(job, instances, args.workers, args.ray, compiled):
             for message in rows.messages:
                 say(message)
@@ -71,19 +76,6 @@ def _exit_code(counts: dict[str, int]) -> int:
     if counts["timeout"] or counts["gave_up"]:
         return 3
     return 1 if counts["unsatisfiable"] else 0
-
-
-@contextlib.contextmanager
-def _output(path: str | None) -> Iterator[TextIO]:
-    if path is None:
-        yield sys.stdout
-        return
-    try:
-        file = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below, after the rows)
-    except OSError as error:
-        raise CspdslError(f"cannot write '{path}': {error.strerror or error}") from None
-    with file:
-        yield file
 
 
 @contextlib.contextmanager

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from ...core.errors import CspdslError
+from ...core.processes import ctrl_c_stops
 from ...core.static_types import Any, ClassVar
 from ...ir import Problem
 from ..base import run_passes
@@ -62,30 +63,28 @@ class CpSatBackend:
         # One worker by default: faster on small puzzles. Enumeration needs one worker.
         solver = self._solver(1 if limit != 1 else self.workers, timeout, seed)
         start = time.perf_counter()
-        if limit == 1:
-            solutions, status, stopped = self._solve_one(solver, native, on_solution)
-        elif compiled.problem.projected:  # hidden variables: one solve per solution, not per assignment
-            problem = compiled.problem
-            solutions, status, stopped = projected_search(solver, native, problem.outputs, limit, on_solution, timeout)
-        else:
-            deadline = None if timeout is None else time.monotonic() + timeout
-            collector = Collector(compiled.problem, native.vars, limit, on_solution, deadline)
-            solutions, status, stopped = self._enumerate(solver, native, collector)
+        with ctrl_c_stops(solver.stop_search):  # Ctrl-C: KeyboardInterrupt, as in any other search
+            if limit == 1:
+                solutions, status, stopped = self._solve_one(solver, native, on_solution)
+            elif compiled.problem.projected:  # hidden variables: one solve per solution, not per assignment
+                outputs = compiled.problem.outputs
+                solutions, status, stopped = projected_search(solver, native, outputs, limit, on_solution, timeout)
+            else:
+                deadline = None if timeout is None else time.monotonic() + timeout
+                collector = Collector(compiled.problem, native.vars, limit, on_solution, deadline)
+                solutions, status, stopped = self._enumerate(solver, native, collector)
         wall = time.perf_counter() - start
         if status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejected the model: {native.model.validate()}")
-        if _interrupted(status, stopped, timeout, wall):
-            raise KeyboardInterrupt  # as any other search interrupted by Ctrl-C
         return self._outcome(solver, status, solutions, stopped, limit, wall, compiled.problem.projected)
 
     def optimise(
         self, compiled: Compiled, *, timeout: float | None, seed: int | None, on_solution: OnSolution | None = None
     ) -> Outcome:
         """CP-SAT's own objective (`optimise`), on `-O workers` workers."""
-        start = time.perf_counter()
-        outcome, status = optimise(self._solver(self.workers, timeout, seed), compiled, on_solution)
-        if _interrupted(status, False, timeout, time.perf_counter() - start):
-            raise KeyboardInterrupt
+        solver = self._solver(self.workers, timeout, seed)
+        with ctrl_c_stops(solver.stop_search):
+            outcome, _ = optimise(solver, compiled, on_solution)
         return outcome
 
     @staticmethod
@@ -94,6 +93,7 @@ class CpSatBackend:
         solver.parameters.num_workers = workers
         solver.parameters.log_search_progress = False
         solver.parameters.log_to_stdout = False
+        solver.parameters.catch_sigint_signal = False  # Ctrl-C is `ctrl_c_stops`'s: told from a time limit
         if timeout is not None:
             solver.parameters.max_time_in_seconds = max(timeout, 0.0)
         if seed is not None:
@@ -153,15 +153,3 @@ class CpSatBackend:
             )
         return Outcome(solutions, complete, timed_out, stats)
 
-
-def _interrupted(status: Any, stopped: bool, timeout: float | None, wall: float) -> bool:
-    """Whether CP-SAT's search ended because of Ctrl-C: CP-SAT catches SIGINT itself and stops as at
-    a time limit (FEASIBLE or UNKNOWN), so a search that was neither stopped by us nor near its time
-    limit was interrupted."""
-    if stopped or status not in (cp_model.FEASIBLE, cp_model.UNKNOWN):
-        return False
-    return timeout is None or wall < timeout - INTERRUPT_MARGIN
-
-
-# A search that ends this much before its time limit, neither done nor stopped by us, was interrupted.
-INTERRUPT_MARGIN = 0.25

@@ -301,16 +301,27 @@ class CpSolver:
     def __init__(self) -> None:
         self.parameters: Any = cmh.SatParameters()
         self._response: Any = None
+        self._running: Any = None  # the solve under way, which `stop_search` stops
+        self._stopped = False
 
     def solve(self, model: CpModel, solution_callback: CpSolverSolutionCallback | None = None) -> Status:
-        wrapper = cmh.SolveWrapper()
+        wrapper = self._running = cmh.SolveWrapper()
         wrapper.set_parameters(self.parameters)
+        if self._stopped:  # stopped between two solves: this one returns at once
+            wrapper.stop_search()
         if solution_callback is not None:
             wrapper.add_solution_callback(solution_callback)
         self._response = wrapper.solve(model.proto)  # type: ignore[no-untyped-call]
         if solution_callback is not None:
             wrapper.clear_solution_callback(solution_callback)
         return self._response.status  # type: ignore[no-any-return]
+
+    def stop_search(self) -> None:
+        """Stop the solve under way and every later one (from any thread: at Ctrl-C)."""
+        self._stopped = True
+        running = self._running
+        if running is not None:
+            running.stop_search()
 
     @property
     def response(self) -> Any:

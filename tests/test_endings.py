@@ -1,0 +1,227 @@
+"""How a run ends when it does not end by itself: a time limit, Ctrl-C, a full disk, a closed pipe, a
+killed child process. Each ending has one exit code and one wording, whatever the command and the
+backend: the tables below run every command that can meet an ending on every backend where it applies.
+
+The machine may be loaded (two cores, shared): nothing here asserts how soon a run ends, only how.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from helpers import ROOT
+
+from cspdsl import api
+from cspdsl.backends import backend_class
+from cspdsl.backends.cpsat.backend import CpSatBackend
+
+EXACT = ["sat", "cpsat", "csp", "cp"]
+LOCAL = ["anneal", "genetic"]
+# A Golomb ruler of 11 marks no longer than 71: there is none (the shortest is 72), and no backend
+# proves it, or finds anything, within seconds; its compile is small on every backend.
+HARD = """param n = 11
+param length = 71
+var mark[1..n] in 0..length
+mark[1] == 0
+forall i in 1..n - 1: mark[i] < mark[i + 1]
+alldifferent([mark[j] - mark[i] for i in 1..n, j in 1..n where i < j])
+"""
+LONG = "600"  # a time limit the tests never reach: the run ends another way
+OUTER = 300  # seconds a test waits for a run at most: only a hang ever takes it
+
+INTERRUPTED = "interrupted\n"
+FULL_DISK = "error: cannot write the output: No space left on device\n"
+KILLED = ("error: {what} was killed by SIGKILL (signal 9) before it finished\nhint: the system's out-of-memory killer "
+          "sends SIGKILL: --max-memory MB stops cspdsl at its own ceiling first (exit code 5)\n")
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, str]:
+    """The files the commands name: {hard} the model no backend settles soon, {data} one instance of
+    it, {three} three instances, {out} a file of output."""
+    (tmp_path / "hard.puz").write_text(HARD)
+    (tmp_path / "one.jsonl").write_text("{}\n")
+    (tmp_path / "three.jsonl").write_text("{}\n{}\n{}\n")
+    return {"hard": str(tmp_path / "hard.puz"), "data": str(tmp_path / "one.jsonl"),
+            "three": str(tmp_path / "three.jsonl"), "out": str(tmp_path / "out.jsonl")}
+
+
+def command(args: list[str], files: dict[str, str]) -> list[str]:
+    return [sys.executable, "-m", "cspdsl", *(arg.format(**files) for arg in args)]
+
+
+def environment() -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("CSPDSL_DEBUG", None)
+    return env
+
+
+def sigint_as_at_a_terminal() -> None:
+    """A child of a background job ignores SIGINT from birth; a command run at a terminal has the default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+# -- the time limit: exit 3, and the words of a search the limit stopped ---------------------------------
+
+TIME_LIMIT = [
+    *[(["solve", "{hard}", "--backend", b, "--timeout", "1"], "No solution found within the time limit of 1 s.\n")
+      for b in EXACT + LOCAL],
+    *[(["solve", "{hard}", "--backend", b, "--timeout", "1", "--json"], '"status": "timeout"') for b in EXACT],
+    *[(["batch", "{hard}", "{data}", "--backend", b, "--timeout", "1"], '"status": "timeout"') for b in EXACT],
+    (["solve", "{hard}", "--data", "{data}", "--backend", "cpsat", "--timeout", "1"],
+     "No solution found within the time limit of 1 s.\n"),
+]
+
+
+@pytest.mark.parametrize(("args", "words"), TIME_LIMIT)
+def test_a_time_limit_ends_a_run_with_exit_3_and_says_so(files, args, words):
+    """However loaded the machine, a search its time limit stopped is a time-out, never Ctrl-C."""
+    done = subprocess.run(command(args, files), cwd=ROOT, env=environment(), capture_output=True, text=True,
+                          timeout=OUTER)
+    assert (done.returncode, words in done.stdout) == (3, True), done.stdout + done.stderr
+    assert "interrupted" not in done.stderr
+
+
+def test_a_cpsat_search_that_ends_early_without_ctrl_c_is_no_interrupt(monkeypatch):
+    """CP-SAT may give up (UNKNOWN) long before the time limit: that is not Ctrl-C (no guess from the
+    time it took), here made certain by a limit of one conflict."""
+    chosen = CpSatBackend._solver
+
+    def one_conflict(workers, timeout, seed):
+        solver = chosen(workers, timeout, seed)
+        solver.parameters.max_number_of_conflicts = 1
+        return solver
+
+    monkeypatch.setattr(CpSatBackend, "_solver", staticmethod(one_conflict))
+    result = api.solve(api.loads(HARD, "hard.puz"), "cpsat", limit=1, timeout=float(LONG))
+    assert result.status == "timeout"
+
+
+# -- Ctrl-C: exit 130, "interrupted" on standard error, nothing else ---------------------------------------
+
+CTRL_C = [
+    *[["solve", "{hard}", "--backend", b] for b in EXACT + LOCAL],  # local searches: their default limit of 10 s
+    *[["solve", "{hard}", "--backend", b, "--timeout", LONG] for b in EXACT],  # sat, csp: the search in a child
+    *[["solve", "{hard}", "--backend", b, "--count", "--timeout", LONG] for b in EXACT],
+    *[["batch", "{hard}", "{three}", "--backend", b, "--timeout", LONG] for b in EXACT],
+    *[["batch", "{hard}", "{three}", "--backend", b, "--workers", "2", "--timeout", LONG] for b in ("sat", "cpsat")],
+    ["compare", "{hard}", "--backends", "sat,cpsat,csp,cp", "--timeout", LONG],
+]
+# The command, ready to run: its modules imported, so that SIGINT from now on meets cspdsl's own handling.
+READY = "import sys\nfrom cspdsl.cli import main\nprint('ready', file=sys.stderr, flush=True)\nsys.exit(main())\n"
+
+
+@pytest.mark.parametrize("args", CTRL_C)
+def test_ctrl_c_ends_a_run_with_exit_130_and_one_word(files, args):
+    cli = [sys.executable, "-c", READY, *command(args, files)[3:]]
+    with subprocess.Popen(cli, cwd=ROOT, env=environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          preexec_fn=sigint_as_at_a_terminal) as run:
+        assert run.stderr is not None and run.stderr.readline() == "ready\n"
+        time.sleep(1)  # most likely in the search by now; wherever it is, the ending is the same
+        run.send_signal(signal.SIGINT)
+        out, errors = run.communicate(timeout=OUTER)
+    assert (run.returncode, out, errors) == (130, "", INTERRUPTED)
+
+
+def test_a_real_sigint_stops_a_cpsat_search_that_has_no_time_limit(files):
+    """CP-SAT's search is native code: the interrupt reaches it through StopSearch, not at its end."""
+    with subprocess.Popen(command(["solve", "{hard}", "--backend", "cpsat"], files), cwd=ROOT, env=environment(),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          preexec_fn=sigint_as_at_a_terminal) as run:
+        time.sleep(3)
+        run.send_signal(signal.SIGINT)
+        out, errors = run.communicate(timeout=OUTER)
+    assert (run.returncode, out, errors) == (130, "", INTERRUPTED)
+
+
+# -- a full disk and a closed pipe: every command that writes ------------------------------------------
+
+WRITERS = [
+    *[["solve", "models/lock.puz", "--backend", b] for b in EXACT + LOCAL],
+    ["solve", "models/lock.puz", "--json"],
+    ["solve", "models/pegs.puz"],
+    ["solve", "models/sudoku.puz", "--data", "{data}"],
+    ["batch", "models/lock.puz", "{three}"],
+    ["batch", "models/lock.puz", "{three}", "--workers", "2"],
+    ["compare", "models/lock.puz", "--backends", "sat,cpsat,csp,cp"],
+    ["compare", "models/lock.puz", "--backends", "sat,cpsat", "--json"],
+    ["explain", "models/lock.puz"],
+    ["check", "models/lock.puz"],
+    ["compile", "models/lock.puz", "--to", "dimacs"],
+    ["compile", "models/lock.puz", "--to", "minizinc"],
+    ["backends"],
+    ["examples"],
+]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [*WRITERS, ["batch", "models/lock.puz", "{three}", "--out", "/dev/full"],
+                                  ["batch", "models/lock.puz", "{three}", "--out", "/dev/full", "--workers", "2"],
+                                  ["compile", "models/lock.puz", "--to", "dimacs", "--output", "/dev/full"]])
+def test_a_full_disk_ends_a_run_with_exit_74_and_one_line(files, args):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(command(args, files), cwd=ROOT, env=environment(), stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=OUTER)
+    assert (done.returncode, done.stderr.splitlines(keepends=True)[-1:]) == (74, [FULL_DISK]), done.stderr
+
+
+@pytest.mark.parametrize("args", WRITERS)
+def test_a_closed_pipe_ends_a_run_quietly_with_exit_141(files, args):
+    """`cspdsl ... | head -1` whose reader has gone: a pipe whose reading end is closed before the run."""
+    reading, writing = os.pipe()
+    os.close(reading)
+    try:
+        done = subprocess.run(command(args, files), cwd=ROOT, env=environment(), stdout=writing,
+                              stderr=subprocess.PIPE, text=True, timeout=OUTER)
+    finally:
+        os.close(writing)
+    assert (done.returncode, done.stderr) == (141, "")
+
+
+# -- a child process killed from outside: exit 128 + 9, said as such ------------------------------------
+
+KILLED_CHILD = [
+    *[(["solve", "{hard}", "--backend", b, "--timeout", LONG], "the solver process")
+      for b in EXACT if backend_class(b).CAPABILITIES.forks],
+    # Backends whose search runs in-process: a worker's own forked search would outlive it (not yet fixed).
+    *[(["batch", "{hard}", "{three}", "--backend", b, "--workers", "2", "--timeout", LONG], "a worker process")
+      for b in EXACT if not backend_class(b).CAPABILITIES.forks],
+    (["compare", "{hard}", "--backends", "sat", "--timeout", LONG], "the solver process"),
+]
+
+
+def children_of(pid: int) -> set[int]:
+    """The pids of a process's children (Linux: from /proc)."""
+    found: set[int] = set()
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        found |= {int(child) for child in children.read_text().split()}
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc (Linux)")
+@pytest.mark.parametrize(("args", "what"), KILLED_CHILD)
+def test_a_child_killed_from_outside_ends_a_run_with_exit_137_and_says_so(files, args, what):
+    with subprocess.Popen(command(args, files), cwd=ROOT, env=environment(), stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True) as run:
+        waited_until = time.monotonic() + OUTER  # the child starts within moments; this only bounds a hang
+        while not children_of(run.pid) and run.poll() is None and time.monotonic() < waited_until:
+            time.sleep(0.02)
+        started = children_of(run.pid)
+        os.kill(min(started), signal.SIGKILL)
+        errors = run.communicate(timeout=OUTER)[1]
+    assert (run.returncode, errors) == (137, KILLED.format(what=what))
+    assert not [pid for pid in started if running(pid)], "a child process outlived the run"
+
+
+def running(pid: int) -> bool:
+    """Whether a process runs (a zombie, waiting to be reaped, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return False
