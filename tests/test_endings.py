@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, run_cli
 
 from cspdsl import api
 from cspdsl.backends import backend_class
@@ -168,6 +168,16 @@ def test_a_full_disk_ends_a_run_with_exit_74_and_one_line(files, args):
     with open("/dev/full", "w") as full:
         done = subprocess.run(command(args, files), cwd=ROOT, env=environment(), stdout=full, stderr=subprocess.PIPE,
                               text=True, timeout=OUTER)
+    assert (done.returncode, done.stderr.splitlines(keepends=True)[-1:]) == (74, [FULL_DISK]), done.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+def test_a_chart_written_to_a_full_disk_ends_with_exit_74(tmp_path):
+    """`compare --plot FILE.svg` where FILE is open but cannot take the chart: a failed output, as for
+    standard output, not a bad argument (exit 2)."""
+    chart = tmp_path / "chart.svg"
+    chart.symlink_to("/dev/full")
+    done = run_cli("compare", "models/lock.puz", "--backends", "sat", "--plot", str(chart))
     assert (done.returncode, done.stderr.splitlines(keepends=True)[-1:]) == (74, [FULL_DISK]), done.stderr
 
 

@@ -14,7 +14,7 @@ import os
 import sys
 
 from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class
-from ..core.errors import CspdslError, ProcessKilled
+from ..core.errors import CspdslError, OutputFailed, ProcessKilled
 from ..core.static_types import Any
 from ..export import export
 from .arguments import COMMAND_LINE_WORDS, _parsed, build_parser
@@ -29,7 +29,7 @@ from .exit_codes import (
     EXIT_UNSAT,
 )
 from .run_limits import DEFAULT_MAX_MEMORY_MB, EXIT_OUT_OF_MEMORY, out_of_memory_message, run_limits
-from .stdout_guard import OutputFailed, guarded_stdout, output_file
+from .stdout_guard import guarded_stdout, output_file
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,12 +18,8 @@ import contextlib
 import sys
 from collections.abc import Iterator
 
-from ..core.errors import CspdslError
+from ..core.errors import CspdslError, OutputFailed
 from ..core.static_types import Any
-
-
-class OutputFailed(Exception):
-    """Writing to standard output failed; the message is the system's reason (strerror)."""
 
 
 class _Guarded:

@@ -11,11 +11,12 @@ needed); PNG goes through matplotlib, the optional extra `plot`.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 from collections.abc import Callable
 
-from ..core.errors import CspdslError
+from ..core.errors import CspdslError, OutputFailed
 from ..core.record import Record
 from ..core.static_types import Any
 from .rows import Row
@@ -61,14 +62,30 @@ def plot(rows: list[Row], path: str, title: str, *, all_solutions: bool, objecti
     """Write the chart of a comparison: SVG directly, PNG with matplotlib."""
     check_plot_path(path)
     chart = chart_of(rows, title, all_solutions=all_solutions, objective=objective)
-    try:
-        if path.lower().endswith(".svg"):
-            with open(path, "w", encoding="utf-8") as out:
-                out.write(svg_chart(chart))
-        else:
+    if not path.lower().endswith(".svg"):
+        try:
             _png_chart(chart, path)
+        except OSError as error:
+            raise CspdslError(f"cannot write '{path}': {error.strerror or error}") from None
+        return
+    try:
+        out = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed by _written, which tells its failures apart)
     except OSError as error:
         raise CspdslError(f"cannot write '{path}': {error.strerror or error}") from None
+    _written(out, svg_chart(chart), path)
+
+
+def _written(out: Any, text: str, path: str) -> None:
+    """The chart written to a file that is open: a write that fails then (a full disk) is a failed
+    output (exit 74), as on standard output, not a bad argument."""
+    try:
+        out.write(text)
+        out.flush()
+    except OSError as error:
+        raise OutputFailed(error.strerror or str(error)) from None
+    finally:
+        with contextlib.suppress(OSError):  # what a failed write left in the buffer fails again
+            out.close()
 
 
 # -- what the chart says ----------------------------------------------------------------------------

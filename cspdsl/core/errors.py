@@ -101,6 +101,11 @@ class CspdslError(Exception):
         return self.render()
 
 
+class OutputFailed(Exception):
+    """Writing the output failed once it was open (a full disk): the command ends with exit 74; the
+    message is the system's reason (strerror)."""
+
+
 class InternalError(Exception):
     """A backend returned something the independent checker rejects: a bug in cspdsl, not the model."""
 
