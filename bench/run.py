@@ -59,7 +59,7 @@ def takes(backend: str, model: Lowered) -> bool:
     them), any other model every backend but `search`."""
     cls = backend_class(backend)
     if model.problem.sequential is not None:
-        return bool(cls.exact)
+        return bool(cls.CAPABILITIES.exact)
     return not getattr(cls, "sequential_only", False)
 
 
@@ -207,7 +207,7 @@ def main() -> None:
     args = parser.parse_args()
     backends = args.backends.split(",") if args.backends else sorted(REGISTRY)
     whole = [name for name in backends if not getattr(backend_class(name), "sequential_only", False)]
-    exact = [b for b in whole if backend_class(b).exact]
+    exact = [b for b in whole if backend_class(b).CAPABILITIES.exact]
     repeat, timeout = (1, 20.0) if args.quick else (3, 60.0)
     skip = set(args.skip.split(","))
 

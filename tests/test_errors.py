@@ -2360,7 +2360,7 @@ def test_nesting_at_the_limit_passes_every_stage(shape: str) -> None:
         for backend in sorted(REGISTRY):  # a local search may not find the abs chain's one solution soon
             if backend_class(backend).CAPABILITIES.sequential_only:
                 continue
-            exact = backend_class(backend).exact
+            exact = backend_class(backend).CAPABILITIES.exact
             result = solve(model, backend, limit=1, seed=1, timeout=60 if exact else 2)
             assert result.status in (("solved",) if exact else ("solved", "timeout")), backend
         assert export("dimacs", model.problem).startswith("c ")

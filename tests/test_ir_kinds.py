@@ -138,7 +138,7 @@ def test_every_translator_writes_the_kinds_without_a_default() -> None:
             assert getattr(cls, name) is not getattr(Translator, name), f"{cls.__name__} lacks {name}"
 
 
-@pytest.mark.parametrize("backend", [name for name in sorted(REGISTRY) if not backend_class(name).exact])
+@pytest.mark.parametrize("backend", [name for name in sorted(REGISTRY) if not backend_class(name).CAPABILITIES.exact])
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.__name__)
 def test_every_local_search_finds_a_solution_of_every_kind(backend: str, kind: type) -> None:
     problem = make_problem(DOMAINS, SAMPLES[kind])

@@ -283,6 +283,6 @@ def test_bad_option_on_the_cli_exits_2():
 
 
 def test_backends_are_local_searches():
-    assert AnnealBackend.exact is False and GeneticBackend.exact is False
+    assert AnnealBackend.CAPABILITIES.exact is False and GeneticBackend.CAPABILITIES.exact is False
     assert {"iterations", "restarts", "final_cost"} <= set(solve(model("lock"), "anneal", seed=1).stats)
     assert {"generations", "restarts", "final_cost"} <= set(solve(model("lock"), "genetic", seed=1).stats)

@@ -282,7 +282,8 @@ EXACT_LOCK_COUNTS = [
     (None, (3, 3, True, False)),
 ]
 LOCK_COUNTS = [(backend, limit, told) for backend in exact_backends() for limit, told in EXACT_LOCK_COUNTS] + [
-    (backend, 2, (1, None, False, None)) for backend in sorted(REGISTRY) if not backend_class(backend).exact
+    (backend, 2, (1, None, False, None))
+    for backend in sorted(REGISTRY) if not backend_class(backend).CAPABILITIES.exact
 ]
 
 
@@ -569,14 +570,14 @@ def test_the_till_has_no_way_to_pay_a_sum_no_coin_fits():
         assert (result.status, result.objective, result.bound) == ("unsatisfiable", None, None), backend
 
 
-@pytest.mark.parametrize("backend", [name for name in sorted(REGISTRY) if not backend_class(name).exact])
+@pytest.mark.parametrize("backend", [name for name in sorted(REGISTRY) if not backend_class(name).CAPABILITIES.exact])
 def test_a_local_search_reports_the_best_found_of_a_list_never_an_optimum(backend):
     result = solve_model("till", backend=backend, seed=1, timeout=10)
     assert result.status == "feasible" and not result.optimal and result.bound is None
     assert result.objective >= [4, 0] and len(result.objective) == 2
 
 
-@pytest.mark.parametrize("backend", [name for name in sorted(REGISTRY) if not backend_class(name).exact])
+@pytest.mark.parametrize("backend", [name for name in sorted(REGISTRY) if not backend_class(name).CAPABILITIES.exact])
 def test_a_local_search_reports_the_best_found_never_an_optimum(backend):
     result = solve_model("lockmax", backend=backend, seed=1, timeout=10)
     assert result.status == "feasible" and not result.optimal and result.bound is None

@@ -114,16 +114,15 @@ Pass = Callable[[Problem], Problem | tuple[Problem, bool]]
 
 
 class Backend(Protocol):
-    """A solver behind the IR, which declares what it can do (`CAPABILITIES`; `exact` is
-    `CAPABILITIES.exact`, for the drivers that read it) and the shared passes its compile runs on the
-    problem, in order (`PASSES`, from `cspdsl.passes`, run by `base.run_passes`).
+    """A solver behind the IR, which declares what it can do (`CAPABILITIES`), the shared passes its
+    compile runs on the problem, in order (`PASSES`, from `cspdsl.passes`, run by `base.run_passes`),
+    and its incremental sessions (`SESSIONS`).
 
     `OPTIONS` maps each option a backend accepts (`cspdsl solve -O name=value`) to its type and a
     one-line help; `get_backend` checks and converts the values and passes them to the constructor.
     """
 
     name: str
-    exact: bool
     CAPABILITIES: ClassVar[Capabilities]
     PASSES: ClassVar[tuple[Pass, ...]]
     # kind of session ("clues", "batch", "bounds") -> the "module:function" that opens one (`registry.py`)

@@ -126,7 +126,7 @@ def objective_line(result: Any) -> str:
         return f"{word} of {objective.text}: {text_of(result.objective)} (proved optimal)."
     from ..backends import backend_class
 
-    if not backend_class(result.backend).exact:
+    if not backend_class(result.backend).CAPABILITIES.exact:
         why = f"backend {result.backend} is a local search: it does not prove a value optimal"
     else:
         why = "the time limit stopped the search before it proved a value optimal"

@@ -36,7 +36,7 @@ def run_optimum(model: Lowered, row: Row, all_solutions: bool, timeout: float | 
     deadline = None if timeout is None else time.monotonic() + timeout
     best, _ = best_solution(engine, model, compiled, deadline, seed)
     prove_seconds = time.perf_counter() - started
-    status = _status(best.solution is not None, best.proved, best.timed_out, engine.exact)
+    status = _status(best.solution is not None, best.proved, best.timed_out, engine.CAPABILITIES.exact)
     found = frozenset([model.problem.project(best.solution)]) if best.solution is not None else frozenset()
     value, _ = best.shown(objective)
     run = Run(status, len(found), compile_seconds, prove_seconds, None, found=found, objective=value)

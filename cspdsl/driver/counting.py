@@ -69,7 +69,7 @@ def _split_for_counting(model: Lowered, engine: Backend) -> Split | None:
     problem = model.problem
     if problem.objective is not None or problem.sequential is not None or model.layout.tilings:
         return None
-    if not engine.exact:
+    if not engine.CAPABILITIES.exact:
         return None  # `solve` refuses it in its words
     return split(problem)
 

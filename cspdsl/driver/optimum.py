@@ -100,14 +100,14 @@ def best_solution(
                                  deadline)
         if staged is None:
             found.timed_out, found.proved = True, False
-            found.bound = (*optima, None) if engine.exact else None
+            found.bound = (*optima, None) if engine.CAPABILITIES.exact else None
             break
         best, searched = _search_part(engine, model, staged, part, deadline, seed)
         improving = stats["improving_solutions"] + searched["improving_solutions"]
         stats = {**searched, **stats, "improving_solutions": improving}  # the first search's stats
         _take(found, objective, best, index)
-        found.bound = (*optima, best.bound) if engine.exact else None
-        goes_on = best.proved or not (engine.exact or best.timed_out)  # a local search: each part its best
+        found.bound = (*optima, best.bound) if engine.CAPABILITIES.exact else None
+        goes_on = best.proved or not (engine.CAPABILITIES.exact or best.timed_out)  # a local search: each part its best
         if found.values is None or not goes_on:
             break
         optima.append(found.values[index])
@@ -170,7 +170,7 @@ def optimal_solutions(
     left was too short to look for more."""
     objective = model.problem.objective
     assert objective is not None and best.solution is not None and best.values is not None
-    if not best.proved or limit == 1 or not engine.exact:
+    if not best.proved or limit == 1 or not engine.CAPABILITIES.exact:
         return _alone(best.solution, on_solution), False, best.timed_out
     values = best.values
     fixed = with_parts_fixed(model.problem, objective.parts, values)

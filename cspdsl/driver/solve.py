@@ -50,7 +50,7 @@ def solve(
         raise CspdslError("a sequential puzzle (a start, moves and a goal) has plans, not solutions",
                           hint="find them with cspdsl.solve_plans")
     engine = get_backend(backend, options)
-    if not engine.exact:
+    if not engine.CAPABILITIES.exact:
         limit, timeout = local_search_limits(backend, limit, timeout)
     timeout = limits.no_limit_as_none(timeout)
     few = limit is not None and limit <= FEW_SOLUTIONS and model.problem.objective is None

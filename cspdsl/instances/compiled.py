@@ -57,7 +57,8 @@ class CompiledModel:
         self.text, self.name, self.backend = text, name, backend
         self.params = dict(params or {})
         self.options = dict(options or {})
-        self.exact = bool(get_backend(backend, self.options).exact)  # an unknown backend or option: refused now
+        # An unknown backend or option is refused now, not at the first instance.
+        self.exact = get_backend(backend, self.options).CAPABILITIES.exact
         self._kept: dict[tuple[tuple[str, object], ...], Prepared] = {}
         self._own = self.prepared(self.params)  # the model's own params: most instances set none
         # An instance of the model's own params with no time limit is searched by `solved_now`.

@@ -38,7 +38,6 @@ class CpBackend:
         exact=True, optimises=True, plans=False, sequential_only=False,
         every_kind=False, acyclic=False, incremental=False, forks=False,
     )
-    exact = CAPABILITIES.exact
     SESSIONS: ClassVar[dict[str, str]] = {}
     PASSES: ClassVar[tuple[Pass, ...]] = ()  # every kind posted as it is, to the solver's own constraints
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {

@@ -29,7 +29,6 @@ class CpSatBackend:
         exact=True, optimises=True, plans=False, sequential_only=False,
         every_kind=True, acyclic=False, incremental=True, forks=False,
     )
-    exact = CAPABILITIES.exact
     SESSIONS: ClassVar[dict[str, str]] = {"batch": "cspdsl.backends.cpsat.session:batch_session"}
     PASSES: ClassVar[tuple[Pass, ...]] = ()  # every kind posted as it is, CP-SAT's presolve does the rest
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {

@@ -67,7 +67,6 @@ class CspBackend:
         exact=True, optimises=True, plans=False, sequential_only=False,
         every_kind=True, acyclic=False, incremental=True, forks=True,
     )
-    exact = CAPABILITIES.exact
     SESSIONS: ClassVar[dict[str, str]] = {"batch": "cspdsl.backends.csp.session:batch_session"}
     # On what the shifted groups leave (`shifted.split_groups`): negations pushed down, conditions the
     # domains decide folded away, one-variable parts made domains.

@@ -43,7 +43,6 @@ class _LocalSearch:
         exact=False, optimises=True, plans=False, sequential_only=False,
         every_kind=True, acyclic=False, incremental=False, forks=False,
     )
-    exact = CAPABILITIES.exact
     SESSIONS: ClassVar[dict[str, str]] = {}
     # The domains cut by the one-variable clues (-O propagate then prunes the all-differents' fixed values).
     PASSES: ClassVar[tuple[Pass, ...]] = (narrow_domains,)

@@ -69,7 +69,6 @@ class SatBackend:
         exact=True, optimises=True, plans=False, sequential_only=False,
         every_kind=True, acyclic=True, incremental=True, forks=True,
     )
-    exact = CAPABILITIES.exact
     SESSIONS: ClassVar[dict[str, str]] = {"clues": "cspdsl.backends.sat.clue_session:clue_session",
                                                    "batch": "cspdsl.backends.sat.batch:batch_session",
                                                    "bounds": "cspdsl.backends.sat.bounded:bounded_session"}

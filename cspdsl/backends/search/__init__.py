@@ -47,7 +47,6 @@ class SearchBackend:
         exact=True, optimises=False, plans=True, sequential_only=True,
         every_kind=True, acyclic=False, incremental=False, forks=False,
     )
-    exact = CAPABILITIES.exact
     SESSIONS: ClassVar[dict[str, str]] = {}
     PASSES: ClassVar[tuple[Pass, ...]] = ()  # the states are explored from the IR's own description
     OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
