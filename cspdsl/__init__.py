@@ -1,11 +1,11 @@
 """cspdsl: model logic and number puzzles as short text, solve them with the solver you pick.
 
     from cspdsl import load, solve
-    result = solve(load("models/einstein.puz"))
+    result = solve(load("einstein"))
     print(result.answers())
-    for solution in solutions(load("models/lock.puz"), limit=10):  # each as it is found
+    for solution in solutions(load("lock"), limit=10):  # each as it is found
         print(solution)
-    print(count(load("models/lock.puz")).count)  # by independent parts where the model falls apart
+    print(count(load("lock")).count)  # by independent parts where the model falls apart
 """
 
 from __future__ import annotations
