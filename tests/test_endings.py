@@ -171,6 +171,20 @@ def test_a_full_disk_ends_a_run_with_exit_74_and_one_line(files, args):
     assert (done.returncode, done.stderr.splitlines(keepends=True)[-1:]) == (74, [FULL_DISK]), done.stderr
 
 
+CLOSED = "error: cannot write the output: standard output is closed\n"
+
+
+@pytest.mark.parametrize("args", [["solve", "models/lock.puz"], ["batch", "models/lock.puz", "{three}"],
+                                  ["check", "models/lock.puz"], ["compile", "models/lock.puz", "--to", "dimacs"]])
+def test_a_standard_output_closed_before_the_run_ends_it_with_exit_74(files, args):
+    """`cspdsl solve m.puz >&-`: the output cannot be written, said in one line, never lost in silence
+    (exit 0) nor taken for a bug (exit 4)."""
+    done = subprocess.run(command(args, files), cwd=ROOT, env=environment(), stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, timeout=OUTER, pass_fds=(),
+                          preexec_fn=lambda: os.close(1))
+    assert (done.returncode, done.stderr.splitlines(keepends=True)[-1:]) == (74, [CLOSED]), done.stderr
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
 def test_a_chart_written_to_a_full_disk_ends_with_exit_74(tmp_path):
     """`compare --plot FILE.svg` where FILE is open but cannot take the chart: a failed output, as for

@@ -91,6 +91,8 @@ def _interrupted() -> int:
 
 def _drop_stdout() -> None:
     """Point stdout at /dev/null, so that the interpreter's last flush does not hit the closed pipe."""
+    if sys.stdout is None:  # closed before the command started: nothing is left to flush
+        return
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -49,15 +49,23 @@ class _Guarded:
         return getattr(self._stream, name)
 
 
+class _Closed:
+    """Standard output that was closed before the command started (`>&-`, where sys.stdout is None):
+    the first write fails as a write to a full disk does, rather than losing the output in silence."""
+
+    def write(self, text: str) -> int:
+        raise OutputFailed("standard output is closed")
+
+    def flush(self) -> None:
+        pass
+
+
 @contextlib.contextmanager
 def guarded_stdout() -> Iterator[None]:
     """sys.stdout guarded for the body, and flushed at its end, so that a failure of the last write
     is reported here and not by the interpreter at exit."""
     original = sys.stdout
-    if original is None:  # stdout closed (`>&-`): print writes nothing, and nothing can fail
-        yield
-        return
-    sys.stdout = _Guarded(original)
+    sys.stdout = _Closed() if original is None else _Guarded(original)
     try:
         yield
         sys.stdout.flush()
