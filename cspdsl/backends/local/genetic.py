@@ -10,6 +10,9 @@ does not raise the cost). When `patience` generations bring no new best, the pop
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from ...core.record import Record
 from ...core.static_types import Any
 from .moves import Budget, Engine, State
@@ -32,17 +35,17 @@ def evolve(engine: Engine, params: GeneticParams, budget: Budget) -> tuple[State
     size = params.population
     keep = min(size - 1, max(1, round(params.elite * size)))
     fresh = min(size - keep, round(params.immigrants * size))
-    population = sorted((engine.random_state() for _ in range(size)), key=_cost)
+    population = sorted(_made(engine.random_state, size, budget, at_least=1), key=_cost)
     best = population[0]
     generations = restarts = evaluations = stalled = 0
     timed_out = False
     while best.cost > 0 and generations < budget.limit:
         generations += 1
-        if budget.clock_due(generations) and budget.out_of_time():
+        if budget.out_of_time():
             timed_out = True
             break
-        children = [_child(engine, population, params) for _ in range(size - keep - fresh)]
-        newcomers = [engine.random_state() for _ in range(fresh)]
+        children = _made(partial(_child, engine, population, params), size - keep - fresh, budget)
+        newcomers = _made(engine.random_state, fresh, budget)
         evaluations += len(children) + len(newcomers)
         population = sorted(population[:keep] + children + newcomers, key=_cost)
         stalled += 1
@@ -51,9 +54,19 @@ def evolve(engine: Engine, params: GeneticParams, budget: Budget) -> tuple[State
         if stalled >= params.patience and best.cost > 0:
             restarts += 1
             stalled = 0
-            population = sorted((engine.random_state() for _ in range(size)), key=_cost)
+            population = sorted(_made(engine.random_state, size, budget, at_least=1), key=_cost)
     stats = {"generations": generations, "restarts": restarts, "evaluations": evaluations}
     return best, timed_out, stats
+
+
+def _made(make: Callable[[], State], count: int, budget: Budget, at_least: int = 0) -> list[State]:
+    """Up to `count` new members, made one at a time and fewer once the time runs out (but
+    `at_least`): a generation of a large population on a large board takes seconds, and the time
+    limit must hold within one."""
+    made: list[State] = []
+    while len(made) < count and (len(made) < at_least or not budget.out_of_time()):
+        made.append(make())
+    return made
 
 
 def _cost(state: State) -> int:
