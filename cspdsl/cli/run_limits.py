@@ -61,7 +61,12 @@ def out_of_memory_message(megabytes: int) -> str:
 
 
 def _megabytes(text: str) -> int:
-    value = _positive(text)
+    """A memory ceiling: a whole number of megabytes, MIN_MEMORY_MB at least (0 and 1 get the same
+    words as 255)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
     if value < MIN_MEMORY_MB:
         raise argparse.ArgumentTypeError(f"must be at least {MIN_MEMORY_MB} (megabytes)")
     return value
