@@ -15,7 +15,7 @@ from ..core.limits import MAX_SEED, MAX_TIMEOUT, seconds_flag, seed_flag
 from ..core.static_types import Any, NoReturn
 from ..export import EXPORTS
 from .exit_codes import EXIT_BAD_INPUT
-from .run_limits import add_limit_flags
+from .run_limits import add_limit_flags, whole_number
 
 # How a user of this command reads a lower layer's suggestion: in its flags.
 COMMAND_LINE_WORDS = {
@@ -141,7 +141,7 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
                             "`cspdsl backends` lists them and their -O options)")
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="show every solution and count them")
-    how_many.add_argument("-n", "--limit", type=_at_least_one, metavar="N",
+    how_many.add_argument("-n", "--limit", type=whole_number, metavar="N",
                           help="show up to N solutions (the default looks for 2, to tell whether the puzzle is unique)")
     how_many.add_argument("--count", action="store_true",
                           help="only count the solutions (with --json too: --all --json streams them as JSON lines)")
@@ -174,7 +174,7 @@ def _compare_arguments(comparison: argparse.ArgumentParser) -> None:
              "anneal and genetic run only when named here)",
     )
     comparison.add_argument("--all", action="store_true", help="enumerate all solutions on the exact backends")
-    comparison.add_argument("--repeat", type=_at_least_one, default=1, metavar="N",
+    comparison.add_argument("--repeat", type=whole_number, default=1, metavar="N",
                             help="run each backend N times, in turn, and show medians (default 1)")
     comparison.add_argument("--timeout", type=seconds_flag, default=60.0, metavar="S",
                             help=f"time limit per solve in seconds (default 60); {_SECONDS_RANGE}")
@@ -209,7 +209,7 @@ def _batch_arguments(batch: argparse.ArgumentParser) -> None:
                             "instance (a Sudoku: 81 digits, '.' or '0' for blanks); - for standard input")
     batch.add_argument("--backend", default=DEFAULT_BACKEND, choices=sorted(REGISTRY),
                        help=f"the solver (default {DEFAULT_BACKEND})")
-    batch.add_argument("--workers", type=_at_least_one, metavar="N",
+    batch.add_argument("--workers", type=whole_number, metavar="N",
                        help="solve on N processes, each compiling the model once (with --ray: N Ray workers; "
                             "default one per CPU of the cluster)")
     batch.add_argument("--ray", metavar="ADDRESS",
@@ -249,16 +249,6 @@ def _backend_list(text: str) -> list[str]:
             f"unknown backend '{unknown[0] if unknown else text}' (available: {', '.join(sorted(REGISTRY))})"
         )
     return list(dict.fromkeys(names))
-
-
-def _at_least_one(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 def _option(text: str) -> tuple[str, str]:

@@ -31,7 +31,7 @@ def add_limit_flags(command: argparse.ArgumentParser) -> None:
     """The --max-* flags of a command that reads a model."""
     limits = command.add_argument_group("limits")
     for name, flag in FLAGS.items():
-        limits.add_argument(flag, type=_positive, default=_DEFAULTS[name], metavar="N",
+        limits.add_argument(flag, type=whole_number, default=_DEFAULTS[name], metavar="N",
                             help=f"at most N {_WHAT[name]} (default {_DEFAULTS[name]:,})")
     limits.add_argument("--max-memory", type=_megabytes, default=DEFAULT_MAX_MEMORY_MB, metavar="MB",
                         help=f"the memory this run may take, in megabytes (default {DEFAULT_MAX_MEMORY_MB})")
@@ -60,26 +60,20 @@ def out_of_memory_message(megabytes: int) -> str:
             "hint: raise it with --max-memory MB, or make the model smaller")
 
 
+def whole_number(text: str, at_least: int = 1, unit: str = "") -> int:
+    """A flag's whole number, `at_least` this much (`unit` named in the words when there is one)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < at_least:
+        raise argparse.ArgumentTypeError(f"must be at least {at_least}" + (f" ({unit})" if unit else ""))
+    return value
+
+
 def _megabytes(text: str) -> int:
-    """A memory ceiling: a whole number of megabytes, MIN_MEMORY_MB at least (0 and 1 get the same
-    words as 255)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < MIN_MEMORY_MB:
-        raise argparse.ArgumentTypeError(f"must be at least {MIN_MEMORY_MB} (megabytes)")
-    return value
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+    """A memory ceiling: MIN_MEMORY_MB at least (0 gets the same words as 255)."""
+    return whole_number(text, MIN_MEMORY_MB, "megabytes")
 
 
 @contextmanager
