@@ -32,6 +32,14 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
     )
 
 
+def children_of(pid: int) -> set[int]:
+    """The pids of a process's children (Linux: from /proc)."""
+    found: set[int] = set()
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        found |= {int(child) for child in children.read_text().split()}
+    return found
+
+
 def child_processes() -> set[int]:
     """The pids of this process's children, running or not yet reaped (Linux: from /proc)."""
     found: set[int] = set()

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, run_cli
+from helpers import ROOT, children_of, run_cli
 
 from cspdsl.api import Result, loads
 from cspdsl.backends import REGISTRY, backend_class, exact_backends
@@ -532,14 +532,6 @@ def test_output_that_cannot_be_written_is_said_in_one_line(args):
 PIGEONS = "var p[1..12] in 1..11\nalldifferent(p)\n"  # twelve pigeons, eleven holes: no SAT engine proves it soon
 KILLED = ("error: {what} was killed by SIGKILL (signal 9) before it finished\nhint: the system's out-of-memory killer "
           "sends SIGKILL: --max-memory MB stops cspdsl at its own ceiling first (exit code 5)\n")
-
-
-def children_of(pid: int) -> set[int]:
-    """The pids of a process's children (Linux: from /proc)."""
-    found: set[int] = set()
-    for children in Path(f"/proc/{pid}/task").glob("*/children"):
-        found |= {int(child) for child in children.read_text().split()}
-    return found
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc (Linux)")

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, run_cli
+from helpers import ROOT, children_of, run_cli
 
 from cspdsl import api
 from cspdsl.backends import backend_class
@@ -218,14 +218,6 @@ KILLED_CHILD = [
       for b in EXACT if not backend_class(b).CAPABILITIES.forks],
     (["compare", "{hard}", "--backends", "sat", "--timeout", LONG], "the solver process"),
 ]
-
-
-def children_of(pid: int) -> set[int]:
-    """The pids of a process's children (Linux: from /proc)."""
-    found: set[int] = set()
-    for children in Path(f"/proc/{pid}/task").glob("*/children"):
-        found |= {int(child) for child in children.read_text().split()}
-    return found
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc (Linux)")
