@@ -2,7 +2,8 @@
 
 The search runs in a child process and sends each solution back as soon as it finds it; when the
 time runs out, the parent stops the child and keeps what arrived. Nothing is left running: the child
-is terminated (then killed) and joined before this returns, also on an exception or Ctrl-C.
+is terminated (then killed) and joined before this returns, also on an exception or Ctrl-C; and a
+forked child dies with this process if this one is killed (`core/lifeline`).
 Without a time limit the search runs in this process, with no start-up cost.
 
 `on_item`, if given, sees each item in this process as it arrives, before it is kept (`api.solve`
@@ -23,6 +24,7 @@ import os
 import time
 from collections.abc import Callable, Iterator
 
+from ..core import lifeline
 from ..core.errors import ended_by
 from ..core.record import Record, field
 from ..core.static_types import Any
@@ -77,12 +79,14 @@ def _run_in_fork(work: Work, args: tuple[Any, ...], timeout: float, on_item: OnI
     import pickle  # noqa: F401
     import struct  # noqa: F401
 
+    lifeline.prepare()
+    parent = os.getpid()
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: search, send, and leave without running the parent's exit handlers
-        os.close(read_end)
         code = 0
         try:
+            lifeline.bind_to_parent(parent, keep=(write_end,))
             _child_search(write_end, work, args)
         except BaseException:
             code = 1

@@ -26,6 +26,7 @@ import signal
 import struct
 from collections.abc import Callable, Iterator
 
+from ..core import lifeline
 from ..core.errors import ended_by
 from ..core.static_types import Any
 
@@ -56,7 +57,7 @@ def in_order(tasks: list[Any], work: Work, workers: int, setup: Setup, setup_arg
     try:
         for _ in range(max(1, min(workers, len(tasks)))):
             if FORKS:
-                started.append(ForkedWorker(setup, setup_args, work, started))
+                started.append(ForkedWorker(setup, setup_args, work))
             else:
                 started.append(SpawnedWorker(setup, setup_args, work))
         yield from _results(tasks, started)
@@ -160,22 +161,22 @@ def _read_exactly(fd: int, size: int) -> bytes:
 
 class ForkedWorker:
     """A worker forked from this process, with a pipe for its tasks and one for its results. It
-    closes this process's ends of the workers forked before it, so that each worker's pipes are
-    held by it and this process alone (it sees the end of its tasks when this process goes)."""
+    closes every other descriptor it inherited (this process's ends, the other workers' pipes), so
+    that each worker's pipes are held by it and this process alone, and it dies with this process
+    (`core/lifeline`)."""
 
     pipe: FdPipe
 
-    def __init__(self, setup: Setup, setup_args: tuple[Any, ...], work: Work, before: list[ForkedWorker]) -> None:
+    def __init__(self, setup: Setup, setup_args: tuple[Any, ...], work: Work) -> None:
+        lifeline.prepare()
+        parent = os.getpid()
         task_read, task_write = os.pipe()
         result_read, result_write = os.pipe()
         self.pid = os.fork()
         if self.pid == 0:  # the worker: it never returns into the caller's code
             code = 1
             try:
-                os.close(task_write)
-                os.close(result_read)
-                for worker in before:
-                    worker.pipe.close()
+                lifeline.bind_to_parent(parent, keep=(task_read, result_write))
                 serve(setup, setup_args, work, FdPipe(task_read, result_write))
                 code = 0
             finally:
