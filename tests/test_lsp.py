@@ -185,3 +185,12 @@ async def test_a_model_that_does_not_parse_gives_one_diagnostic_and_the_server_g
     hover = await client.text_document_hover_async(types.HoverParams(
         types.TextDocumentIdentifier(uri), at(broken, "attribute colour", 11)))
     assert hover is not None
+
+
+async def test_closing_a_model_clears_its_diagnostics(client: LanguageClient):
+    uri, found = await opened(client, "closed.puz", MISSPELT)
+    assert len(found) == 1
+    waiting = client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    published = await waiting
+    assert published.uri == uri and list(published.diagnostics) == []

@@ -106,3 +106,48 @@ def test_without_pygls_the_command_says_how_to_install_it():
 
 def test_the_command_is_listed_in_help():
     assert "lsp" in run_cli("--help").stdout
+
+
+# The quick fixes without a server: (the model's text, the misspelt text, what replaces it).
+FIXES = [
+    ((MODELS / "sendmore.puz").read_text(encoding="utf-8").replace("alldifferent", "alldiferent"),
+     "alldiferent", "alldifferent"),
+    (EINSTEIN.replace('same "root beer"', "same root_beer"), "root_beer", '"root beer"'),
+    ("param n = 3\nvar x in 1..nn\n", "nn", "n"),
+    ("var WA, NT in {red, green}\nWA == gren\n", "gren", "green"),
+]
+
+
+@pytest.mark.parametrize(("text", "written", "replacement"), FIXES)
+def test_a_did_you_mean_hint_gets_a_fix_that_writes_the_name(text: str, written: str, replacement: str):
+    pytest.importorskip("pygls")
+    from pygls.workspace import PositionCodec
+
+    from cspdsl.lsp.actions import code_actions
+    from cspdsl.lsp.diagnostics import diagnostics
+    from cspdsl.lsp.ranges import Places
+
+    places = Places(text, PositionCodec())
+    [diagnostic] = diagnostics(analyse(text, "model"), places)
+    line = line_of(text, f"{written}\n") if f"{written}\n" in text else line_of(text, written)
+    assert (diagnostic.range.start.line, diagnostic.range.end.character - diagnostic.range.start.character) == (
+        line - 1, len(written))
+    [action] = code_actions("file:///model.puz", [diagnostic], places)
+    assert action.edit is not None and action.edit.changes is not None
+    [edit] = action.edit.changes["file:///model.puz"]
+    assert (edit.range, edit.new_text) == (diagnostic.range, replacement)
+
+
+def test_columns_are_the_editors_code_units():
+    pytest.importorskip("pygls")
+    from lsprotocol import types
+    from pygls.workspace import PositionCodec
+
+    from cspdsl.lsp.diagnostics import diagnostics
+    from cspdsl.lsp.ranges import Places
+
+    text = 'positions house = 1..2\nattribute pet: "🐟", cat\n"🐟" same dgo\n'  # the fish: two UTF-16 units
+    places = Places(text, PositionCodec())
+    [diagnostic] = diagnostics(analyse(text, "model"), places)
+    assert diagnostic.range == types.Range(types.Position(2, 10), types.Position(2, 13))
+    assert places.place(types.Position(2, 10)) == (3, 10)
