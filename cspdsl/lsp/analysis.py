@@ -3,8 +3,9 @@ of its names and, when it lowers, the lowered model.
 
 The problems come from `lower.load.loads`, the one call `cspdsl check` makes: the same parser, the
 same checks, the same words and hints, the same warnings (`lower/folds.py`). The index comes from the
-AST (`parse_model`, the parser `loads` runs first). A text that does not parse keeps the index of the
-last text that did, so that completion and navigation go on while the user types.
+AST (`parse_model`, the parser `loads` runs first): a text is parsed twice, the price of making the
+check's own call. A text that does not parse keeps the index of the last text that did, so that
+completion and navigation go on while the user types.
 """
 
 from __future__ import annotations
