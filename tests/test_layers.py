@@ -35,7 +35,9 @@ BELOW: dict[str, set[str]] = {
     "compare": {"core", "ir", "check", "lower", "backends", "render", "driver"},
     "tools": {"core", "syntax"},
     "api": {"core", "lower", "driver", "explanation", "instances"},
-    "cli": {"core", "ir", "lower", "backends", "export", "render", "driver", "explanation", "instances", "compare"},
+    "cli": {"core", "ir", "lower", "backends", "export", "render", "driver", "explanation", "instances", "compare",
+            "lsp"},
+    "lsp": {"core", "syntax", "lower"},  # the language server reads models as `cspdsl check` does
     "entry": {"cli"},
     "__main__": {"entry"},
 }

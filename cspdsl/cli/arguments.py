@@ -238,6 +238,8 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "compile": ("Compile a model to a solver's input format and write it out.", _compile_arguments),
     "backends": ("List the backends and their options.", _no_arguments),
     "examples": ("List the example models that come with cspdsl (cspdsl solve NAME runs one).", _no_arguments),
+    "lsp": ("Run the language server of .puz models on standard input and output, for editors "
+            "(pip install 'cspdsl[lsp]').", _no_arguments),
 }
 
 

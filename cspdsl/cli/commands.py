@@ -52,6 +52,10 @@ def main(argv: list[str] | None = None) -> int:
                 return _compare(args)
             if args.command == "explain":
                 return _explain(args)
+            if args.command == "lsp":
+                from ..lsp import serve
+
+                return serve()
             if args.command == "batch":
                 from ..instances.command import run_batch
 
