@@ -12,7 +12,7 @@ from ..lower.areas import AREA_CALLS
 from ..lower.context import POSITION_WORDS
 from ..lower.forms import CONDITION_CALLS, VALUE_CALLS
 from ..lower.neighbours import NEIGHBOUR_CALLS
-from ..syntax import _puz_tables as tables
+from ..syntax.words import RESERVED
 from . import symbols
 from .symbols import Declared, Index
 
@@ -30,14 +30,8 @@ FUNCTIONS = tuple(dict.fromkeys((*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *N
 _BARE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def _terminal_words(terminal: str) -> tuple[str, ...]:
-    """The words of a terminal the grammar writes as a regex of alternatives (RELATION, COUNT_WORD)."""
-    found = re.search(rf"\(\?P<{terminal}>\(([a-z_|]+)\)", tables.PATTERN)
-    return tuple(found.group(1).split("|")) if found else ()
-
-
 # Every word the language reserves: the keywords, the relations and the counting words.
-KEYWORDS = tuple(sorted({*tables.KEYWORDS["NAME"], *_terminal_words("RELATION"), *_terminal_words("COUNT_WORD")}))
+KEYWORDS = tuple(sorted(RESERVED))
 
 
 def completions(index: Index) -> types.CompletionList:

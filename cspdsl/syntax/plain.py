@@ -24,22 +24,15 @@ from bisect import bisect_left
 from functools import cache
 
 from ..core.errors import CspdslError, Source, Span
-from . import _puz_tables as tables
 from . import ast
 from .makers import maker
 from .parser import parse, parse_in
+from .words import RESERVED
 
 # Below this many characters a model goes to the parser whole. Compiling the patterns takes about 6 ms
 # (the reserved words are spelt out in every name's place), which the parser alone spends on a few
 # kilobytes of plain lines; a run that loads a small model then never compiles them.
 PLAIN_FROM = 32_768
-
-
-def _words(terminal: str) -> set[str]:
-    """The words of a terminal of the scanner written as `(one|two|...)\\b` (RELATION, COUNT_WORD)."""
-    found = re.search(rf"\(\?P<{terminal}>\(([a-z_|]+)\)", tables.PATTERN)
-    assert found is not None, terminal
-    return set(found.group(1).split("|"))
 
 
 @cache
@@ -48,7 +41,7 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     a string, whose brackets are text, a comment, whose brackets are too, a bracket): compiled at the
     first big model, not at import."""
     # The words the scanner reads as keywords, relations or counts: never a plain line's names.
-    reserved = sorted(set(tables.KEYWORDS["NAME"]) | _words("RELATION") | _words("COUNT_WORD"), key=len, reverse=True)
+    reserved = sorted(RESERVED, key=lambda word: (-len(word), word))
     name = rf"(?!(?:{'|'.join(reserved)})(?![A-Za-z0-9_]))[A-Za-z_][A-Za-z0-9_]*"
     # At most six digits: no sum of a plain line's numbers comes near the 32-bit bounds lowering checks.
     integer = r"[0-9]{1,6}(?![0-9])"

@@ -9,28 +9,15 @@ grammars/puz.lark, so a word added to the grammar is highlighted as soon as the 
 
 from __future__ import annotations
 
-import re
-
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
 from ..core.static_types import Any, ClassVar
-from ..syntax._puz_tables import KEYWORDS, PATTERN
+from ..syntax.words import COUNT_WORDS, RELATIONS
+from ..syntax.words import KEYWORDS as RESERVED
 
-
-def _terminal_words(terminal: str) -> tuple[str, ...]:
-    """The words of a terminal the grammar writes as a regex of alternatives (RELATION, COUNT_WORD)."""
-    found = re.search(rf"\(\?P<{terminal}>\(([a-z_|]+)\)", PATTERN)
-    return tuple(found.group(1).split("|")) if found else ()
-
-
-RESERVED = tuple(sorted(KEYWORDS["NAME"]))
-RELATIONS = _terminal_words("RELATION")
-COUNT_WORDS = _terminal_words("COUNT_WORD")
 CONSTANTS = ("true", "false")
 LOGIC = ("and", "or", "not", "iff")
-# Every word the language reserves, as the lexer shows it.
-ALL_WORDS = frozenset(RESERVED + RELATIONS + COUNT_WORDS)
 
 
 class PuzLexer(RegexLexer):  # type: ignore[misc]  # Pygments ships no type hints
