@@ -190,7 +190,11 @@ def test_svg_flag_draws_a_plan(tmp_path: Path) -> None:
     out = tmp_path / "river.svg"
     assert main(["solve", str(MODELS / "river.puz"), "--svg", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == picture("river")
-    assert "river" in SEQUENTIAL_MODELS
+
+
+def test_the_sequential_models_draw_their_plans() -> None:
+    strips = {name for name in NAMES if "start" in texts((PICTURES / f"{name}.svg").read_text(encoding="utf-8"))}
+    assert strips == SEQUENTIAL_MODELS
 
 
 def test_without_a_solution_no_picture_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

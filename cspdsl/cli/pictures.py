@@ -34,8 +34,9 @@ def write_pictures(result: Any, args: argparse.Namespace) -> None:
     """Draw the first solution (or plan) into the files asked for; without one, say there is none."""
     if not (args.svg or args.png):
         return
-    drawn = bool(result.plans if hasattr(result, "plans") else result.solutions)
-    if not drawn:
+    from ..driver.result import PlanResult
+
+    if not (result.plans if isinstance(result, PlanResult) else result.solutions):
         print("no picture written: there is no solution to draw", file=sys.stderr)
         return
     svg = result.to_svg()
