@@ -12,9 +12,10 @@ from .canvas import FAINT, FOUND, INK, SHADE, Block, caption, column, line, poly
 from .marks import Index, Marks, box_of, region_of
 
 CELL = 40
+VALUE = 20  # the font size of a cell's value
 THICK, THIN = 3, 1
 BOX = "#6b7280"  # a Sudoku's boxes under a region map (killer sudoku's cages)
-# Pale fills for regions, neighbours always apart (five colours suffice for a map drawn on a grid).
+# Pale fills for regions, given greedily so that neighbours differ wherever seven colours allow.
 REGION_FILLS = ("#fdf1c7", "#dceefb", "#e3f4dc", "#f9dfe6", "#ece3f7", "#fde6d2", "#e0f2f1")
 
 
@@ -23,7 +24,7 @@ def grid_block(grid: Grid, solution: Mapping[str, int], layout: Layout, marks: M
     """The grid under its name."""
     rows, columns = _places(grid)
     regions, boxes = region_of(grid, marks), box_of(grid)
-    size = max([CELL, *(text_width(_shown(layout, grid, var, solution), 18) + 14 for var in grid.cells.values())])
+    size = max([CELL, *(text_width(_shown(layout, grid, var, solution), VALUE) + 14 for var in grid.cells.values())])
     height, width = _shape(rows, columns)
     body = Block(size * width, size * height)
     if regions:
@@ -84,7 +85,7 @@ def _cell(grid: Grid, index: Index, x: float, y: float, size: float, solution: M
             return []
         return [star(x + size / 2, y + size / 2, size * 0.36)] if starred else [rect(x, y, size, size, fill=SHADE)]
     given = var in fixed
-    return [text(x + size / 2, y + size / 2, _shown(layout, grid, var, solution), 20,
+    return [text(x + size / 2, y + size / 2, _shown(layout, grid, var, solution), VALUE,
                  fill=INK if given else FOUND, weight="bold" if given else None)]
 
 
