@@ -164,6 +164,9 @@ def _solve_arguments(solve: argparse.ArgumentParser) -> None:
         help="print a machine-readable result: the number of solutions 'found', their 'count' (null "
              "unless the search was complete), and the solutions unless --count",
     )
+    solve.add_argument("--svg", metavar="FILE", help="also draw the first solution (or plan) as an SVG picture in FILE")
+    solve.add_argument("--png", metavar="FILE",
+                       help="also draw it as a PNG picture in FILE (needs the extra: pip install 'cspdsl[png]')")
 
 
 def _compare_arguments(comparison: argparse.ArgumentParser) -> None:

@@ -235,9 +235,11 @@ def _list_backends() -> int:
 def _solve(args: argparse.Namespace) -> int:
     from ..driver.solve import solve
     from ..lower.load import load
+    from .pictures import check_picture_paths, write_pictures
     from .progress import Progress, watching
     from .result_text import SolutionStream, print_json, print_result, solution_stream
 
+    check_picture_paths(args)  # --svg/--png: a picture that cannot be written is refused before the search
     limit = None if (args.all or args.count) else (args.limit or 2)
     chosen, args.backend = args.backend, args.backend or DEFAULT_BACKEND
     if args.data is not None:
@@ -269,6 +271,7 @@ def _solve(args: argparse.Namespace) -> int:
         print_json(result, args)
     else:
         print_result(result, args, stream if isinstance(stream, SolutionStream) else None)
+    write_pictures(result, args)
     if result.status in ("solved", "optimal", "feasible"):  # feasible: the best an objective found
         return EXIT_SOLVED
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT
@@ -282,8 +285,11 @@ def _counting(model: Any, backend: str, limit: int | None, **solve_args: Any) ->
 
 
 def _solve_sequential(model: Any, args: argparse.Namespace) -> int:
+    from .pictures import write_pictures
     from .plan_text import solve_sequential
 
-    status = solve_sequential(model, args).status
+    result = solve_sequential(model, args)
+    write_pictures(result, args)
+    status = result.status
     return EXIT_SOLVED if status == "solved" else EXIT_UNSAT if status == "unsatisfiable" else EXIT_TIMEOUT
 

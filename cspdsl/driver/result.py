@@ -11,6 +11,7 @@ from ..lower import Lowered
 
 if TYPE_CHECKING:
     from ..render.solution_view import SolutionView
+    from ..render.svg import Marks
 
 
 def status_of(found: bool, complete: bool, timed_out: bool, optimal: bool | None = None) -> str:
@@ -142,15 +143,28 @@ class Result(Record, frozen=False):
         data["stats"] = {k: v for k, v in self.stats.items() if isinstance(v, (int, float, str))}
         return data
 
+    def to_svg(self, index: int = 0) -> str:
+        """A solution (the first by default) drawn as an SVG picture in the puzzle's shape: grids with
+        their givens and regions, boards, tilings, entity tables, `name = value` for the rest
+        (`render/svg/`)."""
+        from ..render.svg import solution_svg
+
+        if not self.solutions:
+            raise LookupError(f"no solution was found (status {self.status})")
+        return solution_svg(self.model.layout, self.solutions[index], self.model.problem, drawn_marks(self.model))
+
     def _repr_html_(self) -> str:
-        """In a notebook: the first solution drawn as the puzzle is (tables, boards, the answers), under
-        a line of what was found."""
+        """In a notebook: the first solution's picture (`to_svg`), under a line of what was found, and
+        the same solution as tables and text, folded, for copying."""
         import html
 
         from ..render.solution import solution_html
 
         head = f"<p><code>{html.escape(repr(self))}</code></p>"
-        return head + (solution_html(self.model.layout, self.solutions[0]) if self.solutions else "")
+        if not self.solutions:
+            return head
+        tables = solution_html(self.model.layout, self.solutions[0])
+        return f"{head}{self.to_svg()}<details><summary>as text</summary>{tables}</details>"
 
     def __rich__(self) -> Any:
         """In a rich-aware terminal: the summary line and the first solution drawn (`rich_display.py`)."""
@@ -200,3 +214,48 @@ class PlanResult(Record, frozen=False):
         seq = self.model.problem.sequential
         assert seq is not None
         return self.plans[index].words(seq)
+
+    def to_svg(self, index: int = 0) -> str:
+        """A plan (the first by default) drawn as an SVG picture: a strip of its states, from the start,
+        each move in words over the state it leads to (`render/svg/`)."""
+        from ..render.svg import plan_svg
+
+        seq = self.model.problem.sequential
+        assert seq is not None
+        if not self.plans:
+            raise LookupError(f"no plan was found (status {self.status})")
+        states = [dict(zip(seq.state, state, strict=True)) for state in self.plans[index].states]
+        return plan_svg(self.model.layout, states, self.words(index), self.model.problem, drawn_marks(self.model))
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the first plan's picture (`to_svg`), under a line of what was found."""
+        import html
+
+        head = f"<p><code>{html.escape(repr(self))}</code></p>"
+        return head + (self.to_svg() if self.plans else "")
+
+
+def drawn_marks(model: Lowered) -> Marks:
+    """What a picture draws from the model's text beyond its variables: the region maps (`regions
+    cage of g`) by the grid they divide, and the grids each `single_loop(h, v)` joins. Lowering keeps
+    neither, so the text is parsed again (a model lowered without its text has none)."""
+    from ..core.errors import CspdslError
+    from ..render.svg import Marks
+    from ..syntax import ast
+    from ..syntax.plain import parse_model
+
+    try:
+        statements = parse_model(model.text, model.name).statements if model.text else ()
+    except CspdslError:  # the text was changed since it was lowered: no marks rather than none of the picture
+        statements = ()
+    regions: dict[str, tuple[str, ...]] = {}
+    loops: list[tuple[str, str]] = []
+    for statement in statements:
+        if isinstance(statement, ast.RegionsDecl):
+            regions[statement.grid] = tuple("".join(cell.char for cell in row.cells) for row in statement.picture.rows)
+        call = statement.condition if isinstance(statement, ast.ConstraintStmt) else None
+        if isinstance(call, ast.Call) and call.func == "single_loop":
+            names = [arg.name for arg in call.args if isinstance(arg, ast.Name)]
+            if len(names) == len(call.args) == 2:
+                loops.append((names[0], names[1]))
+    return Marks(regions, tuple(loops))
