@@ -141,8 +141,8 @@ def _model_arguments(command: argparse.ArgumentParser) -> None:
 def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     _model_arguments(solve)
     solve.add_argument("--backend", default=None, choices=sorted(REGISTRY),
-                       help=f"the solver (default {DEFAULT_BACKEND}, and search for a puzzle of moves; "
-                            "`cspdsl backends` lists them and their -O options)")
+                       help="the solver (default: chosen by the model and the task, --stats says which and "
+                            "why; search for a puzzle of moves; `cspdsl backends` lists them and their -O options)")
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="show every solution and count them")
     how_many.add_argument("-n", "--limit", type=whole_number, metavar="N",
