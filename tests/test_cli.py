@@ -577,7 +577,7 @@ SMALL_THINGS = [
     (["solve", "-", "--all"], HIDDEN, "Solution 3:\nx = ", "_d"),
     (["solve", "-", "--all", "--json"], 'pieces p = [I, domino]\nplace p on """\n  .....\n  ..###\n"""\n',
      '"answers": [], "tilings": {"p": ["IIIII", "DD###"]}}', "I I I"),
-    (["solve", "--help"], None, "the solver (default sat, and search",
+    (["solve", "--help"], None, "the solver (default: chosen by the model and the task",
      "--backend {anneal,cpsat,csp,genetic,sat}\n  --all"),
     (["solve", "-"], "var g[1..2, 1..3] in bool\nruns(g[1, ..]) == [1, 1]\nruns(g[2, ..]) == [2]\ng[2, 1] == 0\n",
      "g:\n  # . #\n  . # #\n", "1 0 1"),

@@ -96,14 +96,18 @@ _SEED_HELP = f"random seed of the solver{{s}}, from 0 to {MAX_SEED}"
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The command line's parser. When `argv` names its command first (`cspdsl solve ...`), only that
     command's parser is built: each costs about 0.4 ms, mostly argparse asking gettext for
-    translations of its words. Otherwise (`cspdsl --help`, a typo) every command's is."""
+    translations of its words. An `argv` that names none (`cspdsl --help`, a typo) never reaches a
+    command's flags: the commands are listed without them (a model's flags would load `lower`, 20 ms
+    and more). `argv` None builds every command's parser whole."""
     chosen = argv[0] if argv and argv[0] in _COMMANDS else None
     parser = _ArgumentParser(prog="cspdsl", description="Model and solve logic and number puzzles.")
     parser.add_argument("--version", action="version", version=f"cspdsl {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_ArgumentParser)
     for name, (help_text, add_arguments) in _COMMANDS.items():
         if chosen in (None, name):
-            add_arguments(commands.add_parser(name, help=help_text, description=help_text))
+            command = commands.add_parser(name, help=help_text, description=help_text)
+            if argv is None or chosen == name:
+                add_arguments(command)
     return parser
 
 
@@ -137,8 +141,8 @@ def _model_arguments(command: argparse.ArgumentParser) -> None:
 def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     _model_arguments(solve)
     solve.add_argument("--backend", default=None, choices=sorted(REGISTRY),
-                       help=f"the solver (default {DEFAULT_BACKEND}, and search for a puzzle of moves; "
-                            "`cspdsl backends` lists them and their -O options)")
+                       help="the solver (default: chosen by the model and the task, --stats says which and "
+                            "why; search for a puzzle of moves; `cspdsl backends` lists them and their -O options)")
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="show every solution and count them")
     how_many.add_argument("-n", "--limit", type=whole_number, metavar="N",

@@ -260,8 +260,8 @@ def _solve(args: argparse.Namespace) -> int:
         progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
         try:
             how = solve if not args.count else _counting  # a count by components where the model falls apart
-            result = how(
-                model, args.backend, limit=limit, timeout=args.timeout, seed=args.seed,
+            result = how(  # no --backend: the model and the task choose it (driver/choice.py)
+                model, chosen, limit=limit, timeout=args.timeout, seed=args.seed,
                 options=dict(args.options), on_solution=watching(progress, stream),
             )
         finally:

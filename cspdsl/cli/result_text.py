@@ -231,7 +231,8 @@ _INTERNAL_STATS = {"forked", "status"}
 
 def stats_block(result: Any) -> str:
     """Every size and statistic the backend reported, one per line (--stats)."""
-    lines = [f"model size on {result.backend}:"]
+    lines = [f"backend: {result.backend}, chosen by {result.chosen_because}"] if result.chosen_because else []
+    lines.append(f"model size on {result.backend}:")
     lines += [f"  {key}: {value}" for key, value in result.size.items()]
     lines.append("search:")
     for key, value in sorted(result.stats.items()):

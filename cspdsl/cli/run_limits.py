@@ -13,13 +13,19 @@ import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ..lower.sizes import FLAGS, MAX_CELLS, MAX_COMBINATIONS, MAX_VALUES, SizeLimits, held_to
+from ..core.static_types import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..lower.sizes import SizeLimits
+
+# `lower.sizes` is imported in the functions that read it, as a command that reads a model builds its
+# flags: importing it loads the whole `lower` package and the parser's tables, which `cspdsl --help`,
+# `backends` and `examples` never use (docs/performance.md, Start-up).
 
 DEFAULT_MAX_MEMORY_MB = 4096
 MIN_MEMORY_MB = 256  # below this, loading the solvers' libraries (OpenBLAS with OR-Tools) fails already
 EXIT_OUT_OF_MEMORY = 5
 
-_DEFAULTS = {"cells": MAX_CELLS, "values": MAX_VALUES, "combinations": MAX_COMBINATIONS}
 _WHAT = {
     "cells": "the cells of one array",
     "values": "the values of all the variables together",
@@ -29,15 +35,21 @@ _WHAT = {
 
 def add_limit_flags(command: argparse.ArgumentParser) -> None:
     """The --max-* flags of a command that reads a model."""
+    from ..lower.sizes import FLAGS, SizeLimits
+
+    defaults = SizeLimits()
     limits = command.add_argument_group("limits")
     for name, flag in FLAGS.items():
-        limits.add_argument(flag, type=whole_number, default=_DEFAULTS[name], metavar="N",
-                            help=f"at most N {_WHAT[name]} (default {_DEFAULTS[name]:,})")
+        default = getattr(defaults, name)
+        limits.add_argument(flag, type=whole_number, default=default, metavar="N",
+                            help=f"at most N {_WHAT[name]} (default {default:,})")
     limits.add_argument("--max-memory", type=_megabytes, default=DEFAULT_MAX_MEMORY_MB, metavar="MB",
                         help=f"the memory this run may take, in megabytes (default {DEFAULT_MAX_MEMORY_MB})")
 
 
 def limits_of(args: argparse.Namespace) -> SizeLimits:
+    from ..lower.sizes import SizeLimits
+
     return SizeLimits(args.max_cells, args.max_values, args.max_combinations)
 
 
@@ -83,6 +95,8 @@ def run_limits(args: argparse.Namespace) -> Iterator[None]:
     if not hasattr(args, "max_memory"):
         yield
         return
+    from ..lower.sizes import held_to
+
     set_memory_ceiling(args.max_memory)
     with held_to(limits_of(args)):
         yield

@@ -25,13 +25,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..backends import DEFAULT_BACKEND, Assignment, Backend, get_backend
+from ..backends import Assignment, Backend, get_backend
 from ..core import limits
 from ..core.deadline import TimeLimitReached, deadline_after
 from ..ir import Problem, variables_of
 from ..lower import Lowered
 from ..passes.components import Part, Split, split, sub_problem
 from .checking import SolutionCheck
+from .choice import choose, run_chosen, task_of
 from .loop import checked_search, compile_within, search_of
 from .result import Result
 from .solve import solve
@@ -39,7 +40,7 @@ from .solve import solve
 
 def count(
     model: Lowered,
-    backend: str = DEFAULT_BACKEND,
+    backend: str | None = None,
     *,
     timeout: float | None = None,
     seed: int | None = None,
@@ -48,8 +49,13 @@ def count(
 ) -> Result:
     """How many solutions the model has, within `timeout` seconds: by components where the model
     falls apart into independent parts, else by enumeration (`driver.solve` with `limit=None`, which
-    `on_solution` then sees solution by solution). `result.count_method` says which."""
+    `on_solution` then sees solution by solution). `result.count_method` says which. `backend` None
+    lets the model choose it, as `solve` does (`choice.py`)."""
     timeout, seed = limits.checked(timeout, seed)
+    if backend is None:
+        choice = choose(model.problem, task_of(model.problem, None, counting=True), options)
+        return run_chosen(choice, lambda named, left: count(model, named, timeout=left, seed=seed, options=options,
+                                                            on_solution=on_solution), timeout)
     engine = get_backend(backend, options)  # before the clock starts, as `solve` imports it
     started = time.perf_counter()
     parts = _split_for_counting(model, engine)

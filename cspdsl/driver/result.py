@@ -63,6 +63,8 @@ class Result(Record, frozen=False):
     counted: int | None = None
     components: int = 0
     distinct_components: int = 0
+    # Why `backend` answered, when the caller named none (`choice.py`); None when the caller named it.
+    chosen_because: str | None = None
 
     @property
     def status(self) -> str:
@@ -122,7 +124,8 @@ class Result(Record, frozen=False):
         """The result as plain data, the shape `cspdsl solve --json` prints (`json.dumps` takes it):
         `found` always, `count` only when the search was complete (else None), the solutions (each its
         model variables' `values` and its `answers`) unless `solutions=False`, the size and the stats.
-        With a count, `count_method` says how it was made; a count by components gives its number of
+        `chosen_because` says why the backend answered when the caller named none. With a count,
+        `count_method` says how it was made; a count by components gives its number of
         `components` too, and its `solutions` list is the one solution it holds."""
         from ..render.solution import solution_json
 
@@ -131,6 +134,8 @@ class Result(Record, frozen=False):
             "backend": self.backend, "status": self.status, "complete": self.complete, "unique": self.unique,
             "found": self.found, "count": self.count,
         }
+        if self.chosen_because is not None:
+            data["chosen_because"] = self.chosen_because
         if self.count is not None or self.count_method != "enumeration":
             data["count_method"] = self.count_method
         if self.count_method == "components":

@@ -6,13 +6,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, Assignment, Backend, exact_backends, get_backend
+from ..backends import LOCAL_SEARCH_TIMEOUT, Assignment, Backend, exact_backends, get_backend
 from ..core import limits
 from ..core.collector import no_cycle_collection
 from ..core.deadline import deadline_after
 from ..core.errors import CspdslError, Suggestion
 from ..lower import Lowered
 from .checking import SolutionCheck
+from .choice import choose, run_chosen, task_of
 from .loop import checked_search, compile_within, search_of
 from .result import Result
 
@@ -23,7 +24,7 @@ FEW_SOLUTIONS = 10
 
 def solve(
     model: Lowered,
-    backend: str = DEFAULT_BACKEND,
+    backend: str | None = None,
     *,
     limit: int | None = 2,
     timeout: float | None = None,
@@ -32,6 +33,8 @@ def solve(
     on_solution: Callable[[Assignment], None] | None = None,
 ) -> Result:
     """Solve on a backend; every solution is checked against the IR before it is returned.
+    `backend` None lets the model and the task choose it (`choice.py`: sat but where another engine
+    was measured far faster); `result.chosen_because` then says why.
     `on_solution`, if given, is called with each solution once it is checked, in order: during the
     search where the backend hands its solutions over as it finds them, else as the search ends.
 
@@ -49,6 +52,16 @@ def solve(
     if model.problem.sequential is not None:
         raise CspdslError("a sequential puzzle (a start, moves and a goal) has plans, not solutions",
                           hint="find them with cspdsl.solve_plans")
+    if backend is None:
+        choice = choose(model.problem, task_of(model.problem, limit), options)
+        return run_chosen(choice, lambda named, left: _solve_named(model, named, limit, left, seed, options,
+                                                                   on_solution), timeout)
+    return _solve_named(model, backend, limit, timeout, seed, options, on_solution)
+
+
+def _solve_named(model: Lowered, backend: str, limit: int | None, timeout: float | None, seed: int | None,
+                 options: dict[str, str] | None, on_solution: Callable[[Assignment], None] | None) -> Result:
+    """`solve` on the backend named, its time limit and seed checked."""
     engine = get_backend(backend, options)
     if not engine.CAPABILITIES.exact:
         limit, timeout = local_search_limits(backend, limit, timeout)
