@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...core.errors import CspdslError, Span
 from ...ir import Problem
 from ...passes.unroll import action, at, unroll
-from .writers import Refs, domain_text, identifiers, include_lines, includes, terms_text, write
+from .writers import Refs, domain_text, identifiers, include_lines, includes, string, terms_text, write
 
 
 def line_comment(span: Span) -> str:
@@ -72,11 +72,6 @@ def _plans_in_minizinc(problem: Problem, source: str) -> str:
               for step, move in enumerate(moves, start=1)]
     lines.append("];")
     return "\n".join(lines) + "\n"
-
-
-def string(text: str) -> str:
-    """A MiniZinc string literal."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def solve_item(problem: Problem, names: Refs) -> str:

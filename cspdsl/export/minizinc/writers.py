@@ -77,6 +77,11 @@ RESERVED = {"ann", "annotation", "any", "array", "bool", "case", "constraint", "
              "where", "xor"}
 
 
+def string(text: str) -> str:
+    """A MiniZinc string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
 def domain_text(values: tuple[int, ...]) -> str:
     if values and list(values) == list(range(values[0], values[-1] + 1)):
         return f"{values[0]}..{values[-1]}"
