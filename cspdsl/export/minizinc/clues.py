@@ -55,6 +55,7 @@ class Clues:
     def __init__(self, names: dict[str, Bound], grids: dict[str, Grid], regions: dict[str, Regions]) -> None:
         self.names, self.grids, self.regions = names, grids, regions
         self.used: set[str] = set()  # the globals used ("all_different")
+        self.avoid: set[str] = set()  # the names the statement being read binds or uses
 
     # ---- numbers ------------------------------------------------------------------------------
 
@@ -89,6 +90,15 @@ class Clues:
         if kind == "list" and len(indices) in (1, 2):
             return f"{value}[{', '.join(self.num(i) for i in indices)}]"
         raise Unreadable("index")
+
+    def fresh(self, base: str) -> str:
+        """A name for an index of the export's own that no name of the model's shadows or captures."""
+        taken = set(self.names) | set(self.grids) | set(self.regions) | self.avoid
+        candidate, n = base, 1
+        while candidate in taken:
+            n += 1
+            candidate = f"{base}{n}"
+        return candidate
 
     def _no(self) -> str:
         raise Unreadable("index")
@@ -237,8 +247,8 @@ class Clues:
             text = f"{element} in {{{', '.join(self.num(item) for item in collection.items)}}}"
         elif isinstance(collection, ast.Name) and collection.name in self.grids and len(
                 self.grids[collection.name].ranges) == 1:
-            grid = self.grids[collection.name]
-            text = f"exists(j in {grid.ranges[0][0]}..{grid.ranges[0][1]})({grid.name}[j] = {element})"
+            grid, j = self.grids[collection.name], self.fresh("j")
+            text = f"exists({j} in {grid.ranges[0][0]}..{grid.ranges[0][1]})({grid.name}[{j}] = {element})"
         else:
             raise Unreadable("in")
         return f"not ({text})" if node.negated else text
@@ -266,11 +276,13 @@ class Clues:
         if len(binders.binders) != 1 or binders.where is not None:
             return None
         binder = binders.binders[0]
+        self.avoid = names_in(binders) | names_in(binder.source)
         families = self._family_list(binder.source)
         if families is None:
             return None
 
         def write(body: ast.Node) -> str:
+            self.avoid |= names_in(body)
             parts = []
             for generator, group in families:
                 saved = dict(self.names)
@@ -288,27 +300,45 @@ class Clues:
         if not isinstance(node, ast.Member) or not isinstance(node.target, ast.Name):
             return None
         name = node.target.name
+        r, c, i, j, b = (self.fresh(x) for x in "rcijb")
         if name in self.regions and node.name == "regions":
             regions = self.regions[name]
             divided = self.grids[regions.grid]
             (r0, r1), (c0, c1) = divided.ranges
-            cells = f"[{divided.name}[r, c] | r in {r0}..{r1}, c in {c0}..{c1} where {regions.name}[r, c] = i]"
-            return [(f"i in 1..{len(regions.letters)}", cells)]
+            where = f"{regions.name}[{r}, {c}] = {i}"
+            cells = f"[{divided.name}[{r}, {c}] | {r} in {r0}..{r1}, {c} in {c0}..{c1} where {where}]"
+            return [(f"{i} in 1..{len(regions.letters)}", cells)]
         grid = self.grids.get(name)
         if grid is None or len(grid.ranges) != 2:
             return None
         (r0, r1), (c0, c1) = grid.ranges
         if node.name == "rows":
-            return [(f"r in {r0}..{r1}", f"row({grid.name}, r)")]
+            return [(f"{r} in {r0}..{r1}", f"row({grid.name}, {r})")]
         if node.name == "columns":
-            return [(f"c in {c0}..{c1}", f"col({grid.name}, c)")]
+            return [(f"{c} in {c0}..{c1}", f"col({grid.name}, {c})")]
         if node.name == "boxes" and grid.box is not None:
             h, w = grid.box
             across = (c1 - c0 + 1) // w
-            cells = (f"[{grid.name}[{r0} + {h} * (b div {across}) + i, {c0} + {w} * (b mod {across}) + j]"
-                     f" | i in 0..{h - 1}, j in 0..{w - 1}]")
-            return [(f"b in 0..{(r1 - r0 + 1) // h * across - 1}", cells)]
+            cells = (f"[{grid.name}[{r0} + {h} * ({b} div {across}) + {i}, {c0} + {w} * ({b} mod {across}) + {j}]"
+                     f" | {i} in 0..{h - 1}, {j} in 0..{w - 1}]")
+            return [(f"{b} in 0..{(r1 - r0 + 1) // h * across - 1}", cells)]
         return None
+
+
+def names_in(node: object) -> set[str]:
+    """Every name a node uses or binds, at any depth."""
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple | list):
+            stack.extend(item)
+        elif isinstance(item, ast.Node):
+            for key in ("name", "unpack"):
+                value = getattr(item, key, None)
+                found |= {value} if isinstance(value, str) else set(value or ())
+            stack.extend(getattr(item, f) for f in vars(type(item)).get("__annotations__", {}) if hasattr(item, f))
+    return found
 
 
 def _is_condition(node: ast.Node) -> bool:
