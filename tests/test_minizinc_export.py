@@ -17,6 +17,7 @@ from helpers import MODELS, SEQUENTIAL_MODELS, run_cli
 from cspdsl.api import load, loads, solve
 from cspdsl.driver.plans import solve_plans
 from cspdsl.export import export
+from cspdsl.export.minizinc import DATA_HEADER, minizinc_files
 from cspdsl.ir import Regular
 from cspdsl.lower import Lowered
 
@@ -37,8 +38,8 @@ def test_the_export_reads_like_the_model() -> None:
     text = export("minizinc", load(MODELS / "einstein.puz").problem, "einstein.puz")
     assert text.startswith('% cspdsl model of einstein.puz\ninclude "all_different.mzn";\n')
     assert "var 1..5: nationality_Dane;  % nationality[Dane]\n" in text
-    assert "% line 21: milk at middle\nconstraint beverage_milk in 3..3;\n" in text
-    assert "constraint (cigar_Blends + -1 * animal_cat == 1 \\/ cigar_Blends + -1 * animal_cat == -1);\n" in text
+    assert "% line 21: milk at middle\nconstraint beverage_milk == 3;\n" in text
+    assert "constraint (cigar_Blends - animal_cat == 1 \\/ cigar_Blends - animal_cat == -1);\n" in text
     assert '  "nationality[Dane] = ", show(nationality_Dane), "\\n",\n' in text
     assert text.endswith("solve satisfy;\n\noutput [\n" + text.split("output [\n", 1)[1])
 
@@ -95,9 +96,9 @@ def test_minizinc_with_gecode_finds_the_same_areas(name: str, tmp_path) -> None:
 def assert_gecode_agrees(model: Lowered, name: str, tmp_path: Path) -> None:
     """Gecode on the export finds the model's solutions, or for an objective an optimal one."""
     path = tmp_path / f"{name}.mzn"
-    path.write_text(export("minizinc", model.problem, name))
-    run = subprocess.run([str(MINIZINC), "--solver", "gecode", "-a", str(path)], capture_output=True, text=True,
-                         timeout=600, check=True)
+    path.write_text(export("minizinc", model, name))
+    run = subprocess.run([str(MINIZINC), "--solver", "gecode", "-a", "--only-sections", "values", str(path)],
+                         capture_output=True, text=True, timeout=600, check=True)
     blocks = run.stdout.split("----------")[:-1]
     theirs = {tuple(sorted((k, int(v)) for k, v in re.findall(r"^(.+?) = (-?\d+)$", block, re.M))) for block in blocks}
     ours = {tuple(sorted(s.items())) for s in solve(model, limit=None).solutions}
@@ -194,3 +195,74 @@ def test_a_sequential_puzzle_without_a_bound_is_refused_at_its_minimize_steps() 
         "    | ^^^^^^^^^^^^^^",
         "hint: add 'steps <= N' to export its plans of at most N moves",
     ]
+
+
+# ---- the model as MiniZinc writes it: params as data, arrays, globals, foralls ----------------------
+
+# The models whose MiniZinc is more than twice their .puz with its data, because a construct of
+# theirs has no MiniZinc form here yet and is written flattened (board lines, runs, visible, products,
+# connected areas, touching cells, pieces, attributes of numbers); the test fails once one fits.
+NOT_YET_TWICE = {"aristotle", "einstein", "golf", "hitori", "kakuro", "kakuro4", "kenken", "killer", "killer4",
+                 "magicstar", "nonogram", "pentominoes", "pentominoes4x15", "seder", "sendmore", "skyscrapers",
+                 "slitherlink", "stars", "sudoku", "tiles", "zebra"}
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in MODELS.glob("*.puz") if p.stem not in SEQUENTIAL_MODELS))
+def test_the_minizinc_is_no_longer_than_twice_the_model(name: str, request: pytest.FixtureRequest) -> None:
+    if name in NOT_YET_TWICE:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="written flattened in part"))
+    text, data = minizinc_files(load(MODELS / f"{name}.puz"), f"{name}.puz")
+    assert len(text) + len(data) <= 2 * len((MODELS / f"{name}.puz").read_text())
+
+
+def test_queens_reads_like_minizinc() -> None:
+    text, data = minizinc_files(load(MODELS / "queens.puz", {"n": 10}), "queens.puz")
+    assert data == "n = 10;\n"
+    assert "\nint: n;\narray[1..n] of var 1..n: q;\n" in text
+    clue = "% line 12: alldifferent([q[i] + i for i in 1..n])\n"
+    assert clue + "constraint all_different([q[i] + i | i in 1..n]);\n" in text
+    assert "8" not in text.split("output")[0] and "10" not in text  # nothing of the values but in the data
+
+
+def test_a_grid_keeps_its_arrays_groups_and_givens() -> None:
+    text, _ = minizinc_files(load(MODELS / "sudoku.puz"), "sudoku.puz")
+    assert "array[1..9, 1..9] of var 1..9: cell;\n" in text
+    assert "constraint forall(r in 1..9)(all_different(row(cell, r))) /\\\n  forall(c in 1..9)(" in text
+    assert "array[1..9, 1..9] of opt int: cell_given = [|\n  <>, <>, 5, 3, <>, 7, 8, <>, <> |\n" in text
+    assert "(flattened)" not in text
+
+
+def test_a_clue_without_a_form_of_its_own_is_flattened_under_its_line() -> None:
+    text, _ = minizinc_files(load(MODELS / "einstein.puz"), "einstein.puz")
+    assert 'array[1..5] of string: nationality_keys = ["Dane", "Brit", "Swede", "Norwegian", "German"];\n' in text
+    assert "% line 14: Brit same red  (flattened)\nconstraint nationality[2] - colour[2] == 0;\n" in text
+    assert "% line 7: attribute nationality: Dane, Brit, Swede, Norwegian, German\n" \
+           "constraint all_different(nationality);\n" in text
+
+
+def test_a_part_written_from_the_ir_holds_the_params_to_their_values() -> None:
+    """Gecode refuses other data rather than answer for the values the IR was lowered with."""
+    text, data = minizinc_files(loads("param n = 3\nvar x[1..n] in 1..n\nx[1] same x[2]\n", "m.puz"), "m.puz")
+    text2, _ = minizinc_files(loads("param n = 3\nvar x[1..n] in 1..n\nx[1] < x[n]\n", "m.puz"), "m.puz")
+    assert 'constraint assert(n = 3, ' in text and data == "n = 3;\n"
+    assert "assert" not in text2
+
+
+@pytest.mark.skipif(MINIZINC is None, reason="MiniZinc is not installed")
+def test_one_queens_model_solves_for_two_sizes_of_data(tmp_path: Path) -> None:
+    model = tmp_path / "queens.mzn"
+    result = run_cli("compile", "models/queens.puz", "--to", "minizinc", "-o", str(model), "-D", "n=10")
+    assert result.returncode == 0 and (tmp_path / "queens.dzn").read_text() == "n = 10;\n"
+    (tmp_path / "twelve.dzn").write_text("n = 12;\n")
+    counts = []
+    for data in ("queens.dzn", "twelve.dzn"):
+        run = subprocess.run([str(MINIZINC), "--solver", "gecode", "-a", str(model), str(tmp_path / data)],
+                             capture_output=True, text=True, timeout=600, check=True)
+        counts.append(run.stdout.count("----------"))
+    assert counts == [724, 14200]
+
+
+def test_compile_to_standard_output_gives_the_data_after_the_model() -> None:
+    result = run_cli("compile", "models/golomb.puz", "--to", "minizinc", "-D", "n=4")
+    model, data = result.stdout.split(DATA_HEADER + "\n")
+    assert result.returncode == 0 and "int: n;\n" in model and data == "n = 4;\n"

@@ -15,7 +15,7 @@ import sys
 
 from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class
 from ..core.errors import CspdslError, OutputFailed, ProcessKilled
-from ..core.static_types import Any
+from ..core.static_types import TYPE_CHECKING, Any
 from ..export import export
 from .arguments import COMMAND_LINE_WORDS, _parsed, build_parser
 from .exit_codes import (
@@ -30,6 +30,9 @@ from .exit_codes import (
 )
 from .run_limits import DEFAULT_MAX_MEMORY_MB, EXIT_OUT_OF_MEMORY, out_of_memory_message, run_limits
 from .stdout_guard import guarded_stdout, output_file
+
+if TYPE_CHECKING:
+    from ..lower import Lowered
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -166,11 +169,30 @@ def _compile(args: argparse.Namespace) -> int:
     model = load(args.model, dict(args.params))
     if args.to != "minizinc":  # MiniZinc takes a sequential puzzle unrolled over its bound
         _whole(model, "compile")
-    text = export(args.to, model.problem, source=args.model)
+    if args.to == "minizinc" and args.output is not None:
+        return _compile_minizinc(model, args)
+    text = export(args.to, model, source=args.model)
     with output_file(args.output) as out:
         out.write(text)
     if args.output is not None:
         print(f"wrote {args.output} ({args.to})", file=sys.stderr)
+    return EXIT_SOLVED
+
+
+def _compile_minizinc(model: Lowered, args: argparse.Namespace) -> int:
+    """The MiniZinc model to -o FILE.mzn and its data (the params' values) to FILE.dzn beside it."""
+    from ..export.minizinc import minizinc_files
+
+    text, data = minizinc_files(model, args.model)
+    with output_file(args.output) as out:
+        out.write(text)
+    if not data:
+        print(f"wrote {args.output} (minizinc)", file=sys.stderr)
+        return EXIT_SOLVED
+    dzn = os.path.splitext(args.output)[0] + ".dzn"
+    with output_file(dzn) as out:
+        out.write(data)
+    print(f"wrote {args.output} and {dzn} (minizinc)", file=sys.stderr)
     return EXIT_SOLVED
 
 

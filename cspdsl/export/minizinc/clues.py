@@ -1,0 +1,351 @@
+"""The clues that MiniZinc says the same way, written from the AST: arithmetic, comparisons, `and`
+`or` `not` `if` `iff`, `forall` kept as `forall(...)`, comprehensions as comprehensions,
+`alldifferent` as `all_different`, `sum`, `exactly k of`, `x in {...}`, over params (by name: their
+values come from the .dzn), lets, quantifier indices and the declared arrays, and the grid families
+`g.rows`, `g.columns`, `g.boxes` and `part.regions`. Anything else raises `Unreadable`, and the
+statement is written from the IR instead (`readable.py`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...core.record import Record
+from ...core.static_types import Any
+from ...syntax import ast
+from .arrays import Array
+
+
+class Unreadable(Exception):
+    """A construct without a MiniZinc form of its own here: the statement is written from the IR."""
+
+
+class Grid(Record):
+    """A declared array a clue may name: its MiniZinc name, index ranges and box shape."""
+
+    name: str
+    ranges: list[tuple[int, int]]
+    box: tuple[int, int] | None = None
+
+
+class Regions(Record):
+    """A region map as a par array of region numbers (1.. in the letters' order) over its grid."""
+
+    name: str
+    grid: str
+    letters: list[str]
+
+
+class LetRows(Record):
+    """A let of equal-length lists, as a 2-D par array: a quantifier over it binds a row index."""
+
+    name: str
+    rows: int
+
+
+# A bound name: ("int", text) a number, ("list", text) a list, ("row", let) a row of a 2-D let.
+Bound = tuple[str, Any]
+
+_COMPARE = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+_COUNT = {"exactly": "=", "at_least": ">=", "at_most": "<="}
+
+
+class Clues:
+    """The translator: names in scope (params, lets, arrays, scalars) and the quantifiers' bindings."""
+
+    def __init__(self, names: dict[str, Bound], grids: dict[str, Grid], regions: dict[str, Regions]) -> None:
+        self.names, self.grids, self.regions = names, grids, regions
+        self.used: set[str] = set()  # the globals used ("all_different")
+        self.avoid: set[str] = set()  # the names the statement being read binds or uses
+
+    # ---- numbers ------------------------------------------------------------------------------
+
+    def num(self, node: ast.Node) -> str:
+        method: Callable[[ast.Node], str] | None = getattr(self, "num_" + type(node).__name__, None)
+        if method is None:
+            raise Unreadable(type(node).__name__)
+        return method(node)
+
+    def num_Num(self, node: ast.Num) -> str:
+        return str(node.value)
+
+    def num_Name(self, node: ast.Name) -> str:
+        kind, text = self.names.get(node.name, ("", None))
+        if kind != "int":
+            raise Unreadable(node.name)
+        return str(text)
+
+    def num_Index(self, node: ast.Index) -> str:
+        target: ast.Node = node.target
+        indices = list(node.indices)
+        if isinstance(node.target, ast.Index):  # number[r][c] of a 2-D let
+            target, indices = node.target.target, [*node.target.indices, *indices]
+        if not isinstance(target, ast.Name):
+            raise Unreadable("index")
+        kind, value = self.names.get(target.name, ("", None))
+        if kind == "row":  # guess[i], guess a row of a 2-D let
+            return f"{value.name}[{target.name}, {self.num(indices[0])}]" if len(indices) == 1 else self._no()
+        grid = self.grids.get(target.name)
+        if grid is not None and len(indices) == len(grid.ranges):
+            return f"{grid.name}[{', '.join(self.num(i) for i in indices)}]"
+        if kind == "list" and len(indices) in (1, 2):
+            return f"{value}[{', '.join(self.num(i) for i in indices)}]"
+        raise Unreadable("index")
+
+    def fresh(self, base: str) -> str:
+        """A name for an index of the export's own that no name of the model's shadows or captures."""
+        taken = set(self.names) | set(self.grids) | set(self.regions) | self.avoid
+        candidate, n = base, 1
+        while candidate in taken:
+            n += 1
+            candidate = f"{base}{n}"
+        return candidate
+
+    def _no(self) -> str:
+        raise Unreadable("index")
+
+    def num_BinOp(self, node: ast.BinOp) -> str:
+        if node.op not in ("+", "-", "*"):  # // and % round differently in MiniZinc (toward zero)
+            raise Unreadable(node.op)
+        return f"{self._operand(node.left, node.op)} {node.op} {self._operand(node.right, node.op, right=True)}"
+
+    def _operand(self, node: ast.Node, op: str, right: bool = False) -> str:
+        text = self.num(node)
+        if isinstance(node, ast.BinOp) and (op == "*" or (right and op == "-")) and node.op in "+-":
+            return f"({text})"
+        return text
+
+    def num_Neg(self, node: ast.Neg) -> str:
+        return f"-({self.num(node.operand)})"
+
+    def num_Call(self, node: ast.Call) -> str:
+        if node.func in ("sum", "max", "min") and len(node.args) == 1:
+            return f"{node.func}({self.seq(node.args[0])})"
+        if node.func == "abs" and len(node.args) == 1:
+            return f"abs({self.num(node.args[0])})"
+        if node.func == "len" and len(node.args) == 1:
+            return f"length({self.seq(node.args[0])})"
+        raise Unreadable(node.func)
+
+    def num_Conditional(self, node: ast.Conditional) -> str:
+        return f"if {self.cond(node.condition)} then {self.num(node.then)} else {self.num(node.otherwise)} endif"
+
+    # ---- lists --------------------------------------------------------------------------------
+
+    def seq(self, node: ast.Node) -> str:
+        if isinstance(node, ast.Name):
+            kind, value = self.names.get(node.name, ("", None))
+            if node.name in self.grids:
+                return self.grids[node.name].name
+            if kind == "list":
+                return str(value)
+            raise Unreadable(node.name)
+        if isinstance(node, ast.ListLit):
+            return f"[{', '.join(self.num(item) for item in node.items)}]"
+        if isinstance(node, ast.Comprehension):
+            generators, after = self.binders(node.binders)
+            body = self.cond(node.body) if _is_condition(node.body) else self.num(node.body)
+            after()
+            return f"[{body} | {generators}]"
+        if isinstance(node, ast.Index) and any(isinstance(i, ast.WholeRange) for i in node.indices):
+            return self._slice(node)
+        raise Unreadable("list")
+
+    def _slice(self, node: ast.Index) -> str:
+        """`g[r, ..]` is row(g, r), `g[.., c]` col(g, c)."""
+        if not isinstance(node.target, ast.Name) or node.target.name not in self.grids or len(node.indices) != 2:
+            raise Unreadable("slice")
+        grid = self.grids[node.target.name].name
+        first, second = node.indices
+        if isinstance(second, ast.WholeRange) and not isinstance(first, ast.WholeRange):
+            return f"row({grid}, {self.num(first)})"
+        if isinstance(first, ast.WholeRange) and not isinstance(second, ast.WholeRange):
+            return f"col({grid}, {self.num(second)})"
+        raise Unreadable("slice")
+
+    def binders(self, binders: ast.Binders) -> tuple[str, Callable[[], None]]:
+        """The generators of `i in 1..n, j in 1..n where i < j`, the names bound while the body is
+        read, and the function that unbinds them."""
+        saved = dict(self.names)
+        parts = []
+        for binder in binders.binders:
+            if binder.unpack:
+                raise Unreadable("unpack")
+            parts.append(self._generator(binder))
+        text = ", ".join(parts)
+        if binders.where is not None:
+            text += f" where {self.cond(binders.where)}"
+
+        def after() -> None:
+            self.names = saved
+
+        return text, after
+
+    def _generator(self, binder: ast.Binder) -> str:
+        source = binder.source
+        if isinstance(source, ast.Range):
+            text = f"{binder.name} in {self.num(source.lo)}..{self.num(source.hi)}"
+            self.names[binder.name] = ("int", binder.name)
+            return text
+        if isinstance(source, ast.Name):
+            kind, value = self.names.get(source.name, ("", None))
+            if kind == "list":
+                self.names[binder.name] = ("int", binder.name)
+                return f"{binder.name} in {value}"
+            if kind == "rows":
+                self.names[binder.name] = ("row", value)
+                return f"{binder.name} in 1..{value.rows}"
+        raise Unreadable("binder")
+
+    # ---- conditions ---------------------------------------------------------------------------
+
+    def cond(self, node: ast.Node) -> str:
+        method: Callable[[ast.Node], str] | None = getattr(self, "cond_" + type(node).__name__, None)
+        if method is None:
+            raise Unreadable(type(node).__name__)
+        return method(node)
+
+    def cond_Bool(self, node: ast.Bool) -> str:
+        return "true" if node.value else "false"
+
+    def cond_Compare(self, node: ast.Compare) -> str:
+        if node.op not in _COMPARE:
+            raise Unreadable(node.op)
+        return f"{self.num(node.left)} {_COMPARE[node.op]} {self.num(node.right)}"
+
+    def cond_BoolOp(self, node: ast.BoolOp) -> str:
+        word = "/\\" if node.op == "and" else "\\/"
+        return f"({self.cond(node.left)} {word} {self.cond(node.right)})"
+
+    def cond_NotOp(self, node: ast.NotOp) -> str:
+        return f"not ({self.cond(node.operand)})"
+
+    def cond_Implication(self, node: ast.Implication) -> str:
+        return f"({self.cond(node.condition)} -> {self.cond(node.consequence)})"
+
+    def cond_Equivalence(self, node: ast.Equivalence) -> str:
+        return f"({self.cond(node.left)} <-> {self.cond(node.right)})"
+
+    def cond_Conditional(self, node: ast.Conditional) -> str:
+        return f"if {self.cond(node.condition)} then {self.cond(node.then)} else {self.cond(node.otherwise)} endif"
+
+    def cond_CountOf(self, node: ast.CountOf) -> str:
+        if node.word not in _COUNT:
+            raise Unreadable(node.word)
+        if isinstance(node.conditions, ast.ListLit):
+            items = ", ".join(f"bool2int({self.cond(c)})" for c in node.conditions.items)
+            return f"sum([{items}]) {_COUNT[node.word]} {self.num(node.k)}"
+        if isinstance(node.conditions, ast.Comprehension):
+            generators, after = self.binders(node.conditions.binders)
+            body = self.cond(node.conditions.body)
+            after()
+            return f"sum([bool2int({body}) | {generators}]) {_COUNT[node.word]} {self.num(node.k)}"
+        raise Unreadable("count")
+
+    def cond_Membership(self, node: ast.Membership) -> str:
+        element, collection = self.num(node.element), node.collection
+        if isinstance(collection, ast.SetLit):
+            text = f"{element} in {{{', '.join(self.num(item) for item in collection.items)}}}"
+        elif isinstance(collection, ast.Name) and collection.name in self.grids and len(
+                self.grids[collection.name].ranges) == 1:
+            grid, j = self.grids[collection.name], self.fresh("j")
+            text = f"exists({j} in {grid.ranges[0][0]}..{grid.ranges[0][1]})({grid.name}[{j}] = {element})"
+        else:
+            raise Unreadable("in")
+        return f"not ({text})" if node.negated else text
+
+    def cond_Call(self, node: ast.Call) -> str:
+        if node.func == "alldifferent" and len(node.args) == 1:
+            self.used.add("all_different.mzn")
+            return f"all_different({self.seq(node.args[0])})"
+        raise Unreadable(node.func)
+
+    def cond_Forall(self, node: ast.Forall) -> str:
+        families = self._families(node.binders)
+        if families is not None:
+            return families(node.body)
+        generators, after = self.binders(node.binders)
+        body = self.cond(node.body)
+        after()
+        return f"forall({generators})({body})"
+
+    # ---- the groups of a grid -----------------------------------------------------------------
+
+    def _families(self, binders: ast.Binders) -> Callable[[ast.Node], str] | None:
+        """`forall group in g.rows + g.columns + part.regions: C`: a forall for each family, the
+        group bound to its list."""
+        if len(binders.binders) != 1 or binders.where is not None:
+            return None
+        binder = binders.binders[0]
+        self.avoid = names_in(binders) | names_in(binder.source)
+        families = self._family_list(binder.source)
+        if families is None:
+            return None
+
+        def write(body: ast.Node) -> str:
+            self.avoid |= names_in(body)
+            parts = []
+            for generator, group in families:
+                saved = dict(self.names)
+                self.names[binder.name] = ("list", group)
+                parts.append(f"forall({generator})({self.cond(body)})")
+                self.names = saved
+            return " /\\\n  ".join(parts)
+
+        return write
+
+    def _family_list(self, node: ast.Node) -> list[tuple[str, str]] | None:
+        if isinstance(node, ast.BinOp) and node.op == "+":
+            left, right = self._family_list(node.left), self._family_list(node.right)
+            return None if left is None or right is None else left + right
+        if not isinstance(node, ast.Member) or not isinstance(node.target, ast.Name):
+            return None
+        name = node.target.name
+        r, c, i, j, b = (self.fresh(x) for x in "rcijb")
+        if name in self.regions and node.name == "regions":
+            regions = self.regions[name]
+            divided = self.grids[regions.grid]
+            (r0, r1), (c0, c1) = divided.ranges
+            where = f"{regions.name}[{r}, {c}] = {i}"
+            cells = f"[{divided.name}[{r}, {c}] | {r} in {r0}..{r1}, {c} in {c0}..{c1} where {where}]"
+            return [(f"{i} in 1..{len(regions.letters)}", cells)]
+        grid = self.grids.get(name)
+        if grid is None or len(grid.ranges) != 2:
+            return None
+        (r0, r1), (c0, c1) = grid.ranges
+        if node.name == "rows":
+            return [(f"{r} in {r0}..{r1}", f"row({grid.name}, {r})")]
+        if node.name == "columns":
+            return [(f"{c} in {c0}..{c1}", f"col({grid.name}, {c})")]
+        if node.name == "boxes" and grid.box is not None:
+            h, w = grid.box
+            across = (c1 - c0 + 1) // w
+            cells = (f"[{grid.name}[{r0} + {h} * ({b} div {across}) + {i}, {c0} + {w} * ({b} mod {across}) + {j}]"
+                     f" | {i} in 0..{h - 1}, {j} in 0..{w - 1}]")
+            return [(f"{b} in 0..{(r1 - r0 + 1) // h * across - 1}", cells)]
+        return None
+
+
+def names_in(node: object) -> set[str]:
+    """Every name a node uses or binds, at any depth."""
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple | list):
+            stack.extend(item)
+        elif isinstance(item, ast.Node):
+            for key in ("name", "unpack"):
+                value = getattr(item, key, None)
+                found |= {value} if isinstance(value, str) else set(value or ())
+            stack.extend(getattr(item, f) for f in vars(type(item)).get("__annotations__", {}) if hasattr(item, f))
+    return found
+
+
+def _is_condition(node: ast.Node) -> bool:
+    return isinstance(node, ast.Compare | ast.BoolOp | ast.NotOp | ast.Membership | ast.CountOf | ast.Bool)
+
+
+def grid_of(array: Array, box: tuple[int, int] | None) -> Grid:
+    """The translator's view of an array declared over ranges `lo..hi`."""
+    ranges = [tuple(int(x) for x in s.split("..")) for s in array.index_sets]
+    return Grid(array.name, [(r[0], r[1]) for r in ranges], box)

@@ -1,0 +1,149 @@
+"""The output items: the solution drawn as `cspdsl solve` draws it (the entity table, the grids, the
+boards, the scalars: `render/solution.py`), and a section "values" that prints each shown variable
+as `name = value` under its cspdsl name (`minizinc --only-sections values` prints that alone, for a
+script). MiniZinc tells `-a` solutions apart on what the output prints: the shown variables, as
+cspdsl does."""
+
+from __future__ import annotations
+
+from ...ir import Problem
+from ...lower.layout import Board, Entities, Grid, Layout
+from .arrays import Array, Declared
+from .writers import string
+
+SYMBOLS = "symbol_names"  # the array of the names a variable of names holds, when the model has one
+
+
+def output_items(problem: Problem, layout: Layout, declared: Declared) -> list[str]:
+    """The drawing's output item, then the values' one."""
+    parts = []
+    shown = _Shown(problem, layout, declared)
+    if layout.entities is not None and layout.entities.attributes:
+        parts.append(_entity_table(layout.entities, declared))
+    for grid in layout.grids:
+        array = declared.array_named(grid.name)
+        if array is not None:
+            parts.append(_grid(grid, array, shown))
+    for board in layout.boards:
+        parts.append(_board(board, shown))
+    if layout.scalars:
+        parts.append(" ++ ".join(f'"{name} = " ++ {shown(var)} ++ "\\n"' for name, var in layout.scalars.items()))
+    lines = []
+    if layout.symbols:
+        lines.append(f"array[1..{len(layout.symbols)}] of string: {SYMBOLS} = "
+                     f"[{', '.join(string(s) for s in layout.symbols)}];")
+    if parts:
+        lines += ["output [", "  " + ',\n  "\\n",\n  '.join(parts), "];"]
+    return [*lines, *_values(problem, declared)]
+
+
+class _Shown:
+    """A variable's value as a MiniZinc string, as a person reads it (a name for a variable of names),
+    right-aligned in a width."""
+
+    def __init__(self, problem: Problem, layout: Layout, declared: Declared) -> None:
+        self.problem, self.layout, self.declared = problem, layout, declared
+
+    def __call__(self, var: str, width: int = 0) -> str:
+        ref = self.declared.refs[var]
+        if var in self.layout.symbolic:
+            name = f"{SYMBOLS}[fix({ref})]"
+            return f"format_justify_string({width}, {name})" if width else name
+        return f"show_int({width}, {ref})" if width else f"show({ref})"
+
+    def width(self, variables: list[str]) -> int:
+        """The widest value these variables may take, as shown."""
+        return max(len(self.layout.shown(var, v)) for var in variables for v in self.problem.variables[var].domain)
+
+
+def _entity_table(entities: Entities, declared: Declared) -> str:
+    """One row a position, one column an attribute, under a rule (`render.solution.entity_table`)."""
+    columns = [(name, declared.by_source[name]) for name in entities.attributes if name in declared.by_source]
+    labels = entities.labels or [str(p) for p in entities.positions]
+    widths = [max(len(entities.name), *map(len, labels))]
+    widths += [max(len(name), *(len(k) for k in array.keys or [])) for name, array in columns]
+    titles = [entities.name, *(name for name, _ in columns)]
+    header = "   ".join(name.ljust(w) for name, w in zip(titles, widths, strict=True))
+    rule = "─" * (sum(widths) + 3 * (len(widths) - 1))
+    first = (f"[{', '.join(string(label) for label in labels)}][p]" if entities.labels
+             else "show(p)")
+    justify = -widths[0] if entities.labels else widths[0]
+    cells = [f"format_justify_string({justify}, {first})"]
+    for (_, array), width in zip(columns, widths[1:], strict=True):
+        value = f"concat([{array.name}_keys[i] | i in {array.index_sets[0]} where fix({array.name}[i]) = p])"
+        cells.append(f"format_justify_string({-width}, {value})")
+    row = ' ++ "   " ++ '.join(cells)
+    positions = f"{entities.positions[0]}..{entities.positions[-1]}"
+    return f"{string(header.rstrip() + chr(10) + rule + chr(10))} ++ concat([{row} ++ \"\\n\" | p in {positions}])"
+
+
+def _grid(grid: Grid, array: Array, shown: _Shown) -> str:
+    """A 1-D array as its values in a row, a 2-D one as rows under its name (a Sudoku's boxes ruled);
+    a grid of symbols (a grid in bool: `#` and `.`) shows those."""
+    name, cells = array.name, list(array.cells.values())
+    if grid.symbols is not None:
+        picks = " else ".join(f"if fix({name}[{{i}}]) = {v} then {string(c)}" for v, c in grid.symbols.items())
+        cell = f"{picks} else show({name}[{{i}}]){' endif' * len(grid.symbols)}"
+    elif set(cells) & shown.layout.symbolic:
+        cell = f"{SYMBOLS}[fix({name}[{{i}}])]"
+    else:
+        cell = f"show_int({shown.width(cells)}, {name}[{{i}}])"
+    if len(grid.index_ranges) == 1:
+        one = cell.format(i="i").replace(f"show_int({shown.width(cells)}, ", "show(")
+        return f'"{grid.name} = " ++ join(" ", [{one} | i in {array.sets[0]}]) ++ "\\n"'
+    rows, cols = grid.index_ranges
+    box_h, box_w = grid.box if grid.box and grid.show_boxes else (0, 0)
+    one = cell.format(i="r, c")
+    if box_w:
+        one = f'if c > {cols[0]} /\\ (c - {cols[0]}) mod {box_w} = 0 then "| " else "" endif ++ {one}'
+    row = f'"  " ++ join(" ", [{one} | c in {cols[0]}..{cols[-1]}]) ++ "\\n"'
+    if box_h:
+        width = shown.width(cells)
+        rule = "  " + "-+-".join("-" * ((width + 1) * box_w - 1) for _ in range(len(cols) // box_w)) + "\n"
+        row = f'if r > {rows[0]} /\\ (r - {rows[0]}) mod {box_h} = 0 then {string(rule)} else "" endif ++ {row}'
+    return f'"{grid.name}:\\n" ++ concat([{row} | r in {rows[0]}..{rows[-1]}])'
+
+
+def _board(board: Board, shown: _Shown) -> str:
+    """The drawing with each cell replaced by its value and each gap widened to match."""
+    width = shown.width(list(board.variables.values()))
+    pieces = [string(f"{board.name}:\n")]
+    for line in board.drawing:
+        text = "  "
+        for char in line.rstrip():
+            if char in board.variables:
+                pieces += [string(text)] if text else []
+                pieces.append(shown(board.variables[char], width))
+                text = ""
+            else:
+                text += "-" * width if char == "-" else char.rjust(width) if char in "|/\\" else " " * width
+        pieces.append(string(text + "\n"))
+    return " ++ ".join(pieces)
+
+
+def _values(problem: Problem, declared: Declared) -> list[str]:
+    """`output :: "values"`: each shown variable as `name = value`, an array's in one comprehension."""
+    shown = set(problem.outputs)
+    parts = []
+    done: set[str] = set()
+    for array in declared.arrays:
+        if shown.issuperset(array.cells.values()):
+            parts.append(_array_values(array))
+            done.update(array.cells.values())
+    for var in problem.outputs:
+        if var not in done:
+            parts.append(f'{string(var + " = ")} ++ show({declared.refs[var]}) ++ "\\n"')
+    return ['output :: "values" [', *(f"  {part}," for part in parts), "];"]
+
+
+def _array_values(array: Array) -> str:
+    """The cells of an array under their cspdsl names: `g[1,2]`, `nationality[Dane]`, `hex.a`."""
+    if array.keys is not None:
+        sep, close = ("[", "]") if array.meaning.startswith("the ") else (".", "")
+        name = string(array.source + sep)
+        value = f'"{close} = \\({array.name}[i])\\n"'
+        return f"concat([{name} ++ {array.name}_keys[i] ++ {value} | i in {array.index_sets[0]}])"
+    letters = "ijk"[: len(array.index_sets)]
+    where = ",".join(f"\\({x})" for x in letters)
+    loops = ", ".join(f"{x} in {s}" for x, s in zip(letters, array.sets, strict=True))
+    return f'concat(["{array.source}[{where}] = \\({array.name}[{", ".join(letters)}])\\n" | {loops}])'
