@@ -2623,6 +2623,12 @@ SIZE_LIMITS = [
     ("combinations", 10, "var x in 1..9\nforall i in 1..3, j in 1..2: x != i + j\nforall k in 1..5: x != k\n",
      "m.puz:3:8: error: this quantifier goes through 5 values of k; at most 10 combinations are supported in "
      "a model"),
+    ("terms", 11, "var q[1..6] in 1..9\nforall d in [1, 2]: d not in q\n",
+     "m.puz:2:30: error: this clue goes through a list of 6 items, which brings the model's clues to 12 terms; "
+     "at most 11 are supported"),
+    ("terms", 10, "var q[1..6] in 1..9\nexactly 2 of [v == 1 for v in q]\nsum(q) == 20\n",
+     "m.puz:3:5: error: this sum goes through 6 items, which brings the model's clues to 12 terms; at most 10 "
+     "are supported"),
 ]
 
 

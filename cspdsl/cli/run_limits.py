@@ -1,5 +1,5 @@
 """The command line's limits on one run: the sizes a model may reach (`--max-cells`, `--max-values`,
-`--max-combinations`: `lower/sizes.py`) and the memory the run may take (`--max-memory`).
+`--max-combinations`, `--max-terms`: `lower/sizes.py`) and the memory the run may take (`--max-memory`).
 
 The memory ceiling is the operating system's (RLIMIT_DATA, which the search processes inherit), so
 that no model, however it grows, can take the machine: past it an allocation fails, and the run ends
@@ -30,6 +30,7 @@ _WHAT = {
     "cells": "the cells of one array",
     "values": "the values of all the variables together",
     "combinations": "the combinations of values the quantifiers go through, in all",
+    "terms": "the items of the lists the clues go through, in all",
 }
 
 
@@ -50,7 +51,7 @@ def add_limit_flags(command: argparse.ArgumentParser) -> None:
 def limits_of(args: argparse.Namespace) -> SizeLimits:
     from ..lower.sizes import SizeLimits
 
-    return SizeLimits(args.max_cells, args.max_values, args.max_combinations)
+    return SizeLimits(args.max_cells, args.max_values, args.max_combinations, args.max_terms)
 
 
 def set_memory_ceiling(megabytes: int) -> None:

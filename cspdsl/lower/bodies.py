@@ -27,6 +27,7 @@ from .automata import is_runs_clue
 from .build import all_of, any_of, count, negate
 from .compiled import Fallback, Names, ValueCompiler
 from .forms import abs_call_compared, left_spine
+from .sizes import Sizes
 from .visibility import is_visible
 
 Condition = Callable[[Names], ir.Constraint]
@@ -199,9 +200,12 @@ class BodyCompiler(ValueCompiler):
         return absolute
 
 
-def run_plan(plan: Parts, names: Names) -> list[ir.Constraint] | None:
-    """A body's constraints for the names bound now, or None where the generic lowering must say."""
+def run_plan(plan: Parts, names: Names, sizes: Sizes) -> list[ir.Constraint] | None:
+    """A body's constraints for the names bound now, or None where the generic lowering must say
+    (what the plan counted of the model's sizes then taken back: the generic lowering counts it)."""
+    counted = sizes.counts()
     try:
         return plan(names)
     except (Fallback, CspdslError):
+        sizes.take_back_to(counted)
         return None

@@ -105,6 +105,7 @@ class Conditions(Quantifiers):
     def cond_CountOf(self, node: ast.CountOf) -> ir.Constraint:
         k = self.constant_int(node.k)
         items = as_list(self.eval_item(node.conditions), node.conditions)
+        self.sizes.add_terms(len(items), f"this count goes through {len(items)} conditions", node.conditions.span)
         conds = [self.as_condition(item, node.conditions) for item in items]
         op = {"exactly": "==", "at_least": ">=", "at_most": "<="}[node.word]
         return count(conds, op, k)
@@ -131,7 +132,10 @@ class Conditions(Quantifiers):
         ):
             result = in_values(element, sorted(set(collection)))
         else:
-            items = [self.lin(v, node.collection) for v in as_list(collection, node.collection)]
+            listed = as_list(collection, node.collection)
+            self.sizes.add_terms(len(listed), f"this clue goes through a list of {len(listed)} items",
+                                 node.collection.span)
+            items = [self.lin(v, node.collection) for v in listed]
             result = any_of([linear(element.plus(item, -1), "==", 0) for item in items])
         return negate(result) if node.negated else result
 
@@ -149,6 +153,7 @@ class Conditions(Quantifiers):
             items = as_list(self.eval(node.args[0]), node.args[0])
             if not items:
                 raise error("sum over nothing: the list is empty", node.args[0])
+            self.sizes.add_terms(len(items), f"this sum goes through {len(items)} items", node.args[0].span)
             total = Lin()
             for item in items:
                 total = total.plus(self.lin(item, node.args[0]))

@@ -344,6 +344,7 @@ class Expressions(Indexing):
             written = ", ".join(arg.span.text for arg in node.args)
             raise error(f"{node.func} takes one list", node, f"put the values in brackets: {node.func}([{written}])")
         items = as_list(self.eval(node.args[0]), node.args[0])
+        self.sizes.add_terms(len(items), f"this {node.func} goes through {len(items)} items", node.args[0].span)
         if items and isinstance(items[0], list):
             raise error(f"{node.func} takes one list of values, not a list of groups", node.args[0],
                          f"use 'forall g in ...: {node.func}(g)'")

@@ -36,7 +36,7 @@ class Quantifiers(Symbols):
             for _ in self.bindings(node.binders):
                 names = self.env.names
                 self.instance = outer + tuple([(name, instance_text(names[name])) for name in bound])
-                made = run_plan(plan, names) if plan is not None else None
+                made = run_plan(plan, names, self.sizes) if plan is not None else None
                 if made is None:
                     yield from self.top_conditions(node.body)
                 else:
@@ -72,7 +72,7 @@ class Quantifiers(Symbols):
         compiled closure when that settles it."""
         plan = self.where_plan(node)
         if plan is not None:
-            made = run_plan(lambda names: [plan(names)], self.env.names)
+            made = run_plan(lambda names: [plan(names)], self.env.names, self.sizes)
             if made is not None and made[0] in (ir.TRUE, ir.FALSE):
                 return made[0] == ir.TRUE
         return self.constant_truth(node)

@@ -1,5 +1,6 @@
 """How large a model may grow, checked before what is measured is built: the cells of an array, the
-values of all the variables together, and the combinations the quantifiers of the model run through.
+values of all the variables together, the combinations the quantifiers of the model run through, and
+the items of the lists its clues go through.
 
 A model past a limit is refused at the statement that passes it, with the limit's name and the flag
 that raises it, before its variables or clues are made: `var q[1..1000000] in 1..1000000` would
@@ -23,6 +24,9 @@ MAX_VALUES = 10_000_000  # the values of all the variables together (the sum of 
 # The combinations of values the quantifiers of a model go through, in all: at about 0.1-0.2 ms of
 # lowering each (a clue of every combination made and kept), 50,000 lower in about ten seconds at most.
 MAX_COMBINATIONS = 50_000
+# The items of the lists the clues go through (`x in list`, `exactly k of [...]`, `sum(list)`), in all:
+# at about 10 us of lowering each (a term of a clue made and kept), 1,000,000 lower in about ten seconds.
+MAX_TERMS = 1_000_000
 
 
 class SizeLimits(Record):
@@ -31,6 +35,7 @@ class SizeLimits(Record):
     cells: int = MAX_CELLS
     values: int = MAX_VALUES
     combinations: int = MAX_COMBINATIONS
+    terms: int = MAX_TERMS
 
 
 _HELD_TO: ContextVar[SizeLimits | None] = ContextVar("cspdsl_size_limits", default=None)
@@ -53,7 +58,8 @@ def held_to(limits: SizeLimits) -> Iterator[None]:
 
 
 # The flag that raises each limit, as its error's hint names it.
-FLAGS = {"cells": "--max-cells", "values": "--max-values", "combinations": "--max-combinations"}
+FLAGS = {"cells": "--max-cells", "values": "--max-values", "combinations": "--max-combinations",
+         "terms": "--max-terms"}
 
 
 def too_large(message: str, span: Span, limit: str) -> CspdslError:
@@ -68,6 +74,7 @@ class Sizes:
         self.limits = limits
         self.values = 0
         self.combinations = 0
+        self.terms = 0
 
     def check_cells(self, name: str, cells: int, span: Span) -> None:
         if cells > self.limits.cells:
@@ -98,6 +105,21 @@ class Sizes:
         if self.combinations > self.limits.combinations:
             raise too_large(f"{what}; at most {self.limits.combinations} combinations are supported in a model",
                             span, "combinations")
+
+    def add_terms(self, terms: int, what: str, span: Span) -> None:
+        """Count the items of a list a clue goes through, before its terms are made (`what`: 'this
+        clue goes through a list of 1000000 items')."""
+        self.terms += terms
+        if self.terms > self.limits.terms:
+            raise too_large(f"{what}, which brings the model's clues to {self.terms} terms; at most "
+                            f"{self.limits.terms} are supported", span, "terms")
+
+    def counts(self) -> tuple[int, int, int]:
+        """What is counted so far, to be taken back to (`take_back_to`) where work is done again."""
+        return self.values, self.combinations, self.terms
+
+    def take_back_to(self, counts: tuple[int, int, int]) -> None:
+        self.values, self.combinations, self.terms = counts
 
     def room(self) -> int:
         """How many more combinations the model may go through."""
