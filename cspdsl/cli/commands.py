@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.command == "batch":
                 from ..instances.command import run_batch
 
-                return run_batch(args, output_file)
+                return run_batch(args, output_file, COMMAND_LINE_WORDS)
             return _solve(args)
     except CspdslError as error:
         print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)

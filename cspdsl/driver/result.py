@@ -241,26 +241,8 @@ class PlanResult(Record, frozen=False):
 
 
 def drawn_marks(model: Lowered) -> Marks:
-    """What a picture draws from the model's text beyond its variables: the region maps (`regions
-    cage of g`) by the grid they divide, and the grids each `single_loop(h, v)` joins. Lowering keeps
-    neither, so the text is parsed again (a model lowered without its text has none)."""
-    from ..core.errors import CspdslError
+    """What a picture draws from the model beyond its variables: the region maps and the loops,
+    as lowering recorded them on the layout."""
     from ..render.svg import Marks
-    from ..syntax import ast
-    from ..syntax.plain import parse_model
 
-    try:
-        statements = parse_model(model.text, model.name).statements if model.text else ()
-    except CspdslError:  # the text was changed since it was lowered: no marks rather than none of the picture
-        statements = ()
-    regions: dict[str, tuple[str, ...]] = {}
-    loops: list[tuple[str, str]] = []
-    for statement in statements:
-        if isinstance(statement, ast.RegionsDecl):
-            regions[statement.grid] = tuple("".join(cell.char for cell in row.cells) for row in statement.picture.rows)
-        call = statement.condition if isinstance(statement, ast.ConstraintStmt) else None
-        if isinstance(call, ast.Call) and call.func == "single_loop":
-            names = [arg.name for arg in call.args if isinstance(arg, ast.Name)]
-            if len(names) == len(call.args) == 2:
-                loops.append((names[0], names[1]))
-    return Marks(regions, tuple(loops))
+    return Marks(dict(model.layout.region_maps), tuple(model.layout.loops))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator
 
-from ..core.errors import CspdslError
+from ..core.errors import PYTHON_WORDS, CspdslError
 from ..core.record import Record, field
 from ..core.static_types import Any
 from .compiled import CompiledModel
@@ -43,6 +43,8 @@ class Job(Record):
     options: dict[str, str] = field(default_factory=dict)
     limit: int | None = 2
     timeout: float | None = None
+    # How an error's suggestion is worded in its row: the words of the face that started the batch.
+    words: dict[str, str] = field(default_factory=lambda: dict(PYTHON_WORDS))
 
     def compiled(self) -> CompiledModel:
         return CompiledModel(self.text, self.name, self.backend, self.params, self.options)
@@ -55,7 +57,7 @@ def solve_row(compiled: CompiledModel, job: Job, number: int, raw: RawInstance) 
         instance = compiled.instance(raw)
         result = compiled.solve(instance, limit=job.limit, timeout=job.timeout)
     except CspdslError as error:
-        return error_row(number, raw, error, time.perf_counter() - started)
+        return error_row(number, raw, error, time.perf_counter() - started, job.words)
     return result_row(number, raw, result, time.perf_counter() - started)
 
 

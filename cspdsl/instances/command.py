@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 from ..core.errors import CspdslError
 from ..core.static_types import TYPE_CHECKING, Any
@@ -45,16 +45,16 @@ def solve_data(args: argparse.Namespace, limit: int | None) -> Result:
     return compiled.solve(instance, limit=limit, timeout=args.timeout, seed=args.seed)
 
 
-def run_batch(args: argparse.Namespace, output_file: OutputFile) -> int:
+def run_batch(args: argparse.Namespace, output_file: OutputFile, words: Mapping[str, str]) -> int:
     """The batch, its rows streamed to `output_file(args.out)` (the command line's guarded output,
-    opened once the model and the data are read), its summary at the end; the exit code (module
-    docstring)."""
+    opened once the model and the data are read), its errors' hints in the command line's `words`,
+    its summary at the end; the exit code (module docstring)."""
     from ..lower.load import load
 
     model = load(args.model, dict(args.params))  # a bad model: refused before any instance is read
     instances = instances_of(args.data)
     job = Job(model.text, model.name, args.backend, dict(args.params), dict(args.options),
-              timeout=args.timeout)
+              timeout=args.timeout, words=dict(words))
     compiled = job.compiled()  # a bad option or backend: refused here, not in every worker
     summary = Summary()
     with output_file(args.out) as out, _progress(len(instances)) as (advance, say):

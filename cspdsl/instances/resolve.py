@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ..core.errors import did_you_mean
 from ..core.record import Record, field
 from ..core.static_types import Any
-from ..lower.context import range_text
+from ..lower.context import MAX_INT, range_text
 from ..lower.layout import Grid
 from .fields import Field, value_offset
 from .read import RawInstance
@@ -37,10 +37,20 @@ def split_params(raw: RawInstance, fields: list[Field], names: list[str]) -> tup
     params, rest = {}, []
     for found in fields:
         if found.name in names:
-            params[found.name] = _whole_number(raw, found, f"param '{found.name}'")
+            params[found.name] = _param_value(raw, found)
         else:
             rest.append(found)
     return params, rest
+
+
+def _param_value(raw: RawInstance, found: Field) -> int:
+    """A param's value from the instance: a whole number the backends take, or an error at the data's
+    own line (not at the model's param, which the instance overrides)."""
+    value: int = _whole_number(raw, found, f"param '{found.name}'")
+    if abs(value) > MAX_INT:
+        raise raw.error(f"param '{found.name}': {value} is too large: the backends take numbers from "
+                        f"{-MAX_INT} to {MAX_INT}", value_offset(raw, found), len(str(value)))
+    return value
 
 
 def resolve(raw: RawInstance, fields: list[Field], template: Template, params: Mapping[str, int]) -> Instance:

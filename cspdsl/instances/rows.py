@@ -16,10 +16,10 @@ and the located messages, so that a pool's worker does it and the process that w
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from operator import itemgetter
 
-from ..core.errors import CspdslError
+from ..core.errors import PYTHON_WORDS, CspdslError
 from ..core.record import Record
 from ..core.static_types import Any
 from ..driver.result import Result
@@ -32,9 +32,12 @@ from .results import InstanceResult
 STATUSES = ("solved", "optimal", "feasible", "unsatisfiable", "timeout", "gave_up", "error")
 
 
-def error_row(number: int, raw: RawInstance, error: CspdslError, seconds: float) -> dict[str, Any]:
+def error_row(number: int, raw: RawInstance, error: CspdslError, seconds: float,
+              words: Mapping[str, str] = PYTHON_WORDS) -> dict[str, Any]:
+    """An instance's error as its row, its hint in the `words` of the face that started the batch."""
+    message = error.render(words)
     return {"index": number, "file": raw.file, "line": raw.line, "status": "error",
-            "error": error.render().splitlines()[0], "message": error.render(), "seconds": round(seconds, 6)}
+            "error": message.splitlines()[0], "message": message, "seconds": round(seconds, 6)}
 
 
 def result_row(number: int, raw: RawInstance, result: Result, seconds: float) -> dict[str, Any]:

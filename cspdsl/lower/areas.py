@@ -119,6 +119,7 @@ def _single_loop(lowering: Conditions, node: ast.Call) -> list[ir.Constraint]:
         raise error(_LOOP_FORM, node)
     h, v = (_array(lowering, arg, f"single_loop(h, v): {name}") for arg, name in zip(node.args, "hv", strict=True))
     _check_loop_grids(lowering, node, h, v)
+    lowering.layout.loops.append((h.name, v.name))
     rows, columns = len(v.ranges[0]), len(h.ranges[1])
     edge_names = [_cell(h, r, c) for r in range(rows + 1) for c in range(columns)]
     edge_names += [_cell(v, r, c) for r in range(rows) for c in range(columns + 1)]

@@ -249,6 +249,7 @@ def regions_decl(declarations: Declarations, s: ast.RegionsDecl) -> None:
     from .regions import read_regions  # here: a model without regions does not import them
 
     declarations.bind(s.name, read_regions(s, target), s.span)
+    declarations.layout.region_maps[s.grid] = tuple("".join(cell.char for cell in row.cells) for row in s.picture.rows)
 
 
 def _check_grid_shape(s: ast.GivenDecl, target: Array) -> None:

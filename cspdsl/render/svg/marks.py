@@ -2,8 +2,8 @@
 letter maps draw over a grid, and the grids of edges its `single_loop` joins into a loop.
 
 The givens are read from the IR (a unary `InSet` of one value: a `given` grid, a `--data` instance's
-cell). The region maps and loops are written in the model's text and left behind by lowering; the
-driver reads them from the syntax tree (`Marks`), as this package sits below the parser."""
+cell). The region maps and loops are recorded by lowering on the layout (`Layout.region_maps`,
+`Layout.loops`), and handed over as `Marks` (`driver/result.drawn_marks`)."""
 
 from __future__ import annotations
 
