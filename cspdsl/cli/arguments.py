@@ -17,12 +17,6 @@ from ..export import EXPORTS
 from .exit_codes import EXIT_BAD_INPUT
 from .run_limits import add_limit_flags, whole_number
 
-# How a user of this command reads a lower layer's suggestion: in its flags.
-COMMAND_LINE_WORDS = {
-    "use_backend": "solve this model with --backend {first}",
-    "use_exact_backend": "use an exact backend for --all and --count: {all}",
-}
-
 
 def _help_formatter(prog: str) -> argparse.HelpFormatter:
     """argparse's own formatter, told the terminal's width: left to find it, it imports shutil on

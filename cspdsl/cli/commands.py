@@ -14,10 +14,10 @@ import os
 import sys
 
 from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class
-from ..core.errors import CspdslError, OutputFailed, ProcessKilled
+from ..core.errors import COMMAND_LINE_WORDS, CspdslError, OutputFailed, ProcessKilled
 from ..core.static_types import TYPE_CHECKING, Any
 from ..export import export
-from .arguments import COMMAND_LINE_WORDS, _parsed, build_parser
+from .arguments import _parsed, build_parser
 from .exit_codes import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,

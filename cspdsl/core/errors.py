@@ -68,6 +68,11 @@ PYTHON_WORDS = {
     "use_backend": "solve this model with backend='{first}'",
     "use_exact_backend": "use an exact backend for limit=None: {all}",
 }
+# How a user of the command line (and of an editor, which runs it) reads a suggestion: in its flags.
+COMMAND_LINE_WORDS = {
+    "use_backend": "solve this model with --backend {first}",
+    "use_exact_backend": "use an exact backend for --all and --count: {all}",
+}
 
 
 class CspdslError(Exception):

@@ -10,7 +10,7 @@ completion and navigation go on while the user types.
 
 from __future__ import annotations
 
-from ..core.errors import PYTHON_WORDS, CspdslError, Span
+from ..core.errors import COMMAND_LINE_WORDS, CspdslError, Span
 from ..core.record import Record, field
 from ..lower import Lowered
 from ..lower.load import loads
@@ -64,5 +64,5 @@ def analyse(text: str, name: str, previous: Analysis | None = None) -> Analysis:
 
 def problem_of(error: CspdslError) -> Problem:
     """An error's words, hint and place, as `cspdsl check` prints them."""
-    hint = error.hint or (error.suggestion.worded(PYTHON_WORDS) if error.suggestion else None)
+    hint = error.hint or (error.suggestion.worded(COMMAND_LINE_WORDS) if error.suggestion else None)
     return Problem(ERROR, error.message, error.span, hint)
