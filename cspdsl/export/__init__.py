@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import importlib
 
+from ..core.static_types import TYPE_CHECKING
 from ..ir import Problem
-from ..lower import Lowered
+
+if TYPE_CHECKING:  # at run time not imported: `cspdsl --help` reads EXPORTS, and lower loads the parser
+    from ..lower import Lowered
 
 # format -> (module, function(model, source) -> text), for `cspdsl compile --to FORMAT`; a writer
 # that needs only the problem is given the problem of a lowered model.
@@ -24,6 +27,6 @@ FROM_SOURCE = {"minizinc"}
 def export(fmt: str, model: Lowered | Problem, source: str = "") -> str:
     """The model written in an external solver's format (DIMACS CNF, ...)."""
     module_name, function_name = EXPORTS[fmt]
-    given = model.problem if isinstance(model, Lowered) and fmt not in FROM_SOURCE else model
+    given = model if isinstance(model, Problem) or fmt in FROM_SOURCE else model.problem
     text: str = getattr(importlib.import_module(module_name), function_name)(given, source)
     return text
