@@ -9,6 +9,7 @@ let checkTimer = null;
 let checkSeq = 0;
 let running = null; // {job, controller} of the task under way
 let modelName = "model.puz";
+let clueRanges = []; // the clues an explanation points at, marked until the text changes
 
 function post(path, body, signal) {
   return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
@@ -54,14 +55,14 @@ function syncScroll() {
 function showProblem(error) {
   if (!error) {
     $("problem").hidden = true;
-    showMarks([]);
+    showMarks(clueRanges);
     return;
   }
   $("problem").hidden = false;
   $("problem-message").textContent = (error.line ? `line ${error.line}, column ${error.column}: ` : "") + error.message;
   $("problem-hint").textContent = error.hint ? `hint: ${error.hint}` : "";
   $("problem-text").textContent = error.text || "";
-  showMarks(error.line ? [{...error, kind: "error"}] : []);
+  showMarks(error.line ? [{...error, kind: "error"}, ...clueRanges] : clueRanges);
 }
 
 function params() {
@@ -184,7 +185,8 @@ function handle(event, action) {
     $("explanation").hidden = false;
     $("explanation").textContent = event.text;
     const clues = event.data.conflict || event.data.minimal || [];
-    showMarks(clues.filter((clue) => clue.line).map((clue) => ({...clue, kind: "clue"})));
+    clueRanges = clues.filter((clue) => clue.line).map((clue) => ({...clue, kind: "clue"}));
+    showMarks(clueRanges);
   } else if (event.type === "error") {
     $("status").textContent = "error";
     showProblem(event.error);
@@ -219,6 +221,7 @@ async function openExample(name) {
   $("what").textContent = answer.what;
   $("model").value = answer.text;
   clearResults();
+  clueRanges = [];
   $("status").textContent = "";
   showProblem(null);
   check();
@@ -239,7 +242,12 @@ async function start() {
     $("backend").append(option);
   }
   $("examples").addEventListener("change", (e) => openExample(e.target.value));
-  $("model").addEventListener("input", () => { modelName = "model.puz"; showMarks([]); scheduleCheck(); });
+  $("model").addEventListener("input", () => {
+    modelName = "model.puz";
+    clueRanges = [];
+    showMarks([]);
+    scheduleCheck();
+  });
   $("model").addEventListener("scroll", syncScroll);
   for (const button of document.querySelectorAll("#buttons button[data-action]")) {
     button.addEventListener("click", () => run(button.dataset.action));
