@@ -37,8 +37,10 @@ BELOW: dict[str, set[str]] = {
     "tools": {"core", "syntax"},
     "api": {"core", "lower", "driver", "explanation", "instances"},
     "cli": {"core", "ir", "lower", "backends", "export", "render", "driver", "explanation", "instances", "compare",
-            "lsp"},
+            "lsp", "serve"},
     "lsp": {"core", "syntax", "lower"},  # the language server reads models as `cspdsl check` does
+    # the web page: models loaded, solved, drawn and explained in worker processes, as the CLI does
+    "serve": {"core", "ir", "lower", "backends", "render", "driver", "explanation"},
     "entry": {"cli"},
     "__main__": {"entry"},
 }

@@ -227,6 +227,15 @@ def _no_arguments(command: argparse.ArgumentParser) -> None:
     pass
 
 
+def _serve_arguments(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument("--port", type=whole_number, default=8765, metavar="P",
+                       help="the port to listen on (default 8765)")
+    serve.add_argument("--host", default="127.0.0.1", metavar="H",
+                       help="the address to listen on (default 127.0.0.1, this machine only; another is "
+                            "reachable from the network, and the server says so)")
+    add_limit_flags(serve)  # each model the page sends is held to them, each solve to --max-memory
+
+
 # The sub-commands, in the order help lists them: their help and what adds their arguments.
 _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "solve": ("Solve a model and show its solution and answers.", _solve_arguments),
@@ -241,6 +250,8 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "examples": ("List the example models that come with cspdsl (cspdsl solve NAME runs one).", _no_arguments),
     "lsp": ("Run the language server of .puz models on standard input and output, for editors "
             "(pip install 'cspdsl[lsp]').", _no_arguments),
+    "serve": ("Serve a local web page to write, solve and explain models (pip install 'cspdsl[serve]').",
+              _serve_arguments),
 }
 
 

@@ -59,6 +59,10 @@ def main(argv: list[str] | None = None) -> int:
                 from ..lsp import serve
 
                 return serve()
+            if args.command == "serve":
+                from ..serve import serve as serve_page
+
+                return serve_page(args.host, args.port)
             if args.command == "batch":
                 from ..instances.command import run_batch
 

@@ -1,0 +1,39 @@
+"""A model's error as the page shows it: the CLI's words and hint (`core.errors.CspdslError`), and
+its place as numbers the editor underlines (line and column, 1-based, the end exclusive)."""
+
+from __future__ import annotations
+
+from ..core.errors import CspdslError
+from ..core.static_types import Any
+
+# How the page words a lower layer's suggestion: in its own controls.
+PAGE_WORDS = {
+    "use_backend": "solve this model with the backend {first}",
+    "use_exact_backend": "use an exact backend for All and Count: {all}",
+}
+
+
+def error_json(error: CspdslError) -> dict[str, Any]:
+    """The error's message, hint, place and the whole of what `cspdsl check` would print."""
+    hint = error.hint or (error.suggestion.worded(PAGE_WORDS) if error.suggestion else None)
+    data: dict[str, Any] = {"message": error.message, "hint": hint, "text": error.render(PAGE_WORDS)}
+    span = error.span
+    if span is not None:
+        data |= {"line": span.line, "column": span.column, "end_line": span.end_line, "end_column": span.end_column}
+    return data
+
+
+def request_error(message: str, hint: str | None = None) -> dict[str, Any]:
+    """A request the server refuses (not a model's fault): its words, under the same key."""
+    return {"error": {"message": message, "hint": hint, "text": f"error: {message}" + (f"\nhint: {hint}" if hint
+                                                                                         else "")}}
+
+
+def memory_error_json() -> dict[str, Any]:
+    return {"message": "the solve reached its memory ceiling",
+            "hint": "make the model smaller, or start the server with a higher --max-memory MB"}
+
+
+def internal_error_json(error: Exception) -> dict[str, Any]:
+    return {"message": f"internal error: {type(error).__name__}: {error}",
+            "hint": "this is a bug in cspdsl: please report it with the model"}
