@@ -140,6 +140,7 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         for i, posted in enumerate(self.problem.constraints):
             check_deadline()
             implied = self._checkpoint() if i >= self.implied_from else None
+            self.binary_sums = implied is None
             try:
                 self._post_uncovered(i, posted.constraint, covered)
                 if len(self.cnf.clauses) > self.max_clauses:  # the encodings' inline clauses skip `add`
