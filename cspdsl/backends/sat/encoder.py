@@ -38,6 +38,7 @@ from ..base import run_passes
 from ..protocol import Pass
 from .cnf import DIAGRAM_EDGES_MAX, FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, TooManyClauses, no_two, over_values
 from .connected import ConnectedClauses
+from .offsets import offset_aliases
 from .pairs import PairClauses
 from .rulers import ruler_clauses, without_rulers
 from .sums import SumClauses, balanced
@@ -98,12 +99,17 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
 
     def build(self) -> SatModel:
         self._check_values()
+        aliases = offset_aliases(self.problem)
         for var in self.problem.variables.values():
-            self._encode_var(var.name, var.domain)
+            if var.name not in aliases.base:
+                self._encode_var(var.name, var.domain)
+        for name, (base, offset) in aliases.base.items():
+            self._alias_var(name, base, offset)
         groups: list[ShiftedGroup] = []
-        covered: set[Where] = set()
+        covered: set[Where] = {(i, -1) for i in aliases.covered}
         if self._may_group():
-            groups, covered = shifted_groups(self.problem.constraints, MIN_SHIFTED_GROUP)
+            groups, grouped = shifted_groups(self.problem.constraints, MIN_SHIFTED_GROUP)
+            covered |= grouped
         self.cnf.clause_budget = self.max_clauses
         try:
             self._post_all(covered)
@@ -134,6 +140,7 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         for i, posted in enumerate(self.problem.constraints):
             check_deadline()
             implied = self._checkpoint() if i >= self.implied_from else None
+            self.binary_sums = implied is None
             try:
                 self._post_uncovered(i, posted.constraint, covered)
                 if len(self.cnf.clauses) > self.max_clauses:  # the encodings' inline clauses skip `add`

@@ -61,23 +61,14 @@ class PairClauses(VariableEncoding):
         """The clauses of `c` over x and y as values: the forbidden pairs, or, when fewer clauses, for
         each value of either side the values of the other that support it."""
         limit = len(xs) + len(ys)  # the number of support clauses
-        allowed: Callable[[tuple[int, int]], bool]
-        forbidden: list[tuple[int, int]] | None
         found = _equal_pairs(c, x, y, self.values)
-        if found is None:
-            table = _pair_table(c, x, y, xs, ys)
-            allowed = table.__getitem__
-            forbidden = [pair for pair, ok in table.items() if not ok]
-        elif not found[1]:  # x + k y != r: forbidden on its equal pairs, at most one per value of x
-            forbidden = found[0]
-        else:  # x + k y == r: allowed on its equal pairs alone
-            matching = set(found[0])
-            allowed = matching.__contains__
-            forbidden = None
-            if len(xs) * len(ys) - len(matching) <= limit:
-                forbidden = [(v, w) for v, w in product(xs, ys) if (v, w) not in matching]
-        if forbidden is not None and len(forbidden) <= limit:  # always so for !=
+        if found is not None:
+            return _equality_plan(found[0], found[1], xs, ys)
+        table = _pair_table(c, x, y, xs, ys)
+        forbidden = [pair for pair, ok in table.items() if not ok]
+        if len(forbidden) <= limit:
             return forbidden, None
+        allowed = table.__getitem__
         return _supports(xs, ys, allowed, first=True), _supports(ys, xs, allowed, first=False)
 
     def _emit(self, planned: Planned, x: str, y: str) -> None:
@@ -267,6 +258,41 @@ def _supports(
     found = []
     for v in these:
         supports = [w for w in others if allowed((v, w) if first else (w, v))]
+        if len(supports) < len(others):
+            found.append((v, supports))
+    return found
+
+
+def _equality_plan(pairs: list[tuple[int, int]], equal: bool, xs: tuple[int, ...], ys: tuple[int, ...]) -> PairPlan:
+    """The plan of `x + k y == r` (`equal`) or `!=`, from the pairs on which its sides are equal: for
+    != those pairs are the forbidden ones (at most one per value of x); for == the pairs outside
+    them, when no more than the support clauses, else each value's supports, read off the pairs."""
+    if not equal:
+        return pairs, None
+    limit = len(xs) + len(ys)
+    if len(xs) * len(ys) - len(pairs) <= limit:
+        matching = set(pairs)
+        forbidden = [(v, w) for v, w in product(xs, ys) if (v, w) not in matching]
+        if len(forbidden) <= limit:
+            return forbidden, None
+    return _supports_of_pairs(xs, ys, pairs, first=True), _supports_of_pairs(ys, xs, pairs, first=False)
+
+
+def _supports_of_pairs(
+    these: tuple[int, ...], others: tuple[int, ...], pairs: list[tuple[int, int]], first: bool
+) -> list[tuple[int, list[int]]]:
+    """`_supports` when the allowed pairs are listed (`_equal_pairs`, in the order of their product):
+    the same supports, in the same order, in a pass over the pairs and one over the values, where
+    trying every pair took n^2 set lookups an equality (1.8 s of 100 queens' 2.9 s compile)."""
+    by_value: dict[int, list[int]] = {}
+    for v, w in pairs:
+        if first:
+            by_value.setdefault(v, []).append(w)
+        else:
+            by_value.setdefault(w, []).append(v)
+    found = []
+    for v in these:
+        supports = by_value.get(v, [])
         if len(supports) < len(others):
             found.append((v, supports))
     return found

@@ -8,7 +8,8 @@ from collections.abc import Hashable
 from itertools import combinations, pairwise
 
 from ...ir import AllDifferent, Count, InSet, Linear, Problem, op_decided, op_holds
-from .cnf import FALSE, TRUE, Diagram, Successors, over_values
+from .binary_sums import binary_sum_literal
+from .cnf import DIAGRAM_EDGES_MAX, FALSE, TRUE, Diagram, Successors, TooLarge, over_values
 from .variables import VariableEncoding
 
 # A top-level sum `== k` of at most PREFIX_TERMS_MAX terms is written as clauses over its prefixes,
@@ -24,8 +25,15 @@ SUBSET_CLAUSES_MAX = 1000
 class SumClauses(VariableEncoding):
     """Linear constraints and counts, at the top level and reified."""
 
+    # The most edges a sum's decision diagram may have; past it the sum is written as binary numbers
+    # (`binary_sums`) while `binary_sums` is on, else refused.
+    sum_diagram_edges = DIAGRAM_EDGES_MAX
+
     def __init__(self, problem: Problem) -> None:
         super().__init__(problem)
+        # Off while an implied equality is written: one too large for its diagram is left out, adders
+        # propagating too little to pay for it (the encoder's `_post_all`).
+        self.binary_sums = True
         self._distinct_groups: list[frozenset[str]] | None = None  # made when a short sum first asks
         self._rest_diagrams: dict[tuple[tuple[int, str], ...], Diagram] = {}
 
@@ -155,7 +163,16 @@ class SumClauses(VariableEncoding):
             return TRUE if early else FALSE
         layers = [values for _, values in terms]
         successors = _sum_successors(coefs, layers, lows, highs, op, rhs)
-        return self.cnf.mdd_of_successors(layers, 0, successors, what=what)
+        cnf = self.cnf
+        variables, clauses = cnf.num_vars, len(cnf.clauses)
+        try:
+            return cnf.mdd_of_successors(layers, 0, successors, budget=self.sum_diagram_edges, what=what)
+        except TooLarge:
+            if not self.binary_sums:
+                raise
+        cnf.num_vars = variables  # the diagram's nodes made so far (no gate, no name) undone
+        del cnf.clauses[clauses:]
+        return binary_sum_literal(cnf, terms, op, rhs)
 
 
 def _sum_successors(coefs: list[int], layers: list[list[tuple[int, int]]], lows: list[int], highs: list[int],

@@ -55,6 +55,15 @@ class VariableEncoding(Translator[int]):
                 for v, lit in zip(domain, prefix, strict=True):
                     self.cnf.meaning.setdefault(abs(lit), f"{name} <= {v}")
 
+    def _alias_var(self, name: str, base: str, offset: int) -> None:
+        """`name == base + offset`, on base's literals (`offsets.py`): its value v is base's v - offset,
+        in the same order, and so are its order literals."""
+        self.values[name] = [(v + offset, lit) for v, lit in self.values[base]]
+        if base in self.signed:
+            self.signed[name] = self.signed[base]
+        if base in self.at_most:
+            self.at_most[name] = self.at_most[base]
+
     def _signed(self, name: str) -> list[int]:
         """The negations of the variable's literals, then its literals, in the order of its values:
         what the pair clues' plans (`pairs._positions`) and all-different index."""
