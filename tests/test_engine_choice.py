@@ -20,6 +20,7 @@ from cspdsl.driver.solve import solve
 from cspdsl.lower.load import load, loads
 
 CRYPTARITHM = ROOT / "tests" / "data" / "cryptarithm_number_words.puz"
+TOO_MANY_VALUES = ROOT / "tests" / "data" / "sat_too_many_values.puz"
 TILING_3X20 = 'puzzle "Pentominoes in a 3x20 rectangle"\npieces p = [pentominoes]\nplace p on rectangle(3, 20)\n'
 FOUR_PENTOMINOES = 'pieces p = [L, P, U, Y]\nplace p on rectangle(4, 5)\n'  # 182 placements, 4 tilings
 TINY_TILING = 'pieces p = [I, domino]\nplace p on """\n  .....\n  ..###\n"""\n'  # 8 placements, 1 tiling
@@ -53,7 +54,8 @@ FAMILIES = [
     ("Einstein, count", MODELS / "einstein.puz", {}, "count", "sat", "default"),
     ("Sudoku", MODELS / "sudoku.puz", {}, "first", "sat", "default"),
     ("lock", MODELS / "lock.puz", {}, "all", "sat", "default"),
-    ("cryptarithm that sat refuses", CRYPTARITHM, {}, "first", "cpsat", "refused"),
+    ("cryptarithm of large coefficients", CRYPTARITHM, {}, "first", "sat", "default"),
+    ("more values than sat takes", TOO_MANY_VALUES, {}, "first", "cpsat", "refused"),
 ]
 LIMITS = {"first": 2, "one": 1, "all": None}
 
@@ -100,13 +102,14 @@ def test_every_tiling_of_3x20_is_found_by_default() -> None:
     assert count(loads(TILING_3X20), timeout=120).count == 8
 
 
-def test_sat_still_refuses_the_cryptarithm_that_the_default_solves() -> None:
-    model = load(str(CRYPTARITHM))
-    with pytest.raises(CspdslError, match="too large for the SAT backend"):
+def test_a_model_that_sat_refuses_is_solved_by_default_on_the_backend_it_names() -> None:
+    model = load(str(TOO_MANY_VALUES))
+    with pytest.raises(CspdslError, match="too many for the SAT backend"):
         solve(model, "sat")
     result = solve(model)
-    assert (result.backend, result.status, result.count) == ("cpsat", "solved", 1)
-    assert "sat refused it (this clue is too large for the SAT backend" in result.chosen_because
+    assert (result.backend, result.status) == ("cpsat", "solved")
+    assert result.solutions[0]["q[1]"] == 7 and len(set(result.solutions[0].values())) == 500
+    assert "sat refused it (the variables have 249,501 values in all" in result.chosen_because
 
 
 def test_the_facts_the_rules_read() -> None:
@@ -153,7 +156,7 @@ def test_backend_forces_the_engine() -> None:
     forced = run_cli("solve", "models/queens.puz", "-D", "n=30", "-n", "1", "--json", "--backend", "sat")
     data = json.loads(forced.stdout)
     assert forced.returncode == 0 and data["backend"] == "sat" and "chosen_because" not in data
-    refused = run_cli("solve", str(CRYPTARITHM), "--backend", "sat")
+    refused = run_cli("solve", str(TOO_MANY_VALUES), "--backend", "sat")
     assert refused.returncode == 2 and "hint: solve this model with --backend cpsat" in refused.stderr
 
 
