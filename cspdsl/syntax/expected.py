@@ -44,7 +44,7 @@ _NEAREST = {
 }
 
 
-def kinds(expected: set[str]) -> dict[str, str]:
+def kinds(expected: set[str]) -> dict[str, list[str]]:
     """The kinds of what could come, each with its words: {kind: words}; a kind "word" or "secondary"
     holds one or more keywords or signs by their text."""
     names = set(expected)
@@ -57,9 +57,9 @@ def kinds(expected: set[str]) -> dict[str, str]:
         found[VALUE] = [_value_words(names)]
         names -= _VALUE_STARTS | _MAYBE_VALUE_STARTS | {"BOOL"}
     if names & _STATEMENTS:
-        found[STATEMENT] = ["a declaration or a clue"]
+        found[STATEMENT] = ["a statement (a declaration or a clue)"]
         found.pop(VALUE, None)
-        names -= _STATEMENTS
+        names -= _STATEMENTS | _ENDS  # a blank line, as much as the end of this one
     if names & _RELATIONS:
         found[RELATION] = ["a relation (such as == or same)"]
         names -= _RELATIONS | _RELATION_WORDS
@@ -79,7 +79,7 @@ def kinds(expected: set[str]) -> dict[str, str]:
     for group, terminals in (("word", rest - _SECONDARY), ("secondary", rest & _SECONDARY)):
         if terminals:
             found[group] = sorted(literal(t) for t in terminals)
-    return {kind: " or ".join(words) for kind, words in found.items()}
+    return found
 
 
 def _value_words(names: set[str]) -> str:
@@ -113,7 +113,7 @@ def expected_words(expected: set[str], found: str = "other") -> str:
     if len(nearest) > 3 and "secondary" in nearest:
         nearest.remove("secondary")
     kept = sorted(nearest[:3], key=_ORDER.index)
-    return join([named[kind] for kind in kept])
+    return join([words for kind in kept for words in named[kind]])
 
 
 def join(words: list[str]) -> str:

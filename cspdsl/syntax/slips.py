@@ -348,10 +348,13 @@ def character_slip(source: Source, line: int, column: int, char: str) -> tuple[i
     meant = _CHARACTERS.get(char)
     if meant is None:
         return 1, _CHARACTER_WORDS.get(char)
-    width = 2 if rest[:2] in ("&&", "''") else 1
     if meant == '"':
-        return width, "did you mean '\"'? a quoted name is written in straight double quotes: \"red wine\""
-    return width, f"did you mean '{meant}'?"
+        closed = re.match(r"""[“”„«»‘’'][^“”„«»‘’'"\n]*[“”„«»‘’']""", rest)
+        if closed:  # the whole quoted name, for a quick fix that puts it in straight quotes
+            quoted = closed.group()
+            return len(quoted), f"did you mean '\"{quoted[1:-1]}\"'? a quoted name takes straight double quotes"
+        return 1, "did you mean '\"'? a quoted name takes straight double quotes"
+    return (2 if rest[:2] == "&&" else 1), f"did you mean '{meant}'?"
 
 
 def unclosed_quote(source: Source, line: int, column: int) -> CspdslError:

@@ -137,8 +137,8 @@ def _unexpected_character(source: Source, error: UnexpectedCharacters) -> Cspdsl
     if error.char == '"':
         return unclosed_quote(source, line, column)
     width, hint = character_slip(source, line, column, error.char)
-    shown = source.line(line)[column - 1 : column - 1 + width] if width > 1 else error.char
-    named = repr(shown) if width > 1 else _named(error.char)
+    covered = source.line(line)[column - 1 : column - 1 + width]
+    named = repr(covered) if width > 1 and covered == error.char * width else _named(error.char)  # '&&' as one
     return CspdslError(f"unexpected character {named}", _at_error(source, error, width), hint)
 
 
