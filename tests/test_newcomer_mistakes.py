@@ -16,6 +16,7 @@ from cspdsl.api import loads
 from cspdsl.core.errors import CspdslError
 from cspdsl.syntax import _puz_tables
 from cspdsl.syntax.parser import parse
+from cspdsl.syntax.plain import PLAIN_FROM
 
 HOUSES = "positions house = 1..3\nattribute nationality: Brit, Dane, Swede\nattribute colour: red, green, blue\n"
 XY = "var x in 1..3\nvar y in 1..3\n"
@@ -165,3 +166,18 @@ def test_no_syntax_error_of_a_damaged_model_names_grammar_tokens(start: int) -> 
             assert not GRAMMAR_WORDS.search(said), (seed, error.render())
         except RecursionError:
             pass
+
+
+@pytest.mark.parametrize("case", ["bracket-left-open-over-lines", "relation-without-underscore", "trailing-comma"])
+def test_a_big_model_read_line_by_line_gets_the_same_message(case: str) -> None:
+    """Past PLAIN_FROM characters the parser reads a text with its plain lines blanked (syntax/plain.py):
+    the slips are found from the model's own lines, so the message is the same, lines moved down."""
+    text = MISTAKES[case][0]
+    filler = "".join(f"var v{i} in 0..9\n" for i in range(1200)) + "".join(f"v{i} != v{i + 1}\n" for i in range(1199))
+    assert len(filler) >= PLAIN_FROM
+    small, big = error_of(text), error_of(filler + text)
+    assert small.span is not None and big.span is not None
+    moved = (small.hint or "").replace("line 3 ", "line 2402 ")  # the hint of a bracket open over lines
+    assert (big.message, big.hint, big.span.line, big.span.column) == (
+        small.message, moved, small.span.line + 2399, small.span.column,
+    )

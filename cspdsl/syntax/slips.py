@@ -69,6 +69,11 @@ class Place:
         """The token before on the line: (terminal, text, column)."""
         return self.before[-1] if self.before else None
 
+    def text_before(self) -> str:
+        """The model's text before the token, from its lines and columns (the parsed text may be the
+        model's with some lines blanked, so its offsets are not the model's)."""
+        return "\n".join([*self.source.lines()[: self.line - 1], self.text[: self.column - 1]])
+
     def at_token(self, width: int | None = None) -> Span:
         size = max(1, len(self.found)) if width is None else width
         return Span(self.source, self.line, self.column, self.line, self.column + size)
@@ -281,9 +286,9 @@ def body_on_next_line(place: Place) -> CspdslError | None:
 def bracket_open_over_lines(place: Place) -> CspdslError | None:
     """A line read as going on inside a bracket a line above left open: `alldifferent(x` then a
     clue on the next line."""
-    if place.before or place.token.start_pos is None or place.found in CLOSING:
+    if place.before or place.found in CLOSING:
         return None
-    opened = open_bracket(place.source.text[: place.token.start_pos])
+    opened = open_bracket(place.text_before())
     if opened is None or opened[0] >= place.line:
         return None
     line, column, bracket = opened

@@ -76,13 +76,12 @@ def _unexpected_token(source: Source, error: UnexpectedToken) -> CspdslError:
     if explained is not None:
         return explained
     message = "unexpected '='" if _equals_for_compare(token, expected) else unexpected(place)
-    hint = _token_hint(source, token, expected) or shape_hint(place)
+    hint = _token_hint(place.text_before(), token, expected) or shape_hint(place)
     return CspdslError(message, place.at_token(), hint)
 
 
-def _token_hint(source: Source, token: Token, expected: set[str]) -> str | None:
-    """The usual slip behind an unexpected token, the most telling first."""
-    before = source.text[: token.start_pos] if token.start_pos is not None else ""
+def _token_hint(before: str, token: Token, expected: set[str]) -> str | None:
+    """The usual slip behind an unexpected token (the model's text `before` it), the most telling first."""
     if token.value == "if" and "LPAR" in expected:
         return "a conditional value goes in parentheses: (if A then x else y)"
     if _keyword_for_name(token, expected):
