@@ -46,7 +46,7 @@ _ALIASES = {
     "is": "same", "equals": "==", "equal": "==", "eq": "==", "ne": "!=", "adjacent": "next_to",
     "adjacent_to": "next_to", "next": "next_to", "neighbour": "next_to", "neighbor": "next_to",
     "left": "left_of", "right": "right_of", "to": "..", "through": "..", "until": "..",
-    "mod": "%", "div": "//", "isnt": "not same", "is_not": "not same",
+    "isnt": "not same", "is_not": "not same",
 }
 
 
@@ -109,7 +109,9 @@ def close_word(word: str, candidates: list[str]) -> str | None:
             return candidate
     if word.lower().startswith("not_") and word[4:].lower() in candidates:
         return f"not {word[4:].lower()}"
-    hint = did_you_mean(word, candidates)
+    if len(word) < 2:  # a one-letter name is a variable's, not a slip of a word
+        return None
+    hint = did_you_mean(word, candidates)  # the lowering's spelling check: "did you mean 'X'?"
     return None if hint is None else hint.split("'")[1]
 
 
@@ -133,8 +135,8 @@ def misspelt_statement(place: Place) -> CspdslError | None:
     if len(place.before) != 1 or place.before[0][0] != "NAME" or place.token.type not in ("NAME", "STRING"):
         return None
     _, word, column = place.before[0]
-    meant = close_word(word, [*SHAPES, "for"])
-    if meant is None or meant == "for":
+    meant = close_word(word, list(SHAPES))
+    if meant is None:
         return None
     return CspdslError(
         f"unknown word '{word}' at the start of a statement", place.at(column, len(word)),
@@ -335,13 +337,14 @@ def _shown(place: Place) -> str:
 # signs of other languages.
 _CHARACTERS = {
     "≠": "!=", "≤": "<=", "≥": ">=", "−": "-", "×": "*", "÷": "//", "…": "..", "“": '"', "”": '"', "„": '"',
-    "«": '"', "»": '"', "&": "and", "!": "not", "'": '"', "‘": '"', "’": '"', "→": "then", "⇒": "then",
+    "«": '"', "»": '"', "&": "and", "!": "not", "'": '"', "‘": '"', "’": '"',
 }
 _CHARACTER_WORDS = {
     ";": "a statement ends at the end of its line: no ';'",
     "\u00a0": "a no-break space: write an ordinary space",
     "/": "a quotient is written '//'; a comment starts with '#'",
     "\\": "a statement goes on over lines inside parentheses, not after a backslash",
+    "→": "'if A then B' says that A implies B", "⇒": "'if A then B' says that A implies B",
 }
 
 
