@@ -113,7 +113,7 @@ def not_a_line_break(char: str) -> dict[str, tuple[str, str]]:
         "above-an-early-end": (
             f"# a{char}b\nvar x in 1..3\nx == (1 +",
             lines(
-                "m.puz:3:10: error: unexpected end of the model; expected an expression",
+                "m.puz:3:10: error: unexpected end of the model; expected a value",
                 " 3 | x == (1 +",
                 "   |          ^",
                 "hint: the '(' on line 3, column 6 is still open",
@@ -155,9 +155,10 @@ CASES: dict[str, tuple[str, str]] = {
     'move-sets-a-number': (
         'var x in 0..3\nstart: x == 0\nmove "add one": x < 3 then x + 1 = 2\ngoal: x == 3\n',
         lines(
-            "m.puz:3:30: error: unexpected '+'; expected one of '.', '=', '['",
+            "m.puz:3:30: error: unexpected '+'; expected '='",
             ' 3 | move "add one": x < 3 then x + 1 = 2',
             '   |                              ^',
+            'hint: write it as: move "fill" for j in jugs: x[j] < 3 then x[j] = 3',
         ),
     ),
     'move-sets-twice': (
@@ -215,7 +216,7 @@ CASES: dict[str, tuple[str, str]] = {
     "missing-operand": (
         "var x in 1..3\nx + == 2\n",
         lines(
-            "m.puz:2:5: error: unexpected '=='; expected an expression",
+            "m.puz:2:5: error: unexpected '=='; expected a value",
             " 2 | x + == 2",
             "   |     ^^",
         ),
@@ -223,7 +224,7 @@ CASES: dict[str, tuple[str, str]] = {
     "missing-operand-at-end-of-line": (
         "var x in 1..3\nx ==\ny == 2\n",
         lines(
-            "m.puz:2:5: error: unexpected end of line; expected an expression",
+            "m.puz:2:5: error: expected a value after '=='",
             " 2 | x ==",
             "   |     ^",
             "hint: a clue ends at the end of its line: finish it there, or put it in parentheses to go on",
@@ -241,7 +242,7 @@ CASES: dict[str, tuple[str, str]] = {
     "keyword-as-a-name": (
         "positions house = 1..2\nattribute pet: at, cat\n",
         lines(
-            "m.puz:2:16: error: unexpected 'at'; expected one of '-', a name, a number, a quoted name (\"...\")",
+            "m.puz:2:16: error: unexpected 'at'; expected a name, a number or a quoted name",
             " 2 | attribute pet: at, cat",
             "   |                ^^",
             "hint: 'at' is a word of the language; to use it as a name, quote it: \"at\"",
@@ -253,7 +254,7 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:2:12: error: '[' is never closed",
             " 2 | sum_equals([x, x",
             "   |            ^",
-            "hint: the model ends before its ']'",
+            "hint: the model ends before its closing ']'",
         ),
     ),
     "unclosed-bracket-over-lines": (
@@ -263,7 +264,7 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:3:14: error: '[' is never closed",
             " 3 | alldifferent([x[1], x[2],  # \"[\"",
             "   |              ^",
-            "hint: the model ends before its ']'",
+            "hint: the model ends before its closing ']'",
         ),
     ),
     "unclosed-paren": (
@@ -272,13 +273,13 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:2:6: error: '(' is never closed",
             " 2 | x == (1 + 2",
             "   |      ^",
-            "hint: the model ends before its ')'",
+            "hint: the model ends before its closing ')'",
         ),
     ),
     "end-of-file-inside-a-bracket": (
         "var x in 1..3\nx == (1 +",
         lines(
-            "m.puz:2:10: error: unexpected end of the model; expected an expression",
+            "m.puz:2:10: error: unexpected end of the model; expected a value",
             " 2 | x == (1 +",
             "   |          ^",
             "hint: the '(' on line 2, column 6 is still open",
@@ -295,25 +296,26 @@ CASES: dict[str, tuple[str, str]] = {
     "unterminated-quoted-name": (
         'positions house = 1..2\nattribute drink: "root beer, tea\n',
         lines(
-            "m.puz:2:18: error: unexpected character '\"'",
+            "m.puz:2:18: error: '\"' is never closed",
             ' 2 | attribute drink: "root beer, tea',
             "   |                  ^",
-            "hint: a quoted name must end on the same line; a drawing or grid goes in triple quotes",
+            "hint: a quoted name ends on its own line with a second '\"'; a drawing or grid goes in triple quotes",
         ),
     ),
     "empty-set-literal": (
         "positions house = {}\n",
         lines(
-            "m.puz:1:20: error: unexpected '}'; expected an expression",
+            "m.puz:1:20: error: unexpected '}'; expected a value",
             " 1 | positions house = {}",
             "   |                    ^",
+            "hint: write it as: positions house = 1..5  (or: positions band: Alpha, Beta)",
         ),
     ),
     # ---- slips of a clue's shape, each with the hint that names the fix -------------------------------
     "chained-comparison": (
         "var x in 1..5\n1 <= x <= 3\n",
         lines(
-            "m.puz:2:8: error: unexpected '<='; expected one of '+', '-', 'and', 'iff', 'or', the end of the line",
+            "m.puz:2:8: error: unexpected '<='; expected an operator or the end of the line",
             " 2 | 1 <= x <= 3",
             "   |        ^^",
             "hint: comparisons do not chain: write 'x in 1..3' for a range, or one clue per comparison",
@@ -322,7 +324,7 @@ CASES: dict[str, tuple[str, str]] = {
     "clue-broken-across-lines": (
         "var x in 1..3\nvar y in 1..3\nx + y ==\n  4\n",
         lines(
-            "m.puz:3:9: error: unexpected end of line; expected an expression",
+            "m.puz:3:9: error: expected a value after '=='",
             " 3 | x + y ==",
             "   |         ^",
             "hint: a clue ends at the end of its line: finish it there, or put it in parentheses to go on",
@@ -331,7 +333,7 @@ CASES: dict[str, tuple[str, str]] = {
     "bracket-closed-by-another": (
         "var q[1..3] in 1..3\nsum([q[1], q[2]\n) == 3\n",
         lines(
-            "m.puz:3:1: error: unexpected ')'; expected ']'",
+            "m.puz:3:1: error: unexpected ')'; expected a closing ']'",
             " 3 | ) == 3",
             "   | ^",
             "hint: the '[' on line 2, column 5 is still open",
@@ -621,7 +623,7 @@ CASES: dict[str, tuple[str, str]] = {
         # error further on is the one reported, as before.
         'var g[1..2] in 0..9\ngiven g = """1 x"""\nx == = 2\n',
         lines(
-            "m.puz:3:6: error: unexpected '='; expected an expression",
+            "m.puz:3:6: error: unexpected '='; expected a value",
             " 3 | x == = 2",
             "   |      ^",
         ),
@@ -1283,7 +1285,7 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:1:5: error: unexpected 'of'; expected a name",
             ' 1 | var of in 1..3',
             '   |     ^^',
-            'hint: \'of\' is a word of the language; to use it as a name, quote it: "of"',
+            "hint: 'of' is a word of the language: choose another name",
         ),
     ),
     "regions-name-twice": (
@@ -1593,7 +1595,7 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:1:5: error: unexpected 'where'; expected a name",
             ' 1 | var where in 1..3',
             '   |     ^^^^^',
-            "hint: 'where' is a word of the language; to use it as a name, quote it: \"where\"",
+            "hint: 'where' is a word of the language: choose another name",
         ),
     ),
     "where-depends-on-variables": (
@@ -1619,7 +1621,7 @@ CASES: dict[str, tuple[str, str]] = {
     "template-syntax-error": (
         FISH + 'question "q": "The {nationality[fish} owns it."\nDane at 1\n',
         lines(
-            "m.puz:4:37: error: the placeholder ends too early; expected one of ',', '..', ']'",
+            "m.puz:4:37: error: the placeholder ends too early; expected a closing ']', a comma or '..'",
             ' 4 | question "q": "The {nationality[fish} owns it."',
             "   |                                     ^",
             "hint: the '[' at column 32 is not closed",
@@ -1661,7 +1663,7 @@ CASES: dict[str, tuple[str, str]] = {
     "template-second-placeholder-ends-early": (
         'var x in 1..3\nx == 2\nquestion "q": "{x} and {x + }"\n',
         lines(
-            "m.puz:3:29: error: the placeholder ends too early; expected an expression",
+            "m.puz:3:29: error: the placeholder ends too early; expected a value",
             ' 3 | question "q": "{x} and {x + }"',
             "   |                             ^",
         ),
@@ -1752,7 +1754,7 @@ CASES: dict[str, tuple[str, str]] = {
     'else-without-if': (
         'var x in 1..3\nx == 1 else x == 2\n',
         lines(
-            "m.puz:2:8: error: unexpected 'else'; expected one of 'iff', 'or', the end of the line",
+            "m.puz:2:8: error: unexpected 'else'; expected an operator or the end of the line",
             ' 2 | x == 1 else x == 2',
             '   |        ^^^^',
             "hint: 'else' ends 'if A then B else C'; an 'if', 'either' or 'forall' as B goes in parentheses",
@@ -1761,7 +1763,7 @@ CASES: dict[str, tuple[str, str]] = {
     'else-after-either': (
         'var x in 1..3\nif x == 1 then either x == 2 or x == 3 else x == 1\n',
         lines(
-            "m.puz:2:40: error: unexpected 'else'; expected one of 'and', 'or', the end of the line",
+            "m.puz:2:40: error: unexpected 'else'; expected an operator or the end of the line",
             ' 2 | if x == 1 then either x == 2 or x == 3 else x == 1',
             '   |                                        ^^^^',
             "hint: 'else' ends 'if A then B else C'; an 'if', 'either' or 'forall' as B goes in parentheses",
@@ -1770,7 +1772,7 @@ CASES: dict[str, tuple[str, str]] = {
     'iff-chained': (
         'var a, b, c in bool\na iff b iff c\n',
         lines(
-            "m.puz:2:9: error: unexpected 'iff'; expected one of 'or', the end of the line",
+            "m.puz:2:9: error: unexpected 'iff'; expected an operator or the end of the line",
             ' 2 | a iff b iff c',
             '   |         ^^^',
             "hint: 'iff' joins two conditions; group more in parentheses: (A iff B) iff C",
@@ -1779,7 +1781,7 @@ CASES: dict[str, tuple[str, str]] = {
     'conditional-value-without-parentheses': (
         'var x in 1..3\nvar b in bool\nx == if b then 1 else 2\n',
         lines(
-            "m.puz:3:6: error: unexpected 'if'; expected an expression",
+            "m.puz:3:6: error: unexpected 'if'; expected a value",
             ' 3 | x == if b then 1 else 2',
             '   |      ^^',
             'hint: a conditional value goes in parentheses: (if A then x else y)',
@@ -2191,9 +2193,10 @@ CASES: dict[str, tuple[str, str]] = {
     "objective-over-a-condition": (
         "var x in 1..3\nminimize x == 2\n",
         lines(
-            "m.puz:2:12: error: unexpected '=='; expected one of '+', '-', the end of the line",
+            "m.puz:2:12: error: unexpected '=='; expected an operator or the end of the line",
             " 2 | minimize x == 2",
             "   |            ^^",
+            "hint: write it as: minimize cost",
         ),
     ),
     "objective-too-large": (
@@ -2252,9 +2255,10 @@ CASES: dict[str, tuple[str, str]] = {
     "show-without-a-comma": (
         "var x in 1..3\nvar y in 1..3\nshow x y\n",
         lines(
-            "m.puz:3:8: error: unexpected 'y'; expected one of ',', the end of the line",
+            "m.puz:3:8: error: unexpected 'y'; expected a comma or the end of the line",
             " 3 | show x y",
             "   |        ^",
+            "hint: write it as: show x, y",
         ),
     ),
     "an-answer-shows-a-variable-show-leaves-out": (

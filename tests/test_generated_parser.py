@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cspdsl.syntax import generate, lalr, syntax_errors
+from cspdsl.syntax import expected, generate, lalr
 from cspdsl.syntax.parser import join_bracketed_lines, parse_tree
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -195,10 +195,10 @@ def test_a_run_does_not_import_lark() -> None:
 
 
 def test_the_words_that_are_names_are_the_grammars() -> None:
-    """syntax_errors.NAME_WORDS, folded into "a name" in messages, are the grammar's `_word` keywords."""
+    """expected.NAME_WORDS, folded into "a name" in messages, are the grammar's `_word` keywords."""
     rules = lark.Lark(GRAMMAR, **generate.OPTIONS).rules
     words = {s.name for r in rules if r.origin.name == "_word" for s in r.expansion} - {"NAME"}
-    assert words == syntax_errors.NAME_WORDS
+    assert words == expected.NAME_WORDS
 
 
 def test_declaration_nouns_as_names_parse_as_with_lark() -> None:

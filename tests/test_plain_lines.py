@@ -164,8 +164,8 @@ FALLBACKS: dict[str, tuple[str, str | None]] = {
     "inside-a-list": (DECLARED + "exactly 1 of [\na != b,\na == c\n]\n", None),
     "inside-a-block": ('var g[1..2, 1..2] in 0..9 shape """\n..\na != b\n"""\n', "unexpected 'a' in the shape"),
     "a-syntax-error-before": (DECLARED + "a +\na != b\n", "unexpected"),
-    "a-syntax-error-after": (DECLARED + "a != b\nb ==\n", "unexpected"),
-    "an-unclosed-bracket": (DECLARED + "(a\na != b\n", "unexpected"),
+    "a-syntax-error-after": (DECLARED + "a != b\nb ==\n", "expected a value after '=='"),
+    "an-unclosed-bracket": (DECLARED + "(a\na != b\n", "'(' is never closed"),
     "too-deep-elsewhere": (DECLARED + "a != b\nc == " + "abs(" * 120 + "a" + ")" * 120 + "\n",
                            "nested more than 100 levels deep"),
 }

@@ -7,80 +7,15 @@ from __future__ import annotations
 import re
 
 from ..core.errors import CspdslError, Source, Span, zero_width
-from . import _puz_tables
-from .lalr import CLOSING, OPENING, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-
-_WORDS = {
-    "NAME": "a name",
-    "INT": "a number",
-    "STRING": 'a quoted name ("...")',
-    "BLOCK": 'a block in triple quotes ("""...""")',
-    "COMPARE": "a comparison (==, !=, <, <=, >, >=)",
-    "RELATION": "a relation (same, next_to, left_of, ...)",
-    "COUNT_WORD": "exactly, at_least or at_most",
-    "_NL": "the end of the line",
-    "$END": "the end of the model",
-}
-_EXPRESSION_STARTS = {"NAME", "INT", "STRING", "LPAR", "LSQB", "LBRACE", "MINUS"}
-# The declaration words that are names everywhere else (the grammar's `_word`): where a name may
-# come, "a name" says it for them (tests/test_generated_parser.py holds this set to the grammar).
-NAME_WORDS = frozenset({
-    "ATTRIBUTE", "BOARD", "ELSE", "GIVEN", "PIECES", "PLACE", "POSITIONS", "PUZZLE", "QUESTION", "REGIONS",
-    "SHAPE", "SHOW", "START", "GOAL", "ALWAYS", "MOVE",
-})
-
-
-def describe(terminal: str) -> str:
-    if terminal in _WORDS:
-        return _WORDS[terminal]
-    literal = _puz_tables.LITERALS.get(terminal)
-    return terminal.lower() if literal is None else f"'{literal}'"
-
-
-def expected_words(expected: set[str]) -> str:
-    names = set(expected)
-    if "NAME" in names:
-        names -= NAME_WORDS
-    words = []
-    if len(names & _EXPRESSION_STARTS) >= 3 and names & {"LPAR", "LSQB", "LBRACE"}:
-        names -= _EXPRESSION_STARTS | {"TRUE", "FALSE", "NOT", "COUNT_WORD", "FORALL", "IF", "EITHER"}
-        words.append("an expression")
-    words += sorted(describe(n) for n in names)
-    if len(words) > 6:
-        words = [*words[:6], "..."]
-    if len(words) == 1:
-        return words[0]
-    return "one of " + ", ".join(words)
+from .expected import expected_words, literal, wants_a_value
+from .lalr import CLOSING, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from .slips import Place, character_slip, open_bracket, shape_hint, slip, unclosed_quote, unexpected
 
 
 def acceptable(error: UnexpectedToken) -> set[str]:
     """The terminals that could come next. LALR's own list merges states and names terminals that
     would fail one step later; accepts() tries each one and is exact."""
     return error.accepts() or error.expected
-
-
-def open_bracket(text: str) -> tuple[int, int, str] | None:
-    """The innermost bracket still open at the end of `text`: (line, column, bracket)."""
-    stack: list[tuple[int, str]] = []
-    for match in re.finditer(r'"""(?:.|\n)*?"""|"[^"\n]*"|#[^\n]*|[()\[\]{}]', text):
-        char = match.group()
-        if char in OPENING:
-            stack.append((match.start(), char))
-        elif char in CLOSING and stack:
-            stack.pop()
-    if not stack:
-        return None
-    offset, char = stack[-1]
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1, char
-
-
-def _token_text(token: Token) -> str:
-    if token.type == "_NL":
-        return "end of line"
-    if token.type == "$END":
-        return "end of the model"
-    return f"'{token.value}'"
 
 
 def open_block(text: str) -> tuple[int, int] | None:
@@ -118,7 +53,7 @@ def placeholder_error(source: Source, error: UnexpectedInput, text: str, line: i
         end = column + len(text)  # the closing brace
         opened = open_bracket(text)
         return CspdslError(
-            f"the placeholder ends too early; expected {expected_words(acceptable(error))}",
+            f"the placeholder ends too early; expected {expected_words(acceptable(error), 'end')}",
             Span(source, line, end, line, end + 1),
             f"the '{opened[2]}' at column {column + opened[1] - 1} is not closed" if opened else None,
         )
@@ -132,23 +67,27 @@ def _at_error(source: Source, error: UnexpectedInput, width: int) -> Span:
 
 
 def _unexpected_token(source: Source, error: UnexpectedToken) -> CspdslError:
+    """A token that cannot come where it is: a newcomer's slip that explains it (slips.py), else what
+    could have come, in words, and the hint for the usual slip."""
     token = error.token
-    width = 1 if token.type == "_NL" else len(str(token.value).split("\n")[0])
     expected = acceptable(error)
-    if _equals_for_compare(token, expected):
-        message = "unexpected '='"
-    else:
-        message = f"unexpected {_token_text(token)}; expected {expected_words(expected)}"
-    return CspdslError(message, _at_error(source, error, width), _token_hint(source, token, expected))
+    place = Place(source, token, expected, max(error.line, 1), max(error.column, 1))
+    explained = slip(place)
+    if explained is not None:
+        return explained
+    message = "unexpected '='" if _equals_for_compare(token, expected) else unexpected(place)
+    hint = _token_hint(place.text_before(), token, expected) or shape_hint(place)
+    return CspdslError(message, place.at_token(), hint)
 
 
-def _token_hint(source: Source, token: Token, expected: set[str]) -> str | None:
-    """The usual slip behind an unexpected token, the most telling first."""
-    before = source.text[: token.start_pos] if token.start_pos is not None else ""
+def _token_hint(before: str, token: Token, expected: set[str]) -> str | None:
+    """The usual slip behind an unexpected token (the model's text `before` it), the most telling first."""
     if token.value == "if" and "LPAR" in expected:
         return "a conditional value goes in parentheses: (if A then x else y)"
     if _keyword_for_name(token, expected):
-        return f'\'{token.value}\' is a word of the language; to use it as a name, quote it: "{token.value}"'
+        if "STRING" in expected:
+            return f'\'{token.value}\' is a word of the language; to use it as a name, quote it: "{token.value}"'
+        return f"'{token.value}' is a word of the language: choose another name"
     if _line_ends_in_brackets(token, expected):
         return "a bracket is still open"
     if _equals_for_compare(token, expected):
@@ -172,7 +111,7 @@ def _shape_hint(token: Token, expected: set[str], before: str) -> str | None:
     opened = open_bracket(before)
     if token.value in CLOSING and opened is not None and token.value != _MATCHING[opened[2]]:
         return f"the '{opened[2]}' on line {opened[0]}, column {opened[1]} is still open"
-    if token.type == "_NL" and len(expected & _EXPRESSION_STARTS) >= 3 and opened is None:
+    if token.type == "_NL" and wants_a_value(expected) and opened is None:
         return "a clue ends at the end of its line: finish it there, or put it in parentheses to go on"
     return None
 
@@ -190,15 +129,16 @@ def _keyword_for_name(token: Token, expected: set[str]) -> bool:
     return "NAME" in expected and re.fullmatch(r"[a-z_]+", str(token.value)) is not None and token.type != "NAME"
 
 
-_CHARACTER_HINTS = {
-    '"': "a quoted name must end on the same line; a drawing or grid goes in triple quotes",
-    "=": "use '==' to compare",
-}
-
-
 def _unexpected_character(source: Source, error: UnexpectedCharacters) -> CspdslError:
-    char = error.char
-    return CspdslError(f"unexpected character {_named(char)}", _at_error(source, error, 1), _CHARACTER_HINTS.get(char))
+    """A character that starts no token: a quote never closed is shown where it opens; another, with
+    what was likely meant (`&&` for `and`, a curly quote for a straight one)."""
+    line, column = max(error.line, 1), max(error.column, 1)
+    if error.char == '"':
+        return unclosed_quote(source, line, column)
+    width, hint = character_slip(source, line, column, error.char)
+    covered = source.line(line)[column - 1 : column - 1 + width]
+    named = repr(covered) if width > 1 and covered == error.char * width else _named(error.char)  # '&&' as one
+    return CspdslError(f"unexpected character {named}", _at_error(source, error, width), hint)
 
 
 def _named(char: str) -> str:
@@ -226,7 +166,7 @@ def _early_end(source: Source, error: UnexpectedToken) -> CspdslError:
         return CspdslError(
             f"'{bracket}' is never closed",
             Span(source, line, column, line, column + 1),
-            f"the model ends before its {describe(_CLOSERS[bracket])}",
+            f"the model ends before its closing {literal(_CLOSERS[bracket])}",
         )
     lines = source.lines()
     if len(lines) > 1 and not lines[-1]:  # the text ends with a line break: its last line is the one before
@@ -234,6 +174,6 @@ def _early_end(source: Source, error: UnexpectedToken) -> CspdslError:
     line, column = len(lines), len(lines[-1]) + 1
     message = "unexpected end of the model"
     if expected:
-        message += f"; expected {expected_words(set(expected))}"
+        message += f"; expected {expected_words(set(expected), 'end')}"
     hint = f"the '{opened[2]}' on line {opened[0]}, column {opened[1]} is still open" if opened else None
     return CspdslError(message, Span(source, line, column, line, column + 1), hint)
