@@ -133,6 +133,8 @@ class BodyCompiler(ValueCompiler):
         def joined(names: Names) -> ir.Constraint:
             value = first(names)
             for both, right_of in steps:
+                if value == (ir.FALSE if both else ir.TRUE):
+                    continue  # decided by its left side: the right one is not lowered (`Conditions.joined`)
                 right = right_of(names)  # type: ignore[misc]  # none is None (checked above)
                 value = all_of([value, right]) if both else any_of([value, right])
             return value
@@ -147,7 +149,12 @@ class BodyCompiler(ValueCompiler):
         condition, consequence = self.condition(node.condition), self.condition(node.consequence)
         if condition is None or consequence is None:
             return None
-        return lambda names: any_of([negate(condition(names)), consequence(names)])
+
+        def implied(names: Names) -> ir.Constraint:
+            guard = condition(names)
+            return ir.TRUE if guard == ir.FALSE else any_of([negate(guard), consequence(names)])
+
+        return implied
 
     def condition_Either(self, node: ast.Either) -> Condition | None:
         options = [self.condition(option) for option in node.options]

@@ -219,7 +219,7 @@ class ValueCompiler:
 
         def total(names: Names) -> Lin | int:
             items = as_list(listed(names), node.args[0])
-            if not items or isinstance(items[0], list):
+            if items and isinstance(items[0], list):
                 raise Fallback
             lin = Lin.total(as_lin(item, node) for item in items)
             return lin if lin.terms else lin.const

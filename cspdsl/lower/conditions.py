@@ -7,16 +7,18 @@ import itertools
 from collections.abc import Iterator
 
 from .. import ir
+from ..core.errors import CspdslError
 from ..core.static_types import Any
 from ..syntax import ast
 from .areas import AREA_CALLS, area_constraints
 from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
-from .context import POSITION_WORDS, error, method_for, range_text
+from .context import POSITION_WORDS, OutsideRange, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
 from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
 from .products import aux_for
 from .quantifiers import Quantifiers
+from .sizes import TooLarge
 from .values import as_cond, as_list
 from .visibility import visible_comparison
 
@@ -83,12 +85,54 @@ class Conditions(Quantifiers):
         return ir.TRUE if node.value else ir.FALSE
 
     def cond_BoolOp(self, node: ast.BoolOp) -> ir.Constraint:
+        """`A and B`, `A or B`, left first: a side that decides the whole (false and ..., true or ...)
+        leaves the other unlowered, so `i == 1 or q[i-1] < q[i]` never makes q[0]."""
         spine = left_spine(node, ast.BoolOp)
-        value = self.cond(spine[-1].left)
+        value: ir.Constraint | CspdslError = self.attempt(spine[-1].left)
         for step in reversed(spine):
-            right = self.cond(step.right)
-            value = all_of([value, right]) if step.op == "and" else any_of([value, right])
+            value = self.joined(step, value)
+        if isinstance(value, CspdslError):
+            raise value
         return value
+
+    def attempt(self, node: ast.Node) -> ir.Constraint | CspdslError:
+        """A side of `and`/`or` lowered, or the error lowering it raised (the other side may decide;
+        a model past its size limits is past them whatever the other side says)."""
+        try:
+            return self.cond(node)
+        except TooLarge:
+            raise
+        except CspdslError as failed:
+            return failed
+
+    def joined(self, step: ast.BoolOp, left: ir.Constraint | CspdslError) -> ir.Constraint | CspdslError:
+        """One `and`/`or` of a chain. A left side that decides it is the whole; a left side that
+        failed is the whole's error unless the right side decides it (`q[i-1] < q[i] or i == 1`)."""
+        both = step.op == "and"
+        deciding = ir.FALSE if both else ir.TRUE
+        if isinstance(left, CspdslError):
+            right = self.attempt(step.right)
+            return right if right == deciding else left
+        if left == deciding:
+            return left
+        right = self.guarded(step.left, left, step.right)
+        return all_of([left, right]) if both else any_of([left, right])
+
+    def guarded(self, guard: ast.Node, guard_value: ir.Constraint, node: ast.Node) -> ir.Constraint:
+        """A condition under a guard that did not decide it. A guard over variables holds in some
+        solutions only, so what it guards is lowered whatever the guard: an index outside its range
+        there stays an error, whose hint says why."""
+        try:
+            return self.cond(node)
+        except OutsideRange as failed:
+            raise self.unguarded(failed, guard, guard_value) from None
+
+    def unguarded(self, failed: CspdslError, guard: ast.Node, guard_value: ir.Constraint) -> CspdslError:
+        """An index error under a guard, with the hint that a guard over variables cannot prevent it."""
+        if failed.hint is None and guard_value not in (ir.TRUE, ir.FALSE):
+            failed.hint = (f"the guard '{guard.span.text}' depends on a variable, so this is lowered for every "
+                           "value: guard with the quantifier's names or a where")
+        return failed
 
     def cond_NotOp(self, node: ast.NotOp) -> ir.Constraint:
         return negate(self.cond(node.operand))
@@ -97,10 +141,14 @@ class Conditions(Quantifiers):
         return count([self.cond(option) for option in node.options], "==", 1)
 
     def cond_Implication(self, node: ast.Implication) -> ir.Constraint:
-        return any_of([negate(self.cond(node.condition)), self.cond(node.consequence)])
+        """`if A then B`: A first; when A is false the whole holds and B is not lowered."""
+        condition = self.cond(node.condition)
+        if condition == ir.FALSE:
+            return ir.TRUE
+        return any_of([negate(condition), self.guarded(node.condition, condition, node.consequence)])
 
     def cond_Forall(self, node: ast.Forall) -> ir.Constraint:
-        return all_of([self.cond(node.body) for _ in self.bindings(node.binders)])
+        return all_of(list(self.instances(node, lambda: [self.cond(node.body)])))
 
     def cond_CountOf(self, node: ast.CountOf) -> ir.Constraint:
         k = self.constant_int(node.k)
@@ -150,9 +198,7 @@ class Conditions(Quantifiers):
         if node.func in SUM_CALLS:
             if len(node.args) != 2:
                 raise error(f"{node.func} takes a list and a number: {node.func}(list, k)", node)
-            items = as_list(self.eval(node.args[0]), node.args[0])
-            if not items:
-                raise error("sum over nothing: the list is empty", node.args[0])
+            items = as_list(self.eval(node.args[0]), node.args[0])  # of nothing: a sum of 0
             self.sizes.add_terms(len(items), f"this sum goes through {len(items)} items", node.args[0].span)
             total = Lin()
             for item in items:

@@ -104,6 +104,23 @@ def error(message: str, node: ast.Node | Span, hint: str | None = None) -> Cspds
     return CspdslError(message, span, hint)
 
 
+class OutsideRange(CspdslError):
+    """An index or slice outside what it indexes: a guard over variables cannot keep it from being
+    lowered, which the guard's hint says (`conditions.py`)."""
+
+
+def outside(message: str, node: ast.Node) -> OutsideRange:
+    """An index outside its range, at a node's span."""
+    return OutsideRange(message, node.span)
+
+
+def reword(error: CspdslError, message: str) -> CspdslError:
+    """The same error (its place and hint) with its message put in other words."""
+    error.message = message
+    error.args = (message,)
+    return error
+
+
 def range_text(values: list[int]) -> str:
     """Numbers as a user would write them: 1..5 when consecutive, else {1, 3, 5}."""
     if values and values == list(range(values[0], values[-1] + 1)):
@@ -180,6 +197,7 @@ class Context:
         self.bool_vars = declarations.bool_vars
         # The values of the `forall` names a clue is being posted under ((name, value) pairs).
         self.instance: tuple[tuple[str, str], ...] = ()
+        self.named_error: CspdslError | None = None  # the last error a `forall` named its values in
         self.folds = Folds()  # the clues that fold to a constant
         # `neighbours(c)`, `around(c)`: each cell's neighbours, by the word's group, made once a model.
         self.neighbourhoods: dict[str, dict[str, list[str]]] = {}

@@ -19,7 +19,7 @@ from ..core.static_types import Any
 from ..syntax import ast
 from ..syntax.nesting import MAX_NESTING
 from .build import Lin
-from .context import MAX_DOMAIN, MAX_INT, Declarations, Param, error, range_text
+from .context import MAX_DOMAIN, MAX_INT, Declarations, Param, error, range_text, reword
 from .layout import SHADED, Board, Grid
 from .symbols import Symbols
 from .values import Array, BoardValue, PiecesValue, check_size, list_depth
@@ -79,7 +79,12 @@ def _given_param(declarations: Declarations, s: ast.ParamDecl) -> int:
 
 
 def let_decl(declarations: Declarations, lowering: Symbols, s: ast.LetDecl) -> None:
-    value = lowering.eval(s.value)
+    try:
+        value = lowering.eval(s.value)
+    except CspdslError as failed:
+        if isinstance(s.value, (ast.ListLit, ast.Comprehension)):  # an item's error names its list
+            raise reword(failed, f"in let {s.name}: {failed.message}") from None
+        raise
     if list_depth(value) > MAX_NESTING:  # lets that nest lists in each other: no clue may hold it
         raise error(
             f"this list is nested more than {MAX_NESTING} levels deep",

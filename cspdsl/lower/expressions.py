@@ -281,9 +281,7 @@ class Expressions(Indexing):
         return segments([as_list(line, node) for line in lines], length)
 
     def call_sum(self, node: ast.Call) -> Lin | int:
-        items = self.call_list(node)
-        if not items:
-            raise error("sum over nothing: the list is empty", node)
+        items = self.call_list(node)  # of nothing: 0, as a filtered list is at its edges
         total = Lin.total(self.lin(item, node) for item in items)
         return total if total.terms else total.const
 
@@ -310,7 +308,7 @@ class Expressions(Indexing):
             return extreme(self.scope, node.func, [self.lin(item, node) for item in items], node)
         values = int_values_of(args, node)
         if not values:
-            raise error(f"{node.func} of nothing", node)
+            raise error(f"{node.func} of nothing: the list is empty", node)
         return min(values) if node.func == "min" else max(values)
 
     def abs_argument(self, node: ast.Call) -> Lin:

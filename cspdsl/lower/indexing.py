@@ -12,7 +12,7 @@ from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, linear
-from .context import Context, error, range_text
+from .context import Context, error, outside, range_text
 from .elements import Choices, element, index_values
 from .named_values import refuse_arithmetic
 from .values import Array, Attribute
@@ -68,7 +68,7 @@ class Indexing(Context):
         lo, hi = value[0], value[-1]
         for end in (lo, hi):
             if end not in allowed:
-                raise error(f"slice {lo}..{hi} is outside {name}'s range {range_text(allowed)}", node)
+                raise outside(f"slice {lo}..{hi} is outside {name}'s range {range_text(allowed)}", node)
         return [i for i in allowed if lo <= i <= hi]
 
     # ---- arrays ----------------------------------------------------------------------------------
@@ -82,7 +82,7 @@ class Indexing(Context):
         for dimension, (value, index_node) in enumerate(zip(indices, node.indices, strict=False)):
             if isinstance(value, int) and not array.allows(dimension, value):
                 allowed = array.ranges[dimension]
-                raise error(f"index {value} is outside {array.name}'s range {range_text(allowed)}", index_node)
+                raise outside(f"index {value} is outside {array.name}'s range {range_text(allowed)}", index_node)
         point = tuple(i for i in indices if type(i) is int)
         if len(point) == len(array.ranges):  # one cell at constant indices: the usual case, made at once
             return Lin(((1, self.white_cell(array, point, node)),))
@@ -135,7 +135,7 @@ class Indexing(Context):
             return [items[i - 1] for i in index]
         if isinstance(index, int):
             if not 1 <= index <= len(items):
-                raise error(f"index {index} is outside 1..{len(items)}", node.indices[0])
+                raise outside(f"index {index} is outside 1..{len(items)}", node.indices[0])
             return items[index - 1]
         if not all(isinstance(item, Lin) or (isinstance(item, int) and not isinstance(item, bool)) for item in items):
             raise error(

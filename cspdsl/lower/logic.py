@@ -13,7 +13,7 @@ from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, all_of, any_of, linear, negate
 from .conditions import Conditions
-from .context import new_aux_name
+from .context import OutsideRange, method_for, new_aux_name
 from .named_values import is_named
 from .products import values_of
 from .values import Symbol
@@ -33,20 +33,31 @@ class Logic(Conditions):
         return any_of([all_of([left, right]), all_of([negate(left), negate(right)])])
 
     def cond_Conditional(self, node: ast.Conditional) -> ir.Constraint:
+        """`if c then A else B`: c first; when it is constant, only the branch it chooses is lowered."""
         condition = self.cond(node.condition)
-        then, otherwise = self.cond(node.then), self.cond(node.otherwise)
+        if condition in (ir.TRUE, ir.FALSE):
+            return self.cond(node.then if condition == ir.TRUE else node.otherwise)
+        then = self.guarded(node.condition, condition, node.then)
+        otherwise = self.guarded(node.condition, condition, node.otherwise)
         return all_of([any_of([negate(condition), then]), any_of([condition, otherwise])])
 
     def eval_Conditional(self, node: ast.Conditional) -> Any:
-        """`if c then a else b` as a number: a, b when c folds to a constant, else an auxiliary
-        variable over the values of both. Either branch a condition makes the whole a condition (the
-        caller, `eval_item` or `cond`, then takes it as one)."""
-        then, otherwise = self.eval(node.then), self.eval(node.otherwise)
+        """`if c then a else b` as a number: c first, and only the branch it chooses when it folds to
+        a constant; else an auxiliary variable over the values of both. Either branch a condition
+        makes the whole a condition (the caller, `eval_item` or `cond`, then takes it as one): that
+        is found from the branches' forms, before anything is lowered."""
+        for branch in (node.then, node.otherwise):
+            if method_for(self, "eval_", branch) is None:
+                self.eval(branch)  # "this is a condition", for the caller
+        condition = self.cond(node.condition)
+        if condition in (ir.TRUE, ir.FALSE):
+            return self.eval(node.then if condition == ir.TRUE else node.otherwise)
+        then = self.branch_value(node, condition, node.then)
+        otherwise = self.branch_value(node, condition, node.otherwise)
         named = self.branch_names(node, then, otherwise)
         a, b = self.branch_lin(then, node.then), self.branch_lin(otherwise, node.otherwise)
-        condition = self.cond(node.condition)
-        if condition in (ir.TRUE, ir.FALSE) or a == b:
-            return then if condition != ir.FALSE else otherwise
+        if a == b:
+            return then
         values = sorted(values_of(self.scope, a, node.span) | values_of(self.scope, b, node.span))
         name = new_aux_name(self.scope, "if")
         self.problem.add_var(name, tuple(values), output=False)
@@ -56,6 +67,13 @@ class Logic(Conditions):
         if named:
             self.layout.symbolic.add(name)  # a choice between names is a name too
         return chosen
+
+    def branch_value(self, node: ast.Conditional, condition: ir.Constraint, branch: ast.Node) -> Any:
+        """A branch's value under a condition over variables (lowered whatever the condition)."""
+        try:
+            return self.eval(branch)
+        except OutsideRange as failed:
+            raise self.unguarded(failed, node.condition, condition) from None
 
     def branch_names(self, node: ast.Conditional, then: Any, otherwise: Any) -> bool:
         """Whether the branches are names of a domain (both must be, or neither)."""

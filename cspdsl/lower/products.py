@@ -151,9 +151,7 @@ def extreme(scope: Scope, func: str, items: list[Lin], node: ast.Call) -> Lin:
 
 
 def product_of(scope: Scope, node: ast.Call, items: list[Lin]) -> Lin | int:
-    """`product(list)`: the items multiplied left to right (a constant 0 makes it 0)."""
-    if not items:
-        raise error("product over nothing: the list is empty", node)
+    """`product(list)`: the items multiplied left to right (a constant 0 makes it 0; of nothing, 1)."""
     total = Lin((), 1)
     for item in items:
         total = multiply(scope, total, item, node)

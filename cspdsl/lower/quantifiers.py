@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import math
 from abc import abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from .. import ir
-from ..core.static_types import Any
+from ..core.errors import CspdslError
+from ..core.static_types import Any, TypeVar
 from ..syntax import ast
 from .bodies import BodyCompiler, Condition, Parts, run_plan
 from .build import Lin
-from .context import Param, error
+from .context import Param, error, reword
+from .sizes import TooLarge
 from .symbols import Symbols
 from .values import Symbol, as_list
+
+_Made = TypeVar("_Made")
 
 
 class Quantifiers(Symbols):
@@ -29,20 +33,38 @@ class Quantifiers(Symbols):
         """The constraints of a `forall` at a clue's top level, combination by combination, each under
         its instance (the names' values, for explanations): by the body's compiled closure, or, where
         it has none or leaves a combination to the generic lowering, by `top_conditions`."""
-        outer = self.instance
         plan = self.body_plan(node.body)
+
+        def body() -> Iterable[ir.Constraint]:
+            made = run_plan(plan, self.env.names, self.sizes) if plan is not None else None
+            return self.top_conditions(node.body) if made is None else made
+
+        return self.instances(node, body)
+
+    def instances(self, node: ast.Forall, lower: Callable[[], Iterable[_Made]]) -> Iterator[_Made]:
+        """`lower` run for each combination of a `forall`'s names, under its instance (`self.instance`,
+        which names the clue's values in warnings); an error raised in the body names them too, once,
+        innermost: `index 4 is outside q's range 1..3 (for i = 2, j = 2)`."""
+        outer = self.instance
         bound = [binder.name for binder in node.binders.binders]
         try:
             for _ in self.bindings(node.binders):
                 names = self.env.names
                 self.instance = outer + tuple([(name, instance_text(names[name])) for name in bound])
-                made = run_plan(plan, names, self.sizes) if plan is not None else None
-                if made is None:
-                    yield from self.top_conditions(node.body)
-                else:
-                    yield from made
+                try:
+                    yield from lower()
+                except CspdslError as failed:
+                    raise self.for_values(failed) from None
         finally:
             self.instance = outer
+
+    def for_values(self, failed: CspdslError) -> CspdslError:
+        """An error raised in a `forall`'s body, its message naming the values it was lowered for
+        (by the innermost `forall`, whose instance holds the outer ones' values too)."""
+        if failed is not self.named_error and self.instance and not isinstance(failed, TooLarge):
+            values = ", ".join(f"{name} = {value}" for name, value in self.instance)
+            self.named_error = reword(failed, f"{failed.message} (for {values})")
+        return failed
 
     def body_plan(self, node: ast.Node) -> Parts | None:
         """The compiled closure of a quantifier's body (`BodyCompiler.top`), or None."""

@@ -62,9 +62,13 @@ FLAGS = {"cells": "--max-cells", "values": "--max-values", "combinations": "--ma
          "terms": "--max-terms"}
 
 
+class TooLarge(CspdslError):
+    """A model past one of its size limits: the whole model's, so no one clue's values name it."""
+
+
 def too_large(message: str, span: Span, limit: str) -> CspdslError:
     """The error of a model past `limit`, with the flag that raises it."""
-    return CspdslError(message, span, f"if this is meant, raise the limit with {FLAGS[limit]} N")
+    return TooLarge(message, span, f"if this is meant, raise the limit with {FLAGS[limit]} N")
 
 
 class Sizes:
