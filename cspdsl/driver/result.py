@@ -177,6 +177,13 @@ class Result(Record, frozen=False):
 
         return renderable(self)
 
+    def __str__(self) -> str:
+        """What `print` shows: the first solution drawn as `cspdsl solve` draws it, with the title,
+        the answers and the objective's value (`render/printed.py`); `repr` is the one-line summary."""
+        from ..render.printed import printed
+
+        return printed(self)
+
     def __repr__(self) -> str:
         """Short: what was found and how (the model and its IR are in `model`)."""
         seconds = self.stats.get("total_seconds")
