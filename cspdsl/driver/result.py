@@ -132,18 +132,19 @@ class Result(Record, frozen=False):
             return view.plain(name)
         return view.placeholder(question_placeholder(self.model, name))
     def to_dict(self, solutions: bool = True) -> dict[str, Any]:
-        """The result as plain data, the shape `cspdsl solve --json` prints (`json.dumps` takes it):
-        `found` always, `count` only when the search was complete (else None), the solutions (each its
-        model variables' `values` and its `answers`) unless `solutions=False`, the size and the stats.
+        """The result as plain data, the shape `cspdsl solve --json` prints (`json.dumps` takes it;
+        `docs/schema/result.schema.json` describes it, `format` its version): `found` always, `count`
+        only when the search was complete (else None), the solutions (each its `values` by the model's
+        names, `render/named_values.py`, and its `answers`) unless `solutions=False`, the size and the stats.
         `chosen_because` says why the backend answered when the caller named none. With a count,
         `count_method` says how it was made; a count by components gives its number of
         `components` too, and its `solutions` list is the one solution it holds."""
-        from ..render.solution import solution_json
+        from ..render.named_values import FORMAT, solution_document
 
         layout, problem = self.model.layout, self.model.problem
         data: dict[str, Any] = {
-            "backend": self.backend, "status": self.status, "complete": self.complete, "unique": self.unique,
-            "found": self.found, "count": self.count,
+            "format": FORMAT, "backend": self.backend, "status": self.status, "complete": self.complete,
+            "unique": self.unique, "found": self.found, "count": self.count,
         }
         if self.chosen_because is not None:
             data["chosen_because"] = self.chosen_because
@@ -152,7 +153,7 @@ class Result(Record, frozen=False):
         if self.count_method == "components":
             data["components"], data["distinct_components"] = self.components, self.distinct_components
         if solutions:
-            data["solutions"] = [solution_json(layout, problem.outputs, s) for s in self.solutions]
+            data["solutions"] = [solution_document(layout, problem.outputs, s) for s in self.solutions]
         if self.model.problem.objective is not None:
             data["objective"], data["bound"] = self.objective, self.bound
         data["size"] = dict(self.size)
