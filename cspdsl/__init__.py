@@ -14,12 +14,12 @@ from .core.static_types import TYPE_CHECKING, Any
 
 __version__ = "0.3.0"
 __all__ = [
-    "CompiledModel", "CspdslError", "Result", "__version__", "compile", "count", "explain", "load", "loads",
+    "CompiledModel", "CspdslError", "Model", "Result", "__version__", "compile", "count", "explain", "load", "loads",
     "solutions", "solve", "solve_plans",
 ]
 
 if TYPE_CHECKING:
-    from .api import Result, load, loads, solve
+    from .api import Model, Result, load, loads, solve
     from .core.errors import CspdslError
     from .driver.counting import count
     from .driver.iterate import solutions
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 # Where each public name lives; imported when first asked for, so that `cspdsl --help` does not
 # pay for the parser and the solvers.
-_HOMES = {"load": "api", "loads": "api", "solve": "api", "Result": "api", "CspdslError": "core.errors",
+_HOMES = {"load": "api", "loads": "api", "solve": "api", "Model": "api", "Result": "api", "CspdslError": "core.errors",
           "explain": "explanation", "solutions": "driver.iterate", "compile": "instances", "CompiledModel": "instances",
           "count": "driver.counting", "solve_plans": "driver.plans"}
 

@@ -15,7 +15,10 @@ from .driver.solve import local_search_limits, solve
 from .lower import Lowered
 from .lower.load import load, loads, read_stdin
 
+# A loaded model, under the name a user annotates with (`def f(model: Model)`); `Lowered` is the same class.
+Model = Lowered
+
 __all__ = [
-    "CspdslError", "InternalError", "Lowered", "PlanResult", "Result", "SolutionCheck", "check_solutions", "load",
-    "loads", "local_search_limits", "read_stdin", "solve", "status_of",
+    "CspdslError", "InternalError", "Lowered", "Model", "PlanResult", "Result", "SolutionCheck", "check_solutions",
+    "load", "loads", "local_search_limits", "read_stdin", "solve", "status_of",
 ]

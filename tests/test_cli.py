@@ -100,7 +100,8 @@ def test_json_result_names_variables_and_answers():
     data = json.loads(result.stdout)
     assert data["status"] == "solved" and data["unique"] is True
     solution = data["solutions"][0]
-    assert solution["values"]["animal[fish]"] == 4
+    assert data["format"] == 1 and solution["values"]["animal"]["fish"] == 4  # by the model's names
+    assert solution["values"]["nationality"]["German"] == 4 and "animal[fish]" not in solution["values"]
     assert solution["answers"] == ["The German owns the fish, in house 4."]
 
 
@@ -615,7 +616,7 @@ def test_all_streams_each_solution_as_it_is_found_and_ctrl_c_keeps_them(tmp_path
         _, errors = process.communicate(timeout=60)
     if json_lines:
         assert [json.loads(line)["solution"] for line in first] == [1, 2]
-        assert len(json.loads(first[0])["values"]) == 13
+        assert len(json.loads(first[0])["values"]["q"]) == 13
     else:
         assert first[0] == "Solution 1:\n" and first[1].startswith("q = ")
     assert (process.returncode, errors) == (130, "interrupted\n")

@@ -11,6 +11,7 @@ from ..backends import headline_size
 from ..core.static_types import Any
 from ..driver.plans import solve_plans
 from ..driver.result import PlanResult
+from ..render.named_values import FORMAT, Shape
 from ..render.solution import render_solution
 
 
@@ -19,8 +20,10 @@ def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:
     limit = None if (args.all or args.count) else (args.limit or 2)
     result = solve_plans(model, args.backend, limit=limit, timeout=args.timeout, options=dict(args.options),
                          count_only=bool(args.count))
-    if args.json:
-        print(json.dumps({"model": args.model, **plans_json(result)}, indent=2))
+    if args.json and args.all:
+        print_json_lines(result, args.model)
+    elif args.json:
+        print(json.dumps({"format": FORMAT, "model": args.model, **plans_json(result)}, indent=2))
     else:
         print(result_text(result, all_plans=bool(args.all), count_only=bool(args.count), stats=bool(args.stats)))
     return result
@@ -101,13 +104,31 @@ def stats_text(result: PlanResult, every: bool) -> str:
     return line
 
 
-def plans_json(result: PlanResult) -> dict[str, Any]:
-    """The result as plain data: each plan's moves in words and its states by variable."""
+def plans_json(result: PlanResult, plans: bool = True) -> dict[str, Any]:
+    """The result as plain data: each plan's moves in words and its states by the model's names
+    (`render/named_values.py`), unless `plans=False`."""
+    data: dict[str, Any] = {"backend": result.backend, "status": result.status, "complete": result.complete,
+                            "count": result.count, "shortest": result.shortest, "found": result.found}
+    if plans:
+        data["plans"] = [plan_json(result, index) for index in range(len(result.plans))]
+    data["size"] = dict(result.size)
+    data["stats"] = {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str))}
+    return data
+
+
+def plan_json(result: PlanResult, index: int) -> dict[str, Any]:
+    """One plan: its moves in words, and each state's values by the model's names."""
     seq = result.model.problem.sequential
     assert seq is not None
-    plans = [{"moves": plan.words(seq), "states": [dict(zip(seq.state, s, strict=True)) for s in plan.states]}
-             for plan in result.plans]
-    return {"backend": result.backend, "status": result.status, "complete": result.complete,
-            "count": result.count, "shortest": result.shortest, "found": result.found, "plans": plans,
-            "size": dict(result.size),
-            "stats": {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str))}}
+    plan, layout = result.plans[index], result.model.layout
+    shape = Shape(layout, list(seq.state))
+    states = [shape.named(dict(zip(seq.state, s, strict=True))) for s in plan.states]
+    return {"moves": plan.words(seq), "states": states}
+
+
+def print_json_lines(result: PlanResult, model: str) -> None:
+    """`--all --json`: one JSON line a plan (`{"format", "plan": N, "moves", "states"}`), as every
+    `--all` prints its solutions, and the result without its plans last."""
+    for index in range(len(result.plans)):
+        print(json.dumps({"format": FORMAT, "plan": index + 1, **plan_json(result, index)}))
+    print(json.dumps({"format": FORMAT, "model": model, **plans_json(result, plans=False)}), flush=True)

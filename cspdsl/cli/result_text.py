@@ -28,9 +28,10 @@ class SolutionStream:
 
 
 class JsonLines:
-    """`--json --all`: one JSON object a line, each solution once it is checked (`{"solution": N,
-    "values": ..., "answers": ...}`) as the search finds it, and the result without its solutions
-    last (`print_json`), so that a program reads a long enumeration as it goes."""
+    """`--json --all`: one JSON object a line, each solution once it is checked (`{"format": 1,
+    "solution": N, "values": ..., "answers": ...}`, the values by the model's names) as the search
+    finds it, and the result without its solutions last (`print_json`), so that a program reads a
+    long enumeration as it goes."""
 
     def __init__(self, model: Any) -> None:
         self.layout, self.outputs = model.layout, model.problem.outputs
@@ -39,10 +40,11 @@ class JsonLines:
     def __call__(self, solution: Any) -> None:
         import json
 
-        from ..render.solution import solution_json
+        from ..render.named_values import FORMAT, solution_document
 
         self.shown += 1
-        print(json.dumps({"solution": self.shown, **solution_json(self.layout, self.outputs, solution)}), flush=True)
+        shown = solution_document(self.layout, self.outputs, solution)
+        print(json.dumps({"format": FORMAT, "solution": self.shown, **shown}), flush=True)
 
 
 def solution_stream(model: Any, args: argparse.Namespace) -> SolutionStream | JsonLines | None:
@@ -57,7 +59,7 @@ def print_json(result: Any, args: argparse.Namespace) -> None:
     import json
 
     if args.all:
-        print(json.dumps({"model": args.model, **result.to_dict(solutions=False)}))
+        print(json.dumps(result_json(result, args, solutions=False)))
     else:
         print(json.dumps(result_json(result, args), indent=2))
 
@@ -245,7 +247,9 @@ def stats_block(result: Any) -> str:
     return "\n".join(lines)
 
 
-def result_json(result: Any, args: argparse.Namespace) -> dict[str, Any]:
+def result_json(result: Any, args: argparse.Namespace, solutions: bool = True) -> dict[str, Any]:
     """The result as JSON: `found` always, `count` only when the search was complete (else null), and
-    the solutions unless --count asked for their number alone (`Result.to_dict`, the model's path first)."""
-    return {"model": args.model, **result.to_dict(solutions=not args.count)}
+    the solutions unless --count asked for their number alone (`Result.to_dict`, its format's version
+    first, then the model's path)."""
+    data = result.to_dict(solutions=solutions and not args.count)
+    return {"format": data.pop("format"), "model": args.model, **data}

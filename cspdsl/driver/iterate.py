@@ -65,10 +65,10 @@ class _Search:
 
 class Solutions:
     """The checked solutions of one search, in the order found; `result` is the search's Result
-    once the loop has taken the last of them (None until then, and when the loop left early)."""
+    once the loop has taken the last of them (`finished` says whether it has)."""
 
     def __init__(self, model: Lowered, backend: str, **solve_args: Any) -> None:
-        self.result: Result | None = None
+        self._result: Result | None = None
         self._search = _Search(model, backend, solve_args)
         self._done = False
 
@@ -89,8 +89,21 @@ class Solutions:
         self._done = True
         if kind == "failed":
             raise payload
-        self.result = payload
+        self._result = payload
         raise StopIteration
+
+    @property
+    def finished(self) -> bool:
+        """Whether the loop took the last solution, so that `result` is there."""
+        return self._result is not None
+
+    @property
+    def result(self) -> Result:
+        """The search's Result, as `solve` gives it, once the loop has ended; a LookupError before
+        then, and after a loop that left early (the search was stopped: it has no result)."""
+        if self._result is None:
+            raise LookupError("the search has no result until the loop has taken its last solution")
+        return self._result
 
     def close(self) -> None:
         """Stop the search at its next solution (an iterator dropped before its end does this)."""

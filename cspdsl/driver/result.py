@@ -4,10 +4,12 @@ sequential puzzle's checked plans (`PlanResult`); the status words both share.""
 from __future__ import annotations
 
 from ..backends import Assignment
+from ..core.errors import CspdslError, did_you_mean
 from ..core.record import Record, field
 from ..core.static_types import TYPE_CHECKING, Any
 from ..ir.sequential import Plan
 from ..lower import Lowered
+from ..lower.layout import Placeholder
 
 if TYPE_CHECKING:
     from ..render.solution_view import SolutionView
@@ -108,31 +110,41 @@ class Result(Record, frozen=False):
             raise LookupError(f"no solution was found (status {self.status})")
         return SolutionView(self.model.layout, self.solutions[0])
 
-    def value(self, name: str, index: int = 0) -> int:
-        """A variable's value in a solution, by the name the model gives it: `x`, `cell[1,3]`, or an
-        attribute's value (`fish`: its position), without knowing how the IR spells it."""
+    def value(self, name: str, index: int = 0) -> Any:
+        """A value of a solution (the first by default) by any name the model gives it: a variable
+        as the IR spells it (`cell[1,3]`, `x`), an attribute's value (`fish`: its position), a grid
+        or array (`q`: a list, `cell`: a list of rows), or whatever a question's `{...}` takes
+        (`nationality[fish]`, `code[1] + code[2]`), evaluated as the question would."""
+        from ..render.solution_view import SolutionView
+
+        if not self.solutions:
+            raise LookupError(f"no solution was found (status {self.status})")
         solution = self.solutions[index]
         if name in solution:
             return solution[name]
-        entities = self.model.layout.entities
+        layout = self.model.layout
+        entities = layout.entities
         for values in (entities.attributes.values() if entities is not None else []):
             if name in values:
                 return solution[values[name]]
-        raise KeyError(f"the model has no variable or value named {name!r}")
-
+        view = SolutionView(layout, solution)
+        if name in view.grids or name in layout.scalars:
+            return view.plain(name)
+        return view.placeholder(question_placeholder(self.model, name))
     def to_dict(self, solutions: bool = True) -> dict[str, Any]:
-        """The result as plain data, the shape `cspdsl solve --json` prints (`json.dumps` takes it):
-        `found` always, `count` only when the search was complete (else None), the solutions (each its
-        model variables' `values` and its `answers`) unless `solutions=False`, the size and the stats.
+        """The result as plain data, the shape `cspdsl solve --json` prints (`json.dumps` takes it;
+        `docs/schema/result.schema.json` describes it, `format` its version): `found` always, `count`
+        only when the search was complete (else None), the solutions (each its `values` by the model's
+        names, `render/named_values.py`, and its `answers`) unless `solutions=False`, the size and the stats.
         `chosen_because` says why the backend answered when the caller named none. With a count,
         `count_method` says how it was made; a count by components gives its number of
         `components` too, and its `solutions` list is the one solution it holds."""
-        from ..render.solution import solution_json
+        from ..render.named_values import FORMAT, solution_document
 
         layout, problem = self.model.layout, self.model.problem
         data: dict[str, Any] = {
-            "backend": self.backend, "status": self.status, "complete": self.complete, "unique": self.unique,
-            "found": self.found, "count": self.count,
+            "format": FORMAT, "backend": self.backend, "status": self.status, "complete": self.complete,
+            "unique": self.unique, "found": self.found, "count": self.count,
         }
         if self.chosen_because is not None:
             data["chosen_because"] = self.chosen_because
@@ -141,7 +153,7 @@ class Result(Record, frozen=False):
         if self.count_method == "components":
             data["components"], data["distinct_components"] = self.components, self.distinct_components
         if solutions:
-            data["solutions"] = [solution_json(layout, problem.outputs, s) for s in self.solutions]
+            data["solutions"] = [solution_document(layout, problem.outputs, s) for s in self.solutions]
         if self.model.problem.objective is not None:
             data["objective"], data["bound"] = self.objective, self.bound
         data["size"] = dict(self.size)
@@ -176,6 +188,13 @@ class Result(Record, frozen=False):
         from ..render.rich_display import renderable
 
         return renderable(self)
+
+    def __str__(self) -> str:
+        """What `print` shows: the first solution drawn as `cspdsl solve` draws it, with the title,
+        the answers and the objective's value (`render/printed.py`); `repr` is the one-line summary."""
+        from ..render.printed import printed
+
+        return printed(self)
 
     def __repr__(self) -> str:
         """Short: what was found and how (the model and its IR are in `model`)."""
@@ -238,6 +257,37 @@ class PlanResult(Record, frozen=False):
 
         head = f"<p><code>{html.escape(repr(self))}</code></p>"
         return head + (self.to_svg() if self.plans else "")
+
+
+class UnknownName(CspdslError, KeyError):
+    """A name that `Result.value` cannot read in the model; a KeyError too, as a mapping's would be."""
+
+
+def question_placeholder(model: Lowered, name: str) -> Placeholder:
+    """`name` read as a question's `{name}` reads it: the model lowered again with that question
+    added, so that every name, index and expression an answer takes means the same here."""
+    from ..lower.load import loads
+
+    try:
+        if not model.text or any(char in name for char in '"{}\\\n'):
+            raise CspdslError(f"{name!r} is not a name")
+        again = loads(f'{model.text}\nquestion "?": "{{{name}}}"\n', model.name, model.params)
+        return again.layout.questions[-1].placeholders[0]
+    except CspdslError as error:
+        said = error.hint if error.hint and error.hint.startswith("did you mean") else None
+        hint = said or did_you_mean(name, names_of(model))
+        raise UnknownName(f"the model has no variable or value named {name!r}", hint=hint) from None
+
+
+def names_of(model: Lowered) -> list[str]:
+    """The names `value` takes without an expression: variables, grids, scalars, attributes and
+    their values, key values."""
+    layout = model.layout
+    names = [*model.problem.outputs, *(grid.name for grid in layout.grids), *layout.scalars]
+    if layout.entities is not None:
+        names += [*layout.entities.attributes, *(v for vs in layout.entities.attributes.values() for v in vs)]
+        names += layout.entities.labels or []
+    return names
 
 
 def drawn_marks(model: Lowered) -> Marks:

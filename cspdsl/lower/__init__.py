@@ -32,6 +32,34 @@ class Lowered(Record, frozen=False):
     # The clues lowering found constant: never holding, or always (`lower/folds.py`).
     folded: list[Folded] = field(default_factory=list)
 
+    def clue_lines(self) -> list[tuple[int, str]]:
+        """Each clue as written: its source lines, numbered, in the model's order (a `forall` posts
+        many constraints from one statement, shown once; declarations are not clues)."""
+        seen: dict[int, str] = {}
+        for posted in self.problem.constraints:
+            span = posted.span
+            if posted.clue is None or span is None or span.line in seen:
+                continue
+            for number in range(span.line, span.end_line + 1):
+                seen.setdefault(number, span.source.line(number).rstrip())
+        return sorted(seen.items())
+
+    def _headline(self) -> str:
+        clues = len({p.span.line for p in self.problem.constraints if p.clue is not None and p.span is not None})
+        name = self.name.replace("\\", "/").rsplit("/", 1)[-1]  # the file's name, not its folders
+        name = name if len(name) <= 120 else name[:117] + "..."
+        return (f"<Model {name!r}: {len(self.problem.outputs)} variables, {clues} clue{'s' if clues != 1 else ''}"
+                f"{', an objective' if self.problem.objective is not None else ''}>")
+
+    def __repr__(self) -> str:
+        """One short line: the model's name and size (the IR is in `problem`)."""
+        return self._headline()
+
+    def __str__(self) -> str:
+        """The headline, then each clue's source line, as the model writes it."""
+        width = len(str(max((n for n, _ in self.clue_lines()), default=1)))
+        return "\n".join([self._headline(), *(f"{n:>{width}}  {line}" for n, line in self.clue_lines())])
+
 
 def lower(
     model: ast.Model, params: Mapping[str, object] | None = None, limits: SizeLimits | None = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 
 from ..core.static_types import Any
-from ..lower.layout import Entities, Grid, Layout
+from ..lower.layout import AttributeAt, Entities, Grid, Layout, Named, Placeholder
 from .solution import value_at
 
 
@@ -44,6 +44,45 @@ class SolutionView(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return f"SolutionView({dict(self.flat)!r})"
+
+    def plain(self, key: str) -> Any:
+        """`self[key]` as plain data: a grid as nested lists (None at a black cell)."""
+        found = self[key]
+        return _listed(found) if isinstance(found, _Indexed) else found
+
+    def placeholder(self, placeholder: Placeholder) -> Any:
+        """What a question's placeholder stands for in this solution, as a value rather than words:
+        `{nationality[fish]}` the attribute's value there, `{band[South]}` a key value, `{WA}` a name,
+        `{fish}` a number, `{code}` a list."""
+        return placeholder_value(self.layout, placeholder, dict(self.flat))
+
+
+def placeholder_value(layout: Layout, placeholder: Placeholder, solution: dict[str, int]) -> Any:
+    """A placeholder's value (`SolutionView.placeholder`); None where an attribute has no value."""
+    if isinstance(placeholder, AttributeAt):
+        position = placeholder.position.evaluate(solution)
+        entities = layout.entities
+        assert entities is not None
+        if placeholder.attribute == entities.name:
+            return entities.label(position) if entities.labels is not None else position
+        return value_at(entities.attributes[placeholder.attribute], position, solution, None)
+    if isinstance(placeholder, Named):
+        return layout.symbols[placeholder.term.evaluate(solution) - 1]
+    if isinstance(placeholder, tuple):
+        return [placeholder_value(layout, term, solution) for term in placeholder]
+    return placeholder.evaluate(solution)
+
+
+def _listed(indexed: _Indexed) -> list[Any]:
+    """A grid or one of its rows as lists; a black cell None."""
+    def cell(index: int) -> Any:
+        try:
+            found = indexed[index]
+        except IndexError:
+            return None
+        return _listed(found) if isinstance(found, _Indexed) else found
+
+    return [cell(i) for i in indexed.grid.index_ranges[len(indexed.prefix)]]
 
 
 def _row(entities: Entities, values: Mapping[str, int], position: int) -> dict[str, Any]:

@@ -1,0 +1,157 @@
+"""A solution as JSON documents give it (format 1): the model's own variables by the model's names.
+
+A grid or array of one or two indices is nested lists, row by row as MiniZinc's JSON output nests
+them (a 1-D array one list, a black cell null); any other array (indexed by names, or by three or
+more indices) is an object keyed by each index as text (`{"depot": {"North": 3}}`), and so is an
+attribute (`{"nationality": {"Brit": 3}}`: each value's position); a board is an object keyed by its
+cells' names; a variable alone is its value; a variable of names holds the name. `Shape` works this
+out once a layout, so that a batch's rows stay cheap."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from operator import itemgetter
+
+from ..core.static_types import Any
+from ..lower.layout import Grid, Layout
+
+FORMAT = 1  # the version of the JSON documents' shape; `docs/schema/result.schema.json` describes it
+DIGITS = frozenset(range(10))
+DIGIT_TEXT = tuple("0123456789")
+_INDEXED = re.compile(r"^([^\[\]]+)\[(.+)\]$")
+
+
+class GridReader:
+    """One grid's values read from a solution, worked out once a grid: its variables as rows (None at
+    a black cell) and, for a grid without black cells, one C call that reads them all."""
+
+    def __init__(self, grid: Grid, symbols: list[str] | None = None) -> None:
+        ranges = grid.index_ranges
+        self.flat = len(ranges) == 1
+        if self.flat:
+            self.rows = [[grid.cells.get((i,)) for i in ranges[0]]]
+        else:
+            self.rows = [[grid.cells.get((r, c)) for c in ranges[1]] for r in ranges[0]]
+        names = [var for row in self.rows for var in row]
+        self.width = len(self.rows[0]) if self.rows else 0
+        self.getter = itemgetter(*names) if len(names) > 1 and None not in names else None
+        self.symbols = symbols  # a grid of names: each code's name
+
+    def values(self, solution: Mapping[str, int]) -> list[Any]:
+        """The grid's values as a list of rows (a 1-D array as one list), None at a black cell."""
+        if self.getter is None or self.symbols is not None:
+            values = [[None if var is None else self.shown(solution[var]) for var in row] for row in self.rows]
+            return values[0] if self.flat else values
+        cells = self.getter(solution)
+        if self.flat:
+            return list(cells)
+        width = self.width
+        return [list(cells[start:start + width]) for start in range(0, len(cells), width)]
+
+    def shown(self, value: int) -> Any:
+        return self.symbols[value - 1] if self.symbols is not None else value
+
+    def text(self, solution: Mapping[str, int]) -> str | None:
+        """The grid's values of one digit each as a line of characters (`#` a black cell); None for any other."""
+        if self.getter is None or self.symbols is not None:
+            rows = [[None if var is None else solution[var] for var in row] for row in self.rows]
+            return grid_line(rows[0] if self.flat else rows)
+        cells = self.getter(solution)
+        return "".join(itemgetter(*cells)(DIGIT_TEXT)) if DIGITS.issuperset(cells) else None
+
+
+def grid_line(rows: list[Any]) -> str | None:
+    """Grid values of one digit each as a line of characters (`#` a black cell); None for any other."""
+    cells = [v for row in rows for v in row] if rows and isinstance(rows[0], list) else rows
+    if any(v is not None and not 0 <= v <= 9 for v in cells):
+        return None
+    return "".join("#" if v is None else str(v) for v in cells)
+
+
+class Shape:
+    """How a layout's solutions are named: each grid's reader, the scalars, the boards, the
+    attributes, and the other outputs by their names' parts (`arr[North, 2]`: `arr`, `North`, 2)."""
+
+    def __init__(self, layout: Layout, outputs: list[str]) -> None:
+        self.symbols, self.symbolic = layout.symbols, layout.symbolic
+        self.grids = [(grid.name, GridReader(grid, self._grid_symbols(grid))) for grid in layout.grids]
+        self.scalars = list(layout.scalars.items())
+        self.boards = [(board.name, list(board.variables.items())) for board in layout.boards]
+        entities = layout.entities
+        self.attributes = list(entities.attributes.items()) if entities is not None else []
+        shown = {var for grid in layout.grids for var in grid.cells.values()} | set(layout.scalars.values())
+        shown |= {var for board in layout.boards for var in board.variables.values()}
+        shown |= {var for _, values in self.attributes for var in values.values()}
+        self.rest = [(var, _parts(var)) for var in outputs if var not in shown]
+        self.line = self.grids[0][1] if len(self.grids) == 1 else None
+
+    def _grid_symbols(self, grid: Grid) -> list[str] | None:
+        return self.symbols if any(var in self.symbolic for var in grid.cells.values()) else None
+
+    def shown(self, var: str, solution: Mapping[str, int]) -> Any:
+        value = solution[var]
+        return self.symbols[value - 1] if var in self.symbolic else value
+
+    def named(self, solution: Mapping[str, int]) -> dict[str, Any]:
+        """A solution's values by the model's names (the module's docstring says how)."""
+        named: dict[str, Any] = {name: reader.values(solution) for name, reader in self.grids}
+        for name, var in self.scalars:
+            named[name] = self.shown(var, solution)
+        for name, cells in self.boards:
+            named[name] = {cell: self.shown(var, solution) for cell, var in cells}
+        for attribute, values in self.attributes:
+            named[attribute] = {value: solution[var] for value, var in values.items()}
+        nested: dict[str, Any] = {}
+        for var, parts in self.rest:
+            place = nested
+            for part in parts[:-1]:
+                place = place.setdefault(part, {})
+            place[parts[-1]] = self.shown(var, solution)
+        named.update({name: _keyed(value) for name, value in nested.items()})
+        return named
+
+
+def _parts(var: str) -> list[Any]:
+    """An IR name's parts: `p[F,1,2]` is `p`, `F`, 1, 2; a name without indices is itself."""
+    match = _INDEXED.match(var)
+    if match is None:
+        return [var]
+    indices = [index.strip() for index in match.group(2).split(",")]
+    return [match.group(1), *(int(i) if i.lstrip("-").isdigit() else i for i in indices)]
+
+
+def _keyed(value: Any) -> Any:
+    """Nested levels keyed by their indices as text, as JSON's objects are."""
+    return {str(k): _keyed(v) for k, v in value.items()} if isinstance(value, dict) else value
+
+
+# Each layout's shape, keyed by id(), the layout and outputs kept beside, so that the id stays its own.
+_SHAPES: dict[int, tuple[Layout, list[str], Shape]] = {}
+
+
+def shape_of(layout: Layout, outputs: list[str]) -> Shape:
+    kept = _SHAPES.get(id(layout))
+    if kept is None or kept[0] is not layout or kept[1] is not outputs:
+        if len(_SHAPES) > 64:
+            _SHAPES.clear()
+        kept = _SHAPES[id(layout)] = (layout, outputs, Shape(layout, outputs))
+    return kept[2]
+
+
+def named_values(layout: Layout, outputs: list[str], solution: Mapping[str, int]) -> dict[str, Any]:
+    """A solution's values by the model's names."""
+    return shape_of(layout, outputs).named(solution)
+
+
+def solution_document(layout: Layout, outputs: list[str], solution: dict[str, int]) -> dict[str, Any]:
+    """One solution in a JSON document: its `values` by name, its `answers`, and a tiling's
+    lettered board (`tilings`), which the placements' 0/1 values do not show at a glance."""
+    from .solution import answers
+
+    shown: dict[str, Any] = {"values": named_values(layout, outputs, solution), "answers": answers(layout, solution)}
+    if layout.tilings:
+        from .tiling_text import tiling_rows
+
+        shown["tilings"] = {tiling.name: tiling_rows(tiling, solution) for tiling in layout.tilings}
+    return shown
