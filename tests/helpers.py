@@ -16,6 +16,16 @@ MODELS = ROOT / "models"
 SEQUENTIAL_MODELS = frozenset({"hanoi", "jugs", "pegs", "river"})
 
 
+def modules_after(*argv: str) -> set[str]:
+    """The modules of cspdsl that one command loads (`cspdsl ARGV`), run in a process of its own."""
+    code = ("import sys\nfrom cspdsl.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
+            "    print(' '.join(sorted(m for m in sys.modules if m.startswith('cspdsl'))), file=sys.stderr)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True, env=env,
+                          timeout=120)
+    return set(done.stderr.split())
+
+
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """Run `python -m cspdsl ARGS` in the repository root, as a separate process."""
     env = dict(os.environ)

@@ -6,12 +6,9 @@ lowering. Nothing here depends on the machine's speed: the rules read the model,
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
-from helpers import MODELS, ROOT, run_cli
+from helpers import MODELS, ROOT, modules_after, run_cli
 
 from cspdsl.core.errors import CspdslError
 from cspdsl.driver.choice import RULES, choose, exact_cover, facts_of, offset_all_different, task_of
@@ -160,24 +157,14 @@ def test_backend_forces_the_engine() -> None:
     assert refused.returncode == 2 and "hint: solve this model with --backend cpsat" in refused.stderr
 
 
-def _modules_after(*argv: str) -> set[str]:
-    """The modules of cspdsl that one command loads, run in a process of its own."""
-    code = ("import sys\nfrom cspdsl.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
-            "    print(' '.join(sorted(m for m in sys.modules if m.startswith('cspdsl'))), file=sys.stderr)\n")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True, env=env,
-                          timeout=120)
-    return set(done.stderr.split())
-
-
 @pytest.mark.parametrize("argv", [("--help",), ("backends",), ("examples",), ("--version",)])
 def test_a_command_that_reads_no_model_loads_no_parser(argv: tuple[str, ...]) -> None:
-    loaded = _modules_after(*argv)
+    loaded = modules_after(*argv)
     assert "cspdsl.cli" in loaded
     assert not {name for name in loaded if name.startswith(("cspdsl.lower", "cspdsl.syntax"))}
 
 
 def test_check_loads_the_parser_but_no_solver() -> None:
-    loaded = _modules_after("check", "models/lock.puz")
+    loaded = modules_after("check", "models/lock.puz")
     assert "cspdsl.lower" in loaded and "cspdsl.syntax.parser" in loaded
     assert not {name for name in loaded if name.startswith(("cspdsl.driver", "cspdsl.backends.sat"))}

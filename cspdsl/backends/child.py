@@ -24,7 +24,6 @@ import os
 import time
 from collections.abc import Callable, Iterator
 
-from ..core import lifeline
 from ..core.errors import ended_by
 from ..core.record import Record, field
 from ..core.static_types import Any
@@ -78,6 +77,8 @@ def _run_in_fork(work: Work, args: tuple[Any, ...], timeout: float, on_item: OnI
     # process), and the parent waits for the child.
     import pickle  # noqa: F401
     import struct  # noqa: F401
+
+    from ..core import lifeline  # here, like pickle: signal is for a child only
 
     lifeline.prepare()
     parent = os.getpid()

@@ -10,10 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from .. import __version__
-from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY
 from ..core.limits import MAX_SEED, MAX_TIMEOUT, seconds_flag, seed_flag
 from ..core.static_types import Any, NoReturn
-from ..export import EXPORTS
 from .exit_codes import EXIT_BAD_INPUT
 from .run_limits import add_limit_flags, whole_number
 
@@ -133,6 +131,8 @@ def _model_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def _solve_arguments(solve: argparse.ArgumentParser) -> None:
+    from ..backends import LOCAL_SEARCH_TIMEOUT, REGISTRY  # here: `--help` and `check` need no backend
+
     _model_arguments(solve)
     solve.add_argument("--backend", default=None, choices=sorted(REGISTRY),
                        help="the solver (default: chosen by the model and the task, --stats says which and "
@@ -187,6 +187,8 @@ def _compare_arguments(comparison: argparse.ArgumentParser) -> None:
 
 
 def _compile_arguments(compile_: argparse.ArgumentParser) -> None:
+    from ..export import EXPORTS
+
     _model_arguments(compile_)
     compile_.add_argument("--to", required=True, choices=sorted(EXPORTS), help="the output format")
     compile_.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
@@ -204,6 +206,8 @@ def _explain_arguments(explanation: argparse.ArgumentParser) -> None:
 
 
 def _batch_arguments(batch: argparse.ArgumentParser) -> None:
+    from ..backends import DEFAULT_BACKEND, REGISTRY
+
     _model_arguments(batch)
     batch.add_argument("data", nargs="+", metavar="DATA",
                        help="data files of instances: .json, .jsonl, .csv, or a line of grid characters an "
@@ -256,6 +260,8 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
 
 
 def _backend_list(text: str) -> list[str]:
+    from ..backends import REGISTRY
+
     names = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [name for name in names if name not in REGISTRY]
     if unknown or not names:

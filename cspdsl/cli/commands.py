@@ -13,10 +13,8 @@ import argparse
 import os
 import sys
 
-from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class
 from ..core.errors import COMMAND_LINE_WORDS, CspdslError, OutputFailed, ProcessKilled
 from ..core.static_types import TYPE_CHECKING, Any
-from ..export import export
 from .arguments import _parsed, build_parser
 from .exit_codes import (
     EXIT_BAD_INPUT,
@@ -168,6 +166,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _compile(args: argparse.Namespace) -> int:
+    from ..export import export
     from ..lower.load import load
 
     model = load(args.model, dict(args.params))
@@ -246,6 +245,8 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _list_backends() -> int:
+    from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class
+
     for name in sorted(REGISTRY):
         cls = backend_class(name)
         kind = ("exact" if cls.CAPABILITIES.exact
@@ -259,6 +260,7 @@ def _list_backends() -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    from ..backends import DEFAULT_BACKEND
     from ..driver.solve import solve
     from ..lower.load import load
     from .pictures import check_picture_paths, write_pictures

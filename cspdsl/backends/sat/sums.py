@@ -8,7 +8,6 @@ from collections.abc import Hashable
 from itertools import combinations, pairwise
 
 from ...ir import AllDifferent, Count, InSet, Linear, Problem, op_decided, op_holds
-from .binary_sums import binary_sum_literal
 from .cnf import DIAGRAM_EDGES_MAX, FALSE, TRUE, Diagram, Successors, TooLarge, over_values
 from .variables import VariableEncoding
 
@@ -172,6 +171,8 @@ class SumClauses(VariableEncoding):
                 raise
         cnf.num_vars = variables  # the diagram's nodes made so far (no gate, no name) undone
         del cnf.clauses[clauses:]
+        from .binary_sums import binary_sum_literal  # here: only a sum past the diagram's budget needs it
+
         return binary_sum_literal(cnf, terms, op, rhs)
 
 

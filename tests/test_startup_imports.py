@@ -1,0 +1,40 @@
+"""What a command imports is what it uses: the modules of the other commands, and the solvers' face,
+stay out of a run that does not need them (docs/performance.md, "Start-up after the third wave").
+Each command runs in a process of its own and its `sys.modules` is read (`helpers.modules_after`)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import modules_after
+
+# The parts of cspdsl that only some commands use: a plain solve loads none of them.
+OTHER_COMMANDS = ("cspdsl.serve", "cspdsl.lsp", "cspdsl.generate", "cspdsl.explanation", "cspdsl.compare",
+                  "cspdsl.instances", "cspdsl.export", "cspdsl.render.svg")
+
+
+def loaded_of(loaded: set[str], parts: tuple[str, ...]) -> set[str]:
+    """The modules in `loaded` that are `parts` or inside them."""
+    return {name for name in loaded if any(name == part or name.startswith(f"{part}.") for part in parts)}
+
+
+def test_a_plain_solve_loads_no_other_command() -> None:
+    loaded = modules_after("solve", "einstein")
+    assert {"cspdsl.driver.solve", "cspdsl.backends.sat", "cspdsl.render.solution"} <= loaded  # it did solve
+    assert loaded_of(loaded, OTHER_COMMANDS) == set()
+
+
+def test_a_plain_solve_starts_no_child_machinery() -> None:
+    """The lifeline of a child process (and its `signal`) is for a search under a time limit only."""
+    assert "cspdsl.core.lifeline" not in modules_after("solve", "einstein")
+
+
+@pytest.mark.parametrize("argv", [("--help",), ("--version",), ("check", "models/lock.puz")])
+def test_a_command_that_solves_nothing_loads_no_backend(argv: tuple[str, ...]) -> None:
+    loaded = modules_after(*argv)
+    assert "cspdsl.cli" in loaded
+    assert loaded_of(loaded, ("cspdsl.backends", "cspdsl.export", *OTHER_COMMANDS)) == set()
+
+
+def test_help_loads_no_ir() -> None:
+    """`--help` lists the commands: the IR's kinds and walks are for a model."""
+    assert loaded_of(modules_after("--help"), ("cspdsl.ir",)) == set()
