@@ -34,10 +34,12 @@ BELOW: dict[str, set[str]] = {
     "explanation": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "render", "driver"},
     "instances": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "render", "driver"},
     "compare": {"core", "ir", "check", "lower", "backends", "render", "driver"},
+    # new puzzles: a clue session on the model without its givens, the model's text rewritten
+    "generate": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "driver"},
     "tools": {"core", "syntax"},
     "api": {"core", "lower", "driver", "explanation", "instances"},
     "cli": {"core", "ir", "lower", "backends", "export", "render", "driver", "explanation", "instances", "compare",
-            "lsp", "serve"},
+            "generate", "lsp", "serve"},
     "lsp": {"core", "syntax", "lower"},  # the language server reads models as `cspdsl check` does
     # the web page: models loaded, solved, drawn and explained in worker processes, as the CLI does
     "serve": {"core", "ir", "lower", "backends", "render", "driver", "explanation"},
@@ -46,7 +48,7 @@ BELOW: dict[str, set[str]] = {
 }
 # The parts that drive a backend reach it through its face only (the protocol and the registry,
 # `backends/__init__.py`), never through the modules inside a backend's package.
-THROUGH_THE_FACE = {"driver", "explanation", "instances", "compare"}
+THROUGH_THE_FACE = {"driver", "explanation", "instances", "compare", "generate"}
 MAX_ROOT_MODULES = 6  # modules directly in cspdsl/ besides __init__.py
 
 

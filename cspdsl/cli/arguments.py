@@ -227,6 +227,18 @@ def _batch_arguments(batch: argparse.ArgumentParser) -> None:
                        metavar="NAME=VALUE", help="set an option of the backend (repeatable)")
 
 
+def _generate_arguments(generation: argparse.ArgumentParser) -> None:
+    generation.add_argument("model", help="a .puz file with a `given` block, or - for standard input")
+    generation.add_argument("-n", dest="count", type=whole_number, default=1, metavar="N",
+                            help="make N distinct puzzles (default 1; more than 1 needs -o)")
+    generation.add_argument("--seed", type=seed_flag, metavar="S",
+                            help=f"the seed of the first puzzle, from 0 to {MAX_SEED}; the same seed makes the same "
+                                 "files (default: drawn, and recorded in each file)")
+    generation.add_argument("-o", "--output", metavar="DIR",
+                            help="write each puzzle to DIR/MODEL-SEED.puz (default: the one puzzle to standard output)")
+    add_limit_flags(generation)
+
+
 def _no_arguments(command: argparse.ArgumentParser) -> None:
     pass
 
@@ -249,6 +261,8 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
                 _explain_arguments),
     "batch": ("Solve many instances of a model from data files: one JSON line each, then a summary.",
               _batch_arguments),
+    "generate": ("Generate new puzzles of a model with a `given` block: unique, minimal, reproducible from a seed.",
+                 _generate_arguments),
     "compile": ("Compile a model to a solver's input format and write it out.", _compile_arguments),
     "backends": ("List the backends and their options.", _no_arguments),
     "examples": ("List the example models that come with cspdsl (cspdsl solve NAME runs one).", _no_arguments),

@@ -61,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
                 from ..serve import serve as serve_page
 
                 return serve_page(args.host, args.port)
+            if args.command == "generate":
+                from ..generate.command import run_generate
+
+                return run_generate(args, output_file)
             if args.command == "batch":
                 from ..instances.command import run_batch
 

@@ -1,0 +1,56 @@
+"""`cspdsl generate MODEL [-n N] [--seed S] [-o DIR]`: N new puzzles of the model, each written as the
+model's text with new givens. With `-o DIR`, each is the file DIR/STEM-SEED.puz (the folder made when
+missing) and a line on standard error says so; without it, the one puzzle (-n 1) goes to standard
+output, and more than one is refused. No --seed: one is drawn, and each file records its own."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import secrets
+import sys
+from collections.abc import Callable
+
+from ..core.errors import CspdslError
+from ..core.limits import MAX_SEED
+from ..core.static_types import TYPE_CHECKING
+from .puzzle import generate, givens_text
+
+if TYPE_CHECKING:
+    from typing import TextIO
+
+OutputFile = Callable[[str | None], contextlib.AbstractContextManager["TextIO"]]
+
+
+def run_generate(args: argparse.Namespace, output_file: OutputFile) -> int:
+    """The puzzles, each written through `output_file` (the command line's guarded output) as soon
+    as it is made; exit 0."""
+    from ..lower.load import load
+
+    if args.output is None and args.count > 1:
+        raise CspdslError(f"-n {args.count} makes {args.count} files: name the folder for them with -o DIR")
+    model = load(args.model)
+    seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED + 1)
+    if args.output is not None:
+        _make_folder(args.output)
+    for puzzle in generate(model, args.count, seed):
+        path = None if args.output is None else os.path.join(args.output, file_name(model.name, puzzle.seed))
+        with output_file(path) as out:
+            out.write(puzzle.text)
+        if path is not None:
+            print(f"wrote {path} ({givens_text(len(puzzle.givens))})", file=sys.stderr)
+    return 0
+
+
+def file_name(model_name: str, seed: int) -> str:
+    """STEM-SEED.puz: the model's file name without its extension (`puzzle` for standard input)."""
+    stem = os.path.splitext(os.path.basename(model_name))[0]
+    return f"{stem if model_name != '<stdin>' and stem else 'puzzle'}-{seed}.puz"
+
+
+def _make_folder(path: str) -> None:
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise CspdslError(f"cannot make the folder '{path}': {error.strerror or error}") from None

@@ -1,0 +1,35 @@
+"""A random full solution of the base model, drawn from a seeded random generator.
+
+The cells are visited in a random order, and each takes the first value, in a random order of its
+domain, that still leaves the base a solution with the cells placed before it. Which value that is
+is a fact about the model, not about the solver's search: the same seed gives the same solution
+whatever the solver's state, version or speed."""
+
+from __future__ import annotations
+
+import random
+
+from ..backends import Assignment
+from ..check.problem import violated
+from ..core.errors import CspdslError, InternalError
+from .clues import GivenClues
+
+
+def random_solution(clues: GivenClues, rng: random.Random) -> tuple[dict[str, int], Assignment]:
+    """(the cells' values, the whole solution they belong to: every variable of the base)."""
+    if not clues.holds({}):
+        raise CspdslError("the model has no solution even without its givens: there is no puzzle to make")
+    current = clues.found()
+    placed: dict[str, int] = {}
+    for var in rng.sample(clues.cells, len(clues.cells)):
+        for value in rng.sample(clues.domain(var), len(clues.domain(var))):
+            if current[var] == value:  # the last solution found has it: no question to ask
+                break
+            if clues.holds({**placed, var: value}):
+                current = clues.found()
+                break
+        placed[var] = current[var]
+    broken = violated(clues.base, current)
+    if broken:  # the independent checker's word against the solver's
+        raise InternalError(f"the solver's solution breaks {broken[0].constraint}")
+    return {var: placed[var] for var in clues.cells}, current
