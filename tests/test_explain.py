@@ -331,14 +331,6 @@ def test_steps_that_need_several_clues_come_from_pairs_or_from_a_core(
     assert max(sizes) == (2 if pairs_tried else 4)
 
 
-def test_past_the_time_limit_the_steps_end_in_one_step_from_all_clues() -> None:
-    explanation = explain(loads(EINSTEIN, "einstein.puz"), timeout=1e-9, steps=True)
-    assert [step.rest for step in explanation.steps] == [True]
-    assert len(explanation.steps[0].clues) == 15
-    result = run_cli("explain", "models/einstein.puz", "--steps", "--timeout", "0.000001")
-    assert "1. From all the clues together (the time limit stopped the search for smaller steps): " in result.stdout
-
-
 def test_a_model_with_auxiliary_variables_is_explained_on_its_own_variables() -> None:
     text = "var x in 0..3\nvar y in 0..3\nabs(x - y) + x == 3\n"  # abs brings a variable of its own
     explanation = explain(loads(text, "aux.puz"))

@@ -131,13 +131,14 @@ def _disjoint_count(sets: list[frozenset[int]]) -> int:
     return count
 
 
-def repairs(oracle: ClueOracle, numbers: list[int], conflict: list[int], limit: int) -> list[tuple[int, int, bool]]:
-    """(clue, solutions up to `limit`, whether that is all) for each clue whose removal alone lets
-    the others hold."""
+def repairs(oracle: ClueOracle, numbers: list[int], conflict: list[int], limit: int,
+            deadline: float | None = None) -> list[tuple[int, int, bool]]:
+    """(clue, solutions up to `limit` and those counted by the deadline, whether that is all) for
+    each clue whose removal alone lets the others hold."""
     found = []
     for number in conflict:
         rest = [n for n in numbers if n != number]
         if oracle.holds(rest):
-            count, complete = oracle.count(rest, limit)
+            count, complete = oracle.count(rest, limit, deadline)
             found.append((number, count, complete))
     return found

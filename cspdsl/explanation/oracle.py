@@ -6,6 +6,7 @@ core: the selectors it rests on."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 
 from ..backends import Assignment, open_clue_session
@@ -48,14 +49,16 @@ class ClueOracle:
         """After `holds` said yes: the solution it found, every variable of the model."""
         return self.session.assignment()
 
-    def count(self, numbers: list[int] | set[int], limit: int) -> tuple[int, bool]:
+    def count(self, numbers: list[int] | set[int], limit: int, deadline: float | None = None) -> tuple[int, bool]:
         """(solutions of the declarations and these clues, distinct on the model's own variables, up
         to `limit`; whether that is all of them)."""
-        found, complete = self.solutions(numbers, limit)
+        found, complete = self.solutions(numbers, limit, deadline)
         return len(found), complete
 
-    def solutions(self, numbers: list[int] | set[int], limit: int) -> tuple[list[Assignment], bool]:
-        """(the solutions of the declarations and these clues, up to `limit`; whether that is all).
+    def solutions(self, numbers: list[int] | set[int], limit: int,
+                  deadline: float | None = None) -> tuple[list[Assignment], bool]:
+        """(the solutions of the declarations and these clues, up to `limit` and those found by the
+        `deadline` (`time.perf_counter()`; at least one, when there is one); whether that is all).
         The blocking clauses hang on a switch, retired afterwards, so the session is as it was for
         the next question."""
         session = self.session
@@ -63,10 +66,14 @@ class ClueOracle:
         assumptions = [active, *(self.selector[n] for n in sorted(numbers))]
         found: list[Assignment] = []
         try:
-            while len(found) < limit and self._solve(assumptions):
+            exhausted = False
+            while len(found) < limit and not (found and past(deadline)):
+                if not self._solve(assumptions):
+                    exhausted = True
+                    break
                 found.append(session.assignment())
                 session.add([-active, *session.blocking_clause()])
-            complete = len(found) < limit or not self._solve(assumptions)
+            complete = exhausted or (len(found) == limit and not past(deadline) and not self._solve(assumptions))
         finally:
             session.add([-active])
         return found, complete
@@ -147,3 +154,7 @@ class ClueOracle:
     def close(self) -> None:
         self.session.close()
 
+
+def past(deadline: float | None) -> bool:
+    """Whether the deadline (`time.perf_counter()` seconds; None: none) has passed."""
+    return deadline is not None and time.perf_counter() >= deadline
