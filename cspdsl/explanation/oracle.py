@@ -144,6 +144,12 @@ class ClueOracle:
                 needed = [f for f in rest if self.literal(f) in core]
         return kept
 
+    def true_facts(self, facts: list[Fact]) -> set[Fact]:
+        """After `holds_without` (or `holds`) said yes: those of the facts its model makes true."""
+        pairs = [(f, self.literal(f)) for f in facts]
+        true = self.session.true_of([literal for _, literal in pairs])
+        return {f for f, literal in pairs if literal in true}
+
     def holds_without(self, numbers: Iterable[int], facts: list[Fact], fact: Fact) -> bool:
         """Whether the declarations, these clues and facts have a solution where `fact` fails; the
         core, when not, holds the clues' and facts' literals it rests on."""

@@ -20,6 +20,7 @@ from ..ir.walk import variables_of
 from .clues import Clue, cut
 from .facts import Fact
 from .oracle import ClueOracle
+from .premises import fewest_facts_needed
 
 # What a clue costs against a known fact, in a step's cost.
 CLUE_COST = 3
@@ -148,7 +149,7 @@ class StepSearch:
         tried, placements first), and everything those facts and clues imply."""
         oracle, local = asked or (self.oracle, numbers)
         tried = sorted(new, key=lambda fact: not fact.holds)[:FACTS_TRIED]
-        used = min((oracle.facts_needed(local, known, fact) for fact in tried), key=len)
+        used = min((fewest_facts_needed(oracle, local, known, fact) for fact in tried), key=len)
         return Step([self.by_number[n] for n in numbers], used, oracle.implied(local, used, candidates))
 
     def _from_a_core(self) -> Step:
