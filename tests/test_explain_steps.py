@@ -15,6 +15,7 @@ from cspdsl.explanation import Fact, explain
 from cspdsl.explanation.facts import solution_facts
 from cspdsl.explanation.oracle import ClueOracle
 from cspdsl.explanation.premises import fewest_facts_needed
+from cspdsl.explanation.steps import StepSearch
 from cspdsl.ir import Problem
 
 # Einstein's steps, all their clues and facts cited together, before the fewest facts were looked for.
@@ -83,3 +84,34 @@ def test_einstein_steps_cite_the_fewest_facts_and_still_reach_the_solution() -> 
     assert brit.used == [Fact("colour[red]", 3, True)]
     assert explanation.difficulty is not None
     assert explanation.difficulty.total < EINSTEIN_TOTAL_BEFORE and explanation.difficulty.hardest <= 5
+
+
+# How many clues a step of the stars may cite: a row, a column or a region and pairs of touching
+# cells (2 to 5 for a cell; the first step cited 32 clues for 10 cells before).
+CLUES_PER_CELL = 5
+
+
+def test_the_first_step_of_the_stars_cites_a_few_clues_for_a_cell() -> None:
+    from cspdsl.explanation.verify import _follows
+
+    model = load("models/stars.puz")
+    problem = model.problem
+    oracle = ClueOracle(problem)
+    try:
+        assert oracle.holds([clue.number for clue in oracle.clues])
+        solution = oracle.solution()
+        first = StepSearch(oracle, solution_facts(problem, solution), None).next_steps()
+    finally:
+        oracle.close()
+    assert first
+    for step in first:
+        placed = {fact.var for fact in step.derived if fact.holds}
+        assert placed and 2 <= len(step.clues) <= CLUES_PER_CELL  # no clue alone places a star
+        _follows(problem, {clue.number for clue in step.clues}, step.used, step.derived, solution)  # checked
+
+
+@pytest.mark.slow
+def test_no_step_of_the_stars_cites_more_than_a_few_clues() -> None:
+    explanation = explain(load("models/stars.puz"), steps=True)  # every step checked before it is returned
+    assert explanation.status == "unique"
+    assert max(len(step.clues) for step in explanation.steps) <= CLUES_PER_CELL

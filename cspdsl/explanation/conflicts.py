@@ -66,14 +66,14 @@ def smallest_conflict(oracle: ClueOracle, numbers: list[int], timeout: float | N
 
 def _grown(oracle: ClueOracle, holding: set[int], universe: set[int]) -> set[int]:
     """A maximal set of clues that holds, containing `holding` (which holds: the last call said so)."""
-    grown = set(holding) | _satisfied(oracle, universe)
+    grown = set(holding) | satisfied_clues(oracle, universe)
     for number in sorted(universe - grown):
         if number not in grown and oracle.holds(grown | {number}):
-            grown |= {number} | _satisfied(oracle, universe)
+            grown |= {number} | satisfied_clues(oracle, universe)
     return grown
 
 
-def _satisfied(oracle: ClueOracle, numbers: Iterable[int]) -> set[int]:
+def satisfied_clues(oracle: ClueOracle, numbers: Iterable[int]) -> set[int]:
     """The clues that the last solution found satisfies (each one more clue for free)."""
     from ..passes.evaluate import holds
 

@@ -144,6 +144,15 @@ class ClueOracle:
                 needed = [f for f in rest if self.literal(f) in core]
         return kept
 
+    def prefer_clues(self) -> None:
+        """Ask the next models to hold as many clues as they can (their selectors' phases)."""
+        self.session.prefer(list(self.clue_of))
+
+    def true_clues(self) -> set[int]:
+        """After a question said yes: the clues whose selectors its model makes true (each holds in
+        it, since a selector implies its clue)."""
+        return {self.clue_of[literal] for literal in self.session.true_of(list(self.clue_of))}
+
     def true_facts(self, facts: list[Fact]) -> set[Fact]:
         """After `holds_without` (or `holds`) said yes: those of the facts its model makes true."""
         pairs = [(f, self.literal(f)) for f in facts]
