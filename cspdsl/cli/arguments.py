@@ -200,8 +200,9 @@ def _explain_arguments(explanation: argparse.ArgumentParser) -> None:
                              help="for a unique puzzle, also a step-by-step solution a person can follow, "
                                   "and its difficulty")
     explanation.add_argument("--timeout", type=seconds_flag, metavar="S",
-                             help="time for the smallest conflict and the cheapest steps; past it, what was found "
-                                  f"is shown (a minimal conflict; the rest of the steps in one) ({_SECONDS_RANGE})")
+                             help="time limit for the whole explanation (exit 3 when nothing is found in time); "
+                                  "the searches for the smallest conflict and the cheapest steps take half of it, "
+                                  f"then show what they found, marked ({_SECONDS_RANGE})")
     explanation.add_argument("--json", action="store_true", help="print the explanation as JSON")
 
 

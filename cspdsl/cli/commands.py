@@ -134,7 +134,7 @@ def _explain(args: argparse.Namespace) -> int:
         print(json.dumps({"model": args.model, **as_json(explanation)}, indent=2))
     else:
         print(text(explanation))
-    return EXIT_SOLVED
+    return EXIT_TIMEOUT if explanation.status == "timeout" else EXIT_SOLVED
 
 
 def _many(n: int, noun: str) -> str:

@@ -46,8 +46,8 @@ class Repair(Record):
 class Explanation(Record, frozen=False):
     """What `explain` found. `status`: "unsatisfiable" (then `conflict` and `repairs`), "declarations"
     (the declarations contradict each other, before any clue), "not_unique" (then two `solutions`,
-    `differing` and `suggestions`) or "unique" (then the `solutions`' one, `redundant`, `minimal`,
-    `forced`, and `steps` when asked for)."""
+    `differing` and `suggestions`), "unique" (then the `solutions`' one, `redundant`, `minimal`,
+    `forced`, and `steps` when asked for) or "timeout" (nothing found and checked within `limit`)."""
 
     status: str
     clues: list[Clue]
@@ -66,14 +66,18 @@ class Explanation(Record, frozen=False):
     difficulty: Difficulty | None = None
     layout: Layout | None = field(default=None, repr=False)  # to name the facts as the model does
     seconds: float = 0.0
+    limit: float | None = None  # the time limit, in seconds
+    cut_short: bool = False  # the time limit stopped a search early: what it found is shown, marked
 
 
 def explain(model: Lowered, timeout: float | None = None, steps: bool = False) -> Explanation:
     """Why the model has no solution, more than one, or exactly one (and with `steps`, how a person
-    would find it); see the module's docstring. `timeout` bounds the searches for a smallest
-    conflict and for the cheapest steps; past it they give what they have, and say so (`math.inf`:
-    no limit; `backends.limits` gives its range)."""
+    would find it); see the module's docstring. `timeout` (seconds; `math.inf`: no limit;
+    `core.limits` gives its range) bounds all of it, the clue session's compile and every check
+    included (`timed`): the searches that can give a lesser answer early stop at half of it and say
+    so (`cut_short`); an explanation not found and checked within it has the status "timeout"."""
     limit, _ = limits.checked(timeout)
+    seconds = limits.no_limit_as_none(limit)
     objective = model.problem.objective
     if objective is not None:  # uniqueness and steps are about the clues' solutions, not the best one
         raise CspdslError(
@@ -82,13 +86,19 @@ def explain(model: Lowered, timeout: float | None = None, steps: bool = False) -
             objective.span,
             "cspdsl solve proves the optimum; without this line, explain explains the clues",
         )
-    return explain_problem(model.problem, limits.no_limit_as_none(limit), steps, model)
+    if seconds is None:
+        return explain_problem(model.problem, None, steps, model)
+    from .timed import explain_within
+
+    return explain_within(model.problem, model, seconds, steps)
 
 
 def explain_problem(problem: Problem, timeout: float | None = None, steps: bool = False,
                     model: Lowered | None = None) -> Explanation:
     """`explain` on the IR, whose posted constraints say which are clues (`Posted.clue`); without
-    the model's text no clue can be suggested to a puzzle that is not unique."""
+    the model's text no clue can be suggested to a puzzle that is not unique. In this process:
+    `timeout` bounds only the searches that can give a lesser answer early (the smallest conflict,
+    the steps, the solutions counted, the clues suggested), not each question or check."""
     started = time.perf_counter()
     deadline = None if timeout is None else started + timeout
     oracle = ClueOracle(problem)
@@ -110,31 +120,40 @@ def _explain(oracle: ClueOracle, timeout: float | None, deadline: float | None, 
     if not oracle.holds([]):
         return Explanation("declarations", oracle.clues)
     if not oracle.holds(numbers):
-        return _unsatisfiable(oracle, numbers, timeout)
+        return _unsatisfiable(oracle, numbers, timeout, deadline)
     from .distinguish import SOLUTIONS_LOOKED_AT, differing, suggestions
 
-    found, complete = oracle.solutions(numbers, SOLUTIONS_LOOKED_AT)
+    found, complete = oracle.solutions(numbers, SOLUTIONS_LOOKED_AT, deadline)
     solutions = [{name: s[name] for name in oracle.problem.outputs} for s in found]  # the model's own
-    if len(solutions) == 1:
+    if len(solutions) == 1 and complete:
         return _unique(oracle, numbers, solutions[0], steps, deadline)
+    if len(solutions) == 1:  # the time limit came before a second was looked for
+        found, complete = oracle.solutions(numbers, 2)
+        solutions = [{name: s[name] for name in oracle.problem.outputs} for s in found]
+        if len(solutions) == 1:
+            return _unique(oracle, numbers, solutions[0], steps, deadline)
     explanation = Explanation("not_unique", oracle.clues, solutions=solutions[:2], found=len(solutions),
-                              complete=complete)
+                              complete=complete, cut_short=not complete and len(solutions) < SOLUTIONS_LOOKED_AT)
     if model is not None:
         explanation.differing = differing(model, solutions[0], solutions[1])
-        explanation.suggestions = [s.text for s in suggestions(model, solutions)]
+        shown, cut = suggestions(model, solutions, deadline)
+        explanation.suggestions = [s.text for s in shown]
+        explanation.cut_short |= cut
     return explanation
 
 
-def _unsatisfiable(oracle: ClueOracle, numbers: list[int], timeout: float | None) -> Explanation:
+def _unsatisfiable(oracle: ClueOracle, numbers: list[int], timeout: float | None,
+                   deadline: float | None) -> Explanation:
     try:
         conflict, smallest = smallest_conflict(oracle, numbers, timeout), True
     except OverBudget:
         conflict, smallest = minimal_conflict(oracle, numbers), False
     found = [
         Repair(oracle.by_number([number])[0], count, complete)
-        for number, count, complete in repairs(oracle, numbers, conflict, REPAIR_COUNT_LIMIT)
+        for number, count, complete in repairs(oracle, numbers, conflict, REPAIR_COUNT_LIMIT, deadline)
     ]
-    return Explanation("unsatisfiable", oracle.clues, oracle.by_number(conflict), smallest, found)
+    cut = deadline is not None and time.perf_counter() >= deadline
+    return Explanation("unsatisfiable", oracle.clues, oracle.by_number(conflict), smallest, found, cut_short=cut)
 
 
 def _unique(oracle: ClueOracle, numbers: list[int], solution: Assignment, steps: bool,
@@ -149,6 +168,7 @@ def _unique(oracle: ClueOracle, numbers: list[int], solution: Assignment, steps:
     if steps:
         explanation.steps = StepSearch(oracle, targets, deadline).run()
         explanation.difficulty = difficulty(explanation.steps)
+        explanation.cut_short = any(step.rest for step in explanation.steps)
     return explanation
 
 

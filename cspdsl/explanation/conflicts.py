@@ -66,14 +66,14 @@ def smallest_conflict(oracle: ClueOracle, numbers: list[int], timeout: float | N
 
 def _grown(oracle: ClueOracle, holding: set[int], universe: set[int]) -> set[int]:
     """A maximal set of clues that holds, containing `holding` (which holds: the last call said so)."""
-    grown = set(holding) | _satisfied(oracle, universe)
+    grown = set(holding) | satisfied_clues(oracle, universe)
     for number in sorted(universe - grown):
         if number not in grown and oracle.holds(grown | {number}):
-            grown |= {number} | _satisfied(oracle, universe)
+            grown |= {number} | satisfied_clues(oracle, universe)
     return grown
 
 
-def _satisfied(oracle: ClueOracle, numbers: Iterable[int]) -> set[int]:
+def satisfied_clues(oracle: ClueOracle, numbers: Iterable[int]) -> set[int]:
     """The clues that the last solution found satisfies (each one more clue for free)."""
     from ..passes.evaluate import holds
 
@@ -131,13 +131,14 @@ def _disjoint_count(sets: list[frozenset[int]]) -> int:
     return count
 
 
-def repairs(oracle: ClueOracle, numbers: list[int], conflict: list[int], limit: int) -> list[tuple[int, int, bool]]:
-    """(clue, solutions up to `limit`, whether that is all) for each clue whose removal alone lets
-    the others hold."""
+def repairs(oracle: ClueOracle, numbers: list[int], conflict: list[int], limit: int,
+            deadline: float | None = None) -> list[tuple[int, int, bool]]:
+    """(clue, solutions up to `limit` and those counted by the deadline, whether that is all) for
+    each clue whose removal alone lets the others hold."""
     found = []
     for number in conflict:
         rest = [n for n in numbers if n != number]
         if oracle.holds(rest):
-            count, complete = oracle.count(rest, limit)
+            count, complete = oracle.count(rest, limit, deadline)
             found.append((number, count, complete))
     return found

@@ -15,7 +15,7 @@ from ..core.errors import CspdslError
 from ..core.record import Record
 from ..lower import Lowered
 from .facts import Fact, Namer
-from .oracle import ClueOracle
+from .oracle import past
 
 # How many solutions the candidates are tested on before being proved.
 SOLUTIONS_LOOKED_AT = 200
@@ -34,25 +34,24 @@ class Suggestion(Record):
 Holds = Callable[[Assignment], bool]
 
 
-def two_solutions(oracle: ClueOracle, numbers: list[int]) -> tuple[list[Assignment], bool]:
-    """The solutions looked at (at least two), and whether they are all of them."""
-    return oracle.solutions(numbers, SOLUTIONS_LOOKED_AT)
-
-
-def suggestions(model: Lowered, solutions: list[Assignment]) -> list[Suggestion]:
-    """Up to SUGGESTED clues that each make the first solution the only one, each proved."""
+def suggestions(model: Lowered, solutions: list[Assignment],
+                deadline: float | None = None) -> tuple[list[Suggestion], bool]:
+    """(up to SUGGESTED clues that each make the first solution the only one, each proved; whether
+    the deadline (`time.perf_counter()`) stopped the search for them)."""
     first, second = solutions[0], solutions[1]
     found: list[Suggestion] = []
     tried = 0
     for text, holds in _candidates(model, first, second):
         if sum(1 for s in solutions if holds(s)) != 1:
             continue  # another solution looked at keeps it too
+        if past(deadline):
+            return found, True
         tried += 1
         if _proved_unique(model, text, first):
             found.append(Suggestion(text))
         if len(found) == SUGGESTED or tried == PROVED_AT_MOST:
             break
-    return found
+    return found, False
 
 
 def differing(model: Lowered, first: Assignment, second: Assignment) -> list[str]:

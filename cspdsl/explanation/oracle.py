@@ -6,6 +6,7 @@ core: the selectors it rests on."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 
 from ..backends import Assignment, open_clue_session
@@ -48,14 +49,16 @@ class ClueOracle:
         """After `holds` said yes: the solution it found, every variable of the model."""
         return self.session.assignment()
 
-    def count(self, numbers: list[int] | set[int], limit: int) -> tuple[int, bool]:
+    def count(self, numbers: list[int] | set[int], limit: int, deadline: float | None = None) -> tuple[int, bool]:
         """(solutions of the declarations and these clues, distinct on the model's own variables, up
         to `limit`; whether that is all of them)."""
-        found, complete = self.solutions(numbers, limit)
+        found, complete = self.solutions(numbers, limit, deadline)
         return len(found), complete
 
-    def solutions(self, numbers: list[int] | set[int], limit: int) -> tuple[list[Assignment], bool]:
-        """(the solutions of the declarations and these clues, up to `limit`; whether that is all).
+    def solutions(self, numbers: list[int] | set[int], limit: int,
+                  deadline: float | None = None) -> tuple[list[Assignment], bool]:
+        """(the solutions of the declarations and these clues, up to `limit` and those found by the
+        `deadline` (`time.perf_counter()`; at least one, when there is one); whether that is all).
         The blocking clauses hang on a switch, retired afterwards, so the session is as it was for
         the next question."""
         session = self.session
@@ -63,10 +66,14 @@ class ClueOracle:
         assumptions = [active, *(self.selector[n] for n in sorted(numbers))]
         found: list[Assignment] = []
         try:
-            while len(found) < limit and self._solve(assumptions):
+            exhausted = False
+            while len(found) < limit and not (found and past(deadline)):
+                if not self._solve(assumptions):
+                    exhausted = True
+                    break
                 found.append(session.assignment())
                 session.add([-active, *session.blocking_clause()])
-            complete = len(found) < limit or not self._solve(assumptions)
+            complete = exhausted or (len(found) == limit and not past(deadline) and not self._solve(assumptions))
         finally:
             session.add([-active])
         return found, complete
@@ -137,6 +144,21 @@ class ClueOracle:
                 needed = [f for f in rest if self.literal(f) in core]
         return kept
 
+    def prefer_clues(self) -> None:
+        """Ask the next models to hold as many clues as they can (their selectors' phases)."""
+        self.session.prefer(list(self.clue_of))
+
+    def true_clues(self) -> set[int]:
+        """After a question said yes: the clues whose selectors its model makes true (each holds in
+        it, since a selector implies its clue)."""
+        return {self.clue_of[literal] for literal in self.session.true_of(list(self.clue_of))}
+
+    def true_facts(self, facts: list[Fact]) -> set[Fact]:
+        """After `holds_without` (or `holds`) said yes: those of the facts its model makes true."""
+        pairs = [(f, self.literal(f)) for f in facts]
+        true = self.session.true_of([literal for _, literal in pairs])
+        return {f for f, literal in pairs if literal in true}
+
     def holds_without(self, numbers: Iterable[int], facts: list[Fact], fact: Fact) -> bool:
         """Whether the declarations, these clues and facts have a solution where `fact` fails; the
         core, when not, holds the clues' and facts' literals it rests on."""
@@ -147,3 +169,7 @@ class ClueOracle:
     def close(self) -> None:
         self.session.close()
 
+
+def past(deadline: float | None) -> bool:
+    """Whether the deadline (`time.perf_counter()` seconds; None: none) has passed."""
+    return deadline is not None and time.perf_counter() >= deadline

@@ -17,9 +17,22 @@ def text(explanation: Explanation) -> str:
     if explanation.status == "declarations":
         return ("No solution, before any clue: the declarations (domains, attributes, placements) "
                 "contradict each other, so no set of clues is to blame.")
+    if explanation.status == "timeout":
+        return (f"No explanation found within the time limit of {explanation.limit:g} s: whether the clues hold "
+                "together, and what each one does, was not settled and checked in time.")
     if explanation.status in ("unique", "not_unique"):
-        return "\n".join(solved_lines(explanation))
-    return "\n".join([*_conflict_lines(explanation), *_repair_lines(explanation.repairs)])
+        lines = solved_lines(explanation)
+    else:
+        lines = [*_conflict_lines(explanation), *_repair_lines(explanation.repairs)]
+    return "\n".join([*lines, *_cut_short_lines(explanation)])
+
+
+def _cut_short_lines(explanation: Explanation) -> list[str]:
+    if not explanation.cut_short:
+        return []
+    of = f" of {explanation.limit:g} s" if explanation.limit is not None else ""
+    return ["", f"(Cut short by the time limit{of}: the searches marked above stopped early; what they "
+                "found is shown, and checked.)"]
 
 
 def _conflict_lines(explanation: Explanation) -> list[str]:
@@ -74,6 +87,8 @@ def as_json(explanation: Explanation) -> dict[str, Any]:
         }
     elif explanation.status == "unique":
         data |= _unique_json(explanation, namer)
+    if explanation.limit is not None:
+        data |= {"limit": explanation.limit, "cut_short": explanation.cut_short}
     return {**data, "seconds": round(explanation.seconds, 6)}
 
 

@@ -37,6 +37,8 @@ def _not_unique_lines(explanation: Explanation) -> list[str]:
     if explanation.suggestions:
         lines.append("Each of these clues, added alone, leaves the first of them the only solution (checked):")
         lines += [f"  {text}" for text in explanation.suggestions]
+    elif explanation.layout is not None and explanation.cut_short:
+        lines.append("No single clue was proved to leave only one solution before the time limit.")
     elif explanation.layout is not None:
         lines.append("No single clue of those tried (same, next_to, one value) leaves only one solution.")
     return lines

@@ -4,29 +4,34 @@ from as few clues as it can and as few of the facts already known, the cheapest 
 
 A step's cost is its clues first (a step from the declarations alone costs less than any clue, one
 clue less than two), then the known facts it uses. Each round looks for the cheapest step: the
-declarations alone, then each clue alone, then each pair of clues; past those, the clues of a
-minimal set that implies one missing fact (the solver's core, shrunk by deletion). What a step
-derives is everything its clues and facts imply (`ClueOracle.implied`), and the facts it uses are a
-minimal set (`ClueOracle.facts_needed`). Givens come first, as one step of their own.
+declarations alone, then each clue alone; past those, as Demystify explains a puzzle one cell at a
+time, for each missing placement the smallest set of clues that implies it with the facts known
+(implicit hitting sets over the clues, `premises.smallest_set`), the smallest of them taken (a
+minimal set from the solver's core, shrunk by deletion, past the budget). What a step derives is
+everything its clues and facts imply (`ClueOracle.implied`), and the facts it uses are a smallest
+set (`premises.fewest_facts_needed`). Givens come first, as one step of their own.
 """
 
 from __future__ import annotations
 
-import itertools
 import time
+from collections.abc import Callable
 
 from ..core.record import Record, field
 from ..ir.walk import variables_of
 from .clues import Clue, cut
 from .facts import Fact
 from .oracle import ClueOracle
+from .premises import fewest_facts_needed, smallest_set
 
 # What a clue costs against a known fact, in a step's cost.
 CLUE_COST = 3
 # How many of a candidate step's new facts are tried for the fewest facts used.
 FACTS_TRIED = 1
-# Pairs of clues tried in one round before the core-based search.
-PAIRS_TRIED = 400
+# Questions asked at most for one missing fact's smallest set of clues.
+CLUE_SET_CALLS = 100
+# Sets of clues up to this size are sought fact by fact; past it, a core's minimal set.
+MOST_CLUES_SOUGHT = 6
 
 
 class Step(Record, frozen=False):
@@ -57,6 +62,11 @@ class StepSearch:
         self.steps: list[Step] = []
         self.by_number = {clue.number: clue for clue in oracle.clues}
         self.reach = _reach(oracle)
+        self.reaching: dict[str, list[int]] = {}  # each variable's clues (not givens) that reach it
+        for number, reached in self.reach.items():
+            if not self.by_number[number].is_given:
+                for var in reached:
+                    self.reaching.setdefault(var, []).append(number)
         self.changed: dict[str, int] = {}  # each variable's last step that learnt a fact of it
         self.cache: dict[tuple[int, ...], tuple[int, Step | None]] = {}
         self.local: dict[tuple[int, ...], ClueOracle] = {}
@@ -78,7 +88,7 @@ class StepSearch:
                 everything = list(self.by_number)
                 self._take(Step([self.by_number[n] for n in everything], [], list(self.remaining), rest=True))
                 break
-            for step in self._cheapest():
+            for step in self.next_steps():
                 left = set(self.remaining)
                 derived = [fact for fact in step.derived if fact in left]
                 if derived:  # what an earlier step of the round has not derived already
@@ -92,16 +102,48 @@ class StepSearch:
         self.known += step.derived
         self.remaining = [fact for fact in self.remaining if fact not in new]
 
-    def _cheapest(self) -> list[Step]:
+    def next_steps(self) -> list[Step]:
         """The cheapest steps this round, in the model's order: from the declarations alone or one
         clue; else a pair of clues; else a minimal set from a core. Every step of the least cost is
         taken: what one derives does not make another any dearer."""
         singles = [[n] for n, clue in self.by_number.items() if not clue.is_given]
-        steps = self._cheapest_of([[], *singles])
-        if not steps:
-            pairs = itertools.islice(itertools.combinations(self.by_number, 2), PAIRS_TRIED)
-            steps = self._cheapest_of([list(pair) for pair in pairs])
-        return steps or [self._from_a_core()]
+        return self._cheapest_of([[], *singles]) or [self._fewest_clues()]
+
+    def _fewest_clues(self) -> Step:
+        """No clue alone derives anything: the step from the smallest set of clues that implies a
+        missing fact (placements first), over every one. The clues are sought near the fact's
+        variable: among those that reach it, then among those that reach what they reach (fewer
+        clues only); a core's minimal set when neither has one within the budgets."""
+        variables = self.oracle.problem.variables
+        placements = sorted((fact for fact in self.remaining if fact.holds or len(variables[fact.var].domain) > 2),
+                            key=lambda fact: not fact.holds)  # an exclusion of two values is a placement
+        self.oracle.prefer_clues()  # each counterexample then rules out as many sets of clues as it can
+        best: tuple[list[int], Fact] | None = None
+        for ring in (self._near, self._around):
+            for fact in placements:
+                bound = len(best[0]) if best is not None else MOST_CLUES_SOUGHT + 1
+                found = smallest_set(ring(fact.var), self._clues_imply(fact), self.oracle.true_clues, bound,
+                                     CLUE_SET_CALLS)
+                if found is not None:
+                    best = (found, fact)
+                if best is not None and len(best[0]) <= 2:  # no clue alone implies anything
+                    return self._step(best[0], [best[1]], self.known, self.remaining)
+        if best is None:
+            return self._from_a_core()
+        return self._step(best[0], [best[1]], self.known, self.remaining)
+
+    def _near(self, var: str) -> list[int]:
+        """The clues (not givens) that reach the variable."""
+        return self.reaching.get(var, [])
+
+    def _around(self, var: str) -> list[int]:
+        """The clues that reach a variable that a clue reaching this one reaches."""
+        near = set(self._near(var))
+        around = set().union(*(self.reaching.get(v, []) for n in near for v in self.reach[n])) if near else set()
+        return sorted(around)
+
+    def _clues_imply(self, fact: Fact) -> Callable[[list[int]], bool]:
+        return lambda numbers: not self.oracle.holds_without(numbers, self.known, fact)
 
     def _cheapest_of(self, clue_sets: list[list[int]]) -> list[Step]:
         steps = [step for numbers in clue_sets if (step := self._step_from(numbers)) is not None]
@@ -148,12 +190,12 @@ class StepSearch:
         tried, placements first), and everything those facts and clues imply."""
         oracle, local = asked or (self.oracle, numbers)
         tried = sorted(new, key=lambda fact: not fact.holds)[:FACTS_TRIED]
-        used = min((oracle.facts_needed(local, known, fact) for fact in tried), key=len)
+        used = min((fewest_facts_needed(oracle, local, known, fact) for fact in tried), key=len)
         return Step([self.by_number[n] for n in numbers], used, oracle.implied(local, used, candidates))
 
     def _from_a_core(self) -> Step:
-        """No pair of clues derives anything: a minimal set of clues that implies the first missing
-        fact, from the solver's core shrunk by deletion with every known fact assumed."""
+        """A minimal set of clues that implies the first missing fact, from the solver's core shrunk
+        by deletion with every known fact assumed."""
         fact = self.remaining[0]
         numbers = list(self.by_number)
         if self.oracle.holds_without(numbers, self.known, fact):
