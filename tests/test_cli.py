@@ -162,7 +162,12 @@ def test_help_lists_every_command_and_a_command_shows_its_own():
     assert "--plot" in compare.stdout and "--count" not in compare.stdout
     typo = run_cli("solv", "models/einstein.puz")
     assert typo.returncode == 2
-    assert "invalid choice: 'solv'" in typo.stderr and "'compare'" in typo.stderr
+    assert typo.stderr.splitlines()[-2:] == [
+        "error: 'solv' is not a command (one of: solve, check, compare, explain, batch, generate, compile, "
+        "backends, examples, lsp, serve)",
+        "hint: did you mean 'solve'?"]
+    backend = run_cli("solve", "models/einstein.puz", "--backend", "cpstat")
+    assert backend.returncode == 2 and backend.stderr.splitlines()[-1] == "hint: did you mean 'cpsat'?"
     misplaced = run_cli("compare", "models/einstein.puz", "--count")
     assert misplaced.returncode == 2 and "unrecognized arguments: --count" in misplaced.stderr
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from .. import __version__
+from ..core.errors import did_you_mean
 from ..core.limits import MAX_SEED, MAX_TIMEOUT, seconds_flag, seed_flag
 from ..core.static_types import Any, NoReturn
 from .exit_codes import EXIT_BAD_INPUT
@@ -58,8 +59,24 @@ class _ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        print(f"error: {message}", file=sys.stderr)
+        print(f"error: {_worded_choice(message)}", file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
+
+
+def _worded_choice(message: str) -> str:
+    """argparse's "invalid choice: 'solv' (choose from 'solve', ...)" as a person says it, with the
+    nearest choice as a hint (`cspdsl solv` -> did you mean 'solve'?); any other message as it is."""
+    import re
+
+    found = re.fullmatch(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)", message, re.S)
+    if found is None:
+        return message
+    what, given, listed = found.groups()
+    choices = re.findall(r"'([^']*)'", listed)
+    known = ", ".join(choices)
+    noun = "command" if what == "command" else f"choice for {what}"
+    hint = did_you_mean(given, choices)
+    return f"'{given}' is not a {noun} (one of: {known})" + (f"\nhint: {hint}" if hint else "")
 
 
 def _name_value(text: str, example: str) -> tuple[str, str]:
