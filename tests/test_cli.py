@@ -747,3 +747,19 @@ def test_a_solve_imports_only_what_it_uses(args: list[str], needed: set[str]) ->
                           timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)})
     code, *modules = done.stdout.splitlines()[-1].split()
     assert (code, set(modules) & (NOT_IMPORTED | {"ortools", "logging"})) == ("0", needed)
+
+
+def test_examples_describe_each_model_in_a_whole_sentence():
+    """`cspdsl examples` gives each model's first sentence whole, however many comment lines it takes,
+    not its first line cut where the line ends."""
+    from cspdsl.core.examples import examples, first_sentence
+
+    listed = dict(examples())
+    assert listed["hitori"] == "Hitori: the example puzzle of Wikipedia's article \"Hitori\"."
+    assert listed["golf"].endswith("Summer 2000, puzzle 9 (one star).")
+    assert all(what.endswith((".", "?", "!", ")")) for what in listed.values()), listed
+    assert first_sentence(["# Short? Yes, a question that opens a longer sentence does not end it.\n",
+                           "# Second sentence.\n"]) == (
+        "Short? Yes, a question that opens a longer sentence does not end it.")
+    assert first_sentence(["# By J. Smith, in his book about the puzzles of the time. More.\n"]) == (
+        "By J. Smith, in his book about the puzzles of the time.")

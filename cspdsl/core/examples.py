@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Iterable
 
 # Where the examples are: in an installed wheel, inside the package; in a clone (or an editable
 # install), the repository's models/ folder beside it.
@@ -34,6 +36,26 @@ def examples() -> list[tuple[str, str]]:
     for file in sorted(os.listdir(folder)):
         if file.endswith(".puz"):
             with open(os.path.join(folder, file), encoding="utf-8") as model:
-                first = next((line for line in model if line.strip()), "")
-            found.append((file[: -len(".puz")], first.lstrip("#").strip()))
+                found.append((file[: -len(".puz")], first_sentence(model)))
     return found
+
+
+# A sentence's end: . ? or ! then a space and a capital, at least 40 characters in (so that a short
+# question opening a longer sentence is not all), not after an initial (`J. Automated`).
+_SENTENCE_END = re.compile(r"(?<=.{40})(?<![ .][A-Z])[.?!](?= +[A-Z\"(])")
+
+
+def first_sentence(lines: Iterable[str]) -> str:
+    """The first sentence of a model's opening comment, which may run over several lines."""
+    comment: list[str] = []
+    for line in lines:
+        if not line.strip():
+            if comment:
+                break
+            continue
+        if not line.lstrip().startswith("#"):
+            break
+        comment.append(line.strip().lstrip("#").strip())
+    text = " ".join(comment)
+    end = _SENTENCE_END.search(text)
+    return text[: end.end()] if end else text
