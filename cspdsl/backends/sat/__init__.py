@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # imported where used: only a search of all solutions needs i
 
 
 class SatBackend:
-    """Compiles the IR to CNF and solves it with a SAT solver (CaDiCaL through PySAT)."""
+    """Compiles the IR to CNF and solves it with a SAT solver (MiniSat 2.2 through PySAT; -O solver)."""
 
     name = "sat"
     # acyclic: its compile and search make no reference cycles, so `driver.solve` pauses the cycle collector
