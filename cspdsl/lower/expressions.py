@@ -31,6 +31,11 @@ from .values import (
 )
 from .visibility import visible_value
 
+# Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
+# language server's completion.
+KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, "runs", "visible", "reversed",
+               "segments")
+
 
 class Expressions(Indexing):
     """Expressions to values: `eval` dispatches on the node's type to an `eval_<Node>` method."""
@@ -232,8 +237,7 @@ class Expressions(Indexing):
         raise CspdslError(
             f"unknown function '{node.func}'",
             node.func_span,
-            did_you_mean(node.func, [*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, "runs", "visible", "reversed",
-                                     "segments", *NEIGHBOUR_CALLS]),
+            did_you_mean(node.func, KNOWN_CALLS),
         )
 
     def call_neighbours(self, node: ast.Call) -> list[Lin]:

@@ -8,10 +8,8 @@ import re
 
 from lsprotocol import types
 
-from ..lower.areas import AREA_CALLS
 from ..lower.context import POSITION_WORDS
-from ..lower.forms import CONDITION_CALLS, VALUE_CALLS
-from ..lower.neighbours import NEIGHBOUR_CALLS
+from ..lower.expressions import KNOWN_CALLS
 from ..syntax.words import RESERVED
 from . import symbols
 from .symbols import Declared, Index
@@ -23,10 +21,9 @@ KINDS = {
     symbols.SET: _KIND.Constant, symbols.BOARD: _KIND.Struct, symbols.PIECES: _KIND.Struct,
     symbols.REGIONS: _KIND.Struct, symbols.DOMAIN_NAME: _KIND.EnumMember,
 }
-# The functions a clue may call, as lowering knows them (`lower/expressions.py`, eval_Call, names the
-# last four itself), and `rectangle` of a placement (`lower/tilings.py`).
-FUNCTIONS = tuple(dict.fromkeys((*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS,
-                                 "runs", "visible", "reversed", "segments", "rectangle")))
+# The functions a clue may call, as lowering knows them (`lower/expressions.KNOWN_CALLS`), and
+# `rectangle` of a placement (`lower/tilings.py`).
+FUNCTIONS = tuple(dict.fromkeys((*KNOWN_CALLS, "rectangle")))
 _BARE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
