@@ -1209,15 +1209,16 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:4:1: error: region map row has 2 cells; 'g' is 2x3",
             ' 4 | C C',
             '   | ^^^',
+            "hint: a label is one letter or digit a cell, or a word a cell with blanks between (AA AB AC)",
         ),
     ),
     "region-map-bad-character": (
-        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nA A B\nC 1 B\n"""\n',
+        'var g[1..2, 1..3] in 1..6\nregions cage of g = """\nA A B\nC * B\n"""\n',
         lines(
-            "m.puz:4:3: error: unexpected '1' in the region map",
-            ' 4 | C 1 B',
+            "m.puz:4:3: error: unexpected '*' in the region map",
+            ' 4 | C * B',
             '   |   ^',
-            'hint: write one letter a cell, the letter of its region',
+            "hint: write each cell's region label: a letter or digit, or words with blanks between (AA AB, 10 11)",
         ),
     ),
     "region-not-connected": (
@@ -1226,7 +1227,7 @@ CASES: dict[str, tuple[str, str]] = {
             'm.puz:3:5: error: region A is not connected: this A does not reach the first A side by side',
             ' 3 | A B A',
             '   |     ^',
-            "hint: a region's cells touch side by side; give each part a letter of its own, and join regions "
+            "hint: a region's cells touch side by side; give each part a label of its own, and join regions "
             "in a clue with '+' where one needs them together: sum(cage.A + cage.B)",
         ),
     ),

@@ -125,7 +125,7 @@ def test_regions_are_outlined_and_a_loop_drawn_as_lines() -> None:
 
 def test_the_marks_are_those_lowering_recorded() -> None:
     killer = drawn_marks(load(MODELS / "killer.puz"))
-    assert list(killer.regions) == ["g"] and killer.regions["g"][0] == "AABBBCDEF"
+    assert list(killer.regions) == ["g"] and "".join(killer.regions["g"][0]) == "AABBBCDEF"
     assert drawn_marks(load(MODELS / "slitherlink.puz")).loops == (("h", "v"),)
     assert drawn_marks(load(MODELS / "sudoku.puz")) == Marks()
     model = load(MODELS / "killer.puz")
@@ -135,10 +135,11 @@ def test_the_marks_are_those_lowering_recorded() -> None:
 
 def test_a_region_map_of_the_wrong_shape_is_left_out() -> None:
     grid = Grid("g", [[1, 2], [1, 2]], {(r, c): f"g[{r},{c}]" for r in (1, 2) for c in (1, 2)})
-    assert region_of(grid, Marks({"g": ("AB", "AB")})) == {(1, 1): "A", (1, 2): "B", (2, 1): "A", (2, 2): "B"}
-    assert region_of(grid, Marks({"g": ("ABC", "ABC")})) is None
+    drawn = Marks({"g": (("A", "B"), ("A", "B"))})
+    assert region_of(grid, drawn) == {(1, 1): "A", (1, 2): "B", (2, 1): "A", (2, 2): "B"}
+    assert region_of(grid, Marks({"g": (("A", "B", "C"), ("A", "B", "C"))})) is None
     model = load(MODELS / "kenken.puz")
-    assert "<svg" in solution_svg(model.layout, solve(model).solutions[0], marks=Marks({"g": ("A",)}))
+    assert "<svg" in solution_svg(model.layout, solve(model).solutions[0], marks=Marks({"g": (("A",),)}))
 
 
 def test_a_model_without_variables_still_draws() -> None:

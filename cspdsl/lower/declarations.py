@@ -246,15 +246,15 @@ def given_decl(declarations: Declarations, lowering: Symbols, s: ast.GivenDecl) 
 
 
 def regions_decl(declarations: Declarations, s: ast.RegionsDecl) -> None:
-    """A letter map over a grid: a name for its regions; nothing is posted."""
+    """A map of region labels over a grid: a name for its regions; nothing is posted."""
     declarations.check_free(s.name, s.span)
     target = declarations.lookup(s.grid, s.grid_span)
     if not isinstance(target, Array):
         raise error(f"'{s.grid}' is not an array or grid; a region map divides a grid's cells", s.grid_span)
-    from .regions import read_regions  # here: a model without regions does not import them
+    from .regions import map_labels, read_regions  # here: a model without regions does not import them
 
     declarations.bind(s.name, read_regions(s, target), s.span)
-    declarations.layout.region_maps[s.grid] = tuple("".join(cell.char for cell in row.cells) for row in s.picture.rows)
+    declarations.layout.region_maps[s.grid] = tuple(tuple(cell.char for cell in row) for row in map_labels(s, target))
 
 
 def _check_grid_shape(s: ast.GivenDecl, target: Array) -> None:

@@ -113,7 +113,7 @@ class Layout(Record, frozen=False):
         return self.symbols[value - 1] if var in self.symbolic else str(value)
     questions: list[Question] = field(default_factory=list)
     tilings: list[Tiling] = field(default_factory=list)
-    # What a picture draws beyond the values: each region map by the grid it divides (its letters row
+    # What a picture draws beyond the values: each region map by the grid it divides (its labels row
     # by row, as written), and each `single_loop(h, v)` by its grids of edges.
-    region_maps: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    region_maps: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
     loops: list[tuple[str, str]] = field(default_factory=list)

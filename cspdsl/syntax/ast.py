@@ -300,9 +300,12 @@ class PictureCell(Node):
 
 
 class PictureRow(Node):
-    """A row of a picture; its span runs from its first cell to its last."""
+    """A row of a picture; its span runs from its first cell to its last. `words` reads the same row
+    as its blank-separated words, for a region map whose labels are longer than a character (`AA AB`,
+    `10 11`): which reading a map takes is decided against its grid's width (`lower/regions.py`)."""
 
     cells: tuple[PictureCell, ...]
+    words: tuple[PictureCell, ...] = ()
 
 
 class Picture(Node):

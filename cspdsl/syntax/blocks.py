@@ -115,6 +115,7 @@ def _split_tokens(line: str) -> Iterator[tuple[int, str]]:
         pos = start + len(part)
         yield start, part
 
+
 def read_picture(text: str, span: Span, what: str, allowed: Callable[[str], bool], hint: str) -> ast.Picture:
     """Rows of a picture of one character a cell (a region map, a grid's shape): blanks between cells
     are optional, '|' and rule lines made of '-', '+' and '|' only are ignored. A character that
@@ -135,8 +136,12 @@ def read_picture(text: str, span: Span, what: str, allowed: Callable[[str], bool
                 raise CspdslError(f"unexpected {char!r} in the {what}", cell_span, hint)
             cells.append(ast.PictureCell(cell_span, char))
         first, last = cells[0].span, cells[-1].span
+        words = tuple(  # the row read as words, for a map whose labels are longer than a character
+            ast.PictureCell(Span(span.source, line_no, col_base + start, line_no, col_base + start + len(word)), word)
+            for start, word in _split_tokens(line) if word != "|"
+        )
         rows.append(ast.PictureRow(Span(first.source, first.line, first.column, last.line, last.end_column),
-                                   tuple(cells)))
+                                   tuple(cells), words))
     return ast.Picture(span, tuple(rows))
 
 

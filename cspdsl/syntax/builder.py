@@ -174,8 +174,8 @@ class AstBuilder:
 
     def regions_decl(self, start: Offset, end: Offset, name: Scanned, grid: Scanned, block: Scanned) -> ast.RegionsDecl:
         picture = read_picture(
-            block.group()[3:-3], self._token_span(block), "region map", lambda c: c.isascii() and c.isalpha(),
-            "write one letter a cell, the letter of its region",
+            block.group()[3:-3], self._token_span(block), "region map", lambda c: c.isascii() and c.isalnum(),
+            "write each cell's region label: a letter or digit, or words with blanks between (AA AB, 10 11)",
         )
         return ast.RegionsDecl(self._span(start, end), name.group(), grid.group(), self._token_span(grid), picture)
 

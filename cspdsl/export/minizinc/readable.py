@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...ir import AllDifferent, Constraint, Posted, variables_of
 from ...lower import Lowered
+from ...lower.regions import label_order, row_labels
 from ...syntax import ast
 from ...syntax.plain import parse_model
 from .arrays import Declared, declaration, declare, narrower
@@ -112,10 +113,11 @@ class Readable:
         grid = self.clues.grids.get(s.grid)
         if grid is None or len(grid.ranges) != 2:
             return
-        letters = sorted({cell.char for row in s.picture.rows for cell in row.cells})
-        number = {letter: i for i, letter in enumerate(letters, start=1)}
-        body = " | ".join(", ".join(str(number[c.char]) for c in row.cells) for row in s.picture.rows)
         (r0, r1), (c0, c1) = grid.ranges
+        rows = [row_labels(row, c1 - c0 + 1) or row.cells for row in s.picture.rows]  # lowering checked the widths
+        letters = sorted({cell.char for row in rows for cell in row}, key=label_order)
+        number = {letter: i for i, letter in enumerate(letters, start=1)}
+        body = " | ".join(", ".join(str(number[c.char]) for c in row) for row in rows)
         self.lines += [line_comment(s.span) + f" (regions {', '.join(letters)} numbered 1..{len(letters)})",
                        f"array[{r0}..{r1}, {c0}..{c1}] of 1..{len(letters)}: {s.name} = [| {body} |];"]
         self.clues.regions[s.name] = Regions(s.name, s.grid, letters)

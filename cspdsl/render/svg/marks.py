@@ -15,10 +15,10 @@ Index = tuple[int, ...]
 
 
 class Marks(Record):
-    """Region maps by the grid they divide (the letters, row by row, as drawn) and the loops, each
+    """Region maps by the grid they divide (the labels, row by row, as drawn) and the loops, each
     its grid of horizontal edges and its grid of vertical ones."""
 
-    regions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    regions: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
     loops: tuple[tuple[str, str], ...] = ()
 
 
