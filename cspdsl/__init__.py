@@ -1,7 +1,7 @@
 """cspdsl: model logic and number puzzles as short text, solve them with the solver you pick.
 
-    from cspdsl import load, solve
-    result = solve(load("einstein"))
+    from cspdsl import count, load, solutions, solve
+    result = solve(load("einstein"))  # a bundled example by its name, from any folder; or a path
     print(result.answers())
     for solution in solutions(load("lock"), limit=10):  # each as it is found
         print(solution)

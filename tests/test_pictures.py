@@ -170,7 +170,7 @@ def test_a_plan_draws_as_a_strip_of_its_states() -> None:
 
 def test_a_notebook_shows_the_picture_and_keeps_the_tables() -> None:
     page = solve(load(MODELS / "einstein.puz"))._repr_html_()
-    assert page.startswith("<p><code>Result(")
+    assert '<p><code>Result(' in page and page.startswith('<div class="cspdsl-result">')
     assert "<svg" in page and "<details><summary>as text</summary><table>" in page
     unsat = solve(loads("var x, y in 1..2\nx + y == 5\n"))
     assert "<svg" not in unsat._repr_html_()

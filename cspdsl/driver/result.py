@@ -171,17 +171,11 @@ class Result(Record, frozen=False):
         return solution_svg(self.model.layout, self.solutions[index], self.model.problem, drawn_marks(self.model))
 
     def _repr_html_(self) -> str:
-        """In a notebook: the first solution's picture (`to_svg`), under a line of what was found, and
-        the same solution as tables and text, folded, for copying."""
-        import html
+        """In a notebook: the puzzle's title, what was found, the first solution's picture (`to_svg`),
+        a note when it is one of several, and the same solution as tables, folded (`render/html_view.py`)."""
+        from ..render.html_view import result_html
 
-        from ..render.solution import solution_html
-
-        head = f"<p><code>{html.escape(repr(self))}</code></p>"
-        if not self.solutions:
-            return head
-        tables = solution_html(self.model.layout, self.solutions[0])
-        return f"{head}{self.to_svg()}<details><summary>as text</summary>{tables}</details>"
+        return result_html(self)
 
     def __rich__(self) -> Any:
         """In a rich-aware terminal: the summary line and the first solution drawn (`rich_display.py`)."""
@@ -252,11 +246,11 @@ class PlanResult(Record, frozen=False):
         return plan_svg(self.model.layout, states, self.words(index), self.model.problem, drawn_marks(self.model))
 
     def _repr_html_(self) -> str:
-        """In a notebook: the first plan's picture (`to_svg`), under a line of what was found."""
-        import html
+        """In a notebook: the puzzle's title, what was found, the first plan's picture (`to_svg`), and a
+        note when it is one of several (`render/html_view.py`)."""
+        from ..render.html_view import plan_result_html
 
-        head = f"<p><code>{html.escape(repr(self))}</code></p>"
-        return head + (self.to_svg() if self.plans else "")
+        return plan_result_html(self)
 
 
 class UnknownName(CspdslError, KeyError):

@@ -30,12 +30,28 @@ def load(
         with open(path, encoding="utf-8") as file:  # not pathlib: 3 ms of start-up to import
             text = file.read()
     except OSError as error:
-        bare = not os.path.exists(path) and os.sep not in str(path) and "/" not in str(path)
-        hint = "'cspdsl examples' lists the models that come with cspdsl" if bare else None
+        hint = missing_hint(str(path))
         raise CspdslError(f"cannot read model '{path}': {error.strerror or error}", hint=hint) from None
     except UnicodeDecodeError:
         raise CspdslError(f"cannot read model '{path}': it is not UTF-8 text") from None
     return loads(text, str(path), params, limits)
+
+
+def missing_hint(path: str) -> str | None:
+    """Where a model that is no file may be instead: the bundled example of its file's name (a
+    snippet written in a clone, `models/einstein.puz`, run where only the installed package is),
+    or the list of examples, for a bare name."""
+    if os.path.exists(path):
+        return None
+    from ..core.examples import example_path
+
+    name = os.path.basename(path.replace("\\", "/").rstrip("/"))
+    name = name[: -len(".puz")] if name.endswith(".puz") else name
+    if name != path and example_path(name) is not None:
+        return f"the bundled example of that name is load('{name}') in Python, 'cspdsl solve {name}' on the " \
+               "command line"
+    bare = os.sep not in path and "/" not in path
+    return "'cspdsl examples' lists the models that come with cspdsl" if bare else None
 
 
 def read_stdin() -> str:

@@ -38,7 +38,7 @@ def entity_table(entities: Entities, solution: Assignment) -> str:
 
     Plain text on purpose, like the grids and boards below: drawing this one table with rich cost
     20 ms of every run's start-up (its import), a fifth of the whole `cspdsl solve`."""
-    header, rows = _entity_rows(entities, solution)
+    header, rows = entity_rows(entities, solution)
     widths = [max(map(len, column)) for column in zip(header, *rows, strict=True)]
     keyed = entities.labels is not None  # names, not numbers, in the first column: aligned left
 
@@ -182,43 +182,7 @@ def solution_json(layout: Layout, outputs: list[str], solution: Assignment) -> d
     return shown
 
 
-def solution_html(layout: Layout, solution: Assignment) -> str:
-    """A solution as HTML, for notebooks: the entity table and the grids as tables, boards and other
-    values as the text drawing, then the answers."""
-    import html
-
-    parts = []
-    if layout.entities is not None and layout.entities.attributes:
-        parts.append(_html_table(*_entity_rows(layout.entities, solution)))
-    for grid in layout.grids:
-        if len(grid.index_ranges) == 2:
-            rows, cols = grid.index_ranges
-            shown = grid.symbols or {}
-            body = [[_html_cell(grid.cells.get((r, c)), solution, shown, layout) for c in cols] for r in rows]
-            parts.append(f"<p><b>{html.escape(grid.name)}</b></p>" + _html_table(None, body))
-        else:
-            parts.append(f"<pre>{html.escape(grid_text(grid, solution, layout))}</pre>")
-    for board in layout.boards:
-        parts.append(f"<pre>{html.escape(board_text(board, solution, layout))}</pre>")
-    if layout.tilings:
-        from .tiling_text import tiling_text
-
-        parts.extend(f"<pre>{html.escape(tiling_text(tiling, solution))}</pre>" for tiling in layout.tilings)
-    if layout.scalars:
-        parts.append("<pre>" + html.escape(scalars_text(layout, solution)) + "</pre>")
-    parts += [f"<p>{html.escape(answer)}</p>" for answer in answers(layout, solution)]
-    return "\n".join(parts)
-
-
-def _html_cell(var: str | None, solution: Assignment, symbols: dict[int, str], layout: Layout) -> str:
-    """A grid's cell in an HTML table: its value's character, or its value as shown (a name for a
-    variable of names); a black cell `#` as in text (blank where `#` is a shaded cell)."""
-    if var is None:
-        return " " if "#" in symbols.values() else "#"
-    return symbols.get(solution[var], layout.shown(var, solution[var]))
-
-
-def _entity_rows(entities: Entities, solution: Assignment) -> tuple[list[str], list[list[str]]]:
+def entity_rows(entities: Entities, solution: Assignment) -> tuple[list[str], list[list[str]]]:
     """The entity table's header and rows, as `entity_table` draws them in text."""
     header = [entities.name, *entities.attributes]
     rows = [
@@ -227,11 +191,3 @@ def _entity_rows(entities: Entities, solution: Assignment) -> tuple[list[str], l
         for position in entities.positions
     ]
     return header, rows
-
-
-def _html_table(header: list[str] | None, rows: list[list[str]]) -> str:
-    import html
-
-    head = "<tr>" + "".join(f"<th>{html.escape(cell)}</th>" for cell in header) + "</tr>" if header else ""
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
-    return f"<table>{head}{body}</table>"
