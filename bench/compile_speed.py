@@ -8,7 +8,7 @@ engine, the repeats interleaved: the median wall time and, beside it, the median
 process (the steadier figure when other jobs share the cores: a run that is preempted waits, and a
 longer run is preempted more often). The load (parse and lower) is reported beside it, not in the ratio.
 
-Curves: per family (N-queens, the model of docs/language.md; n^2 x n^2 Sudokus; zebras), for each
+Curves: per family (N-queens, the model of docs/language/basics.md; n^2 x n^2 Sudokus; zebras), for each
 size, the load (parse, lower, validate), the compile (IR -> CNF), the CNF's literals, the compile per
 thousand literals, and the first solution (compile, search and check); and the growth of the load and
 of the compile as the slope of log(seconds) against log(literals), fitted over the sizes but the

@@ -1,7 +1,7 @@
 """N-queens enumeration and counting curves, n = 8..14, on each exact backend against MiniZinc with
 Gecode, whole process, as ratios (ours / Gecode) in one run.
 
-The model is the N-queens of docs/language.md; Gecode runs the same constraints written plainly
+The model is the N-queens of docs/language/basics.md; Gecode runs the same constraints written plainly
 (bench/reference/mzn_queens.mzn, with alldifferent.mzn alone included: the Debian package's
 globals.mzn clashes). For each n, in turn:
 
@@ -36,7 +36,7 @@ from run import BENCH, ROOT, cspdsl_command, user_environment
 
 from cspdsl.backends import exact_backends
 
-QUEENS = ROOT / "docs" / "language.md"  # the model is read from there, as a user copies it
+QUEENS = ROOT / "docs" / "language" / "basics.md"  # the model is read from there, as a user copies it
 GECODE_MODEL = BENCH / "reference" / "mzn_queens.mzn"
 SOLUTIONS = {4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200, 13: 73712, 14: 365596, 15: 2279184}
 
@@ -44,11 +44,11 @@ Run = Callable[[int], tuple[float, int] | None]  # n -> (whole-process seconds, 
 
 
 def queens_model() -> str:
-    """The N-queens block of docs/language.md."""
+    """The N-queens block of docs/language/basics.md."""
     text = QUEENS.read_text(encoding="utf-8")
     found = re.search(r"```puz\n(# N queens.*?)```", text, re.S)
     if found is None:
-        raise SystemExit("docs/language.md has no N-queens model")
+        raise SystemExit("docs/language/basics.md has no N-queens model")
     return found.group(1)
 
 

@@ -1,5 +1,5 @@
 """Model text for the fuzzer (tests/test_fuzz.py): new models from grammars/puz.lark, and the shipped
-models and the examples of docs/language.md with small faults put in.
+models and the examples of the language reference (docs/language/) with small faults put in.
 
 The generator is biased towards text that lowers: it declares positions, attributes, variables,
 arrays and boards first and writes its clues over the names it declared (nesting, forall, lists,
@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+
+from helpers import language_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 RELATIONS = ["same", "not_same", "next_to", "beside", "directly_left_of", "directly_right_of", "left_of", "right_of"]
@@ -315,10 +317,10 @@ TOKEN = re.compile(r'""".*?"""|"[^"\n]*"|\d+|[A-Za-z_]\w*|\.\.|//|[=!<>]=|\s+|.'
 
 
 def seed_texts() -> list[str]:
-    """The shipped models and every ```puz example of docs/language.md."""
+    """The shipped models and every ```puz example of the language reference, page after page."""
     texts = [path.read_text(encoding="utf-8") for path in sorted((ROOT / "models").glob("*.puz"))]
-    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
-    texts += re.findall(r"^```puz\n(.*?)^```", doc, re.M | re.S)
+    for page in language_pages():
+        texts += re.findall(r"^```puz\n(.*?)^```", page.read_text(encoding="utf-8"), re.M | re.S)
     return texts
 
 

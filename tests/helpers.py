@@ -5,6 +5,7 @@ by itself and which test modules should not import."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,6 +15,13 @@ ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "models"
 # The sequential puzzles (a start, moves and a goal): plans, not solutions (tests/test_agreement.py).
 SEQUENTIAL_MODELS = frozenset({"hanoi", "jugs", "pegs", "river"})
+DOCS = ROOT / "docs"
+
+
+def language_pages() -> list[Path]:
+    """The language reference's pages (docs/language/), in the order the site's nav (mkdocs.yml) lists them."""
+    nav = re.findall(r"^\s+- .*: (language/[\w-]+\.md)\s*$", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.M)
+    return [DOCS / page for page in nav]
 
 
 def modules_after(*argv: str) -> set[str]:

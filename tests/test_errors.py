@@ -712,7 +712,7 @@ CASES: dict[str, tuple[str, str]] = {
         ),
     ),
     "queens-of-a-thousand-too-many-combinations": (
-        # The fuzzer's damaged N-queens (docs/language.md with n = 1000): half a million combinations,
+        # The fuzzer's damaged N-queens (docs/language/basics.md with n = 1000): half a million combinations,
         # which took minutes to lower, are refused at once.
         "param n = 1000\nparam last_row = n\n\nvar q[1..n] in 1..last_row\nalldifferent(q)\n"
         "forall i in 1..n, j in i+1..n: abs(q[i] - q[j]) != j - i\n",

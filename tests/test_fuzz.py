@@ -3,9 +3,10 @@ proof that there is none, a located error or a clean time limit; never another e
 hang. Through the command line, the same as exit codes 0 to 3 and no traceback.
 
 The cases come from tests/fuzz_text.py: models generated from the grammar, and the shipped models and
-the examples of docs/language.md with faults put in. Every case is drawn from a fixed seed, so a run
-draws the same cases on every machine, and a failure names the seeds (and shows the text) that
-reproduce it. The default run is a few thousand cases; `pytest -m slow tests/test_fuzz.py` runs 100,000.
+the examples of the language reference (docs/language/) with faults put in. Every case is drawn from
+a fixed seed, so a run draws the same cases on every machine, and a failure names the seeds (and
+shows the text) that reproduce it. The default run is a few thousand cases; `pytest -m slow
+tests/test_fuzz.py` runs 100,000.
 Nothing here asserts a time except the generous guard against a hang.
 """
 

@@ -1,7 +1,7 @@
 """Every ```puz example of the docs site is a model that parses, lowers and solves as the example itself
-says (its `# expect:` lines), and the reference (docs/language.md) covers every construct.
+says (its `# expect:` lines), and the reference (docs/language/, a page a topic) covers every construct.
 
-On the reference page every example is a complete model with its `# expect:` line. The other pages
+On the reference's pages every example is a complete model with its `# expect:` line. The other pages
 (getting started, the tutorials) build a model a few lines at a time: a block without a `puzzle`
 line adds to the model of the blocks before it, and is run as that whole model so far; a block
 without `# expect:` there must still solve. A tutorial's last model is its example model of models/ (the same CNF)."""
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import MODELS
+from helpers import DOCS, MODELS, language_pages
 
 from cspdsl.api import load, loads, solve
 from cspdsl.cli import exit_codes as cli
@@ -22,10 +22,10 @@ from cspdsl.export.dimacs import to_dimacs
 from cspdsl.render.solution import answers
 from cspdsl.syntax.parser import parse
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
-DOC = DOCS / "language.md"
-TEXT = DOC.read_text(encoding="utf-8")
+LANGUAGE = language_pages()  # the reference, in the site's order
 PAGES = sorted(DOCS.rglob("*.md"))
+# The examples the reference had when it was one page (docs/language.md): none may go missing.
+REFERENCE_EXAMPLES = 79
 
 # `# expect: 3 solutions`, `# expect: 1 solution`, `# expect: unsatisfiable`,
 # `# expect -D n=6: 4 solutions` (with params, as `cspdsl solve -D n=6` would get), and for a model with an
@@ -46,21 +46,25 @@ class Example:
     heading: str
     line: int
     text: str  # the model it runs: on a tutorial, the blocks so far
-    page: str = "language.md"
+    page: str = "language/index.md"
     block: str = ""  # the block as the page shows it
 
     @property
     def id(self) -> str:
         slug = re.sub(r"[^a-z0-9]+", "-", self.heading.lower()).strip("-")
-        prefix = "" if self.page == "language.md" else self.page.removesuffix(".md") + ":"
-        return f"{prefix}{self.index:02d}-{slug}"
+        return f"{self.page.removesuffix('.md')}:{self.index:02d}-{slug}"
 
     @property
     def reference(self) -> bool:
-        return self.page == "language.md"
+        return is_reference(self.page)
 
 
-def examples(page: Path = DOC) -> list[Example]:
+def is_reference(page: str) -> bool:
+    """A page of the language reference, where every example is a complete model."""
+    return page.startswith("language/")
+
+
+def examples(page: Path) -> list[Example]:
     text, name = page.read_text(encoding="utf-8"), str(page.relative_to(DOCS))
     found: list[Example] = []
     heading, model = "intro", ""
@@ -72,14 +76,14 @@ def examples(page: Path = DOC) -> list[Example]:
         position = match.end()
         if match.group(1) == "puz":
             block = match.group(2)
-            continues = page != DOC and not re.search(r'^puzzle "', block, re.M)
+            continues = not is_reference(name) and not re.search(r'^puzzle "', block, re.M)
             model = model + "\n" + block if continues else block
             line = text.count("\n", 0, match.start()) + 2
             found.append(Example(len(found), heading, line, model, name, block))
     return found
 
 
-EXAMPLES = examples()
+EXAMPLES = [example for page in LANGUAGE for example in examples(page)]
 SITE_EXAMPLES = [example for page in PAGES for example in examples(page)]
 
 
@@ -105,8 +109,10 @@ def plans_outcome(result: PlanResult) -> str:
     return f"{n} {kind}plan{'s' if n != 1 else ''}{fewest}"
 
 
-def test_the_doc_has_examples():
-    assert len(EXAMPLES) >= 30
+def test_the_reference_has_every_page_and_example():
+    assert sorted(LANGUAGE) == sorted((DOCS / "language").glob("*.md")), "mkdocs.yml's nav leaves a page out"
+    assert all(examples(page) for page in LANGUAGE if page.name not in ("lowering.md", "running.md"))
+    assert len(EXAMPLES) >= REFERENCE_EXAMPLES
 
 
 @pytest.mark.parametrize("example", SITE_EXAMPLES, ids=lambda e: e.id)
@@ -267,7 +273,8 @@ def test_every_construct_has_an_example(construct: str):
 
 
 def test_the_exit_codes_table_matches_the_cli():
-    table = dict(re.findall(r"^\| (\d) \| (.+?) \|$", TEXT, re.M))
+    text = (DOCS / "language" / "running.md").read_text(encoding="utf-8")
+    table = dict(re.findall(r"^\| (\d) \| (.+?) \|$", text, re.M))
     assert set(table) == {"0", "1", "2", "3", "4"}
     assert cli.EXIT_SOLVED == 0 and "solved" in table["0"]
     assert cli.EXIT_UNSAT == 1 and "unsatisfiable" in table["1"]
