@@ -105,6 +105,7 @@ function namesModel(located, file) {
 /** The last line of the output: the exit code in words. */
 function exitSummary(code, signal) {
   if (code === null) return `cspdsl was stopped by ${signal}`;
+  if (code < 0) return "cspdsl did not start";
   const words = EXIT_WORDS[code];
   return words ? `exit ${code}: ${words}` : `exit ${code}`;
 }

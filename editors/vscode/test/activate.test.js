@@ -147,3 +147,22 @@ test("a located error of Explain is shown as such and its button goes to the pla
   assert.match(vscode.seen.output.join(""), /exit 2: error in the model or the command/);
   fs.rmSync(fake.dir, { recursive: true });
 });
+
+test("a command that cannot be run is said so, with the setting to change", { skip: process.platform === "win32" }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cspdsl-none-"));
+  const missing = path.join(dir, "no-cspdsl");
+  const env = process.env.PATH;
+  process.env.PATH = dir; // no python either: the missing command is run, and fails
+  try {
+    const vscode = fakeVscode({ path: missing }, modelEditor(path.join(dir, "a.puz")));
+    const extension = loadExtension(vscode, []);
+    await extension.activate({ subscriptions: [] });
+    await vscode.seen.commands["cspdsl.solve"]();
+    assert.equal(vscode.seen.errors.length, 1);
+    assert.match(vscode.seen.errors[0], /could not run .*no-cspdsl.*\(set cspdsl\.path\)/);
+    assert.match(vscode.seen.output.join(""), /cspdsl did not start/);
+  } finally {
+    process.env.PATH = env;
+    fs.rmSync(dir, { recursive: true });
+  }
+});

@@ -118,6 +118,7 @@ test("the exit code in words", () => {
   assert.equal(cli.exitSummary(2, null), "exit 2: error in the model or the command");
   assert.equal(cli.exitSummary(42, null), "exit 42");
   assert.equal(cli.exitSummary(null, "SIGTERM"), "cspdsl was stopped by SIGTERM");
+  assert.equal(cli.exitSummary(-2, null), "cspdsl did not start"); // what Node reports for ENOENT
 });
 
 test("a program is found on PATH only when it may be run", () => {
