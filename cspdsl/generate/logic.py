@@ -40,6 +40,8 @@ class LogicGrid:
 
     def __init__(self, model: Lowered) -> None:
         self.name, self.text = model.name, model.text.removeprefix(BOM)
+        if self.text.startswith(GENERATED_MARK):  # an earlier generator's line: replaced, not kept
+            self.text = self.text.split("\n", 1)[1] if "\n" in self.text else ""
         tree = parse(self.text, self.name)
         others = [s for s in tree.statements if not isinstance(s, DECLARATIONS)]
         _refuse_other_declarations(others)
@@ -53,13 +55,10 @@ class LogicGrid:
         self.session = GivenClues(self.base.problem, cells)
 
     def declarations(self, clues: list[str] | None = None, header: str | None = None) -> str:
-        """The model's text without its clues, `clues` in their place (after the last declaration
-        before them), and `header` as its first line in place of an earlier generator's."""
+        """The model's text without its clues, `clues` in their place, and `header` as its first line."""
         kept = [line for number, line in enumerate(self.lines, 1) if number not in self.clue_lines]
         at = self.first_clue_line() - 1
         kept[at:at] = clues or []
-        if kept and kept[0].startswith(GENERATED_MARK):
-            kept.pop(0)
         return "\n".join([header, *kept] if header else kept)
 
     def first_clue_line(self) -> int:

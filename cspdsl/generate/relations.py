@@ -59,11 +59,12 @@ def candidates(entities: Entities, solution: Assignment) -> list[Candidate]:
 
 
 def _placement(entities: Entities, value: str, at: int) -> Candidate:
-    """`milk at middle`: the words first, last and middle where they say it, else the position."""
+    """`milk at middle`: the words first, last and middle where they say it, else the position; a
+    key value's name where the positions are named."""
     positions = entities.positions
-    if entities.labels is not None:
-        where = written(entities.label(at))
-    elif at == positions[0]:
+    if entities.labels is not None:  # a key value is a value: `rock same Alpha`, as a magazine says it
+        return Candidate(f"{written(value)} same {written(entities.label(at))}", "same")
+    if at == positions[0]:
         where = "first"
     elif at == positions[-1]:
         where = "last"
