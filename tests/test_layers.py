@@ -35,7 +35,7 @@ BELOW: dict[str, set[str]] = {
     "instances": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "render", "driver"},
     "compare": {"core", "ir", "check", "lower", "backends", "render", "driver"},
     # new puzzles: a clue session on the model without its givens, the model's text rewritten
-    "generate": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "driver"},
+    "generate": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "driver", "explanation"},
     "tools": {"core", "syntax"},
     "api": {"core", "lower", "driver", "explanation", "instances"},
     "cli": {"core", "ir", "lower", "backends", "export", "render", "driver", "explanation", "instances", "compare",

@@ -279,7 +279,8 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
                 _explain_arguments),
     "batch": ("Solve many instances of a model from data files: one JSON line each, then a summary.",
               _batch_arguments),
-    "generate": ("Generate new puzzles of a model with a `given` block: unique, minimal, reproducible from a seed.",
+    "generate": ("Generate new puzzles of a model: new givens for its `given` block, or new clues for a logic "
+                 "grid; unique, minimal, reproducible from a seed.",
                  _generate_arguments),
     "compile": ("Compile a model to a solver's input format and write it out.", _compile_arguments),
     "backends": ("List the backends and their options.", _no_arguments),

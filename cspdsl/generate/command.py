@@ -1,7 +1,8 @@
 """`cspdsl generate MODEL [-n N] [--seed S] [-o DIR]`: N new puzzles of the model, each written as the
-model's text with new givens. With `-o DIR`, each is the file DIR/STEM-SEED.puz (the folder made when
-missing) and a line on standard error says so; without it, the one puzzle (-n 1) goes to standard
-output, and more than one is refused. No --seed: one is drawn, and each file records its own."""
+model's text with new givens (or, for a logic grid, new clues). With `-o DIR`, each is the file
+DIR/STEM-SEED.puz (the folder made when missing) and a line on standard error says so; without it,
+the one puzzle (-n 1) goes to standard output, and more than one is refused. No --seed: one is
+drawn, and each file records its own."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from ..core.errors import CspdslError
 from ..core.limits import MAX_SEED
 from ..core.static_types import TYPE_CHECKING
-from .puzzle import generate, givens_text
+from .puzzle import generate
 
 if TYPE_CHECKING:
     from typing import TextIO
@@ -39,7 +40,7 @@ def run_generate(args: argparse.Namespace, output_file: OutputFile) -> int:
         with output_file(path) as out:
             out.write(puzzle.text)
         if path is not None:
-            print(f"wrote {path} ({givens_text(len(puzzle.givens))})", file=sys.stderr)
+            print(f"wrote {path} ({puzzle.summary})", file=sys.stderr)
     return 0
 
 

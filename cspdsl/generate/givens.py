@@ -112,6 +112,8 @@ def nothing_to_generate(tree: ast.Model, text: str, name: str) -> CspdslError:
     first = titles[0].span if titles else tree.statements[0].span if tree.statements else None
     span = first or Span(Source(name, text), 1, 1, 1, 1)
     return CspdslError(
-        "nothing to generate: the model has no `given` block, and generate fills a grid's givens",
-        span, hint='draw the grid\'s clues as `given NAME = """ ... """` (docs/generate.md)',
+        "nothing to generate: the model has no `given` block, and generate fills a grid's givens or "
+        "writes a logic grid's clues",
+        span, hint='draw the grid\'s clues as `given NAME = """ ... """`, or declare positions and attributes '
+                   '(docs/generate.md)',
     )

@@ -1,5 +1,6 @@
 """New puzzles of a model: for each seed, a random full solution, the givens cut down to a minimal
-set that only it meets, and the model's text with its `given` blocks showing them."""
+set that only it meets, and the model's text with its `given` blocks showing them; or, for a logic
+grid, its clues replaced by a minimal set of new ones (`logic.py`)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ from collections.abc import Iterator
 
 from ..core.errors import CspdslError
 from ..core.limits import MAX_SEED
-from ..core.record import Record
+from ..core.record import Record, field
 from ..ir import validate
 from ..lower import Lowered
+from ..syntax import ast
+from ..syntax.plain import parse_model
 from .clues import GivenClues
 from .givens import GENERATED_MARK, GivenBlocks, check_written
+from .logic import LogicGrid, clues_text
 from .reduce import minimal_givens
 from .solution import random_solution
 
@@ -21,11 +25,22 @@ SEEDS_A_PUZZLE = 10
 
 
 class Generated(Record):
-    """One new puzzle: the model's text with its new givens, the seed that makes it, its givens."""
+    """One new puzzle: the model's text with its new givens or clues, the seed that makes it, and
+    its givens (a grid's) or its clues (a logic grid's, as written)."""
 
     text: str
     seed: int
-    givens: dict[str, int]
+    givens: dict[str, int] = field(default_factory=dict)
+    clues: tuple[str, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        """`23 givens`, `17 clues`: what the file's first line records."""
+        return clues_text(len(self.clues)) if self.clues else givens_text(len(self.givens))
+
+    def key(self) -> tuple[object, ...]:
+        """What tells two puzzles apart: their givens, or their clues in any order."""
+        return tuple(sorted(self.clues)) if self.clues else tuple(sorted(self.givens.items()))
 
 
 class Generator:
@@ -33,10 +48,7 @@ class Generator:
     compiled once for every puzzle."""
 
     def __init__(self, model: Lowered) -> None:
-        if model.problem.sequential is not None:
-            raise CspdslError("'cspdsl generate' takes a model solved as a whole, not a sequential puzzle")
-        if model.problem.objective is not None:
-            raise CspdslError("'cspdsl generate' makes puzzles with one solution, not a model with an objective")
+        _refuse_sequential_and_objective(model)
         self.name = model.name
         self.blocks = GivenBlocks(model.text, model.name)
         base = self.blocks.base()
@@ -62,6 +74,37 @@ class Generator:
         self.clues.close()
 
 
+class LogicGridGenerator:
+    """A logic grid's generator, as `Generator` is a grid's: one puzzle a seed."""
+
+    def __init__(self, model: Lowered) -> None:
+        _refuse_sequential_and_objective(model)
+        self.grid = LogicGrid(model)
+
+    def puzzle(self, seed: int) -> Generated:
+        text, clues = self.grid.puzzle(seed)
+        return Generated(text, seed, clues=tuple(clues))
+
+    def close(self) -> None:
+        self.grid.close()
+
+
+def generator_for(model: Lowered) -> Generator | LogicGridGenerator:
+    """A model with a `given` block makes grids with new givens; one of positions and attributes
+    without it, logic grids with new clues."""
+    tree = parse_model(model.text, model.name)
+    if any(isinstance(s, ast.GivenDecl) for s in tree.statements) or model.layout.entities is None:
+        return Generator(model)  # which says what there is to generate when there is nothing
+    return LogicGridGenerator(model)
+
+
+def _refuse_sequential_and_objective(model: Lowered) -> None:
+    if model.problem.sequential is not None:
+        raise CspdslError("'cspdsl generate' takes a model solved as a whole, not a sequential puzzle")
+    if model.problem.objective is not None:
+        raise CspdslError("'cspdsl generate' makes puzzles with one solution, not a model with an objective")
+
+
 def givens_text(count: int) -> str:
     return f"{count} given" if count == 1 else f"{count} givens"
 
@@ -70,14 +113,14 @@ def generate(model: Lowered, count: int, seed: int) -> Iterator[Generated]:
     """`count` distinct puzzles of the model, from the seeds `seed`, `seed + 1`, ... (a seed whose
     puzzle came already is passed over), each its own seed's; fewer, with an error, when the model
     has too few."""
-    generator = Generator(model)
+    generator = generator_for(model)
     try:
-        seen: set[tuple[tuple[str, int], ...]] = set()
+        seen: set[tuple[object, ...]] = set()
         for tried in range(count * SEEDS_A_PUZZLE):
             if len(seen) == count:
                 return
             puzzle = generator.puzzle((seed + tried) % (MAX_SEED + 1))
-            key = tuple(sorted(puzzle.givens.items()))
+            key = puzzle.key()
             if key not in seen:
                 seen.add(key)
                 yield puzzle
