@@ -21,9 +21,10 @@ from ..core.record import Record
 
 MAX_CELLS = 1_000_000  # the cells of one array
 MAX_VALUES = 10_000_000  # the values of all the variables together (the sum of their domains' sizes)
-# The combinations of values the quantifiers of a model go through, in all: at about 0.1-0.2 ms of
-# lowering each (a clue of every combination made and kept), 50,000 lower in about ten seconds at most.
-MAX_COMBINATIONS = 50_000
+# The combinations of values the quantifiers of a model go through, in all: at about 40 us of lowering
+# and 3 KB each (a clue of every combination made and kept, its body compiled once: `bodies.py`),
+# 200,000 lower in about eight seconds of CPU and 0.6 GB (632 queens: docs/performance.md).
+MAX_COMBINATIONS = 200_000
 # The items of the lists the clues go through (`x in list`, `exactly k of [...]`, `sum(list)`), in all:
 # at about 10 us of lowering each (a term of a clue made and kept), 1,000,000 lower in about ten seconds.
 MAX_TERMS = 1_000_000
@@ -94,13 +95,22 @@ class Sizes:
             )
 
     def expect_combinations(self, count: int, what: str, span: Span) -> None:
-        """Refuse a quantifier whose combinations (`what`: '6 combinations of i, j'), counted before
-        it runs, would take the model past the limit."""
-        if self.combinations + count > self.limits.combinations:
-            raise too_large(
-                f"this quantifier goes through {what}; at most {self.limits.combinations} combinations "
-                "are supported in a model", span, "combinations",
-            )
+        """Refuse a quantifier whose combinations (`what`: '6 combinations of i, j'; for a count cut
+        short, 'more than ...'), counted before it runs, would take the model past the limit: the
+        limit is the whole model's, so where earlier quantifiers used some of it, the message says
+        what they bring it to."""
+        limit = self.limits.combinations
+        if self.combinations + count <= limit:
+            return
+        if self.combinations == 0:
+            raise too_large(f"this quantifier goes through {what}; at most {limit} combinations are supported "
+                            "in a model", span, "combinations")
+        total = f"more than {limit}" if what.startswith("more than") else str(self.combinations + count)
+        raise too_large(
+            f"this quantifier goes through {what}, which brings the model's quantifiers to {total} "
+            f"combinations in all; at most {limit} are supported in a model, all its quantifiers together",
+            span, "combinations",
+        )
 
     def add_pairs(self, pairs: int, what: str, span: Span) -> None:
         """Count the pairs of items or values a construct goes through, before it is built (`what`:
@@ -135,6 +145,7 @@ class Sizes:
         self.combinations += 1
         if self.combinations > self.limits.combinations:
             raise too_large(
-                f"the quantifiers of this model take more than {self.limits.combinations} combinations of "
-                "values by here; that many are supported in a model", span, "combinations",
+                f"the quantifiers of this model go through more than {self.limits.combinations} combinations "
+                f"of values by here; at most {self.limits.combinations} are supported in a model, all its "
+                "quantifiers together", span, "combinations",
             )
