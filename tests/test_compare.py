@@ -75,7 +75,8 @@ def test_json_figures() -> None:
     assert sat["first_solution_seconds"] > 0 and sat["all_solutions_seconds"] > 0
 
 
-def test_a_time_limit_shows_in_the_table_and_the_rest_still_report() -> None:
+def test_a_time_limit_shows_in_the_table_and_the_rest_still_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # the whole table on one line a row
     result = run_cli("compare", "-", "-D", "n=14", "--backends", "sat,cpsat", "--all", "--timeout", "0.3",
                      stdin=QUEENS)
     assert result.returncode == 0, result.stderr
