@@ -2,7 +2,7 @@
 exit code.
 
 While it runs, standard error shows which run is going (a status line on a terminal; elsewhere one
-line as each run ends, so that a log or a program reading it sees the progress). Ctrl-C keeps what
+line as each run ends, so that a log sees the progress; none with --json). Ctrl-C keeps what
 was measured: the table of the runs done by then, its title saying that the comparison was
 interrupted and how far it got, then exit code 130.
 """
@@ -36,13 +36,14 @@ def run_compare(args: argparse.Namespace) -> int:
     sequential = model.problem.sequential is not None  # plans: `search` beside the unrolled backends
     backends = args.backends or (["search", *exact_backends()] if sequential else exact_backends())
     interrupted: ComparisonInterrupted | None = None
-    with _progress(args.repeat) as (progress, finished):
+    with _progress(args.repeat, quiet=args.json) as (progress, finished):
         try:
             rows = compare_backends(model, backends, all_solutions=args.all, repeat=args.repeat, timeout=args.timeout,
                                     seed=args.seed, progress=progress, finished=finished)
         except ComparisonInterrupted as stopped:
             rows, interrupted = stopped.rows, stopped
-    _print_rows(args, model, rows, interrupted)
+    if rows or interrupted is None:  # Ctrl-C before any run ended: no table of nothing
+        _print_rows(args, model, rows, interrupted)
     if interrupted is not None:
         print(f"interrupted: {interrupted.done} of {interrupted.total} runs done", file=sys.stderr)
         return INTERRUPTED
@@ -88,9 +89,13 @@ def _print_rows(args: argparse.Namespace, model: Lowered, rows: list[Row],
 
 
 @contextlib.contextmanager
-def _progress(repeat: int) -> Iterator[tuple[Callable[[str], None], Callable[[Row, int], None]]]:
-    """(a run starts, a run ended): a status line on a terminal, else a line as each run ends."""
+def _progress(repeat: int, quiet: bool) -> Iterator[tuple[Callable[[str], None], Callable[[Row, int], None]]]:
+    """(a run starts, a run ended): a status line on a terminal, else a line as each run ends (none
+    when `quiet`: --json, read by a program)."""
     if not sys.stderr.isatty():
+        if quiet:
+            yield (lambda text: None), (lambda row, number: None)
+            return
 
         def ended(row: Row, number: int) -> None:
             run = row.runs[-1]
