@@ -281,7 +281,7 @@ def test_on_a_local_ray_cluster(tmp_path):
                                       "for a blank), found 1")
 
 
-SUMMARY = re.compile(r"^(\d+) instances? in [\d.]+ s \([\d,]+/s\): (.*)$")
+SUMMARY = re.compile(r"^([\d,]+) instances? in [\d.]+ s \((?:[\d,.]+/s|[\d,.]+ s each)\): (.*)$")
 
 
 def test_batch_command_streams_rows_and_ends_with_a_summary(tmp_path):

@@ -189,11 +189,13 @@ def test_endless_plans_are_refused_when_counted_without_a_bound() -> None:
     assert solve_plans(bounded, limit=None).count == 3  # up up; up down up up; up down up down up up
 
 
-def test_compare_puts_search_beside_the_unrolled_backends() -> None:
+def test_compare_puts_search_beside_the_unrolled_backends(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # the whole table on one line a row
     result = run_cli("compare", "models/river.puz", "--all")
-    assert (result.returncode, result.stderr) == (0, "")
+    assert result.returncode == 0
+    assert [line.split(":")[0] for line in result.stderr.splitlines()] == ["run 1/1"] * 4  # a line as each run ends
     lines = result.stdout.splitlines()
-    assert lines[0] == "Wolf, goat and cabbage: all plans, median of 1"
+    assert lines[0] == "Wolf, goat and cabbage: all plans, 1 run"
     assert "┃ backend ┃ status ┃ plans ┃" in lines[2]
     rows = {line.split("│")[1].strip(): line.split("│") for line in lines if line.startswith("│")}
     assert sorted(rows) == ["cpsat", "csp", "sat", "search"]

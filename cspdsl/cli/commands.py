@@ -204,48 +204,9 @@ def _compile_minizinc(model: Lowered, args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from rich.console import Console
+    from ..compare.command import run_compare
 
-    from .. import compare
-    from ..backends import exact_backends
-    from ..compare import chart
-    from ..lower.load import load
-
-    if args.plot:
-        chart.check_plot_path(args.plot)  # before the comparison spends its time
-    model = load(args.model, dict(args.params))
-    sequential = model.problem.sequential is not None  # plans: `search` beside the unrolled backends
-    backends = args.backends or (["search", *exact_backends()] if sequential else exact_backends())
-    title = model.layout.title or args.model
-    errors = Console(stderr=True)
-    with errors.status("comparing") as status:
-        rows = compare.compare_backends(
-            model, backends, all_solutions=args.all, repeat=args.repeat, timeout=args.timeout, seed=args.seed,
-            progress=lambda text: status.update(f"comparing: {text}"),
-        )
-    if args.json:
-        timeout = None if args.timeout == float("inf") else args.timeout  # JSON has no infinity: null, none
-        figures = {"model": args.model, "all": args.all, "repeat": args.repeat, "timeout": timeout,
-                   "backends": [row.as_json() for row in rows]}
-        import json  # only --json pays for its import
-
-        print(json.dumps(figures, indent=2))
-    else:
-        optimum = model.problem.objective is not None
-        what = ("all optimal solutions" if args.all else "optimum") if optimum else (
-            "all solutions" if args.all else "first solution")
-        what = what.replace("solution", "plan") if sequential else what
-        print(compare.render_table(rows, f"{title}: {what}, median of {args.repeat}", objective=optimum,
-                                   plans=sequential))
-    if args.plot:
-        chart.plot(rows, args.plot, title, all_solutions=args.all, objective=model.problem.objective is not None)
-        print(f"wrote {args.plot}", file=sys.stderr)
-    broken = compare.disagreement(rows)
-    if broken:
-        print(f"error: the backends disagree ({', '.join(broken)} against the others): this is a bug in cspdsl",
-              file=sys.stderr)
-        return EXIT_INTERNAL
-    return EXIT_SOLVED
+    return run_compare(args)
 
 
 def _list_backends() -> int:

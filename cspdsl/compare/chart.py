@@ -1,12 +1,14 @@
 """The chart of `cspdsl compare --plot`: the median times per backend, drawn so as not to mislead.
 
 Times on the backends differ by orders of magnitude (a local search's 30 s against SAT's 60 ms), so
-the time axis is logarithmic, with a tick and a label at each power of ten, and every bar starts a
-little left of the smallest time so that none shrinks to a sliver. A time that does not apply (a
-local search never counts all solutions) or that was not reached (a time limit) gets no bar but a
-word. Beside each backend stand its solution count and whether it agrees with the others, and under
-the title one line says whether the backends agree. SVG is written by hand (no plotting library
-needed); PNG goes through matplotlib, the optional extra `plot`.
+the time axis is logarithmic, with a tick and a label at each power of ten, and each time is a dot
+on it (a bar on a log axis would start from an arbitrary origin, and its length would mean nothing);
+with several runs a line through the dot spans the shortest to the longest. Each time is end to end,
+from the compile's start (`rows.py`). A time that does not apply (a local search never counts all
+solutions) or that was not reached (a time limit) gets no dot but a word. Beside each backend stand
+its solution count and whether it agrees with the others, and under the title one line says whether
+the backends agree. SVG is written by hand (no plotting library needed); PNG goes
+through matplotlib, the optional extra `plot`.
 """
 
 from __future__ import annotations
@@ -20,17 +22,19 @@ from ..core.errors import CspdslError, OutputFailed
 from ..core.record import Record
 from ..core.static_types import Any
 from .rows import Row
-from .table import seconds
+from .table import runs_said, seconds, time_range
 
 COLOURS = ["#4e79a7", "#f28e2b", "#59a14f"]
 SMALLEST = 1e-6  # a time of zero (a clock's resolution) is drawn as a microsecond
 
 
 class Bar(Record):
-    """One time of one backend: the value drawn, or None and the word said in its place."""
+    """One time of one backend: the median drawn as a dot and the runs' range as a line through it,
+    or None and the word said in its place."""
 
     value: float | None
     text: str
+    spread: tuple[float, float] | None = None
 
 
 class Chart(Record):
@@ -104,12 +108,13 @@ def chart_of(rows: list[Row], title: str, *, all_solutions: bool, objective: boo
         wanted.append((every, "all_seconds"))
     series = [(label, [_bar(row, attribute) for row in rows]) for label, attribute in wanted]
     values = [bar.value for _, bars in series for bar in bars if bar.value is not None]
+    values += [end for _, bars in series for bar in bars if bar.spread is not None for end in bar.spread]
     low, high = decades(values)
     repeats = len(rows[0].runs) if rows else 0
     return Chart(
         title,
         agreement_summary(rows),
-        f"seconds, log scale (median of {repeats})",
+        f"seconds from the compile's start, log scale ({runs_said(repeats, 'a line from shortest to longest')})",
         [row.backend for row in rows],
         [f"{solutions_note(row)}, agrees: {_AGREES[row.agrees]}" for row in rows],
         series,
@@ -124,7 +129,9 @@ _AGREES = {True: "yes", False: "NO", None: "-"}
 def _bar(row: Row, attribute: str) -> Bar:
     value = row.median(attribute)
     if value is not None:
-        return Bar(max(value, SMALLEST), seconds(value))
+        spread = row.spread(attribute)
+        drawn = None if spread is None else (max(spread[0], SMALLEST), max(spread[1], SMALLEST))
+        return Bar(max(value, SMALLEST), seconds(value), drawn)
     if row.status in ("solved", "optimal", "feasible") or (attribute == "all_seconds" and not row.exact):
         return Bar(None, "n/a")  # does not apply: a local search counts nothing
     return Bar(None, row.status)  # not reached: unsatisfiable, timeout, gave_up, refused
@@ -136,7 +143,7 @@ def solutions_note(row: Row) -> str:
         return "no solution"
     if row.runs and row.runs[-1].solution_set is not None:
         return _plural(row.solutions, "solution")
-    found = f"{row.solutions} found"
+    found = f"{row.solutions:,} found"
     return found if row.status in ("solved", "optimal") else f"{row.status}, {found}"
 
 
@@ -156,18 +163,16 @@ def agreement_summary(rows: list[Row]) -> str:
 
 
 def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
 def decades(values: list[float]) -> tuple[int, int]:
-    """The powers of ten the axis runs between: the smallest time at least 0.3 of a decade in from
-    the left, so that its bar shows, and the largest within the right end."""
+    """The powers of ten the axis runs between: the smallest time and the largest within them, a
+    decade at least."""
     if not values:
         return -3, 0
     smallest, largest = math.log10(min(values)), math.log10(max(values))
     low = math.floor(smallest)
-    if smallest - low < 0.3:
-        low -= 1
     return low, max(math.ceil(largest), low + 1)
 
 
@@ -189,8 +194,8 @@ def position(chart: Chart, value: float) -> float:
 
 
 def svg_chart(chart: Chart) -> str:
-    """A grouped horizontal bar chart in plain SVG: title and summary, the legend, then the bars over
-    a log axis with its ticks."""
+    """A dot chart in plain SVG: title and summary, the legend, then a line of dots a backend over a
+    log axis with its ticks."""
     from xml.sax.saxutils import escape
 
     bar, left, width = 14, 190, 420
@@ -218,7 +223,7 @@ def _svg_legend(chart: Chart, escape: Callable[[str], str]) -> list[str]:
     """The legend in a row above the bars, clear of them."""
     parts, x = [], 10
     for j, (label, _) in enumerate(chart.series):
-        parts.append(f'<rect x="{x}" y="52" width="12" height="12" fill="{COLOURS[j % 3]}"/>')
+        parts.append(f'<circle cx="{x + 6}" cy="58" r="5" fill="{COLOURS[j % 3]}"/>')
         parts.append(f'<text x="{x + 16}" y="62">{escape(label)}</text>')
         x += 30 + 7 * len(label)
     if any(bar.text == "n/a" for _, bars in chart.series for bar in bars):
@@ -241,13 +246,23 @@ def _svg_axis(chart: Chart, left: int, width: int, top: int, bottom: int) -> lis
 def _svg_bar(
     chart: Chart, bar: Bar, what: str, j: int, left: int, width: int, y: int, escape: Callable[[str], str]
 ) -> list[str]:
+    """A time as a dot at its place on the axis, the runs' range as a line through it, its figure beside."""
     if bar.value is None:
         return [f'<text x="{left + 4}" y="{y + 10}" font-style="italic" fill="#555">{escape(bar.text)}</text>']
-    length = max(2.0, width * position(chart, bar.value))
+    x, middle, colour = left + width * position(chart, bar.value), y + 6, COLOURS[j % 3]
+    parts = []
+    right = x
+    if bar.spread is not None:
+        start, stop = (left + width * position(chart, end) for end in bar.spread)
+        right = max(x, stop)
+        parts.append(f'<line x1="{start:.1f}" y1="{middle}" x2="{stop:.1f}" y2="{middle}" stroke="{colour}" '
+                     'stroke-width="2"/>')
+    shown = bar.text if bar.spread is None else f"{bar.text} ({time_range(*bar.spread)})"
     return [
-        f'<rect x="{left}" y="{y}" width="{length:.1f}" height="12" fill="{COLOURS[j % 3]}">'
-        f"<title>{escape(what)}: {escape(bar.text)}</title></rect>",
-        f'<text x="{left + length + 4:.1f}" y="{y + 10}">{escape(bar.text)}</text>',
+        *parts,
+        f'<circle cx="{x:.1f}" cy="{middle}" r="5" fill="{colour}">'
+        f"<title>{escape(what)}: {escape(shown)}</title></circle>",
+        f'<text x="{right + 8:.1f}" y="{y + 10}">{escape(bar.text)}</text>',
     ]
 
 
@@ -267,10 +282,10 @@ def _matplotlib() -> Any:
 
 
 def _png_chart(chart: Chart, path: str) -> None:
-    """The same chart through matplotlib: log axis with labelled decades, words for missing times,
-    the legend under the axis."""
+    """The same chart through matplotlib: dots on a log axis with labelled decades, words for missing
+    times, the legend beside the axis."""
     plt = _matplotlib()
-    from matplotlib.patches import Patch
+    from matplotlib.lines import Line2D
     from matplotlib.ticker import NullFormatter
 
     rows, height = len(chart.names), 0.8 / len(chart.series)
@@ -282,10 +297,12 @@ def _png_chart(chart: Chart, path: str) -> None:
             if bar.value is None:
                 axes.text(origin * 1.15, y, bar.text, va="center", fontsize=8, fontstyle="italic", color="#555")
                 continue
-            axes.barh(y, bar.value - origin, left=origin, height=height * 0.9, color=COLOURS[j % 3])
-            axes.text(bar.value * 1.1, y, bar.text, va="center", fontsize=8)
+            low, high = bar.spread or (bar.value, bar.value)
+            axes.errorbar([bar.value], [y], xerr=[[bar.value - low], [high - bar.value]], fmt="o",
+                          color=COLOURS[j % 3], markersize=5, capsize=0)
+            axes.text(high * 1.25, y, bar.text, va="center", fontsize=8)
     axes.set_xscale("log")
-    axes.set_xlim(origin, 10.0 ** (chart.high + 0.5))  # room for the last bar's figure
+    axes.set_xlim(origin, 10.0 ** (chart.high + 0.5))  # room for the last dot's figure
     axes.set_xticks([10.0**e for e in range(chart.low, chart.high + 1)],
                     [tick_label(e) for e in range(chart.low, chart.high + 1)])
     axes.xaxis.set_minor_formatter(NullFormatter())
@@ -295,7 +312,8 @@ def _png_chart(chart: Chart, path: str) -> None:
     axes.set_axisbelow(True)
     axes.set_xlabel(chart.axis_label)
     axes.set_title(f"{chart.title}\n{chart.summary}")
-    handles = [Patch(color=COLOURS[j % 3], label=label) for j, (label, _) in enumerate(chart.series)]
+    handles = [Line2D([], [], marker="o", linestyle="", color=COLOURS[j % 3], label=label)
+               for j, (label, _) in enumerate(chart.series)]
     axes.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)  # clear of the bars
     figure.savefig(path, bbox_inches="tight")
     plt.close(figure)

@@ -4,7 +4,8 @@ bound (`unrolled.py`), side by side, on the same file.
 A plan is told apart by its start state and its moves. Each run asks for a first plan, then (with
 `--all`) for every plan; every plan has passed the plan checker (`plans.solve_plans`). The rows are
 `compare.Run`s, so agreement is settled as for any model: the same set of plans with `--all`, the same
-verdict (a plan or none) without it.
+verdict (a plan or none) without it. Each time is end to end (`solve_plans` compiles, searches and
+checks the plans); the first plan and all plans are two searches, each from its own compile.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """`cspdsl compare`: one model on several backends, side by side, and whether they agree.
 
 Each repeat runs every backend once, in turn, so that drift of the machine (another process, a
-warmer cache) touches all of them alike; the figures shown are medians over the repeats. Every
+warmer cache) touches all of them alike; the figures shown are medians over the repeats, each time
+end to end from the compile's start (`rows.py`). Every
 solution is checked by the independent checker, as in `solve`. With `--all`, the backends that
 finished must report the same set of solutions (compared on the model's own variables); without
 it, the exact backends must agree on whether there is a solution at all. On a model with an objective
@@ -11,19 +12,29 @@ they must prove the same optimum (`optimum.py`); a sequential puzzle's backends,
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
-from ..backends import Backend, Compiled, backend_class, get_backend
+from ..backends import backend_class, get_backend
 from ..core import limits
 from ..core.deadline import deadline_after
 from ..core.static_types import Any
 from ..driver.checking import SolutionCheck
-from ..driver.loop import Searched, checked_search, compile_within, search_of
+from ..driver.loop import checked_search, compile_within, search_of
 from ..driver.result import status_of
 from ..lower import Lowered
 from .optimum import run_optimum, settle_optima
 from .plans import run_plans
 from .rows import Row, Run
+
+
+class ComparisonInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a comparison: the rows of the runs done by then (a backend with none left out),
+    agreement settled among them, for the command to show before it stops."""
+
+    def __init__(self, rows: list[Row], done: int, total: int) -> None:
+        super().__init__(f"{done} of {total} runs done")
+        self.rows, self.done, self.total = rows, done, total
 
 
 def compare_backends(
@@ -35,55 +46,82 @@ def compare_backends(
     timeout: float | None,
     seed: int | None = None,
     progress: Callable[[str], None] | None = None,
+    finished: Callable[[Row, int], None] | None = None,
 ) -> list[Row]:
     """Run the model on each backend `repeat` times, round robin, and settle agreement. `timeout`
-    limits each search (`math.inf`: none; `backends.limits` gives the ranges of it and of `seed`)."""
+    limits each search (`math.inf`: none; `backends.limits` gives the ranges of it and of `seed`).
+    `progress` is told of each run as it starts, `finished` of each row (and the repeat's number) as
+    its run ends. Ctrl-C raises `ComparisonInterrupted` with the runs done by then."""
     limit, seed = limits.checked(timeout, seed)
     timeout = limits.no_limit_as_none(limit)
     rows = [Row(name, backend_class(name).CAPABILITIES.exact) for name in backends]
-    for number in range(1, repeat + 1):
-        for row in rows:
-            if progress is not None:
-                progress(f"run {number}/{repeat}: {row.backend}")
-            if model.problem.sequential is not None:  # a start, moves and a goal: plans, not solutions
-                row.runs.append(run_plans(model, row, all_solutions, timeout))
-            else:
-                row.runs.append(_run_once(model, row, all_solutions, timeout, seed))
+    done = 0
+    try:
+        for number in range(1, repeat + 1):
+            for row in rows:
+                if progress is not None:
+                    progress(f"run {number}/{repeat}: {row.backend}")
+                row.runs.append(_run(model, row, all_solutions, timeout, seed))
+                done += 1
+                if finished is not None:
+                    finished(row, number)
+    except KeyboardInterrupt:
+        kept = [row for row in rows if row.runs]
+        _settled(model, kept, all_solutions)
+        raise ComparisonInterrupted(kept, done, repeat * len(rows)) from None
+    _settled(model, rows, all_solutions)
+    return rows
+
+
+def _run(model: Lowered, row: Row, all_solutions: bool, timeout: float | None, seed: int | None) -> Run:
+    """One backend, one repeat, as the model asks: plans, an optimum, or solutions."""
+    if model.problem.sequential is not None:  # a start, moves and a goal: plans, not solutions
+        return run_plans(model, row, all_solutions, timeout)
+    if model.problem.objective is not None:
+        return run_optimum(model, row, all_solutions, timeout, seed)
+    return _run_once(model, row, all_solutions, timeout, seed)
+
+
+def _settled(model: Lowered, rows: list[Row], all_solutions: bool) -> None:
     objective = model.problem.objective
     if objective is None or all_solutions:
         _settle_agreement(rows, all_solutions)
     if objective is not None:
         settle_optima(rows, objective)
-    return rows
 
 
 def _run_once(model: Lowered, row: Row, all_solutions: bool, timeout: float | None, seed: int | None) -> Run:
-    """One backend, one repeat: compile, a first solution, then with `all_solutions` every solution,
-    each search timed on its own and its solutions checked after it."""
-    if model.problem.objective is not None:
-        return run_optimum(model, row, all_solutions, timeout, seed)
+    """One backend, one repeat: compile, then one search, its solutions checked as they come. With
+    `all_solutions` on an exact backend the search enumerates them all, and the first solution's time
+    is when the same search had it checked; otherwise it stops at the first. Each time runs from the
+    compile's start (rows.py)."""
     engine = get_backend(row.backend)
+    started = time.perf_counter()
     compiled = compile_within(engine, model.problem, None)
     assert compiled is not None  # no deadline: the compile runs to its end
+    compile_seconds = time.perf_counter() - started
     row.size = dict(compiled.size)
-    first = _timed_search(model, engine, compiled, 1, timeout, seed)
-    status = status_of(bool(first.solutions), first.complete, first.timed_out)
-    first_keys = frozenset(model.problem.project(s) for s in first.solutions)
-    if not all_solutions or not row.exact or status != "solved":
-        seconds = first.seconds if first.solutions else None
-        return Run(status, len(first.solutions), compiled.compile_seconds, seconds, None, found=first_keys)
-    every = _timed_search(model, engine, compiled, None, timeout, seed)
-    keys = frozenset(model.problem.project(s) for s in every.solutions)
-    finished = every.complete and not every.timed_out
-    return Run("solved" if finished else "timeout", len(keys), compiled.compile_seconds, first.seconds,
-               every.seconds if finished else None, keys if finished else None, keys)
+    enumerate_all = all_solutions and row.exact
+    first: list[float] = []
 
+    def first_checked(_: Any) -> None:
+        if not first:
+            first.append(time.perf_counter() - started)
 
-def _timed_search(model: Lowered, engine: Backend, compiled: Compiled, limit: int | None, timeout: float | None,
-                  seed: int | None) -> Searched:
-    """A search within `timeout`, its solutions checked after it (its `seconds` are the backend's alone)."""
-    return checked_search(search_of(engine, compiled), SolutionCheck(model, engine.name), limit=limit,
-                          deadline=deadline_after(timeout), seed=seed, during=False)
+    check = SolutionCheck(model, engine.name, then=first_checked)
+    searched = checked_search(search_of(engine, compiled), check, limit=None if enumerate_all else 1,
+                              deadline=deadline_after(timeout), seed=seed)
+    ended = time.perf_counter() - started
+    keys = frozenset(model.problem.project(s) for s in searched.solutions)
+    first_seconds = first[0] if first and searched.solutions else None
+    if not enumerate_all:
+        status = status_of(bool(searched.solutions), searched.complete, searched.timed_out)
+        return Run(status, len(keys), compile_seconds, first_seconds, None, found=keys)
+    finished = searched.complete and not searched.timed_out
+    if finished and not searched.solutions:
+        return Run("unsatisfiable", 0, compile_seconds, None, None)
+    return Run("solved" if finished else "timeout", len(keys), compile_seconds, first_seconds,
+               ended if finished else None, keys if finished else None, keys)
 
 
 def _settle_agreement(rows: list[Row], all_solutions: bool) -> None:

@@ -135,6 +135,9 @@ def on_pool(job: Job, instances: list[Numbered], workers: int, work: Callable[[T
 # -- a Ray cluster ----------------------------------------------------------------------------------------
 
 RAY_MISSING = "Ray is not installed: pip install 'cspdsl[ray]' (on every machine of the cluster)"
+RAY_HINT = ("check that the cluster runs ('ray status' on its head), that the address and port are its own, "
+            "that a ray:// address has Ray Client (pip install 'cspdsl[ray]', which installs ray[client]), and "
+            "that a cluster with token authentication has its token set here (RAY_AUTH_TOKEN)")
 
 
 class RayWorker:
@@ -159,12 +162,24 @@ def on_ray(job: Job, instances: list[Numbered], workers: int | None, address: st
         from ray.util import ActorPool
     except ImportError:
         raise CspdslError(RAY_MISSING) from None
-    if not ray.is_initialized():
-        ray.init(address=address, log_to_driver=False, configure_logging=False)
-    count = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call, unused-ignore]
+    count = workers or _joined(ray, address)
     actor = ray.remote(num_cpus=1)(RayWorker)
     pool = ActorPool([actor.remote(job) for _ in range(count)])
     yield from pool.map(lambda worker, chunk: getattr(worker, method).remote(chunk), chunked(instances, count))
+
+
+def _joined(ray: Any, address: str) -> int:
+    """Join the cluster at `address` (unless this process has), and count its CPUs. A cluster that
+    cannot be reached or refuses (nothing listens there, a token it wants, a `ray://` address without
+    Ray Client) is a bad `--ray` argument, said in words, not a bug of cspdsl."""
+    try:
+        if not ray.is_initialized():
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+        return max(1, int(ray.cluster_resources().get("CPU", 1)))
+    except Exception as error:  # Ray's own errors vary by version and by what went wrong: said as they are
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise CspdslError(f"--ray {address}: cannot use the Ray cluster there: {reason}",
+                          hint=RAY_HINT) from None
 
 
 # -- the batch, where it is asked to run --------------------------------------------------------------------

@@ -6,13 +6,15 @@ the batch goes on; the summary goes to standard error at the end, and a progress
 when standard error is a terminal.
 
 Exit code of a batch: 2 when any instance was bad, else 3 when any ran out of time (or a local search
-gave up), else 1 when any was unsatisfiable, else 0.
+gave up), else 1 when any was unsatisfiable, else 0. Ctrl-C keeps the rows written by then, prints
+the summary of them and "interrupted: N of M instances done", and exits 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import signal
 import sys
 from collections.abc import Callable, Iterator, Mapping
 
@@ -26,6 +28,8 @@ from .rows import Summary
 
 if TYPE_CHECKING:
     from typing import TextIO
+
+INTERRUPTED = 130  # the command line's exit code for Ctrl-C (`cspdsl.cli.exit_codes`)
 
 # The command line's output: standard output or the file named, a write that fails said as such.
 OutputFile = Callable[[str | None], contextlib.AbstractContextManager["TextIO"]]
@@ -58,14 +62,20 @@ def run_batch(args: argparse.Namespace, output_file: OutputFile, words: Mapping[
     compiled = job.compiled()  # a bad option or backend: refused here, not in every worker
     summary = Summary()
     with output_file(args.out) as out, _progress(len(instances)) as (advance, say):
-        for rows in batch_written(job, instances, args.workers, args.ray, compiled):
-            for message in rows.messages:
-                say(message)
-            out.write(rows.text)
-            if args.out is None:
-                out.flush()  # the rows as they come, to a reader of the pipe too
-            summary.add(rows)
-            advance(rows.rows)
+        try:
+            for rows in batch_written(job, instances, args.workers, args.ray, compiled):
+                with _ctrl_c_after():  # a row written is a row counted, and the other way round
+                    for message in rows.messages:
+                        say(message)
+                    out.write(rows.text)
+                    if args.out is None:
+                        out.flush()  # the rows as they come, to a reader of the pipe too
+                    summary.add(rows)
+                advance(rows.rows)
+        except KeyboardInterrupt:  # Ctrl-C: the rows written so far stay, and the summary says how far
+            print(summary.text(), file=sys.stderr)
+            print(f"interrupted: {summary.total:,} of {len(instances):,} instances done", file=sys.stderr)
+            return INTERRUPTED
     print(summary.text(), file=sys.stderr)
     return _exit_code(summary.counts)
 
@@ -76,6 +86,20 @@ def _exit_code(counts: dict[str, int]) -> int:
     if counts["timeout"] or counts["gave_up"]:
         return 3
     return 1 if counts["unsatisfiable"] else 0
+
+
+@contextlib.contextmanager
+def _ctrl_c_after() -> Iterator[None]:
+    """Ctrl-C held back until the block ends (where signals can be blocked), so that the summary of
+    an interrupted batch counts exactly the rows it wrote."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextlib.contextmanager

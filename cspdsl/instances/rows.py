@@ -94,6 +94,19 @@ def written(rows: Iterable[dict[str, Any]]) -> Written:
     return Written("".join(lines), len(lines), counts, unique, messages)
 
 
+def rate(count: int, seconds: float) -> str:
+    """How fast instances went: "1,234/s", "2.5/s" under ten a second, "40.0 s each" under one (a
+    slow batch's rate, which a whole number would say as 0/s)."""
+    if count == 0:
+        return "none done"
+    per_second = count / seconds
+    if per_second >= 10:
+        return f"{per_second:,.0f}/s"
+    if per_second >= 1:
+        return f"{per_second:.1f}/s"
+    return f"{seconds / count:,.1f} s each"
+
+
 class Summary:
     """The counts of a batch as its rows come, and its rate."""
 
@@ -119,16 +132,17 @@ class Summary:
 
     def text(self) -> str:
         seconds = max(self.clock() - self.started, 1e-9)
-        c = self.counts
-        parts = [f"{c['solved']} solved ({self.unique} unique)"]
-        if c["optimal"] or c["feasible"]:
-            parts = [f"{c['optimal']} optimal ({self.unique} unique)", f"{c['feasible']} feasible (not proved optimal)"]
+        c = {status: f"{count:,}" for status, count in self.counts.items()}
+        unique = f"{self.unique:,}"
+        parts = [f"{c['solved']} solved ({unique} unique)"]
+        if self.counts["optimal"] or self.counts["feasible"]:
+            parts = [f"{c['optimal']} optimal ({unique} unique)", f"{c['feasible']} feasible (not proved optimal)"]
         parts += [f"{c['unsatisfiable']} unsatisfiable", f"{c['timeout']} timed out"]
-        if c["gave_up"]:
+        if self.counts["gave_up"]:
             parts.append(f"{c['gave_up']} gave up")
-        parts.append(f"{c['error']} {'error' if c['error'] == 1 else 'errors'}")
-        return (f"{self.total} instance{'s' if self.total != 1 else ''} in {seconds:.2f} s "
-                f"({self.total / seconds:,.0f}/s): " + ", ".join(parts))
+        parts.append(f"{c['error']} {'error' if self.counts['error'] == 1 else 'errors'}")
+        return (f"{self.total:,} instance{'s' if self.total != 1 else ''} in {seconds:.2f} s "
+                f"({rate(self.total, seconds)}): " + ", ".join(parts))
 
     def as_json(self) -> dict[str, Any]:
         return {"instances": self.total, **self.counts, "unique": self.unique}
