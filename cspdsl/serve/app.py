@@ -35,6 +35,9 @@ MAX_SECONDS = 300.0  # the longest time limit a task may ask for
 DEFAULT_SECONDS = 10.0
 CHECK_SECONDS = 5.0  # the time a check (as the user types) may take
 MAX_PARAMS = 64
+# The reserved words the editor colours apart from the other keywords (as tools/highlight.py does).
+LOGIC = ("and", "or", "not", "iff")
+CONSTANTS = ("true", "false")
 
 _STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -60,6 +63,14 @@ def page_files() -> dict[str, tuple[bytes, str]]:
                 with open(path, "rb") as file:
                     files[os.path.relpath(path, _STATIC).replace(os.sep, "/")] = (file.read(), kind)
     return files
+
+
+def language_words() -> dict[str, list[str]]:
+    """The reserved words of the language by the kind the editor colours (from grammars/puz.lark's tables)."""
+    from ..syntax.words import COUNT_WORDS, KEYWORDS, RELATIONS
+
+    return {"keywords": [word for word in KEYWORDS if word not in LOGIC + CONSTANTS], "logic": list(LOGIC),
+            "constants": list(CONSTANTS), "relations": [*RELATIONS, *COUNT_WORDS]}
 
 
 def task_of(data: object, action: str | None = None) -> Task:
@@ -165,6 +176,9 @@ def build_app(host: str = "127.0.0.1", port: int = 8765, limits: SizeLimits | No
         return JSONResponse([{"name": name, "exact": backend_class(name).CAPABILITIES.exact}
                              for name in sorted(REGISTRY)])
 
+    async def words(request: Request) -> Response:
+        return JSONResponse(language_words())
+
     async def check(request: Request) -> Response:
         try:
             task = task_of(await _json(request), "check")
@@ -201,6 +215,7 @@ def build_app(host: str = "127.0.0.1", port: int = 8765, limits: SizeLimits | No
     routes = [
         Route("/", page), Route("/static/{name:path}", static),
         Route("/api/examples", example_list), Route("/api/example", example), Route("/api/backends", backends),
+        Route("/api/words", words),
         Route("/api/check", check, methods=["POST"]), Route("/api/run", run, methods=["POST"]),
         Route("/api/stop", stop, methods=["POST"]),
     ]

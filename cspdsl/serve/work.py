@@ -1,5 +1,5 @@
 """What a worker process does with one task of the page: load the model sent as text, then check,
-solve, enumerate, count or explain it, and send what it finds to the server as events (plain dicts
+solve, enumerate, count, explain or compare it, and send what it finds to the server as events (plain dicts
 over a pipe) as it finds them.
 
 It runs in a process of its own (`jobs.py`) so that a model past its limits (time, memory: the
@@ -35,7 +35,7 @@ MAX_OUTPUT = 8 * 1024 * 1024
 class Task(Record):
     """One request of the page, checked (`app.py`): what to do with which model text."""
 
-    action: str  # check, solve, all, count, explain, steps
+    action: str  # check, solve, all, count, explain, steps, compare
     model: str
     name: str = "model.puz"
     params: dict[str, int | str] = field(default_factory=dict)
@@ -163,6 +163,12 @@ def _explain(model: Lowered, task: Task, out: Sender, steps: bool = False) -> No
                           "and a goal)", hint="solve it with Solve")
     explanation = explain(model, timeout=task.timeout, steps=steps)
     out.send({"type": "explanation", "text": text(explanation), "data": as_json(explanation)})
+    if explanation.steps:
+        from .steps import step_events
+
+        for event in step_events(model, explanation, lambda: out.sent < MAX_OUTPUT):
+            out.sent += len(event["svg"] or "")
+            out.send(event)
     out.send({"type": "done", "status": explanation.status})
 
 
@@ -170,9 +176,24 @@ def _steps(model: Lowered, task: Task, out: Sender) -> None:
     _explain(model, task, out, steps=True)
 
 
+def _compare(model: Lowered, task: Task, out: Sender) -> None:
+    from .comparison import comparison
+
+    event = comparison(model, task.backend, task.timeout, lambda words: out.send({"type": "progress", "text": words}))
+    out.send(event)
+    disagree = event["disagree"]
+    if disagree:
+        out.send({"type": "error", "error": {
+            "message": f"the backends disagree ({', '.join(disagree)} against the others): this is a bug in cspdsl",
+            "hint": "please report it with the model"}})
+        return
+    out.send({"type": "done", "status": "ok"})
+
+
 # What each action of the page does (app.py accepts exactly these names).
 ACTIONS: dict[str, Callable[[Lowered, Task, Sender], None]] = {
     "check": _check, "solve": _solve, "all": _all, "count": _count, "explain": _explain, "steps": _steps,
+    "compare": _compare,
 }
 
 
