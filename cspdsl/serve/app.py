@@ -20,14 +20,18 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ..backends import REGISTRY, backend_class
 from ..core.examples import example_path, examples
-from ..core.static_types import Any
-from ..lower.sizes import SizeLimits
+from ..core.static_types import TYPE_CHECKING, Any
 from .errors import request_error
 from .guard import MAX_BODY, Guard, own_hosts
 from .jobs import GRACE, Busy, Runner
 from .work import ACTIONS, Task
+
+if TYPE_CHECKING:
+    from ..lower.sizes import SizeLimits
+
+# What only a request needs (the backends' registry, the reserved words, the model's size limits) is
+# imported by the request: the server answers its first request sooner (docs/serve.md, Start-up).
 
 MAX_MODEL = 256 * 1024  # characters of a model's text
 MAX_STREAM = 16 * 1024 * 1024  # bytes of one task's events; past them the task is stopped
@@ -104,6 +108,8 @@ def _params(params: object) -> dict[str, int | str]:
 
 
 def _backend(backend: object) -> str | None:
+    from ..backends import REGISTRY
+
     if backend in (None, "", "auto"):
         return None
     if not isinstance(backend, str) or backend not in REGISTRY:
@@ -141,6 +147,8 @@ def build_app(host: str = "127.0.0.1", port: int = 8765, limits: SizeLimits | No
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        from ..lower.sizes import SizeLimits
+
         app.state.runner = Runner(limits or SizeLimits(), workers, grace)
         try:
             yield
@@ -173,6 +181,8 @@ def build_app(host: str = "127.0.0.1", port: int = 8765, limits: SizeLimits | No
             return JSONResponse({"name": name, "what": known[name], "text": file.read()})
 
     async def backends(request: Request) -> Response:
+        from ..backends import REGISTRY, backend_class
+
         return JSONResponse([{"name": name, "exact": backend_class(name).CAPABILITIES.exact}
                              for name in sorted(REGISTRY)])
 

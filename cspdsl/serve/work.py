@@ -17,12 +17,18 @@ from collections.abc import Callable
 
 from ..core.errors import CspdslError
 from ..core.record import Record, field
-from ..core.static_types import Any
-from ..driver.result import PlanResult, Result
-from ..lower import Lowered
-from ..lower.load import loads
-from ..lower.sizes import SizeLimits, held_to
+from ..core.static_types import TYPE_CHECKING, Any
 from .errors import error_json, internal_error_json, memory_error_json
+
+if TYPE_CHECKING:
+    from ..driver.result import PlanResult, Result
+    from ..lower import Lowered
+    from ..lower.sizes import SizeLimits
+
+# The server imports this module (to name `main` to its workers) but runs none of it: what a task
+# needs is imported by the task, and loaded once, before any task, in the fork server the workers
+# come from (`jobs.py`), so that neither the server's start nor a task pays for it.
+PRELOADED = ("cspdsl.lower.load", "cspdsl.driver.solve", "cspdsl.driver.result", "cspdsl.render.svg")
 
 # The first solutions of a task are sent drawn, with their answers; past them only how many were
 # found, at most every PROGRESS_SECONDS, so that the page shows a count, not tens of thousands of pictures.
@@ -69,6 +75,9 @@ class Sender:
 def run(task: Task, limits: SizeLimits, send: Callable[[dict[str, Any]], None]) -> None:
     """Do `task` under the model size `limits`, each event handed to `send`; the last one is `done`
     or `error`."""
+    from ..lower.load import loads
+    from ..lower.sizes import held_to
+
     try:
         with held_to(limits):
             model = loads(task.model, task.name, task.params)
@@ -109,6 +118,7 @@ def _solutions(model: Lowered, task: Task, out: Sender, limit: int | None) -> No
     if model.problem.sequential is not None:
         _plans(model, task, out, limit)
         return
+    from ..driver.result import Result
     from ..driver.solve import solve
 
     def drawn(solution: dict[str, int]) -> None:
@@ -146,6 +156,8 @@ def _count(model: Lowered, task: Task, out: Sender) -> None:
 
 def _done(result: Result | PlanResult, out: Sender) -> dict[str, Any]:
     """The last event of a search: how it ended and how many it found."""
+    from ..driver.result import Result
+
     data: dict[str, Any] = {"type": "done", "status": result.status, "found": max(result.found, out.found),
                             "count": result.count, "complete": result.complete, "timed_out": result.timed_out,
                             "backend": result.backend}
