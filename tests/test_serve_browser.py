@@ -3,6 +3,7 @@ distribution's package, .ci/run installs it; nothing is downloaded). Skipped wit
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ if CHROMIUM is None:
 sync_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
+from helpers import ROOT  # noqa: E402
 from test_serve_load import running_server  # noqa: E402
 
 Page = sync_api.Page
@@ -182,3 +184,52 @@ def test_compare_shows_a_row_per_backend(page: Page) -> None:
     expect(page.locator("#comparison thead th").first).to_have_text("backend")
     for row in rows.all():
         expect(row.locator("td").nth(1)).to_have_text("solved")
+
+
+# The docs' pictures of the page (docs/serve/), taken again with
+#     CSPDSL_UPDATE_SCREENSHOTS=1 python -m pytest -n 0 tests/test_serve_browser.py -k screenshot
+SCREENSHOTS = ROOT / "docs" / "serve"
+
+
+def _solved(page: Page) -> None:
+    open_example(page, "einstein")
+    page.click("#solve")
+    expect(page.locator("#pictures img").first).to_be_visible()
+
+
+def _misspelt(page: Page) -> None:
+    open_example(page, "einstein")
+    page.click(".cm-content")
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nBrit same fsih")
+    page.locator(".cm-lintRange-error").hover()
+    expect(page.locator(".cm-tooltip-lint")).to_be_visible()
+
+
+def _stepped(page: Page) -> None:
+    open_example(page, "sudoku")
+    page.fill("#timeout", "120")
+    page.click("#steps")
+    expect(page.locator("#status")).to_contain_text("unique", timeout=120_000)
+    board = page.locator("#step-board")
+    while board.get_attribute("data-known") == "33":
+        page.click("#next")
+    expect(page.locator("#step-words")).to_contain_text("Now known")
+
+
+def _compared(page: Page) -> None:
+    open_example(page, "einstein")
+    page.click("#compare")
+    expect(page.locator("#status")).to_contain_text("the backends agree", timeout=60_000)
+
+
+SHOTS = {"solve": _solved, "error": _misspelt, "steps": _stepped, "compare": _compared}
+
+
+@pytest.mark.skipif(os.environ.get("CSPDSL_UPDATE_SCREENSHOTS") != "1", reason="only to take the docs' pictures")
+@pytest.mark.parametrize("name", SHOTS)
+def test_screenshot_for_the_docs(page: Page, name: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 760})
+    SHOTS[name](page)
+    page.wait_for_timeout(300)  # the last paint
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

@@ -176,7 +176,8 @@ function statusLine(event, action) {
       ? "solved: more than one solution" : "solved") : `${event.count ?? found} ${noun}`,
     optimal: "optimal", feasible: "the best found (not proved optimal)", unsatisfiable: "no solution",
     timeout: `time limit reached: ${found} ${noun} found`, stopped: `stopped: ${found} ${noun} found`,
-    gave_up: "the local search gave up", ok: "ok",
+    gave_up: "the local search gave up", ok: "ok", unique: "explained: the solution is unique",
+    not_unique: "explained: more than one solution", declarations: "no solution: the declarations contradict each other",
   };
   if (action === "compare" && event.status === "ok") return "compared: the backends agree";
   const text = event.timed_out ? `time limit reached: ${found} ${noun} found` : words[event.status] ?? event.status;
