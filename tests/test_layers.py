@@ -41,8 +41,9 @@ BELOW: dict[str, set[str]] = {
     "cli": {"core", "ir", "lower", "backends", "export", "render", "driver", "explanation", "instances", "compare",
             "generate", "lsp", "serve"},
     "lsp": {"core", "syntax", "lower"},  # the language server reads models as `cspdsl check` does
-    # the web page: models loaded, solved, drawn and explained in worker processes, as the CLI does
-    "serve": {"core", "ir", "lower", "backends", "render", "driver", "explanation"},
+    # the web page: models loaded, solved, drawn, explained and compared in worker processes, as the CLI
+    # does; the editor colours the reserved words of `syntax/words.py`
+    "serve": {"core", "ir", "syntax", "lower", "backends", "render", "driver", "explanation", "compare"},
     "entry": {"cli"},
     "__main__": {"entry"},
 }

@@ -20,14 +20,18 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ..backends import REGISTRY, backend_class
 from ..core.examples import example_path, examples
-from ..core.static_types import Any
-from ..lower.sizes import SizeLimits
+from ..core.static_types import TYPE_CHECKING, Any
 from .errors import request_error
 from .guard import MAX_BODY, Guard, own_hosts
 from .jobs import GRACE, Busy, Runner
 from .work import ACTIONS, Task
+
+if TYPE_CHECKING:
+    from ..lower.sizes import SizeLimits
+
+# What only a request needs (the backends' registry, the reserved words, the model's size limits) is
+# imported by the request: the server answers its first request sooner (docs/serve.md, Start-up).
 
 MAX_MODEL = 256 * 1024  # characters of a model's text
 MAX_STREAM = 16 * 1024 * 1024  # bytes of one task's events; past them the task is stopped
@@ -35,6 +39,9 @@ MAX_SECONDS = 300.0  # the longest time limit a task may ask for
 DEFAULT_SECONDS = 10.0
 CHECK_SECONDS = 5.0  # the time a check (as the user types) may take
 MAX_PARAMS = 64
+# The reserved words the editor colours apart from the other keywords (as tools/highlight.py does).
+LOGIC = ("and", "or", "not", "iff")
+CONSTANTS = ("true", "false")
 
 _STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -60,6 +67,14 @@ def page_files() -> dict[str, tuple[bytes, str]]:
                 with open(path, "rb") as file:
                     files[os.path.relpath(path, _STATIC).replace(os.sep, "/")] = (file.read(), kind)
     return files
+
+
+def language_words() -> dict[str, list[str]]:
+    """The reserved words of the language by the kind the editor colours (from grammars/puz.lark's tables)."""
+    from ..syntax.words import COUNT_WORDS, KEYWORDS, RELATIONS
+
+    return {"keywords": [word for word in KEYWORDS if word not in LOGIC + CONSTANTS], "logic": list(LOGIC),
+            "constants": list(CONSTANTS), "relations": [*RELATIONS, *COUNT_WORDS]}
 
 
 def task_of(data: object, action: str | None = None) -> Task:
@@ -93,6 +108,8 @@ def _params(params: object) -> dict[str, int | str]:
 
 
 def _backend(backend: object) -> str | None:
+    from ..backends import REGISTRY
+
     if backend in (None, "", "auto"):
         return None
     if not isinstance(backend, str) or backend not in REGISTRY:
@@ -130,6 +147,8 @@ def build_app(host: str = "127.0.0.1", port: int = 8765, limits: SizeLimits | No
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        from ..lower.sizes import SizeLimits
+
         app.state.runner = Runner(limits or SizeLimits(), workers, grace)
         try:
             yield
@@ -162,8 +181,13 @@ def build_app(host: str = "127.0.0.1", port: int = 8765, limits: SizeLimits | No
             return JSONResponse({"name": name, "what": known[name], "text": file.read()})
 
     async def backends(request: Request) -> Response:
+        from ..backends import REGISTRY, backend_class
+
         return JSONResponse([{"name": name, "exact": backend_class(name).CAPABILITIES.exact}
                              for name in sorted(REGISTRY)])
+
+    async def words(request: Request) -> Response:
+        return JSONResponse(language_words())
 
     async def check(request: Request) -> Response:
         try:
@@ -201,6 +225,7 @@ def build_app(host: str = "127.0.0.1", port: int = 8765, limits: SizeLimits | No
     routes = [
         Route("/", page), Route("/static/{name:path}", static),
         Route("/api/examples", example_list), Route("/api/example", example), Route("/api/backends", backends),
+        Route("/api/words", words),
         Route("/api/check", check, methods=["POST"]), Route("/api/run", run, methods=["POST"]),
         Route("/api/stop", stop, methods=["POST"]),
     ]

@@ -19,10 +19,12 @@ import threading
 import uuid
 from collections.abc import AsyncIterator
 
-from ..core.static_types import Any
-from ..lower.sizes import SizeLimits
+from ..core.static_types import TYPE_CHECKING, Any
 from . import work
 from .work import Task
+
+if TYPE_CHECKING:
+    from ..lower.sizes import SizeLimits
 
 GRACE = 3.0  # seconds a worker is given past its task's own time limit before it is killed
 MAX_WAITING = 256  # tasks waiting for a worker; past them the server answers that it is busy
@@ -38,7 +40,7 @@ def _context() -> Any:
 
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["cspdsl.serve.work"])
+        context.set_forkserver_preload(["cspdsl.serve.work", *work.PRELOADED])
         return context
     return multiprocessing.get_context("spawn")
 

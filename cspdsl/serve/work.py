@@ -1,5 +1,5 @@
 """What a worker process does with one task of the page: load the model sent as text, then check,
-solve, enumerate, count or explain it, and send what it finds to the server as events (plain dicts
+solve, enumerate, count, explain or compare it, and send what it finds to the server as events (plain dicts
 over a pipe) as it finds them.
 
 It runs in a process of its own (`jobs.py`) so that a model past its limits (time, memory: the
@@ -17,12 +17,18 @@ from collections.abc import Callable
 
 from ..core.errors import CspdslError
 from ..core.record import Record, field
-from ..core.static_types import Any
-from ..driver.result import PlanResult, Result
-from ..lower import Lowered
-from ..lower.load import loads
-from ..lower.sizes import SizeLimits, held_to
+from ..core.static_types import TYPE_CHECKING, Any
 from .errors import error_json, internal_error_json, memory_error_json
+
+if TYPE_CHECKING:
+    from ..driver.result import PlanResult, Result
+    from ..lower import Lowered
+    from ..lower.sizes import SizeLimits
+
+# The server imports this module (to name `main` to its workers) but runs none of it: what a task
+# needs is imported by the task, and loaded once, before any task, in the fork server the workers
+# come from (`jobs.py`), so that neither the server's start nor a task pays for it.
+PRELOADED = ("cspdsl.lower.load", "cspdsl.driver.solve", "cspdsl.driver.result", "cspdsl.render.svg")
 
 # The first solutions of a task are sent drawn, with their answers; past them only how many were
 # found, at most every PROGRESS_SECONDS, so that the page shows a count, not tens of thousands of pictures.
@@ -35,7 +41,7 @@ MAX_OUTPUT = 8 * 1024 * 1024
 class Task(Record):
     """One request of the page, checked (`app.py`): what to do with which model text."""
 
-    action: str  # check, solve, all, count, explain, steps
+    action: str  # check, solve, all, count, explain, steps, compare
     model: str
     name: str = "model.puz"
     params: dict[str, int | str] = field(default_factory=dict)
@@ -69,6 +75,9 @@ class Sender:
 def run(task: Task, limits: SizeLimits, send: Callable[[dict[str, Any]], None]) -> None:
     """Do `task` under the model size `limits`, each event handed to `send`; the last one is `done`
     or `error`."""
+    from ..lower.load import loads
+    from ..lower.sizes import held_to
+
     try:
         with held_to(limits):
             model = loads(task.model, task.name, task.params)
@@ -109,6 +118,7 @@ def _solutions(model: Lowered, task: Task, out: Sender, limit: int | None) -> No
     if model.problem.sequential is not None:
         _plans(model, task, out, limit)
         return
+    from ..driver.result import Result
     from ..driver.solve import solve
 
     def drawn(solution: dict[str, int]) -> None:
@@ -146,6 +156,8 @@ def _count(model: Lowered, task: Task, out: Sender) -> None:
 
 def _done(result: Result | PlanResult, out: Sender) -> dict[str, Any]:
     """The last event of a search: how it ended and how many it found."""
+    from ..driver.result import Result
+
     data: dict[str, Any] = {"type": "done", "status": result.status, "found": max(result.found, out.found),
                             "count": result.count, "complete": result.complete, "timed_out": result.timed_out,
                             "backend": result.backend}
@@ -163,6 +175,12 @@ def _explain(model: Lowered, task: Task, out: Sender, steps: bool = False) -> No
                           "and a goal)", hint="solve it with Solve")
     explanation = explain(model, timeout=task.timeout, steps=steps)
     out.send({"type": "explanation", "text": text(explanation), "data": as_json(explanation)})
+    if explanation.steps:
+        from .steps import step_events
+
+        for event in step_events(model, explanation, lambda: out.sent < MAX_OUTPUT):
+            out.sent += len(event["svg"] or "")
+            out.send(event)
     out.send({"type": "done", "status": explanation.status})
 
 
@@ -170,9 +188,24 @@ def _steps(model: Lowered, task: Task, out: Sender) -> None:
     _explain(model, task, out, steps=True)
 
 
+def _compare(model: Lowered, task: Task, out: Sender) -> None:
+    from .comparison import comparison
+
+    event = comparison(model, task.backend, task.timeout, lambda words: out.send({"type": "progress", "text": words}))
+    out.send(event)
+    disagree = event["disagree"]
+    if disagree:
+        out.send({"type": "error", "error": {
+            "message": f"the backends disagree ({', '.join(disagree)} against the others): this is a bug in cspdsl",
+            "hint": "please report it with the model"}})
+        return
+    out.send({"type": "done", "status": "ok"})
+
+
 # What each action of the page does (app.py accepts exactly these names).
 ACTIONS: dict[str, Callable[[Lowered, Task, Sender], None]] = {
     "check": _check, "solve": _solve, "all": _all, "count": _count, "explain": _explain, "steps": _steps,
+    "compare": _compare,
 }
 
 

@@ -7,6 +7,6 @@ of part; `picture.py` puts a solution's parts together, and a plan's states in a
 holds what the model's text adds (region maps, loops) and the givens read from the IR."""
 
 from .marks import Marks
-from .picture import plan_svg, solution_svg
+from .picture import partial_svg, plan_svg, solution_svg
 
-__all__ = ["Marks", "plan_svg", "solution_svg"]
+__all__ = ["Marks", "partial_svg", "plan_svg", "solution_svg"]

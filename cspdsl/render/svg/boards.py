@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from math import hypot
 
 from ...lower.layout import Board, Layout
-from .canvas import FOUND, INK, Block, caption, circle, column, line, text, text_width
+from .canvas import FOUND, FRESH, INK, PAPER, Block, caption, circle, column, line, text, text_width
 
 SPACING = 46
 RADIUS = 18
@@ -18,8 +18,9 @@ RADIUS = 18
 SEGMENTS = {"-": (-0.5, 0, 0.5, 0), "|": (0, -0.5, 0, 0.5), "/": (-0.5, 0.5, 0.5, -0.5), "\\": (-0.5, -0.5, 0.5, 0.5)}
 
 
-def board_block(board: Board, solution: Mapping[str, int], layout: Layout, fixed: Mapping[str, int]) -> Block:
-    """The board under its name."""
+def board_block(board: Board, solution: Mapping[str, int], layout: Layout, fixed: Mapping[str, int],
+                fresh: frozenset[str] = frozenset()) -> Block:
+    """The board under its name; the cells whose variables are in `fresh` on a coloured ground."""
     radius = max([RADIUS, *(text_width(_value(board, name, solution, layout), 17) / 2 + 6 for name in board.cells)])
     unit = _unit(list(board.cells.values()), max(SPACING, 2 * radius + 8))
     places = {name: (column * unit + radius, row * 2 * unit + radius) for name, (row, column) in board.cells.items()}
@@ -36,7 +37,7 @@ def board_block(board: Board, solution: Mapping[str, int], layout: Layout, fixed
     for name, (x, y) in places.items():
         var = board.variables.get(name)
         given = var is not None and var in fixed
-        body.elements.append(circle(x, y, radius))
+        body.elements.append(circle(x, y, radius, fill=FRESH if var in fresh else PAPER))
         body.elements.append(text(x, y, _value(board, name, solution, layout), 17, INK if given else FOUND,
                                   weight="bold" if given else None))
     return column([caption(board.name, 14), body], gap=4)

@@ -19,6 +19,8 @@ FOUND = "#1f5fbf"  # values the search found
 FAINT = "#9aa0a6"  # thin grid lines
 SHADE = "#333333"  # shaded and black cells
 PAPER = "#ffffff"
+FRESH = "#ffe38a"  # behind a value an explanation's step has just found
+FRESH_EDGE = "#e0a400"
 GAP = 16  # between blocks
 
 

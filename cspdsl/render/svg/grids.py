@@ -8,7 +8,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...lower.layout import Grid, Layout
-from .canvas import FAINT, FOUND, INK, SHADE, Block, caption, column, line, polygon, rect, text, text_width
+from .canvas import (
+    FAINT,
+    FOUND,
+    FRESH,
+    FRESH_EDGE,
+    INK,
+    SHADE,
+    Block,
+    caption,
+    column,
+    line,
+    polygon,
+    rect,
+    text,
+    text_width,
+)
 from .marks import Index, Marks, box_of, region_of
 
 CELL = 40
@@ -32,7 +47,8 @@ def grid_block(grid: Grid, solution: Mapping[str, int], layout: Layout, marks: M
         body.elements += [rect(j * size, i * size, size, size, fill=fills[regions[_index(r, c)]])
                           for i, r, j, c in _cells(rows, columns)]
     for i, r, j, c in _cells(rows, columns):
-        body.elements += _cell(grid, _index(r, c), j * size, i * size, size, solution, layout, fixed, bool(regions))
+        body.elements += _cell(grid, _index(r, c), j * size, i * size, size, solution, layout, fixed, bool(regions),
+                               marks.fresh)
     body.elements += _lines(rows, columns, size, regions, boxes)
     return column([caption(grid.name, 14, fill=INK), body], gap=4)
 
@@ -72,14 +88,23 @@ def _shown(layout: Layout, grid: Grid, var: str, solution: Mapping[str, int]) ->
 
 
 def _cell(grid: Grid, index: Index, x: float, y: float, size: float, solution: Mapping[str, int],
-          layout: Layout, fixed: Mapping[str, int], starred: bool) -> list[str]:
+          layout: Layout, fixed: Mapping[str, int], starred: bool, fresh: frozenset[str]) -> list[str]:
     """One cell: black where the grid has no variable, shaded or starred for a 1 of a grid in bool,
-    else its value, a given dark and bold, a value found blue."""
+    else its value, a given dark and bold, a value found blue; a value just found on a coloured ground."""
     var = grid.cells.get(index)
     if var is None:
         return [rect(x, y, size, size, fill=SHADE)]
     if var not in solution:
         return []
+    if var in fresh:
+        return [rect(x, y, size, size, fill=FRESH), *_value(grid, var, x, y, size, solution, layout, fixed, starred),
+                rect(x + 2, y + 2, size - 4, size - 4, stroke=FRESH_EDGE, stroke_width=2)]
+    return _value(grid, var, x, y, size, solution, layout, fixed, starred)
+
+
+def _value(grid: Grid, var: str, x: float, y: float, size: float, solution: Mapping[str, int], layout: Layout,
+           fixed: Mapping[str, int], starred: bool) -> list[str]:
+    """A cell's value: shaded, starred or empty for a grid in bool, else its value as text."""
     if grid.symbols is not None and grid.symbols.get(solution[var]) in ("#", "."):
         if grid.symbols[solution[var]] == ".":
             return []

@@ -1,5 +1,6 @@
 """What a picture shows beyond the values: the cells the model fixes (its givens), the regions its
-letter maps draw over a grid, and the grids of edges its `single_loop` joins into a loop.
+letter maps draw over a grid, the grids of edges its `single_loop` joins into a loop, and the cells
+an explanation's step has just found.
 
 The givens are read from the IR (a unary `InSet` of one value: a `given` grid, a `--data` instance's
 cell). The region maps and loops are recorded by lowering on the layout (`Layout.region_maps`,
@@ -16,10 +17,12 @@ Index = tuple[int, ...]
 
 class Marks(Record):
     """Region maps by the grid they divide (the labels, row by row, as drawn) and the loops, each
-    its grid of horizontal edges and its grid of vertical ones."""
+    its grid of horizontal edges and its grid of vertical ones; and, on a board drawn part way
+    through (an explanation's step), the variables just found, set apart from those known before."""
 
     regions: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
     loops: tuple[tuple[str, str], ...] = ()
+    fresh: frozenset[str] = frozenset()
 
 
 def fixed_values(problem: Problem | None) -> dict[str, int]:

@@ -1,6 +1,7 @@
 """A solution drawn as one SVG, in the order `render_solution` prints its parts: the entity table,
 the grids (a loop's two grids as its loop), the boards, the tilings, the other variables as
-`name = value`, then the answers; and a sequential puzzle's plan as a strip of its states."""
+`name = value`, then the answers; a board part way through (an explanation's step); and a sequential
+puzzle's plan as a strip of its states."""
 
 from __future__ import annotations
 
@@ -29,6 +30,14 @@ def solution_svg(layout: Layout, solution: Mapping[str, int], problem: Problem |
     return document(_titled(layout, body), layout.title or "solution")
 
 
+def partial_svg(layout: Layout, known: Mapping[str, int], problem: Problem | None = None,
+                marks: Marks | None = None) -> str:
+    """A board part way through its solution (an explanation's step): the values `known` so far
+    drawn, the others left blank, those in `marks.fresh` set apart as just found; no answers."""
+    body = parts_block(layout, known, fixed_values(problem), marks or Marks(), with_answers=False)
+    return document(_titled(layout, body), layout.title or "solution")
+
+
 def plan_svg(layout: Layout, states: Sequence[Mapping[str, int]], moves: list[str], problem: Problem | None = None,
              marks: Marks | None = None) -> str:
     """A plan as a strip of states: the start, then each move in words over the state it leads to."""
@@ -44,12 +53,12 @@ def parts_block(layout: Layout, solution: Mapping[str, int], fixed: Mapping[str,
     """Every part of the model with its values, one under another (then the answers)."""
     parts = []
     if layout.entities is not None and layout.entities.attributes:
-        parts.append(entity_block(layout.entities, solution))
+        parts.append(entity_block(layout.entities, solution, marks.fresh))
     parts += _grid_blocks(layout, solution, fixed, marks)
-    parts += [board_block(board, solution, layout, fixed) for board in layout.boards]
+    parts += [board_block(board, solution, layout, fixed, marks.fresh) for board in layout.boards]
     parts += [tiling_block(tiling, solution) for tiling in layout.tilings]
     if layout.scalars:
-        parts.append(scalars_block(layout, solution))
+        parts.append(scalars_block(layout, solution, marks.fresh))
     answered = answers(layout, dict(solution)) if with_answers else []
     if answered:
         parts.append(words_block(answered))

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...lower.layout import Entities, Layout
-from ..solution import value_at
-from .canvas import FAINT, FOUND, INK, Block, caption, column, line, rect, text, text_width
+from .canvas import FAINT, FOUND, FRESH, INK, Block, caption, column, line, rect, text, text_width
 
 ROW = 30
 SIZE = 15
@@ -16,25 +15,35 @@ PAD = 12
 HEAD_FILL = "#eef1f5"
 
 
-def entity_block(entities: Entities, solution: Mapping[str, int]) -> Block:
+def entity_block(entities: Entities, solution: Mapping[str, int], fresh: frozenset[str] = frozenset()) -> Block:
     """The entity table: the key column (positions, or the names a puzzle is keyed by) in dark, the
-    values found in blue, a missing value as `-`."""
+    values found in blue, a missing value (or one not known yet) as `-`; those in `fresh` marked."""
     header = [entities.name, *entities.attributes]
-    rows = [[entities.label(position),
-             *(value_at(values, position, solution, "-") for values in entities.attributes.values())]
-            for position in entities.positions]
-    return table(header, rows)
+    rows, marked = [], set()
+    for i, position in enumerate(entities.positions):
+        cells = [entities.label(position)]
+        for k, values in enumerate(entities.attributes.values(), start=1):
+            var, value = next(((var, v) for v, var in values.items() if solution.get(var) == position), (None, "-"))
+            cells.append(value)
+            if var in fresh:
+                marked.add((i, k))
+        rows.append(cells)
+    return table(header, rows, marked=frozenset(marked))
 
 
-def scalars_block(layout: Layout, solution: Mapping[str, int]) -> Block:
-    """The variables outside arrays, a row each: its name, then its value found."""
-    rows = [[name, layout.shown(var, solution[var])] for name, var in layout.scalars.items() if var in solution]
-    return table(None, rows, separator="=")
+def scalars_block(layout: Layout, solution: Mapping[str, int], fresh: frozenset[str] = frozenset()) -> Block:
+    """The variables outside arrays, a row each: its name, then its value found (those in `fresh` marked)."""
+    known = [(name, var) for name, var in layout.scalars.items() if var in solution]
+    rows = [[name, layout.shown(var, solution[var])] for name, var in known]
+    marked = frozenset((i, 1) for i, (_, var) in enumerate(known) if var in fresh)
+    return table(None, rows, separator="=", marked=marked)
 
 
-def table(header: list[str] | None, rows: list[list[str]], separator: str | None = None) -> Block:
+def table(header: list[str] | None, rows: list[list[str]], separator: str | None = None,
+          marked: frozenset[tuple[int, int]] = frozenset()) -> Block:
     """A table with a shaded header row (when given); the first column a key in dark, the others
-    values in blue. A `separator` (such as `=`) is written between the first two columns."""
+    values in blue. A `separator` (such as `=`) is written between the first two columns. The cells
+    `marked` (row, column: of `rows`, from 0) are set on a coloured ground."""
     lines = ([header] if header else []) + rows
     count = max((len(cells) for cells in lines), default=0)
     widths = [max(text_width(cells[k], SIZE) for cells in lines if k < len(cells)) + 2 * PAD for k in range(count)]
@@ -44,6 +53,8 @@ def table(header: list[str] | None, rows: list[list[str]], separator: str | None
     body = Block(width, ROW * len(lines))
     if header:
         body.elements.append(rect(0, 0, width, ROW, fill=HEAD_FILL))
+    top = ROW if header else 0
+    body.elements += [rect(lefts[k], top + i * ROW, widths[k], ROW, fill=FRESH) for i, k in sorted(marked)]
     for i, cells in enumerate(lines):
         y = i * ROW + ROW / 2
         heading = header is not None and i == 0

@@ -4,65 +4,28 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const CHECK_DELAY = 400; // ms after the last key before the model is checked
-let checkTimer = null;
 let checkSeq = 0;
 let running = null; // {job, controller} of the task under way
 let modelName = "model.puz";
-let clueRanges = []; // the clues an explanation points at, marked until the text changes
+let editor = null; // the CodeMirror editor (editor.js, built from editors/web/)
+let steps = []; // the steps of an explanation, as they came
+let shownStep = 0; // the step on the board (1-based), 0 for none
+let stepPicture = null; // the object URL of the board shown
 
 function post(path, body, signal) {
   return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
                       body: JSON.stringify(body), signal});
 }
 
-// The editor's marks: ranges of the text (1-based lines and columns, end exclusive) drawn under it.
-function offsetOf(text, line, column) {
-  const lines = text.split("\n");
-  let offset = 0;
-  for (let i = 0; i < Math.min(line - 1, lines.length); i++) offset += lines[i].length + 1;
-  return Math.min(offset + column - 1, text.length);
-}
-
-function showMarks(ranges) {
-  const overlay = $("overlay");
-  const text = $("model").value;
-  overlay.replaceChildren();
-  let at = 0;
-  const spans = ranges.map((r) => {
-    const start = offsetOf(text, r.line, r.column);
-    const end = Math.max(start + 1, offsetOf(text, r.end_line || r.line, r.end_column || r.column + 1));
-    return {start, end, kind: r.kind};
-  }).sort((a, b) => a.start - b.start);
-  for (const span of spans) {
-    if (span.start < at) continue;
-    overlay.append(document.createTextNode(text.slice(at, span.start)));
-    const mark = document.createElement("mark");
-    mark.className = span.kind;
-    mark.textContent = text.slice(span.start, span.end) || " ";
-    overlay.append(mark);
-    at = span.end;
-  }
-  overlay.append(document.createTextNode(text.slice(at) + "\n"));
-  syncScroll();
-}
-
-function syncScroll() {
-  $("overlay").scrollTop = $("model").scrollTop;
-  $("overlay").scrollLeft = $("model").scrollLeft;
-}
-
 function showProblem(error) {
   if (!error) {
     $("problem").hidden = true;
-    showMarks(clueRanges);
     return;
   }
   $("problem").hidden = false;
   $("problem-message").textContent = (error.line ? `line ${error.line}, column ${error.column}: ` : "") + error.message;
   $("problem-hint").textContent = error.hint ? `hint: ${error.hint}` : "";
   $("problem-text").textContent = error.text || "";
-  showMarks(error.line ? [{...error, kind: "error"}, ...clueRanges] : clueRanges);
 }
 
 function params() {
@@ -77,21 +40,24 @@ function params() {
 
 function request(action) {
   const timeout = parseFloat($("timeout").value);
-  return {action, model: $("model").value, name: modelName, params: params(),
+  return {action, model: editor.text(), name: modelName, params: params(),
           backend: $("backend").value || null, timeout: Number.isFinite(timeout) ? timeout : null};
 }
 
-async function check() {
+// The model checked as it is typed (the editor asks, a moment after the last key): its error in the
+// panel under the editor, and with its warnings handed back for the editor to underline.
+async function check(text) {
   const seq = ++checkSeq;
-  const response = await post("/api/check", request("check"));
-  const answer = await response.json();
-  if (seq !== checkSeq) return; // the text changed since
-  showProblem(answer.type === "error" || !response.ok ? answer.error : null);
-}
-
-function scheduleCheck() {
-  clearTimeout(checkTimer);
-  checkTimer = setTimeout(check, CHECK_DELAY);
+  let response, answer;
+  try {
+    response = await post("/api/check", {...request("check"), model: text});
+    answer = await response.json();
+  } catch (error) {
+    return {error: null, warnings: []};
+  }
+  const error = answer.type === "error" || !response.ok ? answer.error : null;
+  if (seq === checkSeq) showProblem(error); // else the text changed since
+  return {error, warnings: answer.warnings || []};
 }
 
 // A task's events, one JSON object a line, as they come.
@@ -118,6 +84,72 @@ function clearResults() {
   $("pictures").replaceChildren();
   $("explanation").hidden = true;
   $("explanation").textContent = "";
+  steps = [];
+  showStep(0);
+  $("comparison").hidden = true;
+  $("comparison-title").textContent = "";
+  $("comparison").querySelector("thead tr").replaceChildren();
+  $("comparison").querySelector("tbody").replaceChildren();
+}
+
+// An explanation's steps, played one at a time: the board after the step, the values it found set
+// apart, and its clues marked in the editor (their lines too).
+function showStep(number) {
+  if (stepPicture) URL.revokeObjectURL(stepPicture);
+  stepPicture = null;
+  shownStep = number;
+  $("stepper").hidden = number === 0;
+  if (number === 0) return;
+  const step = steps[number - 1];
+  $("step-count").textContent = `step ${number} of ${step.of}`;
+  $("previous").disabled = number <= 1;
+  $("next").disabled = number >= steps.length;
+  const clues = step.clues.length === 1 ? "the clue" : "the clues";
+  const words = [
+    step.givens ? "The givens:" : `From ${clues} on ${lines(step.clues)}${step.used.length ? `, with ${step.used.join(", ")}` : ""}:`,
+    step.derived.join(", "),
+    step.found.length ? `Now known: ${step.found.join(", ")}` : "",
+  ];
+  $("step-words").replaceChildren(...words.filter(Boolean).map((line) => {
+    const div = document.createElement("div");
+    div.textContent = line;
+    return div;
+  }));
+  const board = $("step-board");
+  board.dataset.known = step.known;
+  board.dataset.step = number;
+  if (step.svg) {
+    stepPicture = URL.createObjectURL(new Blob([step.svg], {type: "image/svg+xml"}));
+    board.src = stepPicture;
+    board.hidden = false;
+  } else {
+    board.removeAttribute("src");
+    board.hidden = true;
+  }
+  editor.mark(step.clues, "step");
+}
+
+function lines(clues) {
+  const numbers = [...new Set(clues.filter((clue) => clue.line).map((clue) => clue.line))];
+  if (numbers.length === 0) return "the model";
+  return (numbers.length === 1 ? "line " : "lines ") + numbers.join(", ");
+}
+
+function showComparison(event) {
+  $("comparison").hidden = false;
+  $("comparison-title").textContent = event.title;
+  $("comparison").querySelector("thead tr").replaceChildren(...event.headers.map((header) => cell("th", header)));
+  $("comparison").querySelector("tbody").replaceChildren(...event.rows.map((cells) => {
+    const row = document.createElement("tr");
+    row.append(...cells.map((words) => cell("td", words)));
+    return row;
+  }));
+}
+
+function cell(kind, words) {
+  const found = document.createElement(kind);
+  found.textContent = words;
+  return found;
 }
 
 function addSolution(event) {
@@ -144,8 +176,10 @@ function statusLine(event, action) {
       ? "solved: more than one solution" : "solved") : `${event.count ?? found} ${noun}`,
     optimal: "optimal", feasible: "the best found (not proved optimal)", unsatisfiable: "no solution",
     timeout: `time limit reached: ${found} ${noun} found`, stopped: `stopped: ${found} ${noun} found`,
-    gave_up: "the local search gave up", ok: "ok",
+    gave_up: "the local search gave up", ok: "ok", unique: "explained: the solution is unique",
+    not_unique: "explained: more than one solution", declarations: "no solution: the declarations contradict each other",
   };
+  if (action === "compare" && event.status === "ok") return "compared: the backends agree";
   const text = event.timed_out ? `time limit reached: ${found} ${noun} found` : words[event.status] ?? event.status;
   return event.backend ? `${text} (backend ${event.backend})` : text;
 }
@@ -180,13 +214,18 @@ function handle(event, action) {
     addSolution(event);
     $("status").textContent = `running… ${event.index} found`;
   } else if (event.type === "progress") {
-    $("status").textContent = `running… ${event.found} found`;
+    $("status").textContent = event.text ? `running… ${event.text}` : `running… ${event.found} found`;
   } else if (event.type === "explanation") {
     $("explanation").hidden = false;
     $("explanation").textContent = event.text;
-    const clues = event.data.conflict || event.data.minimal || [];
-    clueRanges = clues.filter((clue) => clue.line).map((clue) => ({...clue, kind: "clue"}));
-    showMarks(clueRanges);
+    const clues = event.data.conflict || event.data.minimal;
+    if (clues) editor.mark(clues, "clue");
+  } else if (event.type === "step") {
+    steps.push(event);
+    if (shownStep === 0) showStep(1);
+    else $("next").disabled = shownStep >= steps.length;
+  } else if (event.type === "comparison") {
+    showComparison(event);
   } else if (event.type === "error") {
     $("status").textContent = "error";
     showProblem(event.error);
@@ -219,12 +258,9 @@ async function openExample(name) {
   }
   modelName = `${answer.name}.puz`;
   $("what").textContent = answer.what;
-  $("model").value = answer.text;
+  editor.setText(answer.text); // the editor checks it
   clearResults();
-  clueRanges = [];
   $("status").textContent = "";
-  showProblem(null);
-  check();
 }
 
 async function start() {
@@ -241,14 +277,13 @@ async function start() {
     option.value = option.textContent = backend.name;
     $("backend").append(option);
   }
-  $("examples").addEventListener("change", (e) => openExample(e.target.value));
-  $("model").addEventListener("input", () => {
+  const words = await (await fetch("/api/words")).json();
+  editor = cspdslEditor.create($("editor"), {words, check, onChange: () => {
     modelName = "model.puz";
-    clueRanges = [];
-    showMarks([]);
-    scheduleCheck();
-  });
-  $("model").addEventListener("scroll", syncScroll);
+  }});
+  $("examples").addEventListener("change", (e) => openExample(e.target.value));
+  $("previous").addEventListener("click", () => showStep(shownStep - 1));
+  $("next").addEventListener("click", () => showStep(shownStep + 1));
   for (const button of document.querySelectorAll("#buttons button[data-action]")) {
     button.addEventListener("click", () => run(button.dataset.action));
   }
