@@ -20,10 +20,11 @@ from ..core.record import Record, field
 from ..core.static_types import Any
 from ..ir.sequential import Effect, Move, Sequential
 from ..syntax import ast
-from .build import Lin
+from .build import Lin, all_of
 from .context import error
+from .effects import effect_cases
 from .logic import Logic
-from .values import as_lin
+from .values import Symbol
 
 STATE_WORDS = ("start", "goal", "always")
 MAX_MOVES = 100_000
@@ -75,19 +76,26 @@ def move_decl(gathered: Gathered, lowering: Logic, s: ast.MoveDecl) -> None:
 
 
 def _ground_move(gathered: Gathered, lowering: Logic, s: ast.MoveDecl) -> None:
+    """The move for the names bound now: one ground move for each case of its effects (`effects.py`)."""
     condition = lowering.cond(s.condition)
     if condition == ir.FALSE:  # a move that can never be made (a jump off the board)
         return
-    effects: dict[str, Effect] = {}
+    targets: dict[str, ast.Node] = {}
     for effect in s.effects:
         var = _effect_target(lowering, effect.target)
-        if var in effects:
+        if var in targets:
             raise error(f"the move sets {_state_word(gathered, lowering, var)} twice", effect)
-        value = as_lin(lowering.eval(effect.value), effect.value)
-        effects[var] = Effect(var, value.terms, value.const)
-    if len(gathered.moves) >= MAX_MOVES:
-        raise error(f"more than {MAX_MOVES} moves: too many for a search over states", s)
-    gathered.moves.append(Move(_move_words(gathered, lowering, s.name), condition, tuple(effects.values()), s.span))
+        targets[var] = effect.value
+    symbolic = lowering.layout.symbolic
+    words = _move_words(gathered, lowering, s.name)
+    for case, values in effect_cases(lowering, [(var, node, var in symbolic) for var, node in targets.items()]):
+        when = all_of([condition, case])
+        if when == ir.FALSE:
+            continue
+        if len(gathered.moves) >= MAX_MOVES:
+            raise error(f"more than {MAX_MOVES} moves: too many for a search over states", s)
+        effects = tuple(Effect(var, lin.terms, lin.const) for var, lin in values.items())
+        gathered.moves.append(Move(words, when, effects, s.span))
 
 
 def _effect_target(lowering: Logic, node: ast.Node) -> str:
@@ -110,6 +118,8 @@ def _move_words(gathered: Gathered, lowering: Logic, template: ast.AnswerTemplat
 
 
 def _word_of(gathered: Gathered, lowering: Logic, value: Any) -> str:
+    if isinstance(value, Symbol):
+        return value.name
     if isinstance(value, Lin) and value.const == 0 and len(value.terms) == 1 and value.terms[0][0] == 1:
         return _state_word(gathered, lowering, value.terms[0][1])
     if isinstance(value, Lin) and not value.terms:
