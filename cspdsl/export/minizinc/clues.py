@@ -13,6 +13,7 @@ from ...core.record import Record
 from ...core.static_types import Any
 from ...syntax import ast
 from .arrays import Array
+from .entities import RELATIONS, relation
 
 
 class Unreadable(Exception):
@@ -56,6 +57,8 @@ class Clues:
         self.names, self.grids, self.regions = names, grids, regions
         self.used: set[str] = set()  # the globals used ("all_different")
         self.avoid: set[str] = set()  # the names the statement being read binds or uses
+        self.numbers: dict[str, tuple[str, str]] = {}  # an attribute of numbers -> its function, definition
+        self.defined: dict[str, str] = {}  # the functions used -> their definitions
 
     # ---- numbers ------------------------------------------------------------------------------
 
@@ -73,6 +76,21 @@ class Clues:
         if kind != "int":
             raise Unreadable(node.name)
         return str(text)
+
+    def num_Str(self, node: ast.Str) -> str:
+        kind, text = self.names.get(node.value, ("", None))
+        if kind != "int":
+            raise Unreadable(node.value)
+        return str(text)
+
+    def num_Member(self, node: ast.Member) -> str:
+        """`X.age`, the number of an attribute of numbers at X's position."""
+        if node.name not in self.numbers:
+            raise Unreadable(node.name)
+        function, definition = self.numbers[node.name]
+        text = f"{function}({self.num(node.target)})"
+        self.defined[function] = definition
+        return text
 
     def num_Index(self, node: ast.Index) -> str:
         target: ast.Node = node.target
@@ -208,6 +226,8 @@ class Clues:
         return "true" if node.value else "false"
 
     def cond_Compare(self, node: ast.Compare) -> str:
+        if node.op in RELATIONS:
+            return relation(node.op, self.num(node.left), self.num(node.right))
         if node.op not in _COMPARE:
             raise Unreadable(node.op)
         return f"{self.num(node.left)} {_COMPARE[node.op]} {self.num(node.right)}"

@@ -70,7 +70,8 @@ def _entity_table(entities: Entities, declared: Declared) -> str:
     justify = -widths[0] if entities.labels else widths[0]
     cells = [f"format_justify_string({justify}, {first})"]
     for (_, array), width in zip(columns, widths[1:], strict=True):
-        value = f"concat([{array.name}_keys[i] | i in {array.index_sets[0]} where fix({array.name}[i]) = p])"
+        value = (f"concat([show(v) | v in {array.enum[0]} where fix({array.name}[v]) = p])" if array.enum else
+                 f"concat([{array.name}_keys[i] | i in {array.index_sets[0]} where fix({array.name}[i]) = p])")
         cells.append(f"format_justify_string({-width}, {value})")
     row = ' ++ "   " ++ '.join(cells)
     positions = f"{entities.positions[0]}..{entities.positions[-1]}"
@@ -138,6 +139,8 @@ def _values(problem: Problem, declared: Declared) -> list[str]:
 
 def _array_values(array: Array) -> str:
     """The cells of an array under their cspdsl names: `g[1,2]`, `nationality[Dane]`, `hex.a`."""
+    if array.enum is not None:
+        return f'concat(["{array.source}[\\(v)] = \\({array.name}[v])\\n" | v in {array.enum[0]}])'
     if array.keys is not None:
         sep, close = ("[", "]") if array.meaning.startswith("the ") else (".", "")
         name = string(array.source + sep)
