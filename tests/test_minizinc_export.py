@@ -203,7 +203,7 @@ def test_a_sequential_puzzle_without_a_bound_is_refused_at_its_minimize_steps() 
 # theirs has no MiniZinc form here yet and is written flattened (board lines, runs, visible, products,
 # connected areas, touching cells, pieces, attributes of numbers); the test fails once one fits.
 NOT_YET_TWICE = {"aristotle", "hitori", "kakuro", "kakuro4", "kenken", "killer", "killer4",
-                 "magicstar", "nonogram", "pentominoes", "pentominoes4x15", "sendmore", "skyscrapers",
+                 "nonogram", "pentominoes", "pentominoes4x15", "sendmore", "skyscrapers",
                  "slitherlink", "stars", "sudoku", "tiles"}
 
 
@@ -288,3 +288,11 @@ def test_a_number_of_an_attribute_of_numbers_is_a_function_of_the_position() -> 
     assert "function var int: age_of(var int: p) = sum(i in 1..5)([3, 5, 7, 8, 10][i] * (age[i] = p));\n" in text
     assert "% line 12: \"Passover story\".age == Bernice.age + 2\n" \
            "constraint age_of(task['Passover story']) = age_of(1) + 2;\n" in text
+
+
+def test_a_board_keeps_its_lines_as_sets_of_its_cells() -> None:
+    text, _ = minizinc_files(load(MODELS / "magicstar.puz"), "magicstar.puz")
+    assert "array[1..6] of set of int: star_lines = [{2, 3, 4, 5}, {8, 9, 10, 11}, " in text
+    assert "% line 20: forall line in star.lines: sum(line) == 26\n" \
+           "constraint forall(l in 1..6)(sum([star[x] | x in star_lines[l]]) = 26);\n" in text
+    assert "% line 24: star.b < star.e\nconstraint star[2] < star[5];\n" in text

@@ -12,6 +12,7 @@ from ...lower.regions import label_order, row_labels
 from ...syntax import ast
 from ...syntax.plain import parse_model
 from .arrays import Declared, declaration, declare, narrower
+from .boards import board_of
 from .clues import Bound, Clues, Grid, LetRows, Regions, Unreadable, grid_of, names_in
 from .entities import entity_names, number_functions
 from .flat import line_comment, solve_item
@@ -60,6 +61,8 @@ class Readable:
             return
         if isinstance(s, ast.RegionsDecl):
             self._regions(s)
+        if isinstance(s, ast.BoardDecl):
+            self._board(s)
         if isinstance(s, ast.ConstraintStmt):
             try:
                 text = self.clues.cond(s.condition)
@@ -125,6 +128,11 @@ class Readable:
         self.lines += [line_comment(s.span) + f" (regions {', '.join(letters)} numbered 1..{len(letters)})",
                        f"array[{r0}..{r1}, {c0}..{c1}] of 1..{len(letters)}: {s.name} = [| {body} |];"]
         self.clues.regions[s.name] = Regions(s.name, s.grid, letters)
+
+    def _board(self, s: ast.BoardDecl) -> None:
+        array = self.declared.array_named(s.name)
+        if array is not None and array.keys is not None:
+            self.clues.boards[s.name] = board_of(s, array.name, array.keys)
 
     def _given(self, s: ast.GivenDecl) -> bool:
         """A grid of givens as a par array (`<>` a blank), each given fixing its cell."""
