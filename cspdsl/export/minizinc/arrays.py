@@ -13,6 +13,7 @@ from collections import defaultdict
 from ...core.record import Record, field
 from ...ir import Problem
 from ...lower.layout import Layout
+from .entities import attribute_enums
 from .writers import RESERVED, domain_text, identifiers, string
 
 # An IR variable of an array: `base[i,j]` with whole-number indices.
@@ -31,13 +32,18 @@ class Array(Record, frozen=False):
     source: str = ""  # the model's name for it
     meaning: str = ""  # what a cell holds, for an array over keys
     written: tuple[list[str], str] | None = None  # the index sets and domain as the model writes them (1..n)
+    enum: tuple[str, list[str]] | None = None  # an attribute's enum: its name, its values' MiniZinc names
 
     @property
     def sets(self) -> list[str]:
-        """The index sets as declared: as the model writes them where it can."""
+        """The index sets as declared: the enum, or as the model writes them where it can."""
+        if self.enum is not None:
+            return [self.enum[0]]
         return self.written[0] if self.written is not None else self.index_sets
 
     def ref(self, index: tuple[int, ...]) -> str:
+        if self.enum is not None:
+            return f"{self.name}[{self.enum[1][index[0] - 1]}]"
         return f"{self.name}[{', '.join(map(str, index))}]"
 
 
@@ -53,9 +59,10 @@ class Declared(Record, frozen=False):
         return self.by_source.get(name)
 
 
-def declare(problem: Problem, layout: Layout, scalar_names: set[str]) -> Declared:
+def declare(problem: Problem, layout: Layout, scalar_names: set[str], model_names: set[str]) -> Declared:
     """The arrays of the layout (attributes, boards, grids) and of the IR's `base[i,j]` variables
-    that fill a box, then every other variable alone (`scalar_names`: the model's own scalars)."""
+    that fill a box, then every other variable alone (`scalar_names`: the model's own scalars), and
+    an enum for each attribute that can have one (`model_names`: the names the model uses)."""
     found = Declared()
     taken: set[str] = set()
     for array in _layout_arrays(layout) + _named_arrays(problem, layout):
@@ -65,15 +72,18 @@ def declare(problem: Problem, layout: Layout, scalar_names: set[str]) -> Declare
             taken.add(f"{name}_keys")
         found.arrays.append(array)
         found.by_source[array.source] = array
-        for index, var in array.cells.items():
-            found.refs[var] = array.ref(index)
-    rest = [v for v in problem.variables if v not in found.refs]
+    in_arrays = {var for array in found.arrays for var in array.cells.values()}
+    rest = [v for v in problem.variables if v not in in_arrays]
     for var, name in identifiers(rest).items():
         mine = var if var in scalar_names and var not in taken and var not in RESERVED else _free(name, taken)
         taken.add(mine)
         found.scalars[var] = found.refs[var] = mine
+    for attribute, enum in attribute_enums(layout, taken | model_names).items():
+        found.by_source[attribute].enum = enum
     for array in found.arrays:
         array.domain = _array_domain(problem, array)
+        for index, var in array.cells.items():
+            found.refs[var] = array.ref(index)
     return found
 
 
@@ -158,11 +168,13 @@ def narrower(problem: Problem, declared: Declared) -> list[str]:
 def declaration(array: Array) -> list[str]:
     """`array[1..9, 1..9] of var 1..9: cell;`, with the keys named above an array over keys."""
     lines = []
-    if array.keys is not None:
+    if array.enum is not None:
+        lines.append(f"enum {array.enum[0]} = {{{', '.join(array.enum[1])}}};")
+    elif array.keys is not None:
         keys = ", ".join(string(k) for k in array.keys)
         lines.append(f"array[{array.index_sets[0]}] of string: {array.name}_keys = [{keys}];")
     sets = ", ".join(array.sets)
-    note = f"  % {array.meaning}" if array.meaning else ""
+    note = f"  % {array.meaning}" if array.meaning and array.enum is None else ""
     domain = array.written[1] if array.written is not None else array.domain
     lines.append(f"array[{sets}] of var {domain}: {array.name};{note}")
     return lines

@@ -13,6 +13,8 @@ from ...core.record import Record
 from ...core.static_types import Any
 from ...syntax import ast
 from .arrays import Array
+from .boards import Board, lines_array
+from .entities import RELATIONS, relation
 
 
 class Unreadable(Exception):
@@ -47,6 +49,7 @@ Bound = tuple[str, Any]
 
 _COMPARE = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _COUNT = {"exactly": "=", "at_least": ">=", "at_most": "<="}
+_SUMS = {"sum_equals": "=", "sum_at_most": "<=", "sum_at_least": ">="}
 
 
 class Clues:
@@ -56,6 +59,9 @@ class Clues:
         self.names, self.grids, self.regions = names, grids, regions
         self.used: set[str] = set()  # the globals used ("all_different")
         self.avoid: set[str] = set()  # the names the statement being read binds or uses
+        self.boards: dict[str, Board] = {}
+        self.numbers: dict[str, tuple[str, str]] = {}  # an attribute of numbers -> its function, definition
+        self.defined: dict[str, str] = {}  # the functions used -> their definitions
 
     # ---- numbers ------------------------------------------------------------------------------
 
@@ -73,6 +79,24 @@ class Clues:
         if kind != "int":
             raise Unreadable(node.name)
         return str(text)
+
+    def num_Str(self, node: ast.Str) -> str:
+        kind, text = self.names.get(node.value, ("", None))
+        if kind != "int":
+            raise Unreadable(node.value)
+        return str(text)
+
+    def num_Member(self, node: ast.Member) -> str:
+        """`X.age`, the number of an attribute of numbers at X's position; `star.b`, a board's cell."""
+        board = self.boards.get(node.target.name) if isinstance(node.target, ast.Name) else None
+        if board is not None and node.name in board.cells:
+            return f"{board.name}[{board.cells[node.name]}]"
+        if node.name not in self.numbers:
+            raise Unreadable(node.name)
+        function, definition = self.numbers[node.name]
+        text = f"{function}({self.num(node.target)})"
+        self.defined[function] = definition
+        return text
 
     def num_Index(self, node: ast.Index) -> str:
         target: ast.Node = node.target
@@ -148,6 +172,9 @@ class Clues:
             return f"[{body} | {generators}]"
         if isinstance(node, ast.Index) and any(isinstance(i, ast.WholeRange) for i in node.indices):
             return self._slice(node)
+        if isinstance(node, ast.Member) and isinstance(node.target, ast.Name) and node.name == "cells" \
+                and node.target.name in self.boards:
+            return self.boards[node.target.name].name
         raise Unreadable("list")
 
     def _slice(self, node: ast.Index) -> str:
@@ -208,6 +235,8 @@ class Clues:
         return "true" if node.value else "false"
 
     def cond_Compare(self, node: ast.Compare) -> str:
+        if node.op in RELATIONS:
+            return relation(node.op, self.num(node.left), self.num(node.right))
         if node.op not in _COMPARE:
             raise Unreadable(node.op)
         return f"{self.num(node.left)} {_COMPARE[node.op]} {self.num(node.right)}"
@@ -257,6 +286,8 @@ class Clues:
         if node.func == "alldifferent" and len(node.args) == 1:
             self.used.add("all_different.mzn")
             return f"all_different({self.seq(node.args[0])})"
+        if node.func in _SUMS and len(node.args) == 2:
+            return f"sum({self.seq(node.args[0])}) {_SUMS[node.func]} {self.num(node.args[1])}"
         raise Unreadable(node.func)
 
     def cond_Forall(self, node: ast.Forall) -> str:
@@ -301,6 +332,8 @@ class Clues:
             return None
         name = node.target.name
         r, c, i, j, b = (self.fresh(x) for x in "rcijb")
+        if name in self.boards and node.name in self.boards[name].groups:
+            return [self._board_lines(self.boards[name], node.name)]
         if name in self.regions and node.name == "regions":
             regions = self.regions[name]
             divided = self.grids[regions.grid]
@@ -323,6 +356,16 @@ class Clues:
                      f" | {i} in 0..{h - 1}, {j} in 0..{w - 1}]")
             return [(f"{b} in 0..{(r1 - r0 + 1) // h * across - 1}", cells)]
         return None
+
+    def _board_lines(self, board: Board, group: str) -> tuple[str, str]:
+        """A forall over a board's group of lines: the line's number, its cells."""
+        name = f"{board.name}_{group}"
+        declaration = lines_array(board, group, name)
+        if declaration is None or name in self.names or name in self.grids:
+            raise Unreadable(group)
+        self.defined[name] = declaration
+        line, x = self.fresh("l"), self.fresh("x")
+        return f"{line} in 1..{len(board.groups[group])}", f"[{board.name}[{x}] | {x} in {name}[{line}]]"
 
 
 def names_in(node: object) -> set[str]:

@@ -70,7 +70,8 @@ def _entity_table(entities: Entities, declared: Declared) -> str:
     justify = -widths[0] if entities.labels else widths[0]
     cells = [f"format_justify_string({justify}, {first})"]
     for (_, array), width in zip(columns, widths[1:], strict=True):
-        value = f"concat([{array.name}_keys[i] | i in {array.index_sets[0]} where fix({array.name}[i]) = p])"
+        value = (f"concat([show(v) | v in {array.enum[0]} where fix({array.name}[v]) = p])" if array.enum else
+                 f"concat([{array.name}_keys[i] | i in {array.index_sets[0]} where fix({array.name}[i]) = p])")
         cells.append(f"format_justify_string({-width}, {value})")
     row = ' ++ "   " ++ '.join(cells)
     positions = f"{entities.positions[0]}..{entities.positions[-1]}"
@@ -105,8 +106,30 @@ def _grid(grid: Grid, array: Array, shown: _Shown) -> str:
 
 
 def _board(board: Board, shown: _Shown) -> str:
-    """The drawing with each cell replaced by its value and each gap widened to match."""
+    """The drawing with each cell replaced by its value and each gap widened to match: the text
+    before each cell in an array, then each cell's value after its text."""
     width = shown.width(list(board.variables.values()))
+    texts, order, text = [], [], f"{board.name}:\n"
+    for line in board.drawing:
+        text += "  "
+        for char in line.rstrip():
+            if char in board.variables:
+                texts.append(text)
+                order.append(char)
+                text = ""
+            else:
+                text += "-" * width if char == "-" else char.rjust(width) if char in "|/\\" else " " * width
+        text += "\n"
+    array = shown.declared.refs[board.variables[order[0]]].split("[")[0] if order else ""
+    if not order or set(board.variables.values()) & shown.layout.symbolic or any(
+            shown.declared.refs[board.variables[c]] != f"{array}[{i}]" for i, c in enumerate(order, start=1)):
+        return _board_pieces(board, shown, width)
+    before = f"[{', '.join(string(t) for t in texts)}][i]"
+    return f"concat([{before} ++ show_int({width}, {array}[i]) | i in 1..{len(order)}]) ++ {string(text)}"
+
+
+def _board_pieces(board: Board, shown: _Shown, width: int) -> str:
+    """The drawing piece by piece, for a board whose cells are not drawn in their order."""
     pieces = [string(f"{board.name}:\n")]
     for line in board.drawing:
         text = "  "
@@ -138,6 +161,8 @@ def _values(problem: Problem, declared: Declared) -> list[str]:
 
 def _array_values(array: Array) -> str:
     """The cells of an array under their cspdsl names: `g[1,2]`, `nationality[Dane]`, `hex.a`."""
+    if array.enum is not None:
+        return f'concat(["{array.source}[\\(v)] = \\({array.name}[v])\\n" | v in {array.enum[0]}])'
     if array.keys is not None:
         sep, close = ("[", "]") if array.meaning.startswith("the ") else (".", "")
         name = string(array.source + sep)

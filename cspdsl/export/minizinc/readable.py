@@ -12,7 +12,9 @@ from ...lower.regions import label_order, row_labels
 from ...syntax import ast
 from ...syntax.plain import parse_model
 from .arrays import Declared, declaration, declare, narrower
-from .clues import Bound, Clues, Grid, LetRows, Regions, Unreadable, grid_of
+from .boards import board_of
+from .clues import Bound, Clues, Grid, LetRows, Regions, Unreadable, grid_of, names_in
+from .entities import entity_names, number_functions
 from .flat import line_comment, solve_item
 from .output import output_items
 from .writers import domain_text, include_lines, includes, write
@@ -25,7 +27,7 @@ class Readable:
         self.model, self.problem = model, model.problem
         self.statements = parse_model(model.text, model.name).statements
         scalars = {s.name for s in self.statements if isinstance(s, ast.VarDecl) and not s.dims}
-        self.declared: Declared = declare(self.problem, model.layout, scalars)
+        self.declared: Declared = declare(self.problem, model.layout, scalars, names_in(self.statements))
         self.params: dict[str, int] = {}  # the data
         self.constants: dict[str, int] = {}  # the params' and the lets' numbers
         self.lines: list[str] = []
@@ -36,8 +38,11 @@ class Readable:
         self.exact = True  # no part depends on the params' values but through the params
         names: dict[str, Bound] = {var: ("int", ref) for var, ref in self.declared.scalars.items()
                                    if var not in model.layout.symbolic}
+        names |= entity_names(model.layout, self.declared)
         grids = {a.source: grid_of(a, self._box(a.source)) for a in self.declared.arrays if a.keys is None}
         self.clues = Clues(names, grids, {})
+        taken = {a.name for a in self.declared.arrays} | set(self.declared.scalars.values()) | set(names)
+        self.clues.numbers = number_functions(model.layout, self.declared, taken | names_in(self.statements))
         self.by_statement = _posted_by_statement(self.statements, self.problem.constraints)
 
     def _box(self, name: str) -> tuple[int, int] | None:
@@ -56,6 +61,8 @@ class Readable:
             return
         if isinstance(s, ast.RegionsDecl):
             self._regions(s)
+        if isinstance(s, ast.BoardDecl):
+            self._board(s)
         if isinstance(s, ast.ConstraintStmt):
             try:
                 text = self.clues.cond(s.condition)
@@ -121,6 +128,11 @@ class Readable:
         self.lines += [line_comment(s.span) + f" (regions {', '.join(letters)} numbered 1..{len(letters)})",
                        f"array[{r0}..{r1}, {c0}..{c1}] of 1..{len(letters)}: {s.name} = [| {body} |];"]
         self.clues.regions[s.name] = Regions(s.name, s.grid, letters)
+
+    def _board(self, s: ast.BoardDecl) -> None:
+        array = self.declared.array_named(s.name)
+        if array is not None and array.keys is not None:
+            self.clues.boards[s.name] = board_of(s, array.name, array.keys)
 
     def _given(self, s: ast.GivenDecl) -> bool:
         """A grid of givens as a par array (`<>` a blank), each given fixing its cell."""
@@ -218,6 +230,7 @@ class Readable:
         own = [v for v in declared.scalars if v in self.model.layout.scalars or v in aux]
         head += [f"var {domain_text(problem.variables[v].domain)}: {declared.scalars[v]};" for v in own]
         head += narrower(problem, declared)
+        head += self.clues.defined.values()
         if self.params and not self.exact:
             values = " /\\ ".join(f"{name} = {value}" for name, value in self.params.items())
             head.append(f'constraint assert({values}, "parts of this model were written for {values}: export it '
