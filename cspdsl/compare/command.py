@@ -1,8 +1,8 @@
 """`cspdsl compare MODEL`: the comparison run, its table or JSON printed, the chart written, and the
 exit code.
 
-While it runs, standard error shows which run is going (a status line on a terminal; elsewhere one
-line as each run ends, so that a log sees the progress; none with --json). Ctrl-C keeps what
+While it runs, a status line on standard error shows which run is going, on a terminal only: where
+standard error is a file or a pipe, what a program reads there stays the messages. Ctrl-C keeps what
 was measured: the table of the runs done by then, its title saying that the comparison was
 interrupted and how far it got, then exit code 130.
 """
@@ -18,7 +18,7 @@ from ..core.static_types import Any
 from ..lower import Lowered
 from .rows import Row
 from .runs import ComparisonInterrupted, compare_backends, disagreement
-from .table import render_table, runs_said, seconds
+from .table import render_table, runs_said
 
 # The command's exit codes (`cspdsl.cli.exit_codes`, which this layer does not import).
 SOLVED, DISAGREEMENT, INTERRUPTED = 0, 4, 130
@@ -36,10 +36,10 @@ def run_compare(args: argparse.Namespace) -> int:
     sequential = model.problem.sequential is not None  # plans: `search` beside the unrolled backends
     backends = args.backends or (["search", *exact_backends()] if sequential else exact_backends())
     interrupted: ComparisonInterrupted | None = None
-    with _progress(args.repeat, quiet=args.json) as (progress, finished):
+    with _progress(quiet=args.json) as progress:
         try:
             rows = compare_backends(model, backends, all_solutions=args.all, repeat=args.repeat, timeout=args.timeout,
-                                    seed=args.seed, progress=progress, finished=finished)
+                                    seed=args.seed, progress=progress)
         except ComparisonInterrupted as stopped:
             rows, interrupted = stopped.rows, stopped
     if rows or interrupted is None:  # Ctrl-C before any run ended: no table of nothing
@@ -89,23 +89,13 @@ def _print_rows(args: argparse.Namespace, model: Lowered, rows: list[Row],
 
 
 @contextlib.contextmanager
-def _progress(repeat: int, quiet: bool) -> Iterator[tuple[Callable[[str], None], Callable[[Row, int], None]]]:
-    """(a run starts, a run ended): a status line on a terminal, else a line as each run ends (none
-    when `quiet`: --json, read by a program)."""
-    if not sys.stderr.isatty():
-        if quiet:
-            yield (lambda text: None), (lambda row, number: None)
-            return
-
-        def ended(row: Row, number: int) -> None:
-            run = row.runs[-1]
-            time = run.all_seconds if run.all_seconds is not None else run.first_seconds
-            said = f", {seconds(time)}" if time is not None else ""
-            print(f"run {number}/{repeat}: {row.backend} {run.status}{said}", file=sys.stderr, flush=True)
-
-        yield (lambda text: None), ended
+def _progress(quiet: bool) -> Iterator[Callable[[str], None]]:
+    """What a run starting is told to: a status line on a terminal; nothing elsewhere, or with
+    `quiet` (--json, read by a program)."""
+    if quiet or not sys.stderr.isatty():
+        yield lambda text: None
         return
     from rich.console import Console
 
     with Console(stderr=True).status("comparing") as status:
-        yield (lambda text: status.update(f"comparing: {text}")), (lambda row, number: None)
+        yield lambda text: status.update(f"comparing: {text}")

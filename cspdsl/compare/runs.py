@@ -46,12 +46,10 @@ def compare_backends(
     timeout: float | None,
     seed: int | None = None,
     progress: Callable[[str], None] | None = None,
-    finished: Callable[[Row, int], None] | None = None,
 ) -> list[Row]:
     """Run the model on each backend `repeat` times, round robin, and settle agreement. `timeout`
     limits each search (`math.inf`: none; `backends.limits` gives the ranges of it and of `seed`).
-    `progress` is told of each run as it starts, `finished` of each row (and the repeat's number) as
-    its run ends. Ctrl-C raises `ComparisonInterrupted` with the runs done by then."""
+    `progress` is told of each run as it starts. Ctrl-C raises `ComparisonInterrupted` with the runs done by then."""
     limit, seed = limits.checked(timeout, seed)
     timeout = limits.no_limit_as_none(limit)
     rows = [Row(name, backend_class(name).CAPABILITIES.exact) for name in backends]
@@ -63,8 +61,6 @@ def compare_backends(
                     progress(f"run {number}/{repeat}: {row.backend}")
                 row.runs.append(_run(model, row, all_solutions, timeout, seed))
                 done += 1
-                if finished is not None:
-                    finished(row, number)
     except KeyboardInterrupt:
         kept = [row for row in rows if row.runs]
         _settled(model, kept, all_solutions)
