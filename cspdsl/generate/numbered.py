@@ -81,11 +81,11 @@ class NumberedGenerator:
             if kept is not None:
                 break
         else:
+            if self.picture is not None:
+                raise CspdslError("the picture's clue lines, all of them given, leave the puzzle more than one "
+                                  "solution: this picture makes no puzzle with one answer")
             raise CspdslError(f"none of {TRIES} random solutions is made unique by the model's clue lines, "
                               "all of them given: there is no puzzle of this model to make")
-        if kept is None:
-            raise CspdslError("the picture's clue lines, all of them given, leave the puzzle more than one "
-                              "solution: this picture makes no puzzle with one answer")
         chosen = {i: numbers[i] for i in kept}
         header = f"{GENERATED_MARK} --seed {seed}: {clues_text(len(chosen))}"
         text = rewritten(self.text, self.lines, chosen, header)
