@@ -145,7 +145,7 @@ def test_cli_n_5_gives_5_distinct_puzzles(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (["models/queens.puz"], "models/queens.puz:5:1: error: nothing to generate: the model has no `given` block, and"),
+    (["models/queens.puz"], "models/queens.puz:5:1: error: nothing to generate: the model has no `given` block and no"),
     (["models/sudoku.puz", "-n", "0"], "argument -n: must be at least 1"),
     (["models/sudoku.puz", "-n", "many"], "argument -n: 'many' is not a whole number"),
     (["models/sudoku.puz", "--seed", "-1"], "argument --seed: the seed must be a whole number from 0 to"),

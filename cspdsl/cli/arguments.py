@@ -254,6 +254,8 @@ def _generate_arguments(generation: argparse.ArgumentParser) -> None:
                                  "files (default: drawn, and recorded in each file)")
     generation.add_argument("-o", "--output", metavar="DIR",
                             help="write each puzzle to DIR/MODEL-SEED.puz (default: the one puzzle to standard output)")
+    generation.add_argument("--picture", metavar="FILE", help="the solution every puzzle has, drawn a row a line "
+                                                              "(`#` shaded, `.` blank, or numbers): a nonogram's image")
     add_limit_flags(generation)
 
 

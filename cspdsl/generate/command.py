@@ -1,5 +1,6 @@
-"""`cspdsl generate MODEL [-n N] [--seed S] [-o DIR]`: N new puzzles of the model, each written as the
-model's text with new givens (or, for a logic grid, new clues). With `-o DIR`, each is the file
+"""`cspdsl generate MODEL [-n N] [--seed S] [-o DIR] [--picture FILE]`: N new puzzles of the model,
+each written as the model's text with new givens (or, for a logic grid, new clues; for number clue
+lines, new numbers, from the solution FILE draws when it is given). With `-o DIR`, each is the file
 DIR/STEM-SEED.puz (the folder made when missing) and a line on standard error says so; without it,
 the one puzzle (-n 1) goes to standard output, and more than one is refused. No --seed: one is
 drawn, and each file records its own."""
@@ -35,7 +36,8 @@ def run_generate(args: argparse.Namespace, output_file: OutputFile) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED + 1)
     if args.output is not None:
         _make_folder(args.output)
-    for puzzle in generate(model, args.count, seed):
+    picture = None if args.picture is None else _read_picture(args.picture)
+    for puzzle in generate(model, args.count, seed, picture):
         path = None if args.output is None else os.path.join(args.output, file_name(model.name, puzzle.seed))
         with output_file(path) as out:
             out.write(puzzle.text)
@@ -48,6 +50,16 @@ def file_name(model_name: str, seed: int) -> str:
     """STEM-SEED.puz: the model's file name without its extension (`puzzle` for standard input)."""
     stem = os.path.splitext(os.path.basename(model_name))[0]
     return f"{stem if model_name != '<stdin>' and stem else 'puzzle'}-{seed}.puz"
+
+
+def _read_picture(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except OSError as error:
+        raise CspdslError(f"cannot read the picture '{path}': {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CspdslError(f"cannot read the picture '{path}': it is not UTF-8 text") from None
 
 
 def _make_folder(path: str) -> None:

@@ -107,13 +107,13 @@ def _one_block_a_grid(decls: list[ast.GivenDecl]) -> None:
 
 
 def nothing_to_generate(tree: ast.Model, text: str, name: str) -> CspdslError:
-    """The error for a model without a `given` block, at its `puzzle` line (or its first statement)."""
+    """The error for a model with nothing to generate, at its `puzzle` line (or its first statement)."""
     titles = [s for s in tree.statements if isinstance(s, ast.PuzzleDecl)]
     first = titles[0].span if titles else tree.statements[0].span if tree.statements else None
     span = first or Span(Source(name, text), 1, 1, 1, 1)
     return CspdslError(
-        "nothing to generate: the model has no `given` block, and generate fills a grid's givens or "
-        "writes a logic grid's clues",
-        span, hint='draw the grid\'s clues as `given NAME = """ ... """`, or declare positions and attributes '
-                   '(docs/generate.md)',
+        "nothing to generate: the model has no `given` block and no clue line of numbers, and generate "
+        "fills a grid's givens, writes a logic grid's clues or gives clue lines new numbers",
+        span, hint='draw the grid\'s clues as `given NAME = """ ... """`, write clue lines such as '
+                   '`sum(cage.A) == 3`, or declare positions and attributes (docs/generate.md)',
     )

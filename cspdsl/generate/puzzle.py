@@ -1,6 +1,7 @@
 """New puzzles of a model: for each seed, a random full solution, the givens cut down to a minimal
-set that only it meets, and the model's text with its `given` blocks showing them; or, for a logic
-grid, its clues replaced by a minimal set of new ones (`logic.py`)."""
+set that only it meets, and the model's text with its `given` blocks showing them; for a logic
+grid, its clues replaced by a minimal set of new ones (`logic.py`); for a model of number clue lines
+(cage sums, runs), new numbers in a minimal set of its lines (`numbered.py`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ..syntax.plain import parse_model
 from .clues import GivenClues
 from .givens import GENERATED_MARK, GivenBlocks, check_written
 from .logic import LogicGrid, clues_text
+from .numbered import NumberedGenerator
 from .reduce import minimal_givens
 from .solution import random_solution
 
@@ -89,13 +91,41 @@ class LogicGridGenerator:
         self.grid.close()
 
 
-def generator_for(model: Lowered) -> Generator | LogicGridGenerator:
+class NumberCluesGenerator:
+    """A generator of new numbers for the model's clue lines (`numbered.py`), as `Generator` is a
+    `given` block's: one puzzle a seed, all from `picture` when one is drawn."""
+
+    def __init__(self, model: Lowered, picture: str | None = None) -> None:
+        _refuse_sequential_and_objective(model)
+        self.numbered = NumberedGenerator(model, picture)
+
+    def puzzle(self, seed: int) -> Generated:
+        text, clues = self.numbered.puzzle(seed)
+        return Generated(text, seed, clues=tuple(clues))
+
+    def close(self) -> None:
+        self.numbered.close()
+
+
+AnyGenerator = Generator | LogicGridGenerator | NumberCluesGenerator
+
+
+def generator_for(model: Lowered, picture: str | None = None) -> AnyGenerator:
     """A model with a `given` block makes grids with new givens; one of positions and attributes
-    without it, logic grids with new clues."""
+    without it, logic grids with new clues; any other, new numbers for its number clue lines (from
+    `picture`, a drawing of its grid's solution, when there is one)."""
     tree = parse_model(model.text, model.name)
-    if any(isinstance(s, ast.GivenDecl) for s in tree.statements) or model.layout.entities is None:
-        return Generator(model)  # which says what there is to generate when there is nothing
-    return LogicGridGenerator(model)
+    given = any(isinstance(s, ast.GivenDecl) for s in tree.statements)
+    if picture is not None and given:
+        raise CspdslError("--picture draws the solution of a model's number clue lines; this model has a "
+                          "`given` block, whose givens generate draws itself")
+    if given:
+        return Generator(model)
+    if model.layout.entities is not None:
+        if picture is not None:
+            raise CspdslError("--picture draws a grid's solution; this model is a logic grid")
+        return LogicGridGenerator(model)
+    return NumberCluesGenerator(model, picture)  # which says what there is to generate when there is nothing
 
 
 def _refuse_sequential_and_objective(model: Lowered) -> None:
@@ -109,11 +139,11 @@ def givens_text(count: int) -> str:
     return f"{count} given" if count == 1 else f"{count} givens"
 
 
-def generate(model: Lowered, count: int, seed: int) -> Iterator[Generated]:
+def generate(model: Lowered, count: int, seed: int, picture: str | None = None) -> Iterator[Generated]:
     """`count` distinct puzzles of the model, from the seeds `seed`, `seed + 1`, ... (a seed whose
     puzzle came already is passed over), each its own seed's; fewer, with an error, when the model
-    has too few."""
-    generator = generator_for(model)
+    has too few. `picture`: the solution every puzzle has, drawn (`numbered.picture_cells`)."""
+    generator = generator_for(model, picture)
     try:
         seen: set[tuple[object, ...]] = set()
         for tried in range(count * SEEDS_A_PUZZLE):
