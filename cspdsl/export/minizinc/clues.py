@@ -14,6 +14,7 @@ from ...core.static_types import Any
 from ...syntax import ast
 from .arrays import Array
 from .boards import Board, lines_array
+from .digits import number
 from .entities import RELATIONS, relation
 
 
@@ -148,6 +149,10 @@ class Clues:
             return f"abs({self.num(node.args[0])})"
         if node.func == "len" and len(node.args) == 1:
             return f"length({self.seq(node.args[0])})"
+        if node.func == "number":
+            text = number(lambda digit: self._operand(digit, "*"), node)
+            if text is not None:
+                return text
         raise Unreadable(node.func)
 
     def num_Conditional(self, node: ast.Conditional) -> str:

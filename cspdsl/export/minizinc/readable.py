@@ -36,6 +36,7 @@ class Readable:
         self.dropped: list[Posted] = []  # those of the statements written from the AST
         self.data_lines: list[str] = []  # the params and lets, declared first
         self.exact = True  # no part depends on the params' values but through the params
+        self.given: dict[str, list[str]] = {}  # an array's declaration with its givens as its value
         names: dict[str, Bound] = {var: ("int", ref) for var, ref in self.declared.scalars.items()
                                    if var not in model.layout.symbolic}
         names |= entity_names(model.layout, self.declared)
@@ -135,17 +136,17 @@ class Readable:
             self.clues.boards[s.name] = board_of(s, array.name, array.keys)
 
     def _given(self, s: ast.GivenDecl) -> bool:
-        """A grid of givens as a par array (`<>` a blank), each given fixing its cell."""
+        """A grid of givens as the array's own value, `_` a blank (an anonymous variable of the
+        array's domain): `array[1..9, 1..9] of var 1..9: cell = [| _, _, 5, ... |];`."""
         grid = self.clues.grids.get(s.name)
-        if grid is None or len(grid.ranges) != 2 or id(s) not in self.by_statement:
+        array = self.declared.array_named(s.name)
+        if grid is None or array is None or len(grid.ranges) != 2 or id(s) not in self.by_statement \
+                or array.name in self.given:
             return False
-        (r0, r1), (c0, c1) = grid.ranges
-        rows = [", ".join("<>" if c.value is None else str(c.value) for c in row.cells) for row in s.grid.rows]
-        given = f"{s.name}_given"
-        self.lines += [line_comment(s.span), f"array[{r0}..{r1}, {c0}..{c1}] of opt int: {given} = [|",
-                       *(f"  {row} |" for row in rows[:-1]), f"  {rows[-1]} |];",
-                       f"constraint forall(r in {r0}..{r1}, c in {c0}..{c1} where occurs({given}[r, c]))"
-                       f"({grid.name}[r, c] = deopt({given}[r, c]));"]
+        rows = [", ".join("_" if c.value is None else str(c.value) for c in row.cells) for row in s.grid.rows]
+        *head, last = declaration(array)
+        self.given[array.name] = [line_comment(s.span), *head, last.split(";", 1)[0] + " = [|",
+                                  *(f"  {row} |" for row in rows[:-1]), f"  {rows[-1]} |];"]
         self.dropped += self.by_statement.pop(id(s))
         return True
 
@@ -225,7 +226,7 @@ class Readable:
         head += self.data_lines
         for array in declared.arrays:
             self.exact = self.exact and (array.written is not None or not self.params)
-            head += declaration(array)
+            head += self.given.get(array.name) or declaration(array)
         aux = self._auxiliaries()
         own = [v for v in declared.scalars if v in self.model.layout.scalars or v in aux]
         head += [f"var {domain_text(problem.variables[v].domain)}: {declared.scalars[v]};" for v in own]
