@@ -109,18 +109,20 @@ def _grid(grid: Grid, array: Array, shown: _Shown) -> str:
     box_h, box_w = grid.box if grid.box and grid.show_boxes else (0, 0)
     one = cell.format(i="r, c").replace("show_int(1, ", "show(")  # a width of 1 pads nothing
     if box_w:
-        one = f'if c in {_starts(cols, box_w)} then "| " else "" endif ++ {one}'
+        one = f'if c {_starts(cols, box_w)} then "| " else "" endif ++ {one}'
     row = f'"  " ++ join(" ", [{one} | c in {cols[0]}..{cols[-1]}]) ++ "\\n"'
     if box_h:
         width = shown.width(cells)
         rule = "  " + "-+-".join("-" * ((width + 1) * box_w - 1) for _ in range(len(cols) // box_w)) + "\n"
-        row = f'if r in {_starts(rows, box_h)} then {string(rule)} else "" endif ++ {row}'
+        row = f'if r {_starts(rows, box_h)} then {string(rule)} else "" endif ++ {row}'
     return f'"{grid.name}:\\n" ++ concat([{row} | r in {rows[0]}..{rows[-1]}])'
 
 
 def _starts(indices: list[int], size: int) -> str:
-    """The indices that start a box but the first: `{4, 7}` of 1..9 in boxes of 3."""
-    return "{" + ", ".join(str(i) for i in indices[size::size]) + "}"
+    """The test of an index that starts a box but the first: `in {4, 7}` of 1..9 in boxes of 3, `= 3`
+    of 1..4 in boxes of 2."""
+    starts = [str(i) for i in indices[size::size]]
+    return f"= {starts[0]}" if len(starts) == 1 else "in {" + ", ".join(starts) + "}"  # none: in {}
 
 
 def _board(board: Board, shown: _Shown) -> str:
@@ -189,4 +191,6 @@ def _array_values(array: Array) -> str:
     letters = "ijk"[: len(array.index_sets)]
     where = ",".join(f"\\({x})" for x in letters)
     loops = ", ".join(f"{x} in {s}" for x, s in zip(letters, array.sets, strict=True))
+    if len(set(array.sets)) == 1:  # i, j in 1..9
+        loops = f"{', '.join(letters)} in {array.sets[0]}"
     return f'concat(["{array.source}[{where}] = \\({array.name}[{", ".join(letters)}])\\n" | {loops}])'
