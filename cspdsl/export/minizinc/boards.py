@@ -29,5 +29,12 @@ def lines_array(board: Board, group: str, name: str) -> str | None:
     lines = [[board.cells[cell] for cell in line] for line in board.groups[group]]
     if any(line != sorted(set(line)) for line in lines):
         return None
-    sets = ", ".join("{" + ", ".join(map(str, line)) + "}" for line in lines)
+    sets = ", ".join(set_text(line) for line in lines)
     return f"array[1..{len(lines)}] of set of int: {name} = [{sets}];"
+
+
+def set_text(numbers: list[int]) -> str:
+    """`3..6` for consecutive numbers (more than two), else `{1, 5, 9}`."""
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}..{numbers[-1]}"
+    return "{" + ", ".join(map(str, numbers)) + "}"

@@ -14,7 +14,9 @@ from ...core.static_types import Any
 from ...syntax import ast
 from .arrays import Array
 from .boards import Board, lines_array
+from .digits import number
 from .entities import RELATIONS, relation
+from .regions import Regions, region_cells
 
 
 class Unreadable(Exception):
@@ -29,14 +31,6 @@ class Grid(Record):
     box: tuple[int, int] | None = None
 
 
-class Regions(Record):
-    """A region map as a par array of region numbers (1.. in the letters' order) over its grid."""
-
-    name: str
-    grid: str
-    letters: list[str]
-
-
 class LetRows(Record):
     """A let of equal-length lists, as a 2-D par array: a quantifier over it binds a row index."""
 
@@ -44,10 +38,11 @@ class LetRows(Record):
     rows: int
 
 
-# A bound name: ("int", text) a number, ("list", text) a list, ("row", let) a row of a 2-D let.
+# A bound name: ("int", text) a number, ("list", text) a list, ("row", let) a row of a 2-D let,
+# ("block", text) a 2-D slice (a box: summed, counted and ranged over as a list, not indexed).
 Bound = tuple[str, Any]
 
-_COMPARE = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+COMPARE = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _COUNT = {"exactly": "=", "at_least": ">=", "at_most": "<="}
 _SUMS = {"sum_equals": "=", "sum_at_most": "<=", "sum_at_least": ">="}
 
@@ -148,6 +143,10 @@ class Clues:
             return f"abs({self.num(node.args[0])})"
         if node.func == "len" and len(node.args) == 1:
             return f"length({self.seq(node.args[0])})"
+        if node.func == "number":
+            text = number(lambda digit: self._operand(digit, "*"), node)
+            if text is not None:
+                return text
         raise Unreadable(node.func)
 
     def num_Conditional(self, node: ast.Conditional) -> str:
@@ -160,7 +159,7 @@ class Clues:
             kind, value = self.names.get(node.name, ("", None))
             if node.name in self.grids:
                 return self.grids[node.name].name
-            if kind == "list":
+            if kind in ("list", "block"):
                 return str(value)
             raise Unreadable(node.name)
         if isinstance(node, ast.ListLit):
@@ -175,7 +174,22 @@ class Clues:
         if isinstance(node, ast.Member) and isinstance(node.target, ast.Name) and node.name == "cells" \
                 and node.target.name in self.boards:
             return self.boards[node.target.name].name
-        raise Unreadable("list")
+        return self._region(node)
+
+    def _region(self, node: ast.Node) -> str:
+        """`cage.A` and `cage.regions[i]`: the cells of a region of a map."""
+        if isinstance(node, ast.Index) and len(node.indices) == 1 and isinstance(node.target, ast.Member) \
+                and node.target.name == "regions" and isinstance(node.target.target, ast.Name) \
+                and node.target.target.name in self.regions:
+            regions, number = self.regions[node.target.target.name], self.num(node.indices[0])
+        elif isinstance(node, ast.Member) and isinstance(node.target, ast.Name) and node.target.name in self.regions \
+                and node.name in self.regions[node.target.name].letters:
+            regions = self.regions[node.target.name]
+            number = str(regions.letters.index(node.name) + 1)
+        else:
+            raise Unreadable("list")
+        grid = self.grids[regions.grid]
+        return region_cells(regions, grid.name, grid.ranges, number, self.fresh("r"), self.fresh("c"))
 
     def _slice(self, node: ast.Index) -> str:
         """`g[r, ..]` is row(g, r), `g[.., c]` col(g, c)."""
@@ -215,7 +229,7 @@ class Clues:
             return text
         if isinstance(source, ast.Name):
             kind, value = self.names.get(source.name, ("", None))
-            if kind == "list":
+            if kind in ("list", "block"):
                 self.names[binder.name] = ("int", binder.name)
                 return f"{binder.name} in {value}"
             if kind == "rows":
@@ -237,9 +251,9 @@ class Clues:
     def cond_Compare(self, node: ast.Compare) -> str:
         if node.op in RELATIONS:
             return relation(node.op, self.num(node.left), self.num(node.right))
-        if node.op not in _COMPARE:
+        if node.op not in COMPARE:
             raise Unreadable(node.op)
-        return f"{self.num(node.left)} {_COMPARE[node.op]} {self.num(node.right)}"
+        return f"{self.num(node.left)} {COMPARE[node.op]} {self.num(node.right)}"
 
     def cond_BoolOp(self, node: ast.BoolOp) -> str:
         word = "/\\" if node.op == "and" else "\\/"
@@ -315,46 +329,44 @@ class Clues:
         def write(body: ast.Node) -> str:
             self.avoid |= names_in(body)
             parts = []
-            for generator, group in families:
+            for generator, group, kind in families:
                 saved = dict(self.names)
-                self.names[binder.name] = ("list", group)
+                self.names[binder.name] = (kind, group)
                 parts.append(f"forall({generator})({self.cond(body)})")
                 self.names = saved
             return " /\\\n  ".join(parts)
 
         return write
 
-    def _family_list(self, node: ast.Node) -> list[tuple[str, str]] | None:
+    def _family_list(self, node: ast.Node) -> list[tuple[str, str, str]] | None:
+        """Each family's generator, its group's cells, and the group's kind ("list", or "block": a box)."""
         if isinstance(node, ast.BinOp) and node.op == "+":
             left, right = self._family_list(node.left), self._family_list(node.right)
             return None if left is None or right is None else left + right
         if not isinstance(node, ast.Member) or not isinstance(node.target, ast.Name):
             return None
         name = node.target.name
-        r, c, i, j, b = (self.fresh(x) for x in "rcijb")
+        r, c, i = (self.fresh(x) for x in "rci")
         if name in self.boards and node.name in self.boards[name].groups:
-            return [self._board_lines(self.boards[name], node.name)]
+            return [(*self._board_lines(self.boards[name], node.name), "list")]
         if name in self.regions and node.name == "regions":
             regions = self.regions[name]
             divided = self.grids[regions.grid]
-            (r0, r1), (c0, c1) = divided.ranges
-            where = f"{regions.name}[{r}, {c}] = {i}"
-            cells = f"[{divided.name}[{r}, {c}] | {r} in {r0}..{r1}, {c} in {c0}..{c1} where {where}]"
-            return [(f"{i} in 1..{len(regions.letters)}", cells)]
+            cells = region_cells(regions, divided.name, divided.ranges, i, r, c)
+            return [(f"{i} in 1..{len(regions.letters)}", cells, "list")]
         grid = self.grids.get(name)
         if grid is None or len(grid.ranges) != 2:
             return None
         (r0, r1), (c0, c1) = grid.ranges
         if node.name == "rows":
-            return [(f"{r} in {r0}..{r1}", f"row({grid.name}, {r})")]
+            return [(f"{r} in {r0}..{r1}", f"row({grid.name}, {r})", "list")]
         if node.name == "columns":
-            return [(f"{c} in {c0}..{c1}", f"col({grid.name}, {c})")]
+            return [(f"{c} in {c0}..{c1}", f"col({grid.name}, {c})", "list")]
         if node.name == "boxes" and grid.box is not None:
             h, w = grid.box
-            across = (c1 - c0 + 1) // w
-            cells = (f"[{grid.name}[{r0} + {h} * ({b} div {across}) + {i}, {c0} + {w} * ({b} mod {across}) + {j}]"
-                     f" | {i} in 0..{h - 1}, {j} in 0..{w - 1}]")
-            return [(f"{b} in 0..{(r1 - r0 + 1) // h * across - 1}", cells)]
+            tops, lefts = _starts(r0, r1, h), _starts(c0, c1, w)
+            generator = f"{r}, {c} in {tops}" if tops == lefts else f"{r} in {tops}, {c} in {lefts}"
+            return [(generator, f"{grid.name}[{r}..{r} + {h - 1}, {c}..{c} + {w - 1}]", "block")]
         return None
 
     def _board_lines(self, board: Board, group: str) -> tuple[str, str]:
@@ -366,6 +378,11 @@ class Clues:
         self.defined[name] = declaration
         line, x = self.fresh("l"), self.fresh("x")
         return f"{line} in 1..{len(board.groups[group])}", f"[{board.name}[{x}] | {x} in {name}[{line}]]"
+
+
+def _starts(lo: int, hi: int, size: int) -> str:
+    """The first index of each box along lo..hi: `{1, 4, 7}`."""
+    return "{" + ", ".join(str(x) for x in range(lo, hi + 1, size)) + "}"
 
 
 def names_in(node: object) -> set[str]:

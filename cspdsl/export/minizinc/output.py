@@ -26,15 +26,25 @@ def output_items(problem: Problem, layout: Layout, declared: Declared) -> list[s
             parts.append(_grid(grid, array, shown))
     for board in layout.boards:
         parts.append(_board(board, shown))
-    if layout.scalars:
-        parts.append(" ++ ".join(f'"{name} = " ++ {shown(var)} ++ "\\n"' for name, var in layout.scalars.items()))
+    scalars = [interpolated(f"{name} = ", shown(var, raw=True)) for name, var in layout.scalars.items()]
+    values = _values(problem, declared)
+    if scalars:
+        parts.append(" ++ ".join(scalars))
     lines = []
     if layout.symbols:
         lines.append(f"array[1..{len(layout.symbols)}] of string: {SYMBOLS} = "
                      f"[{', '.join(string(s) for s in layout.symbols)}];")
-    if parts:
+    values_draw_it = parts == [" ++ ".join(scalars)] and scalars == values  # scalars alone, as the values show them
+    if values_draw_it:  # an empty drawing, else MiniZinc prints every variable besides the values
+        lines.append("output [];  % the values below are the drawing")
+    elif parts:
         lines += ["output [", "  " + ',\n  "\\n",\n  '.join(parts), "];"]
-    return [*lines, *_values(problem, declared)]
+    return [*lines, 'output :: "values" [', *(f"  {part}," for part in values), "];"]
+
+
+def interpolated(before: str, value: str) -> str:
+    """`"x = \\(x)\\n"`: the text, then the value in the string."""
+    return string(before)[:-1] + f'\\({value})\\n"'
 
 
 class _Shown:
@@ -44,11 +54,14 @@ class _Shown:
     def __init__(self, problem: Problem, layout: Layout, declared: Declared) -> None:
         self.problem, self.layout, self.declared = problem, layout, declared
 
-    def __call__(self, var: str, width: int = 0) -> str:
+    def __call__(self, var: str, width: int = 0, raw: bool = False) -> str:
+        """The value as a string (`raw`: as a value to interpolate, a number as it is)."""
         ref = self.declared.refs[var]
         if var in self.layout.symbolic:
             name = f"{SYMBOLS}[fix({ref})]"
             return f"format_justify_string({width}, {name})" if width else name
+        if raw:
+            return ref
         return f"show_int({width}, {ref})" if width else f"show({ref})"
 
     def width(self, variables: list[str]) -> int:
@@ -94,15 +107,22 @@ def _grid(grid: Grid, array: Array, shown: _Shown) -> str:
         return f'"{grid.name} = " ++ join(" ", [{one} | i in {array.sets[0]}]) ++ "\\n"'
     rows, cols = grid.index_ranges
     box_h, box_w = grid.box if grid.box and grid.show_boxes else (0, 0)
-    one = cell.format(i="r, c")
+    one = cell.format(i="r, c").replace("show_int(1, ", "show(")  # a width of 1 pads nothing
     if box_w:
-        one = f'if c > {cols[0]} /\\ (c - {cols[0]}) mod {box_w} = 0 then "| " else "" endif ++ {one}'
+        one = f'if c {_starts(cols, box_w)} then "| " else "" endif ++ {one}'
     row = f'"  " ++ join(" ", [{one} | c in {cols[0]}..{cols[-1]}]) ++ "\\n"'
     if box_h:
         width = shown.width(cells)
         rule = "  " + "-+-".join("-" * ((width + 1) * box_w - 1) for _ in range(len(cols) // box_w)) + "\n"
-        row = f'if r > {rows[0]} /\\ (r - {rows[0]}) mod {box_h} = 0 then {string(rule)} else "" endif ++ {row}'
+        row = f'if r {_starts(rows, box_h)} then {string(rule)} else "" endif ++ {row}'
     return f'"{grid.name}:\\n" ++ concat([{row} | r in {rows[0]}..{rows[-1]}])'
+
+
+def _starts(indices: list[int], size: int) -> str:
+    """The test of an index that starts a box but the first: `in {4, 7}` of 1..9 in boxes of 3, `= 3`
+    of 1..4 in boxes of 2."""
+    starts = [str(i) for i in indices[size::size]]
+    return f"= {starts[0]}" if len(starts) == 1 else "in {" + ", ".join(starts) + "}"  # none: in {}
 
 
 def _board(board: Board, shown: _Shown) -> str:
@@ -145,7 +165,8 @@ def _board_pieces(board: Board, shown: _Shown, width: int) -> str:
 
 
 def _values(problem: Problem, declared: Declared) -> list[str]:
-    """`output :: "values"`: each shown variable as `name = value`, an array's in one comprehension."""
+    """The items of `output :: "values"`: each shown variable as `name = value`, an array's in one
+    comprehension."""
     shown = set(problem.outputs)
     parts = []
     done: set[str] = set()
@@ -155,8 +176,8 @@ def _values(problem: Problem, declared: Declared) -> list[str]:
             done.update(array.cells.values())
     for var in problem.outputs:
         if var not in done:
-            parts.append(f'{string(var + " = ")} ++ show({declared.refs[var]}) ++ "\\n"')
-    return ['output :: "values" [', *(f"  {part}," for part in parts), "];"]
+            parts.append(interpolated(f"{var} = ", declared.refs[var]))
+    return parts
 
 
 def _array_values(array: Array) -> str:
@@ -165,10 +186,11 @@ def _array_values(array: Array) -> str:
         return f'concat(["{array.source}[\\(v)] = \\({array.name}[v])\\n" | v in {array.enum[0]}])'
     if array.keys is not None:
         sep, close = ("[", "]") if array.meaning.startswith("the ") else (".", "")
-        name = string(array.source + sep)
         value = f'"{close} = \\({array.name}[i])\\n"'
-        return f"concat([{name} ++ {array.name}_keys[i] ++ {value} | i in {array.index_sets[0]}])"
+        return f"concat([{string(array.source + sep)} ++ {array.name}_keys[i] ++ {value} | i in {array.index_sets[0]}])"
     letters = "ijk"[: len(array.index_sets)]
     where = ",".join(f"\\({x})" for x in letters)
     loops = ", ".join(f"{x} in {s}" for x, s in zip(letters, array.sets, strict=True))
+    if len(set(array.sets)) == 1:  # i, j in 1..9
+        loops = f"{', '.join(letters)} in {array.sets[0]}"
     return f'concat(["{array.source}[{where}] = \\({array.name}[{", ".join(letters)}])\\n" | {loops}])'

@@ -13,10 +13,11 @@ from ...syntax import ast
 from ...syntax.plain import parse_model
 from .arrays import Declared, declaration, declare, narrower
 from .boards import board_of
-from .clues import Bound, Clues, Grid, LetRows, Regions, Unreadable, grid_of, names_in
+from .clues import COMPARE, Bound, Clues, Grid, LetRows, Unreadable, grid_of, names_in
 from .entities import entity_names, number_functions
 from .flat import line_comment, solve_item
 from .output import output_items
+from .regions import Regions, letter_ranges, region_cells, region_sum, sum_runs
 from .writers import domain_text, include_lines, includes, write
 
 
@@ -36,6 +37,7 @@ class Readable:
         self.dropped: list[Posted] = []  # those of the statements written from the AST
         self.data_lines: list[str] = []  # the params and lets, declared first
         self.exact = True  # no part depends on the params' values but through the params
+        self.given: dict[str, list[str]] = {}  # an array's declaration with its givens as its value
         names: dict[str, Bound] = {var: ("int", ref) for var, ref in self.declared.scalars.items()
                                    if var not in model.layout.symbolic}
         names |= entity_names(model.layout, self.declared)
@@ -49,8 +51,14 @@ class Readable:
         return next((g.box for g in self.model.layout.grids if g.name == name), None)
 
     def write(self) -> tuple[str, str]:
-        for statement in self.statements:
-            self._statement(statement)
+        i = 0
+        while i < len(self.statements):
+            run = next((end for start, end in sum_runs(self.statements, self.clues.regions) if start == i), None)
+            if run is not None and self._region_sums(self.statements[i:run]):
+                i = run
+                continue
+            self._statement(self.statements[i])
+            i += 1
         self._rest()
         return self._model_text(), "".join(f"{name} = {value};\n" for name, value in self.params.items())
 
@@ -125,9 +133,29 @@ class Readable:
         letters = sorted({cell.char for row in rows for cell in row}, key=label_order)
         number = {letter: i for i, letter in enumerate(letters, start=1)}
         body = " | ".join(", ".join(str(number[c.char]) for c in row) for row in rows)
-        self.lines += [line_comment(s.span) + f" (regions {', '.join(letters)} numbered 1..{len(letters)})",
+        self.lines += [line_comment(s.span) + f" ({letter_ranges(letters)} numbered 1..{len(letters)})",
                        f"array[{r0}..{r1}, {c0}..{c1}] of 1..{len(letters)}: {s.name} = [| {body} |];"]
         self.clues.regions[s.name] = Regions(s.name, s.grid, letters)
+
+    def _region_sums(self, run: tuple[ast.Node, ...]) -> bool:
+        """Clues `sum(cage.A) == 3`, `sum(cage.B) == 7`, ... as one forall over the regions, their
+        sums in a par array."""
+        found = [region_sum(s, self.clues.regions) for s in run]
+        if any(f is None or id(s) not in self.by_statement for f, s in zip(found, run, strict=True)):
+            return False
+        name, op = found[0][:2]  # type: ignore[index]
+        regions = self.clues.regions[name]
+        grid = self.clues.grids[regions.grid]
+        self.clues.avoid = names_in(run)
+        i, r, c = (self.clues.fresh(x) for x in "irc")
+        cells = region_cells(regions, grid.name, grid.ranges, i, r, c)
+        sums = ", ".join(str(f[3]) for f in found)  # type: ignore[index]
+        first, last = run[0].span, run[-1].span
+        self.lines += [f"% lines {first.line}-{last.end_line}: {first.text.strip()} to {last.text.strip()}",
+                       f"constraint forall({i} in 1..{len(run)})(sum({cells}) {COMPARE[op]} [{sums}][{i}]);"]
+        for s in run:
+            self.dropped += self.by_statement.pop(id(s))
+        return True
 
     def _board(self, s: ast.BoardDecl) -> None:
         array = self.declared.array_named(s.name)
@@ -135,17 +163,17 @@ class Readable:
             self.clues.boards[s.name] = board_of(s, array.name, array.keys)
 
     def _given(self, s: ast.GivenDecl) -> bool:
-        """A grid of givens as a par array (`<>` a blank), each given fixing its cell."""
+        """A grid of givens as the array's own value, `_` a blank (an anonymous variable of the
+        array's domain): `array[1..9, 1..9] of var 1..9: cell = [| _, _, 5, ... |];`."""
         grid = self.clues.grids.get(s.name)
-        if grid is None or len(grid.ranges) != 2 or id(s) not in self.by_statement:
+        array = self.declared.array_named(s.name)
+        if grid is None or array is None or len(grid.ranges) != 2 or id(s) not in self.by_statement \
+                or array.name in self.given:
             return False
-        (r0, r1), (c0, c1) = grid.ranges
-        rows = [", ".join("<>" if c.value is None else str(c.value) for c in row.cells) for row in s.grid.rows]
-        given = f"{s.name}_given"
-        self.lines += [line_comment(s.span), f"array[{r0}..{r1}, {c0}..{c1}] of opt int: {given} = [|",
-                       *(f"  {row} |" for row in rows[:-1]), f"  {rows[-1]} |];",
-                       f"constraint forall(r in {r0}..{r1}, c in {c0}..{c1} where occurs({given}[r, c]))"
-                       f"({grid.name}[r, c] = deopt({given}[r, c]));"]
+        rows = [", ".join("_" if c.value is None else str(c.value) for c in row.cells) for row in s.grid.rows]
+        *head, last = declaration(array)
+        self.given[array.name] = [line_comment(s.span), *head, last.split(";", 1)[0] + " = [|",
+                                  *(f"  {row} |" for row in rows[:-1]), f"  {rows[-1]} |];"]
         self.dropped += self.by_statement.pop(id(s))
         return True
 
@@ -225,7 +253,7 @@ class Readable:
         head += self.data_lines
         for array in declared.arrays:
             self.exact = self.exact and (array.written is not None or not self.params)
-            head += declaration(array)
+            head += self.given.get(array.name) or declaration(array)
         aux = self._auxiliaries()
         own = [v for v in declared.scalars if v in self.model.layout.scalars or v in aux]
         head += [f"var {domain_text(problem.variables[v].domain)}: {declared.scalars[v]};" for v in own]

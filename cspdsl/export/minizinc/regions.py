@@ -1,0 +1,72 @@
+"""A region map as MiniZinc writes one: a par array of region numbers over its grid (1.. in the
+letters' order), a region (`cage.A`, `cage.regions[i]`) the cells whose number it is
+(`[g[r, c] | r in 1..9, c in 1..9 where cage[r, c] = i]`), and a run of clues `sum(cage.A) == 3`,
+one a region in the regions' order, one forall over the regions with their sums in a par array."""
+
+from __future__ import annotations
+
+from ...core.record import Record
+from ...syntax import ast
+
+
+class Regions(Record):
+    """A region map as a par array of region numbers (1.. in the letters' order) over its grid."""
+
+    name: str
+    grid: str
+    letters: list[str]
+
+
+def region_cells(regions: Regions, grid: str, ranges: list[tuple[int, int]], number: str, r: str, c: str) -> str:
+    """The cells of the grid in region `number` (a MiniZinc expression), `r` and `c` their indices."""
+    (r0, r1), (c0, c1) = ranges
+    generators = f"{r}, {c} in {r0}..{r1}" if (r0, r1) == (c0, c1) else f"{r} in {r0}..{r1}, {c} in {c0}..{c1}"
+    return f"[{grid}[{r}, {c}] | {generators} where {regions.name}[{r}, {c}] = {number}]"
+
+
+def letter_ranges(letters: list[str]) -> str:
+    """`A-Z, a-c`: the letters, each run of consecutive characters as its first and last."""
+    runs: list[list[str]] = []
+    for letter in letters:
+        if runs and len(letter) == len(runs[-1][-1]) == 1 and ord(letter) == ord(runs[-1][-1]) + 1:
+            runs[-1].append(letter)
+        else:
+            runs.append([letter])
+    return ", ".join(run[0] if len(run) == 1 else f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(run)
+                     for run in runs)
+
+
+def region_sum(s: ast.Node, regions: dict[str, Regions]) -> tuple[str, str, int, int] | None:
+    """(the region map, the comparison, the region's number, the number) of a clue `sum(R.L) OP k`."""
+    if not isinstance(s, ast.ConstraintStmt) or not isinstance(s.condition, ast.Compare) \
+            or s.condition.op not in ("==", "!=", "<", "<=", ">", ">="):
+        return None
+    left, right = s.condition.left, s.condition.right
+    if not (isinstance(left, ast.Call) and left.func == "sum" and len(left.args) == 1 and isinstance(right, ast.Num)):
+        return None
+    member = left.args[0]
+    if not (isinstance(member, ast.Member) and isinstance(member.target, ast.Name)):
+        return None
+    found = regions.get(member.target.name)
+    if found is None or member.name not in found.letters:
+        return None
+    return found.name, s.condition.op, found.letters.index(member.name) + 1, right.value
+
+
+def sum_runs(statements: tuple[ast.Node, ...], regions: dict[str, Regions]) -> list[tuple[int, int]]:
+    """The runs of two or more consecutive clues `sum(R.L) OP k` over one map and one comparison,
+    their regions 1, 2, 3, ... in order: each as (first statement's place, past the last's)."""
+    runs, i = [], 0
+    while i < len(statements):
+        first = region_sum(statements[i], regions)
+        j = i + 1
+        if first is not None and first[2] == 1:
+            while j < len(statements):
+                sum_j = region_sum(statements[j], regions)
+                if sum_j is None or sum_j[:2] != first[:2] or sum_j[2] != j - i + 1:
+                    break
+                j += 1
+            if j - i > 1:
+                runs.append((i, j))
+        i = j
+    return runs
