@@ -265,15 +265,17 @@ def _list_backends() -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     from ..backends import DEFAULT_BACKEND
+    from ..driver.interrupted import Interrupted
     from ..driver.solve import solve
     from ..lower.load import load
     from .pictures import check_picture_paths, write_pictures
     from .progress import Progress, watching
-    from .result_text import SolutionStream, print_json, print_result, solution_stream
+    from .result_text import SolutionStream, interrupted_line, print_json, print_result, solution_stream
 
     check_picture_paths(args)  # --svg/--png: a picture that cannot be written is refused before the search
     limit = None if (args.all or args.count) else (args.limit or 2)
     chosen, args.backend = args.backend, args.backend or DEFAULT_BACKEND
+    interrupted = False
     if args.data is not None:
         from ..instances.command import solve_data
 
@@ -292,17 +294,24 @@ def _solve(args: argparse.Namespace) -> int:
         progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
         try:
             how = solve if not args.count else _counting  # a count by components where the model falls apart
+            if progress is not None:
+                progress.start()
             result = how(  # no --backend: the model and the task choose it (driver/choice.py)
                 model, chosen, limit=limit, timeout=args.timeout, seed=args.seed,
                 options=dict(args.options), on_solution=watching(progress, stream),
             )
+        except Interrupted as stop:  # Ctrl-C: what was found is still shown, and the exit says 130
+            result, interrupted = stop.partial, True
         finally:
             if progress is not None:
-                progress.wipe()
+                progress.close()
     if args.json:
-        print_json(result, args)
+        print_json(result, args, interrupted=interrupted)
     else:
-        print_result(result, args, stream if isinstance(stream, SolutionStream) else None)
+        print_result(result, args, stream if isinstance(stream, SolutionStream) else None, interrupted=interrupted)
+    if interrupted:
+        print(interrupted_line(result), file=sys.stderr)
+        return EXIT_INTERRUPTED
     write_pictures(result, args)
     if result.status in ("solved", "optimal", "feasible"):  # feasible: the best an objective found
         return EXIT_SOLVED
