@@ -276,3 +276,45 @@ def test_the_progress_line_goes_on_ticking_while_no_solution_comes():
         assert ticks.acquire(timeout=60)
     progress.close()
     assert screen.text.count("0 solutions found") >= 3
+
+
+# Two independent parts alike: counted by components, 4 solutions in all (tests/test_counting.py).
+TWO_BOARDS = "param k = 2\nvar a[1..k] in 1..k\nvar b[1..k] in 1..k\nalldifferent(a)\nalldifferent(b)\n"
+
+
+@pytest.mark.parametrize(("stopped_in", "found"), [("_enumerate", 0), ("_checked_counts", 1)])
+def test_ctrl_c_during_a_count_by_components_keeps_its_lower_bound(monkeypatch, stopped_in, found):
+    """Before the witness is put together nothing is counted; once it is, the solutions checked so
+    far (the witness alone here) are a lower bound, as at a time limit."""
+    from cspdsl import count, loads
+    from cspdsl.driver.counting import PartCount
+    from cspdsl.driver.interrupted import Interrupted
+
+    def ctrl_c(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(PartCount, stopped_in, ctrl_c)
+    with pytest.raises(Interrupted) as stopped:
+        count(loads(TWO_BOARDS), "sat")
+    partial = stopped.value.partial
+    assert (partial.count_method, partial.found, partial.count, partial.complete) == ("components", found, None,
+                                                                                      False)
+
+
+def test_ctrl_c_during_a_plan_search_says_so_in_its_json(monkeypatch, capsys):
+    """A plan search hands its plans over as it ends: Ctrl-C keeps none, and the JSON document and
+    the line on standard error say that it was interrupted, and after how long."""
+    from cspdsl.cli import main, plan_text
+
+    def ctrl_c(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(plan_text, "solve_plans", ctrl_c)
+    assert main(["solve", str(ROOT / "models/pegs.puz"), "--count", "--json"]) == 130
+    out, said = capsys.readouterr()
+    document = json.loads(out)
+    assert errors(document, SCHEMA) == []
+    assert (document["status"], document["interrupted"], document["found"], document["count"]) == (
+        "interrupted", True, 0, None)
+    assert re.fullmatch(r"interrupted: no plan found in \d+\.\d s \(a plan search shows its plans when it ends\)\n",
+                        said), said

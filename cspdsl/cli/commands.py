@@ -73,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     except CspdslError as error:
         print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        return _interrupted()
+    except KeyboardInterrupt as stop:
+        return _interrupted(stop)
     except BrokenPipeError:
         # The reader went away (`cspdsl solve m.puz | head -3`): stop quietly, as a Unix filter does.
         _drop_stdout()
@@ -97,8 +97,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
-def _interrupted() -> int:
-    print("interrupted", file=sys.stderr)
+def _interrupted(stop: KeyboardInterrupt | None = None) -> int:
+    """Ctrl-C: one line on standard error (what the interrupted step said, if it said anything), 130."""
+    print(str(stop or "") or "interrupted", file=sys.stderr)
     return EXIT_INTERRUPTED
 
 
@@ -265,11 +266,8 @@ def _list_backends() -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     from ..backends import DEFAULT_BACKEND
-    from ..driver.interrupted import Interrupted
-    from ..driver.solve import solve
     from ..lower.load import load
     from .pictures import check_picture_paths, write_pictures
-    from .progress import Progress, watching
     from .result_text import SolutionStream, interrupted_line, print_json, print_result, solution_stream
 
     check_picture_paths(args)  # --svg/--png: a picture that cannot be written is refused before the search
@@ -291,20 +289,7 @@ def _solve(args: argparse.Namespace) -> int:
             args.backend = chosen or "search"
             return _solve_sequential(model, args)
         stream = solution_stream(model, args)
-        progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
-        try:
-            how = solve if not args.count else _counting  # a count by components where the model falls apart
-            if progress is not None:
-                progress.start()
-            result = how(  # no --backend: the model and the task choose it (driver/choice.py)
-                model, chosen, limit=limit, timeout=args.timeout, seed=args.seed,
-                options=dict(args.options), on_solution=watching(progress, stream),
-            )
-        except Interrupted as stop:  # Ctrl-C: what was found is still shown, and the exit says 130
-            result, interrupted = stop.partial, True
-        finally:
-            if progress is not None:
-                progress.close()
+        result, interrupted = _searched(model, chosen, limit, args, stream)
     if args.json:
         print_json(result, args, interrupted=interrupted)
     else:
@@ -318,7 +303,32 @@ def _solve(args: argparse.Namespace) -> int:
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT
 
 
-def _counting(model: Any, backend: str, limit: int | None, **solve_args: Any) -> Any:
+def _searched(model: Any, chosen: str | None, limit: int | None, args: argparse.Namespace,
+              stream: Any) -> tuple[Any, bool]:
+    """(the Result, whether Ctrl-C stopped the search): the solve or the count, each solution given to
+    `stream` as it is checked, under the progress line of --all/--count on a terminal. Ctrl-C keeps
+    what was found (`driver.interrupted`)."""
+    from ..driver.interrupted import Interrupted
+    from ..driver.solve import solve
+    from .progress import Progress, watching
+
+    progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
+    how = solve if not args.count else _counting  # a count by components where the model falls apart
+    try:
+        if progress is not None:
+            progress.start()
+        return how(  # no --backend: the model and the task choose it (driver/choice.py)
+            model, chosen, limit=limit, timeout=args.timeout, seed=args.seed,
+            options=dict(args.options), on_solution=watching(progress, stream),
+        ), False
+    except Interrupted as stop:  # Ctrl-C: what was found is still shown, and the exit says 130
+        return stop.partial, True
+    finally:
+        if progress is not None:
+            progress.close()
+
+
+def _counting(model: Any, backend: str | None, limit: int | None, **solve_args: Any) -> Any:
     """`--count`: `cspdsl.count` (by components, or by enumeration), which takes no limit."""
     from ..driver.counting import count
 
