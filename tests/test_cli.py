@@ -130,8 +130,8 @@ def test_a_reader_that_stops_early_is_not_an_internal_error():
 
 
 def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
-    """Ctrl-C during a search: what it found (nothing here) said in words and in one line on standard
-    error, and the exit code a shell gives a command stopped by SIGINT."""
+    """Ctrl-C during a search that found nothing: one word and the exit code a shell gives a command
+    stopped by SIGINT (tests/test_interrupt_solve.py: what Ctrl-C keeps when something was found)."""
     path = tmp_path / "unsat.puz"
     path.write_text(UNSAT)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -142,9 +142,7 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
         time.sleep(2)  # well into the search, which alone would last 60 s
         process.send_signal(signal.SIGINT)
         out, errors = process.communicate(timeout=30)
-    assert process.returncode == 130
-    assert out.startswith("No solution found before Ctrl-C stopped the search.\n"), out
-    assert re.fullmatch(r"interrupted: no solution found in \d+\.\d s\n", errors), errors
+    assert (process.returncode, out, errors) == (130, "", "interrupted\n")
 
 
 def _sigint_as_at_a_terminal() -> None:

@@ -302,8 +302,8 @@ def test_ctrl_c_during_a_count_by_components_keeps_its_lower_bound(monkeypatch, 
 
 
 def test_ctrl_c_during_a_plan_search_says_so_in_its_json(monkeypatch, capsys):
-    """A plan search hands its plans over as it ends: Ctrl-C keeps none, and the JSON document and
-    the line on standard error say that it was interrupted, and after how long."""
+    """A plan search hands its plans over as it ends: Ctrl-C keeps none, and the JSON document says
+    that it was interrupted."""
     from cspdsl.cli import main, plan_text
 
     def ctrl_c(*_: object, **__: object) -> None:
@@ -316,5 +316,4 @@ def test_ctrl_c_during_a_plan_search_says_so_in_its_json(monkeypatch, capsys):
     assert errors(document, SCHEMA) == []
     assert (document["status"], document["interrupted"], document["found"], document["count"]) == (
         "interrupted", True, 0, None)
-    assert re.fullmatch(r"interrupted: no plan found in \d+\.\d s \(a plan search shows its plans when it ends\)\n",
-                        said), said
+    assert said == "interrupted\n"

@@ -73,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     except CspdslError as error:
         print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt as stop:
-        return _interrupted(stop)
+    except KeyboardInterrupt:
+        return _interrupted()
     except BrokenPipeError:
         # The reader went away (`cspdsl solve m.puz | head -3`): stop quietly, as a Unix filter does.
         _drop_stdout()
@@ -97,9 +97,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
-def _interrupted(stop: KeyboardInterrupt | None = None) -> int:
-    """Ctrl-C: one line on standard error (what the interrupted step said, if it said anything), 130."""
-    print(str(stop or "") or "interrupted", file=sys.stderr)
+def _interrupted() -> int:
+    """Ctrl-C where nothing was found to keep: the one word, and 130."""
+    print("interrupted", file=sys.stderr)
     return EXIT_INTERRUPTED
 
 
@@ -290,6 +290,8 @@ def _solve(args: argparse.Namespace) -> int:
             return _solve_sequential(model, args)
         stream = solution_stream(model, args)
         result, interrupted = _searched(model, chosen, limit, args, stream)
+    if interrupted and not result.found and not args.json:  # nothing to keep: the one word of any Ctrl-C
+        return _interrupted()
     if args.json:
         print_json(result, args, interrupted=interrupted)
     else:

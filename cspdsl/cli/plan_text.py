@@ -20,7 +20,7 @@ def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:
     """Solve a sequential puzzle as `cspdsl solve` asked, and print the result. Ctrl-C: the plan
     searches hand over their plans only as they end, so there is none to keep; the JSON document
     still says so (`"interrupted": true`, status "interrupted"), and KeyboardInterrupt goes on to the
-    command's exit 130 with how long it ran."""
+    command's exit 130."""
     limit = None if (args.all or args.count) else (args.limit or 2)
     started = time.perf_counter()
     try:
@@ -32,7 +32,7 @@ def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:
             stopped = PlanResult(model, args.backend, [], None, False, False, limit, stats={"total_seconds": seconds})
             document = {"format": FORMAT, "model": args.model, **plans_json(stopped, plans=not args.all)}
             print(json.dumps({**document, "status": "interrupted", "interrupted": True}), flush=True)
-        raise PlansInterrupted(seconds) from None
+        raise
     if args.json and args.all:
         print_json_lines(result, args.model)
     elif args.json:
@@ -40,13 +40,6 @@ def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:
     else:
         print(result_text(result, all_plans=bool(args.all), count_only=bool(args.count), stats=bool(args.stats)))
     return result
-
-
-class PlansInterrupted(KeyboardInterrupt):
-    """Ctrl-C during a plan search, after `seconds`: its words on standard error."""
-
-    def __init__(self, seconds: float) -> None:
-        super().__init__(f"interrupted: no plan found in {seconds:.1f} s (a plan search shows its plans when it ends)")
 
 
 def state_text(result: PlanResult, state: tuple[int, ...]) -> str:

@@ -75,9 +75,7 @@ def print_result(result: Any, args: argparse.Namespace, stream: SolutionStream |
         print(layout.title)
         print()
     never = [folded for folded in result.model.folded if folded.never]
-    if interrupted and not result.solutions:
-        print("No solution found before Ctrl-C stopped the search.")
-    elif result.status == "unsatisfiable" and never:
+    if result.status == "unsatisfiable" and never:
         print(f"No solution: the clue at line {never[0].span.line} can never hold (the warning above).")
     elif result.status == "unsatisfiable":
         print("No solution: the clues contradict each other (the model is unsatisfiable).")
@@ -279,10 +277,10 @@ def result_json(result: Any, args: argparse.Namespace, solutions: bool = True,
 
 def interrupted_line(result: Any) -> str:
     """What Ctrl-C leaves on standard error: `interrupted: at least 17,691 solutions in 3.2 s`, or the
-    best value found of a model with an objective."""
+    best value found of a model with an objective; the one word of any Ctrl-C when nothing was found."""
     seconds = float(result.stats.get("total_seconds", 0.0))
     if not result.found:
-        return f"interrupted: no solution found in {seconds:.1f} s"
+        return "interrupted"
     objective = result.model.problem.objective
     if objective is not None and not result.optimal:
         from ..driver.lexicographic import text_of
