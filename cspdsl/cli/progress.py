@@ -4,7 +4,7 @@ taken, on standard error, so that a count of a million solutions does not sit si
 The line stays below the solutions that `--all` prints: it is wiped before each one and drawn again
 at once after it, and a clock thread redraws it every TICK_SECONDS, so that the time moves on while
 the search looks for its next solution. A count redraws it at most every TICK_SECONDS however fast its
-solutions come. One lock keeps the clock's redraws out of a solution being printed.
+solutions come. One lock keeps the clock's redraws out of a solution being printed, and out of a fork.
 
 Only on a terminal: where standard error is a file or a pipe (a script, CI, a log) nothing is
 written, so what a program reads there stays the messages alone. No rich here: a plain solve starts
@@ -13,6 +13,7 @@ without it (tests/test_startup_imports.py), and the line is one `\\r`-redrawn li
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -22,6 +23,12 @@ from ..core.static_types import Any
 
 TICK_SECONDS = 0.25
 WIPE = "\r\033[K"  # back to the line's start, and clear it
+
+# Held while a line is written. A search under a time limit runs in a forked child (backends/child.py):
+# the fork waits until no line is being written, so that the child never starts with the clock
+# thread's hold on standard error's buffer, which no thread of the child would ever let go.
+_WRITING = threading.RLock()
+os.register_at_fork(before=_WRITING.acquire, after_in_parent=_WRITING.release, after_in_child=_WRITING.release)
 
 
 def solutions_text(found: int) -> str:
@@ -38,7 +45,7 @@ class Progress:
         self.started = self.drawn_at = clock()
         self.found = 0
         self.shown = False  # whether a line is on the screen now
-        self.lock = threading.RLock()
+        self.lock = _WRITING
         self._stopped = threading.Event()
         self._ticker: threading.Thread | None = None
 
