@@ -147,12 +147,12 @@ def test_solve_prints_the_plan_in_words_with_the_boards() -> None:
     out = result.stdout
     assert out.startswith("Triangle peg solitaire\n\nstart:\npeg:\n          1\n        1   1\n")
     assert "\n1. jump l over m into n\npeg:\n          1\n" in out and "\n13. jump a over c into f\n" in out
-    assert "A plan of 13 moves. 14880 plans (--all shows them, --count counts them)." in out
-    assert "stats: backend search, 14880 plans, 15 variables, 36 moves," in out
+    assert "A plan of 13 moves. 14,880 plans (--all shows them, --count counts them)." in out
+    assert "stats: backend search, 14,880 plans, 15 variables, 36 moves," in out
 
 
 @pytest.mark.parametrize(("args", "expected"), [
-    (["models/pegs.puz", "--count"], "Triangle peg solitaire\n\n14880 plans.\n"),
+    (["models/pegs.puz", "--count"], "Triangle peg solitaire\n\n14,880 plans.\n"),
     (["models/river.puz", "--count"],
      "Wolf, goat and cabbage\n\n2 shortest plans, of 7 moves: none has fewer.\n"),
     (["models/hanoi.puz", "-D", "discs=4", "--count"],

@@ -98,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _interrupted() -> int:
+    """Ctrl-C where nothing was found to keep: the one word, and 130."""
     print("interrupted", file=sys.stderr)
     return EXIT_INTERRUPTED
 
@@ -226,15 +227,14 @@ def _list_backends() -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     from ..backends import DEFAULT_BACKEND
-    from ..driver.solve import solve
     from ..lower.load import load
     from .pictures import check_picture_paths, write_pictures
-    from .progress import Progress, watching
-    from .result_text import SolutionStream, print_json, print_result, solution_stream
+    from .result_text import SolutionStream, interrupted_line, print_json, print_result, solution_stream
 
     check_picture_paths(args)  # --svg/--png: a picture that cannot be written is refused before the search
     limit = None if (args.all or args.count) else (args.limit or 2)
     chosen, args.backend = args.backend, args.backend or DEFAULT_BACKEND
+    interrupted = False
     if args.data is not None:
         from ..instances.command import solve_data
 
@@ -250,27 +250,48 @@ def _solve(args: argparse.Namespace) -> int:
             args.backend = chosen or "search"
             return _solve_sequential(model, args)
         stream = solution_stream(model, args)
-        progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
-        try:
-            how = solve if not args.count else _counting  # a count by components where the model falls apart
-            result = how(  # no --backend: the model and the task choose it (driver/choice.py)
-                model, chosen, limit=limit, timeout=args.timeout, seed=args.seed,
-                options=dict(args.options), on_solution=watching(progress, stream),
-            )
-        finally:
-            if progress is not None:
-                progress.wipe()
+        result, interrupted = _searched(model, chosen, limit, args, stream)
+    if interrupted and not result.found and not args.json:  # nothing to keep: the one word of any Ctrl-C
+        return _interrupted()
     if args.json:
-        print_json(result, args)
+        print_json(result, args, interrupted=interrupted)
     else:
-        print_result(result, args, stream if isinstance(stream, SolutionStream) else None)
+        print_result(result, args, stream if isinstance(stream, SolutionStream) else None, interrupted=interrupted)
+    if interrupted:
+        print(interrupted_line(result), file=sys.stderr)
+        return EXIT_INTERRUPTED
     write_pictures(result, args)
     if result.status in ("solved", "optimal", "feasible"):  # feasible: the best an objective found
         return EXIT_SOLVED
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT
 
 
-def _counting(model: Any, backend: str, limit: int | None, **solve_args: Any) -> Any:
+def _searched(model: Any, chosen: str | None, limit: int | None, args: argparse.Namespace,
+              stream: Any) -> tuple[Any, bool]:
+    """(the Result, whether Ctrl-C stopped the search): the solve or the count, each solution given to
+    `stream` as it is checked, under the progress line of --all/--count on a terminal. Ctrl-C keeps
+    what was found (`driver.interrupted`)."""
+    from ..driver.interrupted import Interrupted
+    from ..driver.solve import solve
+    from .progress import Progress, watching
+
+    progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
+    how = solve if not args.count else _counting  # a count by components where the model falls apart
+    try:
+        if progress is not None:
+            progress.start()
+        return how(  # no --backend: the model and the task choose it (driver/choice.py)
+            model, chosen, limit=limit, timeout=args.timeout, seed=args.seed,
+            options=dict(args.options), on_solution=watching(progress, stream),
+        ), False
+    except Interrupted as stop:  # Ctrl-C: what was found is still shown, and the exit says 130
+        return stop.partial, True
+    finally:
+        if progress is not None:
+            progress.close()
+
+
+def _counting(model: Any, backend: str | None, limit: int | None, **solve_args: Any) -> Any:
     """`--count`: `cspdsl.count` (by components, or by enumeration), which takes no limit."""
     from ..driver.counting import count
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 
 from ..backends import headline_size
 from ..core.static_types import Any
@@ -16,10 +17,22 @@ from ..render.solution import render_solution
 
 
 def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:
-    """Solve a sequential puzzle as `cspdsl solve` asked, and print the result."""
+    """Solve a sequential puzzle as `cspdsl solve` asked, and print the result. Ctrl-C: the plan
+    searches hand over their plans only as they end, so there is none to keep; the JSON document
+    still says so (`"interrupted": true`, status "interrupted"), and KeyboardInterrupt goes on to the
+    command's exit 130."""
     limit = None if (args.all or args.count) else (args.limit or 2)
-    result = solve_plans(model, args.backend, limit=limit, timeout=args.timeout, options=dict(args.options),
-                         count_only=bool(args.count))
+    started = time.perf_counter()
+    try:
+        result = solve_plans(model, args.backend, limit=limit, timeout=args.timeout, options=dict(args.options),
+                             count_only=bool(args.count))
+    except KeyboardInterrupt:
+        seconds = time.perf_counter() - started
+        if args.json:
+            stopped = PlanResult(model, args.backend, [], None, False, False, limit, stats={"total_seconds": seconds})
+            document = {"format": FORMAT, "model": args.model, **plans_json(stopped, plans=not args.all)}
+            print(json.dumps({**document, "status": "interrupted", "interrupted": True}), flush=True)
+        raise
     if args.json and args.all:
         print_json_lines(result, args.model)
     elif args.json:
@@ -68,7 +81,8 @@ def result_text(result: PlanResult, all_plans: bool, count_only: bool, stats: bo
 
 
 def _plans(n: int) -> str:
-    return f"{n} plan{'s' if n != 1 else ''}"
+    """`1,024 plans`: thousands separated, as the counts of solutions."""
+    return f"{n:,} plan{'s' if n != 1 else ''}"
 
 
 def count_text(result: PlanResult, asked: bool) -> str:
@@ -85,9 +99,9 @@ def count_text(result: PlanResult, asked: bool) -> str:
         return f"A plan of {length} moves. At least {_plans(result.found)} ({why}; there may be more)."
     if asked or result.count == 1:
         only = ": the only one" if result.count == 1 and not result.shortest else ""
-        return f"{result.count} {kind}plan{'s' if result.count != 1 else ''}{fewest}{only}."
+        return f"{result.count:,} {kind}plan{'s' if result.count != 1 else ''}{fewest}{only}."
     head = f"A shortest plan{fewest}." if result.shortest else f"A plan of {length} moves."
-    return f"{head} {result.count} {kind}plans (--all shows them, --count counts them)."
+    return f"{head} {result.count:,} {kind}plans (--all shows them, --count counts them)."
 
 
 def stats_text(result: PlanResult, every: bool) -> str:

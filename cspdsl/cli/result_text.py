@@ -54,18 +54,21 @@ def solution_stream(model: Any, args: argparse.Namespace) -> SolutionStream | Js
     return JsonLines(model) if args.json else SolutionStream(model)
 
 
-def print_json(result: Any, args: argparse.Namespace) -> None:
-    """--json: the result as one JSON document, or after `--all`'s JSON lines, as the last line."""
+def print_json(result: Any, args: argparse.Namespace, interrupted: bool = False) -> None:
+    """--json: the result as one JSON document, or after `--all`'s JSON lines, as the last line;
+    `interrupted`: Ctrl-C stopped the search, and the document says so."""
     import json
 
     if args.all:
-        print(json.dumps(result_json(result, args, solutions=False)))
+        print(json.dumps(result_json(result, args, solutions=False, interrupted=interrupted)), flush=True)
     else:
-        print(json.dumps(result_json(result, args), indent=2))
+        print(json.dumps(result_json(result, args, interrupted=interrupted), indent=2), flush=True)
 
 
-def print_result(result: Any, args: argparse.Namespace, stream: SolutionStream | None = None) -> None:
-    """The result in words; `stream`: the solutions were printed already, as they came."""
+def print_result(result: Any, args: argparse.Namespace, stream: SolutionStream | None = None,
+                 interrupted: bool = False) -> None:
+    """The result in words; `stream`: the solutions were printed already, as they came;
+    `interrupted`: Ctrl-C stopped the search, and what it had found is a lower bound."""
     layout = result.model.layout
     streamed = stream is not None and stream.shown > 0
     if layout.title and not streamed:
@@ -82,21 +85,21 @@ def print_result(result: Any, args: argparse.Namespace, stream: SolutionStream |
         print(f"No solution found: backend {result.backend} is a local search and gave up; "
               "that does not prove there is none.")
     elif args.count:
-        print(count_line(result))
-        if result.count_method == "components":
+        print(count_line(result, interrupted))
+        if result.count_method == "components" and not interrupted:
             print(method_line(result))
-        _print_objective(result)
+        _print_objective(result, interrupted)
     elif args.all or getattr(args, "limit", None):
         shown = stream.shown if stream is not None else 0  # printed already, as they came
         for number, solution in enumerate(result.solutions[shown:], shown + 1):
             print(f"Solution {number}:")
             print(_drawn(layout, solution))
             print()
-        print(count_line(result))
-        _print_objective(result)
+        print(count_line(result, interrupted))
+        _print_objective(result, interrupted)
     else:
         print(_drawn(layout, result.solutions[0]))
-        _print_objective(result)
+        _print_objective(result, interrupted)
         if result.unique is False:
             print()
             print(_NOT_UNIQUE[result.model.problem.objective is not None])
@@ -113,13 +116,14 @@ _NOT_UNIQUE = {
 }
 
 
-def _print_objective(result: Any) -> None:
+def _print_objective(result: Any, interrupted: bool = False) -> None:
     if result.model.problem.objective is not None:
-        print(objective_line(result))
+        print(objective_line(result, interrupted))
 
 
-def objective_line(result: Any) -> str:
-    """The value of the objective: the optimum, proved, or the best found and the best bound proved."""
+def objective_line(result: Any, interrupted: bool = False) -> str:
+    """The value of the objective: the optimum, proved, or the best found and the best bound proved
+    (`interrupted`: Ctrl-C stopped the search that would have proved it)."""
     from ..driver.lexicographic import text_of
 
     objective = result.model.problem.objective
@@ -128,7 +132,9 @@ def objective_line(result: Any) -> str:
         return f"{word} of {objective.text}: {text_of(result.objective)} (proved optimal)."
     from ..backends import backend_class
 
-    if not backend_class(result.backend).CAPABILITIES.exact:
+    if interrupted:
+        why = "Ctrl-C stopped the search before it proved a value optimal"
+    elif not backend_class(result.backend).CAPABILITIES.exact:
         why = f"backend {result.backend} is a local search: it does not prove a value optimal"
     else:
         why = "the time limit stopped the search before it proved a value optimal"
@@ -152,20 +158,22 @@ def _timeout_line(result: Any, args: argparse.Namespace) -> str:
 
 
 def _many(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    return f"{n} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def _solutions(n: int, optimal: bool = False) -> str:
-    return f"{n} {'optimal ' if optimal else ''}solution{'s' if n != 1 else ''}"
+    """`24,883,200,000 solutions`: thousands separated, as the progress line writes them."""
+    return f"{n:,} {'optimal ' if optimal else ''}solution{'s' if n != 1 else ''}"
 
 
-def count_line(result: Any) -> str:
+def count_line(result: Any, interrupted: bool = False) -> str:
     """The last line of --count and --all: the number of solutions when the search was complete, else
     how many it found, as a lower bound (of a model with an objective: its optimal solutions)."""
     n = result.found
     optimal = result.status == "optimal"
     if result.count is None:
-        why = "the time limit stopped the search" if result.timed_out else "the search stopped early"
+        why = ("Ctrl-C stopped the search" if interrupted else
+               "the time limit stopped the search" if result.timed_out else "the search stopped early")
         return f"At least {_solutions(n, optimal)} ({why}; there may be more)."
     if n == 1:
         return "1 optimal solution: no other reaches the optimum." if optimal else "1 solution: the puzzle is unique."
@@ -177,13 +185,14 @@ def method_line(result: Any) -> str:
     free = result.stats.get("free_variables", 0)
     alike = result.components - result.distinct_components - free
     searched = result.distinct_components
-    pieces = [f"{searched} searched on {result.backend}" if searched else "",
-              f"{alike} the same as {'one of those' if searched > 1 else 'that one'} up to renaming" if alike else "",
+    pieces = [f"{searched:,} searched on {result.backend}" if searched else "",
+              f"{alike:,} the same as {'one of those' if searched > 1 else 'that one'} up to renaming" if alike else "",
               f"{_many(free, 'unconstrained variable')} counted by {'its' if free == 1 else 'their'} values"
               if free else ""]
     end = ("each part's solutions checked, the count is their product" if result.complete else
            "the time limit stopped it: the product of the parts' solutions checked by then is a lower bound")
-    return f"Counted by components: {result.components} independent parts ({', '.join(p for p in pieces if p)}); {end}."
+    said = ", ".join(piece for piece in pieces if piece)
+    return f"Counted by components: {result.components:,} independent parts ({said}); {end}."
 
 
 def _found_text(result: Any) -> str:
@@ -218,8 +227,13 @@ def stats_line(result: Any) -> str:
     ]
     for key in _SEARCH_COUNTERS:
         if key in result.stats:
-            parts.append(f"{result.stats[key]} {key.replace('_', ' ')}")
+            parts.append(f"{_figure(result.stats[key])} {key.replace('_', ' ')}")
     return "stats: " + ", ".join(parts)
+
+
+def _figure(value: Any) -> str:
+    """A counter of the stats line: a whole number with its thousands separated, as the counts."""
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 # The search counters that the stats line shows when a backend reports them.
@@ -247,9 +261,30 @@ def stats_block(result: Any) -> str:
     return "\n".join(lines)
 
 
-def result_json(result: Any, args: argparse.Namespace, solutions: bool = True) -> dict[str, Any]:
+def result_json(result: Any, args: argparse.Namespace, solutions: bool = True,
+                interrupted: bool = False) -> dict[str, Any]:
     """The result as JSON: `found` always, `count` only when the search was complete (else null), and
     the solutions unless --count asked for their number alone (`Result.to_dict`, its format's version
-    first, then the model's path)."""
+    first, then the model's path). Stopped by Ctrl-C: `"interrupted": true`, `found` a lower bound,
+    and the status "interrupted" when nothing was found (not "gave_up": nothing was proved)."""
     data = result.to_dict(solutions=solutions and not args.count)
+    if interrupted:
+        data["interrupted"] = True
+        if not result.solutions:
+            data["status"] = "interrupted"
     return {"format": data.pop("format"), "model": args.model, **data}
+
+
+def interrupted_line(result: Any) -> str:
+    """What Ctrl-C leaves on standard error: `interrupted: at least 17,691 solutions in 3.2 s`, or the
+    best value found of a model with an objective; the one word of any Ctrl-C when nothing was found."""
+    seconds = float(result.stats.get("total_seconds", 0.0))
+    if not result.found:
+        return "interrupted"
+    objective = result.model.problem.objective
+    if objective is not None and not result.optimal:
+        from ..driver.lexicographic import text_of
+
+        return (f"interrupted: best found in {seconds:.1f} s, {objective.text}: {text_of(result.objective)} "
+                "(not proved optimal)")
+    return f"interrupted: at least {_solutions(result.found, result.optimal)} in {seconds:.1f} s"

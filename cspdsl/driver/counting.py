@@ -33,6 +33,7 @@ from ..lower import Lowered
 from ..passes.components import Part, Split, split, sub_problem
 from .checking import SolutionCheck
 from .choice import choose, run_chosen, task_of
+from .interrupted import Interrupted
 from .loop import checked_search, compile_within, search_of
 from .result import Result
 from .solve import solve
@@ -64,7 +65,11 @@ def count(
                        on_solution=on_solution)
         result.stats["count_method"] = "enumeration"
         return result
-    result = PartCount(model, backend, engine, parts, limits.no_limit_as_none(timeout), seed, started).run()
+    counting = PartCount(model, backend, engine, parts, limits.no_limit_as_none(timeout), seed, started)
+    try:
+        result = counting.run()
+    except KeyboardInterrupt:
+        raise Interrupted(counting.so_far()) from None
     if on_solution is not None and result.solutions:
         on_solution(result.solutions[0])
     return result
@@ -93,6 +98,7 @@ class PartCount:
         self.size: dict[str, int] = {}
         self.stats: dict[str, float | int | str] = {"count_method": "components", "compile_seconds": 0.0}
         self._lower_bound = 1  # the solutions checked when the time limit stops the checking
+        self.witness: Assignment | None = None  # once the parts' first solutions are put together
         self.stopped = False  # whether the time limit stopped a part's search after its first solutions
         # The smallest parts first: the one the time limit is likeliest to stop comes last, when the
         # others have their solutions, so that what it found still makes a lower bound.
@@ -106,12 +112,19 @@ class PartCount:
                 return self._result([], complete=not self.stopped and solutions is not None, counted=0)
             found.append(solutions)
         classes = found[1:] if self.split.constant is not None else found
-        witness = self._witness([solutions[0] for solutions in classes])
+        witness = self.witness = self._witness([solutions[0] for solutions in classes])
         try:
             counts = self._checked_counts(witness, classes)
         except TimeLimitReached:
             return self._result([witness], complete=False, counted=self._lower_bound)
         return self._result([witness], complete=not self.stopped, counted=self._product(counts))
+
+    def so_far(self) -> Result:
+        """What Ctrl-C leaves: once the witness is checked, the product of the parts' solutions checked
+        by then (a lower bound, as at a time limit), else nothing counted yet."""
+        if self.witness is None:
+            return self._result([], complete=False)
+        return self._result([self.witness], complete=False, counted=self._lower_bound)
 
     def _searched_parts(self) -> list[Part]:
         """The parts searched: the constant part first (its constraints over fixed variables only),

@@ -24,6 +24,7 @@ from ..core.static_types import Any
 from ..ir import Objective, Problem
 from ..lower import Lowered
 from .checking import SolutionCheck
+from .interrupted import Interrupted
 from .lexicographic import Values, shown, shown_bound, stage, with_parts_fixed
 from .loop import checked_outcome, checked_search, compile_within, search_of
 from .result import Result
@@ -47,6 +48,11 @@ class Optimum:
         self.values: Values | None = None
         self.bound: tuple[int | None, ...] | None = None
         self.proved = self.timed_out = False
+        self.latest: Assignment | None = None  # the last improving solution checked, for Ctrl-C
+
+    def saw(self, solution: Assignment) -> None:
+        """An improving solution, once checked: the best so far, should Ctrl-C stop the search."""
+        self.latest = solution
 
     def shown(self, objective: Objective) -> tuple[Any, Any]:
         """The value and the bound as `Result.objective` and `Result.bound` hold them."""
@@ -84,7 +90,8 @@ def best_of(objective: Objective, backend: str, outcome: Outcome, checker: Solut
 
 
 def best_solution(
-    engine: Any, model: Lowered, compiled: Compiled, deadline: float | None, seed: int | None
+    engine: Any, model: Lowered, compiled: Compiled, deadline: float | None, seed: int | None,
+    found: Optimum | None = None,
 ) -> tuple[Optimum, dict[str, Any]]:
     """Step 1: each part of the objective optimised in turn on the model with the parts before it fixed
     (`lexicographic.stage`; one search for a plain objective), until a part is not proved optimal (a
@@ -92,7 +99,8 @@ def best_solution(
     search's, with the improving solutions of all of them counted."""
     objective = model.problem.objective
     assert objective is not None
-    found, stats = Optimum(), {"improving_solutions": 0}
+    found = Optimum() if found is None else found  # the caller's, to read the best so far at Ctrl-C
+    stats: dict[str, Any] = {"improving_solutions": 0}
     optima: list[int] = []
     for index, part in enumerate(objective.parts):
         reached = None if found.values is None else found.values[index]
@@ -102,7 +110,7 @@ def best_solution(
             found.timed_out, found.proved = True, False
             found.bound = (*optima, None) if engine.CAPABILITIES.exact else None
             break
-        best, searched = _search_part(engine, model, staged, part, deadline, seed)
+        best, searched = _search_part(engine, model, staged, part, deadline, seed, found.saw)
         improving = stats["improving_solutions"] + searched["improving_solutions"]
         stats = {**searched, **stats, "improving_solutions": improving}  # the first search's stats
         _take(found, objective, best, index)
@@ -127,11 +135,12 @@ def _compiled_stage(engine: Any, compiled: Compiled, staged: Problem, index: int
 
 
 def _search_part(
-    engine: Any, model: Lowered, staged: Compiled, part: Objective, deadline: float | None, seed: int | None
+    engine: Any, model: Lowered, staged: Compiled, part: Objective, deadline: float | None, seed: int | None,
+    saw: Callable[[Assignment], None] | None = None,
 ) -> tuple[Best, dict[str, Any]]:
     """One plain objective optimised by the backend, each improving solution checked (a checker of its
-    own: a later part may find again the solution an earlier part ended with)."""
-    improving = SolutionCheck(model, engine.name, deadline, distinct=False)
+    own: a later part may find again the solution an earlier part ended with) and then given to `saw`."""
+    improving = SolutionCheck(model, engine.name, deadline, saw, distinct=False)
     claimed: list[Outcome] = []
 
     def optimise(*, limit: int | None, **keywords: Any) -> Outcome:
@@ -208,19 +217,57 @@ def solve_optimum(
     seed: int | None,
     on_solution: Callable[[Assignment], None] | None,
 ) -> tuple[Result, dict[str, Any]]:
-    """Both steps: the Result (its solutions the optimal ones found) and the stats of step 1."""
+    """Both steps: the Result (its solutions the optimal ones found) and the stats of step 1. Ctrl-C
+    raises `Interrupted` with the best solution found by then, or the optimal ones found once the
+    optimum was proved."""
     backend = engine.name
     objective = model.problem.objective
     assert objective is not None
-    best, stats = best_solution(engine, model, compiled, deadline, seed)
+    best = Optimum()
+    try:
+        best, stats = best_solution(engine, model, compiled, deadline, seed, best)
+    except KeyboardInterrupt:
+        raise Interrupted(_best_so_far(model, backend, best, limit)) from None
     if best.solution is None:
         result = Result(model, backend, [], best.proved, best.timed_out, limit)
     else:
-        solutions, complete, timed_out = optimal_solutions(
-            engine, model, best, limit, deadline,
-            lambda then: SolutionCheck(model, backend, deadline, then), on_solution,
-        )
+        checks: list[SolutionCheck] = []
+
+        def checker(then: Callable[[Assignment], None] | None) -> SolutionCheck:
+            checks.append(SolutionCheck(model, backend, deadline, then))
+            return checks[-1]
+
+        try:
+            solutions, complete, timed_out = optimal_solutions(engine, model, best, limit, deadline, checker,
+                                                               on_solution)
+        except KeyboardInterrupt:
+            found = [solution for check in checks for solution in check.checked.values()]
+            raise Interrupted(_optimal_so_far(model, backend, best, found, limit)) from None
         result = Result(model, backend, solutions, complete, timed_out, limit)
     result.objective, result.bound = best.shown(objective)
     result.optimal = best.proved
     return result, stats
+
+
+def _best_so_far(model: Lowered, backend: str, best: Optimum, limit: int | None) -> Result:
+    """What Ctrl-C leaves of step 1: the last improving solution checked, its value recomputed, not
+    proved optimal (no bound either: the search that would have proved one was stopped)."""
+    result = Result(model, backend, [], False, False, limit)
+    if best.latest is not None:
+        objective = model.problem.objective
+        assert objective is not None
+        result.solutions = [best.latest]
+        result.objective = shown(objective, objective_values(objective, best.latest))
+    return result
+
+
+def _optimal_so_far(model: Lowered, backend: str, best: Optimum, found: list[Assignment],
+                    limit: int | None) -> Result:
+    """What Ctrl-C leaves of step 2: the optimum, proved, and the optimal solutions checked by then
+    (the best solution of step 1 when none was found again yet)."""
+    objective = model.problem.objective
+    assert objective is not None and best.solution is not None
+    result = Result(model, backend, found or [best.solution], False, False, limit)
+    result.objective, result.bound = best.shown(objective)
+    result.optimal = best.proved
+    return result

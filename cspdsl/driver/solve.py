@@ -6,14 +6,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..backends import LOCAL_SEARCH_TIMEOUT, Assignment, Backend, exact_backends, get_backend
+from ..backends import LOCAL_SEARCH_TIMEOUT, Assignment, Backend, Compiled, exact_backends, get_backend
 from ..core import limits
 from ..core.collector import no_cycle_collection
 from ..core.deadline import deadline_after
 from ..core.errors import CspdslError, Suggestion
+from ..core.static_types import Any
 from ..lower import Lowered
 from .checking import SolutionCheck
 from .choice import choose, run_chosen, task_of
+from .interrupted import Interrupted
 from .loop import checked_search, compile_within, search_of
 from .result import Result
 
@@ -79,27 +81,46 @@ def _solve_named(model: Lowered, backend: str, limit: int | None, timeout: float
 
 def _solve_on(engine: Backend, model: Lowered, limit: int | None, timeout: float | None, seed: int | None,
               on_solution: Callable[[Assignment], None] | None) -> Result:
-    """`solve`'s steps once its arguments are checked: compile, search or optimise, the Result."""
+    """`solve`'s steps once its arguments are checked: compile, search or optimise, the Result.
+    Ctrl-C raises `Interrupted` with the solutions checked by then."""
     started = time.perf_counter()
     deadline = deadline_after(timeout)
-    compiled = compile_within(engine, model.problem, deadline)
-    if compiled is None:
-        seconds = time.perf_counter() - started
-        stats = {"compile_seconds": seconds, "total_seconds": seconds}
-        return Result(model, engine.name, [], False, True, limit, {}, stats, timeout)
+    checker = SolutionCheck(model, engine.name, deadline, on_solution)
+    size: dict[str, int] = {}
+    try:
+        compiled = compile_within(engine, model.problem, deadline)
+        if compiled is None:
+            seconds = time.perf_counter() - started
+            stats = {"compile_seconds": seconds, "total_seconds": seconds}
+            return Result(model, engine.name, [], False, True, limit, {}, stats, timeout)
+        size = dict(compiled.size)
+        result, stats = _searched(engine, model, compiled, checker, limit, deadline, seed)
+    except Interrupted as stop:  # an optimisation's: its best solution, or its optimal ones so far
+        raise Interrupted(_finished(stop.partial, size, stop.partial.stats, started, timeout)) from None
+    except KeyboardInterrupt:
+        partial = Result(model, engine.name, list(checker.checked.values()), False, False, limit)
+        raise Interrupted(_finished(partial, size, {}, started, timeout)) from None
+    stats.setdefault("compile_seconds", compiled.compile_seconds)
+    return _finished(result, size, stats, started, timeout)
+
+
+def _searched(engine: Backend, model: Lowered, compiled: Compiled, checker: SolutionCheck, limit: int | None,
+              deadline: float | None, seed: int | None) -> tuple[Result, dict[str, Any]]:
+    """The search of the compiled model, or its optimisation: the Result and the search's stats."""
     if model.problem.objective is not None:
         from .optimum import solve_optimum  # here: only a model with an objective needs it
 
-        result, stats = solve_optimum(engine, model, compiled, limit=limit, deadline=deadline, seed=seed,
-                                      on_solution=on_solution)
-    else:
-        checker = SolutionCheck(model, engine.name, deadline, on_solution)
-        searched = checked_search(search_of(engine, compiled), checker, limit=limit, deadline=deadline, seed=seed)
-        result = Result(model, engine.name, searched.solutions, searched.complete, searched.timed_out, limit)
-        stats = searched.stats
-    stats.setdefault("compile_seconds", compiled.compile_seconds)
+        return solve_optimum(engine, model, compiled, limit=limit, deadline=deadline, seed=seed,
+                             on_solution=checker.then)
+    searched = checked_search(search_of(engine, compiled), checker, limit=limit, deadline=deadline, seed=seed)
+    return Result(model, engine.name, searched.solutions, searched.complete, searched.timed_out, limit), searched.stats
+
+
+def _finished(result: Result, size: dict[str, int], stats: dict[str, Any], started: float,
+              timeout: float | None) -> Result:
+    """`result` given its size, stats, total time and time limit."""
     stats["total_seconds"] = time.perf_counter() - started
-    result.size, result.stats, result.time_limit = dict(compiled.size), stats, timeout
+    result.size, result.stats, result.time_limit = size, stats, timeout
     return result
 
 
