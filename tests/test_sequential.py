@@ -193,7 +193,7 @@ def test_compare_puts_search_beside_the_unrolled_backends(monkeypatch: pytest.Mo
     monkeypatch.setenv("COLUMNS", "200")  # the whole table on one line a row
     result = run_cli("compare", "models/river.puz", "--all")
     assert result.returncode == 0
-    assert [line.split(":")[0] for line in result.stderr.splitlines()] == ["run 1/1"] * 4  # a line as each run ends
+    assert result.stderr == ""  # no progress off a terminal
     lines = result.stdout.splitlines()
     assert lines[0] == "Wolf, goat and cabbage: all plans, 1 run"
     assert "┃ backend ┃ status ┃ plans ┃" in lines[2]
