@@ -245,6 +245,10 @@ def _compare(args: argparse.Namespace) -> int:
         print(f"error: the backends disagree ({', '.join(broken)} against the others): this is a bug in cspdsl",
               file=sys.stderr)
         return EXIT_INTERNAL
+    if rows and all(row.status == "timeout" and row.solutions == 0 for row in rows):
+        if not args.json:  # JSON says it in each backend's status
+            print(f"No solution found within the time limit of {args.timeout:g} s on any backend.")
+        return EXIT_TIMEOUT
     return EXIT_SOLVED
 
 
