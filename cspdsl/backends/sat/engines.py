@@ -118,14 +118,14 @@ class PysatEngine:
 
 
 _CALLS = ("new", "add_cl", "solve", "solve_lim", "cbudget", "model", "core", "del", "setphases", "propagate",
-          "interrupt")
+          "interrupt", "clearint")
 _calls: dict[str, dict[str, Any]] = {}
 
 
 def _calls_of(name: str) -> dict[str, Any]:
     """The C functions of PySAT's solver `name` that `Solver` calls, as its attributes `_new`, `_add_cl`,
-    ... (None for `setphases`, `propagate` and `interrupt` where the solver has none), looked up once a
-    process."""
+    ... (None for `setphases`, `propagate`, `interrupt` and `clearint` where the solver has none),
+    looked up once a process."""
     calls = _calls.get(name)
     if calls is None:
         import pysolvers
@@ -160,6 +160,7 @@ class Solver:
     _setphases: Callable[[Any, list[int]], None] | None
     _propagate: Callable[..., tuple[int, list[int]]] | None
     _interrupt: Callable[[Any], None] | None
+    _clearint: Callable[[Any], None] | None
 
     def __enter__(self) -> Solver:
         return self
@@ -217,8 +218,11 @@ class Solver:
             return {1: True, -1: False, 0: None}[answer]
         timer = self._interrupt_at_deadline()
         status: bool | None = self._solve_lim(self._solver, assumptions, self._main_thread, int(timer is not None))
-        if timer is not None:
+        if timer is not None:  # an interrupt that came after the answer must not stop the next solve
             timer.cancel()
+            timer.join()
+            if self._clearint is not None:
+                self._clearint(self._solver)
         return status
 
     def _interrupt_at_deadline(self) -> Any:
@@ -227,7 +231,7 @@ class Solver:
         the engine cannot be interrupted. A conflict budget alone does not bound the time: 2,000
         conflicts on a large formula took seconds past a time limit."""
         deadline = current_deadline()
-        if deadline is None or self._interrupt is None:
+        if deadline is None or self._interrupt is None or self._clearint is None:
             return None
         import threading
 
