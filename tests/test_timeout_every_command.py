@@ -7,6 +7,7 @@ docs/guarantees.md quotes.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -76,3 +77,25 @@ def test_a_time_limit_ends_every_command_with_exit_3(tmp_path: Path, model: str,
     took = time.monotonic() - started
     assert (done.returncode, words in done.stdout) == (EXIT_TIMEOUT, True), done.stdout[-2000:] + done.stderr
     assert took < GENEROUS, f"{took:.1f} s for a limit of {T} s"
+
+
+def pigeons(holes: int) -> list[list[int]]:
+    """`holes` pigeons in `holes` holes, each in one and no two in one: satisfiable, but only by search."""
+    var = {(p, h): p * holes + h + 1 for p in range(holes) for h in range(holes)}
+    clauses = [[var[p, h] for h in range(holes)] for p in range(holes)]
+    clauses += [[-var[p, h], -var[q, h]] for h in range(holes) for p in range(holes) for q in range(p + 1, holes)]
+    return clauses
+
+
+@pytest.mark.parametrize("run", range(20))
+def test_an_interrupt_at_the_deadline_leaves_the_sat_solver_usable(run: int) -> None:
+    """A limited solve at a deadline that has passed is interrupted during its search or after its
+    answer (the timer's thread races it); either way the solver's next solve, with no limit, answers."""
+    from cspdsl.backends.sat.engines import OutOfBudget, Solver
+    from cspdsl.core.deadline import time_limited
+
+    with Solver("minisat22") as solver:
+        assert solver.add_all(pigeons(6))
+        with time_limited(time.monotonic()), contextlib.suppress(OutOfBudget):
+            solver.solve(conflicts=1000)
+        assert solver.solve() is True
