@@ -40,6 +40,7 @@ class World:
         self.keyed = False  # positions named by keys have no order: only same and not_same
         self.boards: dict[str, list[str]] = {}  # board name: its cells
         self.binders: list[str] = []  # forall binders in scope
+        self.variables: list[str] = []  # the declared variables, arrays and grids, for a `show`
         self.counter = 0
 
     def fresh(self, stem: str) -> str:
@@ -97,6 +98,7 @@ def domain(world: World) -> str:
 def scalar_var(world: World) -> list[str]:
     names = [world.fresh("x") for _ in range(world.rng.choice([1, 1, 2, 3]))]
     world.scalars += names
+    world.variables += names
     return [f"var {', '.join(names)} in {domain(world)}"]
 
 
@@ -104,6 +106,7 @@ def array_var(world: World) -> list[str]:
     rng = world.rng
     name, n = world.fresh("q"), rng.randint(1, 5)
     world.arrays[name] = n
+    world.variables.append(name)
     lines = [f"var {name}[1..{n}] in {domain(world)}"]
     if rng.random() < 0.2:
         cells = [rng.choice([".", ".", str(rng.randint(-2, 4))]) for _ in range(n)]
@@ -118,6 +121,7 @@ def grid_var(world: World) -> list[str]:
     rng = world.rng
     name, n = world.fresh("g"), rng.choice([2, 3, 4])
     world.grids[name] = n
+    world.variables.append(name)
     lines = [f"var {name}[1..{n}, 1..{n}] in 1..{n}"]
     if rng.random() < 0.3:
         rows = [" ".join(rng.choice([".", ".", "_", str(rng.randint(1, n))]) for _ in range(n)) for _ in range(n)]
@@ -213,7 +217,11 @@ def arith(world: World, depth: int) -> str:
     rng = world.rng
     if depth <= 0 or rng.random() < 0.4:
         return atom(world)
-    kind = rng.randrange(8)
+    kind = rng.randrange(10)
+    if kind == 8:  # `//` and `%` over variables of small domains, a divisor that may be 0 among them
+        return f"{atom(world)} {rng.choice(['//', '%'])} {atom(world)}"
+    if kind == 9:
+        return "number(" + ", ".join(atom(world) for _ in range(rng.randint(1, 4))) + ")"
     if kind < 3:
         return f"{arith(world, depth - 1)} {rng.choice(['+', '-', '+'])} {arith(world, depth - 1)}"
     if kind == 7:
@@ -301,11 +309,43 @@ def forall(world: World, depth: int) -> str:
     return "forall " + ", ".join(f"{b} in {r}" for b, r in zip(binders, ranges, strict=True)) + f"{where}: {body}"
 
 
+def hidden_part(world: World) -> list[str]:
+    """A part of its own, apart from the rest of the model: variables whose names begin with `_`
+    (hidden), free or tied to one another or to a shown variable of the part only."""
+    rng = world.rng
+    hidden = [world.fresh("_h") for _ in range(rng.randint(1, 3))]
+    lines = [f"var {', '.join(hidden)} in {domain(world)}"]
+    if rng.random() < 0.5:
+        shown = world.fresh("y")
+        lines.append(f"var {shown} in {domain(world)}")
+        world.variables.append(shown)
+        hidden.append(shown)
+    if rng.random() < 0.7:
+        a, b = rng.choice(hidden), rng.choice(hidden)
+        lines.append(f"{a} {rng.choice(['+', '-', '*', '%', '//'])} {b} {rng.choice(COMPARES)} {rng.randint(-2, 4)}")
+    return lines
+
+
+def show_and_objective(world: World) -> list[str]:
+    """Perhaps a `show` of some of the declared variables, perhaps an objective over them."""
+    rng = world.rng
+    lines = []
+    if world.variables and rng.random() < 0.3:
+        lines.append("show " + ", ".join(rng.sample(world.variables, rng.randint(1, len(world.variables)))))
+    if rng.random() < 0.25:
+        lines.append(f"{rng.choice(['minimize', 'maximize'])} {arith(world, 2)}")
+    return lines
+
+
 def generated(seed: int) -> str:
-    """A whole model: declarations, then clues over them, then perhaps a question."""
+    """A whole model: declarations (some in parts of their own with hidden variables), then clues over
+    them, then perhaps a `show`, an objective and a question."""
     world = World(random.Random(seed))
     lines = declarations(world)
+    if world.rng.random() < 0.3:
+        lines += hidden_part(world)
     lines += [clue(world, world.rng.randint(0, 3)) for _ in range(world.rng.randint(1, 5))]
+    lines += show_and_objective(world)
     if world.scalars and world.rng.random() < 0.2:
         lines.append(f'question "What?": "It is {{{world.rng.choice(world.scalars)}}}."')
     return "\n".join(lines) + "\n"

@@ -23,6 +23,7 @@ import pytest
 from fuzz_text import generated, mutated, seed_texts
 from helpers import run_cli
 
+from cspdsl import count
 from cspdsl.api import loads, solve
 from cspdsl.core.errors import CspdslError
 
@@ -30,6 +31,7 @@ SOLVE_SECONDS = 0.5  # the time limit of each solve: a clean time limit is an ou
 HANG_SECONDS = 60  # a case that runs this long has hung (the solve's own limit is far below it)
 OTHER_BACKENDS = ("cpsat", "csp")  # every OTHER_EVERY-th case that lowers is solved on one of these too
 OTHER_EVERY = 10
+COUNT_EVERY = 3  # every COUNT_EVERY-th case that lowers is counted too (by parts where it falls apart)
 BATCH = 250  # cases a test runs: a failure names its batch, and the report its seeds
 MUTATION_TEXTS = seed_texts()
 CLEAN_EXITS = {0, 1, 2, 3}  # solved, unsatisfiable, bad input, time limit
@@ -69,6 +71,8 @@ def outcome(text: str, seed: int) -> str:
     for backend in backends:
         try:
             status = solve(model, backend, limit=2, timeout=SOLVE_SECONDS).status
+            if seed % COUNT_EVERY == 0:
+                count(model, backend, timeout=SOLVE_SECONDS)
         except CspdslError:
             status = "refused"
     return status

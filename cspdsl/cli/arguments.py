@@ -256,6 +256,9 @@ def _generate_arguments(generation: argparse.ArgumentParser) -> None:
                             help="write each puzzle to DIR/MODEL-SEED.puz (default: the one puzzle to standard output)")
     generation.add_argument("--picture", metavar="FILE", help="the solution every puzzle has, drawn a row a line "
                                                               "(`#` shaded, `.` blank, or numbers): a nonogram's image")
+    generation.add_argument("--timeout", type=seconds_flag, metavar="S",
+                            help="time limit in seconds for all the puzzles (exit 3 when it ends the run; the "
+                                 f"puzzles written by then stay); {_SECONDS_RANGE}")
     add_limit_flags(generation)
 
 

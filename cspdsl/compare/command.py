@@ -21,7 +21,7 @@ from .runs import ComparisonInterrupted, compare_backends, disagreement
 from .table import render_table, runs_said
 
 # The command's exit codes (`cspdsl.cli.exit_codes`, which this layer does not import).
-SOLVED, DISAGREEMENT, INTERRUPTED = 0, 4, 130
+SOLVED, TIMED_OUT, DISAGREEMENT, INTERRUPTED = 0, 3, 4, 130
 
 
 def run_compare(args: argparse.Namespace) -> int:
@@ -56,6 +56,10 @@ def run_compare(args: argparse.Namespace) -> int:
         print(f"error: the backends disagree ({', '.join(broken)} against the others): this is a bug in cspdsl",
               file=sys.stderr)
         return DISAGREEMENT
+    if rows and all(row.status == "timeout" and row.solutions == 0 for row in rows):
+        if not args.json:  # JSON says it in each backend's status
+            print(f"No solution found within the time limit of {args.timeout:g} s on any backend.")
+        return TIMED_OUT
     return SOLVED
 
 

@@ -7,6 +7,7 @@ under assumptions, not a fresh compile."""
 from __future__ import annotations
 
 from ..backends import Assignment, ClueSession, open_clue_session
+from ..core.deadline import check_deadline
 from ..ir import InSet, Problem
 
 # The backend whose clue session answers: a single-threaded SAT solver, so that nothing depends on
@@ -23,6 +24,7 @@ class GivenClues:
         self.number = {pair: number for number, pair in enumerate(pairs, 1)}
         clues = {number: (InSet(var, (value,)),) for (var, value), number in self.number.items()}
         self.session: ClueSession = open_clue_session(CLUE_BACKEND, base, clues)
+        check_deadline()
 
     def domain(self, var: str) -> tuple[int, ...]:
         return self.base.variables[var].domain
@@ -33,7 +35,9 @@ class GivenClues:
         return [selector[self.number[var, value]] for var, value in givens.items()]
 
     def holds(self, givens: dict[str, int]) -> bool:
-        """Whether the base has a solution with these givens."""
+        """Whether the base has a solution with these givens (a question to the solver: the time
+        limit is looked at before each)."""
+        check_deadline()
         return self.session.solve(self.selectors(givens))
 
     def found(self) -> Assignment:
@@ -50,6 +54,7 @@ class GivenClues:
 
     def unique_under(self, active: int, givens: dict[str, int]) -> bool:
         """Whether these givens leave no solution but the one `active` rules out."""
+        check_deadline()
         return not self.session.solve([active, *self.selectors(givens)])
 
     def retire(self, active: int) -> None:

@@ -1,9 +1,11 @@
-"""`cspdsl generate MODEL [-n N] [--seed S] [-o DIR] [--picture FILE]`: N new puzzles of the model,
-each written as the model's text with new givens (or, for a logic grid, new clues; for number clue
-lines, new numbers, from the solution FILE draws when it is given). With `-o DIR`, each is the file
-DIR/STEM-SEED.puz (the folder made when missing) and a line on standard error says so; without it,
-the one puzzle (-n 1) goes to standard output, and more than one is refused. No --seed: one is
-drawn, and each file records its own."""
+"""`cspdsl generate MODEL [-n N] [--seed S] [-o DIR] [--picture FILE] [--timeout S]`: N new puzzles of
+the model, each written as the model's text with new givens (or, for a logic grid, new clues; for
+number clue lines, new numbers, from the solution FILE draws when it is given). With `-o DIR`, each is
+the file DIR/STEM-SEED.puz (the folder made when missing) and a line on standard error says so;
+without it, the one puzzle (-n 1) goes to standard output, and more than one is refused. No --seed:
+one is drawn, and each file records its own. `--timeout` covers the whole run, the compile included:
+the generator looks at it between two questions to its solver (`core.deadline`), and a run it ends
+exits 3."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import secrets
 import sys
 from collections.abc import Callable
 
+from ..core.deadline import TimeLimitReached, deadline_after, time_limited
 from ..core.errors import CspdslError
 from ..core.limits import MAX_SEED
 from ..core.static_types import TYPE_CHECKING
@@ -25,9 +28,22 @@ if TYPE_CHECKING:
 OutputFile = Callable[[str | None], contextlib.AbstractContextManager["TextIO"]]
 
 
+EXIT_TIMEOUT = 3  # the command line's code of a run its time limit ended (`cli.exit_codes`)
+
+
 def run_generate(args: argparse.Namespace, output_file: OutputFile) -> int:
     """The puzzles, each written through `output_file` (the command line's guarded output) as soon
-    as it is made; exit 0."""
+    as it is made; exit 0, or 3 when the time limit ends the run first."""
+    timeout = getattr(args, "timeout", None)
+    try:
+        with time_limited(deadline_after(None if timeout is None or timeout == float("inf") else timeout)):
+            return _written(args, output_file)
+    except TimeLimitReached:
+        print(f"No puzzle made within the time limit of {timeout:g} s.")
+        return EXIT_TIMEOUT
+
+
+def _written(args: argparse.Namespace, output_file: OutputFile) -> int:
     from ..lower.load import load
 
     if args.output is None and args.count > 1:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from ..backends import Assignment
+from ..core.deadline import check_deadline
 from ..core.errors import CspdslError, InternalError
 from ..explanation.oracle import ClueOracle
 from ..lower import Lowered
@@ -97,6 +98,7 @@ def minimal_clues(text: str, first_line: int, lines: list[Candidate], solution: 
         blurred = {i: KINDS.index(lines[i].kind) + BLUR * rng.random() for i in sorted(kept)}
         order = sorted(blurred, key=lambda i: -blurred[i])
         for i in order:
+            check_deadline()  # a run's --timeout, looked at between two questions
             if oracle.unique([number[j] for j in kept if j != i], solution):
                 kept.discard(i)
         return rng.sample(sorted(kept), len(kept))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from ..backends import Assignment
+from ..core.deadline import check_deadline
 from ..core.errors import CspdslError, InternalError
 from ..explanation.clues import cut
 from ..explanation.oracle import ClueOracle
@@ -75,6 +76,7 @@ class NumberedGenerator:
         """(the text of this seed's puzzle, its clue lines as written): a fact of the model and the seed."""
         rng = random.Random(seed)
         for _ in range(1 if self.picture is not None else TRIES):
+            check_deadline()  # a run's --timeout, looked at between two solutions tried
             solution = self.picture if self.picture is not None else random_solution(self.session, rng)[1]
             numbers = {i: read(solution) for i, read in enumerate(self.readers)}
             kept = self.minimal(numbers, solution, rng)
@@ -108,6 +110,7 @@ class NumberedGenerator:
                 return None
             kept = set(ours)  # a line whose numbers always hold posts nothing, and goes at once
             for i in rng.sample(sorted(ours), len(ours)):
+                check_deadline()
                 if oracle.unique([*fixed, *(ours[j] for j in kept if j != i)], solution):
                     kept.discard(i)
             return sorted(kept)

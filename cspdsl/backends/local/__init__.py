@@ -16,6 +16,7 @@ import random
 import time
 from collections.abc import Callable
 
+from ...core.deadline import TimeLimitReached, time_limited
 from ...core.errors import CspdslError
 from ...core.static_types import Any, ClassVar
 from ...ir import Problem
@@ -71,7 +72,11 @@ class _LocalSearch:
         empty = sum(1 for d in space.domains if not d)
         if empty:  # no assignment to search from; a proof of that is an exact backend's business
             return Outcome([], complete=False, stats={"seed": chosen, "final_cost": empty, "empty_domains": empty})
-        best, timed_out, stats = loop(Engine(space, random.Random(chosen)), budget)
+        try:  # building the engine and its first states takes seconds on a large model: timed too
+            with time_limited(budget.monotonic_deadline()):
+                best, timed_out, stats = loop(Engine(space, random.Random(chosen)), budget)
+        except TimeLimitReached:
+            return Outcome([], complete=False, timed_out=True, stats={"seed": chosen})
         stats["seed"] = chosen
         stats["final_cost"] = best.cost
         if best.cost > 0:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from ...core.deadline import check_deadline
 from ...core.record import Record, field
 from ...ir import AllDifferent, Constraint, Count, InSet
 
@@ -108,7 +109,8 @@ def kind(group: Group, value: int) -> int:
 class Placer:
     """Random assignments of a group's variables that keep every kind within its bounds: a matching
     of variables to kind slots (the required slots first). What does not depend on chance is
-    computed once."""
+    computed once. Both take time quadratic in the group's size (seconds for an all-different of
+    600 variables), so both look at the time limit (`core.deadline`) variable by variable."""
 
     def __init__(self, group: Group, domains: list[tuple[int, ...]]) -> None:
         self.slots: list[int] = []  # slot -> kind
@@ -119,10 +121,19 @@ class Placer:
         self.vars = group.vars
         self.values: dict[tuple[int, int], list[int]] = {}  # (variable, kind) -> its values of that kind
         for v in group.vars:
+            check_deadline()
             for value in domains[v]:
                 self.values.setdefault((v, kind(group, value)), []).append(value)
-        self.options = {v: [s for s, k in enumerate(self.slots) if (v, k) in self.values] for v in group.vars}
-        self.takers = {s: [v for v in group.vars if (v, k) in self.values] for s, k in enumerate(self.slots)}
+        self.options = {v: self._slots_of(v) for v in group.vars}
+        self.takers = {s: self._takers_of(k) for s, k in enumerate(self.slots)}
+
+    def _slots_of(self, v: int) -> list[int]:
+        check_deadline()
+        return [s for s, k in enumerate(self.slots) if (v, k) in self.values]
+
+    def _takers_of(self, k: int) -> list[int]:
+        check_deadline()
+        return [v for v in self.vars if (v, k) in self.values]
 
     def place(self, rng: random.Random) -> dict[int, int] | None:
         """A random assignment, or None if there is none."""
@@ -134,6 +145,7 @@ class Placer:
             if not _augment_from_slot(s, takers, holder, place, set()):
                 return None
         for v in rng.sample(self.vars, len(self.vars)):
+            check_deadline()
             if v not in place and not _augment(v, options, holder, place, set()):
                 return None
         return {v: rng.choice(self.values[v, self.slots[s]]) for v, s in place.items()}

@@ -37,6 +37,10 @@ class Budget(Record, frozen=False):
     def out_of_time(self) -> bool:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
+    def monotonic_deadline(self) -> float | None:
+        """The deadline on `time.monotonic()`'s clock, the one `core.deadline` reads."""
+        return None if self.deadline is None else time.monotonic() + self.deadline - time.perf_counter()
+
 
 class State(Record, frozen=False):
     """A complete assignment with the violation of each paid constraint and each group's kind counts."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 
+from ...core.deadline import TimeLimitReached, time_limited
 from ...core.static_types import Any
 from ...ir import Linear, Posted, Problem
 from ..protocol import Assignment, Compiled, OnSolution, Outcome
@@ -50,7 +51,12 @@ def optimise(
             timed_out = True
             break
         value = sum(coef * found[-1][name] for coef, name in terms)
-        harder = backend.compile(tightened(compiled.problem, Linear(terms, "<=", value - 1)))
+        try:  # a round's compile is as long as the first's: within the time left too
+            with time_limited(None if deadline is None else time.monotonic() + left):
+                harder = backend.compile(tightened(compiled.problem, Linear(terms, "<=", value - 1)))
+        except TimeLimitReached:
+            timed_out = True
+            break
         rounds += 1
         outcome = backend.solve(harder, limit=1, timeout=left, seed=None if seed is None else seed + rounds)
         if not outcome.solutions:

@@ -34,6 +34,8 @@ INCREMENTAL_ENGINE = "cadical153"
 RENEW_AFTER = 256
 # A SAT call under a time limit runs in steps of this many conflicts, the clock read between them.
 STEP_CONFLICTS = 1_000
+FIRST_STEP_CONFLICTS = 16  # the first step of a search under a time limit, doubled while steps are quick
+STEP_SECONDS = 0.05
 
 
 class SearchStopped(Exception):
@@ -146,12 +148,17 @@ class SatBatchSession:
                 add(handle, [-switch])
 
     def _call(self, assumptions: list[int], deadline: float) -> bool:
-        """One search under a time limit, in steps of STEP_CONFLICTS conflicts."""
+        """One search under a time limit, in steps of conflicts: FIRST_STEP_CONFLICTS, doubled after
+        each step that took under STEP_SECONDS, up to STEP_CONFLICTS. The engine cannot be interrupted
+        within a step, and 1,000 conflicts on a large formula took seconds past the limit."""
+        step = FIRST_STEP_CONFLICTS
         while time.monotonic() < deadline:
+            started = time.monotonic()
             try:
-                return bool(self.solver.solve(assumptions, conflicts=STEP_CONFLICTS))
+                return bool(self.solver.solve(assumptions, conflicts=step))
             except OutOfBudget:
-                continue
+                if time.monotonic() - started < STEP_SECONDS:
+                    step = min(2 * step, STEP_CONFLICTS)
         raise SearchStopped
 
     def _models_pycosat(self, assumptions: list[int], outputs: list[str], limit: int | None,

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import repeat
 
+from ...core.deadline import current_deadline
 from ...core.static_types import Any, ClassVar
 from .partition import Choices, partitioned_models
 
@@ -116,13 +117,15 @@ class PysatEngine:
             yield from replay
 
 
-_CALLS = ("new", "add_cl", "solve", "solve_lim", "cbudget", "model", "core", "del", "setphases", "propagate")
+_CALLS = ("new", "add_cl", "solve", "solve_lim", "cbudget", "model", "core", "del", "setphases", "propagate",
+          "interrupt", "clearint")
 _calls: dict[str, dict[str, Any]] = {}
 
 
 def _calls_of(name: str) -> dict[str, Any]:
     """The C functions of PySAT's solver `name` that `Solver` calls, as its attributes `_new`, `_add_cl`,
-    ... (None for `setphases` and `propagate` where the solver has none), looked up once a process."""
+    ... (None for `setphases`, `propagate`, `interrupt` and `clearint` where the solver has none),
+    looked up once a process."""
     calls = _calls.get(name)
     if calls is None:
         import pysolvers
@@ -156,6 +159,8 @@ class Solver:
     _del: Callable[..., None]
     _setphases: Callable[[Any, list[int]], None] | None
     _propagate: Callable[..., tuple[int, list[int]]] | None
+    _interrupt: Callable[[Any], None] | None
+    _clearint: Callable[[Any], None] | None
 
     def __enter__(self) -> Solver:
         return self
@@ -211,8 +216,29 @@ class Solver:
         if self.cadical:
             answer = self._solve_lim(self._solver, assumptions, self._main_thread)
             return {1: True, -1: False, 0: None}[answer]
-        status: bool | None = self._solve_lim(self._solver, assumptions, self._main_thread, 0)
+        timer = self._interrupt_at_deadline()
+        status: bool | None = self._solve_lim(self._solver, assumptions, self._main_thread, int(timer is not None))
+        if timer is not None:  # an interrupt that came after the answer must not stop the next solve
+            timer.cancel()
+            timer.join()
+            if self._clearint is not None:
+                self._clearint(self._solver)
         return status
+
+    def _interrupt_at_deadline(self) -> Any:
+        """A started timer that interrupts the solve at the deadline `core.deadline.time_limited` set
+        (the solve then returns as if its conflict budget ran out), or None where no deadline is set or
+        the engine cannot be interrupted. A conflict budget alone does not bound the time: 2,000
+        conflicts on a large formula took seconds past a time limit."""
+        deadline = current_deadline()
+        if deadline is None or self._interrupt is None or self._clearint is None:
+            return None
+        import threading
+
+        timer = threading.Timer(max(deadline - time.monotonic(), 0.0), self._interrupt, (self._solver,))
+        timer.daemon = True
+        timer.start()
+        return timer
 
     def raw(self) -> tuple[Any, Callable[[Any, list[int], int], Any], Callable[[Any], list[int] | None],
                            Callable[[Any, list[int]], Any], int]:

@@ -10,6 +10,7 @@ search of a set of places (docs/backend-sat.md, "Rulers").
 
 from __future__ import annotations
 
+from ...core.deadline import check_deadline
 from ...ir import Problem
 from ...passes.rulers import Ruler
 from .cnf import Cnf, TooManyClauses
@@ -41,6 +42,7 @@ def ruler_clauses(cnf: Cnf, ruler: Ruler, values: dict[str, list[tuple[int, int]
     places = sorted(at)
     clauses = cnf.clauses  # the pairs' clauses are of three fresh variables: appended as they are
     for distance in range(1, places[-1] - places[0] + 1 if places else 0):
+        check_deadline()  # a ruler of 24 marks up to 300 takes a second of distances
         pairs = []
         for place in places:
             if place + distance in at:

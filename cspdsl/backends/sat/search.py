@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Iterator
 from operator import itemgetter
 
+from ...core.deadline import deadline_after, time_limited
 from ...core.static_types import TYPE_CHECKING, Any
 from ..child import run_with_time_limit
 from ..protocol import Assignment, Distinct, OnSolution
@@ -165,15 +166,16 @@ def quick_search(
     solutions: list[Assignment] = []
     found = _Found(solutions.append, outputs, limit, group)
     try:
-        models = engine(engine_name, num_vars).models(
-            clauses, blocking(values, outputs), limited=True, choices=choices_of(values, outputs), projected=projected,
-            two=limit == 2 and not group,
-        )
-        for model in models:
-            if found.take(decode(values, model, derived)):
-                return solutions, found.summary(complete=False)
-            if time.perf_counter() - started > budget:
-                return None
+        with time_limited(deadline_after(budget)):  # each limited solve is interrupted at it too
+            models = engine(engine_name, num_vars).models(
+                clauses, blocking(values, outputs), limited=True, choices=choices_of(values, outputs),
+                projected=projected, two=limit == 2 and not group,
+            )
+            for model in models:
+                if found.take(decode(values, model, derived)):
+                    return solutions, found.summary(complete=False)
+                if time.perf_counter() - started > budget:
+                    return None
     except OutOfBudget:
         return None
     return solutions, found.summary(complete=True)
