@@ -11,7 +11,7 @@ import pytest
 from test_explain import UNIQUE_SEEDS, solutions_of_with, unique_random
 
 from cspdsl.api import load
-from cspdsl.explanation import Fact, explain
+from cspdsl.explanation import Fact, explain, premises
 from cspdsl.explanation.facts import solution_facts
 from cspdsl.explanation.oracle import ClueOracle
 from cspdsl.explanation.premises import fewest_facts_needed
@@ -59,8 +59,11 @@ def fewest_and_minimal(seed: int) -> list[tuple[list[int], list[Fact], Fact, lis
         oracle.close()
 
 
+@pytest.mark.parametrize("engine", sorted(premises.CANDIDATES))
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_facts_a_step_cites_are_a_smallest_set(seed: int) -> None:
+def test_the_facts_a_step_cites_are_a_smallest_set(seed: int, engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With either hitting-set engine (our own, PySAT's Hitman), checked against brute force."""
+    monkeypatch.setattr(premises, "HITTING_SETS", engine)
     problem = unique_random(seed)
     assert problem is not None
     for numbers, known, target, fewest, _ in fewest_and_minimal(seed):

@@ -70,6 +70,9 @@ class StepSearch:
         self.changed: dict[str, int] = {}  # each variable's last step that learnt a fact of it
         self.cache: dict[tuple[int, ...], tuple[int, Step | None]] = {}
         self.local: dict[tuple[int, ...], ClueOracle] = {}
+        # (ring, fact) -> (the steps taken when asked, the bound, the smallest set of clues found)
+        self.clue_sets: dict[tuple[str, Fact], tuple[int, int, list[int] | None]] = {}
+        self.reached: dict[tuple[int, ...], set[str]] = {}
 
     def run(self) -> list[Step]:
         try:
@@ -122,8 +125,7 @@ class StepSearch:
         for ring in (self._near, self._around):
             for fact in placements:
                 bound = len(best[0]) if best is not None else MOST_CLUES_SOUGHT + 1
-                found = smallest_set(ring(fact.var), self._clues_imply(fact), self.oracle.true_clues, bound,
-                                     CLUE_SET_CALLS)
+                found = self._smallest_clues(ring, fact, bound)
                 if found is not None:
                     best = (found, fact)
                 if best is not None and len(best[0]) <= 2:  # no clue alone implies anything
@@ -131,6 +133,31 @@ class StepSearch:
         if best is None:
             return self._from_a_core()
         return self._step(best[0], [best[1]], self.known, self.remaining)
+
+    def _smallest_clues(self, ring: Callable[[str], list[int]], fact: Fact, bound: int) -> list[int] | None:
+        """The smallest set of the ring's clues that implies the fact with the facts known, if one
+        has fewer than `bound` clues. The answer of an earlier round stands while no fact was learnt
+        of a variable the ring's clues reach: the question is the same (the facts of other variables
+        are free of these clues and of the fact), as is its answer."""
+        universe = ring(fact.var)
+        key = (ring.__name__, fact)
+        if key in self.clue_sets:
+            asked_at, asked_bound, found = self.clue_sets[key]
+            if all(self.changed.get(var, 0) <= asked_at for var in self._reached(universe)):
+                if found is not None:
+                    return found if len(found) < bound else None
+                if bound <= asked_bound:
+                    return None
+        found = smallest_set(universe, self._clues_imply(fact), self.oracle.true_clues, bound, CLUE_SET_CALLS)
+        self.clue_sets[key] = (len(self.steps), bound, found)
+        return found
+
+    def _reached(self, numbers: list[int]) -> set[str]:
+        """The variables these clues reach (kept for each set asked about)."""
+        key = tuple(numbers)
+        if key not in self.reached:
+            self.reached[key] = set().union(*(self.reach[n] for n in numbers))
+        return self.reached[key]
 
     def _near(self, var: str) -> list[int]:
         """The clues (not givens) that reach the variable."""
