@@ -11,9 +11,9 @@ from contextlib import contextmanager
 
 from .. import __version__
 from ..core.errors import did_you_mean
+from ..core.exit_codes import EXIT_BAD_INPUT
 from ..core.limits import MAX_SEED, MAX_TIMEOUT, seconds_flag, seed_flag
 from ..core.static_types import Any, NoReturn
-from .exit_codes import EXIT_BAD_INPUT
 from .run_limits import add_limit_flags, whole_number
 
 
