@@ -51,7 +51,7 @@ def _written(args: argparse.Namespace, output_file: OutputFile) -> int:
     if args.output is not None:
         _make_folder(args.output)
     picture = None if args.picture is None else _read_picture(args.picture)
-    for puzzle in generate(model, args.count, seed, picture):
+    for puzzle in generate(model, args.count, seed, picture, getattr(args, "difficulty", None)):
         path = None if args.output is None else os.path.join(args.output, file_name(model.name, puzzle.seed))
         with output_file(path) as out:
             out.write(puzzle.text)
