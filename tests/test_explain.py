@@ -225,7 +225,7 @@ def test_steps_in_words_and_as_json() -> None:
     assert "   1. From line 17 (green directly_left_of white): white not at 1; green not at 5.\n" in result.stdout
     assert "From line 27 (Norwegian next_to blue), knowing Norwegian at 1: blue at 2;" in result.stdout
     found = json.loads(run_cli("explain", "models/einstein.puz", "--steps", "--json").stdout)
-    assert found["status"] == "unique" and found["solution"]["animal[fish]"] == 4
+    assert found["status"] == "unique" and found["solution"]["values"]["animal"]["fish"] == 4
     assert [c["line"] for c in found["redundant"]] == [28]
     step = found["steps"][0]
     assert (step["clues"], [f["text"] for f in step["derived"]]) == ([4], ["white not at 1", "green not at 5"])

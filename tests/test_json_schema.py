@@ -1,4 +1,5 @@
-"""Every JSON document cspdsl prints holds to docs/schema/result.schema.json (format 1).
+"""Every JSON document cspdsl prints holds to docs/schema/result.schema.json (format 1): solve's,
+`--all`'s lines, batch's rows, `to_dict()` and explain's.
 
 The `jsonschema` package is not a dependency; `valid` below checks the subset of JSON Schema the
 file uses (type, const, enum, required, properties, additionalProperties, items, $ref, anyOf)."""
@@ -81,3 +82,27 @@ def test_a_batchs_rows_hold_to_the_schema(tmp_path) -> None:
 
 def test_to_dict_holds_to_the_schema() -> None:
     assert errors(solve(load("einstein")).to_dict(), SCHEMA) == []
+
+
+UNSATISFIABLE = "var x in 1..3\nx > 2\nx < 2\n"
+
+
+@pytest.mark.parametrize(("args", "stdin", "status"), [
+    (["models/lock.puz"], None, "not_unique"),
+    (["models/einstein.puz", "--steps"], None, "unique"),
+    (["models/sudoku.puz"], None, "unique"),
+    (["-"], UNSATISFIABLE, "unsatisfiable"),
+], ids=["not-unique", "unique-with-steps", "grid", "unsatisfiable"])
+def test_an_explanation_holds_to_the_schema(args: list[str], stdin: str | None, status: str) -> None:
+    data = json.loads(run_cli("explain", *args, "--json", stdin=stdin).stdout)
+    assert errors(data, SCHEMA) == [] and data["format"] == 1 and data["status"] == status
+    numbers = {clue["number"] for clue in data["clues"]}
+    named = [clue["number"] for clue in data.get("conflict", []) + data.get("minimal", [])]
+    named += [number for step in data.get("steps", []) for number in step["clues"]]
+    assert set(named) <= numbers  # every clue named by number is in the table
+
+
+def test_an_explanations_solutions_are_in_solves_shape() -> None:
+    explained = json.loads(run_cli("explain", "models/einstein.puz", "--json").stdout)["solution"]
+    solved = json.loads(run_cli("solve", "models/einstein.puz", "--json").stdout)["solutions"][0]
+    assert explained == solved and explained["values"]["animal"]["fish"] == 4

@@ -16,7 +16,7 @@ import pytest
 from helpers import DOCS, MODELS, language_pages
 
 from cspdsl.api import load, loads, solve
-from cspdsl.cli import exit_codes as cli
+from cspdsl.core import exit_codes as cli
 from cspdsl.driver.plans import PlanResult, solve_plans
 from cspdsl.export.dimacs import to_dimacs
 from cspdsl.render.solution import answers

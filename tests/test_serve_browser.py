@@ -130,6 +130,20 @@ def test_stop_an_enumeration_and_keep_its_solutions(page: Page) -> None:
     expect(page.locator("#status")).to_contain_text("solved")
 
 
+def test_a_model_past_its_time_limit_is_stopped_and_the_page_goes_on(page: Page) -> None:
+    open_example(page, "queens")
+    page.fill("#params", "n=30")
+    page.fill("#timeout", "1")
+    page.click("#count")  # far more boards than a second counts
+    expect(page.locator("#status")).to_contain_text("time limit reached")
+    expect(page.locator("#solve")).to_be_enabled()
+    open_example(page, "einstein")
+    page.fill("#params", "")
+    page.fill("#timeout", "")
+    page.click("#solve")
+    expect(page.locator("#answers li")).to_have_text(["The German owns the fish, in house 4."])
+
+
 def test_a_model_with_script_in_its_strings_shows_it_as_text(page: Page) -> None:
     set_model(page, 'var x in 1..3\nx > 2\nquestion "q": "<img src=x onerror=document.title=1> {x}"\n')
     page.click("#solve")

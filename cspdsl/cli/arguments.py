@@ -11,9 +11,9 @@ from contextlib import contextmanager
 
 from .. import __version__
 from ..core.errors import did_you_mean
+from ..core.exit_codes import EXIT_BAD_INPUT
 from ..core.limits import MAX_SEED, MAX_TIMEOUT, seconds_flag, seed_flag
 from ..core.static_types import Any, NoReturn
-from .exit_codes import EXIT_BAD_INPUT
 from .run_limits import add_limit_flags, whole_number
 
 
@@ -245,8 +245,18 @@ def _batch_arguments(batch: argparse.ArgumentParser) -> None:
                        metavar="NAME=VALUE", help="set an option of the backend (repeatable)")
 
 
+def _difficulty(text: str) -> object:
+    from ..generate.difficulty import level  # only generate's flag reads it
+
+    try:
+        return level(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _generate_arguments(generation: argparse.ArgumentParser) -> None:
-    generation.add_argument("model", help="a .puz file with a `given` block, or - for standard input")
+    generation.add_argument("model", help="a .puz file (a `given` block, a logic grid, number clue lines), or - for "
+                                          "standard input")
     generation.add_argument("-n", dest="count", type=whole_number, default=1, metavar="N",
                             help="make N distinct puzzles (default 1; more than 1 needs -o)")
     generation.add_argument("--seed", type=seed_flag, metavar="S",
@@ -256,6 +266,9 @@ def _generate_arguments(generation: argparse.ArgumentParser) -> None:
                             help="write each puzzle to DIR/MODEL-SEED.puz (default: the one puzzle to standard output)")
     generation.add_argument("--picture", metavar="FILE", help="the solution every puzzle has, drawn a row a line "
                                                               "(`#` shaded, `.` blank, or numbers): a nonogram's image")
+    generation.add_argument("--difficulty", type=_difficulty, metavar="LEVEL",
+                            help="easy, medium or hard (the easiest, middle or hardest of 5 candidates by `explain "
+                                 "--steps`), or N..M (the size of the hardest step)")
     generation.add_argument("--timeout", type=seconds_flag, metavar="S",
                             help="time limit in seconds for all the puzzles (exit 3 when it ends the run; the "
                                  f"puzzles written by then stay); {_SECONDS_RANGE}")

@@ -14,19 +14,20 @@ import os
 import sys
 
 from ..core.errors import COMMAND_LINE_WORDS, CspdslError, OutputFailed, ProcessKilled
-from ..core.static_types import TYPE_CHECKING, Any
-from .arguments import _parsed, build_parser
-from .exit_codes import (
+from ..core.exit_codes import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
+    EXIT_OUT_OF_MEMORY,
     EXIT_OUTPUT_FAILED,
     EXIT_SOLVED,
     EXIT_TIMEOUT,
     EXIT_UNSAT,
 )
-from .run_limits import DEFAULT_MAX_MEMORY_MB, EXIT_OUT_OF_MEMORY, out_of_memory_message, run_limits
+from ..core.static_types import TYPE_CHECKING, Any
+from .arguments import _parsed, build_parser
+from .run_limits import DEFAULT_MAX_MEMORY_MB, out_of_memory_message, run_limits
 from .stdout_guard import guarded_stdout, output_file
 
 if TYPE_CHECKING:

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 
 DEFAULT_MAX_MEMORY_MB = 4096
 MIN_MEMORY_MB = 256  # below this, loading the solvers' libraries (OpenBLAS with OR-Tools) fails already
-EXIT_OUT_OF_MEMORY = 5
 
 _WHAT = {
     "cells": "the cells of one array",

@@ -14,14 +14,12 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator
 
+from ..core.exit_codes import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_SOLVED, EXIT_TIMEOUT
 from ..core.static_types import Any
 from ..lower import Lowered
 from .rows import Row
 from .runs import ComparisonInterrupted, compare_backends, disagreement
 from .table import render_table, runs_said
-
-# The command's exit codes (`cspdsl.cli.exit_codes`, which this layer does not import).
-SOLVED, TIMED_OUT, DISAGREEMENT, INTERRUPTED = 0, 3, 4, 130
 
 
 def run_compare(args: argparse.Namespace) -> int:
@@ -46,7 +44,7 @@ def run_compare(args: argparse.Namespace) -> int:
         _print_rows(args, model, rows, interrupted)
     if interrupted is not None:
         print(f"interrupted: {interrupted.done} of {interrupted.total} runs done", file=sys.stderr)
-        return INTERRUPTED
+        return EXIT_INTERRUPTED
     if args.plot:
         chart.plot(rows, args.plot, _title(args, model), all_solutions=args.all,
                    objective=model.problem.objective is not None)
@@ -55,12 +53,12 @@ def run_compare(args: argparse.Namespace) -> int:
     if broken:
         print(f"error: the backends disagree ({', '.join(broken)} against the others): this is a bug in cspdsl",
               file=sys.stderr)
-        return DISAGREEMENT
+        return EXIT_INTERNAL
     if rows and all(row.status == "timeout" and row.solutions == 0 for row in rows):
         if not args.json:  # JSON says it in each backend's status
             print(f"No solution found within the time limit of {args.timeout:g} s on any backend.")
-        return TIMED_OUT
-    return SOLVED
+        return EXIT_TIMEOUT
+    return EXIT_SOLVED
 
 
 def _title(args: argparse.Namespace, model: Lowered) -> str:

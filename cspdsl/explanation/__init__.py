@@ -65,6 +65,7 @@ class Explanation(Record, frozen=False):
     steps: list[Step] = field(default_factory=list)
     difficulty: Difficulty | None = None
     layout: Layout | None = field(default=None, repr=False)  # to name the facts as the model does
+    outputs: list[str] = field(default_factory=list, repr=False)  # the model's own variables, for its JSON
     seconds: float = 0.0
     limit: float | None = None  # the time limit, in seconds
     cut_short: bool = False  # the time limit stopped a search early: what it found is shown, marked
@@ -109,6 +110,7 @@ def explain_problem(problem: Problem, timeout: float | None = None, steps: bool 
     from .verify import verify
 
     explanation.layout = model.layout if model is not None else None
+    explanation.outputs = list(problem.outputs)
     verify(problem, explanation)
     explanation.seconds = time.perf_counter() - started
     return explanation

@@ -66,9 +66,15 @@ def _repair_lines(repairs: list[Repair]) -> list[str]:
 
 
 def as_json(explanation: Explanation) -> dict[str, Any]:
-    """The explanation as plain data (what `cspdsl explain --json` prints): the fields of its status."""
+    """The explanation as plain data (what `cspdsl explain --json` prints; `docs/schema/result.schema.json`
+    describes it, `format` its version): the fields of its status, each solution in the shape `solve
+    --json` gives one (`values` by the model's names, `answers`), and the table of the model's clues
+    that conflicts, steps and redundant clues name by number."""
+    from ..render.named_values import FORMAT
+
     namer = Namer(explanation.layout)
-    data: dict[str, Any] = {"status": explanation.status}
+    data: dict[str, Any] = {"format": FORMAT, "status": explanation.status,
+                            "clues": [_clue_json(clue) for clue in explanation.clues]}
     if explanation.status == "unsatisfiable":
         data |= {
             "conflict": [_clue_json(clue) for clue in explanation.conflict],
@@ -81,7 +87,7 @@ def as_json(explanation: Explanation) -> dict[str, Any]:
         }
     elif explanation.status == "not_unique":
         data |= {
-            "solutions": explanation.solutions,
+            "solutions": [_solution_json(explanation, solution) for solution in explanation.solutions],
             "found": explanation.found, "count": explanation.found if explanation.complete else None,
             "differing": explanation.differing, "suggestions": explanation.suggestions,
         }
@@ -94,7 +100,7 @@ def as_json(explanation: Explanation) -> dict[str, Any]:
 
 def _unique_json(explanation: Explanation, namer: Namer) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "solution": explanation.solutions[0],
+        "solution": _solution_json(explanation, explanation.solutions[0]),
         "redundant": [_clue_json(clue) for clue in explanation.redundant],
         "minimal": [_clue_json(clue) for clue in explanation.minimal],
         "forced": [{"clue": forced.number, "facts": _facts_json(forced.facts, namer)}
@@ -110,6 +116,15 @@ def _unique_json(explanation: Explanation, namer: Namer) -> dict[str, Any]:
         data["difficulty"] = {"hardest": explanation.difficulty.hardest, "total": explanation.difficulty.total,
                               "steps": explanation.difficulty.steps}
     return data
+
+
+def _solution_json(explanation: Explanation, solution: dict[str, int]) -> dict[str, Any]:
+    """A solution as `solve --json` writes one; by the IR's names where the model's layout is not known."""
+    from ..render.named_values import solution_document
+
+    if explanation.layout is None:
+        return {"values": {name: solution[name] for name in explanation.outputs or sorted(solution)}, "answers": []}
+    return solution_document(explanation.layout, explanation.outputs, solution)
 
 
 def _facts_json(facts: list[Fact], namer: Namer) -> list[dict[str, Any]]:

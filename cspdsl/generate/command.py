@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from ..core.deadline import TimeLimitReached, deadline_after, time_limited
 from ..core.errors import CspdslError
+from ..core.exit_codes import EXIT_TIMEOUT
 from ..core.limits import MAX_SEED
 from ..core.static_types import TYPE_CHECKING
 from .puzzle import generate
@@ -26,9 +27,6 @@ if TYPE_CHECKING:
     from typing import TextIO
 
 OutputFile = Callable[[str | None], contextlib.AbstractContextManager["TextIO"]]
-
-
-EXIT_TIMEOUT = 3  # the command line's code of a run its time limit ended (`cli.exit_codes`)
 
 
 def run_generate(args: argparse.Namespace, output_file: OutputFile) -> int:
@@ -53,7 +51,7 @@ def _written(args: argparse.Namespace, output_file: OutputFile) -> int:
     if args.output is not None:
         _make_folder(args.output)
     picture = None if args.picture is None else _read_picture(args.picture)
-    for puzzle in generate(model, args.count, seed, picture):
+    for puzzle in generate(model, args.count, seed, picture, getattr(args, "difficulty", None)):
         path = None if args.output is None else os.path.join(args.output, file_name(model.name, puzzle.seed))
         with output_file(path) as out:
             out.write(puzzle.text)

@@ -16,6 +16,7 @@ from ..lower import Lowered
 from ..syntax import ast
 from ..syntax.plain import parse_model
 from .clues import GivenClues
+from .difficulty import CANDIDATES, Level, NoCandidate, chosen, difficulty_text
 from .givens import GENERATED_MARK, GivenBlocks, check_written
 from .logic import LogicGrid, clues_text
 from .numbered import NumberedGenerator
@@ -34,11 +35,13 @@ class Generated(Record):
     seed: int
     givens: dict[str, int] = field(default_factory=dict)
     clues: tuple[str, ...] = ()
+    difficulty: tuple[int, int] | None = None  # (the hardest step's size, all together), when asked for
 
     @property
     def summary(self) -> str:
-        """`23 givens`, `17 clues`: what the file's first line records."""
-        return clues_text(len(self.clues)) if self.clues else givens_text(len(self.givens))
+        """`23 givens`, `17 clues` (and its difficulty when one was asked for): what its first line records."""
+        said = clues_text(len(self.clues)) if self.clues else givens_text(len(self.givens))
+        return said if self.difficulty is None else f"{said}, difficulty {self.difficulty[0]}"
 
     def key(self) -> tuple[object, ...]:
         """What tells two puzzles apart: their givens, or their clues in any order."""
@@ -139,23 +142,45 @@ def givens_text(count: int) -> str:
     return f"{count} given" if count == 1 else f"{count} givens"
 
 
-def generate(model: Lowered, count: int, seed: int, picture: str | None = None) -> Iterator[Generated]:
+def generate(model: Lowered, count: int, seed: int, picture: str | None = None,
+             difficulty: Level | None = None) -> Iterator[Generated]:
     """`count` distinct puzzles of the model, from the seeds `seed`, `seed + 1`, ... (a seed whose
     puzzle came already is passed over), each its own seed's; fewer, with an error, when the model
-    has too few. `picture`: the solution every puzzle has, drawn (`numbered.picture_cells`)."""
+    has too few. `picture`: the solution every puzzle has, drawn (`numbered.picture_cells`).
+    `difficulty`: each puzzle kept among candidates from the next seeds, as `difficulty.chosen` says."""
     generator = generator_for(model, picture)
     try:
         seen: set[tuple[object, ...]] = set()
-        for tried in range(count * SEEDS_A_PUZZLE):
-            if len(seen) == count:
-                return
-            puzzle = generator.puzzle((seed + tried) % (MAX_SEED + 1))
-            key = puzzle.key()
-            if key not in seen:
-                seen.add(key)
-                yield puzzle
-        if len(seen) < count:
-            raise CspdslError(f"only {len(seen)} different puzzles came from {count * SEEDS_A_PUZZLE} seeds: "
-                              f"the model has too few for {count}")
+        tries = count * SEEDS_A_PUZZLE * (1 if difficulty is None else CANDIDATES)
+        fresh = _fresh(generator, seed, tries, seen)
+        while len(seen) < count:
+            puzzle = next(fresh, None) if difficulty is None else _at(difficulty, fresh, model.name)
+            if puzzle is None:
+                raise CspdslError(f"only {len(seen)} different puzzles came from {tries} seeds: "
+                                  f"the model has too few for {count}")
+            seen.add(puzzle.key())
+            yield puzzle
     finally:
         generator.close()
+
+
+def _fresh(generator: AnyGenerator, seed: int, tries: int, seen: set[tuple[object, ...]]) -> Iterator[Generated]:
+    """The puzzles of the seeds from `seed` on, `tries` of them, but those already `seen`."""
+    for tried in range(tries):
+        puzzle = generator.puzzle((seed + tried) % (MAX_SEED + 1))
+        if puzzle.key() not in seen:
+            yield puzzle
+
+
+def _at(asked: Level, fresh: Iterator[Generated], name: str) -> Generated | None:
+    """The puzzle kept at the difficulty asked, its first line saying its difficulty; None when no
+    candidate is left."""
+    candidates = ((puzzle.text, puzzle) for puzzle in fresh)
+    try:
+        kept, rating = chosen(asked, candidates, name)
+    except NoCandidate:
+        return None
+    assert isinstance(kept, Generated)
+    first, rest = kept.text.split("\n", 1)
+    return Generated(f"{first}; {difficulty_text(rating)}\n{rest}", kept.seed, kept.givens, kept.clues,
+                     (rating.hardest, rating.total))

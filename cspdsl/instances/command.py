@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 
 from ..core.errors import CspdslError
+from ..core.exit_codes import EXIT_INTERRUPTED
 from ..core.static_types import TYPE_CHECKING, Any
 from ..driver.result import Result
 from .batch import Job, batch_written
@@ -29,7 +30,6 @@ from .rows import Summary
 if TYPE_CHECKING:
     from typing import TextIO
 
-INTERRUPTED = 130  # the command line's exit code for Ctrl-C (`cspdsl.cli.exit_codes`)
 
 # The command line's output: standard output or the file named, a write that fails said as such.
 OutputFile = Callable[[str | None], contextlib.AbstractContextManager["TextIO"]]
@@ -75,7 +75,7 @@ def run_batch(args: argparse.Namespace, output_file: OutputFile, words: Mapping[
         except KeyboardInterrupt:  # Ctrl-C: the rows written so far stay, and the summary says how far
             print(summary.text(), file=sys.stderr)
             print(f"interrupted: {summary.total:,} of {len(instances):,} instances done", file=sys.stderr)
-            return INTERRUPTED
+            return EXIT_INTERRUPTED
     print(summary.text(), file=sys.stderr)
     return _exit_code(summary.counts)
 

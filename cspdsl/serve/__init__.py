@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import sys
 
+from ..core.exit_codes import EXIT_BAD_INPUT
+
 EXTRA = "pip install 'cspdsl[serve]'"
 DEFAULT_PORT = 8765
 LOOPBACK = "127.0.0.1"
-_BAD_INPUT = 2  # the command's exit code for what the user must fix (cli/exit_codes.py)
 
 
 def serve(host: str = LOOPBACK, port: int = DEFAULT_PORT) -> int:
@@ -25,12 +26,12 @@ def serve(host: str = LOOPBACK, port: int = DEFAULT_PORT) -> int:
     except ImportError as missing:
         print(f"error: cspdsl serve needs Starlette and uvicorn, the optional extra 'serve' ({missing.name} "
               f"is missing)\nhint: {EXTRA}", file=sys.stderr)
-        return _BAD_INPUT
+        return EXIT_BAD_INPUT
     from ..lower.sizes import current_limits
 
     if not 0 < port < 65536:
         print(f"error: --port {port}: a port is a number from 1 to 65535", file=sys.stderr)
-        return _BAD_INPUT
+        return EXIT_BAD_INPUT
 
     if host != LOOPBACK:
         print(f"WARNING: cspdsl serve is listening on {host}, not only on this machine's loopback: anyone who "
