@@ -23,7 +23,7 @@ from ..syntax.parser import parse
 from .clues import GivenClues
 from .givens import BOM, GENERATED_MARK
 from .relations import KINDS, Candidate, candidates
-from .solution import random_solution
+from .solution import check_unique, random_solution
 
 # How far a kind's rank is blurred when the clues are dropped in turn (KINDS: 0 kept longest, 9 dropped first).
 BLUR = 4.0
@@ -104,19 +104,6 @@ def minimal_clues(text: str, first_line: int, lines: list[Candidate], solution: 
         return rng.sample(sorted(kept), len(kept))
     finally:
         oracle.close()
-
-
-def check_unique(text: str, name: str, solution: Assignment) -> None:
-    """The written puzzle has `solution` as its one solution, read back from its text and solved
-    afresh, or this is a bug in the generator."""
-    oracle = ClueOracle(loads(text, name).problem)
-    try:
-        found, complete = oracle.solutions([clue.number for clue in oracle.clues], 2)
-    finally:
-        oracle.close()
-    if not complete or len(found) != 1 or any(found[0][var] != value for var, value in solution.items()
-                                               if var in found[0]):
-        raise InternalError("the generated logic grid does not have its solution as its only one")
 
 
 def _clue_lines(clues: list[ast.Node], lines: list[str]) -> set[int]:

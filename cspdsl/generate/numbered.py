@@ -26,7 +26,7 @@ from ..syntax.plain import parse_model
 from .clues import GivenClues
 from .givens import GENERATED_MARK, nothing_to_generate
 from .lines import NumberLine, Numbers, clue_text, number_lines, reader, rewritten
-from .solution import random_solution
+from .solution import check_unique, random_solution
 
 # Random solutions drawn for one seed before the model is said to have none its clue lines make unique.
 TRIES = 300
@@ -158,20 +158,3 @@ def _holds_of(oracle: ClueOracle, numbers: list[int], solution: Assignment) -> b
     session = oracle.session
     placed = [session.literal(var, solution[var]) for var in oracle.problem.outputs]
     return session.solve([*placed, *(oracle.selector[n] for n in sorted(numbers))])
-
-
-def _same(found: Assignment, solution: Assignment, outputs: list[str]) -> bool:
-    """Whether two solutions agree on the model's own variables."""
-    return all(found[var] == solution[var] for var in outputs)
-
-
-def check_unique(text: str, name: str, solution: Assignment) -> None:
-    """The written puzzle has `solution` as its one solution, read back from its text and solved
-    afresh, or this is a bug in the generator."""
-    oracle = ClueOracle(loads(text, name).problem)
-    try:
-        found, complete = oracle.solutions([clue.number for clue in oracle.clues], 2)
-    finally:
-        oracle.close()
-    if not complete or len(found) != 1 or not _same(found[0], solution, oracle.problem.outputs):
-        raise InternalError("the generated puzzle does not have its solution as its only one")

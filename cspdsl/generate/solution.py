@@ -1,4 +1,5 @@
-"""A random full solution of the base model, drawn from a seeded random generator.
+"""A random full solution of the base model, drawn from a seeded random generator, and the check that a
+written puzzle has it as its only one (`check_unique`).
 
 The cells are visited in a random order, and each takes the first value, in a random order of its
 domain, that still leaves the base a solution with the cells placed before it. Which value that is
@@ -12,6 +13,8 @@ import random
 from ..backends import Assignment
 from ..check.problem import violated
 from ..core.errors import CspdslError, InternalError
+from ..explanation.oracle import ClueOracle
+from ..lower.load import loads
 from .clues import GivenClues
 
 
@@ -33,3 +36,20 @@ def random_solution(clues: GivenClues, rng: random.Random) -> tuple[dict[str, in
     if broken:  # the independent checker's word against the solver's
         raise InternalError(f"the solver's solution breaks {broken[0].constraint}")
     return {var: placed[var] for var in clues.cells}, current
+
+
+def check_unique(text: str, name: str, solution: Assignment) -> None:
+    """The written puzzle has `solution` as its one solution, read back from its text and solved
+    afresh, or this is a bug in the generator."""
+    oracle = ClueOracle(loads(text, name).problem)
+    try:
+        found, complete = oracle.solutions([clue.number for clue in oracle.clues], 2)
+    finally:
+        oracle.close()
+    if not complete or len(found) != 1 or not _same(found[0], solution, oracle.problem.outputs):
+        raise InternalError("the generated puzzle does not have its solution as its only one")
+
+
+def _same(found: Assignment, solution: Assignment, outputs: list[str]) -> bool:
+    """Whether two solutions agree on the model's own variables."""
+    return all(found[var] == solution[var] for var in outputs)
