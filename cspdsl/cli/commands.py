@@ -138,8 +138,12 @@ def _explain(args: argparse.Namespace) -> int:
     from ..explanation.report import as_json, text
     from ..lower.load import load
 
-    explanation = explain(_whole(load(args.model, dict(args.params)), "explain"), timeout=args.timeout,
-                          steps=args.steps)
+    model = _whole(load(args.model, dict(args.params)), "explain")
+    if args.hint is not None:
+        from ..explanation.hint import run_hint
+
+        return run_hint(model, args.hint, args.json)
+    explanation = explain(model, timeout=args.timeout, steps=args.steps)
     if args.json:
         import json
 
