@@ -5,11 +5,15 @@ bytes again from the same seed."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from helpers import MODELS, run_cli
+from helpers import MODELS, ROOT, run_cli
 
 from cspdsl import CspdslError, explain, loads, solve
 from cspdsl.generate.puzzle import generate
@@ -92,3 +96,19 @@ def test_a_logic_grid_with_other_declarations_is_refused() -> None:
     text = "positions house = 1..3\nattribute pet: cat, dog, fish\nvar x in 1..3\ncat == x\n"
     with pytest.raises(CspdslError, match="this model declares something else too"):
         next(generate(loads(text), 1, 1))
+
+
+def test_ctrl_c_keeps_the_puzzles_written_and_says_how_many(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "cspdsl", "generate", "models/einstein.puz", "-n", "100",
+                                "--seed", "1", "-o", str(tmp_path)], cwd=ROOT, env=env, text=True,
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stderr is not None
+    first = process.stderr.readline()  # once a puzzle is written
+    assert first.startswith("wrote "), first
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    written = sorted(tmp_path.glob("einstein-*.puz"))
+    assert process.returncode == 130, err
+    assert (first + err).splitlines()[-1] == f"interrupted: {len(written)} of 100 puzzles written"
+    assert 1 <= len(written) < 100 and all(solutions(path.read_text(encoding="utf-8")) == 1 for path in written)

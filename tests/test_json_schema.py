@@ -106,3 +106,11 @@ def test_an_explanations_solutions_are_in_solves_shape() -> None:
     explained = json.loads(run_cli("explain", "models/einstein.puz", "--json").stdout)["solution"]
     solved = json.loads(run_cli("solve", "models/einstein.puz", "--json").stdout)["solutions"][0]
     assert explained == solved and explained["values"]["animal"]["fish"] == 4
+
+
+def test_an_explanation_of_a_model_it_cannot_read_is_json_too() -> None:
+    done = run_cli("explain", "-", "--json", stdin="var x in 1..3\nx > dgo\n")
+    assert done.returncode == 2 and "<stdin>:2:5: error: unknown name 'dgo'" in done.stderr
+    data = json.loads(done.stdout)
+    assert errors(data, SCHEMA) == [] and data["status"] == "error"
+    assert (data["error"]["line"], data["error"]["column"], data["error"]["message"]) == (2, 5, "unknown name 'dgo'")

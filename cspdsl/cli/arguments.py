@@ -221,6 +221,9 @@ def _explain_arguments(explanation: argparse.ArgumentParser) -> None:
                                   "the searches for the smallest conflict and the cheapest steps take half of it, "
                                   f"then show what they found, marked ({_SECONDS_RANGE})")
     explanation.add_argument("--json", action="store_true", help="print the explanation as JSON")
+    explanation.add_argument("--hint", metavar="FILE",
+                             help="the next step from the values entered so far (JSON as `solve --json` writes "
+                                  "it, null where nothing is entered), or which entered values are wrong")
 
 
 def _batch_arguments(batch: argparse.ArgumentParser) -> None:

@@ -73,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
             return _solve(args)
     except CspdslError as error:
         print(error.render(COMMAND_LINE_WORDS), file=sys.stderr)
+        if args.command == "explain" and args.json:  # a program reading the explanation reads the error too
+            _print_error_json(error)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return _interrupted()
@@ -96,6 +98,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"internal error: {type(error).__name__}: {error}", file=sys.stderr)
         print("This is a bug in cspdsl; set CSPDSL_DEBUG=1 to see where.", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _print_error_json(error: CspdslError) -> None:
+    import json
+
+    from ..render.named_values import FORMAT
+
+    print(json.dumps({"format": FORMAT, "status": "error", "error": error.to_dict(COMMAND_LINE_WORDS)}, indent=2))
 
 
 def _interrupted() -> int:
@@ -128,8 +138,12 @@ def _explain(args: argparse.Namespace) -> int:
     from ..explanation.report import as_json, text
     from ..lower.load import load
 
-    explanation = explain(_whole(load(args.model, dict(args.params)), "explain"), timeout=args.timeout,
-                          steps=args.steps)
+    model = _whole(load(args.model, dict(args.params)), "explain")
+    if args.hint is not None:
+        from ..explanation.hint import run_hint
+
+        return run_hint(model, args.hint, args.json)
+    explanation = explain(model, timeout=args.timeout, steps=args.steps)
     if args.json:
         import json
 

@@ -105,6 +105,17 @@ class CspdslError(Exception):
     def __str__(self) -> str:
         return self.render()
 
+    def to_dict(self, words: Mapping[str, str] = PYTHON_WORDS) -> dict[str, object]:
+        """The error as plain data, for a program that asked for JSON: its words, hint and place (lines
+        and columns 1-based, the end exclusive), and the whole text `render` gives."""
+        hint = self.hint or (self.suggestion.worded(words) if self.suggestion else None)
+        data: dict[str, object] = {"message": self.message, "hint": hint, "text": self.render(words)}
+        if self.span is not None:
+            span = self.span
+            data |= {"file": span.source.name, "line": span.line, "column": span.column,
+                     "end_line": span.end_line, "end_column": span.end_column}
+        return data
+
 
 class OutputFailed(Exception):
     """Writing the output failed once it was open (a full disk): the command ends with exit 74; the

@@ -10,6 +10,7 @@ from . import Explanation, Repair
 from .clues import Clue
 from .facts import Fact, Namer
 from .solved import solved_lines
+from .steps import Step
 
 
 def text(explanation: Explanation) -> str:
@@ -107,12 +108,7 @@ def _unique_json(explanation: Explanation, namer: Namer) -> dict[str, Any]:
                    for forced in explanation.forced],
     }
     if explanation.difficulty is not None:
-        data["steps"] = [
-            {"clues": [clue.number for clue in step.clues], "used": _facts_json(step.used, namer),
-             "derived": _facts_json(step.derived, namer), "size": step.size, "givens": step.givens,
-             "rest": step.rest}
-            for step in explanation.steps
-        ]
+        data["steps"] = [step_json(step, namer) for step in explanation.steps]
         data["difficulty"] = {"hardest": explanation.difficulty.hardest, "total": explanation.difficulty.total,
                               "steps": explanation.difficulty.steps}
     return data
@@ -125,6 +121,13 @@ def _solution_json(explanation: Explanation, solution: dict[str, int]) -> dict[s
     if explanation.layout is None:
         return {"values": {name: solution[name] for name in explanation.outputs or sorted(solution)}, "answers": []}
     return solution_document(explanation.layout, explanation.outputs, solution)
+
+
+def step_json(step: Step, namer: Namer) -> dict[str, Any]:
+    """A step as data: its clues by number, the facts it used and derived, its size."""
+    return {"clues": [clue.number for clue in step.clues], "used": _facts_json(step.used, namer),
+            "derived": _facts_json(step.derived, namer), "size": step.size, "givens": step.givens,
+            "rest": step.rest}
 
 
 def _facts_json(facts: list[Fact], namer: Namer) -> list[dict[str, Any]]:

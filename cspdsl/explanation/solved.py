@@ -149,11 +149,11 @@ def _steps_lines(explanation: Explanation, namer: Namer) -> list[str]:
     lines = [f"Step by step ({difficulty.steps} steps; the hardest uses {difficulty.hardest} clues and facts "
              f"together, all of them {difficulty.total}):"]
     for number, step in enumerate(explanation.steps, 1):
-        lines.append(f"{number:>4}. {_step_text(step, namer)}")
+        lines.append(f"{number:>4}. {step_text(step, namer)}")
     return lines
 
 
-def _step_text(step: Step, namer: Namer) -> str:
+def step_text(step: Step, namer: Namer) -> str:
     derived = "; ".join(namer.grouped(step.derived))
     if step.givens:
         return f"The {len(step.clues)} givens: {facts_text(namer, step.derived)}."

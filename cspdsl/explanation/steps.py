@@ -78,8 +78,13 @@ class StepSearch:
         try:
             return self._run()
         finally:
-            for oracle in self.local.values():
-                oracle.close()
+            self.close()
+
+    def close(self) -> None:
+        """Close the oracles of its own it made for questions about a few clues."""
+        for oracle in self.local.values():
+            oracle.close()
+        self.local.clear()
 
     def _run(self) -> list[Step]:
         givens = [clue.number for clue in self.oracle.clues if clue.is_given]

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from ..core.deadline import TimeLimitReached, deadline_after, time_limited
 from ..core.errors import CspdslError
-from ..core.exit_codes import EXIT_TIMEOUT
+from ..core.exit_codes import EXIT_INTERRUPTED, EXIT_TIMEOUT
 from ..core.limits import MAX_SEED
 from ..core.static_types import TYPE_CHECKING
 from .puzzle import generate
@@ -31,7 +31,8 @@ OutputFile = Callable[[str | None], contextlib.AbstractContextManager["TextIO"]]
 
 def run_generate(args: argparse.Namespace, output_file: OutputFile) -> int:
     """The puzzles, each written through `output_file` (the command line's guarded output) as soon
-    as it is made; exit 0, or 3 when the time limit ends the run first."""
+    as it is made; exit 0, or 3 when the time limit ends the run first, or 130 when Ctrl-C does (the
+    puzzles written by then stay, and the command says how many)."""
     timeout = getattr(args, "timeout", None)
     try:
         with time_limited(deadline_after(None if timeout is None or timeout == float("inf") else timeout)):
@@ -51,12 +52,20 @@ def _written(args: argparse.Namespace, output_file: OutputFile) -> int:
     if args.output is not None:
         _make_folder(args.output)
     picture = None if args.picture is None else _read_picture(args.picture)
-    for puzzle in generate(model, args.count, seed, picture, getattr(args, "difficulty", None)):
-        path = None if args.output is None else os.path.join(args.output, file_name(model.name, puzzle.seed))
-        with output_file(path) as out:
-            out.write(puzzle.text)
-        if path is not None:
-            print(f"wrote {path} ({puzzle.summary})", file=sys.stderr)
+    written = 0
+    try:
+        for puzzle in generate(model, args.count, seed, picture, getattr(args, "difficulty", None)):
+            path = None if args.output is None else os.path.join(args.output, file_name(model.name, puzzle.seed))
+            with output_file(path) as out:
+                out.write(puzzle.text)
+            written += 1
+            if path is not None:
+                print(f"wrote {path} ({puzzle.summary})", file=sys.stderr)
+    except KeyboardInterrupt:
+        if not written:  # nothing made: the command's one word, as every command ends so
+            raise
+        print(f"interrupted: {written} of {args.count} puzzles written", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0
 
 

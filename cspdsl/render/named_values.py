@@ -155,3 +155,39 @@ def solution_document(layout: Layout, outputs: list[str], solution: dict[str, in
 
         shown["tilings"] = {tiling.name: tiling_rows(tiling, solution) for tiling in layout.tilings}
     return shown
+
+
+def read_named(layout: Layout, outputs: list[str], values: Mapping[str, Any]) -> dict[str, int]:
+    """The IR variables' values that a document in this shape gives (`named_values` read back): each
+    variable found at its place, null or missing where nothing is given; a name read back as its code."""
+    shape = shape_of(layout, outputs)
+    found: dict[str, Any] = {}
+    for name, reader in shape.grids:
+        rows = [values.get(name)] if reader.flat else values.get(name)
+        for row_vars, row in zip(reader.rows, rows if isinstance(rows, list) else [], strict=False):
+            for var, value in zip(row_vars, row if isinstance(row, list) else [], strict=False):
+                if var is not None:  # a black cell has no variable
+                    found[var] = value
+    for name, var in shape.scalars:
+        found[var] = values.get(name)
+    for name, cells in shape.boards:
+        board = values.get(name)
+        found.update({var: board.get(cell) for cell, var in cells} if isinstance(board, dict) else {})
+    for attribute, entities in shape.attributes:
+        placed = values.get(attribute)
+        found.update({var: placed.get(value) for value, var in entities.items()} if isinstance(placed, dict) else {})
+    for var, parts in shape.rest:
+        place: Any = values
+        for part in parts:
+            place = place.get(str(part)) if isinstance(place, dict) else None
+        found[var] = place
+    return {var: _code(shape, var, value) for var, value in found.items() if value is not None}
+
+
+def _code(shape: Shape, var: str, value: Any) -> int:
+    """A value as the IR holds it: a name's code for a variable of names, else the whole number."""
+    if var in shape.symbolic and isinstance(value, str) and value in shape.symbols:
+        return shape.symbols.index(value) + 1
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{var}: {value!r} is not a value of the model")
+    return value
