@@ -224,6 +224,9 @@ def _explain_arguments(explanation: argparse.ArgumentParser) -> None:
     explanation.add_argument("--hint", metavar="FILE",
                              help="the next step from the values entered so far (JSON as `solve --json` writes "
                                   "it, null where nothing is entered), or which entered values are wrong")
+    explanation.add_argument("--intended", metavar="FILE",
+                             help="the fewest clues that make the solution in FILE (JSON as `solve --json` "
+                                  "writes it) the model's only one")
 
 
 def _batch_arguments(batch: argparse.ArgumentParser) -> None:

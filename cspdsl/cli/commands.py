@@ -143,6 +143,10 @@ def _explain(args: argparse.Namespace) -> int:
         from ..explanation.hint import run_hint
 
         return run_hint(model, args.hint, args.json)
+    if args.intended is not None:
+        from ..explanation.intended import run_intended
+
+        return run_intended(model, args.intended, args.json)
     explanation = explain(model, timeout=args.timeout, steps=args.steps)
     if args.json:
         import json
