@@ -85,3 +85,17 @@ def all_models(clauses: list[list[int]], num_vars: int = 0) -> Iterator[list[int
 def one_model(clauses: list[list[int]]) -> list[int] | None:
     """A model of the CNF, or None when it has none."""
     return next(all_models(clauses), None)
+
+
+def read_to_the_end(leader: int) -> bytes:
+    """All that is left to read on a pseudo-terminal whose process has ended (its other end closed)."""
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 1 << 16)
+        except OSError:  # the terminal is closed once the process has ended
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen

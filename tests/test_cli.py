@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, children_of, run_cli
+from helpers import ROOT, children_of, read_to_the_end, run_cli
 
 from cspdsl.api import Result, loads
 from cspdsl.backends import REGISTRY, backend_class, exact_backends
@@ -665,15 +665,7 @@ def test_the_progress_line_is_on_a_terminal_only_and_wiped_at_the_end(tmp_path):
     with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=follower, env=env, text=True) as process:
         os.close(follower)
         out, _ = process.communicate(timeout=300)
-        seen = b""
-        while True:
-            try:
-                chunk = os.read(leader, 1 << 16)
-            except OSError:  # the terminal is closed once the process has ended
-                break
-            if not chunk:
-                break
-            seen += chunk
+        seen = read_to_the_end(leader)
     os.close(leader)
     assert out.startswith("352 solutions.")
     drawn = seen.decode()

@@ -14,7 +14,7 @@ import sys
 import types
 
 import pytest
-from helpers import MODELS, ROOT, run_cli
+from helpers import MODELS, ROOT, read_to_the_end, run_cli
 
 from cspdsl import cli
 from cspdsl.api import load
@@ -149,14 +149,7 @@ def _interrupted_once_shown(args: list[str], shown: bytes) -> tuple[int, str, st
             seen += os.read(leader, 4096)
         process.send_signal(signal.SIGINT)
         out, _ = process.communicate(timeout=120)
-        while True:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:  # the terminal's other end closed: all is read
-                break
-            if not chunk:
-                break
-            seen += chunk
+        seen += read_to_the_end(leader)
     finally:
         os.close(leader)
     return process.returncode, out.decode(), seen.decode(errors="replace")

@@ -11,22 +11,12 @@ from pathlib import Path
 
 import pytest
 from helpers import MODELS, run_cli
+from test_generate import SHIDOKU
 
 from cspdsl import CspdslError, explain, loads
 from cspdsl.generate.difficulty import CANDIDATES, Level, NoCandidate, Rated, chosen, level, rated
 from cspdsl.generate.puzzle import generate, generator_for
 
-SHIDOKU = '''puzzle "Shidoku"
-var s[1..4, 1..4] in 1..4
-forall group in s.rows + s.columns + s.boxes: alldifferent(group)
-given s = """
-  1 . | . .
-  . . | . .
-  ----+----
-  . . | . .
-  . . | . 4
-"""
-'''
 HOUSES = '''puzzle "Four houses"
 positions house = 1..4
 attribute pet: cat, dog, fish, bird

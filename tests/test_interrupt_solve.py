@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, read_to_the_end
 from test_json_schema import SCHEMA, errors
 
 QUEENS_16 = ("param n = 16\nvar q[1..n] in 1..n\nalldifferent(q)\n"
@@ -95,26 +95,11 @@ def _read_until(leader: int, pattern: re.Pattern[str]) -> tuple[str, re.Match[st
             return seen, found[-1]
 
 
-def _read_to_the_end(leader: int) -> str:
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(leader, 1 << 16)
-        except OSError:  # the terminal is closed once the process has ended
-            break
-        if not chunk:
-            break
-        seen += chunk
-    return seen.decode()
-
-
-@pytest.mark.parametrize("json_output", [False, True])
-def test_ctrl_c_during_count_gives_the_count_so_far(tmp_path, json_output):
-    """--count prints nothing until it ends; on a terminal its progress line shows the count so far,
-    which the count that Ctrl-C leaves is at least."""
+def _interrupted_on_a_terminal(command: list[str], env: dict[str, str]) -> tuple[int, str, str, re.Match[str]]:
+    """Run a count with standard error on a pseudo-terminal, send SIGINT once its progress line shows
+    a count above 0: (its exit code, standard output, what the terminal showed, that progress line)."""
     import pty
 
-    command, env = _command(_model(tmp_path), "--count", *(["--json"] if json_output else []))
     leader, follower = pty.openpty()
     with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=follower, text=True, env=env,
                           preexec_fn=_sigint_as_at_a_terminal) as process:
@@ -122,9 +107,18 @@ def test_ctrl_c_during_count_gives_the_count_so_far(tmp_path, json_output):
         _, line = _read_until(leader, FOUND_ON_THE_LINE)
         process.send_signal(signal.SIGINT)
         out, _ = process.communicate(timeout=120)
-        said = _read_to_the_end(leader)
+        said = read_to_the_end(leader).decode()
     os.close(leader)
-    assert process.returncode == 130, said
+    return process.returncode, out, said, line
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_ctrl_c_during_count_gives_the_count_so_far(tmp_path, json_output):
+    """--count prints nothing until it ends; on a terminal its progress line shows the count so far,
+    which the count that Ctrl-C leaves is at least."""
+    command, env = _command(_model(tmp_path), "--count", *(["--json"] if json_output else []))
+    code, out, said, line = _interrupted_on_a_terminal(command, env)
+    assert code == 130, said
     stated = re.search(r"interrupted: at least ([\d,]+) solutions? in \d+\.\d s\r?\n", said)
     assert stated is not None, said
     n = _number(stated.group(1))
@@ -141,20 +135,10 @@ def test_ctrl_c_during_count_gives_the_count_so_far(tmp_path, json_output):
 def test_ctrl_c_while_the_optimal_solutions_are_counted_keeps_the_optimum_and_their_count_so_far(tmp_path):
     """Step 2 of an optimisation (`driver/optimum.py`): the optimum is proved at once (q[1] = 1), and
     its many solutions are counted when Ctrl-C comes."""
-    import pty
-
     text = QUEENS_16 + "minimize q[1]\n"
     command, env = _command(_model(tmp_path, text), "--count", "--json")
-    leader, follower = pty.openpty()
-    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=follower, text=True, env=env,
-                          preexec_fn=_sigint_as_at_a_terminal) as process:
-        os.close(follower)
-        _, line = _read_until(leader, FOUND_ON_THE_LINE)
-        process.send_signal(signal.SIGINT)
-        out, _ = process.communicate(timeout=120)
-        said = _read_to_the_end(leader)
-    os.close(leader)
-    assert process.returncode == 130, said
+    code, out, said, line = _interrupted_on_a_terminal(command, env)
+    assert code == 130, said
     stated = re.search(r"interrupted: at least ([\d,]+) optimal solutions in \d+\.\d s", said)
     assert stated is not None, said
     document = json.loads(out)

@@ -14,13 +14,9 @@ PAGE_WORDS = {
 
 
 def error_json(error: CspdslError) -> dict[str, Any]:
-    """The error's message, hint, place and the whole of what `cspdsl check` would print."""
-    hint = error.hint or (error.suggestion.worded(PAGE_WORDS) if error.suggestion else None)
-    data: dict[str, Any] = {"message": error.message, "hint": hint, "text": error.render(PAGE_WORDS)}
-    span = error.span
-    if span is not None:
-        data |= {"line": span.line, "column": span.column, "end_line": span.end_line, "end_column": span.end_column}
-    return data
+    """The error's message, hint, place and the whole of what `cspdsl check` would print, a
+    suggestion worded in the page's own controls."""
+    return error.to_dict(PAGE_WORDS)
 
 
 def request_error(message: str, hint: str | None = None) -> dict[str, Any]:
