@@ -89,6 +89,11 @@ class CspdslError(Exception):
         self.hint = hint
         self.suggestion = suggestion
 
+    def worded_hint(self, words: Mapping[str, str] = PYTHON_WORDS) -> str | None:
+        """The hint as a user reads it: the one given, else the suggestion put in `words` (the CLI's
+        flags or the API's arguments)."""
+        return self.hint or (self.suggestion.worded(words) if self.suggestion else None)
+
     def render(self, words: Mapping[str, str] = PYTHON_WORDS) -> str:
         """The message as a user sees it: location, the offending line, a caret, and a hint (a
         suggestion put in `words`)."""
@@ -97,7 +102,7 @@ class CspdslError(Exception):
         else:
             out = [f"{self.span.location()}: error: {self.message}"]
             out += caret_lines(self.span)
-        hint = self.hint or (self.suggestion.worded(words) if self.suggestion else None)
+        hint = self.worded_hint(words)
         if hint:
             out.append(f"hint: {hint}")
         return "\n".join(out)
@@ -108,7 +113,7 @@ class CspdslError(Exception):
     def to_dict(self, words: Mapping[str, str] = PYTHON_WORDS) -> dict[str, object]:
         """The error as plain data, for a program that asked for JSON: its words, hint and place (lines
         and columns 1-based, the end exclusive), and the whole text `render` gives."""
-        hint = self.hint or (self.suggestion.worded(words) if self.suggestion else None)
+        hint = self.worded_hint(words)
         data: dict[str, object] = {"message": self.message, "hint": hint, "text": self.render(words)}
         if self.span is not None:
             span = self.span

@@ -64,5 +64,4 @@ def analyse(text: str, name: str, previous: Analysis | None = None) -> Analysis:
 
 def problem_of(error: CspdslError) -> Problem:
     """An error's words, hint and place, as `cspdsl check` prints them."""
-    hint = error.hint or (error.suggestion.worded(COMMAND_LINE_WORDS) if error.suggestion else None)
-    return Problem(ERROR, error.message, error.span, hint)
+    return Problem(ERROR, error.message, error.span, error.worded_hint(COMMAND_LINE_WORDS))
