@@ -135,6 +135,33 @@ def test_ctrl_c_ends_a_run_with_exit_130_and_one_word(files, args):
     assert (run.returncode, out, errors) == (130, "", INTERRUPTED)
 
 
+def test_ctrl_c_while_a_compiled_extension_loads_is_an_interrupt_not_a_bug(monkeypatch, capsys):
+    """A Ctrl-C during OR-Tools' import comes out as "ImportError: initialization failed" with the
+    interrupt as its cause: it ends as any Ctrl-C does."""
+    from cspdsl.cli import commands
+
+    def loading_an_extension(args):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as ctrl_c:
+            raise ImportError("initialization failed") from ctrl_c
+
+    monkeypatch.setattr(commands, "_solve", loading_an_extension)
+    assert commands.main(["solve", str(ROOT / "models/lock.puz")]) == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+def test_an_import_error_of_its_own_is_still_a_bug(monkeypatch, capsys):
+    from cspdsl.cli import commands
+
+    def broken(args):
+        raise ImportError("initialization failed")
+
+    monkeypatch.setattr(commands, "_solve", broken)
+    assert commands.main(["solve", str(ROOT / "models/lock.puz")]) == 4
+    assert "This is a bug in cspdsl" in capsys.readouterr().err
+
+
 def test_a_real_sigint_stops_a_cpsat_search_that_has_no_time_limit(files):
     """CP-SAT's search is native code: the interrupt reaches it through StopSearch, not at its end."""
     with subprocess.Popen(command(["solve", "{hard}", "--backend", "cpsat"], files), cwd=ROOT, env=environment(),

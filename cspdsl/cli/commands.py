@@ -93,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         print(killed.render(), file=sys.stderr)
         return killed.exit_code
     except Exception as error:  # a bug: say so plainly, traceback only on request
+        if _raised_by_ctrl_c(error):
+            return _interrupted()
         if os.environ.get("CSPDSL_DEBUG"):
             raise
         print(f"internal error: {type(error).__name__}: {error}", file=sys.stderr)
@@ -112,6 +114,19 @@ def _interrupted() -> int:
     """Ctrl-C where nothing was found to keep: the one word, and 130."""
     print("interrupted", file=sys.stderr)
     return EXIT_INTERRUPTED
+
+
+def _raised_by_ctrl_c(error: BaseException) -> bool:
+    """Whether a Ctrl-C caused `error`: a KeyboardInterrupt raised while a compiled extension loads
+    (OR-Tools') comes out as "ImportError: initialization failed", the interrupt as its cause."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _drop_stdout() -> None:
