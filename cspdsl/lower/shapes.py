@@ -63,6 +63,16 @@ def _boxes(
     ]
 
 
+def piece_kinds(pieces: list[tuple[tuple[int, ...], int]]) -> dict[tuple[int, ...], int]:
+    """Identical pieces as one kind: a kind's values, sorted -> its copies (the MiniZinc export
+    writes the same kinds)."""
+    kinds: dict[tuple[int, ...], int] = {}
+    for alternatives, copies in pieces:
+        key = tuple(sorted(alternatives))
+        kinds[key] = kinds.get(key, 0) + copies
+    return kinds
+
+
 def place(
     problem: ir.Problem,
     pieces: list[tuple[tuple[int, ...], int]],
@@ -77,10 +87,7 @@ def place(
     the cells of each kind is enough; otherwise an auxiliary kind variable per cell is linked to the
     cell's value by a table.
     """
-    kinds: dict[tuple[int, ...], int] = {}  # a kind's values, sorted -> its copies
-    for alternatives, copies in pieces:
-        key = tuple(sorted(alternatives))
-        kinds[key] = kinds.get(key, 0) + copies
+    kinds = piece_kinds(pieces)
     all_values = sorted({v for key in kinds for v in key})
     for cell in cells:
         problem.post(ir.InSet(cell, tuple(all_values)), span)

@@ -332,14 +332,15 @@ class Clues:
             for generator, group, kind in families:
                 saved = dict(self.names)
                 self.names[binder.name] = (kind, group)
-                parts.append(f"forall({generator})({self.cond(body)})")
+                parts.append(f"forall({generator})({self.cond(body)})" if generator else self.cond(body))
                 self.names = saved
             return " /\\\n  ".join(parts)
 
         return write
 
     def _family_list(self, node: ast.Node) -> list[tuple[str, str, str]] | None:
-        """Each family's generator, its group's cells, and the group's kind ("list", or "block": a box)."""
+        """Each family's generator (empty for a single group), its group's cells, and the group's kind
+        ("list", or "block": a box)."""
         if isinstance(node, ast.BinOp) and node.op == "+":
             left, right = self._family_list(node.left), self._family_list(node.right)
             return None if left is None or right is None else left + right
@@ -367,6 +368,10 @@ class Clues:
             tops, lefts = _starts(r0, r1, h), _starts(c0, c1, w)
             generator = f"{r}, {c} in {tops}" if tops == lefts else f"{r} in {tops}, {c} in {lefts}"
             return [(generator, f"{grid.name}[{r}..{r} + {h - 1}, {c}..{c} + {w - 1}]", "block")]
+        if node.name == "diagonals" and r1 - r0 == c1 - c0:  # each main diagonal one group: no generator
+            shift = "" if c0 == r0 else f" {'+' if c0 > r0 else '-'} {abs(c0 - r0)}"
+            return [("", f"[{grid.name}[{i}, {i}{shift}] | {i} in {r0}..{r1}]", "list"),
+                    ("", f"[{grid.name}[{i}, {c1 + r0} - {i}] | {i} in {r0}..{r1}]", "list")]
         return None
 
     def _board_lines(self, board: Board, group: str) -> tuple[str, str]:

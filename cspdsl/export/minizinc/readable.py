@@ -17,8 +17,9 @@ from .clues import COMPARE, Bound, Clues, Grid, LetRows, Unreadable, grid_of, na
 from .entities import entity_names, number_functions
 from .flat import line_comment, solve_item
 from .output import output_items
+from .pieces import placed_numbers
 from .regions import Regions, letter_ranges, region_cells, region_sum, sum_runs
-from .writers import domain_text, include_lines, includes, write
+from .writers import RESERVED, domain_text, include_lines, includes, write
 
 
 class Readable:
@@ -38,6 +39,7 @@ class Readable:
         self.data_lines: list[str] = []  # the params and lets, declared first
         self.exact = True  # no part depends on the params' values but through the params
         self.given: dict[str, list[str]] = {}  # an array's declaration with its givens as its value
+        self.pieces: dict[str, ast.PiecesDecl] = {}  # the pieces of numbers declared so far
         names: dict[str, Bound] = {var: ("int", ref) for var, ref in self.declared.scalars.items()
                                    if var not in model.layout.symbolic}
         names |= entity_names(model.layout, self.declared)
@@ -71,6 +73,10 @@ class Readable:
             self._regions(s)
         if isinstance(s, ast.BoardDecl):
             self._board(s)
+        if isinstance(s, ast.PiecesDecl):
+            self.pieces[s.name] = s
+        if isinstance(s, ast.PlaceDecl) and self._place(s):
+            return
         if isinstance(s, ast.ConstraintStmt):
             try:
                 text = self.clues.cond(s.condition)
@@ -161,6 +167,20 @@ class Readable:
         array = self.declared.array_named(s.name)
         if array is not None and array.keys is not None:
             self.clues.boards[s.name] = board_of(s, array.name, array.keys)
+
+    def _place(self, s: ast.PlaceDecl) -> bool:
+        """Pieces of numbers placed on a grid, as sets of values with their copies (`pieces.py`)."""
+        pieces, grid = self.pieces.get(s.pieces), self.clues.grids.get(s.target)
+        if pieces is None or grid is None or id(s) not in self.by_statement or s.pieces in RESERVED:
+            return False
+        fresh = {"copies": self.clues.fresh(f"{s.pieces}_copies"), "kind": self.clues.fresh("t"),
+                 "cell": self.clues.fresh("x")}
+        lines = placed_numbers(pieces, grid.name, fresh)
+        if lines is None:
+            return False
+        self.lines += [line_comment(s.span), *lines]
+        self.dropped += self.by_statement.pop(id(s))
+        return True
 
     def _given(self, s: ast.GivenDecl) -> bool:
         """A grid of givens as the array's own value, `_` a blank (an anonymous variable of the
