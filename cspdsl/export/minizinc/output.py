@@ -139,7 +139,7 @@ def _board(board: Board, shown: _Shown) -> str:
                 text = ""
             else:
                 text += "-" * width if char == "-" else char.rjust(width) if char in "|/\\" else " " * width
-        text += "\n"
+        text = text.rstrip(" ") + "\n"  # the filler after a line's last cell, as `solve` draws it
     array = shown.declared.refs[board.variables[order[0]]].split("[")[0] if order else ""
     if not order or set(board.variables.values()) & shown.layout.symbolic or any(
             shown.declared.refs[board.variables[c]] != f"{array}[{i}]" for i, c in enumerate(order, start=1)):
@@ -160,7 +160,7 @@ def _board_pieces(board: Board, shown: _Shown, width: int) -> str:
                 text = ""
             else:
                 text += "-" * width if char == "-" else char.rjust(width) if char in "|/\\" else " " * width
-        pieces.append(string(text + "\n"))
+        pieces.append(string(text.rstrip(" ") + "\n"))
     return " ++ ".join(pieces)
 
 
