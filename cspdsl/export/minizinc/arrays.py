@@ -59,12 +59,17 @@ class Declared(Record, frozen=False):
         return self.by_source.get(name)
 
 
+# The index names of the output items' comprehensions (output.py): no array or variable is named so,
+# or a drawing's `[show(r[r, c]) | c in 1..2]` would read the index for the array.
+OUTPUT_INDICES = frozenset("ijkrcvp")
+
+
 def declare(problem: Problem, layout: Layout, scalar_names: set[str], model_names: set[str]) -> Declared:
     """The arrays of the layout (attributes, boards, grids) and of the IR's `base[i,j]` variables
     that fill a box, then every other variable alone (`scalar_names`: the model's own scalars), and
     an enum for each attribute that can have one (`model_names`: the names the model uses)."""
     found = Declared()
-    taken: set[str] = set()
+    taken: set[str] = set(OUTPUT_INDICES)
     for array in _layout_arrays(layout) + _named_arrays(problem, layout):
         name = _free(array.source, taken)
         array.name = name

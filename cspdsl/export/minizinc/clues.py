@@ -16,7 +16,7 @@ from .arrays import Array
 from .boards import Board, lines_array
 from .digits import number
 from .entities import RELATIONS, relation
-from .regions import Regions, region_cells
+from .regions import Regions
 
 
 class Unreadable(Exception):
@@ -45,6 +45,15 @@ Bound = tuple[str, Any]
 COMPARE = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _COUNT = {"exactly": "=", "at_least": ">=", "at_most": "<="}
 _SUMS = {"sum_equals": "=", "sum_at_most": "<=", "sum_at_least": ">="}
+# cspdsl's `//` and `%` floor, as Python's do, where MiniZinc's div and mod truncate toward zero: they
+# differ by one divisor when the remainder is not 0 and its sign is not the divisor's. (A divisor never
+# is 0: lowering refuses one that can be.)
+FLOORED = {
+    "//": ("floor_div", "function var int: {0}(var int: a, var int: b) = "
+                        "a div b - bool2int(a mod b != 0 /\\ (a mod b < 0) != (b < 0));"),
+    "%": ("floor_mod", "function var int: {0}(var int: a, var int: b) = "
+                       "a mod b + b * bool2int(a mod b != 0 /\\ (a mod b < 0) != (b < 0));"),
+}
 
 
 class Clues:
@@ -57,6 +66,7 @@ class Clues:
         self.boards: dict[str, Board] = {}
         self.numbers: dict[str, tuple[str, str]] = {}  # an attribute of numbers -> its function, definition
         self.defined: dict[str, str] = {}  # the functions used -> their definitions
+        self.floored: dict[str, str] = {}  # `//` and `%` -> the name of their function
 
     # ---- numbers ------------------------------------------------------------------------------
 
@@ -123,7 +133,11 @@ class Clues:
         raise Unreadable("index")
 
     def num_BinOp(self, node: ast.BinOp) -> str:
-        if node.op not in ("+", "-", "*"):  # // and % round differently in MiniZinc (toward zero)
+        if node.op in FLOORED:  # MiniZinc's div and mod round toward zero: a function of the export's own
+            name = self.floored.setdefault(node.op, self.fresh(FLOORED[node.op][0]))
+            self.defined[name] = FLOORED[node.op][1].format(name)
+            return f"{name}({self.num(node.left)}, {self.num(node.right)})"
+        if node.op not in ("+", "-", "*"):
             raise Unreadable(node.op)
         return f"{self._operand(node.left, node.op)} {node.op} {self._operand(node.right, node.op, right=True)}"
 
@@ -137,7 +151,7 @@ class Clues:
         return f"-({self.num(node.operand)})"
 
     def num_Call(self, node: ast.Call) -> str:
-        if node.func in ("sum", "max", "min") and len(node.args) == 1:
+        if node.func in ("sum", "max", "min", "product") and len(node.args) == 1:
             return f"{node.func}({self.seq(node.args[0])})"
         if node.func == "abs" and len(node.args) == 1:
             return f"abs({self.num(node.args[0])})"
@@ -188,8 +202,12 @@ class Clues:
             number = str(regions.letters.index(node.name) + 1)
         else:
             raise Unreadable("list")
-        grid = self.grids[regions.grid]
-        return region_cells(regions, grid.name, grid.ranges, number, self.fresh("r"), self.fresh("c"))
+        return self.region(regions, number)
+
+    def region(self, regions: Regions, number: str) -> str:
+        """The cells of region `number` of a map: its function's call, the function defined."""
+        self.defined[regions.function] = regions.definition()
+        return f"{regions.function}({number})"
 
     def _slice(self, node: ast.Index) -> str:
         """`g[r, ..]` is row(g, r), `g[.., c]` col(g, c)."""
@@ -352,9 +370,7 @@ class Clues:
             return [(*self._board_lines(self.boards[name], node.name), "list")]
         if name in self.regions and node.name == "regions":
             regions = self.regions[name]
-            divided = self.grids[regions.grid]
-            cells = region_cells(regions, divided.name, divided.ranges, i, r, c)
-            return [(f"{i} in 1..{len(regions.letters)}", cells, "list")]
+            return [(f"{i} in 1..{len(regions.letters)}", self.region(regions, i), "list")]
         grid = self.grids.get(name)
         if grid is None or len(grid.ranges) != 2:
             return None

@@ -18,7 +18,7 @@ from .entities import entity_names, number_functions
 from .flat import line_comment, solve_item
 from .output import output_items
 from .pieces import placed_numbers
-from .regions import Regions, letter_ranges, region_cells, region_sum, sum_runs
+from .regions import letter_ranges, region_map, region_sum, sum_runs
 from .writers import RESERVED, domain_text, include_lines, includes, write
 
 
@@ -141,7 +141,9 @@ class Readable:
         body = " | ".join(", ".join(str(number[c.char]) for c in row) for row in rows)
         self.lines += [line_comment(s.span) + f" ({letter_ranges(letters)} numbered 1..{len(letters)})",
                        f"array[{r0}..{r1}, {c0}..{c1}] of 1..{len(letters)}: {s.name} = [| {body} |];"]
-        self.clues.regions[s.name] = Regions(s.name, s.grid, letters)
+        self.clues.avoid = names_in(self.statements)  # the function's names capture none of the model's
+        names = (self.clues.fresh(f"{s.name}_cells"), *(self.clues.fresh(x) for x in "irc"))
+        self.clues.regions[s.name] = region_map(s.name, grid.name, grid.ranges, letters, names)
 
     def _region_sums(self, run: tuple[ast.Node, ...]) -> bool:
         """Clues `sum(cage.A) == 3`, `sum(cage.B) == 7`, ... as one forall over the regions, their
@@ -151,10 +153,9 @@ class Readable:
             return False
         name, op = found[0][:2]  # type: ignore[index]
         regions = self.clues.regions[name]
-        grid = self.clues.grids[regions.grid]
         self.clues.avoid = names_in(run)
-        i, r, c = (self.clues.fresh(x) for x in "irc")
-        cells = region_cells(regions, grid.name, grid.ranges, i, r, c)
+        i = self.clues.fresh("i")
+        cells = self.clues.region(regions, i)
         sums = ", ".join(str(f[3]) for f in found)  # type: ignore[index]
         first, last = run[0].span, run[-1].span
         self.lines += [f"% lines {first.line}-{last.end_line}: {first.text.strip()} to {last.text.strip()}",
@@ -284,7 +285,17 @@ class Readable:
             head.append(f'constraint assert({values}, "parts of this model were written for {values}: export it '
                         'again for other values");')
         tail = ["", self._objective(), "", *output_items(problem, self.model.layout, declared)]
-        return "\n".join([*head, "", *self.lines, *tail]) + "\n"
+        return self._regions_in_place("\n".join([*head, "", *self.lines, *tail]) + "\n")
+
+    def _regions_in_place(self, text: str) -> str:
+        """Each region map's function dropped for its cells in place, where it is called so seldom
+        that its definition would cost more than it saves."""
+        for regions in self.clues.regions.values():
+            definition = regions.definition() + "\n"
+            if definition in text:
+                written = regions.written_in_place(text.replace(definition, "", 1))
+                text = text if written is None else written
+        return text
 
     def _objective(self) -> str:
         objective = next((s for s in self.statements if isinstance(s, ast.ObjectiveDecl)), None)

@@ -1,27 +1,51 @@
 """A region map as MiniZinc writes one: a par array of region numbers over its grid (1.. in the
-letters' order), a region (`cage.A`, `cage.regions[i]`) the cells whose number it is
-(`[g[r, c] | r in 1..9, c in 1..9 where cage[r, c] = i]`), and a run of clues `sum(cage.A) == 3`,
+letters' order), a function giving the cells whose number is i (`function array[int] of var int:
+cage_cells(int: i) = [g[r, c] | r, c in 1..9 where cage[r, c] = i];`), a region (`cage.A`,
+`cage.regions[i]`) that function's call (`cage_cells(1)`; called fewer than three times, the cells
+in place of each call), and a run of clues `sum(cage.A) == 3`,
 one a region in the regions' order, one forall over the regions with their sums in a par array."""
 
 from __future__ import annotations
+
+import re
 
 from ...core.record import Record
 from ...syntax import ast
 
 
 class Regions(Record):
-    """A region map as a par array of region numbers (1.. in the letters' order) over its grid."""
+    """A region map as a par array of region numbers (1.. in the letters' order) over its grid, and
+    the function that gives a region's cells: `cells` its body, `{}` where the number goes."""
 
     name: str
     grid: str
     letters: list[str]
+    function: str
+    parameter: str
+    cells: str
+
+    def definition(self) -> str:
+        return f"function array[int] of var int: {self.function}(int: {self.parameter}) = " \
+               f"{self.cells.format(self.parameter)};"
+
+    def written_in_place(self, text: str) -> str | None:
+        """`text` with each call of the function written as the cells it gives, when it has fewer
+        than three calls (the definition would be longer than what it saves), each of a plain number
+        or name; else None."""
+        calls = re.findall(rf"\b{self.function}\(([^()]*)\)", text)
+        if len(calls) >= 3 or text.count(f"{self.function}(") != len(calls):
+            return None
+        return re.sub(rf"\b{self.function}\(([^()]*)\)", lambda m: self.cells.format(m[1]), text)
 
 
-def region_cells(regions: Regions, grid: str, ranges: list[tuple[int, int]], number: str, r: str, c: str) -> str:
-    """The cells of the grid in region `number` (a MiniZinc expression), `r` and `c` their indices."""
+def region_map(name: str, grid: str, ranges: list[tuple[int, int]], letters: list[str], names: tuple[str, ...]
+               ) -> Regions:
+    """The map `name` over `grid`, its function named by names[0], with names[1:] its parameter and
+    the cells' indices (names the model does not use)."""
+    function, i, r, c = names
     (r0, r1), (c0, c1) = ranges
     generators = f"{r}, {c} in {r0}..{r1}" if (r0, r1) == (c0, c1) else f"{r} in {r0}..{r1}, {c} in {c0}..{c1}"
-    return f"[{grid}[{r}, {c}] | {generators} where {regions.name}[{r}, {c}] = {number}]"
+    return Regions(name, grid, letters, function, i, f"[{grid}[{r}, {c}] | {generators} where {name}[{r}, {c}] = {{}}]")
 
 
 def letter_ranges(letters: list[str]) -> str:
