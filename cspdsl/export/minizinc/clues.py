@@ -54,6 +54,8 @@ FLOORED = {
     "%": ("floor_mod", "function var int: {0}(var int: a, var int: b) = "
                        "a mod b + b * bool2int(a mod b != 0 /\\ (a mod b < 0) != (b < 0));"),
 }
+VISIBLE = ("function var int: {0}(array[int] of var int: x) = "
+           "sum(i in index_set(x))(bool2int(forall(j in index_set(x) where j < i)(x[j] < x[i])));")
 
 
 class Clues:
@@ -66,7 +68,7 @@ class Clues:
         self.boards: dict[str, Board] = {}
         self.numbers: dict[str, tuple[str, str]] = {}  # an attribute of numbers -> its function, definition
         self.defined: dict[str, str] = {}  # the functions used -> their definitions
-        self.floored: dict[str, str] = {}  # `//` and `%` -> the name of their function
+        self.floored: dict[str, str] = {}  # `//`, `%` and `visible` -> the name of their function
 
     # ---- numbers ------------------------------------------------------------------------------
 
@@ -157,6 +159,10 @@ class Clues:
             return f"abs({self.num(node.args[0])})"
         if node.func == "len" and len(node.args) == 1:
             return f"length({self.seq(node.args[0])})"
+        if node.func == "visible" and len(node.args) == 1:  # a building seen is taller than every one before it
+            name = self.floored.setdefault("visible", self.fresh("visible"))
+            self.defined[name] = VISIBLE.format(name)
+            return f"{name}({self.seq(node.args[0])})"
         if node.func == "number":
             text = number(lambda digit: self._operand(digit, "*"), node)
             if text is not None:
@@ -185,6 +191,8 @@ class Clues:
             return f"[{body} | {generators}]"
         if isinstance(node, ast.Index) and any(isinstance(i, ast.WholeRange) for i in node.indices):
             return self._slice(node)
+        if isinstance(node, ast.Call) and node.func == "reversed" and len(node.args) == 1:
+            return f"reverse({self.seq(node.args[0])})"
         if isinstance(node, ast.Member) and isinstance(node.target, ast.Name) and node.name == "cells" \
                 and node.target.name in self.boards:
             return self.boards[node.target.name].name
