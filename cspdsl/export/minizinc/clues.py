@@ -16,6 +16,7 @@ from .arrays import Array
 from .boards import Board, lines_array
 from .digits import number
 from .entities import RELATIONS, relation
+from .functions import FLOORED, RUNS, VISIBLE
 from .regions import Regions
 
 
@@ -45,19 +46,6 @@ Bound = tuple[str, Any]
 COMPARE = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _COUNT = {"exactly": "=", "at_least": ">=", "at_most": "<="}
 _SUMS = {"sum_equals": "=", "sum_at_most": "<=", "sum_at_least": ">="}
-# cspdsl's `//` and `%` floor, as Python's do, where MiniZinc's div and mod truncate toward zero: they
-# differ by one divisor when the remainder is not 0 and its sign is not the divisor's. (A divisor never
-# is 0: lowering refuses one that can be.)
-FLOORED = {
-    "//": ("floor_div", "function var int: {0}(var int: a, var int: b) = "
-                        "a div b - bool2int(a mod b != 0 /\\ (a mod b < 0) != (b < 0));"),
-    "%": ("floor_mod", "function var int: {0}(var int: a, var int: b) = "
-                       "a mod b + b * bool2int(a mod b != 0 /\\ (a mod b < 0) != (b < 0));"),
-}
-VISIBLE = ("function var int: {0}(array[int] of var int: x) = "
-           "sum(i in index_set(x))(bool2int(forall(j in index_set(x) where j < i)(x[j] < x[i])));")
-
-
 class Clues:
     """The translator: names in scope (params, lets, arrays, scalars) and the quantifiers' bindings."""
 
@@ -68,7 +56,7 @@ class Clues:
         self.boards: dict[str, Board] = {}
         self.numbers: dict[str, tuple[str, str]] = {}  # an attribute of numbers -> its function, definition
         self.defined: dict[str, str] = {}  # the functions used -> their definitions
-        self.floored: dict[str, str] = {}  # `//`, `%` and `visible` -> the name of their function
+        self.floored: dict[str, str] = {}  # `//`, `%`, `visible` and `runs` -> the name of their function
 
     # ---- numbers ------------------------------------------------------------------------------
 
@@ -275,6 +263,12 @@ class Clues:
         return "true" if node.value else "false"
 
     def cond_Compare(self, node: ast.Compare) -> str:
+        left = node.left
+        if node.op == "==" and isinstance(left, ast.Call) and left.func == "runs" and len(left.args) == 1:
+            name = self.floored.setdefault("runs", self.fresh("runs"))
+            self.defined[name] = RUNS.format(name)
+            self.used.add("regular.mzn")
+            return f"{name}({self.seq(left.args[0])}, {self.seq(node.right)})"
         if node.op in RELATIONS:
             return relation(node.op, self.num(node.left), self.num(node.right))
         if node.op not in COMPARE:
