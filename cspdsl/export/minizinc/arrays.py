@@ -54,14 +54,10 @@ class Declared(Record, frozen=False):
     scalars: dict[str, str] = field(default_factory=dict)  # IR variable -> identifier
     refs: dict[str, str] = field(default_factory=dict)
     by_source: dict[str, Array] = field(default_factory=dict)  # the model's name -> its array
+    pars: set[str] = field(default_factory=set)  # the params, lets and region maps written as MiniZinc pars
 
     def array_named(self, name: str) -> Array | None:
         return self.by_source.get(name)
-
-
-# The index names of the output items' comprehensions (output.py): no array or variable is named so,
-# or a drawing's `[show(r[r, c]) | c in 1..2]` would read the index for the array.
-OUTPUT_INDICES = frozenset("ijkrcvp")
 
 
 def declare(problem: Problem, layout: Layout, scalar_names: set[str], model_names: set[str]) -> Declared:
@@ -69,7 +65,7 @@ def declare(problem: Problem, layout: Layout, scalar_names: set[str], model_name
     that fill a box, then every other variable alone (`scalar_names`: the model's own scalars), and
     an enum for each attribute that can have one (`model_names`: the names the model uses)."""
     found = Declared()
-    taken: set[str] = set(OUTPUT_INDICES)
+    taken: set[str] = set()
     for array in _layout_arrays(layout) + _named_arrays(problem, layout):
         name = _free(array.source, taken)
         array.name = name

@@ -42,6 +42,21 @@ def output_items(problem: Problem, layout: Layout, declared: Declared) -> list[s
     return [*lines, 'output :: "values" [', *(f"  {part}," for part in values), "];"]
 
 
+def indices(bases: str, declared: Declared) -> list[str]:
+    """Index names for the output's comprehensions: each base letter, numbered on where the model
+    declares the name (a grid named `r` is drawn `[show(r[r2, c]) | c in ...] | r2 in ...`)."""
+    taken = {name for array in declared.arrays for name in _names_of(array)} | set(declared.scalars.values())
+    taken |= declared.pars
+    found: list[str] = []
+    for base in bases:
+        name, n = base, 1
+        while name in taken or name in found:
+            n += 1
+            name = f"{base}{n}"
+        found.append(name)
+    return found
+
+
 def interpolated(before: str, value: str) -> str:
     """`"x = \\(x)\\n"`: the text, then the value in the string."""
     return string(before)[:-1] + f'\\({value})\\n"'
@@ -78,23 +93,26 @@ def _entity_table(entities: Entities, declared: Declared) -> str:
     titles = [entities.name, *(name for name, _ in columns)]
     header = "   ".join(name.ljust(w) for name, w in zip(titles, widths, strict=True))
     rule = "─" * (sum(widths) + 3 * (len(widths) - 1))
-    first = (f"[{', '.join(string(label) for label in labels)}][p]" if entities.labels
-             else "show(p)")
+    p, v, i = indices("pvi", declared)
+    first = (f"[{', '.join(string(label) for label in labels)}][{p}]" if entities.labels
+             else f"show({p})")
     justify = -widths[0] if entities.labels else widths[0]
     cells = [f"format_justify_string({justify}, {first})"]
     for (_, array), width in zip(columns, widths[1:], strict=True):
-        value = (f"concat([show(v) | v in {array.enum[0]} where fix({array.name}[v]) = p])" if array.enum else
-                 f"concat([{array.name}_keys[i] | i in {array.index_sets[0]} where fix({array.name}[i]) = p])")
+        named = f"{array.name}_keys[{i}] | {i} in {array.index_sets[0]} where fix({array.name}[{i}]) = {p}"
+        value = (f"concat([show({v}) | {v} in {array.enum[0]} where fix({array.name}[{v}]) = {p}])" if array.enum
+                 else f"concat([{named}])")
         cells.append(f"format_justify_string({-width}, {value})")
     row = ' ++ "   " ++ '.join(cells)
     positions = f"{entities.positions[0]}..{entities.positions[-1]}"
-    return f"{string(header.rstrip() + chr(10) + rule + chr(10))} ++ concat([{row} ++ \"\\n\" | p in {positions}])"
+    return f"{string(header.rstrip() + chr(10) + rule + chr(10))} ++ concat([{row} ++ \"\\n\" | {p} in {positions}])"
 
 
 def _grid(grid: Grid, array: Array, shown: _Shown) -> str:
     """A 1-D array as its values in a row, a 2-D one as rows under its name (a Sudoku's boxes ruled);
     a grid of symbols (a grid in bool: `#` and `.`) shows those."""
     name, cells = array.name, list(array.cells.values())
+    i, r, c = indices("irc", shown.declared)
     if grid.symbols is not None:
         picks = " else ".join(f"if fix({name}[{{i}}]) = {v} then {string(c)}" for v, c in grid.symbols.items())
         cell = f"{picks} else show({name}[{{i}}]){' endif' * len(grid.symbols)}"
@@ -103,19 +121,19 @@ def _grid(grid: Grid, array: Array, shown: _Shown) -> str:
     else:
         cell = f"show_int({shown.width(cells)}, {name}[{{i}}])"
     if len(grid.index_ranges) == 1:
-        one = cell.format(i="i").replace(f"show_int({shown.width(cells)}, ", "show(")
-        return f'"{grid.name} = " ++ join(" ", [{one} | i in {array.sets[0]}]) ++ "\\n"'
+        one = cell.format(i=i).replace(f"show_int({shown.width(cells)}, ", "show(")
+        return f'"{grid.name} = " ++ join(" ", [{one} | {i} in {array.sets[0]}]) ++ "\\n"'
     rows, cols = grid.index_ranges
     box_h, box_w = grid.box if grid.box and grid.show_boxes else (0, 0)
-    one = cell.format(i="r, c").replace("show_int(1, ", "show(")  # a width of 1 pads nothing
+    one = cell.format(i=f"{r}, {c}").replace("show_int(1, ", "show(")  # a width of 1 pads nothing
     if box_w:
-        one = f'if c {_starts(cols, box_w)} then "| " else "" endif ++ {one}'
-    row = f'"  " ++ join(" ", [{one} | c in {cols[0]}..{cols[-1]}]) ++ "\\n"'
+        one = f'if {c} {_starts(cols, box_w)} then "| " else "" endif ++ {one}'
+    row = f'"  " ++ join(" ", [{one} | {c} in {cols[0]}..{cols[-1]}]) ++ "\\n"'
     if box_h:
         width = shown.width(cells)
         rule = "  " + "-+-".join("-" * ((width + 1) * box_w - 1) for _ in range(len(cols) // box_w)) + "\n"
-        row = f'if r {_starts(rows, box_h)} then {string(rule)} else "" endif ++ {row}'
-    return f'"{grid.name}:\\n" ++ concat([{row} | r in {rows[0]}..{rows[-1]}])'
+        row = f'if {r} {_starts(rows, box_h)} then {string(rule)} else "" endif ++ {row}'
+    return f'"{grid.name}:\\n" ++ concat([{row} | {r} in {rows[0]}..{rows[-1]}])'
 
 
 def _starts(indices: list[int], size: int) -> str:
@@ -144,8 +162,9 @@ def _board(board: Board, shown: _Shown) -> str:
     if not order or set(board.variables.values()) & shown.layout.symbolic or any(
             shown.declared.refs[board.variables[c]] != f"{array}[{i}]" for i, c in enumerate(order, start=1)):
         return _board_pieces(board, shown, width)
-    before = f"[{', '.join(string(t) for t in texts)}][i]"
-    return f"concat([{before} ++ show_int({width}, {array}[i]) | i in 1..{len(order)}]) ++ {string(text)}"
+    (i,) = indices("i", shown.declared)
+    before = f"[{', '.join(string(t) for t in texts)}][{i}]"
+    return f"concat([{before} ++ show_int({width}, {array}[{i}]) | {i} in 1..{len(order)}]) ++ {string(text)}"
 
 
 def _board_pieces(board: Board, shown: _Shown, width: int) -> str:
@@ -172,7 +191,7 @@ def _values(problem: Problem, declared: Declared) -> list[str]:
     done: set[str] = set()
     for array in declared.arrays:
         if shown.issuperset(array.cells.values()):
-            parts.append(_array_values(array))
+            parts.append(_array_values(array, declared))
             done.update(array.cells.values())
     for var in problem.outputs:
         if var not in done:
@@ -180,17 +199,25 @@ def _values(problem: Problem, declared: Declared) -> list[str]:
     return parts
 
 
-def _array_values(array: Array) -> str:
+def _array_values(array: Array, declared: Declared) -> str:
     """The cells of an array under their cspdsl names: `g[1,2]`, `nationality[Dane]`, `hex.a`."""
+    i, j, k, v = indices("ijkv", declared)
     if array.enum is not None:
-        return f'concat(["{array.source}[\\(v)] = \\({array.name}[v])\\n" | v in {array.enum[0]}])'
+        return f'concat(["{array.source}[\\({v})] = \\({array.name}[{v}])\\n" | {v} in {array.enum[0]}])'
     if array.keys is not None:
         sep, close = ("[", "]") if array.meaning.startswith("the ") else (".", "")
-        value = f'"{close} = \\({array.name}[i])\\n"'
-        return f"concat([{string(array.source + sep)} ++ {array.name}_keys[i] ++ {value} | i in {array.index_sets[0]}])"
-    letters = "ijk"[: len(array.index_sets)]
+        value = f'"{close} = \\({array.name}[{i}])\\n"'
+        keyed = f"{string(array.source + sep)} ++ {array.name}_keys[{i}] ++ {value}"
+        return f"concat([{keyed} | {i} in {array.index_sets[0]}])"
+    letters = [i, j, k][: len(array.index_sets)]
     where = ",".join(f"\\({x})" for x in letters)
     loops = ", ".join(f"{x} in {s}" for x, s in zip(letters, array.sets, strict=True))
     if len(set(array.sets)) == 1:  # i, j in 1..9
         loops = f"{', '.join(letters)} in {array.sets[0]}"
     return f'concat(["{array.source}[{where}] = \\({array.name}[{", ".join(letters)}])\\n" | {loops}])'
+
+
+def _names_of(array: Array) -> tuple[str, ...]:
+    """The identifiers an array brings into a comprehension: its own, its keys', its enum's and values'."""
+    enum = (array.enum[0], *array.enum[1]) if array.enum is not None else ()
+    return (array.name, f"{array.name}_keys", *enum)

@@ -284,6 +284,8 @@ class Readable:
             values = " /\\ ".join(f"{name} = {value}" for name, value in self.params.items())
             head.append(f'constraint assert({values}, "parts of this model were written for {values}: export it '
                         'again for other values");')
+        declared.pars |= set(self.params) | set(self.constants) | set(self.clues.regions)
+        declared.pars |= {name for name, (kind, _) in self.clues.names.items() if kind in ("list", "rows")}
         tail = ["", self._objective(), "", *output_items(problem, self.model.layout, declared)]
         return self._regions_in_place("\n".join([*head, "", *self.lines, *tail]) + "\n")
 
