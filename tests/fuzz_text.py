@@ -34,6 +34,7 @@ class World:
         self.scalars: list[str] = []  # integer variables and params
         self.arrays: dict[str, int] = {}  # one-dimensional arrays, by length (indexed 1..n)
         self.grids: dict[str, int] = {}  # square arrays, by side
+        self.cubes: dict[str, int] = {}  # arrays of three dimensions, 2 x side x side, by side
         self.values: list[str] = []  # attribute values and keyed positions, as written in a clue
         self.numeric_attributes: list[str] = []  # attributes of numbers: `X.age`
         self.positions = 0  # how many positions there are (0: none)
@@ -120,8 +121,11 @@ def array_var(world: World) -> list[str]:
 def grid_var(world: World) -> list[str]:
     rng = world.rng
     name, n = world.fresh("g"), rng.choice([2, 3, 4])
-    world.grids[name] = n
     world.variables.append(name)
+    if rng.random() < 0.15:
+        world.cubes[name] = n
+        return [f"var {name}[1..2, 1..{n}, 1..{n}] in 1..{n}"]
+    world.grids[name] = n
     lines = [f"var {name}[1..{n}, 1..{n}] in 1..{n}"]
     if rng.random() < 0.3:
         rows = [" ".join(rng.choice([".", ".", "_", str(rng.randint(1, n))]) for _ in range(n)) for _ in range(n)]
@@ -165,7 +169,8 @@ def index(world: World, n: int) -> str:
 def element(world: World) -> str:
     """A cell of a declared array, grid or board, at an index that is mostly in range."""
     rng = world.rng
-    kinds = [kind for kind, names in (("array", world.arrays), ("grid", world.grids), ("board", world.boards)) if names]
+    kinds = [kind for kind, names in (("array", world.arrays), ("grid", world.grids), ("cube", world.cubes),
+                                      ("board", world.boards)) if names]
     kind = rng.choice(kinds)
     if kind == "array":
         name = rng.choice(list(world.arrays))
@@ -173,6 +178,10 @@ def element(world: World) -> str:
     if kind == "grid":
         name = rng.choice(list(world.grids))
         return f"{name}[{index(world, world.grids[name])}, {index(world, world.grids[name])}]"
+    if kind == "cube":
+        name = rng.choice(list(world.cubes))
+        n = world.cubes[name]
+        return f"{name}[{index(world, 2)}, {index(world, n)}, {index(world, n)}]"
     name = rng.choice(list(world.boards))
     return f"{name}.{rng.choice(world.boards[name])}"
 
@@ -181,7 +190,7 @@ def atom(world: World) -> str:
     """A number-valued leaf over the declared names."""
     rng = world.rng
     choices = [str(rng.randint(-3, 9))] + world.scalars[-3:] + world.binders * 2
-    if world.arrays or world.grids or world.boards:
+    if world.arrays or world.grids or world.cubes or world.boards:
         choices += [element(world)] * 2
     if world.values and world.numeric_attributes:
         choices.append(f"{rng.choice(world.values)}.{rng.choice(world.numeric_attributes)}")
@@ -198,6 +207,10 @@ def number_list(world: World) -> str:
     if world.grids:
         options.append(lambda: f"{rng.choice(list(world.grids))}[{rng.randint(1, 2)}, ..]")
         options.append(lambda: f"{rng.choice(list(world.grids))}.cells")
+    if world.cubes:
+        options.append(lambda: f"{rng.choice(list(world.cubes))}[{rng.randint(1, 2)}, .., ..]")
+        options.append(lambda: f"{rng.choice(list(world.cubes))}[.., 1, {rng.randint(1, 2)}]")
+        options.append(lambda: f"{rng.choice(list(world.cubes))}.cells")
     if world.boards:
         options.append(lambda: f"{rng.choice(list(world.boards))}.cells")
     options.append(lambda: comprehension(world))

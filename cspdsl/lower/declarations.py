@@ -95,7 +95,7 @@ def let_decl(declarations: Declarations, lowering: Symbols, s: ast.LetDecl) -> N
 
 
 def var_decl(declarations: Declarations, lowering: Symbols, s: ast.VarDecl) -> None:
-    """A scalar variable, or an array of one or two dimensions with a variable per index."""
+    """A scalar variable, or an array of one or more dimensions with a variable per index."""
     declarations.check_free(s.name, s.span)
     domain, kind = _declared_domain(lowering, s.domain, s)
     if not s.dims:
@@ -109,8 +109,6 @@ def var_decl(declarations: Declarations, lowering: Symbols, s: ast.VarDecl) -> N
     for r, node in zip(ranges, s.dims, strict=False):
         if not r:
             raise error("an array dimension needs at least one index", node)
-    if len(ranges) > 2:
-        raise error("arrays have one or two dimensions", s.dims[2])
     cells = math.prod(len(r) for r in ranges)
     declarations.sizes.check_cells(s.name, cells, s.span)  # before a variable is made
     declarations.sizes.add_values(f"array {s.name}", cells * len(domain), s.span)
@@ -229,6 +227,9 @@ def given_decl(declarations: Declarations, lowering: Symbols, s: ast.GivenDecl) 
     target = declarations.lookup(s.name, s.name_span)
     if not isinstance(target, Array):
         raise error(f"'{s.name}' is not an array or grid; givens fill an array", s.name_span)
+    if len(target.ranges) > 2:
+        raise error(f"a grid literal fills an array of one or two dimensions; '{s.name}' has "
+                    f"{len(target.ranges)}", s.name_span, f"give its cells by clues: {s.name}[1, 1, 1] == 5")
     _check_grid_shape(s, target)
     for r, row in enumerate(s.grid.rows):
         for c, cell in enumerate(row.cells):
@@ -251,6 +252,9 @@ def regions_decl(declarations: Declarations, s: ast.RegionsDecl) -> None:
     target = declarations.lookup(s.grid, s.grid_span)
     if not isinstance(target, Array):
         raise error(f"'{s.grid}' is not an array or grid; a region map divides a grid's cells", s.grid_span)
+    if len(target.ranges) > 2:
+        raise error(f"a region map divides a grid of one or two dimensions; '{s.grid}' has {len(target.ranges)}",
+                    s.grid_span)
     from .regions import map_labels, read_regions  # here: a model without regions does not import them
 
     declarations.bind(s.name, read_regions(s, target), s.span)

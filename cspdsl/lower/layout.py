@@ -5,6 +5,8 @@ Lowering fills a `Layout` beside the IR `Problem`; rendering reads both. Backend
 
 from __future__ import annotations
 
+import itertools
+
 from ..core.errors import Span
 from ..core.record import Record, field
 
@@ -60,7 +62,8 @@ class Entities(Record, frozen=False):
 
 
 class Grid(Record, frozen=False):
-    """An array of variables of one or two dimensions, rendered as digits, a row or a grid."""
+    """An array of variables, rendered as digits, a row or a grid; one of three or more dimensions
+    as the grids of its layers (`layers`)."""
 
     name: str
     index_ranges: list[list[int]]
@@ -70,6 +73,20 @@ class Grid(Record, frozen=False):
     # The character each value is printed as, one a cell, as puzzle books print a shaded grid (`#`
     # and `.` for a grid in bool) or a tiling (a letter a piece); None: the numbers.
     symbols: dict[int, str] | None = None
+
+    def layers(self) -> list[Grid]:
+        """The grid as grids of at most two dimensions, drawn one under another: itself, or for one of
+        three or more dimensions each 2-D layer at fixed leading indices, named as its slice
+        (`g[1, .., ..]`)."""
+        if len(self.index_ranges) <= 2:
+            return [self]
+        *outer, rows, cols = self.index_ranges
+        found = []
+        for fixed in itertools.product(*outer):
+            cells = {index[-2:]: var for index, var in self.cells.items() if index[:-2] == fixed}
+            name = f"{self.name}[{', '.join(map(str, fixed))}, .., ..]"
+            found.append(Grid(name, [rows, cols], cells, None, False, self.symbols))
+        return found
 
 
 # A grid declared `in bool` prints as a shaded picture: a 1 is `#`, a 0 is `.`.

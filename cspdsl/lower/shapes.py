@@ -18,15 +18,22 @@ def box_shape(ranges: list[list[int]]) -> tuple[int, int] | None:
     return (side, side) if side > 1 and side * side == len(ranges[0]) else None
 
 
+# The groups of a grid of two dimensions, which a grid of more has not.
+PLANE_GROUPS = ("rows", "columns", "diagonals", "boxes", "adjacent", "touching")
+
+
 def array_groups(
     ranges: list[list[int]], cells: dict[tuple[int, ...], str], box: tuple[int, int] | None
 ) -> dict[str, Any]:
     """Named groups of an array: cells, adjacent and touching pairs; and of a 2-D grid: rows, columns,
-    diagonals, boxes."""
+    diagonals, boxes. An array of three or more dimensions has its cells."""
     from .neighbours import grid_neighbourhoods
 
     if len(ranges) == 1:
         return {"cells": [list(cells.values())], **grid_neighbourhoods(ranges, cells)}
+    if len(ranges) > 2:  # its lines are slices: g[i, j, ..]
+        missing = "an array of three or more dimensions has cells; take its lines as slices: g[i, j, ..]"
+        return {"cells": [list(cells.values())], **dict.fromkeys(PLANE_GROUPS, missing)}
     rows, cols = ranges
     groups: dict[str, Any] = {
         "rows": [[cells[(r, c)] for c in cols] for r in rows],

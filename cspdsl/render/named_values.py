@@ -75,12 +75,14 @@ class Shape:
 
     def __init__(self, layout: Layout, outputs: list[str]) -> None:
         self.symbols, self.symbolic = layout.symbols, layout.symbolic
-        self.grids = [(grid.name, GridReader(grid, self._grid_symbols(grid))) for grid in layout.grids]
+        # A grid of three or more dimensions is named as any other array: keyed by its indices (`rest`).
+        flat = [grid for grid in layout.grids if len(grid.index_ranges) <= 2]
+        self.grids = [(grid.name, GridReader(grid, self._grid_symbols(grid))) for grid in flat]
         self.scalars = list(layout.scalars.items())
         self.boards = [(board.name, list(board.variables.items())) for board in layout.boards]
         entities = layout.entities
         self.attributes = list(entities.attributes.items()) if entities is not None else []
-        shown = {var for grid in layout.grids for var in grid.cells.values()} | set(layout.scalars.values())
+        shown = {var for grid in flat for var in grid.cells.values()} | set(layout.scalars.values())
         shown |= {var for board in layout.boards for var in board.variables.values()}
         shown |= {var for _, values in self.attributes for var in values.values()}
         self.rest = [(var, _parts(var)) for var in outputs if var not in shown]

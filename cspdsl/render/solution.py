@@ -67,7 +67,10 @@ def scalars_text(layout: Layout, solution: Assignment) -> str:
 
 def grid_text(grid: Grid, solution: Assignment, layout: Layout | None = None) -> str:
     """A 1-D array as its digits (or values with spaces), a 2-D one as rows under its name; a grid
-    with symbols (`#`/`.` for a grid in bool, letters for a tiling) shows those instead."""
+    with symbols (`#`/`.` for a grid in bool, letters for a tiling) shows those instead; one of three
+    or more dimensions is its layers, one under another."""
+    if len(grid.index_ranges) > 2:
+        return "\n".join(grid_text(layer, solution, layout) for layer in grid.layers())
     if grid.symbols is not None:
         return _symbol_grid_text(grid, solution, grid.symbols)
     shown = layout.shown if layout is not None else (lambda _, value: str(value))

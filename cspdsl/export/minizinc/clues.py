@@ -184,6 +184,9 @@ class Clues:
         if isinstance(node, ast.Member) and isinstance(node.target, ast.Name) and node.name == "cells" \
                 and node.target.name in self.boards:
             return self.boards[node.target.name].name
+        if isinstance(node, ast.Member) and isinstance(node.target, ast.Name) and node.name == "cells" \
+                and node.target.name in self.grids:  # every cell, as MiniZinc's functions over an array take it
+            return self.grids[node.target.name].name
         return self._region(node)
 
     def _region(self, node: ast.Node) -> str:

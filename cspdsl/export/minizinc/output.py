@@ -109,8 +109,9 @@ def _entity_table(entities: Entities, declared: Declared) -> str:
 
 
 def _grid(grid: Grid, array: Array, shown: _Shown) -> str:
-    """A 1-D array as its values in a row, a 2-D one as rows under its name (a Sudoku's boxes ruled);
-    a grid of symbols (a grid in bool: `#` and `.`) shows those."""
+    """A 1-D array as its values in a row, a 2-D one as rows under its name (a Sudoku's boxes ruled),
+    one of more dimensions as its layers (`g[1, .., ..]:` and its rows); a grid of symbols (a grid in
+    bool: `#` and `.`) shows those."""
     name, cells = array.name, list(array.cells.values())
     i, r, c = indices("irc", shown.declared)
     if grid.symbols is not None:
@@ -123,9 +124,10 @@ def _grid(grid: Grid, array: Array, shown: _Shown) -> str:
     if len(grid.index_ranges) == 1:
         one = cell.format(i=i).replace(f"show_int({shown.width(cells)}, ", "show(")
         return f'"{grid.name} = " ++ join(" ", [{one} | {i} in {array.sets[0]}]) ++ "\\n"'
-    rows, cols = grid.index_ranges
+    *outer, rows, cols = grid.index_ranges
+    lead = indices("k" * len(outer), shown.declared)  # a grid of more dimensions: its layers, k fixed
     box_h, box_w = grid.box if grid.box and grid.show_boxes else (0, 0)
-    one = cell.format(i=f"{r}, {c}").replace("show_int(1, ", "show(")  # a width of 1 pads nothing
+    one = cell.format(i=", ".join([*lead, r, c])).replace("show_int(1, ", "show(")  # a width of 1 pads nothing
     if box_w:
         one = f'if {c} {_starts(cols, box_w)} then "| " else "" endif ++ {one}'
     row = f'"  " ++ join(" ", [{one} | {c} in {cols[0]}..{cols[-1]}]) ++ "\\n"'
@@ -133,7 +135,13 @@ def _grid(grid: Grid, array: Array, shown: _Shown) -> str:
         width = shown.width(cells)
         rule = "  " + "-+-".join("-" * ((width + 1) * box_w - 1) for _ in range(len(cols) // box_w)) + "\n"
         row = f'if {r} {_starts(rows, box_h)} then {string(rule)} else "" endif ++ {row}'
-    return f'"{grid.name}:\\n" ++ concat([{row} | {r} in {rows[0]}..{rows[-1]}])'
+    layer = f'concat([{row} | {r} in {rows[0]}..{rows[-1]}])'
+    if not lead:
+        return f'"{grid.name}:\\n" ++ {layer}'
+    fixed = ", ".join(f"\\({k})" for k in lead)
+    title = f'"{grid.name}[{fixed}, .., ..]:\\n"'
+    generators = ", ".join(f"{k} in {span[0]}..{span[-1]}" for k, span in zip(lead, outer, strict=True))
+    return f"concat([{title} ++ {layer} | {generators}])"
 
 
 def _starts(indices: list[int], size: int) -> str:

@@ -78,7 +78,7 @@ def _grid_blocks(layout: Layout, solution: Mapping[str, int], fixed: Mapping[str
     blocks = []
     for grid in layout.grids:
         if grid.name not in loops:
-            blocks.append(grid_block(grid, solution, layout, marks, fixed))
+            blocks += [grid_block(layer, solution, layout, marks, fixed) for layer in grid.layers()]
         elif loops[grid.name].elements:
             blocks.append(loops[grid.name])
     return blocks
