@@ -17,6 +17,7 @@ from test_json_schema import errors
 
 from cspdsl import CspdslError, loads, solve
 from cspdsl.export.minizinc import to_minizinc
+from cspdsl.render.named_values import read_named
 
 EXACT = ["sat", "cpsat", "cp", "csp"]
 CUBE = list(itertools.product((1, 2), repeat=3))
@@ -66,11 +67,32 @@ def test_a_solution_prints_layer_by_layer() -> None:
     assert "c[1, .., ..]:\n  1 2\n  2 1\nc[2, .., ..]:\n  2 1\n  1 2\n" in done.stdout
 
 
-def test_json_keys_the_cells_by_their_indices() -> None:
+def test_json_nests_a_cube_as_deep_as_its_dimensions_and_reads_it_back(tmp_path) -> None:
     document = json.loads(run_cli("solve", "-", "--json", stdin=LATIN).stdout)
     assert errors(document) == []
-    assert document["solutions"][0]["values"]["c"] == {"1": {"1": {"1": 1, "2": 2}, "2": {"1": 2, "2": 1}},
-                                                       "2": {"1": {"1": 2, "2": 1}, "2": {"1": 1, "2": 2}}}
+    values = document["solutions"][0]["values"]
+    assert values["c"] == [[[1, 2], [2, 1]], [[2, 1], [1, 2]]]
+    model = loads(LATIN, "latin.puz")
+    read = read_named(model.layout, model.problem.outputs, values)
+    assert read == solve(model).solutions[0]
+    entered = tmp_path / "entered.json"  # a wrong value entered: the hint names it
+    entered.write_text(json.dumps({"c": [[[1, 1], [None, None]], [[None, None], [None, None]]]}))
+    (tmp_path / "latin.puz").write_text(LATIN)
+    hint = run_cli("explain", str(tmp_path / "latin.puz"), "--hint", str(entered))
+    assert hint.returncode == 0 and "c[1,1,2]" in hint.stdout, hint.stdout + hint.stderr
+
+
+@pytest.mark.parametrize(("line", "outcome"), [
+    ('{"c": [[[1, 2], [2, 1]], [[2, 1], [1, 2]]]}', "solved"),
+    ('{"c": "12212112"}', "solved"),
+    ('{"c": [[[1, null], [null, null]], [[null, null], [null, 2]]]}', "solved"),
+    ('{"c": [[1, 2], [2, 1]]}', "'c' is 2x2x2: expected lists nested 3 deep of 2x2x2 numbers (null for a blank)"),
+])
+def test_batch_reads_a_cube_as_nested_lists_or_a_line(tmp_path, line: str, outcome: str) -> None:
+    (tmp_path / "latin.puz").write_text(LATIN.replace("c[1, 1, 1] == 1\n", ""))
+    (tmp_path / "cubes.jsonl").write_text(line + "\n")
+    row = json.loads(run_cli("batch", str(tmp_path / "latin.puz"), str(tmp_path / "cubes.jsonl")).stdout)
+    assert row["status"] == outcome if outcome == "solved" else outcome in row["error"], row
 
 
 def test_the_api_indexes_a_cube_as_the_model_does() -> None:

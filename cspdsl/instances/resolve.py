@@ -161,18 +161,17 @@ def _grid_string(raw: RawInstance, found: Field, grid: Grid, template: Template,
 
 
 def _grid_rows(raw: RawInstance, found: Field, grid: Grid, template: Template) -> dict[str, int]:
-    """The cells that a JSON list of rows (a 1-D array: one list) fixes; null is a blank."""
-    rows = found.value if len(grid.index_ranges) == 2 else [found.value]
+    """The cells that a JSON list of rows (a 1-D array: one list; more dimensions: lists nested as
+    deep) fixes; null is a blank."""
     offset = value_offset(raw, found)
     sizes = [len(r) for r in grid.index_ranges]
-    if len(sizes) == 1:
-        sizes = [1, *sizes]
-    if len(rows) != sizes[0] or any(not isinstance(row, list) or len(row) != sizes[1] for row in rows):
-        expected = f"a list of {sizes[0]} rows of {sizes[1]} numbers" if len(grid.index_ranges) == 2 else (
-            f"a list of {sizes[1]} numbers")
+    cells = _nested(found.value, sizes)
+    if cells is None:
+        expected = {1: f"a list of {sizes[0]} numbers", 2: f"a list of {sizes[0]} rows of {sizes[-1]} numbers"}.get(
+            len(sizes), f"lists nested {len(sizes)} deep of {shape_text(grid)} numbers")
         raise raw.error(f"'{grid.name}' is {shape_text(grid)}: expected {expected} (null for a blank)", offset, 1)
     fixed = {}
-    for index, value in zip(positions(grid), [v for row in rows for v in row], strict=True):
+    for index, value in zip(positions(grid), cells, strict=True):
         if value is None:
             continue
         var = grid.cells.get(index)
@@ -183,6 +182,17 @@ def _grid_rows(raw: RawInstance, found: Field, grid: Grid, template: Template) -
             raise raw.error(f"{cell_name(grid, index)} is a black cell: it takes no given", offset, 1)
         fixed[var] = _in_domain(raw, offset, 1, var, value, template)
     return fixed
+
+
+def _nested(value: Any, sizes: list[int]) -> list[Any] | None:
+    """The cells of lists nested as deep as `sizes` has sizes, each of its size, in reading order;
+    None for anything else."""
+    if not isinstance(value, list) or len(value) != sizes[0]:
+        return None
+    if len(sizes) == 1:
+        return value
+    inner = [_nested(item, sizes[1:]) for item in value]
+    return None if any(i is None for i in inner) else [cell for i in inner for cell in i or []]
 
 
 def cell_name(grid: Grid, index: tuple[int, ...]) -> str:

@@ -13,7 +13,7 @@ every instance that does not replace them, fixed per instance as the instance's 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import compress
+from itertools import compress, product
 
 from ..core.errors import CspdslError
 from ..ir import InSet, Posted, validate
@@ -163,9 +163,9 @@ class LineReader:
 
 
 def shape_text(grid: Grid) -> str:
-    """9x9, or 1 row of 8, as messages say a grid's shape."""
+    """9x9, 2x3x3, or 1 row of 8, as messages say a grid's shape."""
     sizes = [len(r) for r in grid.index_ranges]
-    return f"{sizes[0]}x{sizes[1]}" if len(sizes) == 2 else f"1 row of {sizes[0]}"
+    return "x".join(map(str, sizes)) if len(sizes) > 1 else f"1 row of {sizes[0]}"
 
 
 def cell_count(grid: Grid) -> int:
@@ -177,8 +177,5 @@ def cell_count(grid: Grid) -> int:
 
 def positions(grid: Grid) -> list[tuple[int, ...]]:
     """The grid's indices in reading order, black cells too."""
-    ranges = grid.index_ranges
-    if len(ranges) == 1:
-        return [(i,) for i in ranges[0]]
-    return [(r, c) for r in ranges[0] for c in ranges[1]]
+    return list(product(*grid.index_ranges))
 

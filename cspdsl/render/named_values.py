@@ -1,8 +1,9 @@
 """A solution as JSON documents give it (format 1): the model's own variables by the model's names.
 
-A grid or array of one or two indices is nested lists, row by row as MiniZinc's JSON output nests
-them (a 1-D array one list, a black cell null); any other array (indexed by names, or by three or
-more indices) is an object keyed by each index as text (`{"depot": {"North": 3}}`), and so is an
+A grid or array declared over index ranges is nested lists, as deep as its dimensions and row by row,
+as MiniZinc's JSON output nests them (a 1-D array one list, a cube a list of layers of rows, a black
+cell null); any other array (indexed by names, or a hidden one's cells) is an object keyed by each
+index as text (`{"depot": {"North": 3}}`), and so is an
 attribute (`{"nationality": {"Brit": 3}}`: each value's position); a board is an object keyed by its
 cells' names; a variable alone is its value; a variable of names holds the name. `Shape` works this
 out once a layout, so that a batch's rows stay cheap."""
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from itertools import product
 from operator import itemgetter
 
 from ..core.static_types import Any
@@ -31,8 +33,9 @@ class GridReader:
         self.flat = len(ranges) == 1
         if self.flat:
             self.rows = [[grid.cells.get((i,)) for i in ranges[0]]]
-        else:
-            self.rows = [[grid.cells.get((r, c)) for c in ranges[1]] for r in ranges[0]]
+        else:  # every row along the last index, in reading order (a grid's rows; a cube's layers' rows)
+            self.rows = [[grid.cells.get((*outer, c)) for c in ranges[-1]] for outer in product(*ranges[:-1])]
+        self.layers = [len(r) for r in ranges[1:-1]]  # the rows grouped into layers: a cube's rows, then layers
         names = [var for row in self.rows for var in row]
         self.width = len(self.rows[0]) if self.rows else 0
         self.getter = itemgetter(*names) if len(names) > 1 and None not in names else None
@@ -42,12 +45,12 @@ class GridReader:
         """The grid's values as a list of rows (a 1-D array as one list), None at a black cell."""
         if self.getter is None or self.symbols is not None:
             values = [[None if var is None else self.shown(solution[var]) for var in row] for row in self.rows]
-            return values[0] if self.flat else values
+            return values[0] if self.flat else _grouped(values, self.layers)
         cells = self.getter(solution)
         if self.flat:
             return list(cells)
         width = self.width
-        return [list(cells[start:start + width]) for start in range(0, len(cells), width)]
+        return _grouped([list(cells[start:start + width]) for start in range(0, len(cells), width)], self.layers)
 
     def shown(self, value: int) -> Any:
         return self.symbols[value - 1] if self.symbols is not None else value
@@ -59,6 +62,20 @@ class GridReader:
             return grid_line(rows[0] if self.flat else rows)
         cells = self.getter(solution)
         return "".join(itemgetter(*cells)(DIGIT_TEXT)) if DIGITS.issuperset(cells) else None
+
+
+def _grouped(rows: list[Any], layers: list[int]) -> list[Any]:
+    """Rows nested as deep as the grid has dimensions: a cube's rows in lists of its layers' sizes."""
+    for size in reversed(layers):
+        rows = [rows[start:start + size] for start in range(0, len(rows), size)]
+    return rows
+
+
+def _rows_of(value: Any, layers: int) -> list[Any]:
+    """The rows of lists nested `layers` deeper than a grid's (`_grouped` read back); no list: none."""
+    for _ in range(layers):
+        value = [row for layer in value if isinstance(layer, list) for row in layer] if isinstance(value, list) else []
+    return value if isinstance(value, list) else []
 
 
 def grid_line(rows: list[Any]) -> str | None:
@@ -75,14 +92,12 @@ class Shape:
 
     def __init__(self, layout: Layout, outputs: list[str]) -> None:
         self.symbols, self.symbolic = layout.symbols, layout.symbolic
-        # A grid of three or more dimensions is named as any other array: keyed by its indices (`rest`).
-        flat = [grid for grid in layout.grids if len(grid.index_ranges) <= 2]
-        self.grids = [(grid.name, GridReader(grid, self._grid_symbols(grid))) for grid in flat]
+        self.grids = [(grid.name, GridReader(grid, self._grid_symbols(grid))) for grid in layout.grids]
         self.scalars = list(layout.scalars.items())
         self.boards = [(board.name, list(board.variables.items())) for board in layout.boards]
         entities = layout.entities
         self.attributes = list(entities.attributes.items()) if entities is not None else []
-        shown = {var for grid in flat for var in grid.cells.values()} | set(layout.scalars.values())
+        shown = {var for grid in layout.grids for var in grid.cells.values()} | set(layout.scalars.values())
         shown |= {var for board in layout.boards for var in board.variables.values()}
         shown |= {var for _, values in self.attributes for var in values.values()}
         self.rest = [(var, _parts(var)) for var in outputs if var not in shown]
@@ -165,7 +180,7 @@ def read_named(layout: Layout, outputs: list[str], values: Mapping[str, Any]) ->
     shape = shape_of(layout, outputs)
     found: dict[str, Any] = {}
     for name, reader in shape.grids:
-        rows = [values.get(name)] if reader.flat else values.get(name)
+        rows = [values.get(name)] if reader.flat else _rows_of(values.get(name), len(reader.layers))
         for row_vars, row in zip(reader.rows, rows if isinstance(rows, list) else [], strict=False):
             for var, value in zip(row_vars, row if isinstance(row, list) else [], strict=False):
                 if var is not None:  # a black cell has no variable
