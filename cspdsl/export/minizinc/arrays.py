@@ -14,7 +14,7 @@ from ...core.record import Record, field
 from ...ir import Problem
 from ...lower.layout import Layout
 from .entities import attribute_enums
-from .writers import RESERVED, domain_text, identifiers, string
+from .writers import RESERVED, domain_text, identifiers, string, unused
 
 # An IR variable of an array: `base[i,j]` with whole-number indices.
 _ARRAY_CELL = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[(-?\d+(?:,-?\d+)*)\]$")
@@ -92,10 +92,7 @@ def _free(name: str, taken: set[str]) -> str:
     """A MiniZinc identifier for `name`, not yet taken (and now taken)."""
     base = re.sub(r"[^A-Za-z0-9_]+", "_", name).strip("_") or "v"
     base = f"v_{base}" if base[0].isdigit() or base[0] == "_" else base
-    candidate, n = base, 1
-    while candidate in taken or candidate in RESERVED:
-        n += 1
-        candidate = f"{base}_{n}"
+    candidate = unused(base, taken | RESERVED, "_")
     taken.add(candidate)
     return candidate
 

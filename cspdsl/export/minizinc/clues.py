@@ -18,6 +18,7 @@ from .digits import number
 from .entities import RELATIONS, relation
 from .functions import FLOORED, RUNS, VISIBLE
 from .regions import Regions
+from .writers import unused
 
 
 class Unreadable(Exception):
@@ -112,12 +113,7 @@ class Clues:
 
     def fresh(self, base: str) -> str:
         """A name for an index of the export's own that no name of the model's shadows or captures."""
-        taken = set(self.names) | set(self.grids) | set(self.regions) | self.avoid
-        candidate, n = base, 1
-        while candidate in taken:
-            n += 1
-            candidate = f"{base}{n}"
-        return candidate
+        return unused(base, set(self.names) | set(self.grids) | set(self.regions) | self.avoid)
 
     def _no(self) -> str:
         raise Unreadable("index")

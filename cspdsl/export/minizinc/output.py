@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...ir import Problem
 from ...lower.layout import Board, Entities, Grid, Layout
 from .arrays import Array, Declared
-from .writers import string
+from .writers import string, unused
 
 SYMBOLS = "symbol_names"  # the array of the names a variable of names holds, when the model has one
 
@@ -49,11 +49,7 @@ def indices(bases: str, declared: Declared) -> list[str]:
     taken |= declared.pars
     found: list[str] = []
     for base in bases:
-        name, n = base, 1
-        while name in taken or name in found:
-            n += 1
-            name = f"{base}{n}"
-        found.append(name)
+        found.append(unused(base, taken | set(found)))
     return found
 
 

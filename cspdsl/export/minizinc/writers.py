@@ -5,7 +5,7 @@ flattened identifier such as `cell_1_3`, or an array access such as `cell[1,3]`)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 
 from ...core.static_types import Any
 from ...ir import (
@@ -75,6 +75,15 @@ RESERVED = {"ann", "annotation", "any", "array", "bool", "case", "constraint", "
              "op", "opt", "output", "par", "predicate", "record", "satisfy", "set", "solve", "string",
              "subset", "superset", "symdiff", "test", "then", "true", "tuple", "type", "union", "var",
              "where", "xor"}
+
+
+def unused(base: str, taken: Container[str], separator: str = "") -> str:
+    """`base`, else `base2`, `base3`, ... (`separator` before the number): the first not in `taken`."""
+    candidate, n = base, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{base}{separator}{n}"
+    return candidate
 
 
 def string(text: str) -> str:
