@@ -48,6 +48,8 @@ MISTAKES: dict[str, tuple[str, str, str, str]] = {
     "arrow-for-at-least": ("var x in 1..3\nx => 2\n", "2:3", "unexpected '=>'", "did you mean '>='?"),
     "ampersands-for-and": (XY + "x == 1 && y == 2\n", "3:8", "unexpected character '&&'", "did you mean 'and'?"),
     "bars-for-or": (XY + "x == 1 || y == 2\n", "3:8", "unexpected '||'", "did you mean 'or'?"),
+    "python-nested-for": ("var g[1..2, 1..2] in 1..4\nalldifferent([g[i, j] for i in 1..2 for j in 1..2])\n", "2:37",
+                          "a list takes all its names in one 'for'", "join them with a comma"),
     "python-for": (
         "var x[1..3] in 1..3\nfor i in 1..3:\n    x[i] >= 2\n", "2:1", "a clue for each value starts with 'forall'",
         "did you mean 'forall'?",

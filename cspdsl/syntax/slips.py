@@ -170,6 +170,16 @@ def python_for(place: Place) -> CspdslError | None:
     )
 
 
+def second_for(place: Place) -> CspdslError | None:
+    """`[g[i, j] for i in 1..2 for j in 1..2]`: a second `for` in a list, as Python nests them."""
+    if place.token.type != "FOR" or not any(kind == "FOR" for kind, _, _ in place.before):
+        return None
+    return CspdslError(
+        "a list takes all its names in one 'for'", place.at_token(),
+        "join them with a comma: [g[i, j] for i in 1..3, j in 1..3]",
+    )
+
+
 def title_not_quoted(place: Place) -> CspdslError | None:
     """`puzzle Zebra`: a title or a question without its quotes."""
     word = place.first_word()
@@ -376,7 +386,7 @@ def unclosed_quote(source: Source, line: int, column: int) -> CspdslError:
 
 # The slips in the order they are tried: the most telling first.
 SLIPS: tuple[Slip, ...] = (
-    bracket_open_over_lines, quotes_paired_wrongly, misspelt_statement, python_for, title_not_quoted,
+    bracket_open_over_lines, quotes_paired_wrongly, misspelt_statement, python_for, second_for, title_not_quoted,
     operator_of_another_language, range_slip, misspelt_word, one_sided, trailing_comma, body_on_next_line,
     if_with_colon, no_relation,
 )
