@@ -18,6 +18,7 @@ from cspdsl.lower.load import load, loads
 
 CRYPTARITHM = ROOT / "tests" / "data" / "cryptarithm_number_words.puz"
 TOO_MANY_VALUES = ROOT / "tests" / "data" / "sat_too_many_values.puz"
+EIGHT_PENTOMINOES = ROOT / "tests" / "data" / "eight_pentominoes.puz"  # 858 placements, 100 tilings
 TILING_3X20 = 'puzzle "Pentominoes in a 3x20 rectangle"\npieces p = [pentominoes]\nplace p on rectangle(3, 20)\n'
 FOUR_PENTOMINOES = 'pieces p = [L, P, U, Y]\nplace p on rectangle(4, 5)\n'  # 182 placements, 4 tilings
 # Five pentominoes on 25 cells that no turn or flip maps onto themselves: 307 placements.
@@ -47,7 +48,8 @@ FAMILIES = [
     ("pentominoes on 3x20, every tiling", TILING_3X20, {}, "all", "cpsat", BY_SYMMETRY),
     ("pentominoes on 3x20, count", TILING_3X20, {}, "count", "cpsat", BY_SYMMETRY),
     ("pentominoes on 3x20, first", TILING_3X20, {}, "one", "cpsat", "first tiling of a large board"),
-    ("four pentominoes on 4x5, every tiling", FOUR_PENTOMINOES, {}, "all", "cpsat", BY_SYMMETRY),
+    ("four pentominoes on 4x5, every tiling", FOUR_PENTOMINOES, {}, "all", "cpsat", "every tiling"),
+    ("eight pentominoes on 5x8, count", EIGHT_PENTOMINOES, {}, "count", "cpsat", BY_SYMMETRY),
     ("four pentominoes on a drawn board, every tiling", ASYMMETRIC_TILING, {}, "all", "cpsat", "every tiling"),
     ("four pentominoes on 4x5, first", FOUR_PENTOMINOES, {}, "first", "sat", "default"),
     ("a tiling of 8 placements", TINY_TILING, {}, "all", "sat", "default"),

@@ -6,16 +6,19 @@ usable symmetry is searched as before. Nothing here depends on the machine's spe
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from helpers import MODELS
+from helpers import MODELS, run_cli
 
 from cspdsl.driver.board_symmetry import board_moves, board_symmetry, placed_at, verified_moves
 from cspdsl.driver.choice import choose
 from cspdsl.driver.counting import count
 from cspdsl.driver.solve import solve
-from cspdsl.driver.symmetric_tilings import every_tiling
+from cspdsl.driver.symmetric_tilings import by_board_symmetry, every_tiling
 from cspdsl.ir import Count, InSet, Posted
 from cspdsl.lower.load import load, loads
+from cspdsl.render.solution import render_solution
 
 HALF_TURN_BOARD = '"""\n  ....##\n  ......\n  ......\n  ##....\n"""'  # only a half turn maps it onto itself
 ASYMMETRIC_BOARD = '"""\n  .......#\n  .......#\n  ........\n  ........\n"""'  # 30 cells, no move
@@ -72,16 +75,36 @@ def test_every_tiling_by_symmetry_is_the_plain_search_s(case: str, source: str, 
     assert all(set(s) == set(model.problem.variables) for s in found.solutions)
 
 
+EIGHT_PENTOMINOES = MODELS.parent / "tests" / "data" / "eight_pentominoes.puz"  # on 5x8: 858 placements
+
+
 def test_the_default_counts_and_lists_by_the_board_s_symmetries() -> None:
-    model = loads(CASES[1][1])  # six pentominoes on 3x10: 350 placements
+    """100 tilings; the I's 28 placements on 5x8 fall into 10 classes (4 of 4, 6 of 2)."""
+    model = load(str(EIGHT_PENTOMINOES))
     counted, listed = count(model, timeout=120), solve(model, limit=None, timeout=120)
     for result in (counted, listed):
-        assert result.backend == "cpsat" and result.count == 36
+        assert result.backend == "cpsat" and result.count == 100
         assert (result.chosen_because or "").startswith("every tiling by the board's symmetries: ")
-        assert (result.stats["fixed_piece"], result.stats["symmetries"], result.stats["classes"]) == ("V", 4, 8)
-        assert result.stats["searched"] < 36
+        assert (result.stats["fixed_piece"], result.stats["symmetries"], result.stats["classes"]) == ("I", 4, 10)
+        assert result.stats["searched"] < 100
     assert counted.count_method == "enumeration" and counted.stats["count_method"] == "enumeration"
-    assert {_placed(s) for s in listed.solutions} == {_placed(s) for s in solve(model, "sat", limit=None).solutions}
+    assert {_placed(s) for s in listed.solutions} == {_placed(s) for s in solve(model, "csp", limit=None).solutions}
+
+
+def test_a_small_board_is_searched_whole() -> None:
+    """Below 800 placements the classes' searches cost more than they save: one search, as before."""
+    model = loads(CASES[1][1])  # six pentominoes on 3x10: 350 placements
+    result = count(model, timeout=120)
+    assert (result.chosen_because or "").startswith("every tiling: ") and "fixed_piece" not in result.stats
+
+
+def test_without_a_piece_to_fix_the_whole_model_is_searched() -> None:
+    """No symmetry of the model: the run of the rule is the plain search, and its stats say so."""
+    model = loads(f"pieces p = [F, I, L, N, P, U]\nplace p on {ASYMMETRIC_BOARD}\n")
+    plain = solve(model, "cpsat", limit=None)
+    run = by_board_symmetry(model, lambda backend, timeout: plain, seed=None, options=None, on_solution=None)
+    result = run("cpsat", None)
+    assert result is plain and result.stats["board_symmetry"].startswith("none used")
 
 
 def test_a_move_that_breaks_a_clue_is_not_used() -> None:
@@ -165,10 +188,36 @@ def test_a_time_limit_keeps_the_tilings_checked() -> None:
     assert result.count == 1472 if result.complete else result.count is None and result.timed_out
 
 
+def test_the_command_line_says_how_the_tilings_were_found() -> None:
+    path = "tests/data/eight_pentominoes.puz"
+    stats = run_cli("solve", path, "--count", "--stats")
+    assert stats.returncode == 0, stats.stderr
+    assert "100 solutions." in stats.stdout
+    assert "backend: cpsat, chosen by every tiling by the board's symmetries: " in stats.stdout
+    assert "fixed_piece: I" in stats.stdout and "symmetries: 4" in stats.stdout
+    listed, forced = (run_cli("solve", path, "--all", "--json", *more) for more in ((), ("--backend", "cpsat")))
+    lines, plain = listed.stdout.splitlines(), forced.stdout.splitlines()  # a line a solution, then the summary
+    data = json.loads(lines[-1])
+    assert (listed.returncode, data["count"], len(lines)) == (0, 100, 101)
+    assert data["chosen_because"].startswith("every tiling by the board's symmetries: ")
+    assert data["stats"]["fixed_piece"] == "I" and data["stats"]["classes"] == 10
+    assert "chosen_because" not in json.loads(plain[-1]) and "fixed_piece" not in json.loads(plain[-1])["stats"]
+    values = [json.dumps(json.loads(line)["values"], sort_keys=True) for line in lines[:-1]]
+    assert sorted(values) == sorted(json.dumps(json.loads(line)["values"], sort_keys=True) for line in plain[:-1])
+
+
 @pytest.mark.slow
 def test_the_pentominoes_on_4x15_by_default() -> None:
+    """1,472 tilings, 368 up to the rectangle's four symmetries (Golomb, Polyominoes), told apart by
+    their lettered boards, apart from the board's moves on the placements."""
     result = count(load(str(MODELS / "pentominoes4x15.puz")), timeout=600)
     assert (result.count, result.stats["searched"], result.stats["fixed_piece"]) == (1472, 402, "X")
+    boards = {tuple(row.strip() for row in render_solution(result.model.layout, s).splitlines()[1:])
+              for s in result.solutions}
+    images = [lambda b: b, lambda b: b[::-1], lambda b: tuple(row[::-1] for row in b),
+              lambda b: tuple(row[::-1] for row in b[::-1])]
+    assert len(boards) == 1472
+    assert len({min(image(board) for image in images) for board in boards}) == 368
 
 
 @pytest.mark.slow

@@ -87,8 +87,11 @@ OFFSETS_ALL = 10
 # The optimum: a Golomb ruler of 6 marks (15 differences) on sat 0.84x cp, of 7 marks (21) on cp
 # 0.84x, of 8 marks (28) on cp 0.19x.
 DIFFERENCES_OPTIMUM = 21
-# Every tiling of a board with a symmetry, by the classes of a piece's placements: four pentominoes on
-# 4x5 (182 placements, 4 moves) TODO; the twelve on 3x20 TODO, on 4x15 TODO.
+# Every tiling of a board with a symmetry, by the classes of a piece's placements, against cpsat's one
+# search of the whole model (CPU of the solve in one process, two runs each): 8 pentominoes on 4x10 (772
+# placements) 1.14x, 9 on 3x15 (769) 1.3-1.9x; 8 on 5x8 (858) 0.52x, 9 on 5x9 (1,162) 0.67x, the twelve on
+# 3x20 (1,236) 0.71x, on 4x15 (1,696) TODO. Below, the searches of its classes cost more than they save.
+PLACEMENTS_BY_SYMMETRY = 800
 # Every tiling: 8 placements on sat 0.58x cpsat, four pentominoes on 4x5 (182) on cpsat 0.61x, the
 # twelve on 3x20 (1,236) on cpsat 0.02x.
 PLACEMENTS_ALL = 100
@@ -114,9 +117,9 @@ RULES: tuple[Rule, ...] = (
          "a large all-different of offset terms (N-queens of 30 or more): cp propagates it whole, where "
          "sat's encoding grows with the cube of the queens"),
     Rule("every tiling by the board's symmetries",
-         lambda f: f.task in ("all", "count") and f.placements >= PLACEMENTS_ALL and f.board_moves > 1, "cpsat",
-         "every tiling of a board that its turns or flips map onto itself (an exact cover of 100 placements "
-         "or more): cpsat's cover search with one piece placed at one placement of each class that the "
+         lambda f: f.task in ("all", "count") and f.placements >= PLACEMENTS_BY_SYMMETRY and f.board_moves > 1,
+         "cpsat", "every tiling of a board that its turns or flips map onto itself (an exact cover of 800 "
+         "placements or more): cpsat's cover search with one piece placed at one placement of each class that the "
          "board's symmetries make, each tiling found mapped by them", by_symmetry=True),
     Rule("every tiling", lambda f: f.task in ("all", "count") and f.placements >= PLACEMENTS_ALL, "cpsat",
          "every tiling of a board (an exact cover of 100 placements or more): cpsat's cover search lists "
