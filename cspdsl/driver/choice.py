@@ -90,7 +90,8 @@ DIFFERENCES_OPTIMUM = 21
 # Every tiling of a board with a symmetry, by the classes of a piece's placements, against cpsat's one
 # search of the whole model (CPU of the solve in one process, two runs each): 8 pentominoes on 4x10 (772
 # placements) 1.14x, 9 on 3x15 (769) 1.3-1.9x; 8 on 5x8 (858) 0.52x, 9 on 5x9 (1,162) 0.67x, the twelve on
-# 3x20 (1,236) 0.71x, on 4x15 (1,696) TODO. Below, the searches of its classes cost more than they save.
+# 3x20 (1,236) 0.71x; as whole processes, 3x20 0.76x and 4x15 (1,696) 0.29x. Below 800, the searches of
+# its classes cost more than they save.
 PLACEMENTS_BY_SYMMETRY = 800
 # Every tiling: 8 placements on sat 0.58x cpsat, four pentominoes on 4x5 (182) on cpsat 0.61x, the
 # twelve on 3x20 (1,236) on cpsat 0.02x.
