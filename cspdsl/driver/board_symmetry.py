@@ -12,8 +12,8 @@ onto itself. The tilings with P at a placement p and those with P at g(p) corres
 so with one placement r chosen in each class (orbit) of S under G, the tilings number the sum over r of
 |orbit(r)| times the tilings with P at r, and each tiling with P anywhere in orbit(r) is the image of
 exactly one tiling with P at r by one element of G per distinct place it sends r to (`images`). P is
-the piece whose placements fall into the fewest classes for their number (the X pentomino's 26 on a
-4x15 board into 7).
+the piece whose placements fall into the fewest classes (the X pentomino's 26 on a 4x15 board into 7);
+a cell's "exactly one" that every move keeps would serve as well.
 
 `symmetry_group` (the search for every symmetry of an IR) gives up on a tiling's IR: its colour
 refinement looks at every pair of placements in a piece's count, past its budget for 1,236 and more
@@ -73,8 +73,9 @@ def _exact_cover(problem: Problem) -> bool:
     """Only counts "exactly one of these is 1" over 0/1 variables, and nothing else to the model."""
     if problem.objective is not None or problem.sequential is not None or problem.projected:
         return False
-    return bool(problem.constraints) and all(_exactly_one(posted) is not None for posted in problem.constraints) \
-        and all(var.domain == (0, 1) for var in problem.variables.values())
+    if not problem.constraints or any(var.domain != (0, 1) for var in problem.variables.values()):
+        return False
+    return all(_exactly_one(posted) is not None for posted in problem.constraints)
 
 
 def _exactly_one(posted: Posted) -> tuple[str, ...] | None:
@@ -117,7 +118,7 @@ def verified_moves(problem: Problem, tiling: Tiling) -> list[Symmetry]:
     group: dict[tuple[str, ...], Symmetry] = {}
     names = list(problem.variables)
     for move in board_moves(tiling.board):
-        g = _renaming(tiling, move, where)
+        g = _renaming(problem, tiling, move, where)
         if g is None or _key(g, names) in group:
             continue
         if is_symmetry(problem, g, forms):
@@ -125,9 +126,11 @@ def verified_moves(problem: Problem, tiling: Tiling) -> list[Symmetry]:
     return list(group.values()) or [{name: name for name in names}]
 
 
-def _renaming(tiling: Tiling, move: dict[Cell, Cell], where: dict[tuple[str, frozenset[Cell]], str]) -> Symmetry | None:
-    """Each placement onto the same piece's placement over the moved cells; None when one has none."""
-    g: Symmetry = {}
+def _renaming(problem: Problem, tiling: Tiling, move: dict[Cell, Cell],
+              where: dict[tuple[str, frozenset[Cell]], str]) -> Symmetry | None:
+    """Each placement onto the same piece's placement over the moved cells, any other variable onto
+    itself; None when a placement has none."""
+    g: Symmetry = {name: name for name in problem.variables}
     for name, (kind, cells) in tiling.placements.items():
         image = where.get((kind, frozenset(move[cell] for cell in cells)))
         if image is None:
@@ -165,7 +168,7 @@ def _best_piece(problem: Problem, tiling: Tiling, group: list[Symmetry]) -> Boar
     when no count has a class of two or more placements.
 
     Fewest classes, measured on 4x15 (one search a class, CPU): X's 7 of 26 placements 1.6 s, I's 12 of
-    44 4.1 s, V's 26 of 104 4.7 s, against 10.5 s for the whole search."""
+    44 4.1 s, V's 26 of 104 4.7 s; the whole model's one search took 10.5 s of CPU as a whole process."""
     best: tuple[tuple[int, float], BoardSymmetry] | None = None
     for posted in problem.constraints:
         placements = _exactly_one(posted)
@@ -214,7 +217,8 @@ def _representatives(placements: tuple[str, ...], group: list[Symmetry]) -> dict
 def placed_at(problem: Problem, placement: str) -> tuple[Problem, dict[str, int]]:
     """The exact cover with `placement` at 1, as Algorithm X covers a row: every placement that shares a
     count with it at 0 and left out, and the counts it fills dropped; still an exact cover, so that a cover
-    search branches on it by the board's cells (`backends/cover.py`). Also the values left out."""
+    search branches on it by the board's cells (`backends/cover.py`). Also the values it fixed: the
+    placement's 1 and the others' 0."""
     filled = [(i, _exactly_one(posted) or ()) for i, posted in enumerate(problem.constraints)]
     filled = [(i, names) for i, names in filled if placement in names]
     fixed = {name: 0 for _, names in filled for name in names}
