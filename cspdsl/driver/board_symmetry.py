@@ -115,15 +115,15 @@ def verified_moves(problem: Problem, tiling: Tiling) -> list[Symmetry]:
 
     where = {(kind, frozenset(cells)): name for name, (kind, cells) in tiling.placements.items()}
     forms = constraint_forms(problem)
-    group: dict[tuple[str, ...], Symmetry] = {}
     names = list(problem.variables)
+    group = _closure([], names)  # the identity
     for move in board_moves(tiling.board):
         g = _renaming(problem, tiling, move, where)
         if g is None or _key(g, names) in group:
             continue
         if is_symmetry(problem, g, forms):
             group = _closure([*group.values(), g], names)
-    return list(group.values()) or [{name: name for name in names}]
+    return list(group.values())
 
 
 def _renaming(problem: Problem, tiling: Tiling, move: dict[Cell, Cell],
