@@ -5,8 +5,10 @@ and the task, each rule measured (docs/performance.md, "How the default picks it
 otherwise. The rules name the families where another backend wins by a wide, measured margin: the
 all-different of offset or difference terms (the N-queens' diagonals, the Golomb ruler's
 differences), which sat tabulates value pair by value pair, goes to `cp` past a measured size; a
-tiling of a board (an exact cover) to `cpsat`. A model that the engine chosen refuses as too large for it (sat's
-clause and diagram budgets) goes to the backend its refusal names (`after_refusal`).
+tiling of a board (an exact cover) to `cpsat`, and every tiling of a board that its turns and flips
+map onto itself to `cpsat` one class of a piece's placements at a time (`symmetric_tilings.py`). A
+model that the engine chosen refuses as too large for it (sat's clause and diagram budgets) goes to the
+backend its refusal names (`after_refusal`).
 
 `--backend B` (the API's `backend="B"`) forces B, and no rule is read.
 """
@@ -14,12 +16,14 @@ clause and diagram budgets) goes to the backend its refusal names (`after_refusa
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..backends import DEFAULT_BACKEND, backend_class
 from ..core.errors import CspdslError
 from ..core.record import Record
 from ..ir import AllDifferent, Constraint, Count, InSet, Linear, Problem, children, kind_name
+from ..lower.layout import Tiling
+from .board_symmetry import board_moves
 from .result import Result
 
 # The tasks a rule may ask about: the first solutions (a plain solve: one, or two to tell whether it
@@ -38,6 +42,10 @@ class Facts(Record):
     # placements), 0 when the model is not one.
     placements: int
     options: bool  # -O options were given: they are written for the default backend
+    # The board's turns and flips onto itself (the identity among them) when the exact cover is one
+    # tiling whose pieces may be turned and flipped, so that each maps placements onto placements of
+    # the same piece; 0 otherwise. Read only for every tiling or their number.
+    board_moves: int = 0
 
     @property
     def cp_takes_it(self) -> bool:
@@ -52,14 +60,17 @@ class Rule(Record):
     holds: Callable[[Facts], bool]
     backend: str
     reason: str
+    by_symmetry: bool = False  # the search runs a class of a piece's placements at a time
 
 
 class Choice(Record):
-    """The engine that answers and why, in words (`Result.chosen_because`)."""
+    """The engine that answers and why, in words (`Result.chosen_because`); `by_symmetry`: by the classes
+    of a piece's placements under the board's symmetries (`symmetric_tilings.py`)."""
 
     backend: str
     rule: str
     reason: str
+    by_symmetry: bool = False
 
     @property
     def because(self) -> str:
@@ -76,6 +87,12 @@ OFFSETS_ALL = 10
 # The optimum: a Golomb ruler of 6 marks (15 differences) on sat 0.84x cp, of 7 marks (21) on cp
 # 0.84x, of 8 marks (28) on cp 0.19x.
 DIFFERENCES_OPTIMUM = 21
+# Every tiling of a board with a symmetry, by the classes of a piece's placements, against cpsat's one
+# search of the whole model (CPU of the solve in one process, two runs each): 8 pentominoes on 4x10 (772
+# placements) 1.14x, 9 on 3x15 (769) 1.3-1.9x; 8 on 5x8 (858) 0.52x, 9 on 5x9 (1,162) 0.67x, the twelve on
+# 3x20 (1,236) 0.71x; as whole processes, 3x20 0.76x and 4x15 (1,696) 0.29x. Below 800, the searches of
+# its classes cost more than they save.
+PLACEMENTS_BY_SYMMETRY = 800
 # Every tiling: 8 placements on sat 0.58x cpsat, four pentominoes on 4x5 (182) on cpsat 0.61x, the
 # twelve on 3x20 (1,236) on cpsat 0.02x.
 PLACEMENTS_ALL = 100
@@ -100,6 +117,11 @@ RULES: tuple[Rule, ...] = (
          lambda f: f.task == "first" and f.offset_all_different >= OFFSETS_FIRST and f.cp_takes_it, "cp",
          "a large all-different of offset terms (N-queens of 30 or more): cp propagates it whole, where "
          "sat's encoding grows with the cube of the queens"),
+    Rule("every tiling by the board's symmetries",
+         lambda f: f.task in ("all", "count") and f.placements >= PLACEMENTS_BY_SYMMETRY and f.board_moves > 1,
+         "cpsat", "every tiling of a board that its turns or flips map onto itself (an exact cover of 800 "
+         "placements or more): cpsat's cover search with one piece placed at one placement of each class that the "
+         "board's symmetries make, each tiling found mapped by them", by_symmetry=True),
     Rule("every tiling", lambda f: f.task in ("all", "count") and f.placements >= PLACEMENTS_ALL, "cpsat",
          "every tiling of a board (an exact cover of 100 placements or more): cpsat's cover search lists "
          "them many times faster than sat"),
@@ -120,16 +142,29 @@ def task_of(problem: Problem, limit: int | None, counting: bool = False) -> str:
     return "all" if limit is None else "first"
 
 
-def facts_of(problem: Problem, task: str, options: dict[str, str] | None = None) -> Facts:
+def facts_of(problem: Problem, task: str, options: dict[str, str] | None = None,
+             tilings: Sequence[Tiling] = ()) -> Facts:
+    """The facts of the problem and the task; `tilings`, the model's shapes placed (`Layout.tilings`)."""
     placements = len(problem.variables) if exact_cover(problem) else 0
-    return Facts(task, kinds_of(problem), offset_all_different(problem), placements, bool(options))
+    moves = tiling_moves(tilings) if placements and task in ("all", "count") else 0
+    return Facts(task, kinds_of(problem), offset_all_different(problem), placements, bool(options), moves)
 
 
-def choose(problem: Problem, task: str, options: dict[str, str] | None = None) -> Choice:
-    """The engine for `task` on the problem: the first rule of `RULES` that holds, else sat."""
-    facts = facts_of(problem, task, options)
+def choose(problem: Problem, task: str, options: dict[str, str] | None = None,
+           tilings: Sequence[Tiling] = ()) -> Choice:
+    """The engine for `task` on the problem (whose shapes placed are `tilings`): the first rule of
+    `RULES` that holds, else sat."""
+    facts = facts_of(problem, task, options, tilings)
     rule = next((rule for rule in RULES if rule.holds(facts)), DEFAULT_RULE)
-    return Choice(rule.backend, rule.name, rule.reason)
+    return Choice(rule.backend, rule.name, rule.reason, rule.by_symmetry)
+
+
+def tiling_moves(tilings: Sequence[Tiling]) -> int:
+    """The board's turns and flips onto itself, of a model with one tiling whose pieces may be turned
+    and flipped (so that each moves a placement onto a placement of the same piece); else 0."""
+    if len(tilings) != 1 or not (tilings[0].turns and tilings[0].flips):
+        return 0
+    return len(board_moves(tilings[0].board))
 
 
 def after_refusal(choice: Choice, error: CspdslError) -> Choice | None:

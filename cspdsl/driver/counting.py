@@ -37,6 +37,7 @@ from .interrupted import Interrupted
 from .loop import checked_search, compile_within, search_of
 from .result import Result
 from .solve import solve
+from .symmetric_tilings import Run, by_board_symmetry
 
 
 def count(
@@ -54,9 +55,14 @@ def count(
     lets the model choose it, as `solve` does (`choice.py`)."""
     timeout, seed = limits.checked(timeout, seed)
     if backend is None:
-        choice = choose(model.problem, task_of(model.problem, None, counting=True), options)
-        return run_chosen(choice, lambda named, left: count(model, named, timeout=left, seed=seed, options=options,
-                                                            on_solution=on_solution), timeout)
+        choice = choose(model.problem, task_of(model.problem, None, counting=True), options, model.layout.tilings)
+        run: Run = lambda named, left: count(model, named, timeout=left, seed=seed, options=options,  # noqa: E731
+                                             on_solution=on_solution)
+        if choice.by_symmetry:  # every tiling, a class of a piece's placements at a time, each counted
+            run = by_board_symmetry(model, run, seed=seed, options=options, on_solution=on_solution)
+        result = run_chosen(choice, run, timeout)
+        result.stats.setdefault("count_method", result.count_method)
+        return result
     engine = get_backend(backend, options)  # before the clock starts, as `solve` imports it
     started = time.perf_counter()
     parts = _split_for_counting(model, engine)

@@ -18,6 +18,7 @@ from .choice import choose, run_chosen, task_of
 from .interrupted import Interrupted
 from .loop import checked_search, compile_within, search_of
 from .result import Result
+from .symmetric_tilings import Run, by_board_symmetry
 
 # A solve for at most this many solutions (the default 2 tells a unique one) on a backend that makes
 # no reference cycles runs with the cycle collector paused (`solve`).
@@ -55,9 +56,11 @@ def solve(
         raise CspdslError("a sequential puzzle (a start, moves and a goal) has plans, not solutions",
                           hint="find them with cspdsl.solve_plans")
     if backend is None:
-        choice = choose(model.problem, task_of(model.problem, limit), options)
-        return run_chosen(choice, lambda named, left: _solve_named(model, named, limit, left, seed, options,
-                                                                   on_solution), timeout)
+        choice = choose(model.problem, task_of(model.problem, limit), options, model.layout.tilings)
+        run: Run = lambda named, left: _solve_named(model, named, limit, left, seed, options, on_solution)  # noqa: E731
+        if choice.by_symmetry:  # every tiling, a class of a piece's placements at a time
+            run = by_board_symmetry(model, run, seed=seed, options=options, on_solution=on_solution)
+        return run_chosen(choice, run, timeout)
     return _solve_named(model, backend, limit, timeout, seed, options, on_solution)
 
 
