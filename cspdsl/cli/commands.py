@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 
+from ..core.collector import no_cycle_collection
 from ..core.errors import COMMAND_LINE_WORDS, CspdslError, OutputFailed, ProcessKilled
 from ..core.exit_codes import (
     EXIT_BAD_INPUT,
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
-        args = _parsed(build_parser(argv), argv)
+        with no_cycle_collection():  # the model's flags load the lowering and the parser: all kept
+            args = _parsed(build_parser(argv), argv)
     except KeyboardInterrupt:  # Ctrl-C ends a command the same way from its first moment
         return _interrupted()
     try:
