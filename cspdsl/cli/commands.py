@@ -294,16 +294,20 @@ def _searched(model: Any, chosen: str | None, limit: int | None, args: argparse.
     what was found (`driver.interrupted`)."""
     from ..driver.interrupted import Interrupted
     from ..driver.solve import solve
-    from .progress import Progress, watching
 
-    progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
+    progress, on_solution = None, stream
+    if limit is None:  # --all/--count: found/elapsed on a terminal (a plain solve loads no clock thread)
+        from .progress import Progress, watching
+
+        progress = Progress.on_terminal()
+        on_solution = watching(progress, stream)
     how = solve if not args.count else _counting  # a count by components where the model falls apart
     try:
         if progress is not None:
             progress.start()
         return how(  # no --backend: the model and the task choose it (driver/choice.py)
             model, chosen, limit=limit, timeout=args.timeout, seed=args.seed,
-            options=dict(args.options), on_solution=watching(progress, stream),
+            options=dict(args.options), on_solution=on_solution,
         ), False
     except Interrupted as stop:  # Ctrl-C: what was found is still shown, and the exit says 130
         return stop.partial, True
