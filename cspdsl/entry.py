@@ -5,7 +5,11 @@ tables) that live as long as the process. The cycle collector would walk them ag
 they load and at each collection after, for nothing: it is paused while `cli` loads, and what is
 loaded then is frozen out of its way (`gc.freeze`). Measured with callgrind on a small solve (the
 lock with its objective, on sat), 0.91x the instructions of the run (docs/performance.md, Start-up).
-Here, not in `cli`, so that a program that imports `cspdsl.cli` keeps its own collector as it was.
+Most of a command's modules load later, as it runs (the lowering, the parser, the backend): they are
+frozen once it returns, so that the collection at the interpreter's exit does not walk them all to
+free nothing (docs/performance.md, Start-up); and `cli` pauses the collector while a model's flags
+load the lowering and the parser. Here, not in `cli`, so that a program that imports `cspdsl.cli`
+keeps its own collector as it was.
 """
 
 from __future__ import annotations
@@ -21,4 +25,6 @@ def run() -> None:
     finally:
         gc.enable()
     gc.freeze()
-    raise SystemExit(main())
+    code = main()
+    gc.freeze()  # what the command loaded and kept, out of the way of the collection at exit
+    raise SystemExit(code)

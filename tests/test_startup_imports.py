@@ -38,3 +38,21 @@ def test_a_command_that_solves_nothing_loads_no_backend(argv: tuple[str, ...]) -
 def test_help_loads_no_ir() -> None:
     """`--help` lists the commands: the IR's kinds and walks are for a model."""
     assert loaded_of(modules_after("--help"), ("cspdsl.ir",)) == set()
+
+
+# What only some models use, imported where it is used (docs/performance.md, "Start-up side by side
+# with 0671273"): a solve of Einstein, a logic puzzle, loads none of it.
+ONLY_SOME_MODELS = ("cspdsl.lower.sequential", "cspdsl.lower.effects", "cspdsl.ir.sequential", "cspdsl.lower.elements",
+                    "cspdsl.syntax.words", "cspdsl.passes.areas", "cspdsl.passes.decompose",
+                    "cspdsl.backends.sat.rulers", "cspdsl.backends.sat.partition", "cspdsl.cli.progress")
+
+
+def test_a_plain_solve_loads_nothing_that_only_some_models_use() -> None:
+    loaded = modules_after("solve", "einstein")
+    assert "cspdsl.backends.sat.search" in loaded  # it did search
+    assert set(ONLY_SOME_MODELS) & loaded == set()
+
+
+def test_a_sequential_puzzle_loads_its_lowering_where_it_is_used() -> None:
+    loaded = modules_after("solve", "models/hanoi.puz")
+    assert {"cspdsl.lower.sequential", "cspdsl.lower.effects", "cspdsl.ir.sequential"} <= loaded

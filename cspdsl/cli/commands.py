@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 
+from ..core.collector import no_cycle_collection
 from ..core.errors import COMMAND_LINE_WORDS, CspdslError, OutputFailed, ProcessKilled
 from ..core.exit_codes import (
     EXIT_BAD_INPUT,
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
-        args = _parsed(build_parser(argv), argv)
+        with no_cycle_collection():  # the model's flags load the lowering and the parser: all kept
+            args = _parsed(build_parser(argv), argv)
     except KeyboardInterrupt:  # Ctrl-C ends a command the same way from its first moment
         return _interrupted()
     try:
@@ -307,16 +309,20 @@ def _searched(model: Any, chosen: str | None, limit: int | None, args: argparse.
     what was found (`driver.interrupted`)."""
     from ..driver.interrupted import Interrupted
     from ..driver.solve import solve
-    from .progress import Progress, watching
 
-    progress = Progress.on_terminal() if limit is None else None  # found/elapsed, on a terminal only
+    progress, on_solution = None, stream
+    if limit is None:  # --all/--count: found/elapsed on a terminal (a plain solve loads no clock thread)
+        from .progress import Progress, watching
+
+        progress = Progress.on_terminal()
+        on_solution = watching(progress, stream)
     how = solve if not args.count else _counting  # a count by components where the model falls apart
     try:
         if progress is not None:
             progress.start()
         return how(  # no --backend: the model and the task choose it (driver/choice.py)
             model, chosen, limit=limit, timeout=args.timeout, seed=args.seed,
-            options=dict(args.options), on_solution=watching(progress, stream),
+            options=dict(args.options), on_solution=on_solution,
         ), False
     except Interrupted as stop:  # Ctrl-C: what was found is still shown, and the exit says 130
         return stop.partial, True

@@ -93,12 +93,12 @@ class Record:
         for name, spec in _own_fields(cls):
             specs.pop(name, None)
             specs[name] = spec
-        _check_default_order(cls.__name__, specs)
+        defaults, shown, compared = _sorted_fields(cls.__name__, specs)
         cls._specs = specs
         cls._fields = tuple(specs)
-        cls._defaults = tuple((name, spec) for name, spec in specs.items() if not _is_required(spec))
-        cls._shown = tuple(name for name, spec in specs.items() if spec.repr)
-        cls._key = staticmethod(_key_function(tuple(name for name, spec in specs.items() if spec.compare)))
+        cls._defaults = defaults
+        cls._shown = shown
+        cls._key = staticmethod(_key_function(compared))
         setattr(cls, "__match_args__", cls._fields)  # noqa: B010 (not a declared attribute of Record)
         if frozen is not None:
             cls._frozen = frozen
@@ -150,14 +150,22 @@ class Record:
         object.__delattr__(self, name)
 
 
-def _is_required(spec: _Field) -> bool:
-    return spec.default is _MISSING and spec.default_factory is _MISSING
-
-
-def _check_default_order(class_name: str, specs: dict[str, _Field]) -> None:
-    """As for a dataclass: once a field has a default, every later one needs one too."""
-    seen_default = False
+def _sorted_fields(
+    class_name: str, specs: dict[str, _Field]
+) -> tuple[tuple[tuple[str, _Field], ...], tuple[str, ...], tuple[str, ...]]:
+    """(the fields with a default, the shown ones, the compared ones), in one pass over the fields,
+    as every record class of a run is made at its start. As for a dataclass, once a field has a
+    default every later one needs one too."""
+    defaults: list[tuple[str, _Field]] = []
+    shown: list[str] = []
+    compared: list[str] = []
     for name, spec in specs.items():
-        if _is_required(spec) and seen_default:
+        if spec.default is not _MISSING or spec.default_factory is not _MISSING:
+            defaults.append((name, spec))
+        elif defaults:
             raise TypeError(f"{class_name}: field {name!r} without a default follows one with a default")
-        seen_default = seen_default or not _is_required(spec)
+        if spec.repr:
+            shown.append(name)
+        if spec.compare:
+            compared.append(name)
+    return tuple(defaults), tuple(shown), tuple(compared)

@@ -7,11 +7,11 @@ from ..backends import Assignment
 from ..core.errors import CspdslError, did_you_mean
 from ..core.record import Record, field
 from ..core.static_types import TYPE_CHECKING, Any
-from ..ir.sequential import Plan
 from ..lower import Lowered
 from ..lower.layout import Placeholder
 
 if TYPE_CHECKING:
+    from ..ir.sequential import Plan
     from ..render.solution_view import SolutionView
     from ..render.svg import Marks
 

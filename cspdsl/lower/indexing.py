@@ -9,13 +9,15 @@ from abc import abstractmethod
 from collections.abc import Sequence
 
 from .. import ir
-from ..core.static_types import Any
+from ..core.static_types import TYPE_CHECKING, Any
 from ..syntax import ast
 from .build import Lin, linear
 from .context import Context, error, outside, range_text
-from .elements import Choices, element, index_values
 from .named_values import refuse_arithmetic
 from .values import Array, Attribute
+
+if TYPE_CHECKING:
+    from .elements import Choices
 
 # An evaluated index: a number, a slice (the indices it keeps), or numbers chosen by variables.
 Index = int | list[int] | Lin
@@ -96,6 +98,8 @@ class Indexing(Context):
         constants = tuple(i for i in indices if isinstance(i, int))
         if len(constants) == len(indices):
             return Lin(((1, self.white_cell(array, constants, node)),))
+        from .elements import element  # here: only an index over variables
+
         index_nodes = [*node.indices, *[node] * len(array.ranges)]  # a missing index: at the whole
         axes = [self.axis(*parts, array.name) for parts in zip(indices, array.ranges, index_nodes, strict=False)]
         choices: Choices = []
@@ -121,6 +125,8 @@ class Indexing(Context):
         constant)."""
         if isinstance(index, int):
             return [(None, index)]
+        from .elements import index_values
+
         return [(linear(index, "==", v), v) for v in index_values(self.scope, index, allowed, node, name)]
 
     # ---- lists -----------------------------------------------------------------------------------
@@ -143,6 +149,8 @@ class Indexing(Context):
                 node.target,
                 "an index over variables chooses a number; a list of lists or conditions cannot be chosen from",
             )
+        from .elements import element, index_values
+
         values = index_values(self.scope, index, positions, node.indices[0], "the list")
         choices: Choices = [([linear(index, "==", i)], as_number(items[i - 1])) for i in values]
         return element(self.scope, choices, node.span, self.layout.symbolic)

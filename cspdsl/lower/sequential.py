@@ -42,11 +42,6 @@ class Gathered(Record, frozen=False):
     words: dict[str, str] = field(default_factory=dict)  # a board's cell's letter, by its variable
 
 
-def is_sequential(model: ast.Model) -> bool:
-    """Whether a model describes a sequential puzzle: it has a start, a goal or a move."""
-    return any(isinstance(s, (ast.StateDecl, ast.MoveDecl)) for s in model.statements)
-
-
 def sequential_handlers(gathered: Gathered, lowering: Logic) -> dict[type, Callable[[Any], None]]:
     """The function that lowers each statement of a sequential puzzle into `gathered` (the lowering
     evaluates its conditions and values)."""

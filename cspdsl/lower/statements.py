@@ -18,7 +18,6 @@ from .layout import AttributeAt, LinTerm, Named, Question
 from .logic import Logic
 from .magnitudes import check_magnitudes
 from .named_values import is_named, named_lin, refuse_arithmetic
-from .sequential import Gathered, is_sequential, sequential_handlers, sequential_of
 from .shown import Shown, project
 from .values import (
     Array,
@@ -50,14 +49,16 @@ class Statements(Logic):
 
     def run(self, model: ast.Model) -> None:
         """Lower the statements in order into `problem` and `layout`, then check the whole."""
-        handlers, self.shown, sequential = self.handlers(), Shown(), is_sequential(model)
-        gathered = Gathered()
-        if sequential:  # its statements are gathered, and its clues and objective are its own
+        handlers, self.shown = self.handlers(), Shown()
+        first = next((s for s in model.statements if isinstance(s, ast.StateDecl | ast.MoveDecl)), None)
+        if first is not None:  # a sequential puzzle: its statements are gathered, its clues are its own
+            from .sequential import Gathered, sequential_handlers, sequential_of  # here: only such a puzzle
+
+            gathered = Gathered()
             handlers.update(sequential_handlers(gathered, self))
         for statement in model.statements:
             handlers[type(statement)](statement)
-        if sequential:
-            first = next(s for s in model.statements if isinstance(s, ast.StateDecl | ast.MoveDecl))
+        if first is not None:
             self.problem.sequential = sequential_of(self.problem, gathered, first.span)
         self.plans.clear()  # the compiled bodies hold the lowering: no cycle is left behind
         project(self.problem, self.layout, self.shown)

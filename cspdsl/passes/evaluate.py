@@ -35,7 +35,6 @@ from ..ir import (
     comparison,
     op_decided,
 )
-from .areas import area_status, areas, neighbours
 
 Index = Mapping[str, int]  # each variable's position in the values
 Values = Sequence[int]
@@ -138,6 +137,8 @@ def _not_truth(c: Not, index: Index) -> Truth:
 
 
 def _connected_truth(c: Connected, index: Index) -> Truth:
+    from .areas import areas, neighbours  # here: only a model with a connected area
+
     tests = tuple(truth(sub, index) for sub in c.conds)
     around = neighbours(len(tests), c.edges)
     return lambda values: areas([test(values) for test in tests], around) == 1
@@ -348,6 +349,8 @@ class _Evaluator:
 
     def _connected(self, c: Connected) -> Eval:
         """False once the nodes that hold can no longer be one area (`areas.area_status`)."""
+        from .areas import area_status, neighbours
+
         subs = tuple(self.compile(sub) for sub in c.conds)
         around = neighbours(len(subs), c.edges)
         return lambda v: area_status([sub(v) for sub in subs], around)

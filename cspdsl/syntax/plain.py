@@ -27,7 +27,6 @@ from ..core.errors import CspdslError, Source, Span
 from . import ast
 from .makers import maker
 from .parser import parse, parse_in
-from .words import RESERVED
 
 # Below this many characters a model goes to the parser whole. Compiling the patterns takes about 6 ms
 # (the reserved words are spelt out in every name's place), which the parser alone spends on a few
@@ -40,7 +39,9 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The pattern of a plain line, and of what can hold a line break inside one statement (a block,
     a string, whose brackets are text, a comment, whose brackets are too, a bracket): compiled at the
     first big model, not at import."""
-    # The words the scanner reads as keywords, relations or counts: never a plain line's names.
+    from .words import RESERVED  # the words the scanner reads as keywords, relations or counts
+
+    # Never a plain line's names.
     reserved = sorted(RESERVED, key=lambda word: (-len(word), word))
     name = rf"(?!(?:{'|'.join(reserved)})(?![A-Za-z0-9_]))[A-Za-z_][A-Za-z0-9_]*"
     # At most six digits: no sum of a plain line's numbers comes near the 32-bit bounds lowering checks.

@@ -10,10 +10,13 @@ Layers stop once the nodes that can hold are all covered (n - 1 for n such nodes
 
 from __future__ import annotations
 
+from ...core.static_types import TYPE_CHECKING
 from ...ir import Connected
-from ...passes.areas import Around, neighbours
 from .cnf import FALSE, TRUE
 from .variables import VariableEncoding
+
+if TYPE_CHECKING:
+    from ...passes.areas import Around
 
 
 class ConnectedClauses(VariableEncoding):
@@ -34,6 +37,8 @@ class ConnectedClauses(VariableEncoding):
 
     def _reached(self, c: Connected) -> tuple[list[int], list[int]]:
         """The nodes' literals, and for each the literal "reached from the root" (the last layer)."""
+        from ...passes.areas import neighbours  # here: only a model with a connected area
+
         chosen = [self.reify(sub) for sub in c.conds]
         around = neighbours(len(chosen), c.edges)
         reached = self._roots(chosen)

@@ -28,7 +28,6 @@ from ...ir import (
     validate,
     variables_of,
 )
-from ...passes.decompose import regular_layers
 from ...passes.differences import ShiftedGroup, Where, shifted_groups, uncovered_parts
 from ...passes.narrow import narrow_domains
 from ...passes.rulers import Ruler
@@ -40,7 +39,6 @@ from .cnf import DIAGRAM_EDGES_MAX, FALSE, PAIRWISE_MAX, TRUE, Cnf, TooLarge, To
 from .connected import ConnectedClauses
 from .offsets import offset_aliases
 from .pairs import PairClauses
-from .rulers import ruler_clauses, without_rulers
 from .sums import SumClauses, balanced
 
 if TYPE_CHECKING:  # imported where used: only a search of all solutions needs it (3 ms of start-up)
@@ -115,8 +113,11 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
             self._post_all(covered)
             for group in groups:
                 self._post_shifted_group(group)
-            for ruler in self.rulers:
-                ruler_clauses(self.cnf, ruler, self.values)
+            if self.rulers:
+                from .rulers import ruler_clauses  # here: only a model with a ruler's marks
+
+                for ruler in self.rulers:
+                    ruler_clauses(self.cnf, ruler, self.values)
         except TooManyClauses:
             raise CspdslError(
                 f"the SAT encoding takes more than {self.max_clauses:,} clauses (-O max_clauses=N raises the limit)",
@@ -298,6 +299,8 @@ class CnfEncoder(PairClauses, SumClauses, ConnectedClauses):
         even inside a condition, for explanations, which put each clue behind a selector."""
         if not c.vars:
             return TRUE if c.start in c.accepting else FALSE
+        from ...passes.decompose import regular_layers  # here: only a model with an automaton
+
         layers = regular_layers(c, {name: tuple(v for v, _ in self.values[name]) for name in c.vars})
         if not layers:
             return FALSE
@@ -396,6 +399,8 @@ def compile_cnf(
         found = find_rulers(narrowed, kept) if rulers else []
         implied_from = CnfEncoder.implied_from
         if found:
+            from .rulers import without_rulers
+
             narrowed = without_rulers(narrowed, found)
         if implied and has_sum_system(narrowed):  # else neither finds anything (a logic puzzle)
             equalities = implied_equalities(narrowed, symmetries or ())

@@ -20,8 +20,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import repeat
 
 from ...core.deadline import current_deadline
-from ...core.static_types import Any, ClassVar
-from .partition import Choices, partitioned_models
+from ...core.static_types import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from .partition import Choices
 
 Clauses = Iterable[Sequence[int]]  # lists of literals, or any clauses iterated in order (unrolled CNF: tuples)
 Block = Callable[[list[int]], list[int]]  # a model -> the clause that excludes it
@@ -84,6 +86,8 @@ class PysatEngine:
             if not solver.add_all(clauses):
                 return  # the empty clause, or a contradiction between units
             if choices is not None:
+                from .partition import partitioned_models  # here: only a search over chosen literals
+
                 yield from partitioned_models(solver, choices, conflicts)
                 return
             while solver.solve(conflicts=conflicts):
@@ -108,6 +112,8 @@ class PysatEngine:
             yield first
             if time.process_time() - started <= self.TRIAL_SECONDS and solver.refutes(block(first)):
                 return
+        from .partition import partitioned_models
+
         with Solver(self.name) as solver:
             solver.add_all(clauses)
             replay = partitioned_models(solver, choices, conflicts)
