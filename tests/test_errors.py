@@ -1203,6 +1203,16 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: a drawing with connectors has the lines drawn: - for rows, | for columns, \\ and / slanted",
         ),
     ),
+    "attribute-of-two-words-misspelt": (
+        'positions seat = 1..2\nattribute child: Ann, Bob\nattribute "age in years": 3, 5\n'
+        'Bob."age in yaers" == 5\n',
+        lines(
+            "m.puz:4:5: error: unknown attribute 'age in yaers'",
+            ' 4 | Bob."age in yaers" == 5',
+            "   |     ^^^^^^^^^^^^^^",
+            'hint: did you mean "age in years"? a name of several words is written in double quotes',
+        ),
+    ),
     "board-cell-twice": (
         'board b in 1..4 = """\n  a b\n  c a\n"""\n',
         lines(
