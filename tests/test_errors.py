@@ -1133,7 +1133,8 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:3:5: error: unexpected '#' in the board drawing",
             " 3 |   c # d",
             "   |     ^",
-            "hint: cells are letters or digits; gaps are '.' or blanks; lines between cells are - | / \\",
+            "hint: cells are letters or digits; gaps are '.' or blanks; lines between cells are - | / \\ crossing "
+            "at +",
         ),
     ),
     "board-skewed-drawing": (
@@ -1153,11 +1154,43 @@ CASES: dict[str, tuple[str, str]] = {
     "board-connector-joins-nothing": (
         'board b in 1..4 = """\n  a - b\n /\n c   d\n"""\n',
         lines(
-            "m.puz:3:2: error: this '/' joins no two cells",
+            "m.puz:3:2: error: this '/' ends nowhere: the line it draws reaches no cell",
             " 3 |  /",
             "   |  ^",
-            "hint: a connector runs straight from a cell to the next: '-' along the line, '|' down, '\\' down to "
-            "the right and '/' down to the left, one character a line",
+            "hint: a line runs from a cell to a cell, as long as it needs: '-' along the row, '|' down, '\\' down "
+            "to the right and '/' down to the left a column each line; a row and a column cross at a '+'",
+        ),
+    ),
+    "board-long-line-ends-nowhere": (
+        'board b in 1..4 = """\n  a ---- b\n  |\n  |\n\n  c    d\n"""\n',
+        lines(
+            "m.puz:4:3: error: this '|' ends nowhere: the line it draws reaches no cell",
+            " 4 |   |",
+            "   |   ^",
+            "hint: a line runs from a cell to a cell, as long as it needs: '-' along the row, '|' down, '\\' down "
+            "to the right and '/' down to the left a column each line; a row and a column cross at a '+'",
+        ),
+    ),
+    "board-lines-cross-without-plus": (
+        'board b in 1..4 = """\n    a\n    |\n  b---c\n    |\n    d\n"""\n',
+        lines(
+            "m.puz:3:5: error: this '|' runs into a '-' between two cells: lines cross only at a cell, or a row "
+            "and a column at a '+'",
+            " 3 |     |",
+            "   |     ^",
+            "hint: a line runs from a cell to a cell, as long as it needs: '-' along the row, '|' down, '\\' down "
+            "to the right and '/' down to the left a column each line; a row and a column cross at a '+'",
+        ),
+    ),
+    "board-line-branches-at-plus": (
+        'board b in 1..4 = """\n  b--+--c\n     |\n     d\n"""\n',
+        lines(
+            "m.puz:2:6: error: the '|' line through this '+' stops at it: a line that branches touches three "
+            "cells, not two",
+            " 2 |   b--+--c",
+            "   |      ^",
+            "hint: a line runs from a cell to a cell, as long as it needs: '-' along the row, '|' down, '\\' down "
+            "to the right and '/' down to the left a column each line; a row and a column cross at a '+'",
         ),
     ),
     "board-no-drawn-columns": (
@@ -1168,6 +1201,16 @@ CASES: dict[str, tuple[str, str]] = {
             " 7 | sum(b.diagonals[1]) == 2",
             "   |       ^^^^^^^^^",
             "hint: a drawing with connectors has the lines drawn: - for rows, | for columns, \\ and / slanted",
+        ),
+    ),
+    "attribute-of-two-words-misspelt": (
+        'positions seat = 1..2\nattribute child: Ann, Bob\nattribute "age in years": 3, 5\n'
+        'Bob."age in yaers" == 5\n',
+        lines(
+            "m.puz:4:5: error: unknown attribute 'age in yaers'",
+            ' 4 | Bob."age in yaers" == 5',
+            "   |     ^^^^^^^^^^^^^^",
+            'hint: did you mean "age in years"? a name of several words is written in double quotes',
         ),
     ),
     "board-cell-twice": (

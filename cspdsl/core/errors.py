@@ -207,13 +207,21 @@ def zero_width(char: str) -> bool:
     return unicodedata.category(char) in ("Mn", "Me", "Cf")
 
 
-def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
-    """A hint naming the closest known name, if any is close enough to be a likely typo."""
+def did_you_mean(name: str, candidates: Iterable[str], quote_words: bool = False) -> str | None:
+    """A hint naming the closest known name, if any is close enough to be a likely typo. With
+    `quote_words`, the candidates are names a model declares, so one of several words is shown as it
+    must be written, in double quotes (`"last name"`)."""
     pool = list(candidates)
     lowered = {c.lower(): c for c in pool}
     if name.lower() in lowered and lowered[name.lower()] != name:
-        return f"did you mean '{lowered[name.lower()]}'?"
+        return _suggest(lowered[name.lower()], quote_words)
     import difflib  # here, not at the top: only a misspelt model pays for its import
 
     close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else None
+    return _suggest(close[0], quote_words) if close else None
+
+
+def _suggest(name: str, quote_words: bool) -> str:
+    if quote_words and " " in name:
+        return f'did you mean "{name}"? a name of several words is written in double quotes'
+    return f"did you mean '{name}'?"

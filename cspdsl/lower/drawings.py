@@ -1,12 +1,12 @@
 """The lines of a board, read from its drawing the way a puzzle book prints it.
 
-A drawing with connectors (`-`, `|`, `/`, `\\`) has exactly the lines drawn: a connector runs from a
-cell straight to the next one, so nothing is guessed. A drawing without them is read as a lattice:
-its cells' rows and columns are scaled down by their common spacing (a hexagon drawn 4 characters
-apart is the one drawn 2 apart; a square drawn `a b c` is the one drawn `abc`), and its lines are the
-lattice's rows, columns and two slanted directions. A slanted direction in which no two cells meet
-is a drawing the lattice does not fit: using it is an error that shows what was read, never a model
-whose lines quietly became single cells.
+A drawing with connectors (`-`, `|`, `/`, `\\`, crossing at `+`) has exactly the lines drawn: a run
+of connectors, however long, joins the cells at its two ends (`drawn_lines`), so nothing is guessed.
+A drawing without them is read as a lattice: its cells' rows and columns are scaled down by their
+common spacing (a hexagon drawn 4 characters apart is the one drawn 2 apart; a square drawn `a b c`
+is the one drawn `abc`), and its lines are the lattice's rows, columns and two slanted directions.
+A slanted direction in which no two cells meet is a drawing the lattice does not fit: using it is an
+error that shows what was read, never a model whose lines quietly became single cells.
 """
 
 from __future__ import annotations
@@ -14,15 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from math import gcd
 
-from ..core.errors import CspdslError
 from ..syntax import ast
+from .drawn_lines import drawn_links
 from .neighbours import board_neighbourhoods
 
 # A group's cell names in order, or why the drawing has no such group (a message, then a hint).
 Group = list[list[str]] | str
 
-# Each connector's step from a cell to the next one on its line, and the group its lines make.
-STEPS = {"-": (0, 1), "|": (1, 0), "\\": (1, 1), "/": (1, -1)}
+# The group each connector's lines make.
 DRAWN_GROUPS = {"-": "rows", "|": "columns", "\\": "diagonals", "/": "antidiagonals"}
 # The order of a direction's lines, by the (row, column) of a cell of each on the scaled lattice:
 # rows top to bottom, columns left to right, diagonals from the bottom-left one, antidiagonals from
@@ -47,56 +46,21 @@ def board_groups(drawing: ast.Drawing) -> dict[str, Group]:
 
 
 def drawn_groups(drawing: ast.Drawing, cells: dict[tuple[int, int], str]) -> dict[str, Group]:
-    """The lines the connectors draw, each in reading order, a direction's lines in the order of a
-    drawing without connectors (LINE_ORDER); `lines` is all of them. A connector that joins no two
-    cells is an error at its place."""
-    text = drawing.lines
-    used: set[tuple[int, int]] = set()
+    """The lines the connectors draw (`drawn_lines`), each in reading order, a direction's lines in
+    the order of a drawing without connectors (LINE_ORDER); `lines` is all of them."""
+    links = drawn_links(drawing, cells)
     groups: dict[str, Group] = {}
     for char, group in DRAWN_GROUPS.items():
-        links = {}
-        for place in cells:
-            found = _link(text, cells, place, char)
-            if found is not None:
-                links[place], path = found
-                used.update(path)
-        groups[group] = _chains(links, cells, LINE_ORDER[char]) or (
+        groups[group] = _chains(links[char], cells, LINE_ORDER[char]) or (
             f"the drawing has connectors but no '{char}' between two cells, so it has no {group}\n"
             "a drawing with connectors has the lines drawn: - for rows, | for columns, \\ and / slanted"
         )
-    for connector in drawing.connectors:
-        if (connector.row, connector.column) not in used:
-            raise CspdslError(
-                f"this '{connector.char}' joins no two cells", connector.span,
-                "a connector runs straight from a cell to the next: '-' along the line, '|' down, "
-                "'\\' down to the right and '/' down to the left, one character a line",
-            )
     lines: list[list[str]] = []
     for group in DRAWN_GROUPS.values():
         drawn = groups[group]
         lines += drawn if isinstance(drawn, list) else []
     groups["lines"] = lines
     return groups
-
-
-def _link(
-    text: tuple[str, ...], cells: dict[tuple[int, int], str], start: tuple[int, int], char: str
-) -> tuple[tuple[int, int], list[tuple[int, int]]] | None:
-    """The next cell joined to `start` by `char` connectors, and the connectors' places; None if none.
-    Along a row blanks may sit beside the dashes (`a - b`); the other connectors are unbroken."""
-    dr, dc = STEPS[char]
-    r, c = start[0] + dr, start[1] + dc
-    path = []
-    while 0 <= r < len(text) and 0 <= c < len(text[r]) and (r, c) not in cells:
-        here = text[r][c]
-        if here == char:
-            path.append((r, c))
-        elif not (char == "-" and here == " "):
-            return None
-        r, c = r + dr, c + dc
-    if (r, c) in cells and path:
-        return (r, c), path
-    return None
 
 
 def _chains(

@@ -127,6 +127,9 @@ class Expressions(Indexing):
             variables = target.layout.variables
             return {k: v if isinstance(v, str) else [[variables[c] for c in g] for g in v]
                     for k, v in target.groups.items()}
+        attributes = [name for name, value in self.env.names.items() if isinstance(value, Attribute)]
+        if hint := did_you_mean(node.name, attributes, quote_words=True):  # `Ann."last nmae"`, a typo
+            raise error(f"unknown attribute '{node.name}'", node.name_span, hint)
         raise error("only grids and boards have named groups", node.target)
 
     def eval_ListLit(self, node: ast.ListLit) -> list[Any]:

@@ -126,13 +126,14 @@ class Statements(Logic):
         In a puzzle keyed by names, `band[rock]` and a value alone (`rock`) show the key value."""
         entities = self.layout.entities
         key = entities.name if entities is not None and entities.labels is not None else None
-        if isinstance(node, ast.Index) and isinstance(node.target, ast.Name):
-            target = self.declarations.lookup(node.target.name, node.target.span)
-            if isinstance(target, Attribute) or node.target.name == key:
+        if isinstance(node, ast.Index) and isinstance(node.target, (ast.Name, ast.Str)):
+            name = node.target.name if isinstance(node.target, ast.Name) else node.target.value  # "last name"
+            target = self.declarations.lookup(name, node.target.span)
+            if isinstance(target, Attribute) or name == key:
                 if len(node.indices) != 1:
                     raise error("an attribute takes one position", node)
                 position = self.lin(node.indices[0])
-                return AttributeAt(node.target.name, LinTerm(position.terms, position.const))
+                return AttributeAt(name, LinTerm(position.terms, position.const))
         if key is not None and self.names_an_entity(node):
             position = self.lin(node)
             return AttributeAt(key, LinTerm(position.terms, position.const))

@@ -16,7 +16,8 @@ from .ranges import Places
 
 SOURCE = "cspdsl"
 # How `core.errors.did_you_mean` words its hint (tests/test_lsp_index.py holds the two together).
-_DID_YOU_MEAN = re.compile(r"did you mean '(.+?)'\?")
+# A name of several words is suggested in double quotes (`did you mean "last name"?`).
+_DID_YOU_MEAN = re.compile(r"""did you mean (?:'(.+?)'|"(.+?)")\?""")
 
 
 def diagnostics(analysis: Analysis, places: Places) -> list[types.Diagnostic]:
@@ -36,4 +37,4 @@ def diagnostic(problem: Problem, places: Places) -> types.Diagnostic:
 def suggestion(hint: str | None) -> str | None:
     """The word a "did you mean" hint suggests, if the hint is one."""
     found = _DID_YOU_MEAN.search(hint or "")
-    return found.group(1) if found else None
+    return (found.group(1) or found.group(2)) if found else None

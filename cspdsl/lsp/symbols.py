@@ -186,16 +186,17 @@ def _scanner() -> re.Pattern[str]:
 
 
 def name_span(statement: Span, name: str, starts: list[int]) -> Span:
-    """Where a declaration writes the name it declares: the first name token `name` after the
-    statement's first token (its keyword), its text's lines starting at `starts`; the statement's
-    start if there is none."""
+    """Where a declaration writes the name it declares: the first name token `name`, or the quoted
+    name, after the statement's first token (its keyword), its text's lines starting at `starts`; the
+    statement's start if there is none."""
     source = statement.source
     start = starts[statement.line - 1] + statement.column - 1
     end = starts[statement.end_line - 1] + statement.end_column - 1
     tokens = _scanner().finditer(source.text, start, end)
     next(tokens, None)
     for token in tokens:
-        if token.lastgroup == "NAME" and token.group() == name:
+        if (token.lastgroup == "NAME" and token.group() == name) or (
+                token.lastgroup == "STRING" and token.group()[1:-1] == name):  # attribute "last name": ...
             return _span_of(source, starts, token.start(), token.end())
     return Span(source, statement.line, statement.column, statement.line, statement.column)
 

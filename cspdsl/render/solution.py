@@ -125,6 +125,8 @@ def board_text(board: Board, solution: Assignment, layout: Layout | None = None)
                 out.append(shown(var, solution[var]).rjust(width))
             elif char == "-":  # the lines a drawing draws between its cells stay drawn
                 out.append("-" * width)
+            elif char == "+":  # a row and a column crossing: the row runs on into it
+                out.append("+".rjust(width, "-"))
             elif char in "|/\\":
                 out.append(char.rjust(width))
             else:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from ..core.errors import CspdslError, Source, Span
 from . import ast
 
-CONNECTORS = "-|/\\"
+CONNECTORS = "-|/\\+"
 LARGEST = 2**31 - 1  # the largest number the backends take (lower/context.py's MAX_INT, which says so)
 
 
@@ -29,8 +29,8 @@ def number(digits: str, span: Span) -> int:
 
 def read_drawing(text: str, span: Span) -> ast.Drawing:
     """The cells of a board drawing: every letter or digit is a cell; '.' and blanks are gaps;
-    '-', '|', '/' and '\\' are the lines drawn between cells. `text` is the block between its quotes
-    and `span` covers the quotes."""
+    '-', '|', '/' and '\\' are the lines drawn between cells, crossing at '+'. `text` is the block
+    between its quotes and `span` covers the quotes."""
     lines = text.split("\n")
     first_line = span.line
     # Drop the lines that hold only the opening or closing quotes.
@@ -69,7 +69,8 @@ def _drawn_characters(drawing: tuple[str, ...], origin: Span) -> Iterator[tuple[
             if not char.isalnum() and char not in CONNECTORS:
                 raise CspdslError(
                     f"unexpected {char!r} in the board drawing", span,
-                    "cells are letters or digits; gaps are '.' or blanks; lines between cells are - | / \\",
+                    "cells are letters or digits; gaps are '.' or blanks; "
+                    "lines between cells are - | / \\ crossing at +",
                 )
             yield r, c, char, span
 

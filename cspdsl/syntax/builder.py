@@ -18,6 +18,13 @@ from .makers import maker
 
 _span = maker(Span)
 Scanned = Match[str]  # a token, as the scanner matched it
+
+
+def named(token: Scanned) -> str:
+    """A declared name as the model means it: a word, or the words of a quoted name without its
+    quotes (`attribute "last name": ...`, `Ann."last name"`), as a quoted value is."""
+    text = token.group()
+    return text[1:-1] if text.startswith('"') else text
 Offset = int  # a place in the text, as an index (`int` is a method of the builder, so not named here)
 
 
@@ -99,15 +106,15 @@ class AstBuilder:
         return New.LetDecl(self._span(start, end), name.group(), value)
 
     def positions_decl(self, start: Offset, end: Offset, name: Scanned, positions: ast.Node) -> ast.PositionsDecl:
-        return ast.PositionsDecl(self._span(start, end), name.group(), positions)
+        return ast.PositionsDecl(self._span(start, end), named(name), positions)
 
     def key_decl(self, start: Offset, end: Offset, name: Scanned, *values: ast.Name | ast.Str | ast.Num) -> ast.KeyDecl:
-        return ast.KeyDecl(self._span(start, end), name.group(), values)
+        return ast.KeyDecl(self._span(start, end), named(name), values)
 
     def attribute_decl(
         self, start: Offset, end: Offset, name: Scanned, *values: ast.Name | ast.Str | ast.Num
     ) -> ast.AttributeDecl:
-        return ast.AttributeDecl(self._span(start, end), name.group(), values)
+        return ast.AttributeDecl(self._span(start, end), named(name), values)
 
     def var_decl(self, start: Offset, end: Offset, name: Scanned, *rest: Any) -> ast.VarDecl:
         dims: tuple[ast.Node, ...] = rest[0] if len(rest) == 2 else ()
@@ -335,7 +342,7 @@ class AstBuilder:
         return New.Index(self._span(start, end), target, indices)
 
     def member_of(self, start: Offset, end: Offset, target: ast.Node, name: Scanned) -> ast.Member:
-        return New.Member(self._span(start, end), target, name.group(), self._token_span(name))
+        return New.Member(self._span(start, end), target, named(name), self._token_span(name))
 
     def call(self, start: Offset, end: Offset, func: Scanned, args: tuple[ast.Node, ...] | None) -> ast.Call:
         return New.Call(self._span(start, end), func.group(), args or (), self._token_span(func))

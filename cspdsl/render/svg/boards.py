@@ -1,5 +1,6 @@
 """A board drawn in its drawing's shape (`board star in 1..12 = ...`): each cell a circle where
-its name is written, holding its value, and the drawing's lines (`-`, `|`, `/`, `\\`) drawn as lines.
+its name is written, holding its value, and the drawing's lines (`-`, `|`, `/`, `\\`, and `+` where
+a row and a column cross) drawn as lines.
 
 A character of a drawing is about twice as tall as it is wide, so a row is two columns high; the whole
 is scaled so that the two closest cells are `SPACING` apart (more for wide values): circles never touch."""
@@ -14,8 +15,11 @@ from .canvas import FOUND, FRESH, INK, PAPER, Block, caption, circle, column, li
 
 SPACING = 46
 RADIUS = 18
-# A connector's segment across its character's box, in units of the box: (x1, y1, x2, y2) from its centre.
-SEGMENTS = {"-": (-0.5, 0, 0.5, 0), "|": (0, -0.5, 0, 0.5), "/": (-0.5, 0.5, 0.5, -0.5), "\\": (-0.5, -0.5, 0.5, 0.5)}
+# A connector's segments across its character's box, in units of the box: (x1, y1, x2, y2) from its centre.
+SEGMENTS: dict[str, list[tuple[float, float, float, float]]] = {
+    "-": [(-0.5, 0, 0.5, 0)], "|": [(0, -0.5, 0, 0.5)], "/": [(-0.5, 0.5, 0.5, -0.5)],
+    "\\": [(-0.5, -0.5, 0.5, 0.5)], "+": [(-0.5, 0, 0.5, 0), (0, -0.5, 0, 0.5)],
+}
 
 
 def board_block(board: Board, solution: Mapping[str, int], layout: Layout, fixed: Mapping[str, int],
@@ -29,8 +33,7 @@ def board_block(board: Board, solution: Mapping[str, int], layout: Layout, fixed
     body = Block(width, height)
     for r, drawn in enumerate(board.drawing):
         for c, char in enumerate(drawn):
-            if char in SEGMENTS:
-                x1, y1, x2, y2 = SEGMENTS[char]
+            for x1, y1, x2, y2 in SEGMENTS.get(char, []):
                 cx, cy = c * unit + radius, r * 2 * unit + radius
                 body.elements.append(line(cx + x1 * unit, cy + y1 * 2 * unit, cx + x2 * unit, cy + y2 * 2 * unit,
                                           INK, 2))
