@@ -91,3 +91,12 @@ def test_generate_on_ray_without_ray_says_how_to_install_it() -> None:
     assert result.returncode == 2
     assert result.stderr == "error: Ray is not installed: pip install 'cspdsl[ray]' (on every machine of the cluster)\n"
     assert result.stdout == ""
+
+
+def test_the_time_limit_ends_a_run_on_workers(tmp_path: Path) -> None:
+    done = run_cli("generate", "models/sudoku.puz", "-n", "100000", "--seed", "1", "--workers", "2",
+                   "--timeout", "1", "-o", str(tmp_path))
+    assert done.returncode == 3, done.stderr
+    assert done.stdout == "No puzzle made within the time limit of 1 s.\n"
+    assert all(len(solve(loads(path.read_text(encoding="utf-8")), limit=2).solutions) == 1
+               for path in tmp_path.glob("*.puz"))
