@@ -100,3 +100,13 @@ def test_the_time_limit_ends_a_run_on_workers(tmp_path: Path) -> None:
     assert done.stdout == "No puzzle made within the time limit of 1 s.\n"
     assert all(len(solve(loads(path.read_text(encoding="utf-8")), limit=2).solutions) == 1
                for path in tmp_path.glob("*.puz"))
+
+
+def test_spawned_workers_compile_the_model_themselves_and_make_the_same_puzzles(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where processes cannot be forked, each worker is spawned and makes its generator from the spec."""
+    from cspdsl.instances import pool
+
+    here = texts(symmetry="diagonal")
+    monkeypatch.setattr(pool, "FORKS", False)
+    assert texts(workers=2, symmetry="diagonal") == here
