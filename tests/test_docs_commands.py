@@ -90,6 +90,7 @@ def commands_of(page: Path) -> list[Command]:
         session = any(line.startswith("$ ") for line in lines)
         first = text.count("\n", 0, fence.start()) + 2
         files: dict[str, str] = {}
+        made: dict[str, str] = {}
         before: list[str] = []
         for at, line in enumerate(lines):
             command = line.removeprefix("$ ") if session else line
@@ -102,7 +103,8 @@ def commands_of(page: Path) -> list[Command]:
                 continue
             words = shlex.split(command, comments=True)
             if not SYNOPSIS.search(" ".join(words)):
-                made = {word: model_so_far(models) for word in words if _made_by_the_reader(word)}
+                # the reader's model files of this command and of the session's earlier ones, which run first
+                made.update({word: model_so_far(models) for word in words if _made_by_the_reader(word)})
                 found.append(Command(name, first + at, " ".join(words), shown, {**made, **files}, list(before)))
                 before.append(" ".join(words))
     return found

@@ -6,7 +6,6 @@ step is in it; the kept puzzle's first line records its difficulty, which its ex
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -67,14 +66,15 @@ def test_a_range_out_of_reach_says_what_was_found() -> None:
 
 
 def pools(text: str, seeds: range) -> list[list[Rated]]:
-    """For each seed, the ratings of the candidates a named level chooses among."""
+    """For each seed, the ratings of the candidates a named level chooses among with that `--seed`:
+    the puzzles of it and the next seeds (consecutive seeds share candidates, each rated once)."""
     generator = generator_for(loads(text, "m.puz"))
-    rate = cache(rated)
     try:
-        return [[rate(generator.puzzle(seed * CANDIDATES + j).text, "m.puz") for j in range(CANDIDATES)]
-                for seed in seeds]
+        ratings = {seed: rated(generator.puzzle(seed).text, "m.puz")
+                   for seed in range(seeds.start, seeds.stop + CANDIDATES - 1)}
     finally:
         generator.close()
+    return [[ratings[seed + j] for j in range(CANDIDATES)] for seed in seeds]
 
 
 def assert_easy_below_hard(text: str, seeds: range) -> None:

@@ -112,3 +112,11 @@ def test_ctrl_c_keeps_the_puzzles_written_and_says_how_many(tmp_path: Path) -> N
     assert process.returncode == 130, err
     assert (first + err).splitlines()[-1] == f"interrupted: {len(written)} of 100 puzzles written"
     assert 1 <= len(written) < 100 and all(solutions(path.read_text(encoding="utf-8")) == 1 for path in written)
+
+
+def test_a_logic_grid_without_clues_gets_them_after_its_last_line() -> None:
+    text = "positions house = 1..3\nattribute pet: cat, dog, fish\nattribute drink: tea, milk, water\n# Clues:\n"
+    [puzzle] = generate(loads(text), 1, 2)
+    lines = puzzle.text.split("\n")
+    assert lines[1:5] == text.split("\n")[:4] and lines[5:-1] == list(puzzle.clues) and lines[-1] == ""
+    assert solutions(puzzle.text) == 1

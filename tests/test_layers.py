@@ -34,8 +34,10 @@ BELOW: dict[str, set[str]] = {
     "explanation": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "render", "driver"},
     "instances": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "render", "driver"},
     "compare": {"core", "ir", "check", "lower", "backends", "render", "driver"},
-    # new puzzles: a clue session on the model without its givens, the model's text rewritten
-    "generate": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "driver", "explanation"},
+    # new puzzles: a clue session on the model without its givens, the model's text rewritten; many of
+    # them on batch's worker processes or Ray cluster
+    "generate": {"core", "ir", "check", "syntax", "lower", "passes", "backends", "driver", "explanation",
+                 "instances"},
     "tools": {"core", "syntax"},
     "api": {"core", "lower", "driver", "explanation", "instances"},
     "cli": {"core", "ir", "lower", "backends", "export", "render", "driver", "explanation", "instances", "compare",

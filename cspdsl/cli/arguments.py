@@ -260,6 +260,15 @@ def _difficulty(text: str) -> object:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _symmetry(text: str) -> str:
+    from ..generate.symmetry import symmetry  # only generate's flag reads it
+
+    try:
+        return symmetry(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _generate_arguments(generation: argparse.ArgumentParser) -> None:
     generation.add_argument("model", help="a .puz file (a `given` block, a logic grid, number clue lines), or - for "
                                           "standard input")
@@ -275,6 +284,15 @@ def _generate_arguments(generation: argparse.ArgumentParser) -> None:
     generation.add_argument("--difficulty", type=_difficulty, metavar="LEVEL",
                             help="easy, medium or hard (the easiest, middle or hardest of 5 candidates by `explain "
                                  "--steps`), or N..M (the size of the hardest step)")
+    generation.add_argument("--symmetry", type=_symmetry, default="none", metavar="S",
+                            help="lay the givens out symmetrically: none (default), rotational (or 180), 90, "
+                                 "horizontal, vertical, diagonal, antidiagonal; for a model with a `given` block")
+    generation.add_argument("--workers", type=whole_number, metavar="N",
+                            help="make the puzzles on N processes (the same files as on one; with --ray: N Ray "
+                                 "workers, default one per CPU of the cluster)")
+    generation.add_argument("--ray", metavar="ADDRESS",
+                            help="make the puzzles on the Ray cluster at ADDRESS (auto: the one this machine belongs "
+                                 "to; local: a new one here); pip install 'cspdsl[ray]'")
     generation.add_argument("--timeout", type=seconds_flag, metavar="S",
                             help="time limit in seconds for all the puzzles (exit 3 when it ends the run; the "
                                  f"puzzles written by then stay); {_SECONDS_RANGE}")

@@ -1,4 +1,5 @@
-"""`cspdsl generate MODEL [-n N] [--seed S] [-o DIR] [--picture FILE] [--timeout S]`: N new puzzles of
+"""`cspdsl generate MODEL [-n N] [--seed S] [-o DIR] [--picture FILE] [--difficulty LEVEL] [--symmetry S]
+[--workers N] [--ray ADDRESS] [--timeout S]`: N new puzzles of
 the model, each written as the model's text with new givens (or, for a logic grid, new clues; for
 number clue lines, new numbers, from the solution FILE draws when it is given). With `-o DIR`, each is
 the file DIR/STEM-SEED.puz (the folder made when missing) and a line on standard error says so;
@@ -54,7 +55,9 @@ def _written(args: argparse.Namespace, output_file: OutputFile) -> int:
     picture = None if args.picture is None else _read_picture(args.picture)
     written = 0
     try:
-        for puzzle in generate(model, args.count, seed, picture, getattr(args, "difficulty", None)):
+        for puzzle in generate(model, args.count, seed, picture, getattr(args, "difficulty", None),
+                               getattr(args, "symmetry", "none"), getattr(args, "workers", None),
+                               getattr(args, "ray", None)):
             path = None if args.output is None else os.path.join(args.output, file_name(model.name, puzzle.seed))
             with output_file(path) as out:
                 out.write(puzzle.text)

@@ -63,8 +63,10 @@ class LogicGrid:
         return "\n".join([header, *kept] if header else kept)
 
     def first_clue_line(self) -> int:
-        """The line the first clue takes in `declarations(clues)`: where the model's first stood."""
-        return min(self.clue_lines, default=len(self.lines) + 1)
+        """The line the first clue takes in `declarations(clues)`: where the model's first stood, or,
+        for a model without clues, after its last line (before the empty string its last newline
+        leaves, so that the text still ends with one)."""
+        return min(self.clue_lines, default=len(self.lines) + (self.lines[-1] != ""))
 
     def puzzle(self, seed: int) -> tuple[str, list[str]]:
         """(the text of this seed's puzzle, its clues): a fact of the model and the seed alone."""

@@ -5,6 +5,7 @@ grid, its clues replaced by a minimal set of new ones (`logic.py`); for a model 
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Iterator
 
@@ -16,12 +17,14 @@ from ..lower import Lowered
 from ..syntax import ast
 from ..syntax.plain import parse_model
 from .clues import GivenClues
-from .difficulty import CANDIDATES, Level, NoCandidate, chosen, difficulty_text
-from .givens import GENERATED_MARK, GivenBlocks, check_written
+from .difficulty import CANDIDATES, Level, NoCandidate, Rated, chosen, difficulty_text, rated
+from .givens import GENERATED_MARK, GivenBlocks, check_written, picture_cells
 from .logic import LogicGrid, clues_text
+from .many import Spec, made
 from .numbered import NumberedGenerator
 from .reduce import minimal_givens
 from .solution import random_solution
+from .symmetry import orbits
 
 # Seeds tried for each puzzle asked for, before a run of many says the model has too few puzzles.
 SEEDS_A_PUZZLE = 10
@@ -52,9 +55,9 @@ class Generator:
     """A model's generator: its `given` blocks, and the clue session on the model without them,
     compiled once for every puzzle."""
 
-    def __init__(self, model: Lowered) -> None:
+    def __init__(self, model: Lowered, symmetry: str = "none") -> None:
         _refuse_sequential_and_objective(model)
-        self.name = model.name
+        self.name, self.symmetry = model.name, symmetry
         self.blocks = GivenBlocks(model.text, model.name)
         base = self.blocks.base()
         validate(base.problem)
@@ -63,14 +66,17 @@ class Generator:
             if decl.name not in self.grids:
                 raise CspdslError(f"generate fills the givens of a grid of variables; '{decl.name}' is not one",
                                   decl.name_span)
+        pictures = [(decl, picture_cells(decl, self.grids[decl.name])) for decl in self.blocks.decls]
+        self.orbits = orbits(symmetry, pictures)
         self.clues = GivenClues(base.problem, self.blocks.cells(self.grids))
 
     def puzzle(self, seed: int) -> Generated:
         """The puzzle of this seed: a fact of the model and the seed alone."""
         rng = random.Random(seed)
         cells, solution = random_solution(self.clues, rng)
-        givens = minimal_givens(self.clues, cells, solution, rng)
-        header = f"{GENERATED_MARK} --seed {seed}: {givens_text(len(givens))}"
+        givens = minimal_givens(self.clues, cells, solution, rng, self.orbits)
+        flags = "" if self.symmetry == "none" else f" --symmetry {self.symmetry}"
+        header = f"{GENERATED_MARK} --seed {seed}{flags}: {givens_text(len(givens))}"
         text = self.blocks.rewritten(self.grids, givens, header)
         check_written(text, self.name, self.grids, givens)
         return Generated(text, seed, givens)
@@ -111,24 +117,36 @@ class NumberCluesGenerator:
 
 
 AnyGenerator = Generator | LogicGridGenerator | NumberCluesGenerator
+Made = tuple[Generated, Rated | None]  # a seed's puzzle, and its rating when it was made with one
 
 
-def generator_for(model: Lowered, picture: str | None = None) -> AnyGenerator:
-    """A model with a `given` block makes grids with new givens; one of positions and attributes
-    without it, logic grids with new clues; any other, new numbers for its number clue lines (from
-    `picture`, a drawing of its grid's solution, when there is one)."""
+def generator_for(model: Lowered, picture: str | None = None, symmetry: str = "none") -> AnyGenerator:
+    """A model with a `given` block makes grids with new givens (their layout symmetric as
+    `symmetry` says); one of positions and attributes without it, logic grids with new clues; any
+    other, new numbers for its number clue lines (from `picture`, a drawing of its grid's solution,
+    when there is one)."""
     tree = parse_model(model.text, model.name)
     given = any(isinstance(s, ast.GivenDecl) for s in tree.statements)
     if picture is not None and given:
         raise CspdslError("--picture draws the solution of a model's number clue lines; this model has a "
                           "`given` block, whose givens generate draws itself")
     if given:
-        return Generator(model)
+        return Generator(model, symmetry)
     if model.layout.entities is not None:
         if picture is not None:
             raise CspdslError("--picture draws a grid's solution; this model is a logic grid")
-        return LogicGridGenerator(model)
-    return NumberCluesGenerator(model, picture)  # which says what there is to generate when there is nothing
+        return _without_symmetry(LogicGridGenerator(model), symmetry, "a logic grid's lines")
+    # which says what there is to generate when there is nothing
+    return _without_symmetry(NumberCluesGenerator(model, picture), symmetry, "clue lines of numbers")
+
+
+def _without_symmetry(generator: AnyGenerator, symmetry: str, clues: str) -> AnyGenerator:
+    """The generator of a model without a `given` block, or the error when a symmetry is asked of it."""
+    if symmetry == "none":
+        return generator
+    generator.close()
+    raise CspdslError(f"--symmetry {symmetry} lays out the givens of a `given` block's grid; this model has no "
+                      f"`given` block, its clues are {clues}", hint="leave --symmetry out for this model")
 
 
 def _refuse_sequential_and_objective(model: Lowered) -> None:
@@ -143,41 +161,56 @@ def givens_text(count: int) -> str:
 
 
 def generate(model: Lowered, count: int, seed: int, picture: str | None = None,
-             difficulty: Level | None = None) -> Iterator[Generated]:
+             difficulty: Level | None = None, symmetry: str = "none", workers: int | None = None,
+             ray_address: str | None = None) -> Iterator[Generated]:
     """`count` distinct puzzles of the model, from the seeds `seed`, `seed + 1`, ... (a seed whose
     puzzle came already is passed over), each its own seed's; fewer, with an error, when the model
     has too few. `picture`: the solution every puzzle has, drawn (`numbered.picture_cells`).
-    `difficulty`: each puzzle kept among candidates from the next seeds, as `difficulty.chosen` says."""
-    generator = generator_for(model, picture)
+    `difficulty`: each puzzle kept among candidates from the next seeds, as `difficulty.chosen` says.
+    `symmetry`: the layout of a grid's givens (`symmetry.py`). `workers`, `ray_address`: where the
+    seeds' puzzles are made (`many.made`); the same puzzles wherever."""
+    generator = generator_for(model, picture, symmetry)
+    tries = count * SEEDS_A_PUZZLE * (1 if difficulty is None else CANDIDATES)
+    seeds = [(seed + tried) % (MAX_SEED + 1) for tried in range(tries)]
+    spec = Spec(model.text, model.name, picture, symmetry, difficulty is not None)
     try:
-        seen: set[tuple[object, ...]] = set()
-        tries = count * SEEDS_A_PUZZLE * (1 if difficulty is None else CANDIDATES)
-        fresh = _fresh(generator, seed, tries, seen)
-        while len(seen) < count:
-            puzzle = next(fresh, None) if difficulty is None else _at(difficulty, fresh, model.name)
-            if puzzle is None:
-                raise CspdslError(f"only {len(seen)} different puzzles came from {tries} seeds: "
-                                  f"the model has too few for {count}")
-            seen.add(puzzle.key())
-            yield puzzle
+        with contextlib.closing(made(spec, generator, generator_for, seeds, workers, ray_address)) as stream:
+            seen: set[tuple[object, ...]] = set()
+            fresh = _fresh(stream, seen)
+            while len(seen) < count:
+                puzzle = next(fresh, (None, None))[0] if difficulty is None else _at(difficulty, fresh, model.name)
+                if puzzle is None:
+                    raise CspdslError(f"only {len(seen)} different puzzles came from {tries} seeds: "
+                                      f"the model has too few for {count}")
+                seen.add(puzzle.key())
+                yield puzzle
     finally:
         generator.close()
 
 
-def _fresh(generator: AnyGenerator, seed: int, tries: int, seen: set[tuple[object, ...]]) -> Iterator[Generated]:
-    """The puzzles of the seeds from `seed` on, `tries` of them, but those already `seen`."""
-    for tried in range(tries):
-        puzzle = generator.puzzle((seed + tried) % (MAX_SEED + 1))
+def _fresh(stream: Iterator[Made], seen: set[tuple[object, ...]]) -> Iterator[Made]:
+    """The puzzles of the stream (with their ratings, when made with them), but those already `seen`."""
+    for puzzle, rating in stream:
         if puzzle.key() not in seen:
-            yield puzzle
+            yield puzzle, rating
 
 
-def _at(asked: Level, fresh: Iterator[Generated], name: str) -> Generated | None:
+def _at(asked: Level, fresh: Iterator[Made], name: str) -> Generated | None:
     """The puzzle kept at the difficulty asked, its first line saying its difficulty; None when no
-    candidate is left."""
-    candidates = ((puzzle.text, puzzle) for puzzle in fresh)
+    candidate is left. A candidate rated where it was made is not rated again."""
+    ratings: dict[str, Rated] = {}
+
+    def candidates() -> Iterator[tuple[str, object]]:
+        for puzzle, rating in fresh:
+            if rating is not None:
+                ratings[puzzle.text] = rating
+            yield puzzle.text, puzzle
+
+    def rate(text: str, name: str) -> Rated:
+        return ratings.pop(text) if text in ratings else rated(text, name)
+
     try:
-        kept, rating = chosen(asked, candidates, name)
+        kept, rating = chosen(asked, candidates(), name, rate)
     except NoCandidate:
         return None
     assert isinstance(kept, Generated)

@@ -162,13 +162,13 @@ def on_ray(job: Job, instances: list[Numbered], workers: int | None, address: st
         from ray.util import ActorPool
     except ImportError:
         raise CspdslError(RAY_MISSING) from None
-    count = workers or _joined(ray, address)
+    count = workers or joined_cluster(ray, address)
     actor = ray.remote(num_cpus=1)(RayWorker)
     pool = ActorPool([actor.remote(job) for _ in range(count)])
     yield from pool.map(lambda worker, chunk: getattr(worker, method).remote(chunk), chunked(instances, count))
 
 
-def _joined(ray: Any, address: str) -> int:
+def joined_cluster(ray: Any, address: str) -> int:
     """Join the cluster at `address` (unless this process has), and count its CPUs. A cluster that
     cannot be reached or refuses (nothing listens there, a token it wants, a `ray://` address without
     Ray Client) is a bad `--ray` argument, said in words, not a bug of cspdsl."""
