@@ -30,7 +30,7 @@ class Array(Record, frozen=False):
     cells: dict[tuple[int, ...], str]
     keys: list[str] | None = None
     source: str = ""  # the model's name for it
-    meaning: str = ""  # what a cell holds, for an array over keys
+    meaning: str = ""  # what a cell holds, for an array over keys ({keys}: its keys' array)
     written: tuple[list[str], str] | None = None  # the index sets and domain as the model writes them (1..n)
     enum: tuple[str, list[str]] | None = None  # an attribute's enum: its name, its values' MiniZinc names
 
@@ -103,11 +103,11 @@ def _layout_arrays(layout: Layout) -> list[Array]:
     if layout.entities is not None:
         for attribute, values in layout.entities.attributes.items():
             cells: dict[tuple[int, ...], str] = {(i,): var for i, var in enumerate(values.values(), start=1)}
-            meaning = f"the {layout.entities.name} of each value named in {attribute}_keys"
+            meaning = f"the {layout.entities.name} of each value named in {{keys}}"
             arrays.append(Array(attribute, [f"1..{len(cells)}"], "", cells, list(values), attribute, meaning))
     for board in layout.boards:
         cells = {(i,): var for i, var in enumerate(board.variables.values(), start=1)}
-        meaning = f"a cell of the board, named in {board.name}_keys"
+        meaning = "a cell of the board, named in {keys}"
         arrays.append(Array(board.name, [f"1..{len(cells)}"], "", cells, list(board.variables), board.name, meaning))
     for grid in layout.grids:
         if _fills_its_box(grid.index_ranges, grid.cells):
@@ -172,7 +172,7 @@ def declaration(array: Array) -> list[str]:
         keys = ", ".join(string(k) for k in array.keys)
         lines.append(f"array[{array.index_sets[0]}] of string: {array.name}_keys = [{keys}];")
     sets = ", ".join(array.sets)
-    note = f"  % {array.meaning}" if array.meaning and array.enum is None else ""
+    note = f"  % {array.meaning.format(keys=f'{array.name}_keys')}" if array.meaning and array.enum is None else ""
     domain = array.written[1] if array.written is not None else array.domain
     lines.append(f"array[{sets}] of var {domain}: {array.name};{note}")
     return lines
