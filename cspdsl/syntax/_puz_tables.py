@@ -93,132 +93,134 @@ RULES: tuple[Rule, ...] = (
     ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 72
     ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 73
     ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 74
-    ('atom', 1, 'true', False, (), 0),  # 75
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 76
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, True, 0)), 0),  # 77
-    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 78
-    ('atom', 1, 'atom', True, None, 0),  # 79
+    ('atom', 2, 'call', False, None, 0),  # 75
+    ('atom', 1, 'true', False, (), 0),  # 76
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 77
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, True, 0)), 0),  # 78
+    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 79
     ('atom', 1, 'atom', True, None, 0),  # 80
     ('atom', 1, 'atom', True, None, 0),  # 81
-    ('attribute_decl', 4, 'attribute_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 82
-    ('attribute_decl', 5, 'attribute_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 83
-    ('binder', 5, 'unpack_binder', False, ((1, True, 0), (4, False, 0)), 0),  # 84
-    ('binder', 6, 'unpack_binder', False, ((1, True, 0), (2, True, 0), (5, False, 0)), 0),  # 85
-    ('binder', 3, 'binder', False, ((0, True, 0), (2, False, 0)), 0),  # 86
-    ('binders', 1, 'binders', False, None, 0),  # 87
-    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 88
-    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 89
-    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 90
-    ('block', 1, 'block', False, None, 0),  # 91
-    ('board_decl', 6, 'board_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 92
-    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 93
-    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 94
-    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 95
-    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 96
-    ('domain', 1, 'domain', True, None, 0),  # 97
+    ('atom', 1, 'atom', True, None, 0),  # 82
+    ('attribute_decl', 4, 'attribute_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 83
+    ('attribute_decl', 5, 'attribute_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 84
+    ('binder', 5, 'unpack_binder', False, ((1, True, 0), (4, False, 0)), 0),  # 85
+    ('binder', 6, 'unpack_binder', False, ((1, True, 0), (2, True, 0), (5, False, 0)), 0),  # 86
+    ('binder', 3, 'binder', False, ((0, True, 0), (2, False, 0)), 0),  # 87
+    ('binders', 1, 'binders', False, None, 0),  # 88
+    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 89
+    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 90
+    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 91
+    ('block', 1, 'block', False, None, 0),  # 92
+    ('board_decl', 6, 'board_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 93
+    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 94
+    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 95
+    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 96
+    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 97
     ('domain', 1, 'domain', True, None, 0),  # 98
-    ('effect', 3, 'effect', False, ((0, False, 0), (2, False, 0)), 0),  # 99
-    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 100
-    ('equivalence', 3, 'equivalence', False, ((0, False, 0), (2, False, 0)), 0),  # 101
-    ('expr', 1, 'expr', True, None, 0),  # 102
+    ('domain', 1, 'domain', True, None, 0),  # 99
+    ('effect', 3, 'effect', False, ((0, False, 0), (2, False, 0)), 0),  # 100
+    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 101
+    ('equivalence', 3, 'equivalence', False, ((0, False, 0), (2, False, 0)), 0),  # 102
     ('expr', 1, 'expr', True, None, 0),  # 103
     ('expr', 1, 'expr', True, None, 0),  # 104
     ('expr', 1, 'expr', True, None, 0),  # 105
     ('expr', 1, 'expr', True, None, 0),  # 106
-    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 107
-    ('factor', 1, 'factor', True, None, 0),  # 108
-    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 109
-    ('given_decl', 4, 'given_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 110
-    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 111
-    ('implication', 6, 'conditional', False, ((1, False, 0), (3, False, 0), (4, False, 0), (5, False, 0)), 0),  # 112
-    ('index_arg', 1, 'whole_range', False, (), 0),  # 113
-    ('index_arg', 1, 'index_arg', True, None, 0),  # 114
-    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 115
-    ('index_args', 1, 'index_args', False, None, 0),  # 116
-    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 117
-    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 118
-    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 119
-    ('int', 1, 'int', False, None, 0),  # 120
-    ('let_decl', 4, 'let_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 121
-    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 122
-    ('let_value', 1, 'let_value', True, None, 0),  # 123
-    ('move_decl', 6, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 124
-    ('move_decl', 7, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (6, True, 0)), 0),  # 125
-    ('move_decl', 8, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0)), 0),  # 126
-    ('move_decl', 9, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0), (8, True, 0)), 0),  # 127
-    ('name', 1, 'name', False, ((0, True, 0),), 0),  # 128
-    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 129
-    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 130
-    ('not_expr', 1, 'not_expr', True, None, 0),  # 131
-    ('objective_decl', 2, 'maximize_decl', False, ((1, False, 0),), 0),  # 132
-    ('objective_decl', 2, 'minimize_decl', False, ((1, False, 0),), 0),  # 133
-    ('or_expr', 1, 'or_expr', True, None, 0),  # 134
-    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 135
-    ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 136
-    ('piece', 1, 'named_piece', False, None, 0),  # 137
-    ('piece', 3, 'named_piece', False, ((0, False, 0), (2, False, 0)), 0),  # 138
-    ('piece', 1, 'piece', False, None, 0),  # 139
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 140
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 141
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 142
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 143
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 144
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 145
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 146
-    ('pieces_decl', 4, 'drawn_pieces_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 147
-    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 148
-    ('place_decl', 6, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0)), 0),  # 149
-    ('place_decl', 7, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0), (6, True, 0)), 0),  # 150
-    ('place_target', 3, 'call', False, ((0, False, 0),), 1),  # 151
-    ('place_target', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 152
-    ('place_target', 1, 'place_target', True, ((0, True, 0),), 0),  # 153
-    ('place_target', 1, 'place_target', True, None, 0),  # 154
-    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 155
-    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 156
-    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 157
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 158
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 159
-    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 160
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 161
-    ('relation', 1, 'relation', True, None, 0),  # 162
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 163
-    ('relation', 3, 'compare', False, None, 0),  # 164
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 165
-    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 166
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 167
-    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 168
-    ('relation', 3, 'relate', False, None, 0),  # 169
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 170
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 171
-    ('show_decl', 2, 'show_decl', False, ((1, True, 0),), 0),  # 172
-    ('show_decl', 3, 'show_decl', False, ((1, True, 0), (2, True, 0)), 0),  # 173
-    ('signed', 1, 'signed', True, None, 0),  # 174
-    ('signed', 1, 'signed', True, None, 0),  # 175
-    ('start', 0, 'start', False, None, 0),  # 176
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 177
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 178
+    ('expr', 1, 'expr', True, None, 0),  # 107
+    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 108
+    ('factor', 1, 'factor', True, None, 0),  # 109
+    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 110
+    ('given_decl', 4, 'given_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 111
+    ('handle_number', 1, 'args', False, None, 0),  # 112
+    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 113
+    ('implication', 6, 'conditional', False, ((1, False, 0), (3, False, 0), (4, False, 0), (5, False, 0)), 0),  # 114
+    ('index_arg', 1, 'whole_range', False, (), 0),  # 115
+    ('index_arg', 1, 'index_arg', True, None, 0),  # 116
+    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 117
+    ('index_args', 1, 'index_args', False, None, 0),  # 118
+    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 119
+    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 120
+    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 121
+    ('int', 1, 'int', False, None, 0),  # 122
+    ('let_decl', 4, 'let_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 123
+    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 124
+    ('let_value', 1, 'let_value', True, None, 0),  # 125
+    ('move_decl', 6, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 126
+    ('move_decl', 7, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (6, True, 0)), 0),  # 127
+    ('move_decl', 8, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0)), 0),  # 128
+    ('move_decl', 9, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0), (8, True, 0)), 0),  # 129
+    ('name', 1, 'name', False, ((0, True, 0),), 0),  # 130
+    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 131
+    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 132
+    ('not_expr', 1, 'not_expr', True, None, 0),  # 133
+    ('objective_decl', 2, 'maximize_decl', False, ((1, False, 0),), 0),  # 134
+    ('objective_decl', 2, 'minimize_decl', False, ((1, False, 0),), 0),  # 135
+    ('or_expr', 1, 'or_expr', True, None, 0),  # 136
+    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 137
+    ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 138
+    ('piece', 1, 'named_piece', False, None, 0),  # 139
+    ('piece', 3, 'named_piece', False, ((0, False, 0), (2, False, 0)), 0),  # 140
+    ('piece', 1, 'piece', False, None, 0),  # 141
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 142
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 143
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 144
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 145
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 146
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 147
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 148
+    ('pieces_decl', 4, 'drawn_pieces_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 149
+    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 150
+    ('place_decl', 6, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0)), 0),  # 151
+    ('place_decl', 7, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0), (6, True, 0)), 0),  # 152
+    ('place_target', 3, 'call', False, ((0, False, 0),), 1),  # 153
+    ('place_target', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 154
+    ('place_target', 1, 'place_target', True, ((0, True, 0),), 0),  # 155
+    ('place_target', 1, 'place_target', True, None, 0),  # 156
+    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 157
+    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 158
+    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 159
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 160
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 161
+    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 162
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 163
+    ('relation', 1, 'relation', True, None, 0),  # 164
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 165
+    ('relation', 3, 'compare', False, None, 0),  # 166
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 167
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 168
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 169
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 170
+    ('relation', 3, 'relate', False, None, 0),  # 171
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 172
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 173
+    ('show_decl', 2, 'show_decl', False, ((1, True, 0),), 0),  # 174
+    ('show_decl', 3, 'show_decl', False, ((1, True, 0), (2, True, 0)), 0),  # 175
+    ('signed', 1, 'signed', True, None, 0),  # 176
+    ('signed', 1, 'signed', True, None, 0),  # 177
+    ('start', 0, 'start', False, None, 0),  # 178
     ('start', 1, 'start', False, ((0, True, 0),), 0),  # 179
-    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 180
-    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 181
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 180
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 181
     ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 182
-    ('string', 1, 'string', False, None, 0),  # 183
-    ('term', 1, 'term', True, None, 0),  # 184
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 185
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 186
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 187
-    ('value', 1, 'value', True, None, 0),  # 188
-    ('value', 1, 'value', True, None, 0),  # 189
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 183
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 184
+    ('string', 1, 'string', False, None, 0),  # 185
+    ('term', 1, 'term', True, None, 0),  # 186
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 187
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 188
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 189
     ('value', 1, 'value', True, None, 0),  # 190
-    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 191
-    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 192
-    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 193
-    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 194
-    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 195
+    ('value', 1, 'value', True, None, 0),  # 191
+    ('value', 1, 'value', True, None, 0),  # 192
+    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 193
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 194
+    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 195
+    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 196
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 197
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 0
-    {'$END': -177, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 68},  # 1
+    {'$END': -179, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 68},  # 1
     {'$END': -42, 'AND': -42, 'AT': -42, 'COLON': -42, 'COMMA': -42, 'COMPARE': -42, 'DOT': -42, 'ELSE': -42, 'EQUAL': -42, 'FOR': -42, 'IFF': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OF': -42, 'ON': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RBRACE': -42, 'RELATION': -42, 'RPAR': -42, 'RSQB': -42, 'SHAPE': -42, 'STAR': -42, 'THEN': -42, 'WHERE': -42, '_NL': -42, '__ANON_0': -42, '__ANON_1': -42},  # 2
     {'$END': -43, 'AND': -43, 'AT': -43, 'COLON': -43, 'COMMA': -43, 'COMPARE': -43, 'DOT': -43, 'ELSE': -43, 'EQUAL': -43, 'FOR': -43, 'IFF': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'NOT': -43, 'OF': -43, 'ON': -43, 'OR': -43, 'PERCENT': -43, 'PLUS': -43, 'RBRACE': -43, 'RELATION': -43, 'RPAR': -43, 'RSQB': -43, 'SHAPE': -43, 'STAR': -43, 'THEN': -43, 'WHERE': -43, '_NL': -43, '__ANON_0': -43, '__ANON_1': -43},  # 3
     {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'ELSE': -44, 'EQUAL': -44, 'FOR': -44, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'ON': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 4
@@ -230,13 +232,13 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'ELSE': -46, 'EQUAL': -46, 'FOR': -46, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'ON': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 10
     {'$END': -47, 'AND': -47, 'AT': -47, 'COLON': -47, 'COMMA': -47, 'COMPARE': -47, 'DOT': -47, 'ELSE': -47, 'EQUAL': -47, 'FOR': -47, 'IFF': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OF': -47, 'ON': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RBRACE': -47, 'RELATION': -47, 'RPAR': -47, 'RSQB': -47, 'SHAPE': -47, 'STAR': -47, 'THEN': -47, 'WHERE': -47, '_NL': -47, '__ANON_0': -47, '__ANON_1': -47},  # 11
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 12
-    {'$END': -121, 'AND': -121, 'AT': -121, 'COLON': -121, 'COMMA': -121, 'COMPARE': -121, 'DOT': -121, 'ELSE': -121, 'EQUAL': -121, 'FOR': -121, 'IFF': -121, 'IN': -121, 'LSQB': -121, 'MINUS': -121, 'NOT': -121, 'OF': -121, 'OR': -121, 'PERCENT': -121, 'PLUS': -121, 'RBRACE': -121, 'RELATION': -121, 'RPAR': -121, 'RSQB': -121, 'SHAPE': -121, 'STAR': -121, 'THEN': -121, 'VBAR': -121, 'WHERE': -121, '_NL': -121, '__ANON_0': -121, '__ANON_1': -121},  # 13
+    {'$END': -123, 'AND': -123, 'AT': -123, 'COLON': -123, 'COMMA': -123, 'COMPARE': -123, 'DOT': -123, 'ELSE': -123, 'EQUAL': -123, 'FOR': -123, 'IFF': -123, 'IN': -123, 'LSQB': -123, 'MINUS': -123, 'NOT': -123, 'OF': -123, 'OR': -123, 'PERCENT': -123, 'PLUS': -123, 'RBRACE': -123, 'RELATION': -123, 'RPAR': -123, 'RSQB': -123, 'SHAPE': -123, 'STAR': -123, 'THEN': -123, 'VBAR': -123, 'WHERE': -123, '_NL': -123, '__ANON_0': -123, '__ANON_1': -123},  # 13
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 14
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 15
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 102, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 16
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 17
     {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'ELSE': -48, 'EQUAL': -48, 'FOR': -48, 'IFF': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'ON': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'SHAPE': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 18
-    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'ELSE': -49, 'EQUAL': -49, 'FOR': -49, 'IFF': -49, 'IN': -49, 'LPAR': 106, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 19
+    {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'ELSE': -49, 'EQUAL': -49, 'FOR': -49, 'IFF': -49, 'IN': -49, 'INT': 13, 'LPAR': 106, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 19
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 20
     {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'ELSE': -50, 'EQUAL': -50, 'FOR': -50, 'IFF': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'ON': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'SHAPE': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 21
     {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'ELSE': -51, 'EQUAL': -51, 'FOR': -51, 'IFF': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'ON': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'SHAPE': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 22
@@ -247,30 +249,30 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'ELSE': -56, 'EQUAL': -56, 'FOR': -56, 'IFF': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'ON': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'SHAPE': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 27
     {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'ELSE': -57, 'EQUAL': -57, 'FOR': -57, 'IFF': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'ON': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 28
     {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'ELSE': -58, 'EQUAL': -58, 'FOR': -58, 'IFF': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'ON': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 29
-    {'$END': -184, 'AND': -184, 'AT': -184, 'COLON': -184, 'COMMA': -184, 'COMPARE': -184, 'DOT': -184, 'ELSE': -184, 'EQUAL': -184, 'FOR': -184, 'IFF': -184, 'IN': -184, 'LSQB': -184, 'MINUS': -184, 'NOT': -184, 'OF': -184, 'OR': -184, 'PERCENT': -184, 'PLUS': -184, 'RBRACE': -184, 'RELATION': -184, 'RPAR': -184, 'RSQB': -184, 'SHAPE': -184, 'STAR': -184, 'THEN': -184, 'WHERE': -184, '_NL': -184, '__ANON_0': -184, '__ANON_1': -184},  # 30
-    {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': -76, 'ELSE': -76, 'EQUAL': -76, 'FOR': -76, 'IFF': -76, 'IN': -76, 'LSQB': -76, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'SHAPE': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 31
-    {'$END': -129, 'AND': -129, 'AT': -129, 'COLON': -129, 'COMMA': -129, 'COMPARE': -129, 'DOT': -129, 'ELSE': -129, 'EQUAL': -129, 'FOR': -129, 'IFF': -129, 'IN': -129, 'LSQB': -129, 'MINUS': -129, 'NOT': -129, 'OF': -129, 'OR': -129, 'PERCENT': -129, 'PLUS': -129, 'RBRACE': -129, 'RELATION': -129, 'RPAR': -129, 'RSQB': -129, 'SHAPE': -129, 'STAR': -129, 'THEN': -129, 'WHERE': -129, '_NL': -129, '__ANON_0': -129, '__ANON_1': -129},  # 32
-    {'$END': -135, 'AND': 108, 'COLON': -135, 'COMMA': -135, 'ELSE': -135, 'FOR': -135, 'IFF': -135, 'OR': -135, 'RBRACE': -135, 'RPAR': -135, 'RSQB': -135, 'THEN': -135, '_NL': -135, '__ANON_0': -135},  # 33
-    {'$END': -163, 'AND': -163, 'AT': 109, 'COLON': -163, 'COMMA': -163, 'COMPARE': 110, 'ELSE': -163, 'FOR': -163, 'IFF': -163, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -163, 'PLUS': 114, 'RBRACE': -163, 'RELATION': 115, 'RPAR': -163, 'RSQB': -163, 'THEN': -163, '_NL': -163, '__ANON_0': -163},  # 34
-    {'$END': -109, 'AND': -109, 'AT': -109, 'COLON': -109, 'COMMA': -109, 'COMPARE': -109, 'DOT': 116, 'ELSE': -109, 'EQUAL': -109, 'FOR': -109, 'IFF': -109, 'IN': -109, 'LSQB': 117, 'MINUS': -109, 'NOT': -109, 'OF': -109, 'OR': -109, 'PERCENT': -109, 'PLUS': -109, 'RBRACE': -109, 'RELATION': -109, 'RPAR': -109, 'RSQB': -109, 'SHAPE': -109, 'STAR': -109, 'THEN': -109, 'WHERE': -109, '_NL': -109, '__ANON_0': -109, '__ANON_1': -109},  # 35
-    {'$END': -103, 'COMMA': -103, 'FOR': -103, 'RBRACE': -103, 'RPAR': -103, 'RSQB': -103, '_NL': -103, '__ANON_0': -103},  # 36
-    {'$END': -104, 'COMMA': -104, 'FOR': -104, 'RBRACE': -104, 'RPAR': -104, 'RSQB': -104, '_NL': -104, '__ANON_0': -104},  # 37
+    {'$END': -186, 'AND': -186, 'AT': -186, 'COLON': -186, 'COMMA': -186, 'COMPARE': -186, 'DOT': -186, 'ELSE': -186, 'EQUAL': -186, 'FOR': -186, 'IFF': -186, 'IN': -186, 'LSQB': -186, 'MINUS': -186, 'NOT': -186, 'OF': -186, 'OR': -186, 'PERCENT': -186, 'PLUS': -186, 'RBRACE': -186, 'RELATION': -186, 'RPAR': -186, 'RSQB': -186, 'SHAPE': -186, 'STAR': -186, 'THEN': -186, 'WHERE': -186, '_NL': -186, '__ANON_0': -186, '__ANON_1': -186},  # 30
+    {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'DOT': -77, 'ELSE': -77, 'EQUAL': -77, 'FOR': -77, 'IFF': -77, 'IN': -77, 'LSQB': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'SHAPE': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 31
+    {'$END': -131, 'AND': -131, 'AT': -131, 'COLON': -131, 'COMMA': -131, 'COMPARE': -131, 'DOT': -131, 'ELSE': -131, 'EQUAL': -131, 'FOR': -131, 'IFF': -131, 'IN': -131, 'LSQB': -131, 'MINUS': -131, 'NOT': -131, 'OF': -131, 'OR': -131, 'PERCENT': -131, 'PLUS': -131, 'RBRACE': -131, 'RELATION': -131, 'RPAR': -131, 'RSQB': -131, 'SHAPE': -131, 'STAR': -131, 'THEN': -131, 'WHERE': -131, '_NL': -131, '__ANON_0': -131, '__ANON_1': -131},  # 32
+    {'$END': -137, 'AND': 110, 'COLON': -137, 'COMMA': -137, 'ELSE': -137, 'FOR': -137, 'IFF': -137, 'OR': -137, 'RBRACE': -137, 'RPAR': -137, 'RSQB': -137, 'THEN': -137, '_NL': -137, '__ANON_0': -137},  # 33
+    {'$END': -165, 'AND': -165, 'AT': 111, 'COLON': -165, 'COMMA': -165, 'COMPARE': 112, 'ELSE': -165, 'FOR': -165, 'IFF': -165, 'IN': 113, 'MINUS': 114, 'NOT': 115, 'OR': -165, 'PLUS': 116, 'RBRACE': -165, 'RELATION': 117, 'RPAR': -165, 'RSQB': -165, 'THEN': -165, '_NL': -165, '__ANON_0': -165},  # 34
+    {'$END': -110, 'AND': -110, 'AT': -110, 'COLON': -110, 'COMMA': -110, 'COMPARE': -110, 'DOT': 118, 'ELSE': -110, 'EQUAL': -110, 'FOR': -110, 'IFF': -110, 'IN': -110, 'LSQB': 119, 'MINUS': -110, 'NOT': -110, 'OF': -110, 'OR': -110, 'PERCENT': -110, 'PLUS': -110, 'RBRACE': -110, 'RELATION': -110, 'RPAR': -110, 'RSQB': -110, 'SHAPE': -110, 'STAR': -110, 'THEN': -110, 'WHERE': -110, '_NL': -110, '__ANON_0': -110, '__ANON_1': -110},  # 35
+    {'$END': -104, 'COMMA': -104, 'FOR': -104, 'RBRACE': -104, 'RPAR': -104, 'RSQB': -104, '_NL': -104, '__ANON_0': -104},  # 36
+    {'$END': -105, 'COMMA': -105, 'FOR': -105, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, '_NL': -105, '__ANON_0': -105},  # 37
     {},  # 38
-    {'$END': -185, 'AND': -185, 'AT': -185, 'COLON': -185, 'COMMA': -185, 'COMPARE': -185, 'ELSE': -185, 'EQUAL': -185, 'FOR': -185, 'IFF': -185, 'IN': -185, 'MINUS': -185, 'NOT': -185, 'OF': -185, 'OR': -185, 'PERCENT': -185, 'PLUS': -185, 'RBRACE': -185, 'RELATION': -185, 'RPAR': -185, 'RSQB': -185, 'SHAPE': -185, 'STAR': -185, 'THEN': -185, 'WHERE': -185, '_NL': -185, '__ANON_0': -185, '__ANON_1': -185},  # 39
-    {'$END': -105, 'COMMA': -105, 'FOR': -105, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, '_NL': -105, '__ANON_0': -105},  # 40
-    {'$END': -106, 'COMMA': -106, 'FOR': -106, 'RBRACE': -106, 'RPAR': -106, 'RSQB': -106, '_NL': -106, '__ANON_0': -106},  # 41
-    {'$END': -80, 'AND': -80, 'AT': -80, 'COLON': -80, 'COMMA': -80, 'COMPARE': -80, 'DOT': -80, 'ELSE': -80, 'EQUAL': -80, 'FOR': -80, 'IFF': -80, 'IN': -80, 'LSQB': -80, 'MINUS': -80, 'NOT': -80, 'OF': -80, 'OR': -80, 'PERCENT': -80, 'PLUS': -80, 'RBRACE': -80, 'RELATION': -80, 'RPAR': -80, 'RSQB': -80, 'SHAPE': -80, 'STAR': -80, 'THEN': -80, 'WHERE': -80, '_NL': -80, '__ANON_0': -80, '__ANON_1': -80},  # 42
-    {'$END': -81, 'AND': -81, 'AT': -81, 'COLON': -81, 'COMMA': -81, 'COMPARE': -81, 'DOT': -81, 'ELSE': -81, 'EQUAL': -81, 'FOR': -81, 'IFF': -81, 'IN': -81, 'LSQB': -81, 'MINUS': -81, 'NOT': -81, 'OF': -81, 'OR': -81, 'PERCENT': -81, 'PLUS': -81, 'RBRACE': -81, 'RELATION': -81, 'RPAR': -81, 'RSQB': -81, 'SHAPE': -81, 'STAR': -81, 'THEN': -81, 'WHERE': -81, '_NL': -81, '__ANON_0': -81, '__ANON_1': -81},  # 43
+    {'$END': -187, 'AND': -187, 'AT': -187, 'COLON': -187, 'COMMA': -187, 'COMPARE': -187, 'ELSE': -187, 'EQUAL': -187, 'FOR': -187, 'IFF': -187, 'IN': -187, 'MINUS': -187, 'NOT': -187, 'OF': -187, 'OR': -187, 'PERCENT': -187, 'PLUS': -187, 'RBRACE': -187, 'RELATION': -187, 'RPAR': -187, 'RSQB': -187, 'SHAPE': -187, 'STAR': -187, 'THEN': -187, 'WHERE': -187, '_NL': -187, '__ANON_0': -187, '__ANON_1': -187},  # 39
+    {'$END': -106, 'COMMA': -106, 'FOR': -106, 'RBRACE': -106, 'RPAR': -106, 'RSQB': -106, '_NL': -106, '__ANON_0': -106},  # 40
+    {'$END': -107, 'COMMA': -107, 'FOR': -107, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 41
+    {'$END': -81, 'AND': -81, 'AT': -81, 'COLON': -81, 'COMMA': -81, 'COMPARE': -81, 'DOT': -81, 'ELSE': -81, 'EQUAL': -81, 'FOR': -81, 'IFF': -81, 'IN': -81, 'LSQB': -81, 'MINUS': -81, 'NOT': -81, 'OF': -81, 'OR': -81, 'PERCENT': -81, 'PLUS': -81, 'RBRACE': -81, 'RELATION': -81, 'RPAR': -81, 'RSQB': -81, 'SHAPE': -81, 'STAR': -81, 'THEN': -81, 'WHERE': -81, '_NL': -81, '__ANON_0': -81, '__ANON_1': -81},  # 42
+    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': -82, 'ELSE': -82, 'EQUAL': -82, 'FOR': -82, 'IFF': -82, 'IN': -82, 'LSQB': -82, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'SHAPE': -82, 'STAR': -82, 'THEN': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 43
     {'$END': -60, 'AND': -60, 'COLON': -60, 'COMMA': -60, 'ELSE': -60, 'FOR': -60, 'IFF': -60, 'OR': -60, 'RBRACE': -60, 'RPAR': -60, 'RSQB': -60, 'THEN': -60, '_NL': -60, '__ANON_0': -60},  # 44
-    {'$END': -107, 'COMMA': -107, 'FOR': -107, 'IFF': 118, 'OR': 119, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 45
-    {'$END': -132, 'AND': -132, 'COLON': -132, 'COMMA': -132, 'ELSE': -132, 'FOR': -132, 'IFF': -132, 'OR': -132, 'RBRACE': -132, 'RPAR': -132, 'RSQB': -132, 'THEN': -132, '_NL': -132, '__ANON_0': -132},  # 46
-    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': -82, 'ELSE': -82, 'EQUAL': -82, 'FOR': -82, 'IFF': -82, 'IN': -82, 'LSQB': -82, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'SHAPE': -82, 'STAR': -82, 'THEN': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 47
-    {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'ELSE': -67, 'EQUAL': -67, 'FOR': -67, 'IFF': -67, 'IN': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': 120, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': 121, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': 122},  # 48
-    {'AND': -42, 'AT': -42, 'COLON': 123, 'COMPARE': -42, 'DOT': -42, 'IFF': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RELATION': -42, 'STAR': -42, '_NL': -42, '__ANON_1': -42},  # 49
+    {'$END': -108, 'COMMA': -108, 'FOR': -108, 'IFF': 120, 'OR': 121, 'RBRACE': -108, 'RPAR': -108, 'RSQB': -108, '_NL': -108, '__ANON_0': -108},  # 45
+    {'$END': -134, 'AND': -134, 'COLON': -134, 'COMMA': -134, 'ELSE': -134, 'FOR': -134, 'IFF': -134, 'OR': -134, 'RBRACE': -134, 'RPAR': -134, 'RSQB': -134, 'THEN': -134, '_NL': -134, '__ANON_0': -134},  # 46
+    {'$END': -83, 'AND': -83, 'AT': -83, 'COLON': -83, 'COMMA': -83, 'COMPARE': -83, 'DOT': -83, 'ELSE': -83, 'EQUAL': -83, 'FOR': -83, 'IFF': -83, 'IN': -83, 'LSQB': -83, 'MINUS': -83, 'NOT': -83, 'OF': -83, 'OR': -83, 'PERCENT': -83, 'PLUS': -83, 'RBRACE': -83, 'RELATION': -83, 'RPAR': -83, 'RSQB': -83, 'SHAPE': -83, 'STAR': -83, 'THEN': -83, 'WHERE': -83, '_NL': -83, '__ANON_0': -83, '__ANON_1': -83},  # 47
+    {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'ELSE': -67, 'EQUAL': -67, 'FOR': -67, 'IFF': -67, 'IN': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': 122, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': 123, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': 124},  # 48
+    {'AND': -42, 'AT': -42, 'COLON': 125, 'COMPARE': -42, 'DOT': -42, 'IFF': -42, 'IN': -42, 'LSQB': -42, 'MINUS': -42, 'NOT': -42, 'OR': -42, 'PERCENT': -42, 'PLUS': -42, 'RELATION': -42, 'STAR': -42, '_NL': -42, '__ANON_1': -42},  # 49
     {'ALWAYS': 2, 'AND': -43, 'AT': -43, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -43, 'DOT': -43, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -43, 'IN': -43, 'LSQB': -43, 'MINUS': -43, 'MOVE': 18, 'NAME': 94, 'NOT': -43, 'OR': -43, 'PERCENT': -43, 'PIECES': 21, 'PLACE': 22, 'PLUS': -43, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -43, 'SHAPE': 27, 'SHOW': 28, 'STAR': -43, 'START': 29, '_NL': -43, '__ANON_1': -43},  # 50
     {'ALWAYS': 2, 'AND': -44, 'AT': -44, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -44, 'DOT': -44, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'MOVE': 18, 'NAME': 94, 'NOT': -44, 'OR': -44, 'PERCENT': -44, 'PIECES': 21, 'PLACE': 22, 'PLUS': -44, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -44, 'SHAPE': 27, 'SHOW': 28, 'STAR': -44, 'START': 29, '_NL': -44, '__ANON_1': -44},  # 51
     {'ALWAYS': 2, 'AND': -46, 'AT': -46, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -46, 'DOT': -46, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'MOVE': 18, 'NAME': 94, 'NOT': -46, 'OR': -46, 'PERCENT': -46, 'PIECES': 21, 'PLACE': 22, 'PLUS': -46, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -46, 'SHAPE': 27, 'SHOW': 28, 'STAR': -46, 'START': 29, '_NL': -46, '__ANON_1': -46},  # 52
-    {'AND': -47, 'AT': -47, 'COLON': 127, 'COMPARE': -47, 'DOT': -47, 'IFF': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RELATION': -47, 'STAR': -47, '_NL': -47, '__ANON_1': -47},  # 53
+    {'AND': -47, 'AT': -47, 'COLON': 129, 'COMPARE': -47, 'DOT': -47, 'IFF': -47, 'IN': -47, 'LSQB': -47, 'MINUS': -47, 'NOT': -47, 'OR': -47, 'PERCENT': -47, 'PLUS': -47, 'RELATION': -47, 'STAR': -47, '_NL': -47, '__ANON_1': -47},  # 53
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 54
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 55
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 56
@@ -279,20 +281,20 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'ALWAYS': 2, 'AND': -50, 'AT': -50, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -50, 'DOT': -50, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'MOVE': 18, 'NAME': 94, 'NOT': -50, 'OR': -50, 'PERCENT': -50, 'PIECES': 21, 'PLACE': 22, 'PLUS': -50, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -50, 'SHAPE': 27, 'SHOW': 28, 'STAR': -50, 'START': 29, '_NL': -50, '__ANON_1': -50},  # 59
     {'ALWAYS': 2, 'AND': -51, 'AT': -51, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -51, 'DOT': -51, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'MOVE': 18, 'NAME': 94, 'NOT': -51, 'OR': -51, 'PERCENT': -51, 'PIECES': 21, 'PLACE': 22, 'PLUS': -51, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -51, 'SHAPE': 27, 'SHOW': 28, 'STAR': -51, 'START': 29, '_NL': -51, '__ANON_1': -51},  # 60
     {'ALWAYS': 2, 'AND': -52, 'AT': -52, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -52, 'DOT': -52, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'MOVE': 18, 'NAME': 94, 'NOT': -52, 'OR': -52, 'PERCENT': -52, 'PIECES': 21, 'PLACE': 22, 'PLUS': -52, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -52, 'SHAPE': 27, 'SHOW': 28, 'STAR': -52, 'START': 29, '_NL': -52, '__ANON_1': -52},  # 61
-    {'AND': -53, 'AT': -53, 'COMPARE': -53, 'DOT': -53, 'IFF': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RELATION': -53, 'STAR': -53, 'STRING': 136, '_NL': -53, '__ANON_1': -53},  # 62
+    {'AND': -53, 'AT': -53, 'COMPARE': -53, 'DOT': -53, 'IFF': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RELATION': -53, 'STAR': -53, 'STRING': 138, '_NL': -53, '__ANON_1': -53},  # 62
     {'AND': -54, 'AT': -54, 'COMPARE': -54, 'DOT': -54, 'IFF': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'NOT': -54, 'OR': -54, 'PERCENT': -54, 'PLUS': -54, 'RELATION': -54, 'STAR': -54, 'STRING': 30, '_NL': -54, '__ANON_1': -54},  # 63
     {'ALWAYS': 2, 'AND': -55, 'AT': -55, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -55, 'DOT': -55, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'MOVE': 18, 'NAME': 94, 'NOT': -55, 'OR': -55, 'PERCENT': -55, 'PIECES': 21, 'PLACE': 22, 'PLUS': -55, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -55, 'SHAPE': 27, 'SHOW': 28, 'STAR': -55, 'START': 29, '_NL': -55, '__ANON_1': -55},  # 64
     {'ALWAYS': 2, 'AND': -57, 'AT': -57, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -57, 'DOT': -57, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'MOVE': 18, 'NAME': 94, 'NOT': -57, 'OR': -57, 'PERCENT': -57, 'PIECES': 21, 'PLACE': 22, 'PLUS': -57, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -57, 'SHAPE': 27, 'SHOW': 28, 'STAR': -57, 'START': 29, '_NL': -57, '__ANON_1': -57},  # 65
-    {'AND': -58, 'AT': -58, 'COLON': 140, 'COMPARE': -58, 'DOT': -58, 'IFF': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RELATION': -58, 'STAR': -58, '_NL': -58, '__ANON_1': -58},  # 66
+    {'AND': -58, 'AT': -58, 'COLON': 142, 'COMPARE': -58, 'DOT': -58, 'IFF': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RELATION': -58, 'STAR': -58, '_NL': -58, '__ANON_1': -58},  # 66
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 67
     {'$END': -19, 'ALWAYS': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'ELSE': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'GOAL': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MAXIMIZE': -19, 'MINIMIZE': -19, 'MINUS': -19, 'MOVE': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'SHAPE': -19, 'SHOW': -19, 'START': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': -19},  # 68
-    {'$END': -178, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 142},  # 69
-    {'$END': -180, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 70
+    {'$END': -180, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 144},  # 69
+    {'$END': -182, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 70
     {'_NL': 68},  # 71
     {'_NL': -25},  # 72
     {'_NL': -26},  # 73
     {'_NL': -27},  # 74
-    {'_NL': -95},  # 75
+    {'_NL': -96},  # 75
     {'_NL': -28},  # 76
     {'_NL': -29},  # 77
     {'_NL': -30},  # 78
@@ -308,273 +310,275 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {},  # 88
     {'_NL': -40},  # 89
     {'_NL': -41},  # 90
-    {'MINUS': 112, 'OF': 146, 'PLUS': 114},  # 91
-    {'AND': 108, 'OR': 147},  # 92
+    {'MINUS': 114, 'OF': 148, 'PLUS': 116},  # 91
+    {'AND': 110, 'OR': 149},  # 92
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 93
     {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'ELSE': -49, 'EQUAL': -49, 'FOR': -49, 'IFF': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'ON': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 94
-    {'IN': 150},  # 95
-    {'COLON': -88, 'COMMA': 151, 'RSQB': -88, 'WHERE': 152},  # 96
-    {'COLON': 154},  # 97
-    {'OR': 119, 'THEN': 155},  # 98
-    {'RBRACE': 156},  # 99
-    {'COMMA': 157, 'RBRACE': -61, 'RPAR': -61},  # 100
-    {'RPAR': 159},  # 101
+    {'IN': 152},  # 95
+    {'COLON': -89, 'COMMA': 153, 'RSQB': -89, 'WHERE': 154},  # 96
+    {'COLON': 156},  # 97
+    {'OR': 121, 'THEN': 157},  # 98
+    {'RBRACE': 158},  # 99
+    {'COMMA': 159, 'RBRACE': -61, 'RPAR': -61},  # 100
+    {'RPAR': 161},  # 101
     {'$END': -71, 'AND': -71, 'AT': -71, 'COLON': -71, 'COMMA': -71, 'COMPARE': -71, 'DOT': -71, 'ELSE': -71, 'EQUAL': -71, 'FOR': -71, 'IFF': -71, 'IN': -71, 'LSQB': -71, 'MINUS': -71, 'NOT': -71, 'OF': -71, 'OR': -71, 'PERCENT': -71, 'PLUS': -71, 'RBRACE': -71, 'RELATION': -71, 'RPAR': -71, 'RSQB': -71, 'SHAPE': -71, 'STAR': -71, 'THEN': -71, 'WHERE': -71, '_NL': -71, '__ANON_0': -71, '__ANON_1': -71},  # 102
-    {'RSQB': 160},  # 103
-    {'COMMA': 157, 'FOR': 161, 'RSQB': -61},  # 104
-    {'$END': -108, 'AND': -108, 'AT': -108, 'COLON': -108, 'COMMA': -108, 'COMPARE': -108, 'ELSE': -108, 'EQUAL': -108, 'FOR': -108, 'IFF': -108, 'IN': -108, 'MINUS': -108, 'NOT': -108, 'OF': -108, 'OR': -108, 'PERCENT': -108, 'PLUS': -108, 'RBRACE': -108, 'RELATION': -108, 'RPAR': -108, 'RSQB': -108, 'SHAPE': -108, 'STAR': -108, 'THEN': -108, 'WHERE': -108, '_NL': -108, '__ANON_0': -108, '__ANON_1': -108},  # 105
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 162, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 106
-    {'$END': -131, 'AND': -131, 'COLON': -131, 'COMMA': -131, 'ELSE': -131, 'FOR': -131, 'IFF': -131, 'OR': -131, 'RBRACE': -131, 'RPAR': -131, 'RSQB': -131, 'THEN': -131, '_NL': -131, '__ANON_0': -131},  # 107
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 108
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 109
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 110
+    {'RSQB': 162},  # 103
+    {'COMMA': 159, 'FOR': 163, 'RSQB': -61},  # 104
+    {'$END': -109, 'AND': -109, 'AT': -109, 'COLON': -109, 'COMMA': -109, 'COMPARE': -109, 'ELSE': -109, 'EQUAL': -109, 'FOR': -109, 'IFF': -109, 'IN': -109, 'MINUS': -109, 'NOT': -109, 'OF': -109, 'OR': -109, 'PERCENT': -109, 'PLUS': -109, 'RBRACE': -109, 'RELATION': -109, 'RPAR': -109, 'RSQB': -109, 'SHAPE': -109, 'STAR': -109, 'THEN': -109, 'WHERE': -109, '_NL': -109, '__ANON_0': -109, '__ANON_1': -109},  # 105
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 164, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 106
+    {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': -76, 'ELSE': -76, 'EQUAL': -76, 'FOR': -76, 'IFF': -76, 'IN': -76, 'LSQB': -76, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'SHAPE': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 107
+    {'$END': -113, 'AND': -113, 'AT': -113, 'COLON': -113, 'COMMA': -113, 'COMPARE': -113, 'DOT': -113, 'ELSE': -113, 'EQUAL': -113, 'FOR': -113, 'IFF': -113, 'IN': -113, 'LSQB': -113, 'MINUS': -113, 'NOT': -113, 'OF': -113, 'OR': -113, 'PERCENT': -113, 'PLUS': -113, 'RBRACE': -113, 'RELATION': -113, 'RPAR': -113, 'RSQB': -113, 'SHAPE': -113, 'STAR': -113, 'THEN': -113, 'WHERE': -113, '_NL': -113, '__ANON_0': -113, '__ANON_1': -113},  # 108
+    {'$END': -133, 'AND': -133, 'COLON': -133, 'COMMA': -133, 'ELSE': -133, 'FOR': -133, 'IFF': -133, 'OR': -133, 'RBRACE': -133, 'RPAR': -133, 'RSQB': -133, 'THEN': -133, '_NL': -133, '__ANON_0': -133},  # 109
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 110
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 111
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 112
-    {'AT': 170, 'IN': 171, 'RELATION': 172},  # 113
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 113
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 114
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 115
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 175, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 116
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 117
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 118
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 119
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 120
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 121
+    {'AT': 172, 'IN': 173, 'RELATION': 174},  # 115
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 116
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 117
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 177, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 118
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 179},  # 119
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 120
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 121
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 122
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 123
-    {'COLON': 187},  # 124
-    {'IN': 188},  # 125
-    {'EQUAL': 189},  # 126
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 127
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 123
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 124
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 125
+    {'COLON': 189},  # 126
+    {'IN': 190},  # 127
     {'EQUAL': 191},  # 128
-    {'MINUS': 112, 'PLUS': 114, '_NL': -133},  # 129
-    {'MINUS': 112, 'PLUS': 114, '_NL': -134},  # 130
-    {'COLON': 192, 'FOR': 193},  # 131
-    {'EQUAL': 194},  # 132
-    {'EQUAL': 195},  # 133
-    {'ON': 196},  # 134
-    {'COLON': 197, 'EQUAL': 198},  # 135
-    {'_NL': -159},  # 136
-    {'COLON': 199},  # 137
-    {'OF': 200},  # 138
-    {'COMMA': 201, '_NL': -173},  # 139
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 140
-    {'COMMA': 201, 'IN': 204, 'LSQB': 205},  # 141
-    {'$END': -20, 'ALWAYS': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'ELSE': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'GOAL': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'MOVE': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'SHOW': -20, 'START': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': -20},  # 142
-    {'$END': -179, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 143
-    {'_NL': 68},  # 144
-    {'$END': -22, 'ALWAYS': -22, 'ATTRIBUTE': -22, 'BOARD': -22, 'COUNT_WORD': -22, 'EITHER': -22, 'ELSE': -22, 'FALSE': -22, 'FORALL': -22, 'GIVEN': -22, 'GOAL': -22, 'IF': -22, 'INT': -22, 'LBRACE': -22, 'LET': -22, 'LPAR': -22, 'LSQB': -22, 'MAXIMIZE': -22, 'MINIMIZE': -22, 'MINUS': -22, 'MOVE': -22, 'NAME': -22, 'NOT': -22, 'PARAM': -22, 'PIECES': -22, 'PLACE': -22, 'POSITIONS': -22, 'PUZZLE': -22, 'QUESTION': -22, 'REGIONS': -22, 'SHAPE': -22, 'SHOW': -22, 'START': -22, 'STRING': -22, 'TRUE': -22, 'VAR': -22, '_NL': 142},  # 145
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 146
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 147
-    {'$END': -101, 'COMMA': -101, 'FOR': -101, 'OR': 211, 'RBRACE': -101, 'RPAR': -101, 'RSQB': -101, '_NL': -101, '__ANON_0': -101},  # 148
-    {'COMMA': 201, 'RSQB': 212},  # 149
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 150
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 151
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 152
-    {'COLON': -90, 'COMMA': 217, 'RSQB': -90, 'WHERE': 218},  # 153
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 154
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 155
-    {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'DOT': -69, 'ELSE': -69, 'EQUAL': -69, 'FOR': -69, 'IFF': -69, 'IN': -69, 'LSQB': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': -69, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': -69, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': -69},  # 156
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -62, 'REGIONS': 26, 'RPAR': -62, 'RSQB': -62, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 157
-    {'COMMA': 223, 'RBRACE': -63, 'RPAR': -63, 'RSQB': -63},  # 158
-    {'$END': -70, 'AND': -70, 'AT': -70, 'COLON': -70, 'COMMA': -70, 'COMPARE': -70, 'DOT': -70, 'ELSE': -70, 'EQUAL': -70, 'FOR': -70, 'IFF': -70, 'IN': -70, 'LSQB': -70, 'MINUS': -70, 'NOT': -70, 'OF': -70, 'OR': -70, 'PERCENT': -70, 'PLUS': -70, 'RBRACE': -70, 'RELATION': -70, 'RPAR': -70, 'RSQB': -70, 'SHAPE': -70, 'STAR': -70, 'THEN': -70, 'WHERE': -70, '_NL': -70, '__ANON_0': -70, '__ANON_1': -70},  # 159
-    {'$END': -72, 'AND': -72, 'AT': -72, 'COLON': -72, 'COMMA': -72, 'COMPARE': -72, 'DOT': -72, 'ELSE': -72, 'EQUAL': -72, 'FOR': -72, 'IFF': -72, 'IN': -72, 'LSQB': -72, 'MINUS': -72, 'NOT': -72, 'OF': -72, 'OR': -72, 'PERCENT': -72, 'PLUS': -72, 'RBRACE': -72, 'RELATION': -72, 'RPAR': -72, 'RSQB': -72, 'SHAPE': -72, 'STAR': -72, 'THEN': -72, 'WHERE': -72, '_NL': -72, '__ANON_0': -72, '__ANON_1': -72},  # 160
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 161
-    {'$END': -74, 'AND': -74, 'AT': -74, 'COLON': -74, 'COMMA': -74, 'COMPARE': -74, 'DOT': -74, 'ELSE': -74, 'EQUAL': -74, 'FOR': -74, 'IFF': -74, 'IN': -74, 'LSQB': -74, 'MINUS': -74, 'NOT': -74, 'OF': -74, 'OR': -74, 'PERCENT': -74, 'PLUS': -74, 'RBRACE': -74, 'RELATION': -74, 'RPAR': -74, 'RSQB': -74, 'SHAPE': -74, 'STAR': -74, 'THEN': -74, 'WHERE': -74, '_NL': -74, '__ANON_0': -74, '__ANON_1': -74},  # 162
-    {'RPAR': 225},  # 163
-    {'$END': -59, 'AND': -59, 'COLON': -59, 'COMMA': -59, 'ELSE': -59, 'FOR': -59, 'IFF': -59, 'OR': -59, 'RBRACE': -59, 'RPAR': -59, 'RSQB': -59, 'THEN': -59, '_NL': -59, '__ANON_0': -59},  # 164
-    {'$END': -164, 'AND': -164, 'COLON': -164, 'COMMA': -164, 'ELSE': -164, 'FOR': -164, 'IFF': -164, 'MINUS': 112, 'OR': -164, 'PLUS': 114, 'RBRACE': -164, 'RPAR': -164, 'RSQB': -164, 'THEN': -164, '_NL': -164, '__ANON_0': -164},  # 165
-    {'$END': -165, 'AND': -165, 'COLON': -165, 'COMMA': -165, 'ELSE': -165, 'FOR': -165, 'IFF': -165, 'MINUS': 112, 'OR': -165, 'PLUS': 114, 'RBRACE': -165, 'RPAR': -165, 'RSQB': -165, 'THEN': -165, '_NL': -165, '__ANON_0': -165},  # 166
-    {'$END': -171, 'AND': -171, 'COLON': -171, 'COMMA': -171, 'ELSE': -171, 'EQUAL': -171, 'FOR': -171, 'IFF': -171, 'MINUS': 112, 'OR': -171, 'PLUS': 114, 'RBRACE': -171, 'RPAR': -171, 'RSQB': -171, 'SHAPE': -171, 'THEN': -171, 'WHERE': -171, '_NL': -171, '__ANON_0': 226},  # 167
-    {'$END': -166, 'AND': -166, 'COLON': -166, 'COMMA': -166, 'ELSE': -166, 'FOR': -166, 'IFF': -166, 'OR': -166, 'RBRACE': -166, 'RPAR': -166, 'RSQB': -166, 'THEN': -166, '_NL': -166, '__ANON_0': -166},  # 168
-    {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'ELSE': -65, 'EQUAL': -65, 'FOR': -65, 'IFF': -65, 'IN': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': 120, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': 121, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': 122},  # 169
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 170
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 171
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 129
+    {'EQUAL': 193},  # 130
+    {'MINUS': 114, 'PLUS': 116, '_NL': -135},  # 131
+    {'MINUS': 114, 'PLUS': 116, '_NL': -136},  # 132
+    {'COLON': 194, 'FOR': 195},  # 133
+    {'EQUAL': 196},  # 134
+    {'EQUAL': 197},  # 135
+    {'ON': 198},  # 136
+    {'COLON': 199, 'EQUAL': 200},  # 137
+    {'_NL': -161},  # 138
+    {'COLON': 201},  # 139
+    {'OF': 202},  # 140
+    {'COMMA': 203, '_NL': -175},  # 141
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 142
+    {'COMMA': 203, 'IN': 206, 'LSQB': 207},  # 143
+    {'$END': -20, 'ALWAYS': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'ELSE': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'GOAL': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'MOVE': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'SHOW': -20, 'START': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': -20},  # 144
+    {'$END': -181, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 145
+    {'_NL': 68},  # 146
+    {'$END': -22, 'ALWAYS': -22, 'ATTRIBUTE': -22, 'BOARD': -22, 'COUNT_WORD': -22, 'EITHER': -22, 'ELSE': -22, 'FALSE': -22, 'FORALL': -22, 'GIVEN': -22, 'GOAL': -22, 'IF': -22, 'INT': -22, 'LBRACE': -22, 'LET': -22, 'LPAR': -22, 'LSQB': -22, 'MAXIMIZE': -22, 'MINIMIZE': -22, 'MINUS': -22, 'MOVE': -22, 'NAME': -22, 'NOT': -22, 'PARAM': -22, 'PIECES': -22, 'PLACE': -22, 'POSITIONS': -22, 'PUZZLE': -22, 'QUESTION': -22, 'REGIONS': -22, 'SHAPE': -22, 'SHOW': -22, 'START': -22, 'STRING': -22, 'TRUE': -22, 'VAR': -22, '_NL': 144},  # 147
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 148
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 149
+    {'$END': -102, 'COMMA': -102, 'FOR': -102, 'OR': 213, 'RBRACE': -102, 'RPAR': -102, 'RSQB': -102, '_NL': -102, '__ANON_0': -102},  # 150
+    {'COMMA': 203, 'RSQB': 214},  # 151
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 152
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 153
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 154
+    {'COLON': -91, 'COMMA': 219, 'RSQB': -91, 'WHERE': 220},  # 155
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 156
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 157
+    {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'DOT': -69, 'ELSE': -69, 'EQUAL': -69, 'FOR': -69, 'IFF': -69, 'IN': -69, 'LSQB': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': -69, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': -69, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': -69},  # 158
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -62, 'REGIONS': 26, 'RPAR': -62, 'RSQB': -62, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 159
+    {'COMMA': 225, 'RBRACE': -63, 'RPAR': -63, 'RSQB': -63},  # 160
+    {'$END': -70, 'AND': -70, 'AT': -70, 'COLON': -70, 'COMMA': -70, 'COMPARE': -70, 'DOT': -70, 'ELSE': -70, 'EQUAL': -70, 'FOR': -70, 'IFF': -70, 'IN': -70, 'LSQB': -70, 'MINUS': -70, 'NOT': -70, 'OF': -70, 'OR': -70, 'PERCENT': -70, 'PLUS': -70, 'RBRACE': -70, 'RELATION': -70, 'RPAR': -70, 'RSQB': -70, 'SHAPE': -70, 'STAR': -70, 'THEN': -70, 'WHERE': -70, '_NL': -70, '__ANON_0': -70, '__ANON_1': -70},  # 161
+    {'$END': -72, 'AND': -72, 'AT': -72, 'COLON': -72, 'COMMA': -72, 'COMPARE': -72, 'DOT': -72, 'ELSE': -72, 'EQUAL': -72, 'FOR': -72, 'IFF': -72, 'IN': -72, 'LSQB': -72, 'MINUS': -72, 'NOT': -72, 'OF': -72, 'OR': -72, 'PERCENT': -72, 'PLUS': -72, 'RBRACE': -72, 'RELATION': -72, 'RPAR': -72, 'RSQB': -72, 'SHAPE': -72, 'STAR': -72, 'THEN': -72, 'WHERE': -72, '_NL': -72, '__ANON_0': -72, '__ANON_1': -72},  # 162
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 163
+    {'$END': -74, 'AND': -74, 'AT': -74, 'COLON': -74, 'COMMA': -74, 'COMPARE': -74, 'DOT': -74, 'ELSE': -74, 'EQUAL': -74, 'FOR': -74, 'IFF': -74, 'IN': -74, 'LSQB': -74, 'MINUS': -74, 'NOT': -74, 'OF': -74, 'OR': -74, 'PERCENT': -74, 'PLUS': -74, 'RBRACE': -74, 'RELATION': -74, 'RPAR': -74, 'RSQB': -74, 'SHAPE': -74, 'STAR': -74, 'THEN': -74, 'WHERE': -74, '_NL': -74, '__ANON_0': -74, '__ANON_1': -74},  # 164
+    {'RPAR': 227},  # 165
+    {'$END': -59, 'AND': -59, 'COLON': -59, 'COMMA': -59, 'ELSE': -59, 'FOR': -59, 'IFF': -59, 'OR': -59, 'RBRACE': -59, 'RPAR': -59, 'RSQB': -59, 'THEN': -59, '_NL': -59, '__ANON_0': -59},  # 166
+    {'$END': -166, 'AND': -166, 'COLON': -166, 'COMMA': -166, 'ELSE': -166, 'FOR': -166, 'IFF': -166, 'MINUS': 114, 'OR': -166, 'PLUS': 116, 'RBRACE': -166, 'RPAR': -166, 'RSQB': -166, 'THEN': -166, '_NL': -166, '__ANON_0': -166},  # 167
+    {'$END': -167, 'AND': -167, 'COLON': -167, 'COMMA': -167, 'ELSE': -167, 'FOR': -167, 'IFF': -167, 'MINUS': 114, 'OR': -167, 'PLUS': 116, 'RBRACE': -167, 'RPAR': -167, 'RSQB': -167, 'THEN': -167, '_NL': -167, '__ANON_0': -167},  # 168
+    {'$END': -173, 'AND': -173, 'COLON': -173, 'COMMA': -173, 'ELSE': -173, 'EQUAL': -173, 'FOR': -173, 'IFF': -173, 'MINUS': 114, 'OR': -173, 'PLUS': 116, 'RBRACE': -173, 'RPAR': -173, 'RSQB': -173, 'SHAPE': -173, 'THEN': -173, 'WHERE': -173, '_NL': -173, '__ANON_0': 228},  # 169
+    {'$END': -168, 'AND': -168, 'COLON': -168, 'COMMA': -168, 'ELSE': -168, 'FOR': -168, 'IFF': -168, 'OR': -168, 'RBRACE': -168, 'RPAR': -168, 'RSQB': -168, 'THEN': -168, '_NL': -168, '__ANON_0': -168},  # 170
+    {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'ELSE': -65, 'EQUAL': -65, 'FOR': -65, 'IFF': -65, 'IN': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': 122, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': 123, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': 124},  # 171
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 172
-    {'$END': -66, 'AND': -66, 'AT': -66, 'COLON': -66, 'COMMA': -66, 'COMPARE': -66, 'ELSE': -66, 'EQUAL': -66, 'FOR': -66, 'IFF': -66, 'IN': -66, 'MINUS': -66, 'NOT': -66, 'OF': -66, 'OR': -66, 'PERCENT': 120, 'PLUS': -66, 'RBRACE': -66, 'RELATION': -66, 'RPAR': -66, 'RSQB': -66, 'SHAPE': -66, 'STAR': 121, 'THEN': -66, 'WHERE': -66, '_NL': -66, '__ANON_0': -66, '__ANON_1': 122},  # 173
-    {'$END': -170, 'AND': -170, 'COLON': -170, 'COMMA': -170, 'ELSE': -170, 'FOR': -170, 'IFF': -170, 'MINUS': 112, 'OR': -170, 'PLUS': 114, 'RBRACE': -170, 'RPAR': -170, 'RSQB': -170, 'THEN': -170, '_NL': -170, '__ANON_0': -170},  # 174
-    {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'DOT': -77, 'ELSE': -77, 'EQUAL': -77, 'FOR': -77, 'IFF': -77, 'IN': -77, 'LSQB': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'SHAPE': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 175
-    {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': -78, 'ELSE': -78, 'EQUAL': -78, 'FOR': -78, 'IFF': -78, 'IN': -78, 'LSQB': -78, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'SHAPE': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 176
-    {'COMMA': -114, 'RSQB': -114},  # 177
-    {'COMMA': -115, 'RSQB': -115, '__ANON_0': 230},  # 178
-    {'COMMA': 231, 'RSQB': -117},  # 179
-    {'RSQB': 233},  # 180
-    {'$END': -102, 'COMMA': -102, 'FOR': -102, 'OR': 119, 'RBRACE': -102, 'RPAR': -102, 'RSQB': -102, '_NL': -102, '__ANON_0': -102},  # 181
-    {'$END': -136, 'AND': 108, 'COLON': -136, 'COMMA': -136, 'ELSE': -136, 'FOR': -136, 'IFF': -136, 'OR': -136, 'RBRACE': -136, 'RPAR': -136, 'RSQB': -136, 'THEN': -136, '_NL': -136, '__ANON_0': -136},  # 182
-    {'$END': -186, 'AND': -186, 'AT': -186, 'COLON': -186, 'COMMA': -186, 'COMPARE': -186, 'ELSE': -186, 'EQUAL': -186, 'FOR': -186, 'IFF': -186, 'IN': -186, 'MINUS': -186, 'NOT': -186, 'OF': -186, 'OR': -186, 'PERCENT': -186, 'PLUS': -186, 'RBRACE': -186, 'RELATION': -186, 'RPAR': -186, 'RSQB': -186, 'SHAPE': -186, 'STAR': -186, 'THEN': -186, 'WHERE': -186, '_NL': -186, '__ANON_0': -186, '__ANON_1': -186},  # 183
-    {'$END': -187, 'AND': -187, 'AT': -187, 'COLON': -187, 'COMMA': -187, 'COMPARE': -187, 'ELSE': -187, 'EQUAL': -187, 'FOR': -187, 'IFF': -187, 'IN': -187, 'MINUS': -187, 'NOT': -187, 'OF': -187, 'OR': -187, 'PERCENT': -187, 'PLUS': -187, 'RBRACE': -187, 'RELATION': -187, 'RPAR': -187, 'RSQB': -187, 'SHAPE': -187, 'STAR': -187, 'THEN': -187, 'WHERE': -187, '_NL': -187, '__ANON_0': -187, '__ANON_1': -187},  # 184
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 173
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 174
+    {'$END': -66, 'AND': -66, 'AT': -66, 'COLON': -66, 'COMMA': -66, 'COMPARE': -66, 'ELSE': -66, 'EQUAL': -66, 'FOR': -66, 'IFF': -66, 'IN': -66, 'MINUS': -66, 'NOT': -66, 'OF': -66, 'OR': -66, 'PERCENT': 122, 'PLUS': -66, 'RBRACE': -66, 'RELATION': -66, 'RPAR': -66, 'RSQB': -66, 'SHAPE': -66, 'STAR': 123, 'THEN': -66, 'WHERE': -66, '_NL': -66, '__ANON_0': -66, '__ANON_1': 124},  # 175
+    {'$END': -172, 'AND': -172, 'COLON': -172, 'COMMA': -172, 'ELSE': -172, 'FOR': -172, 'IFF': -172, 'MINUS': 114, 'OR': -172, 'PLUS': 116, 'RBRACE': -172, 'RPAR': -172, 'RSQB': -172, 'THEN': -172, '_NL': -172, '__ANON_0': -172},  # 176
+    {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': -78, 'ELSE': -78, 'EQUAL': -78, 'FOR': -78, 'IFF': -78, 'IN': -78, 'LSQB': -78, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'SHAPE': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 177
+    {'$END': -79, 'AND': -79, 'AT': -79, 'COLON': -79, 'COMMA': -79, 'COMPARE': -79, 'DOT': -79, 'ELSE': -79, 'EQUAL': -79, 'FOR': -79, 'IFF': -79, 'IN': -79, 'LSQB': -79, 'MINUS': -79, 'NOT': -79, 'OF': -79, 'OR': -79, 'PERCENT': -79, 'PLUS': -79, 'RBRACE': -79, 'RELATION': -79, 'RPAR': -79, 'RSQB': -79, 'SHAPE': -79, 'STAR': -79, 'THEN': -79, 'WHERE': -79, '_NL': -79, '__ANON_0': -79, '__ANON_1': -79},  # 178
+    {'COMMA': -116, 'RSQB': -116},  # 179
+    {'COMMA': -117, 'RSQB': -117, '__ANON_0': 232},  # 180
+    {'COMMA': 233, 'RSQB': -119},  # 181
+    {'RSQB': 235},  # 182
+    {'$END': -103, 'COMMA': -103, 'FOR': -103, 'OR': 121, 'RBRACE': -103, 'RPAR': -103, 'RSQB': -103, '_NL': -103, '__ANON_0': -103},  # 183
+    {'$END': -138, 'AND': 110, 'COLON': -138, 'COMMA': -138, 'ELSE': -138, 'FOR': -138, 'IFF': -138, 'OR': -138, 'RBRACE': -138, 'RPAR': -138, 'RSQB': -138, 'THEN': -138, '_NL': -138, '__ANON_0': -138},  # 184
     {'$END': -188, 'AND': -188, 'AT': -188, 'COLON': -188, 'COMMA': -188, 'COMPARE': -188, 'ELSE': -188, 'EQUAL': -188, 'FOR': -188, 'IFF': -188, 'IN': -188, 'MINUS': -188, 'NOT': -188, 'OF': -188, 'OR': -188, 'PERCENT': -188, 'PLUS': -188, 'RBRACE': -188, 'RELATION': -188, 'RPAR': -188, 'RSQB': -188, 'SHAPE': -188, 'STAR': -188, 'THEN': -188, 'WHERE': -188, '_NL': -188, '__ANON_0': -188, '__ANON_1': -188},  # 185
-    {'_NL': -181},  # 186
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 187
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 188
-    {'BLOCK': 245},  # 189
-    {'_NL': -182},  # 190
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 191
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 192
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 193
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 194
-    {'BLOCK': 245, 'LSQB': 253},  # 195
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BLOCK': 245, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 255, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 196
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 197
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 198
-    {'STRING': 30},  # 199
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 200
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 201
-    {'COMMA': 264, '_NL': -174},  # 202
-    {'_NL': -183},  # 203
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 204
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 205
-    {'COMMA': 264, 'IN': 267},  # 206
-    {'IN': 268},  # 207
-    {'$END': -21, 'ALWAYS': -21, 'ATTRIBUTE': -21, 'BOARD': -21, 'COUNT_WORD': -21, 'EITHER': -21, 'ELSE': -21, 'FALSE': -21, 'FORALL': -21, 'GIVEN': -21, 'GOAL': -21, 'IF': -21, 'INT': -21, 'LBRACE': -21, 'LET': -21, 'LPAR': -21, 'LSQB': -21, 'MAXIMIZE': -21, 'MINIMIZE': -21, 'MINUS': -21, 'MOVE': -21, 'NAME': -21, 'NOT': -21, 'PARAM': -21, 'PIECES': -21, 'PLACE': -21, 'POSITIONS': -21, 'PUZZLE': -21, 'QUESTION': -21, 'REGIONS': -21, 'SHAPE': -21, 'SHOW': -21, 'START': -21, 'STRING': -21, 'TRUE': -21, 'VAR': -21, '_NL': 142},  # 208
-    {'$END': -162, 'AND': -162, 'COLON': -162, 'COMMA': -162, 'ELSE': -162, 'FOR': -162, 'IFF': -162, 'MINUS': 112, 'OR': -162, 'PLUS': 114, 'RBRACE': -162, 'RPAR': -162, 'RSQB': -162, 'THEN': -162, '_NL': -162, '__ANON_0': -162},  # 209
-    {'$END': -7, 'AND': 108, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 210
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 211
-    {'IN': 270},  # 212
-    {'COMMA': 264, 'RSQB': 271},  # 213
-    {'COLON': -87, 'COMMA': -87, 'RSQB': -87, 'WHERE': -87},  # 214
-    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 215
-    {'COLON': -89, 'OR': 119, 'RSQB': -89},  # 216
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 217
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 218
-    {'$END': -110, 'COMMA': -110, 'FOR': -110, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, '_NL': -110, '__ANON_0': -110},  # 219
-    {'$END': -112, 'COMMA': -112, 'FOR': -112, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, '_NL': -112, '__ANON_0': -112},  # 220
-    {'$END': -107, 'COMMA': -107, 'ELSE': 274, 'FOR': -107, 'IFF': 118, 'OR': 119, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 221
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 222
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -64, 'REGIONS': 26, 'RPAR': -64, 'RSQB': -64, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 223
-    {'RSQB': 276},  # 224
-    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'DOT': -75, 'ELSE': -75, 'EQUAL': -75, 'FOR': -75, 'IFF': -75, 'IN': -75, 'LSQB': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'SHAPE': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 225
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 226
-    {'$END': -167, 'AND': -167, 'COLON': -167, 'COMMA': -167, 'ELSE': -167, 'FOR': -167, 'IFF': -167, 'MINUS': 112, 'OR': -167, 'PLUS': 114, 'RBRACE': -167, 'RPAR': -167, 'RSQB': -167, 'THEN': -167, '_NL': -167, '__ANON_0': -167},  # 227
-    {'$END': -168, 'AND': -168, 'COLON': -168, 'COMMA': -168, 'ELSE': -168, 'FOR': -168, 'IFF': -168, 'OR': -168, 'RBRACE': -168, 'RPAR': -168, 'RSQB': -168, 'THEN': -168, '_NL': -168, '__ANON_0': -168},  # 228
-    {'$END': -169, 'AND': -169, 'COLON': -169, 'COMMA': -169, 'ELSE': -169, 'FOR': -169, 'IFF': -169, 'MINUS': 112, 'OR': -169, 'PLUS': 114, 'RBRACE': -169, 'RPAR': -169, 'RSQB': -169, 'THEN': -169, '_NL': -169, '__ANON_0': -169},  # 229
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 230
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -118, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 231
-    {'COMMA': 280, 'RSQB': -119},  # 232
-    {'$END': -79, 'AND': -79, 'AT': -79, 'COLON': -79, 'COMMA': -79, 'COMPARE': -79, 'DOT': -79, 'ELSE': -79, 'EQUAL': -79, 'FOR': -79, 'IFF': -79, 'IN': -79, 'LSQB': -79, 'MINUS': -79, 'NOT': -79, 'OF': -79, 'OR': -79, 'PERCENT': -79, 'PLUS': -79, 'RBRACE': -79, 'RELATION': -79, 'RPAR': -79, 'RSQB': -79, 'SHAPE': -79, 'STAR': -79, 'THEN': -79, 'WHERE': -79, '_NL': -79, '__ANON_0': -79, '__ANON_1': -79},  # 233
-    {'INT': 281},  # 234
-    {'COMMA': -175, 'RSQB': -175, 'STAR': -175, 'VBAR': -175, '_NL': -175},  # 235
-    {'COMMA': -189, '_NL': -189},  # 236
-    {'COMMA': -176, 'RSQB': -176, 'STAR': -176, 'VBAR': -176, '_NL': -176},  # 237
-    {'COMMA': -190, '_NL': -190},  # 238
-    {'COMMA': -191, '_NL': -191},  # 239
-    {'COMMA': 282, '_NL': -83},  # 240
-    {'EQUAL': -94, 'SHAPE': -94, '_NL': -94},  # 241
-    {'EQUAL': -98, 'SHAPE': -98, '_NL': -98},  # 242
-    {'EQUAL': 284},  # 243
+    {'$END': -189, 'AND': -189, 'AT': -189, 'COLON': -189, 'COMMA': -189, 'COMPARE': -189, 'ELSE': -189, 'EQUAL': -189, 'FOR': -189, 'IFF': -189, 'IN': -189, 'MINUS': -189, 'NOT': -189, 'OF': -189, 'OR': -189, 'PERCENT': -189, 'PLUS': -189, 'RBRACE': -189, 'RELATION': -189, 'RPAR': -189, 'RSQB': -189, 'SHAPE': -189, 'STAR': -189, 'THEN': -189, 'WHERE': -189, '_NL': -189, '__ANON_0': -189, '__ANON_1': -189},  # 186
+    {'$END': -190, 'AND': -190, 'AT': -190, 'COLON': -190, 'COMMA': -190, 'COMPARE': -190, 'ELSE': -190, 'EQUAL': -190, 'FOR': -190, 'IFF': -190, 'IN': -190, 'MINUS': -190, 'NOT': -190, 'OF': -190, 'OR': -190, 'PERCENT': -190, 'PLUS': -190, 'RBRACE': -190, 'RELATION': -190, 'RPAR': -190, 'RSQB': -190, 'SHAPE': -190, 'STAR': -190, 'THEN': -190, 'WHERE': -190, '_NL': -190, '__ANON_0': -190, '__ANON_1': -190},  # 187
+    {'_NL': -183},  # 188
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 189
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 243, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 190
+    {'BLOCK': 247},  # 191
+    {'_NL': -184},  # 192
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 193
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 194
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 195
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 196
+    {'BLOCK': 247, 'LSQB': 255},  # 197
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BLOCK': 247, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 257, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 198
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 199
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 200
+    {'STRING': 30},  # 201
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 202
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 203
+    {'COMMA': 266, '_NL': -176},  # 204
+    {'_NL': -185},  # 205
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 243, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 206
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 207
+    {'COMMA': 266, 'IN': 269},  # 208
+    {'IN': 270},  # 209
+    {'$END': -21, 'ALWAYS': -21, 'ATTRIBUTE': -21, 'BOARD': -21, 'COUNT_WORD': -21, 'EITHER': -21, 'ELSE': -21, 'FALSE': -21, 'FORALL': -21, 'GIVEN': -21, 'GOAL': -21, 'IF': -21, 'INT': -21, 'LBRACE': -21, 'LET': -21, 'LPAR': -21, 'LSQB': -21, 'MAXIMIZE': -21, 'MINIMIZE': -21, 'MINUS': -21, 'MOVE': -21, 'NAME': -21, 'NOT': -21, 'PARAM': -21, 'PIECES': -21, 'PLACE': -21, 'POSITIONS': -21, 'PUZZLE': -21, 'QUESTION': -21, 'REGIONS': -21, 'SHAPE': -21, 'SHOW': -21, 'START': -21, 'STRING': -21, 'TRUE': -21, 'VAR': -21, '_NL': 144},  # 210
+    {'$END': -164, 'AND': -164, 'COLON': -164, 'COMMA': -164, 'ELSE': -164, 'FOR': -164, 'IFF': -164, 'MINUS': 114, 'OR': -164, 'PLUS': 116, 'RBRACE': -164, 'RPAR': -164, 'RSQB': -164, 'THEN': -164, '_NL': -164, '__ANON_0': -164},  # 211
+    {'$END': -7, 'AND': 110, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 212
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 213
+    {'IN': 272},  # 214
+    {'COMMA': 266, 'RSQB': 273},  # 215
+    {'COLON': -88, 'COMMA': -88, 'RSQB': -88, 'WHERE': -88},  # 216
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 217
+    {'COLON': -90, 'OR': 121, 'RSQB': -90},  # 218
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 219
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 220
+    {'$END': -111, 'COMMA': -111, 'FOR': -111, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, '_NL': -111, '__ANON_0': -111},  # 221
+    {'$END': -114, 'COMMA': -114, 'FOR': -114, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, '_NL': -114, '__ANON_0': -114},  # 222
+    {'$END': -108, 'COMMA': -108, 'ELSE': 276, 'FOR': -108, 'IFF': 120, 'OR': 121, 'RBRACE': -108, 'RPAR': -108, 'RSQB': -108, '_NL': -108, '__ANON_0': -108},  # 223
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 224
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -64, 'REGIONS': 26, 'RPAR': -64, 'RSQB': -64, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 225
+    {'RSQB': 278},  # 226
+    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'DOT': -75, 'ELSE': -75, 'EQUAL': -75, 'FOR': -75, 'IFF': -75, 'IN': -75, 'LSQB': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'SHAPE': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 227
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 228
+    {'$END': -169, 'AND': -169, 'COLON': -169, 'COMMA': -169, 'ELSE': -169, 'FOR': -169, 'IFF': -169, 'MINUS': 114, 'OR': -169, 'PLUS': 116, 'RBRACE': -169, 'RPAR': -169, 'RSQB': -169, 'THEN': -169, '_NL': -169, '__ANON_0': -169},  # 229
+    {'$END': -170, 'AND': -170, 'COLON': -170, 'COMMA': -170, 'ELSE': -170, 'FOR': -170, 'IFF': -170, 'OR': -170, 'RBRACE': -170, 'RPAR': -170, 'RSQB': -170, 'THEN': -170, '_NL': -170, '__ANON_0': -170},  # 230
+    {'$END': -171, 'AND': -171, 'COLON': -171, 'COMMA': -171, 'ELSE': -171, 'FOR': -171, 'IFF': -171, 'MINUS': 114, 'OR': -171, 'PLUS': 116, 'RBRACE': -171, 'RPAR': -171, 'RSQB': -171, 'THEN': -171, '_NL': -171, '__ANON_0': -171},  # 231
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 232
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -120, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 179},  # 233
+    {'COMMA': 282, 'RSQB': -121},  # 234
+    {'$END': -80, 'AND': -80, 'AT': -80, 'COLON': -80, 'COMMA': -80, 'COMPARE': -80, 'DOT': -80, 'ELSE': -80, 'EQUAL': -80, 'FOR': -80, 'IFF': -80, 'IN': -80, 'LSQB': -80, 'MINUS': -80, 'NOT': -80, 'OF': -80, 'OR': -80, 'PERCENT': -80, 'PLUS': -80, 'RBRACE': -80, 'RELATION': -80, 'RPAR': -80, 'RSQB': -80, 'SHAPE': -80, 'STAR': -80, 'THEN': -80, 'WHERE': -80, '_NL': -80, '__ANON_0': -80, '__ANON_1': -80},  # 235
+    {'INT': 283},  # 236
+    {'COMMA': -177, 'RSQB': -177, 'STAR': -177, 'VBAR': -177, '_NL': -177},  # 237
+    {'COMMA': -191, '_NL': -191},  # 238
+    {'COMMA': -178, 'RSQB': -178, 'STAR': -178, 'VBAR': -178, '_NL': -178},  # 239
+    {'COMMA': -192, '_NL': -192},  # 240
+    {'COMMA': -193, '_NL': -193},  # 241
+    {'COMMA': 284, '_NL': -84},  # 242
+    {'EQUAL': -95, 'SHAPE': -95, '_NL': -95},  # 243
     {'EQUAL': -99, 'SHAPE': -99, '_NL': -99},  # 244
-    {'COLON': -92, '_NL': -92},  # 245
-    {'_NL': -111},  # 246
-    {'AND': -163, 'AT': 109, 'COMPARE': 110, 'IFF': -163, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -163, 'PLUS': 114, 'RELATION': 115, '_NL': -163, '__ANON_0': 285},  # 247
-    {'_NL': -124},  # 248
-    {'_NL': -122},  # 249
-    {'OR': 119, 'THEN': 286},  # 250
-    {'COLON': 287},  # 251
-    {'_NL': -137},  # 252
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 253
-    {'_NL': -148},  # 254
-    {'COLON': -49, 'LPAR': 291, '_NL': -49},  # 255
-    {'COLON': -154, '_NL': -154},  # 256
-    {'COLON': -155, '_NL': -155},  # 257
-    {'COLON': 292, '_NL': -149},  # 258
-    {'COMMA': 282, '_NL': -156},  # 259
-    {'_NL': -158},  # 260
-    {'_NL': -160},  # 261
-    {'EQUAL': 294},  # 262
-    {'COMMA': -23, 'IN': -23, 'RSQB': -23, '_NL': -23},  # 263
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 264
-    {'SHAPE': 296, '_NL': -192},  # 265
-    {'COMMA': 297, 'RSQB': 298},  # 266
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 267
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 268
-    {'$END': -8, 'AND': 108, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 269
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 270
-    {'IN': 303},  # 271
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 272
-    {'COLON': -91, 'OR': 119, 'RSQB': -91},  # 273
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 274
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 275
-    {'$END': -73, 'AND': -73, 'AT': -73, 'COLON': -73, 'COMMA': -73, 'COMPARE': -73, 'DOT': -73, 'ELSE': -73, 'EQUAL': -73, 'FOR': -73, 'IFF': -73, 'IN': -73, 'LSQB': -73, 'MINUS': -73, 'NOT': -73, 'OF': -73, 'OR': -73, 'PERCENT': -73, 'PLUS': -73, 'RBRACE': -73, 'RELATION': -73, 'RPAR': -73, 'RSQB': -73, 'SHAPE': -73, 'STAR': -73, 'THEN': -73, 'WHERE': -73, '_NL': -73, '__ANON_0': -73, '__ANON_1': -73},  # 276
-    {'$END': -172, 'AND': -172, 'COLON': -172, 'COMMA': -172, 'ELSE': -172, 'EQUAL': -172, 'FOR': -172, 'IFF': -172, 'MINUS': 112, 'OR': -172, 'PLUS': 114, 'RBRACE': -172, 'RPAR': -172, 'RSQB': -172, 'SHAPE': -172, 'THEN': -172, 'WHERE': -172, '_NL': -172, '__ANON_0': -172},  # 277
-    {'COMMA': -116, 'RSQB': -116},  # 278
-    {'COMMA': -9, 'RSQB': -9},  # 279
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -120, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 280
-    {'COMMA': -130, 'RSQB': -130, 'STAR': -130, 'VBAR': -130, '_NL': -130},  # 281
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 282
-    {'COMMA': 307, '_NL': -84},  # 283
-    {'BLOCK': 245},  # 284
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 285
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 286
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 287
-    {'COMMA': -138, 'RSQB': -138, 'STAR': 313},  # 288
-    {'COMMA': 314, 'RSQB': 315},  # 289
-    {'COMMA': -140, 'RSQB': -140, 'STAR': 317, 'VBAR': 318},  # 290
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 320, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 291
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 292
-    {'COMMA': 307, '_NL': -157},  # 293
-    {'BLOCK': 245},  # 294
-    {'COMMA': -24, 'IN': -24, 'RSQB': -24, '_NL': -24},  # 295
-    {'BLOCK': 245},  # 296
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 297
-    {'IN': -96},  # 298
-    {'COMMA': 326, 'RSQB': 327},  # 299
-    {'_NL': -194},  # 300
-    {'SHAPE': 328, '_NL': -195},  # 301
-    {'COLON': -85, 'COMMA': -85, 'RSQB': -85, 'WHERE': -85},  # 302
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 303
-    {'$END': -113, 'COMMA': -113, 'FOR': -113, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, '_NL': -113, '__ANON_0': -113},  # 304
-    {'COMMA': -10, 'RSQB': -10},  # 305
-    {'COMMA': -17, '_NL': -17},  # 306
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 307
-    {'_NL': -93},  # 308
-    {'MINUS': 112, 'PLUS': 114, '_NL': -123},  # 309
-    {'DOT': 116, 'EQUAL': 331, 'LSQB': 117},  # 310
-    {'COMMA': 332, '_NL': -125},  # 311
-    {'OR': 119, 'THEN': 334},  # 312
-    {'INT': 335},  # 313
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 336, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 314
-    {'_NL': -145},  # 315
-    {'COMMA': 338, 'RSQB': 339},  # 316
-    {'INT': 340},  # 317
-    {'INT': 13, 'MINUS': 234},  # 318
-    {'COMMA': -142, 'RSQB': -142, 'STAR': 342, 'VBAR': 343},  # 319
-    {'COLON': -152, '_NL': -152},  # 320
-    {'RPAR': 344},  # 321
-    {'COMMA': 201, '_NL': -150},  # 322
-    {'_NL': -161},  # 323
-    {'_NL': -193},  # 324
-    {'COMMA': -5, 'RSQB': -5},  # 325
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 326
-    {'IN': -97},  # 327
-    {'BLOCK': 245},  # 328
-    {'COLON': -86, 'COMMA': -86, 'RSQB': -86, 'WHERE': -86},  # 329
-    {'COMMA': -18, '_NL': -18},  # 330
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 331
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 332
-    {'COMMA': 350, '_NL': -126},  # 333
+    {'EQUAL': 286},  # 245
+    {'EQUAL': -100, 'SHAPE': -100, '_NL': -100},  # 246
+    {'COLON': -93, '_NL': -93},  # 247
+    {'_NL': -112},  # 248
+    {'AND': -165, 'AT': 111, 'COMPARE': 112, 'IFF': -165, 'IN': 113, 'MINUS': 114, 'NOT': 115, 'OR': -165, 'PLUS': 116, 'RELATION': 117, '_NL': -165, '__ANON_0': 287},  # 249
+    {'_NL': -126},  # 250
+    {'_NL': -124},  # 251
+    {'OR': 121, 'THEN': 288},  # 252
+    {'COLON': 289},  # 253
+    {'_NL': -139},  # 254
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 255
+    {'_NL': -150},  # 256
+    {'COLON': -49, 'LPAR': 293, '_NL': -49},  # 257
+    {'COLON': -156, '_NL': -156},  # 258
+    {'COLON': -157, '_NL': -157},  # 259
+    {'COLON': 294, '_NL': -151},  # 260
+    {'COMMA': 284, '_NL': -158},  # 261
+    {'_NL': -160},  # 262
+    {'_NL': -162},  # 263
+    {'EQUAL': 296},  # 264
+    {'COMMA': -23, 'IN': -23, 'RSQB': -23, '_NL': -23},  # 265
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 266
+    {'SHAPE': 298, '_NL': -194},  # 267
+    {'COMMA': 299, 'RSQB': 300},  # 268
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 243, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 269
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 243, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 270
+    {'$END': -8, 'AND': 110, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 271
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 272
+    {'IN': 305},  # 273
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 274
+    {'COLON': -92, 'OR': 121, 'RSQB': -92},  # 275
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 276
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 277
+    {'$END': -73, 'AND': -73, 'AT': -73, 'COLON': -73, 'COMMA': -73, 'COMPARE': -73, 'DOT': -73, 'ELSE': -73, 'EQUAL': -73, 'FOR': -73, 'IFF': -73, 'IN': -73, 'LSQB': -73, 'MINUS': -73, 'NOT': -73, 'OF': -73, 'OR': -73, 'PERCENT': -73, 'PLUS': -73, 'RBRACE': -73, 'RELATION': -73, 'RPAR': -73, 'RSQB': -73, 'SHAPE': -73, 'STAR': -73, 'THEN': -73, 'WHERE': -73, '_NL': -73, '__ANON_0': -73, '__ANON_1': -73},  # 278
+    {'$END': -174, 'AND': -174, 'COLON': -174, 'COMMA': -174, 'ELSE': -174, 'EQUAL': -174, 'FOR': -174, 'IFF': -174, 'MINUS': 114, 'OR': -174, 'PLUS': 116, 'RBRACE': -174, 'RPAR': -174, 'RSQB': -174, 'SHAPE': -174, 'THEN': -174, 'WHERE': -174, '_NL': -174, '__ANON_0': -174},  # 279
+    {'COMMA': -118, 'RSQB': -118},  # 280
+    {'COMMA': -9, 'RSQB': -9},  # 281
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -122, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 179},  # 282
+    {'COMMA': -132, 'RSQB': -132, 'STAR': -132, 'VBAR': -132, '_NL': -132},  # 283
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 284
+    {'COMMA': 309, '_NL': -85},  # 285
+    {'BLOCK': 247},  # 286
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 287
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 288
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 289
+    {'COMMA': -140, 'RSQB': -140, 'STAR': 315},  # 290
+    {'COMMA': 316, 'RSQB': 317},  # 291
+    {'COMMA': -142, 'RSQB': -142, 'STAR': 319, 'VBAR': 320},  # 292
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 322, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 293
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 294
+    {'COMMA': 309, '_NL': -159},  # 295
+    {'BLOCK': 247},  # 296
+    {'COMMA': -24, 'IN': -24, 'RSQB': -24, '_NL': -24},  # 297
+    {'BLOCK': 247},  # 298
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 299
+    {'IN': -97},  # 300
+    {'COMMA': 328, 'RSQB': 329},  # 301
+    {'_NL': -196},  # 302
+    {'SHAPE': 330, '_NL': -197},  # 303
+    {'COLON': -86, 'COMMA': -86, 'RSQB': -86, 'WHERE': -86},  # 304
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 305
+    {'$END': -115, 'COMMA': -115, 'FOR': -115, 'RBRACE': -115, 'RPAR': -115, 'RSQB': -115, '_NL': -115, '__ANON_0': -115},  # 306
+    {'COMMA': -10, 'RSQB': -10},  # 307
+    {'COMMA': -17, '_NL': -17},  # 308
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 309
+    {'_NL': -94},  # 310
+    {'MINUS': 114, 'PLUS': 116, '_NL': -125},  # 311
+    {'DOT': 118, 'EQUAL': 333, 'LSQB': 119},  # 312
+    {'COMMA': 334, '_NL': -127},  # 313
+    {'OR': 121, 'THEN': 336},  # 314
+    {'INT': 337},  # 315
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 338, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 316
+    {'_NL': -147},  # 317
+    {'COMMA': 340, 'RSQB': 341},  # 318
+    {'INT': 342},  # 319
+    {'INT': 13, 'MINUS': 236},  # 320
+    {'COMMA': -144, 'RSQB': -144, 'STAR': 344, 'VBAR': 345},  # 321
+    {'COLON': -154, '_NL': -154},  # 322
+    {'RPAR': 346},  # 323
+    {'COMMA': 203, '_NL': -152},  # 324
+    {'_NL': -163},  # 325
+    {'_NL': -195},  # 326
+    {'COMMA': -5, 'RSQB': -5},  # 327
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 328
+    {'IN': -98},  # 329
+    {'BLOCK': 247},  # 330
+    {'COLON': -87, 'COMMA': -87, 'RSQB': -87, 'WHERE': -87},  # 331
+    {'COMMA': -18, '_NL': -18},  # 332
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 333
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 334
-    {'COMMA': -139, 'RSQB': -139},  # 335
-    {'_NL': -144},  # 336
-    {'COMMA': -15, 'RSQB': -15},  # 337
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 352, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 338
-    {'_NL': -147},  # 339
-    {'COMMA': -141, 'RSQB': -141},  # 340
-    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 341
-    {'INT': 354},  # 342
-    {'INT': 13, 'MINUS': 234},  # 343
-    {'COLON': -153, '_NL': -153},  # 344
-    {'COMMA': 264, '_NL': -151},  # 345
-    {'COMMA': -6, 'RSQB': -6},  # 346
-    {'_NL': -196},  # 347
-    {'COMMA': -100, 'MINUS': 112, 'PLUS': 114, '_NL': -100},  # 348
-    {'COMMA': -11, '_NL': -11},  # 349
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 350
-    {'COMMA': 332, '_NL': -127},  # 351
-    {'_NL': -146},  # 352
-    {'COMMA': -16, 'RSQB': -16},  # 353
-    {'COMMA': -143, 'RSQB': -143},  # 354
-    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 355
-    {'COMMA': -12, '_NL': -12},  # 356
-    {'COMMA': 350, '_NL': -128},  # 357
+    {'COMMA': 352, '_NL': -128},  # 335
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 336
+    {'COMMA': -141, 'RSQB': -141},  # 337
+    {'_NL': -146},  # 338
+    {'COMMA': -15, 'RSQB': -15},  # 339
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 354, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 340
+    {'_NL': -149},  # 341
+    {'COMMA': -143, 'RSQB': -143},  # 342
+    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 343
+    {'INT': 356},  # 344
+    {'INT': 13, 'MINUS': 236},  # 345
+    {'COLON': -155, '_NL': -155},  # 346
+    {'COMMA': 266, '_NL': -153},  # 347
+    {'COMMA': -6, 'RSQB': -6},  # 348
+    {'_NL': -198},  # 349
+    {'COMMA': -101, 'MINUS': 114, 'PLUS': 116, '_NL': -101},  # 350
+    {'COMMA': -11, '_NL': -11},  # 351
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 352
+    {'COMMA': 334, '_NL': -129},  # 353
+    {'_NL': -148},  # 354
+    {'COMMA': -16, 'RSQB': -16},  # 355
+    {'COMMA': -145, 'RSQB': -145},  # 356
+    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 357
+    {'COMMA': -12, '_NL': -12},  # 358
+    {'COMMA': 352, '_NL': -130},  # 359
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -597,8 +601,8 @@ GOTO: tuple[dict[str, int], ...] = (
     {'_word': 32, 'and_expr': 33, 'args': 103, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 104, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 16
     {'_word': 32, 'atom': 35, 'factor': 105, 'int': 42, 'name': 43, 'string': 47},  # 17
     {},  # 18
-    {},  # 19
-    {'_word': 32, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 107, 'relation': 46, 'string': 47, 'term': 48},  # 20
+    {'handle_number': 107, 'int': 108},  # 19
+    {'_word': 32, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 109, 'relation': 46, 'string': 47, 'term': 48},  # 20
     {},  # 21
     {},  # 22
     {},  # 23
@@ -628,28 +632,28 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 47
     {},  # 48
     {},  # 49
-    {'_word': 124},  # 50
-    {'_word': 125},  # 51
-    {'_word': 126},  # 52
+    {'_word': 126},  # 50
+    {'_word': 127},  # 51
+    {'_word': 128},  # 52
     {},  # 53
-    {'_word': 128},  # 54
-    {'_word': 32, 'arith': 129, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 55
-    {'_word': 32, 'arith': 130, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 56
-    {'string': 131},  # 57
-    {'_word': 132},  # 58
-    {'_word': 133},  # 59
-    {'_word': 134},  # 60
-    {'_word': 135},  # 61
+    {'_word': 130},  # 54
+    {'_word': 32, 'arith': 131, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 55
+    {'_word': 32, 'arith': 132, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 56
+    {'string': 133},  # 57
+    {'_word': 134},  # 58
+    {'_word': 135},  # 59
+    {'_word': 136},  # 60
+    {'_word': 137},  # 61
     {},  # 62
-    {'string': 137},  # 63
-    {'_word': 138},  # 64
-    {'_word': 139},  # 65
+    {'string': 139},  # 63
+    {'_word': 140},  # 64
+    {'_word': 141},  # 65
     {},  # 66
-    {'_word': 141},  # 67
+    {'_word': 143},  # 67
     {},  # 68
-    {'__start_star_1': 143, '_stmt': 71, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 69
-    {'_stmt': 144, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 70
-    {'__start_plus_0': 145},  # 71
+    {'__start_star_1': 145, '_stmt': 71, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 69
+    {'_stmt': 146, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 70
+    {'__start_plus_0': 147},  # 71
     {},  # 72
     {},  # 73
     {},  # 74
@@ -670,44 +674,44 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 89
     {},  # 90
     {},  # 91
-    {'__either_plus_9': 148},  # 92
-    {'_word': 149},  # 93
+    {'__either_plus_9': 150},  # 92
+    {'_word': 151},  # 93
     {},  # 94
     {},  # 95
-    {'__binders_star_8': 153},  # 96
+    {'__binders_star_8': 155},  # 96
     {},  # 97
     {},  # 98
     {},  # 99
-    {'__args_star_10': 158},  # 100
+    {'__args_star_10': 160},  # 100
     {},  # 101
     {},  # 102
     {},  # 103
-    {'__args_star_10': 158},  # 104
+    {'__args_star_10': 160},  # 104
     {},  # 105
-    {'_word': 32, 'and_expr': 33, 'args': 163, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 106
+    {'_word': 32, 'and_expr': 33, 'args': 165, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 106
     {},  # 107
-    {'_word': 32, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 164, 'relation': 46, 'string': 47, 'term': 48},  # 108
-    {'_word': 32, 'arith': 165, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 109
-    {'_word': 32, 'arith': 166, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 110
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 168, 'string': 47, 'term': 48},  # 111
-    {'_word': 32, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 169},  # 112
-    {},  # 113
-    {'_word': 32, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 173},  # 114
-    {'_word': 32, 'arith': 174, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 115
-    {'_word': 176},  # 116
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 179, 'index_args': 180, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 117
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 181, 'relation': 46, 'string': 47, 'term': 48},  # 118
-    {'_word': 32, 'and_expr': 182, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 119
-    {'_word': 32, 'atom': 35, 'factor': 183, 'int': 42, 'name': 43, 'string': 47},  # 120
-    {'_word': 32, 'atom': 35, 'factor': 184, 'int': 42, 'name': 43, 'string': 47},  # 121
+    {},  # 108
+    {},  # 109
+    {'_word': 32, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 166, 'relation': 46, 'string': 47, 'term': 48},  # 110
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 111
+    {'_word': 32, 'arith': 168, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 112
+    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 170, 'string': 47, 'term': 48},  # 113
+    {'_word': 32, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 171},  # 114
+    {},  # 115
+    {'_word': 32, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 175},  # 116
+    {'_word': 32, 'arith': 176, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 117
+    {'_word': 178},  # 118
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 180, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 181, 'index_args': 182, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 119
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 183, 'relation': 46, 'string': 47, 'term': 48},  # 120
+    {'_word': 32, 'and_expr': 184, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 121
     {'_word': 32, 'atom': 35, 'factor': 185, 'int': 42, 'name': 43, 'string': 47},  # 122
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 186, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 123
-    {},  # 124
-    {},  # 125
+    {'_word': 32, 'atom': 35, 'factor': 186, 'int': 42, 'name': 43, 'string': 47},  # 123
+    {'_word': 32, 'atom': 35, 'factor': 187, 'int': 42, 'name': 43, 'string': 47},  # 124
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 188, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 125
     {},  # 126
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 190, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 127
+    {},  # 127
     {},  # 128
-    {},  # 129
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 192, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 129
     {},  # 130
     {},  # 131
     {},  # 132
@@ -717,110 +721,110 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 136
     {},  # 137
     {},  # 138
-    {'__var_decl_plus_3': 202},  # 139
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 203, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 140
-    {'__var_decl_plus_3': 206, 'dims': 207},  # 141
-    {},  # 142
-    {'_stmt': 144, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 143
-    {'__start_plus_0': 208},  # 144
-    {},  # 145
-    {'_word': 32, 'arith': 209, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 146
-    {'_word': 32, 'and_expr': 210, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 147
-    {},  # 148
-    {'__var_decl_plus_3': 213},  # 149
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 214, 'string': 47, 'term': 48},  # 150
-    {'_word': 95, 'binder': 215},  # 151
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 216, 'relation': 46, 'string': 47, 'term': 48},  # 152
-    {},  # 153
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 219, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 154
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 220, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 221, 'relation': 46, 'string': 47, 'term': 48},  # 155
-    {},  # 156
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 222, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 157
+    {},  # 139
+    {},  # 140
+    {'__var_decl_plus_3': 204},  # 141
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 205, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 142
+    {'__var_decl_plus_3': 208, 'dims': 209},  # 143
+    {},  # 144
+    {'_stmt': 146, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 145
+    {'__start_plus_0': 210},  # 146
+    {},  # 147
+    {'_word': 32, 'arith': 211, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 148
+    {'_word': 32, 'and_expr': 212, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 149
+    {},  # 150
+    {'__var_decl_plus_3': 215},  # 151
+    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 216, 'string': 47, 'term': 48},  # 152
+    {'_word': 95, 'binder': 217},  # 153
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 218, 'relation': 46, 'string': 47, 'term': 48},  # 154
+    {},  # 155
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 221, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 156
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 222, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 223, 'relation': 46, 'string': 47, 'term': 48},  # 157
     {},  # 158
-    {},  # 159
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 224, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 159
     {},  # 160
-    {'_word': 95, 'binder': 96, 'binders': 224},  # 161
+    {},  # 161
     {},  # 162
-    {},  # 163
+    {'_word': 95, 'binder': 96, 'binders': 226},  # 163
     {},  # 164
     {},  # 165
     {},  # 166
     {},  # 167
     {},  # 168
     {},  # 169
-    {'_word': 32, 'arith': 227, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 170
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 228, 'string': 47, 'term': 48},  # 171
+    {},  # 170
+    {},  # 171
     {'_word': 32, 'arith': 229, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 172
-    {},  # 173
-    {},  # 174
+    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 230, 'string': 47, 'term': 48},  # 173
+    {'_word': 32, 'arith': 231, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 174
     {},  # 175
     {},  # 176
     {},  # 177
     {},  # 178
-    {'__index_args_star_11': 232},  # 179
+    {},  # 179
     {},  # 180
-    {},  # 181
+    {'__index_args_star_11': 234},  # 181
     {},  # 182
     {},  # 183
     {},  # 184
     {},  # 185
     {},  # 186
-    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 240},  # 187
-    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 243, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 188
-    {'block': 246},  # 189
-    {},  # 190
-    {'_word': 32, 'and_expr': 33, 'arith': 247, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 248, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'let_value': 249, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 191
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 250, 'relation': 46, 'string': 47, 'term': 48},  # 192
-    {'_word': 95, 'binder': 96, 'binders': 251},  # 193
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 252, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 194
-    {'block': 254},  # 195
-    {'_word': 256, 'block': 257, 'place_target': 258},  # 196
-    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 259},  # 197
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 260, 'string': 47, 'term': 48},  # 198
-    {'string': 261},  # 199
-    {'_word': 262},  # 200
-    {'_word': 263},  # 201
-    {},  # 202
-    {},  # 203
-    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 265, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 204
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 266, 'string': 47, 'term': 48},  # 205
-    {},  # 206
-    {},  # 207
+    {},  # 187
+    {},  # 188
+    {'_word': 32, 'int': 237, 'name': 238, 'neg_int': 239, 'signed': 240, 'string': 241, 'value': 242},  # 189
+    {'_word': 32, 'arith': 169, 'atom': 35, 'bool_domain': 244, 'domain': 245, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 246, 'string': 47, 'term': 48},  # 190
+    {'block': 248},  # 191
+    {},  # 192
+    {'_word': 32, 'and_expr': 33, 'arith': 249, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 250, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'let_value': 251, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 193
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 252, 'relation': 46, 'string': 47, 'term': 48},  # 194
+    {'_word': 95, 'binder': 96, 'binders': 253},  # 195
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 254, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 196
+    {'block': 256},  # 197
+    {'_word': 258, 'block': 259, 'place_target': 260},  # 198
+    {'_word': 32, 'int': 237, 'name': 238, 'neg_int': 239, 'signed': 240, 'string': 241, 'value': 261},  # 199
+    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 262, 'string': 47, 'term': 48},  # 200
+    {'string': 263},  # 201
+    {'_word': 264},  # 202
+    {'_word': 265},  # 203
+    {},  # 204
+    {},  # 205
+    {'_word': 32, 'arith': 169, 'atom': 35, 'bool_domain': 244, 'domain': 267, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 246, 'string': 47, 'term': 48},  # 206
+    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 268, 'string': 47, 'term': 48},  # 207
     {},  # 208
     {},  # 209
     {},  # 210
-    {'_word': 32, 'and_expr': 269, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 211
+    {},  # 211
     {},  # 212
-    {},  # 213
+    {'_word': 32, 'and_expr': 271, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 213
     {},  # 214
     {},  # 215
     {},  # 216
-    {'_word': 95, 'binder': 272},  # 217
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 273, 'relation': 46, 'string': 47, 'term': 48},  # 218
-    {},  # 219
-    {},  # 220
+    {},  # 217
+    {},  # 218
+    {'_word': 95, 'binder': 274},  # 219
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 275, 'relation': 46, 'string': 47, 'term': 48},  # 220
     {},  # 221
     {},  # 222
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 275, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 223
+    {},  # 223
     {},  # 224
-    {},  # 225
-    {'_word': 32, 'arith': 277, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 226
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 277, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 225
+    {},  # 226
     {},  # 227
-    {},  # 228
+    {'_word': 32, 'arith': 279, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 228
     {},  # 229
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 278, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 230
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 279, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 231
-    {},  # 232
-    {},  # 233
+    {},  # 230
+    {},  # 231
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 280, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 232
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 180, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 281, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 233
     {},  # 234
     {},  # 235
     {},  # 236
     {},  # 237
     {},  # 238
     {},  # 239
-    {'__positions_decl_star_2': 283},  # 240
+    {},  # 240
     {},  # 241
-    {},  # 242
+    {'__positions_decl_star_2': 285},  # 242
     {},  # 243
     {},  # 244
     {},  # 245
@@ -831,109 +835,111 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 250
     {},  # 251
     {},  # 252
-    {'_word': 32, 'int': 235, 'name': 288, 'neg_int': 237, 'piece': 289, 'signed': 290},  # 253
+    {},  # 253
     {},  # 254
-    {},  # 255
+    {'_word': 32, 'int': 237, 'name': 290, 'neg_int': 239, 'piece': 291, 'signed': 292},  # 255
     {},  # 256
     {},  # 257
     {},  # 258
-    {'__positions_decl_star_2': 293},  # 259
+    {},  # 259
     {},  # 260
-    {},  # 261
+    {'__positions_decl_star_2': 295},  # 261
     {},  # 262
     {},  # 263
-    {'_word': 295},  # 264
+    {},  # 264
     {},  # 265
-    {'__dims_star_4': 299},  # 266
-    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 300, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 267
-    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 301, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 268
-    {},  # 269
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 302, 'string': 47, 'term': 48},  # 270
+    {'_word': 297},  # 266
+    {},  # 267
+    {'__dims_star_4': 301},  # 268
+    {'_word': 32, 'arith': 169, 'atom': 35, 'bool_domain': 244, 'domain': 302, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 246, 'string': 47, 'term': 48},  # 269
+    {'_word': 32, 'arith': 169, 'atom': 35, 'bool_domain': 244, 'domain': 303, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 246, 'string': 47, 'term': 48},  # 270
     {},  # 271
-    {},  # 272
+    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 304, 'string': 47, 'term': 48},  # 272
     {},  # 273
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 304, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 274
+    {},  # 274
     {},  # 275
-    {},  # 276
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 306, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 276
     {},  # 277
     {},  # 278
     {},  # 279
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 305, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 280
+    {},  # 280
     {},  # 281
-    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 306},  # 282
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 180, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 307, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 282
     {},  # 283
-    {'block': 308},  # 284
-    {'_word': 32, 'arith': 309, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 285
-    {'_word': 32, 'atom': 310, 'effect': 311, 'int': 42, 'name': 43, 'string': 47},  # 286
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 312, 'relation': 46, 'string': 47, 'term': 48},  # 287
-    {},  # 288
-    {'__pieces_decl_star_5': 316},  # 289
-    {'__piece_star_6': 319},  # 290
-    {'_word': 32, 'and_expr': 33, 'args': 321, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 291
-    {'_word': 322},  # 292
-    {},  # 293
-    {'block': 323},  # 294
+    {'_word': 32, 'int': 237, 'name': 238, 'neg_int': 239, 'signed': 240, 'string': 241, 'value': 308},  # 284
+    {},  # 285
+    {'block': 310},  # 286
+    {'_word': 32, 'arith': 311, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 287
+    {'_word': 32, 'atom': 312, 'effect': 313, 'int': 42, 'name': 43, 'string': 47},  # 288
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 314, 'relation': 46, 'string': 47, 'term': 48},  # 289
+    {},  # 290
+    {'__pieces_decl_star_5': 318},  # 291
+    {'__piece_star_6': 321},  # 292
+    {'_word': 32, 'and_expr': 33, 'args': 323, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 293
+    {'_word': 324},  # 294
     {},  # 295
-    {'block': 324},  # 296
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 325, 'string': 47, 'term': 48},  # 297
-    {},  # 298
-    {},  # 299
+    {'block': 325},  # 296
+    {},  # 297
+    {'block': 326},  # 298
+    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 327, 'string': 47, 'term': 48},  # 299
     {},  # 300
     {},  # 301
     {},  # 302
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 329, 'string': 47, 'term': 48},  # 303
+    {},  # 303
     {},  # 304
-    {},  # 305
+    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 331, 'string': 47, 'term': 48},  # 305
     {},  # 306
-    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 330},  # 307
+    {},  # 307
     {},  # 308
-    {},  # 309
+    {'_word': 32, 'int': 237, 'name': 238, 'neg_int': 239, 'signed': 240, 'string': 241, 'value': 332},  # 309
     {},  # 310
-    {'__move_decl_star_7': 333},  # 311
+    {},  # 311
     {},  # 312
-    {},  # 313
-    {'_word': 32, 'int': 235, 'name': 288, 'neg_int': 237, 'piece': 337, 'signed': 290},  # 314
+    {'__move_decl_star_7': 335},  # 313
+    {},  # 314
     {},  # 315
-    {},  # 316
+    {'_word': 32, 'int': 237, 'name': 290, 'neg_int': 239, 'piece': 339, 'signed': 292},  # 316
     {},  # 317
-    {'int': 235, 'neg_int': 237, 'signed': 341},  # 318
+    {},  # 318
     {},  # 319
-    {},  # 320
+    {'int': 237, 'neg_int': 239, 'signed': 343},  # 320
     {},  # 321
-    {'__var_decl_plus_3': 345},  # 322
+    {},  # 322
     {},  # 323
-    {},  # 324
+    {'__var_decl_plus_3': 347},  # 324
     {},  # 325
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 346, 'string': 47, 'term': 48},  # 326
+    {},  # 326
     {},  # 327
-    {'block': 347},  # 328
+    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 348, 'string': 47, 'term': 48},  # 328
     {},  # 329
-    {},  # 330
-    {'_word': 32, 'arith': 348, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 331
-    {'_word': 32, 'atom': 310, 'effect': 349, 'int': 42, 'name': 43, 'string': 47},  # 332
-    {},  # 333
-    {'_word': 32, 'atom': 310, 'effect': 351, 'int': 42, 'name': 43, 'string': 47},  # 334
+    {'block': 349},  # 330
+    {},  # 331
+    {},  # 332
+    {'_word': 32, 'arith': 350, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 333
+    {'_word': 32, 'atom': 312, 'effect': 351, 'int': 42, 'name': 43, 'string': 47},  # 334
     {},  # 335
-    {},  # 336
+    {'_word': 32, 'atom': 312, 'effect': 353, 'int': 42, 'name': 43, 'string': 47},  # 336
     {},  # 337
-    {'_word': 32, 'int': 235, 'name': 288, 'neg_int': 237, 'piece': 353, 'signed': 290},  # 338
+    {},  # 338
     {},  # 339
-    {},  # 340
+    {'_word': 32, 'int': 237, 'name': 290, 'neg_int': 239, 'piece': 355, 'signed': 292},  # 340
     {},  # 341
     {},  # 342
-    {'int': 235, 'neg_int': 237, 'signed': 355},  # 343
+    {},  # 343
     {},  # 344
-    {},  # 345
+    {'int': 237, 'neg_int': 239, 'signed': 357},  # 345
     {},  # 346
     {},  # 347
     {},  # 348
     {},  # 349
-    {'_word': 32, 'atom': 310, 'effect': 356, 'int': 42, 'name': 43, 'string': 47},  # 350
-    {'__move_decl_star_7': 357},  # 351
-    {},  # 352
-    {},  # 353
+    {},  # 350
+    {},  # 351
+    {'_word': 32, 'atom': 312, 'effect': 358, 'int': 42, 'name': 43, 'string': 47},  # 352
+    {'__move_decl_star_7': 359},  # 353
     {},  # 354
     {},  # 355
     {},  # 356
     {},  # 357
+    {},  # 358
+    {},  # 359
 )
