@@ -81,12 +81,12 @@ def refuse_bare_numbers(names: Mapping[str, Any], entities: Entities | None, op:
     (`Jack same 40`): the clue means that value's entity, written `age 40`."""
     if op not in RELATION_WORDS or entities is None:
         return
-    attributes = [value for value in names.values() if isinstance(value, Attribute) and value.numbers]
     for side in sides:
         number = _literal(side)
         if number is None:
             continue
-        owners = [attribute.name for attribute in attributes if number in attribute.numbers.values()]
+        owners = list(dict.fromkeys(value.name for value in names.values()
+                                    if isinstance(value, Attribute) and number in value.numbers.values()))
         if owners:
             raise _bare_number(number, owners, entities, op, side)
 
