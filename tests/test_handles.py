@@ -14,7 +14,9 @@ from helpers import run_cli
 from cspdsl.api import loads, solve
 from cspdsl.backends import exact_backends
 from cspdsl.core.errors import CspdslError
+from cspdsl.lsp.symbols import index_of
 from cspdsl.render.solution import answers
+from cspdsl.syntax.parser import parse
 
 # Three people of 3, 5 and 40 on three seats; a handle names one of them by age.
 PEOPLE = "positions p = 1..3\nattribute who: Ann, Bob, Cy\nattribute age: 3, 5, 40\n"
@@ -141,3 +143,11 @@ def test_the_command_line_shows_a_misused_handle_with_a_caret(tmp_path) -> None:
 
 def test_a_bare_number_that_is_no_value_is_still_a_position() -> None:
     assert solutions(PEOPLE + "Ann same 2\n", "cpsat") == meant(lambda s: s["Ann"] == 2)
+
+
+def test_the_language_server_finds_the_attribute_a_handle_names() -> None:
+    """A handle's attribute is a use of it: references, rename and hover reach `age` in `age 40`."""
+    index = index_of(parse(PEOPLE + "age 40 same Bob\n[Ann, age 3] same [Cy, age(5)]\n", "m.puz"))
+    uses = index.references("age", declaration=False)
+    assert [(span.line, span.column) for span in uses] == [(4, 1), (5, 7), (5, 24)]
+    assert index.declared["age"].members == ("3", "5", "40")
