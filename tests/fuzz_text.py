@@ -35,7 +35,7 @@ class World:
         self.arrays: dict[str, int] = {}  # one-dimensional arrays, by length (indexed 1..n)
         self.grids: dict[str, int] = {}  # square arrays, by side
         self.cubes: dict[str, int] = {}  # arrays of three dimensions, 2 x side x side, by side
-        self.values: list[str] = []  # attribute values and keyed positions, as written in a clue
+        self.values: list[str] = []  # attribute values, handles (age 40) and keyed positions, as in a clue
         self.numeric_attributes: list[str] = []  # attributes of numbers: `X.age`
         self.positions = 0  # how many positions there are (0: none)
         self.keyed = False  # positions named by keys have no order: only same and not_same
@@ -82,11 +82,18 @@ def positions_and_attributes(world: World) -> list[str]:
             numbers = rng.sample(range(-3, 12), n)
             lines.append(f"attribute {name}: " + ", ".join(map(str, numbers)))
             world.numeric_attributes.append(name)
+            # `age 40` for two values, and a number that may be none of them
+            world.values += [handle(name, k) for k in (*numbers[:2], rng.randint(-3, 12))]
             continue
         values = [f"{name}v{i}" if rng.random() < 0.8 else f'"{name} v{i}"' for i in range(n)]
         lines.append(f"attribute {name}: " + ", ".join(values))
         world.values += values
     return lines
+
+
+def handle(attribute: str, number: int) -> str:
+    """A value of an attribute of numbers standing for its entity: `age 40`, `age(-3)`."""
+    return f"{attribute} {number}" if number >= 0 else f"{attribute}({number})"
 
 
 def domain(world: World) -> str:

@@ -48,6 +48,9 @@ def zebra_models(draw: st.DrawFn, max_positions: int = 4, max_attributes: int = 
         f"attribute attr{k}: " + ", ".join(f"{chr(ord('a') + k)}{i}" for i in range(1, n + 1))
         for k in range(attributes)
     ]
+    if draw(st.booleans()):  # an attribute of numbers, its values named by handles: `age 20 same a1`
+        lines.append("attribute age: " + ", ".join(str(10 * i) for i in range(1, n + 1)))
+        values += [f"age {10 * i}" for i in range(1, n + 1)]
     value = st.sampled_from(values)
     where = st.sampled_from(["first", "last", *map(str, range(1, n + 1))])
 
@@ -218,7 +221,7 @@ def projected_zebra_models(draw: st.DrawFn) -> str:
     """A zebra puzzle that shows some of its attributes, or where one value of an attribute stands."""
     text = draw(zebra_models(max_positions=4, max_attributes=3, max_clues=5))
     n = int(text.split("\n", 1)[0].rsplit("..", 1)[1])  # positions p = 1..n
-    attributes = sum(line.startswith("attribute ") for line in text.splitlines())
+    attributes = sum(line.startswith("attribute attr") for line in text.splitlines())  # not `age`
     some = st.lists(st.integers(0, attributes - 1).map(lambda a: f"attr{a}"), min_size=1, unique=True)
     one_value = st.builds(lambda a, i: [f"{chr(ord('a') + a)}{i}"], st.integers(0, attributes - 1),
                           st.integers(1, n))

@@ -1,4 +1,5 @@
-"""`A iff B`, and `if c then A else B`: a condition, or a number (or a name) chosen by a condition.
+"""`A iff B`, and `if c then A else B`: a condition, or a number (or a name) chosen by a condition;
+and `age 40`, a value of an attribute of numbers standing for its entity (`handles.py`).
 
 Each lowers to kinds the IR already has, so every backend and the checker know them already: an
 equivalence is `Or(And(A, B), And(not A, not B))`, a conditional condition the two implications
@@ -14,13 +15,38 @@ from ..syntax import ast
 from .build import Lin, all_of, any_of, linear, negate
 from .conditions import Conditions
 from .context import OutsideRange, method_for, new_aux_name
+from .expressions import KNOWN_CALLS
+from .handles import handle, not_an_attribute, refuse_bare_numbers, unknown_attribute
 from .named_values import is_named
 from .products import values_of
-from .values import Symbol
+from .values import Attribute, Symbol
 
 
 class Logic(Conditions):
-    """The layer of conditionals and equivalences, over the conditions and expressions below it."""
+    """The layer of conditionals, equivalences and handles, over the conditions and expressions below it."""
+
+    def eval_Call(self, node: ast.Call) -> Any:
+        """`age 40` (a call of an attribute) is a handle; any other call is a function's."""
+        bound = self.env.names.get(node.func)
+        if isinstance(bound, Attribute):
+            return handle(bound, node, self.constant_int)
+        if node.func not in KNOWN_CALLS:
+            failed = not_an_attribute(node.func, bound, node) if bound is not None else None
+            failed = failed or unknown_attribute(self.env.names, node)
+            if failed is not None:
+                raise failed
+        return super().eval_Call(node)
+
+    def compare_values(self, node: ast.Compare, left_value: Any, right_value: Any) -> ir.Constraint:
+        """A relation's sides compared, once a bare number beside it is known to be no value's."""
+        refuse_bare_numbers(self.env.names, self.layout.entities, node.op, (node.left, node.right))
+        return super().compare_values(node, left_value, right_value)
+
+    def same_in_some_order(self, node: ast.Compare) -> ir.Constraint:
+        """`[X, Y] same [A, B]`, once no item is a bare number that a value of an attribute is."""
+        assert isinstance(node.left, ast.ListLit) and isinstance(node.right, ast.ListLit)
+        refuse_bare_numbers(self.env.names, self.layout.entities, "same", (*node.left.items, *node.right.items))
+        return super().same_in_some_order(node)
 
     def cond_Equivalence(self, node: ast.Equivalence) -> ir.Constraint:
         left, right = self.cond(node.left), self.cond(node.right)

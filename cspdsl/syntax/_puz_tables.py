@@ -95,133 +95,135 @@ RULES: tuple[Rule, ...] = (
     ('atom', 5, 'comprehension', False, ((1, False, 0), (3, False, 0)), 0),  # 74
     ('atom', 3, 'call', False, ((0, False, 0),), 1),  # 75
     ('atom', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 76
-    ('atom', 1, 'true', False, (), 0),  # 77
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 78
+    ('atom', 2, 'call', False, None, 0),  # 77
+    ('atom', 1, 'true', False, (), 0),  # 78
     ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 79
-    ('atom', 3, 'member_of', False, ((0, False, 0), (2, True, 0)), 0),  # 80
-    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 81
-    ('atom', 1, 'atom', True, None, 0),  # 82
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, False, 0)), 0),  # 80
+    ('atom', 3, 'member_of', False, ((0, False, 0), (2, True, 0)), 0),  # 81
+    ('atom', 4, 'index', False, ((0, False, 0), (2, False, 0)), 0),  # 82
     ('atom', 1, 'atom', True, None, 0),  # 83
     ('atom', 1, 'atom', True, None, 0),  # 84
-    ('attribute_decl', 4, 'attribute_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 85
-    ('attribute_decl', 5, 'attribute_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 86
-    ('binder', 5, 'unpack_binder', False, ((1, True, 0), (4, False, 0)), 0),  # 87
-    ('binder', 6, 'unpack_binder', False, ((1, True, 0), (2, True, 0), (5, False, 0)), 0),  # 88
-    ('binder', 3, 'binder', False, ((0, True, 0), (2, False, 0)), 0),  # 89
-    ('binders', 1, 'binders', False, None, 0),  # 90
-    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 91
-    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 92
-    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 93
-    ('block', 1, 'block', False, None, 0),  # 94
-    ('board_decl', 6, 'board_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 95
-    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 96
-    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 97
-    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 98
-    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 99
-    ('domain', 1, 'domain', True, None, 0),  # 100
+    ('atom', 1, 'atom', True, None, 0),  # 85
+    ('attribute_decl', 4, 'attribute_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 86
+    ('attribute_decl', 5, 'attribute_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 87
+    ('binder', 5, 'unpack_binder', False, ((1, True, 0), (4, False, 0)), 0),  # 88
+    ('binder', 6, 'unpack_binder', False, ((1, True, 0), (2, True, 0), (5, False, 0)), 0),  # 89
+    ('binder', 3, 'binder', False, ((0, True, 0), (2, False, 0)), 0),  # 90
+    ('binders', 1, 'binders', False, None, 0),  # 91
+    ('binders', 3, 'binders', False, ((0, False, 0), (2, False, 0)), 0),  # 92
+    ('binders', 2, 'binders', False, ((0, False, 0), (1, True, 0)), 0),  # 93
+    ('binders', 4, 'binders', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 94
+    ('block', 1, 'block', False, None, 0),  # 95
+    ('board_decl', 6, 'board_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 96
+    ('bool_domain', 1, 'bool_domain', False, (), 0),  # 97
+    ('constraint_stmt', 1, 'constraint_stmt', False, None, 0),  # 98
+    ('dims', 3, 'dims', False, ((1, False, 0),), 0),  # 99
+    ('dims', 4, 'dims', False, ((1, False, 0), (2, True, 0)), 0),  # 100
     ('domain', 1, 'domain', True, None, 0),  # 101
-    ('effect', 3, 'effect', False, ((0, False, 0), (2, False, 0)), 0),  # 102
-    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 103
-    ('equivalence', 3, 'equivalence', False, ((0, False, 0), (2, False, 0)), 0),  # 104
-    ('expr', 1, 'expr', True, None, 0),  # 105
+    ('domain', 1, 'domain', True, None, 0),  # 102
+    ('effect', 3, 'effect', False, ((0, False, 0), (2, False, 0)), 0),  # 103
+    ('either', 3, 'either', False, ((1, False, 0), (2, True, 0)), 0),  # 104
+    ('equivalence', 3, 'equivalence', False, ((0, False, 0), (2, False, 0)), 0),  # 105
     ('expr', 1, 'expr', True, None, 0),  # 106
     ('expr', 1, 'expr', True, None, 0),  # 107
     ('expr', 1, 'expr', True, None, 0),  # 108
     ('expr', 1, 'expr', True, None, 0),  # 109
-    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 110
-    ('factor', 1, 'factor', True, None, 0),  # 111
-    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 112
-    ('given_decl', 4, 'given_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 113
-    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 114
-    ('implication', 6, 'conditional', False, ((1, False, 0), (3, False, 0), (4, False, 0), (5, False, 0)), 0),  # 115
-    ('index_arg', 1, 'whole_range', False, (), 0),  # 116
-    ('index_arg', 1, 'index_arg', True, None, 0),  # 117
-    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 118
-    ('index_args', 1, 'index_args', False, None, 0),  # 119
-    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 120
-    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 121
-    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 122
-    ('int', 1, 'int', False, None, 0),  # 123
-    ('let_decl', 4, 'let_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 124
-    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 125
-    ('let_value', 1, 'let_value', True, None, 0),  # 126
-    ('move_decl', 6, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 127
-    ('move_decl', 7, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (6, True, 0)), 0),  # 128
-    ('move_decl', 8, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0)), 0),  # 129
-    ('move_decl', 9, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0), (8, True, 0)), 0),  # 130
-    ('name', 1, 'name', False, ((0, True, 0),), 0),  # 131
-    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 132
-    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 133
-    ('not_expr', 1, 'not_expr', True, None, 0),  # 134
-    ('objective_decl', 2, 'maximize_decl', False, ((1, False, 0),), 0),  # 135
-    ('objective_decl', 2, 'minimize_decl', False, ((1, False, 0),), 0),  # 136
-    ('or_expr', 1, 'or_expr', True, None, 0),  # 137
-    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 138
-    ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 139
-    ('piece', 1, 'named_piece', False, None, 0),  # 140
-    ('piece', 3, 'named_piece', False, ((0, False, 0), (2, False, 0)), 0),  # 141
-    ('piece', 1, 'piece', False, None, 0),  # 142
-    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 143
-    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 144
-    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 145
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 146
-    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 147
-    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 148
-    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 149
-    ('pieces_decl', 4, 'drawn_pieces_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 150
-    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 151
-    ('place_decl', 6, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0)), 0),  # 152
-    ('place_decl', 7, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0), (6, True, 0)), 0),  # 153
-    ('place_target', 3, 'call', False, ((0, False, 0),), 1),  # 154
-    ('place_target', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 155
-    ('place_target', 1, 'place_target', True, ((0, True, 0),), 0),  # 156
-    ('place_target', 1, 'place_target', True, None, 0),  # 157
-    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 158
-    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 159
-    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 160
-    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 161
-    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 162
-    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 163
-    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 164
-    ('relation', 1, 'relation', True, None, 0),  # 165
-    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 166
-    ('relation', 3, 'compare', False, None, 0),  # 167
-    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 168
-    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 169
-    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 170
-    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 171
-    ('relation', 3, 'relate', False, None, 0),  # 172
-    ('setexpr', 1, 'setexpr', True, None, 0),  # 173
-    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 174
-    ('show_decl', 2, 'show_decl', False, ((1, True, 0),), 0),  # 175
-    ('show_decl', 3, 'show_decl', False, ((1, True, 0), (2, True, 0)), 0),  # 176
-    ('signed', 1, 'signed', True, None, 0),  # 177
-    ('signed', 1, 'signed', True, None, 0),  # 178
-    ('start', 0, 'start', False, None, 0),  # 179
-    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 180
-    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 181
+    ('expr', 1, 'expr', True, None, 0),  # 110
+    ('factor', 2, 'neg', False, ((1, False, 0),), 0),  # 111
+    ('factor', 1, 'factor', True, None, 0),  # 112
+    ('forall', 4, 'forall', False, ((1, False, 0), (3, False, 0)), 0),  # 113
+    ('given_decl', 4, 'given_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 114
+    ('handle_number', 1, 'args', False, None, 0),  # 115
+    ('implication', 4, 'implication', False, ((1, False, 0), (3, False, 0)), 0),  # 116
+    ('implication', 6, 'conditional', False, ((1, False, 0), (3, False, 0), (4, False, 0), (5, False, 0)), 0),  # 117
+    ('index_arg', 1, 'whole_range', False, (), 0),  # 118
+    ('index_arg', 1, 'index_arg', True, None, 0),  # 119
+    ('index_arg', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 120
+    ('index_args', 1, 'index_args', False, None, 0),  # 121
+    ('index_args', 2, 'index_args', False, ((0, False, 0),), 0),  # 122
+    ('index_args', 2, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 123
+    ('index_args', 3, 'index_args', False, ((0, False, 0), (1, True, 0)), 0),  # 124
+    ('int', 1, 'int', False, None, 0),  # 125
+    ('let_decl', 4, 'let_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 126
+    ('let_value', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 127
+    ('let_value', 1, 'let_value', True, None, 0),  # 128
+    ('move_decl', 6, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0)), 0),  # 129
+    ('move_decl', 7, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (6, True, 0)), 0),  # 130
+    ('move_decl', 8, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0)), 0),  # 131
+    ('move_decl', 9, 'move_decl', False, ((1, False, 0), (3, False, 0), (5, False, 0), (7, False, 0), (8, True, 0)), 0),  # 132
+    ('name', 1, 'name', False, ((0, True, 0),), 0),  # 133
+    ('neg_int', 2, 'neg_int', False, ((1, False, 0),), 0),  # 134
+    ('not_expr', 2, 'not_op', False, ((1, False, 0),), 0),  # 135
+    ('not_expr', 1, 'not_expr', True, None, 0),  # 136
+    ('objective_decl', 2, 'maximize_decl', False, ((1, False, 0),), 0),  # 137
+    ('objective_decl', 2, 'minimize_decl', False, ((1, False, 0),), 0),  # 138
+    ('or_expr', 1, 'or_expr', True, None, 0),  # 139
+    ('or_expr', 3, 'or_op', False, ((0, False, 0), (2, False, 0)), 0),  # 140
+    ('param_decl', 4, 'param_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 141
+    ('piece', 1, 'named_piece', False, None, 0),  # 142
+    ('piece', 3, 'named_piece', False, ((0, False, 0), (2, False, 0)), 0),  # 143
+    ('piece', 1, 'piece', False, None, 0),  # 144
+    ('piece', 3, 'piece', False, ((0, False, 0), (2, False, 0)), 0),  # 145
+    ('piece', 2, 'piece', False, ((0, False, 0), (1, True, 0)), 0),  # 146
+    ('piece', 4, 'piece', False, ((0, False, 0), (1, True, 0), (3, False, 0)), 0),  # 147
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 148
+    ('pieces_decl', 6, 'pieces_decl', False, ((1, True, 0), (4, False, 0)), 0),  # 149
+    ('pieces_decl', 8, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 150
+    ('pieces_decl', 7, 'pieces_decl', False, ((1, True, 0), (4, False, 0), (5, True, 0)), 0),  # 151
+    ('pieces_decl', 4, 'drawn_pieces_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 152
+    ('place_decl', 4, 'place_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 153
+    ('place_decl', 6, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0)), 0),  # 154
+    ('place_decl', 7, 'place_decl', False, ((1, True, 0), (3, False, 0), (5, True, 0), (6, True, 0)), 0),  # 155
+    ('place_target', 3, 'call', False, ((0, False, 0),), 1),  # 156
+    ('place_target', 4, 'call', False, ((0, False, 0), (2, False, 0)), 0),  # 157
+    ('place_target', 1, 'place_target', True, ((0, True, 0),), 0),  # 158
+    ('place_target', 1, 'place_target', True, None, 0),  # 159
+    ('positions_decl', 4, 'key_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 160
+    ('positions_decl', 5, 'key_decl', False, ((1, True, 0), (3, False, 0), (4, True, 0)), 0),  # 161
+    ('positions_decl', 4, 'positions_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 162
+    ('puzzle_decl', 2, 'puzzle_decl', False, ((1, False, 0),), 0),  # 163
+    ('question_decl', 4, 'question_decl', False, ((1, False, 0), (3, False, 0)), 0),  # 164
+    ('regions_decl', 6, 'regions_decl', False, ((1, True, 0), (3, True, 0), (5, False, 0)), 0),  # 165
+    ('relation', 4, 'count_of', False, ((0, False, 0), (1, False, 0), (3, False, 0)), 0),  # 166
+    ('relation', 1, 'relation', True, None, 0),  # 167
+    ('relation', 3, 'at_position', False, ((0, False, 0), (2, False, 0)), 0),  # 168
+    ('relation', 3, 'compare', False, None, 0),  # 169
+    ('relation', 3, 'member', False, ((0, False, 0), (2, False, 0)), 0),  # 170
+    ('relation', 4, 'not_at_position', False, ((0, False, 0), (3, False, 0)), 0),  # 171
+    ('relation', 4, 'not_member', False, ((0, False, 0), (3, False, 0)), 0),  # 172
+    ('relation', 4, 'not_relate', False, ((0, False, 0), (2, False, 0), (3, False, 0)), 0),  # 173
+    ('relation', 3, 'relate', False, None, 0),  # 174
+    ('setexpr', 1, 'setexpr', True, None, 0),  # 175
+    ('setexpr', 3, 'range', False, ((0, False, 0), (2, False, 0)), 0),  # 176
+    ('show_decl', 2, 'show_decl', False, ((1, True, 0),), 0),  # 177
+    ('show_decl', 3, 'show_decl', False, ((1, True, 0), (2, True, 0)), 0),  # 178
+    ('signed', 1, 'signed', True, None, 0),  # 179
+    ('signed', 1, 'signed', True, None, 0),  # 180
+    ('start', 0, 'start', False, None, 0),  # 181
     ('start', 1, 'start', False, ((0, True, 0),), 0),  # 182
-    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 183
-    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 184
+    ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 183
+    ('start', 1, 'start', False, ((0, True, 0),), 0),  # 184
     ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 185
-    ('string', 1, 'string', False, None, 0),  # 186
-    ('term', 1, 'term', True, None, 0),  # 187
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 188
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 189
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 190
-    ('value', 1, 'value', True, None, 0),  # 191
-    ('value', 1, 'value', True, None, 0),  # 192
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 186
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 187
+    ('string', 1, 'string', False, None, 0),  # 188
+    ('term', 1, 'term', True, None, 0),  # 189
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 190
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 191
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 192
     ('value', 1, 'value', True, None, 0),  # 193
-    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 194
-    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 195
-    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 196
-    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 197
-    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 198
+    ('value', 1, 'value', True, None, 0),  # 194
+    ('value', 1, 'value', True, None, 0),  # 195
+    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 196
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 197
+    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 198
+    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 199
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 200
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 0
-    {'$END': -180, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 68},  # 1
+    {'$END': -182, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 68},  # 1
     {'$END': -44, 'AND': -44, 'AT': -44, 'COLON': -44, 'COMMA': -44, 'COMPARE': -44, 'DOT': -44, 'ELSE': -44, 'EQUAL': -44, 'FOR': -44, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OF': -44, 'ON': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RBRACE': -44, 'RELATION': -44, 'RPAR': -44, 'RSQB': -44, 'SHAPE': -44, 'STAR': -44, 'THEN': -44, 'WHERE': -44, '_NL': -44, '__ANON_0': -44, '__ANON_1': -44},  # 2
     {'$END': -45, 'AND': -45, 'AT': -45, 'COLON': -45, 'COMMA': -45, 'COMPARE': -45, 'DOT': -45, 'ELSE': -45, 'EQUAL': -45, 'FOR': -45, 'IFF': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'NOT': -45, 'OF': -45, 'ON': -45, 'OR': -45, 'PERCENT': -45, 'PLUS': -45, 'RBRACE': -45, 'RELATION': -45, 'RPAR': -45, 'RSQB': -45, 'SHAPE': -45, 'STAR': -45, 'THEN': -45, 'WHERE': -45, '_NL': -45, '__ANON_0': -45, '__ANON_1': -45},  # 3
     {'$END': -46, 'AND': -46, 'AT': -46, 'COLON': -46, 'COMMA': -46, 'COMPARE': -46, 'DOT': -46, 'ELSE': -46, 'EQUAL': -46, 'FOR': -46, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'NOT': -46, 'OF': -46, 'ON': -46, 'OR': -46, 'PERCENT': -46, 'PLUS': -46, 'RBRACE': -46, 'RELATION': -46, 'RPAR': -46, 'RSQB': -46, 'SHAPE': -46, 'STAR': -46, 'THEN': -46, 'WHERE': -46, '_NL': -46, '__ANON_0': -46, '__ANON_1': -46},  # 4
@@ -233,13 +235,13 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -48, 'AND': -48, 'AT': -48, 'COLON': -48, 'COMMA': -48, 'COMPARE': -48, 'DOT': -48, 'ELSE': -48, 'EQUAL': -48, 'FOR': -48, 'IFF': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'NOT': -48, 'OF': -48, 'ON': -48, 'OR': -48, 'PERCENT': -48, 'PLUS': -48, 'RBRACE': -48, 'RELATION': -48, 'RPAR': -48, 'RSQB': -48, 'SHAPE': -48, 'STAR': -48, 'THEN': -48, 'WHERE': -48, '_NL': -48, '__ANON_0': -48, '__ANON_1': -48},  # 10
     {'$END': -49, 'AND': -49, 'AT': -49, 'COLON': -49, 'COMMA': -49, 'COMPARE': -49, 'DOT': -49, 'ELSE': -49, 'EQUAL': -49, 'FOR': -49, 'IFF': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OF': -49, 'ON': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RBRACE': -49, 'RELATION': -49, 'RPAR': -49, 'RSQB': -49, 'SHAPE': -49, 'STAR': -49, 'THEN': -49, 'WHERE': -49, '_NL': -49, '__ANON_0': -49, '__ANON_1': -49},  # 11
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 12
-    {'$END': -124, 'AND': -124, 'AT': -124, 'COLON': -124, 'COMMA': -124, 'COMPARE': -124, 'DOT': -124, 'ELSE': -124, 'EQUAL': -124, 'FOR': -124, 'IFF': -124, 'IN': -124, 'LSQB': -124, 'MINUS': -124, 'NOT': -124, 'OF': -124, 'OR': -124, 'PERCENT': -124, 'PLUS': -124, 'RBRACE': -124, 'RELATION': -124, 'RPAR': -124, 'RSQB': -124, 'SHAPE': -124, 'STAR': -124, 'THEN': -124, 'VBAR': -124, 'WHERE': -124, '_NL': -124, '__ANON_0': -124, '__ANON_1': -124},  # 13
+    {'$END': -126, 'AND': -126, 'AT': -126, 'COLON': -126, 'COMMA': -126, 'COMPARE': -126, 'DOT': -126, 'ELSE': -126, 'EQUAL': -126, 'FOR': -126, 'IFF': -126, 'IN': -126, 'LSQB': -126, 'MINUS': -126, 'NOT': -126, 'OF': -126, 'OR': -126, 'PERCENT': -126, 'PLUS': -126, 'RBRACE': -126, 'RELATION': -126, 'RPAR': -126, 'RSQB': -126, 'SHAPE': -126, 'STAR': -126, 'THEN': -126, 'VBAR': -126, 'WHERE': -126, '_NL': -126, '__ANON_0': -126, '__ANON_1': -126},  # 13
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 14
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 15
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 102, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 16
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 17
     {'$END': -50, 'AND': -50, 'AT': -50, 'COLON': -50, 'COMMA': -50, 'COMPARE': -50, 'DOT': -50, 'ELSE': -50, 'EQUAL': -50, 'FOR': -50, 'IFF': -50, 'IN': -50, 'LSQB': -50, 'MINUS': -50, 'NOT': -50, 'OF': -50, 'ON': -50, 'OR': -50, 'PERCENT': -50, 'PLUS': -50, 'RBRACE': -50, 'RELATION': -50, 'RPAR': -50, 'RSQB': -50, 'SHAPE': -50, 'STAR': -50, 'THEN': -50, 'WHERE': -50, '_NL': -50, '__ANON_0': -50, '__ANON_1': -50},  # 18
-    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'ELSE': -51, 'EQUAL': -51, 'FOR': -51, 'IFF': -51, 'IN': -51, 'LPAR': 106, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'SHAPE': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 19
+    {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'ELSE': -51, 'EQUAL': -51, 'FOR': -51, 'IFF': -51, 'IN': -51, 'INT': 13, 'LPAR': 106, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'SHAPE': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 19
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 20
     {'$END': -52, 'AND': -52, 'AT': -52, 'COLON': -52, 'COMMA': -52, 'COMPARE': -52, 'DOT': -52, 'ELSE': -52, 'EQUAL': -52, 'FOR': -52, 'IFF': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'NOT': -52, 'OF': -52, 'ON': -52, 'OR': -52, 'PERCENT': -52, 'PLUS': -52, 'RBRACE': -52, 'RELATION': -52, 'RPAR': -52, 'RSQB': -52, 'SHAPE': -52, 'STAR': -52, 'THEN': -52, 'WHERE': -52, '_NL': -52, '__ANON_0': -52, '__ANON_1': -52},  # 21
     {'$END': -53, 'AND': -53, 'AT': -53, 'COLON': -53, 'COMMA': -53, 'COMPARE': -53, 'DOT': -53, 'ELSE': -53, 'EQUAL': -53, 'FOR': -53, 'IFF': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'NOT': -53, 'OF': -53, 'ON': -53, 'OR': -53, 'PERCENT': -53, 'PLUS': -53, 'RBRACE': -53, 'RELATION': -53, 'RPAR': -53, 'RSQB': -53, 'SHAPE': -53, 'STAR': -53, 'THEN': -53, 'WHERE': -53, '_NL': -53, '__ANON_0': -53, '__ANON_1': -53},  # 22
@@ -250,30 +252,30 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'ELSE': -58, 'EQUAL': -58, 'FOR': -58, 'IFF': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'ON': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 27
     {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'DOT': -59, 'ELSE': -59, 'EQUAL': -59, 'FOR': -59, 'IFF': -59, 'IN': -59, 'LSQB': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'ON': -59, 'OR': -59, 'PERCENT': -59, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'SHAPE': -59, 'STAR': -59, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': -59},  # 28
     {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'ELSE': -60, 'EQUAL': -60, 'FOR': -60, 'IFF': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'ON': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'SHAPE': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 29
-    {'$END': -187, 'AND': -187, 'AT': -187, 'COLON': -187, 'COMMA': -187, 'COMPARE': -187, 'DOT': -187, 'ELSE': -187, 'EQUAL': -187, 'FOR': -187, 'IFF': -187, 'IN': -187, 'LSQB': -187, 'MINUS': -187, 'NOT': -187, 'OF': -187, 'OR': -187, 'PERCENT': -187, 'PLUS': -187, 'RBRACE': -187, 'RELATION': -187, 'RPAR': -187, 'RSQB': -187, 'SHAPE': -187, 'STAR': -187, 'THEN': -187, 'WHERE': -187, '_NL': -187, '__ANON_0': -187, '__ANON_1': -187},  # 30
-    {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': -78, 'ELSE': -78, 'EQUAL': -78, 'FOR': -78, 'IFF': -78, 'IN': -78, 'LSQB': -78, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'SHAPE': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 31
-    {'$END': -132, 'AND': -132, 'AT': -132, 'COLON': -132, 'COMMA': -132, 'COMPARE': -132, 'DOT': -132, 'ELSE': -132, 'EQUAL': -132, 'FOR': -132, 'IFF': -132, 'IN': -132, 'LSQB': -132, 'MINUS': -132, 'NOT': -132, 'OF': -132, 'OR': -132, 'PERCENT': -132, 'PLUS': -132, 'RBRACE': -132, 'RELATION': -132, 'RPAR': -132, 'RSQB': -132, 'SHAPE': -132, 'STAR': -132, 'THEN': -132, 'WHERE': -132, '_NL': -132, '__ANON_0': -132, '__ANON_1': -132},  # 32
-    {'$END': -138, 'AND': 108, 'COLON': -138, 'COMMA': -138, 'ELSE': -138, 'FOR': -138, 'IFF': -138, 'OR': -138, 'RBRACE': -138, 'RPAR': -138, 'RSQB': -138, 'THEN': -138, '_NL': -138, '__ANON_0': -138},  # 33
-    {'$END': -166, 'AND': -166, 'AT': 109, 'COLON': -166, 'COMMA': -166, 'COMPARE': 110, 'ELSE': -166, 'FOR': -166, 'IFF': -166, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -166, 'PLUS': 114, 'RBRACE': -166, 'RELATION': 115, 'RPAR': -166, 'RSQB': -166, 'THEN': -166, '_NL': -166, '__ANON_0': -166},  # 34
-    {'$END': -112, 'AND': -112, 'AT': -112, 'COLON': -112, 'COMMA': -112, 'COMPARE': -112, 'DOT': 116, 'ELSE': -112, 'EQUAL': -112, 'FOR': -112, 'IFF': -112, 'IN': -112, 'LSQB': 117, 'MINUS': -112, 'NOT': -112, 'OF': -112, 'OR': -112, 'PERCENT': -112, 'PLUS': -112, 'RBRACE': -112, 'RELATION': -112, 'RPAR': -112, 'RSQB': -112, 'SHAPE': -112, 'STAR': -112, 'THEN': -112, 'WHERE': -112, '_NL': -112, '__ANON_0': -112, '__ANON_1': -112},  # 35
-    {'$END': -106, 'COMMA': -106, 'FOR': -106, 'RBRACE': -106, 'RPAR': -106, 'RSQB': -106, '_NL': -106, '__ANON_0': -106},  # 36
-    {'$END': -107, 'COMMA': -107, 'FOR': -107, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 37
+    {'$END': -189, 'AND': -189, 'AT': -189, 'COLON': -189, 'COMMA': -189, 'COMPARE': -189, 'DOT': -189, 'ELSE': -189, 'EQUAL': -189, 'FOR': -189, 'IFF': -189, 'IN': -189, 'LSQB': -189, 'MINUS': -189, 'NOT': -189, 'OF': -189, 'OR': -189, 'PERCENT': -189, 'PLUS': -189, 'RBRACE': -189, 'RELATION': -189, 'RPAR': -189, 'RSQB': -189, 'SHAPE': -189, 'STAR': -189, 'THEN': -189, 'WHERE': -189, '_NL': -189, '__ANON_0': -189, '__ANON_1': -189},  # 30
+    {'$END': -79, 'AND': -79, 'AT': -79, 'COLON': -79, 'COMMA': -79, 'COMPARE': -79, 'DOT': -79, 'ELSE': -79, 'EQUAL': -79, 'FOR': -79, 'IFF': -79, 'IN': -79, 'LSQB': -79, 'MINUS': -79, 'NOT': -79, 'OF': -79, 'OR': -79, 'PERCENT': -79, 'PLUS': -79, 'RBRACE': -79, 'RELATION': -79, 'RPAR': -79, 'RSQB': -79, 'SHAPE': -79, 'STAR': -79, 'THEN': -79, 'WHERE': -79, '_NL': -79, '__ANON_0': -79, '__ANON_1': -79},  # 31
+    {'$END': -134, 'AND': -134, 'AT': -134, 'COLON': -134, 'COMMA': -134, 'COMPARE': -134, 'DOT': -134, 'ELSE': -134, 'EQUAL': -134, 'FOR': -134, 'IFF': -134, 'IN': -134, 'LSQB': -134, 'MINUS': -134, 'NOT': -134, 'OF': -134, 'OR': -134, 'PERCENT': -134, 'PLUS': -134, 'RBRACE': -134, 'RELATION': -134, 'RPAR': -134, 'RSQB': -134, 'SHAPE': -134, 'STAR': -134, 'THEN': -134, 'WHERE': -134, '_NL': -134, '__ANON_0': -134, '__ANON_1': -134},  # 32
+    {'$END': -140, 'AND': 110, 'COLON': -140, 'COMMA': -140, 'ELSE': -140, 'FOR': -140, 'IFF': -140, 'OR': -140, 'RBRACE': -140, 'RPAR': -140, 'RSQB': -140, 'THEN': -140, '_NL': -140, '__ANON_0': -140},  # 33
+    {'$END': -168, 'AND': -168, 'AT': 111, 'COLON': -168, 'COMMA': -168, 'COMPARE': 112, 'ELSE': -168, 'FOR': -168, 'IFF': -168, 'IN': 113, 'MINUS': 114, 'NOT': 115, 'OR': -168, 'PLUS': 116, 'RBRACE': -168, 'RELATION': 117, 'RPAR': -168, 'RSQB': -168, 'THEN': -168, '_NL': -168, '__ANON_0': -168},  # 34
+    {'$END': -113, 'AND': -113, 'AT': -113, 'COLON': -113, 'COMMA': -113, 'COMPARE': -113, 'DOT': 118, 'ELSE': -113, 'EQUAL': -113, 'FOR': -113, 'IFF': -113, 'IN': -113, 'LSQB': 119, 'MINUS': -113, 'NOT': -113, 'OF': -113, 'OR': -113, 'PERCENT': -113, 'PLUS': -113, 'RBRACE': -113, 'RELATION': -113, 'RPAR': -113, 'RSQB': -113, 'SHAPE': -113, 'STAR': -113, 'THEN': -113, 'WHERE': -113, '_NL': -113, '__ANON_0': -113, '__ANON_1': -113},  # 35
+    {'$END': -107, 'COMMA': -107, 'FOR': -107, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 36
+    {'$END': -108, 'COMMA': -108, 'FOR': -108, 'RBRACE': -108, 'RPAR': -108, 'RSQB': -108, '_NL': -108, '__ANON_0': -108},  # 37
     {},  # 38
-    {'$END': -188, 'AND': -188, 'AT': -188, 'COLON': -188, 'COMMA': -188, 'COMPARE': -188, 'ELSE': -188, 'EQUAL': -188, 'FOR': -188, 'IFF': -188, 'IN': -188, 'MINUS': -188, 'NOT': -188, 'OF': -188, 'OR': -188, 'PERCENT': -188, 'PLUS': -188, 'RBRACE': -188, 'RELATION': -188, 'RPAR': -188, 'RSQB': -188, 'SHAPE': -188, 'STAR': -188, 'THEN': -188, 'WHERE': -188, '_NL': -188, '__ANON_0': -188, '__ANON_1': -188},  # 39
-    {'$END': -108, 'COMMA': -108, 'FOR': -108, 'RBRACE': -108, 'RPAR': -108, 'RSQB': -108, '_NL': -108, '__ANON_0': -108},  # 40
-    {'$END': -109, 'COMMA': -109, 'FOR': -109, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, '_NL': -109, '__ANON_0': -109},  # 41
-    {'$END': -83, 'AND': -83, 'AT': -83, 'COLON': -83, 'COMMA': -83, 'COMPARE': -83, 'DOT': -83, 'ELSE': -83, 'EQUAL': -83, 'FOR': -83, 'IFF': -83, 'IN': -83, 'LSQB': -83, 'MINUS': -83, 'NOT': -83, 'OF': -83, 'OR': -83, 'PERCENT': -83, 'PLUS': -83, 'RBRACE': -83, 'RELATION': -83, 'RPAR': -83, 'RSQB': -83, 'SHAPE': -83, 'STAR': -83, 'THEN': -83, 'WHERE': -83, '_NL': -83, '__ANON_0': -83, '__ANON_1': -83},  # 42
-    {'$END': -84, 'AND': -84, 'AT': -84, 'COLON': -84, 'COMMA': -84, 'COMPARE': -84, 'DOT': -84, 'ELSE': -84, 'EQUAL': -84, 'FOR': -84, 'IFF': -84, 'IN': -84, 'LSQB': -84, 'MINUS': -84, 'NOT': -84, 'OF': -84, 'OR': -84, 'PERCENT': -84, 'PLUS': -84, 'RBRACE': -84, 'RELATION': -84, 'RPAR': -84, 'RSQB': -84, 'SHAPE': -84, 'STAR': -84, 'THEN': -84, 'WHERE': -84, '_NL': -84, '__ANON_0': -84, '__ANON_1': -84},  # 43
+    {'$END': -190, 'AND': -190, 'AT': -190, 'COLON': -190, 'COMMA': -190, 'COMPARE': -190, 'ELSE': -190, 'EQUAL': -190, 'FOR': -190, 'IFF': -190, 'IN': -190, 'MINUS': -190, 'NOT': -190, 'OF': -190, 'OR': -190, 'PERCENT': -190, 'PLUS': -190, 'RBRACE': -190, 'RELATION': -190, 'RPAR': -190, 'RSQB': -190, 'SHAPE': -190, 'STAR': -190, 'THEN': -190, 'WHERE': -190, '_NL': -190, '__ANON_0': -190, '__ANON_1': -190},  # 39
+    {'$END': -109, 'COMMA': -109, 'FOR': -109, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, '_NL': -109, '__ANON_0': -109},  # 40
+    {'$END': -110, 'COMMA': -110, 'FOR': -110, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, '_NL': -110, '__ANON_0': -110},  # 41
+    {'$END': -84, 'AND': -84, 'AT': -84, 'COLON': -84, 'COMMA': -84, 'COMPARE': -84, 'DOT': -84, 'ELSE': -84, 'EQUAL': -84, 'FOR': -84, 'IFF': -84, 'IN': -84, 'LSQB': -84, 'MINUS': -84, 'NOT': -84, 'OF': -84, 'OR': -84, 'PERCENT': -84, 'PLUS': -84, 'RBRACE': -84, 'RELATION': -84, 'RPAR': -84, 'RSQB': -84, 'SHAPE': -84, 'STAR': -84, 'THEN': -84, 'WHERE': -84, '_NL': -84, '__ANON_0': -84, '__ANON_1': -84},  # 42
+    {'$END': -85, 'AND': -85, 'AT': -85, 'COLON': -85, 'COMMA': -85, 'COMPARE': -85, 'DOT': -85, 'ELSE': -85, 'EQUAL': -85, 'FOR': -85, 'IFF': -85, 'IN': -85, 'LSQB': -85, 'MINUS': -85, 'NOT': -85, 'OF': -85, 'OR': -85, 'PERCENT': -85, 'PLUS': -85, 'RBRACE': -85, 'RELATION': -85, 'RPAR': -85, 'RSQB': -85, 'SHAPE': -85, 'STAR': -85, 'THEN': -85, 'WHERE': -85, '_NL': -85, '__ANON_0': -85, '__ANON_1': -85},  # 43
     {'$END': -62, 'AND': -62, 'COLON': -62, 'COMMA': -62, 'ELSE': -62, 'FOR': -62, 'IFF': -62, 'OR': -62, 'RBRACE': -62, 'RPAR': -62, 'RSQB': -62, 'THEN': -62, '_NL': -62, '__ANON_0': -62},  # 44
-    {'$END': -110, 'COMMA': -110, 'FOR': -110, 'IFF': 118, 'OR': 119, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, '_NL': -110, '__ANON_0': -110},  # 45
-    {'$END': -135, 'AND': -135, 'COLON': -135, 'COMMA': -135, 'ELSE': -135, 'FOR': -135, 'IFF': -135, 'OR': -135, 'RBRACE': -135, 'RPAR': -135, 'RSQB': -135, 'THEN': -135, '_NL': -135, '__ANON_0': -135},  # 46
-    {'$END': -85, 'AND': -85, 'AT': -85, 'COLON': -85, 'COMMA': -85, 'COMPARE': -85, 'DOT': -85, 'ELSE': -85, 'EQUAL': -85, 'FOR': -85, 'IFF': -85, 'IN': -85, 'LSQB': -85, 'MINUS': -85, 'NOT': -85, 'OF': -85, 'OR': -85, 'PERCENT': -85, 'PLUS': -85, 'RBRACE': -85, 'RELATION': -85, 'RPAR': -85, 'RSQB': -85, 'SHAPE': -85, 'STAR': -85, 'THEN': -85, 'WHERE': -85, '_NL': -85, '__ANON_0': -85, '__ANON_1': -85},  # 47
-    {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'ELSE': -69, 'EQUAL': -69, 'FOR': -69, 'IFF': -69, 'IN': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': 120, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': 121, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': 122},  # 48
-    {'AND': -44, 'AT': -44, 'COLON': 123, 'COMPARE': -44, 'DOT': -44, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RELATION': -44, 'STAR': -44, '_NL': -44, '__ANON_1': -44},  # 49
-    {'ALWAYS': 2, 'AND': -45, 'AT': -45, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -45, 'DOT': -45, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'MOVE': 18, 'NAME': 94, 'NOT': -45, 'OR': -45, 'PERCENT': -45, 'PIECES': 21, 'PLACE': 22, 'PLUS': -45, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -45, 'SHAPE': 27, 'SHOW': 28, 'STAR': -45, 'START': 29, 'STRING': 124, '_NL': -45, '__ANON_1': -45},  # 50
+    {'$END': -111, 'COMMA': -111, 'FOR': -111, 'IFF': 120, 'OR': 121, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, '_NL': -111, '__ANON_0': -111},  # 45
+    {'$END': -137, 'AND': -137, 'COLON': -137, 'COMMA': -137, 'ELSE': -137, 'FOR': -137, 'IFF': -137, 'OR': -137, 'RBRACE': -137, 'RPAR': -137, 'RSQB': -137, 'THEN': -137, '_NL': -137, '__ANON_0': -137},  # 46
+    {'$END': -86, 'AND': -86, 'AT': -86, 'COLON': -86, 'COMMA': -86, 'COMPARE': -86, 'DOT': -86, 'ELSE': -86, 'EQUAL': -86, 'FOR': -86, 'IFF': -86, 'IN': -86, 'LSQB': -86, 'MINUS': -86, 'NOT': -86, 'OF': -86, 'OR': -86, 'PERCENT': -86, 'PLUS': -86, 'RBRACE': -86, 'RELATION': -86, 'RPAR': -86, 'RSQB': -86, 'SHAPE': -86, 'STAR': -86, 'THEN': -86, 'WHERE': -86, '_NL': -86, '__ANON_0': -86, '__ANON_1': -86},  # 47
+    {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'ELSE': -69, 'EQUAL': -69, 'FOR': -69, 'IFF': -69, 'IN': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': 122, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': 123, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': 124},  # 48
+    {'AND': -44, 'AT': -44, 'COLON': 125, 'COMPARE': -44, 'DOT': -44, 'IFF': -44, 'IN': -44, 'LSQB': -44, 'MINUS': -44, 'NOT': -44, 'OR': -44, 'PERCENT': -44, 'PLUS': -44, 'RELATION': -44, 'STAR': -44, '_NL': -44, '__ANON_1': -44},  # 49
+    {'ALWAYS': 2, 'AND': -45, 'AT': -45, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -45, 'DOT': -45, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -45, 'IN': -45, 'LSQB': -45, 'MINUS': -45, 'MOVE': 18, 'NAME': 94, 'NOT': -45, 'OR': -45, 'PERCENT': -45, 'PIECES': 21, 'PLACE': 22, 'PLUS': -45, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -45, 'SHAPE': 27, 'SHOW': 28, 'STAR': -45, 'START': 29, 'STRING': 126, '_NL': -45, '__ANON_1': -45},  # 50
     {'ALWAYS': 2, 'AND': -46, 'AT': -46, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -46, 'DOT': -46, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -46, 'IN': -46, 'LSQB': -46, 'MINUS': -46, 'MOVE': 18, 'NAME': 94, 'NOT': -46, 'OR': -46, 'PERCENT': -46, 'PIECES': 21, 'PLACE': 22, 'PLUS': -46, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -46, 'SHAPE': 27, 'SHOW': 28, 'STAR': -46, 'START': 29, '_NL': -46, '__ANON_1': -46},  # 51
     {'ALWAYS': 2, 'AND': -48, 'AT': -48, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -48, 'DOT': -48, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -48, 'IN': -48, 'LSQB': -48, 'MINUS': -48, 'MOVE': 18, 'NAME': 94, 'NOT': -48, 'OR': -48, 'PERCENT': -48, 'PIECES': 21, 'PLACE': 22, 'PLUS': -48, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -48, 'SHAPE': 27, 'SHOW': 28, 'STAR': -48, 'START': 29, '_NL': -48, '__ANON_1': -48},  # 52
-    {'AND': -49, 'AT': -49, 'COLON': 129, 'COMPARE': -49, 'DOT': -49, 'IFF': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RELATION': -49, 'STAR': -49, '_NL': -49, '__ANON_1': -49},  # 53
+    {'AND': -49, 'AT': -49, 'COLON': 131, 'COMPARE': -49, 'DOT': -49, 'IFF': -49, 'IN': -49, 'LSQB': -49, 'MINUS': -49, 'NOT': -49, 'OR': -49, 'PERCENT': -49, 'PLUS': -49, 'RELATION': -49, 'STAR': -49, '_NL': -49, '__ANON_1': -49},  # 53
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 54
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 55
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 56
@@ -281,21 +283,21 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 58
     {'ALWAYS': 2, 'AND': -52, 'AT': -52, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -52, 'DOT': -52, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -52, 'IN': -52, 'LSQB': -52, 'MINUS': -52, 'MOVE': 18, 'NAME': 94, 'NOT': -52, 'OR': -52, 'PERCENT': -52, 'PIECES': 21, 'PLACE': 22, 'PLUS': -52, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -52, 'SHAPE': 27, 'SHOW': 28, 'STAR': -52, 'START': 29, '_NL': -52, '__ANON_1': -52},  # 59
     {'ALWAYS': 2, 'AND': -53, 'AT': -53, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -53, 'DOT': -53, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -53, 'IN': -53, 'LSQB': -53, 'MINUS': -53, 'MOVE': 18, 'NAME': 94, 'NOT': -53, 'OR': -53, 'PERCENT': -53, 'PIECES': 21, 'PLACE': 22, 'PLUS': -53, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -53, 'SHAPE': 27, 'SHOW': 28, 'STAR': -53, 'START': 29, '_NL': -53, '__ANON_1': -53},  # 60
-    {'ALWAYS': 2, 'AND': -54, 'AT': -54, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -54, 'DOT': -54, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'MOVE': 18, 'NAME': 94, 'NOT': -54, 'OR': -54, 'PERCENT': -54, 'PIECES': 21, 'PLACE': 22, 'PLUS': -54, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -54, 'SHAPE': 27, 'SHOW': 28, 'STAR': -54, 'START': 29, 'STRING': 124, '_NL': -54, '__ANON_1': -54},  # 61
-    {'AND': -55, 'AT': -55, 'COMPARE': -55, 'DOT': -55, 'IFF': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RELATION': -55, 'STAR': -55, 'STRING': 138, '_NL': -55, '__ANON_1': -55},  # 62
+    {'ALWAYS': 2, 'AND': -54, 'AT': -54, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -54, 'DOT': -54, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -54, 'IN': -54, 'LSQB': -54, 'MINUS': -54, 'MOVE': 18, 'NAME': 94, 'NOT': -54, 'OR': -54, 'PERCENT': -54, 'PIECES': 21, 'PLACE': 22, 'PLUS': -54, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -54, 'SHAPE': 27, 'SHOW': 28, 'STAR': -54, 'START': 29, 'STRING': 126, '_NL': -54, '__ANON_1': -54},  # 61
+    {'AND': -55, 'AT': -55, 'COMPARE': -55, 'DOT': -55, 'IFF': -55, 'IN': -55, 'LSQB': -55, 'MINUS': -55, 'NOT': -55, 'OR': -55, 'PERCENT': -55, 'PLUS': -55, 'RELATION': -55, 'STAR': -55, 'STRING': 140, '_NL': -55, '__ANON_1': -55},  # 62
     {'AND': -56, 'AT': -56, 'COMPARE': -56, 'DOT': -56, 'IFF': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RELATION': -56, 'STAR': -56, 'STRING': 30, '_NL': -56, '__ANON_1': -56},  # 63
     {'ALWAYS': 2, 'AND': -57, 'AT': -57, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -57, 'DOT': -57, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'MOVE': 18, 'NAME': 94, 'NOT': -57, 'OR': -57, 'PERCENT': -57, 'PIECES': 21, 'PLACE': 22, 'PLUS': -57, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -57, 'SHAPE': 27, 'SHOW': 28, 'STAR': -57, 'START': 29, '_NL': -57, '__ANON_1': -57},  # 64
     {'ALWAYS': 2, 'AND': -59, 'AT': -59, 'ATTRIBUTE': 3, 'BOARD': 4, 'COMPARE': -59, 'DOT': -59, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'IFF': -59, 'IN': -59, 'LSQB': -59, 'MINUS': -59, 'MOVE': 18, 'NAME': 94, 'NOT': -59, 'OR': -59, 'PERCENT': -59, 'PIECES': 21, 'PLACE': 22, 'PLUS': -59, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RELATION': -59, 'SHAPE': 27, 'SHOW': 28, 'STAR': -59, 'START': 29, '_NL': -59, '__ANON_1': -59},  # 65
-    {'AND': -60, 'AT': -60, 'COLON': 142, 'COMPARE': -60, 'DOT': -60, 'IFF': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RELATION': -60, 'STAR': -60, '_NL': -60, '__ANON_1': -60},  # 66
+    {'AND': -60, 'AT': -60, 'COLON': 144, 'COMPARE': -60, 'DOT': -60, 'IFF': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RELATION': -60, 'STAR': -60, '_NL': -60, '__ANON_1': -60},  # 66
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 67
     {'$END': -19, 'ALWAYS': -19, 'ATTRIBUTE': -19, 'BOARD': -19, 'COUNT_WORD': -19, 'EITHER': -19, 'ELSE': -19, 'FALSE': -19, 'FORALL': -19, 'GIVEN': -19, 'GOAL': -19, 'IF': -19, 'INT': -19, 'LBRACE': -19, 'LET': -19, 'LPAR': -19, 'LSQB': -19, 'MAXIMIZE': -19, 'MINIMIZE': -19, 'MINUS': -19, 'MOVE': -19, 'NAME': -19, 'NOT': -19, 'PARAM': -19, 'PIECES': -19, 'PLACE': -19, 'POSITIONS': -19, 'PUZZLE': -19, 'QUESTION': -19, 'REGIONS': -19, 'SHAPE': -19, 'SHOW': -19, 'START': -19, 'STRING': -19, 'TRUE': -19, 'VAR': -19, '_NL': -19},  # 68
-    {'$END': -181, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 144},  # 69
-    {'$END': -183, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 70
+    {'$END': -183, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67, '_NL': 146},  # 69
+    {'$END': -185, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 70
     {'_NL': 68},  # 71
     {'_NL': -27},  # 72
     {'_NL': -28},  # 73
     {'_NL': -29},  # 74
-    {'_NL': -98},  # 75
+    {'_NL': -99},  # 75
     {'_NL': -30},  # 76
     {'_NL': -31},  # 77
     {'_NL': -32},  # 78
@@ -311,276 +313,278 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {},  # 88
     {'_NL': -42},  # 89
     {'_NL': -43},  # 90
-    {'MINUS': 112, 'OF': 148, 'PLUS': 114},  # 91
-    {'AND': 108, 'OR': 149},  # 92
+    {'MINUS': 114, 'OF': 150, 'PLUS': 116},  # 91
+    {'AND': 110, 'OR': 151},  # 92
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 93
     {'$END': -51, 'AND': -51, 'AT': -51, 'COLON': -51, 'COMMA': -51, 'COMPARE': -51, 'DOT': -51, 'ELSE': -51, 'EQUAL': -51, 'FOR': -51, 'IFF': -51, 'IN': -51, 'LSQB': -51, 'MINUS': -51, 'NOT': -51, 'OF': -51, 'ON': -51, 'OR': -51, 'PERCENT': -51, 'PLUS': -51, 'RBRACE': -51, 'RELATION': -51, 'RPAR': -51, 'RSQB': -51, 'SHAPE': -51, 'STAR': -51, 'THEN': -51, 'WHERE': -51, '_NL': -51, '__ANON_0': -51, '__ANON_1': -51},  # 94
-    {'IN': 152},  # 95
-    {'COLON': -91, 'COMMA': 153, 'RSQB': -91, 'WHERE': 154},  # 96
-    {'COLON': 156},  # 97
-    {'OR': 119, 'THEN': 157},  # 98
-    {'RBRACE': 158},  # 99
-    {'COMMA': 159, 'RBRACE': -63, 'RPAR': -63},  # 100
-    {'RPAR': 161},  # 101
+    {'IN': 154},  # 95
+    {'COLON': -92, 'COMMA': 155, 'RSQB': -92, 'WHERE': 156},  # 96
+    {'COLON': 158},  # 97
+    {'OR': 121, 'THEN': 159},  # 98
+    {'RBRACE': 160},  # 99
+    {'COMMA': 161, 'RBRACE': -63, 'RPAR': -63},  # 100
+    {'RPAR': 163},  # 101
     {'$END': -73, 'AND': -73, 'AT': -73, 'COLON': -73, 'COMMA': -73, 'COMPARE': -73, 'DOT': -73, 'ELSE': -73, 'EQUAL': -73, 'FOR': -73, 'IFF': -73, 'IN': -73, 'LSQB': -73, 'MINUS': -73, 'NOT': -73, 'OF': -73, 'OR': -73, 'PERCENT': -73, 'PLUS': -73, 'RBRACE': -73, 'RELATION': -73, 'RPAR': -73, 'RSQB': -73, 'SHAPE': -73, 'STAR': -73, 'THEN': -73, 'WHERE': -73, '_NL': -73, '__ANON_0': -73, '__ANON_1': -73},  # 102
-    {'RSQB': 162},  # 103
-    {'COMMA': 159, 'FOR': 163, 'RSQB': -63},  # 104
-    {'$END': -111, 'AND': -111, 'AT': -111, 'COLON': -111, 'COMMA': -111, 'COMPARE': -111, 'ELSE': -111, 'EQUAL': -111, 'FOR': -111, 'IFF': -111, 'IN': -111, 'MINUS': -111, 'NOT': -111, 'OF': -111, 'OR': -111, 'PERCENT': -111, 'PLUS': -111, 'RBRACE': -111, 'RELATION': -111, 'RPAR': -111, 'RSQB': -111, 'SHAPE': -111, 'STAR': -111, 'THEN': -111, 'WHERE': -111, '_NL': -111, '__ANON_0': -111, '__ANON_1': -111},  # 105
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 164, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 106
-    {'$END': -134, 'AND': -134, 'COLON': -134, 'COMMA': -134, 'ELSE': -134, 'FOR': -134, 'IFF': -134, 'OR': -134, 'RBRACE': -134, 'RPAR': -134, 'RSQB': -134, 'THEN': -134, '_NL': -134, '__ANON_0': -134},  # 107
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 108
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 109
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 110
+    {'RSQB': 164},  # 103
+    {'COMMA': 161, 'FOR': 165, 'RSQB': -63},  # 104
+    {'$END': -112, 'AND': -112, 'AT': -112, 'COLON': -112, 'COMMA': -112, 'COMPARE': -112, 'ELSE': -112, 'EQUAL': -112, 'FOR': -112, 'IFF': -112, 'IN': -112, 'MINUS': -112, 'NOT': -112, 'OF': -112, 'OR': -112, 'PERCENT': -112, 'PLUS': -112, 'RBRACE': -112, 'RELATION': -112, 'RPAR': -112, 'RSQB': -112, 'SHAPE': -112, 'STAR': -112, 'THEN': -112, 'WHERE': -112, '_NL': -112, '__ANON_0': -112, '__ANON_1': -112},  # 105
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 166, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 106
+    {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': -78, 'ELSE': -78, 'EQUAL': -78, 'FOR': -78, 'IFF': -78, 'IN': -78, 'LSQB': -78, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'SHAPE': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 107
+    {'$END': -116, 'AND': -116, 'AT': -116, 'COLON': -116, 'COMMA': -116, 'COMPARE': -116, 'DOT': -116, 'ELSE': -116, 'EQUAL': -116, 'FOR': -116, 'IFF': -116, 'IN': -116, 'LSQB': -116, 'MINUS': -116, 'NOT': -116, 'OF': -116, 'OR': -116, 'PERCENT': -116, 'PLUS': -116, 'RBRACE': -116, 'RELATION': -116, 'RPAR': -116, 'RSQB': -116, 'SHAPE': -116, 'STAR': -116, 'THEN': -116, 'WHERE': -116, '_NL': -116, '__ANON_0': -116, '__ANON_1': -116},  # 108
+    {'$END': -136, 'AND': -136, 'COLON': -136, 'COMMA': -136, 'ELSE': -136, 'FOR': -136, 'IFF': -136, 'OR': -136, 'RBRACE': -136, 'RPAR': -136, 'RSQB': -136, 'THEN': -136, '_NL': -136, '__ANON_0': -136},  # 109
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 110
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 111
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 112
-    {'AT': 172, 'IN': 173, 'RELATION': 174},  # 113
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 113
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 114
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 115
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 177, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 178},  # 116
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 180},  # 117
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 118
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 119
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 120
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 121
+    {'AT': 174, 'IN': 175, 'RELATION': 176},  # 115
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 116
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 117
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 179, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 180},  # 118
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 182},  # 119
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 120
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 121
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 122
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 123
-    {'COLON': -25, 'EQUAL': -25},  # 124
-    {'COLON': 190},  # 125
-    {'COLON': -26, 'EQUAL': -26},  # 126
-    {'IN': 191},  # 127
-    {'EQUAL': 192},  # 128
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 129
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 123
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 124
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 125
+    {'COLON': -25, 'EQUAL': -25},  # 126
+    {'COLON': 192},  # 127
+    {'COLON': -26, 'EQUAL': -26},  # 128
+    {'IN': 193},  # 129
     {'EQUAL': 194},  # 130
-    {'MINUS': 112, 'PLUS': 114, '_NL': -136},  # 131
-    {'MINUS': 112, 'PLUS': 114, '_NL': -137},  # 132
-    {'COLON': 195, 'FOR': 196},  # 133
-    {'EQUAL': 197},  # 134
-    {'EQUAL': 198},  # 135
-    {'ON': 199},  # 136
-    {'COLON': 200, 'EQUAL': 201},  # 137
-    {'_NL': -162},  # 138
-    {'COLON': 202},  # 139
-    {'OF': 203},  # 140
-    {'COMMA': 204, '_NL': -176},  # 141
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 142
-    {'COMMA': 204, 'IN': 207, 'LSQB': 208},  # 143
-    {'$END': -20, 'ALWAYS': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'ELSE': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'GOAL': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'MOVE': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'SHOW': -20, 'START': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': -20},  # 144
-    {'$END': -182, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 145
-    {'_NL': 68},  # 146
-    {'$END': -22, 'ALWAYS': -22, 'ATTRIBUTE': -22, 'BOARD': -22, 'COUNT_WORD': -22, 'EITHER': -22, 'ELSE': -22, 'FALSE': -22, 'FORALL': -22, 'GIVEN': -22, 'GOAL': -22, 'IF': -22, 'INT': -22, 'LBRACE': -22, 'LET': -22, 'LPAR': -22, 'LSQB': -22, 'MAXIMIZE': -22, 'MINIMIZE': -22, 'MINUS': -22, 'MOVE': -22, 'NAME': -22, 'NOT': -22, 'PARAM': -22, 'PIECES': -22, 'PLACE': -22, 'POSITIONS': -22, 'PUZZLE': -22, 'QUESTION': -22, 'REGIONS': -22, 'SHAPE': -22, 'SHOW': -22, 'START': -22, 'STRING': -22, 'TRUE': -22, 'VAR': -22, '_NL': 144},  # 147
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 148
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 149
-    {'$END': -104, 'COMMA': -104, 'FOR': -104, 'OR': 214, 'RBRACE': -104, 'RPAR': -104, 'RSQB': -104, '_NL': -104, '__ANON_0': -104},  # 150
-    {'COMMA': 204, 'RSQB': 215},  # 151
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 152
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 153
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 154
-    {'COLON': -93, 'COMMA': 220, 'RSQB': -93, 'WHERE': 221},  # 155
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 156
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 157
-    {'$END': -71, 'AND': -71, 'AT': -71, 'COLON': -71, 'COMMA': -71, 'COMPARE': -71, 'DOT': -71, 'ELSE': -71, 'EQUAL': -71, 'FOR': -71, 'IFF': -71, 'IN': -71, 'LSQB': -71, 'MINUS': -71, 'NOT': -71, 'OF': -71, 'OR': -71, 'PERCENT': -71, 'PLUS': -71, 'RBRACE': -71, 'RELATION': -71, 'RPAR': -71, 'RSQB': -71, 'SHAPE': -71, 'STAR': -71, 'THEN': -71, 'WHERE': -71, '_NL': -71, '__ANON_0': -71, '__ANON_1': -71},  # 158
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -64, 'REGIONS': 26, 'RPAR': -64, 'RSQB': -64, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 159
-    {'COMMA': 226, 'RBRACE': -65, 'RPAR': -65, 'RSQB': -65},  # 160
-    {'$END': -72, 'AND': -72, 'AT': -72, 'COLON': -72, 'COMMA': -72, 'COMPARE': -72, 'DOT': -72, 'ELSE': -72, 'EQUAL': -72, 'FOR': -72, 'IFF': -72, 'IN': -72, 'LSQB': -72, 'MINUS': -72, 'NOT': -72, 'OF': -72, 'OR': -72, 'PERCENT': -72, 'PLUS': -72, 'RBRACE': -72, 'RELATION': -72, 'RPAR': -72, 'RSQB': -72, 'SHAPE': -72, 'STAR': -72, 'THEN': -72, 'WHERE': -72, '_NL': -72, '__ANON_0': -72, '__ANON_1': -72},  # 161
-    {'$END': -74, 'AND': -74, 'AT': -74, 'COLON': -74, 'COMMA': -74, 'COMPARE': -74, 'DOT': -74, 'ELSE': -74, 'EQUAL': -74, 'FOR': -74, 'IFF': -74, 'IN': -74, 'LSQB': -74, 'MINUS': -74, 'NOT': -74, 'OF': -74, 'OR': -74, 'PERCENT': -74, 'PLUS': -74, 'RBRACE': -74, 'RELATION': -74, 'RPAR': -74, 'RSQB': -74, 'SHAPE': -74, 'STAR': -74, 'THEN': -74, 'WHERE': -74, '_NL': -74, '__ANON_0': -74, '__ANON_1': -74},  # 162
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 163
-    {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': -76, 'ELSE': -76, 'EQUAL': -76, 'FOR': -76, 'IFF': -76, 'IN': -76, 'LSQB': -76, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'SHAPE': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 164
-    {'RPAR': 228},  # 165
-    {'$END': -61, 'AND': -61, 'COLON': -61, 'COMMA': -61, 'ELSE': -61, 'FOR': -61, 'IFF': -61, 'OR': -61, 'RBRACE': -61, 'RPAR': -61, 'RSQB': -61, 'THEN': -61, '_NL': -61, '__ANON_0': -61},  # 166
-    {'$END': -167, 'AND': -167, 'COLON': -167, 'COMMA': -167, 'ELSE': -167, 'FOR': -167, 'IFF': -167, 'MINUS': 112, 'OR': -167, 'PLUS': 114, 'RBRACE': -167, 'RPAR': -167, 'RSQB': -167, 'THEN': -167, '_NL': -167, '__ANON_0': -167},  # 167
-    {'$END': -168, 'AND': -168, 'COLON': -168, 'COMMA': -168, 'ELSE': -168, 'FOR': -168, 'IFF': -168, 'MINUS': 112, 'OR': -168, 'PLUS': 114, 'RBRACE': -168, 'RPAR': -168, 'RSQB': -168, 'THEN': -168, '_NL': -168, '__ANON_0': -168},  # 168
-    {'$END': -174, 'AND': -174, 'COLON': -174, 'COMMA': -174, 'ELSE': -174, 'EQUAL': -174, 'FOR': -174, 'IFF': -174, 'MINUS': 112, 'OR': -174, 'PLUS': 114, 'RBRACE': -174, 'RPAR': -174, 'RSQB': -174, 'SHAPE': -174, 'THEN': -174, 'WHERE': -174, '_NL': -174, '__ANON_0': 229},  # 169
-    {'$END': -169, 'AND': -169, 'COLON': -169, 'COMMA': -169, 'ELSE': -169, 'FOR': -169, 'IFF': -169, 'OR': -169, 'RBRACE': -169, 'RPAR': -169, 'RSQB': -169, 'THEN': -169, '_NL': -169, '__ANON_0': -169},  # 170
-    {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'ELSE': -67, 'EQUAL': -67, 'FOR': -67, 'IFF': -67, 'IN': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': 120, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': 121, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': 122},  # 171
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 172
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 173
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 131
+    {'EQUAL': 196},  # 132
+    {'MINUS': 114, 'PLUS': 116, '_NL': -138},  # 133
+    {'MINUS': 114, 'PLUS': 116, '_NL': -139},  # 134
+    {'COLON': 197, 'FOR': 198},  # 135
+    {'EQUAL': 199},  # 136
+    {'EQUAL': 200},  # 137
+    {'ON': 201},  # 138
+    {'COLON': 202, 'EQUAL': 203},  # 139
+    {'_NL': -164},  # 140
+    {'COLON': 204},  # 141
+    {'OF': 205},  # 142
+    {'COMMA': 206, '_NL': -178},  # 143
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 144
+    {'COMMA': 206, 'IN': 209, 'LSQB': 210},  # 145
+    {'$END': -20, 'ALWAYS': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'ELSE': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'GOAL': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'MOVE': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'SHOW': -20, 'START': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': -20},  # 146
+    {'$END': -184, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 147
+    {'_NL': 68},  # 148
+    {'$END': -22, 'ALWAYS': -22, 'ATTRIBUTE': -22, 'BOARD': -22, 'COUNT_WORD': -22, 'EITHER': -22, 'ELSE': -22, 'FALSE': -22, 'FORALL': -22, 'GIVEN': -22, 'GOAL': -22, 'IF': -22, 'INT': -22, 'LBRACE': -22, 'LET': -22, 'LPAR': -22, 'LSQB': -22, 'MAXIMIZE': -22, 'MINIMIZE': -22, 'MINUS': -22, 'MOVE': -22, 'NAME': -22, 'NOT': -22, 'PARAM': -22, 'PIECES': -22, 'PLACE': -22, 'POSITIONS': -22, 'PUZZLE': -22, 'QUESTION': -22, 'REGIONS': -22, 'SHAPE': -22, 'SHOW': -22, 'START': -22, 'STRING': -22, 'TRUE': -22, 'VAR': -22, '_NL': 146},  # 149
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 150
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 151
+    {'$END': -105, 'COMMA': -105, 'FOR': -105, 'OR': 216, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, '_NL': -105, '__ANON_0': -105},  # 152
+    {'COMMA': 206, 'RSQB': 217},  # 153
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 154
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 155
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 156
+    {'COLON': -94, 'COMMA': 222, 'RSQB': -94, 'WHERE': 223},  # 157
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 158
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 159
+    {'$END': -71, 'AND': -71, 'AT': -71, 'COLON': -71, 'COMMA': -71, 'COMPARE': -71, 'DOT': -71, 'ELSE': -71, 'EQUAL': -71, 'FOR': -71, 'IFF': -71, 'IN': -71, 'LSQB': -71, 'MINUS': -71, 'NOT': -71, 'OF': -71, 'OR': -71, 'PERCENT': -71, 'PLUS': -71, 'RBRACE': -71, 'RELATION': -71, 'RPAR': -71, 'RSQB': -71, 'SHAPE': -71, 'STAR': -71, 'THEN': -71, 'WHERE': -71, '_NL': -71, '__ANON_0': -71, '__ANON_1': -71},  # 160
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -64, 'REGIONS': 26, 'RPAR': -64, 'RSQB': -64, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 161
+    {'COMMA': 228, 'RBRACE': -65, 'RPAR': -65, 'RSQB': -65},  # 162
+    {'$END': -72, 'AND': -72, 'AT': -72, 'COLON': -72, 'COMMA': -72, 'COMPARE': -72, 'DOT': -72, 'ELSE': -72, 'EQUAL': -72, 'FOR': -72, 'IFF': -72, 'IN': -72, 'LSQB': -72, 'MINUS': -72, 'NOT': -72, 'OF': -72, 'OR': -72, 'PERCENT': -72, 'PLUS': -72, 'RBRACE': -72, 'RELATION': -72, 'RPAR': -72, 'RSQB': -72, 'SHAPE': -72, 'STAR': -72, 'THEN': -72, 'WHERE': -72, '_NL': -72, '__ANON_0': -72, '__ANON_1': -72},  # 163
+    {'$END': -74, 'AND': -74, 'AT': -74, 'COLON': -74, 'COMMA': -74, 'COMPARE': -74, 'DOT': -74, 'ELSE': -74, 'EQUAL': -74, 'FOR': -74, 'IFF': -74, 'IN': -74, 'LSQB': -74, 'MINUS': -74, 'NOT': -74, 'OF': -74, 'OR': -74, 'PERCENT': -74, 'PLUS': -74, 'RBRACE': -74, 'RELATION': -74, 'RPAR': -74, 'RSQB': -74, 'SHAPE': -74, 'STAR': -74, 'THEN': -74, 'WHERE': -74, '_NL': -74, '__ANON_0': -74, '__ANON_1': -74},  # 164
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 165
+    {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': -76, 'ELSE': -76, 'EQUAL': -76, 'FOR': -76, 'IFF': -76, 'IN': -76, 'LSQB': -76, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'SHAPE': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 166
+    {'RPAR': 230},  # 167
+    {'$END': -61, 'AND': -61, 'COLON': -61, 'COMMA': -61, 'ELSE': -61, 'FOR': -61, 'IFF': -61, 'OR': -61, 'RBRACE': -61, 'RPAR': -61, 'RSQB': -61, 'THEN': -61, '_NL': -61, '__ANON_0': -61},  # 168
+    {'$END': -169, 'AND': -169, 'COLON': -169, 'COMMA': -169, 'ELSE': -169, 'FOR': -169, 'IFF': -169, 'MINUS': 114, 'OR': -169, 'PLUS': 116, 'RBRACE': -169, 'RPAR': -169, 'RSQB': -169, 'THEN': -169, '_NL': -169, '__ANON_0': -169},  # 169
+    {'$END': -170, 'AND': -170, 'COLON': -170, 'COMMA': -170, 'ELSE': -170, 'FOR': -170, 'IFF': -170, 'MINUS': 114, 'OR': -170, 'PLUS': 116, 'RBRACE': -170, 'RPAR': -170, 'RSQB': -170, 'THEN': -170, '_NL': -170, '__ANON_0': -170},  # 170
+    {'$END': -176, 'AND': -176, 'COLON': -176, 'COMMA': -176, 'ELSE': -176, 'EQUAL': -176, 'FOR': -176, 'IFF': -176, 'MINUS': 114, 'OR': -176, 'PLUS': 116, 'RBRACE': -176, 'RPAR': -176, 'RSQB': -176, 'SHAPE': -176, 'THEN': -176, 'WHERE': -176, '_NL': -176, '__ANON_0': 231},  # 171
+    {'$END': -171, 'AND': -171, 'COLON': -171, 'COMMA': -171, 'ELSE': -171, 'FOR': -171, 'IFF': -171, 'OR': -171, 'RBRACE': -171, 'RPAR': -171, 'RSQB': -171, 'THEN': -171, '_NL': -171, '__ANON_0': -171},  # 172
+    {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'ELSE': -67, 'EQUAL': -67, 'FOR': -67, 'IFF': -67, 'IN': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': 122, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': 123, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': 124},  # 173
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 174
-    {'$END': -68, 'AND': -68, 'AT': -68, 'COLON': -68, 'COMMA': -68, 'COMPARE': -68, 'ELSE': -68, 'EQUAL': -68, 'FOR': -68, 'IFF': -68, 'IN': -68, 'MINUS': -68, 'NOT': -68, 'OF': -68, 'OR': -68, 'PERCENT': 120, 'PLUS': -68, 'RBRACE': -68, 'RELATION': -68, 'RPAR': -68, 'RSQB': -68, 'SHAPE': -68, 'STAR': 121, 'THEN': -68, 'WHERE': -68, '_NL': -68, '__ANON_0': -68, '__ANON_1': 122},  # 175
-    {'$END': -173, 'AND': -173, 'COLON': -173, 'COMMA': -173, 'ELSE': -173, 'FOR': -173, 'IFF': -173, 'MINUS': 112, 'OR': -173, 'PLUS': 114, 'RBRACE': -173, 'RPAR': -173, 'RSQB': -173, 'THEN': -173, '_NL': -173, '__ANON_0': -173},  # 176
-    {'$END': -79, 'AND': -79, 'AT': -79, 'COLON': -79, 'COMMA': -79, 'COMPARE': -79, 'DOT': -79, 'ELSE': -79, 'EQUAL': -79, 'FOR': -79, 'IFF': -79, 'IN': -79, 'LSQB': -79, 'MINUS': -79, 'NOT': -79, 'OF': -79, 'OR': -79, 'PERCENT': -79, 'PLUS': -79, 'RBRACE': -79, 'RELATION': -79, 'RPAR': -79, 'RSQB': -79, 'SHAPE': -79, 'STAR': -79, 'THEN': -79, 'WHERE': -79, '_NL': -79, '__ANON_0': -79, '__ANON_1': -79},  # 177
-    {'$END': -80, 'AND': -80, 'AT': -80, 'COLON': -80, 'COMMA': -80, 'COMPARE': -80, 'DOT': -80, 'ELSE': -80, 'EQUAL': -80, 'FOR': -80, 'IFF': -80, 'IN': -80, 'LSQB': -80, 'MINUS': -80, 'NOT': -80, 'OF': -80, 'OR': -80, 'PERCENT': -80, 'PLUS': -80, 'RBRACE': -80, 'RELATION': -80, 'RPAR': -80, 'RSQB': -80, 'SHAPE': -80, 'STAR': -80, 'THEN': -80, 'WHERE': -80, '_NL': -80, '__ANON_0': -80, '__ANON_1': -80},  # 178
-    {'$END': -81, 'AND': -81, 'AT': -81, 'COLON': -81, 'COMMA': -81, 'COMPARE': -81, 'DOT': -81, 'ELSE': -81, 'EQUAL': -81, 'FOR': -81, 'IFF': -81, 'IN': -81, 'LSQB': -81, 'MINUS': -81, 'NOT': -81, 'OF': -81, 'OR': -81, 'PERCENT': -81, 'PLUS': -81, 'RBRACE': -81, 'RELATION': -81, 'RPAR': -81, 'RSQB': -81, 'SHAPE': -81, 'STAR': -81, 'THEN': -81, 'WHERE': -81, '_NL': -81, '__ANON_0': -81, '__ANON_1': -81},  # 179
-    {'COMMA': -117, 'RSQB': -117},  # 180
-    {'COMMA': -118, 'RSQB': -118, '__ANON_0': 233},  # 181
-    {'COMMA': 234, 'RSQB': -120},  # 182
-    {'RSQB': 236},  # 183
-    {'$END': -105, 'COMMA': -105, 'FOR': -105, 'OR': 119, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, '_NL': -105, '__ANON_0': -105},  # 184
-    {'$END': -139, 'AND': 108, 'COLON': -139, 'COMMA': -139, 'ELSE': -139, 'FOR': -139, 'IFF': -139, 'OR': -139, 'RBRACE': -139, 'RPAR': -139, 'RSQB': -139, 'THEN': -139, '_NL': -139, '__ANON_0': -139},  # 185
-    {'$END': -189, 'AND': -189, 'AT': -189, 'COLON': -189, 'COMMA': -189, 'COMPARE': -189, 'ELSE': -189, 'EQUAL': -189, 'FOR': -189, 'IFF': -189, 'IN': -189, 'MINUS': -189, 'NOT': -189, 'OF': -189, 'OR': -189, 'PERCENT': -189, 'PLUS': -189, 'RBRACE': -189, 'RELATION': -189, 'RPAR': -189, 'RSQB': -189, 'SHAPE': -189, 'STAR': -189, 'THEN': -189, 'WHERE': -189, '_NL': -189, '__ANON_0': -189, '__ANON_1': -189},  # 186
-    {'$END': -190, 'AND': -190, 'AT': -190, 'COLON': -190, 'COMMA': -190, 'COMPARE': -190, 'ELSE': -190, 'EQUAL': -190, 'FOR': -190, 'IFF': -190, 'IN': -190, 'MINUS': -190, 'NOT': -190, 'OF': -190, 'OR': -190, 'PERCENT': -190, 'PLUS': -190, 'RBRACE': -190, 'RELATION': -190, 'RPAR': -190, 'RSQB': -190, 'SHAPE': -190, 'STAR': -190, 'THEN': -190, 'WHERE': -190, '_NL': -190, '__ANON_0': -190, '__ANON_1': -190},  # 187
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 175
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 176
+    {'$END': -68, 'AND': -68, 'AT': -68, 'COLON': -68, 'COMMA': -68, 'COMPARE': -68, 'ELSE': -68, 'EQUAL': -68, 'FOR': -68, 'IFF': -68, 'IN': -68, 'MINUS': -68, 'NOT': -68, 'OF': -68, 'OR': -68, 'PERCENT': 122, 'PLUS': -68, 'RBRACE': -68, 'RELATION': -68, 'RPAR': -68, 'RSQB': -68, 'SHAPE': -68, 'STAR': 123, 'THEN': -68, 'WHERE': -68, '_NL': -68, '__ANON_0': -68, '__ANON_1': 124},  # 177
+    {'$END': -175, 'AND': -175, 'COLON': -175, 'COMMA': -175, 'ELSE': -175, 'FOR': -175, 'IFF': -175, 'MINUS': 114, 'OR': -175, 'PLUS': 116, 'RBRACE': -175, 'RPAR': -175, 'RSQB': -175, 'THEN': -175, '_NL': -175, '__ANON_0': -175},  # 178
+    {'$END': -80, 'AND': -80, 'AT': -80, 'COLON': -80, 'COMMA': -80, 'COMPARE': -80, 'DOT': -80, 'ELSE': -80, 'EQUAL': -80, 'FOR': -80, 'IFF': -80, 'IN': -80, 'LSQB': -80, 'MINUS': -80, 'NOT': -80, 'OF': -80, 'OR': -80, 'PERCENT': -80, 'PLUS': -80, 'RBRACE': -80, 'RELATION': -80, 'RPAR': -80, 'RSQB': -80, 'SHAPE': -80, 'STAR': -80, 'THEN': -80, 'WHERE': -80, '_NL': -80, '__ANON_0': -80, '__ANON_1': -80},  # 179
+    {'$END': -81, 'AND': -81, 'AT': -81, 'COLON': -81, 'COMMA': -81, 'COMPARE': -81, 'DOT': -81, 'ELSE': -81, 'EQUAL': -81, 'FOR': -81, 'IFF': -81, 'IN': -81, 'LSQB': -81, 'MINUS': -81, 'NOT': -81, 'OF': -81, 'OR': -81, 'PERCENT': -81, 'PLUS': -81, 'RBRACE': -81, 'RELATION': -81, 'RPAR': -81, 'RSQB': -81, 'SHAPE': -81, 'STAR': -81, 'THEN': -81, 'WHERE': -81, '_NL': -81, '__ANON_0': -81, '__ANON_1': -81},  # 180
+    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': -82, 'ELSE': -82, 'EQUAL': -82, 'FOR': -82, 'IFF': -82, 'IN': -82, 'LSQB': -82, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'SHAPE': -82, 'STAR': -82, 'THEN': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 181
+    {'COMMA': -119, 'RSQB': -119},  # 182
+    {'COMMA': -120, 'RSQB': -120, '__ANON_0': 235},  # 183
+    {'COMMA': 236, 'RSQB': -122},  # 184
+    {'RSQB': 238},  # 185
+    {'$END': -106, 'COMMA': -106, 'FOR': -106, 'OR': 121, 'RBRACE': -106, 'RPAR': -106, 'RSQB': -106, '_NL': -106, '__ANON_0': -106},  # 186
+    {'$END': -141, 'AND': 110, 'COLON': -141, 'COMMA': -141, 'ELSE': -141, 'FOR': -141, 'IFF': -141, 'OR': -141, 'RBRACE': -141, 'RPAR': -141, 'RSQB': -141, 'THEN': -141, '_NL': -141, '__ANON_0': -141},  # 187
     {'$END': -191, 'AND': -191, 'AT': -191, 'COLON': -191, 'COMMA': -191, 'COMPARE': -191, 'ELSE': -191, 'EQUAL': -191, 'FOR': -191, 'IFF': -191, 'IN': -191, 'MINUS': -191, 'NOT': -191, 'OF': -191, 'OR': -191, 'PERCENT': -191, 'PLUS': -191, 'RBRACE': -191, 'RELATION': -191, 'RPAR': -191, 'RSQB': -191, 'SHAPE': -191, 'STAR': -191, 'THEN': -191, 'WHERE': -191, '_NL': -191, '__ANON_0': -191, '__ANON_1': -191},  # 188
-    {'_NL': -184},  # 189
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 237, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 190
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 244, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 191
-    {'BLOCK': 248},  # 192
-    {'_NL': -185},  # 193
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 194
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 195
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 196
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 197
-    {'BLOCK': 248, 'LSQB': 256},  # 198
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BLOCK': 248, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 258, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 199
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 237, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 200
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 201
-    {'STRING': 30},  # 202
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 203
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 204
-    {'COMMA': 267, '_NL': -177},  # 205
-    {'_NL': -186},  # 206
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 244, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 207
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 208
-    {'COMMA': 267, 'IN': 270},  # 209
-    {'IN': 271},  # 210
-    {'$END': -21, 'ALWAYS': -21, 'ATTRIBUTE': -21, 'BOARD': -21, 'COUNT_WORD': -21, 'EITHER': -21, 'ELSE': -21, 'FALSE': -21, 'FORALL': -21, 'GIVEN': -21, 'GOAL': -21, 'IF': -21, 'INT': -21, 'LBRACE': -21, 'LET': -21, 'LPAR': -21, 'LSQB': -21, 'MAXIMIZE': -21, 'MINIMIZE': -21, 'MINUS': -21, 'MOVE': -21, 'NAME': -21, 'NOT': -21, 'PARAM': -21, 'PIECES': -21, 'PLACE': -21, 'POSITIONS': -21, 'PUZZLE': -21, 'QUESTION': -21, 'REGIONS': -21, 'SHAPE': -21, 'SHOW': -21, 'START': -21, 'STRING': -21, 'TRUE': -21, 'VAR': -21, '_NL': 144},  # 211
-    {'$END': -165, 'AND': -165, 'COLON': -165, 'COMMA': -165, 'ELSE': -165, 'FOR': -165, 'IFF': -165, 'MINUS': 112, 'OR': -165, 'PLUS': 114, 'RBRACE': -165, 'RPAR': -165, 'RSQB': -165, 'THEN': -165, '_NL': -165, '__ANON_0': -165},  # 212
-    {'$END': -7, 'AND': 108, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 213
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 214
-    {'IN': 273},  # 215
-    {'COMMA': 267, 'RSQB': 274},  # 216
-    {'COLON': -90, 'COMMA': -90, 'RSQB': -90, 'WHERE': -90},  # 217
-    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 218
-    {'COLON': -92, 'OR': 119, 'RSQB': -92},  # 219
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 220
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 221
-    {'$END': -113, 'COMMA': -113, 'FOR': -113, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, '_NL': -113, '__ANON_0': -113},  # 222
-    {'$END': -115, 'COMMA': -115, 'FOR': -115, 'RBRACE': -115, 'RPAR': -115, 'RSQB': -115, '_NL': -115, '__ANON_0': -115},  # 223
-    {'$END': -110, 'COMMA': -110, 'ELSE': 277, 'FOR': -110, 'IFF': 118, 'OR': 119, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, '_NL': -110, '__ANON_0': -110},  # 224
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 225
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -66, 'REGIONS': 26, 'RPAR': -66, 'RSQB': -66, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 226
-    {'RSQB': 279},  # 227
-    {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'DOT': -77, 'ELSE': -77, 'EQUAL': -77, 'FOR': -77, 'IFF': -77, 'IN': -77, 'LSQB': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'SHAPE': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 228
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 229
-    {'$END': -170, 'AND': -170, 'COLON': -170, 'COMMA': -170, 'ELSE': -170, 'FOR': -170, 'IFF': -170, 'MINUS': 112, 'OR': -170, 'PLUS': 114, 'RBRACE': -170, 'RPAR': -170, 'RSQB': -170, 'THEN': -170, '_NL': -170, '__ANON_0': -170},  # 230
-    {'$END': -171, 'AND': -171, 'COLON': -171, 'COMMA': -171, 'ELSE': -171, 'FOR': -171, 'IFF': -171, 'OR': -171, 'RBRACE': -171, 'RPAR': -171, 'RSQB': -171, 'THEN': -171, '_NL': -171, '__ANON_0': -171},  # 231
-    {'$END': -172, 'AND': -172, 'COLON': -172, 'COMMA': -172, 'ELSE': -172, 'FOR': -172, 'IFF': -172, 'MINUS': 112, 'OR': -172, 'PLUS': 114, 'RBRACE': -172, 'RPAR': -172, 'RSQB': -172, 'THEN': -172, '_NL': -172, '__ANON_0': -172},  # 232
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 233
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -121, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 180},  # 234
-    {'COMMA': 283, 'RSQB': -122},  # 235
-    {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': -82, 'ELSE': -82, 'EQUAL': -82, 'FOR': -82, 'IFF': -82, 'IN': -82, 'LSQB': -82, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'SHAPE': -82, 'STAR': -82, 'THEN': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 236
-    {'INT': 284},  # 237
-    {'COMMA': -178, 'RSQB': -178, 'STAR': -178, 'VBAR': -178, '_NL': -178},  # 238
-    {'COMMA': -192, '_NL': -192},  # 239
-    {'COMMA': -179, 'RSQB': -179, 'STAR': -179, 'VBAR': -179, '_NL': -179},  # 240
-    {'COMMA': -193, '_NL': -193},  # 241
-    {'COMMA': -194, '_NL': -194},  # 242
-    {'COMMA': 285, '_NL': -86},  # 243
-    {'EQUAL': -97, 'SHAPE': -97, '_NL': -97},  # 244
-    {'EQUAL': -101, 'SHAPE': -101, '_NL': -101},  # 245
-    {'EQUAL': 287},  # 246
+    {'$END': -192, 'AND': -192, 'AT': -192, 'COLON': -192, 'COMMA': -192, 'COMPARE': -192, 'ELSE': -192, 'EQUAL': -192, 'FOR': -192, 'IFF': -192, 'IN': -192, 'MINUS': -192, 'NOT': -192, 'OF': -192, 'OR': -192, 'PERCENT': -192, 'PLUS': -192, 'RBRACE': -192, 'RELATION': -192, 'RPAR': -192, 'RSQB': -192, 'SHAPE': -192, 'STAR': -192, 'THEN': -192, 'WHERE': -192, '_NL': -192, '__ANON_0': -192, '__ANON_1': -192},  # 189
+    {'$END': -193, 'AND': -193, 'AT': -193, 'COLON': -193, 'COMMA': -193, 'COMPARE': -193, 'ELSE': -193, 'EQUAL': -193, 'FOR': -193, 'IFF': -193, 'IN': -193, 'MINUS': -193, 'NOT': -193, 'OF': -193, 'OR': -193, 'PERCENT': -193, 'PLUS': -193, 'RBRACE': -193, 'RELATION': -193, 'RPAR': -193, 'RSQB': -193, 'SHAPE': -193, 'STAR': -193, 'THEN': -193, 'WHERE': -193, '_NL': -193, '__ANON_0': -193, '__ANON_1': -193},  # 190
+    {'_NL': -186},  # 191
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 192
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 246, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 193
+    {'BLOCK': 250},  # 194
+    {'_NL': -187},  # 195
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 196
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 197
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 198
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 199
+    {'BLOCK': 250, 'LSQB': 258},  # 200
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BLOCK': 250, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 260, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 201
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 202
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 203
+    {'STRING': 30},  # 204
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 205
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 206
+    {'COMMA': 269, '_NL': -179},  # 207
+    {'_NL': -188},  # 208
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 246, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 209
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 210
+    {'COMMA': 269, 'IN': 272},  # 211
+    {'IN': 273},  # 212
+    {'$END': -21, 'ALWAYS': -21, 'ATTRIBUTE': -21, 'BOARD': -21, 'COUNT_WORD': -21, 'EITHER': -21, 'ELSE': -21, 'FALSE': -21, 'FORALL': -21, 'GIVEN': -21, 'GOAL': -21, 'IF': -21, 'INT': -21, 'LBRACE': -21, 'LET': -21, 'LPAR': -21, 'LSQB': -21, 'MAXIMIZE': -21, 'MINIMIZE': -21, 'MINUS': -21, 'MOVE': -21, 'NAME': -21, 'NOT': -21, 'PARAM': -21, 'PIECES': -21, 'PLACE': -21, 'POSITIONS': -21, 'PUZZLE': -21, 'QUESTION': -21, 'REGIONS': -21, 'SHAPE': -21, 'SHOW': -21, 'START': -21, 'STRING': -21, 'TRUE': -21, 'VAR': -21, '_NL': 146},  # 213
+    {'$END': -167, 'AND': -167, 'COLON': -167, 'COMMA': -167, 'ELSE': -167, 'FOR': -167, 'IFF': -167, 'MINUS': 114, 'OR': -167, 'PLUS': 116, 'RBRACE': -167, 'RPAR': -167, 'RSQB': -167, 'THEN': -167, '_NL': -167, '__ANON_0': -167},  # 214
+    {'$END': -7, 'AND': 110, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 215
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 216
+    {'IN': 275},  # 217
+    {'COMMA': 269, 'RSQB': 276},  # 218
+    {'COLON': -91, 'COMMA': -91, 'RSQB': -91, 'WHERE': -91},  # 219
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 220
+    {'COLON': -93, 'OR': 121, 'RSQB': -93},  # 221
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 222
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 223
+    {'$END': -114, 'COMMA': -114, 'FOR': -114, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, '_NL': -114, '__ANON_0': -114},  # 224
+    {'$END': -117, 'COMMA': -117, 'FOR': -117, 'RBRACE': -117, 'RPAR': -117, 'RSQB': -117, '_NL': -117, '__ANON_0': -117},  # 225
+    {'$END': -111, 'COMMA': -111, 'ELSE': 279, 'FOR': -111, 'IFF': 120, 'OR': 121, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, '_NL': -111, '__ANON_0': -111},  # 226
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 227
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -66, 'REGIONS': 26, 'RPAR': -66, 'RSQB': -66, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 228
+    {'RSQB': 281},  # 229
+    {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'DOT': -77, 'ELSE': -77, 'EQUAL': -77, 'FOR': -77, 'IFF': -77, 'IN': -77, 'LSQB': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'SHAPE': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 230
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 231
+    {'$END': -172, 'AND': -172, 'COLON': -172, 'COMMA': -172, 'ELSE': -172, 'FOR': -172, 'IFF': -172, 'MINUS': 114, 'OR': -172, 'PLUS': 116, 'RBRACE': -172, 'RPAR': -172, 'RSQB': -172, 'THEN': -172, '_NL': -172, '__ANON_0': -172},  # 232
+    {'$END': -173, 'AND': -173, 'COLON': -173, 'COMMA': -173, 'ELSE': -173, 'FOR': -173, 'IFF': -173, 'OR': -173, 'RBRACE': -173, 'RPAR': -173, 'RSQB': -173, 'THEN': -173, '_NL': -173, '__ANON_0': -173},  # 233
+    {'$END': -174, 'AND': -174, 'COLON': -174, 'COMMA': -174, 'ELSE': -174, 'FOR': -174, 'IFF': -174, 'MINUS': 114, 'OR': -174, 'PLUS': 116, 'RBRACE': -174, 'RPAR': -174, 'RSQB': -174, 'THEN': -174, '_NL': -174, '__ANON_0': -174},  # 234
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 235
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -123, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 182},  # 236
+    {'COMMA': 285, 'RSQB': -124},  # 237
+    {'$END': -83, 'AND': -83, 'AT': -83, 'COLON': -83, 'COMMA': -83, 'COMPARE': -83, 'DOT': -83, 'ELSE': -83, 'EQUAL': -83, 'FOR': -83, 'IFF': -83, 'IN': -83, 'LSQB': -83, 'MINUS': -83, 'NOT': -83, 'OF': -83, 'OR': -83, 'PERCENT': -83, 'PLUS': -83, 'RBRACE': -83, 'RELATION': -83, 'RPAR': -83, 'RSQB': -83, 'SHAPE': -83, 'STAR': -83, 'THEN': -83, 'WHERE': -83, '_NL': -83, '__ANON_0': -83, '__ANON_1': -83},  # 238
+    {'INT': 286},  # 239
+    {'COMMA': -180, 'RSQB': -180, 'STAR': -180, 'VBAR': -180, '_NL': -180},  # 240
+    {'COMMA': -194, '_NL': -194},  # 241
+    {'COMMA': -181, 'RSQB': -181, 'STAR': -181, 'VBAR': -181, '_NL': -181},  # 242
+    {'COMMA': -195, '_NL': -195},  # 243
+    {'COMMA': -196, '_NL': -196},  # 244
+    {'COMMA': 287, '_NL': -87},  # 245
+    {'EQUAL': -98, 'SHAPE': -98, '_NL': -98},  # 246
     {'EQUAL': -102, 'SHAPE': -102, '_NL': -102},  # 247
-    {'COLON': -95, '_NL': -95},  # 248
-    {'_NL': -114},  # 249
-    {'AND': -166, 'AT': 109, 'COMPARE': 110, 'IFF': -166, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -166, 'PLUS': 114, 'RELATION': 115, '_NL': -166, '__ANON_0': 288},  # 250
-    {'_NL': -127},  # 251
-    {'_NL': -125},  # 252
-    {'OR': 119, 'THEN': 289},  # 253
-    {'COLON': 290},  # 254
-    {'_NL': -140},  # 255
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 237, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 256
-    {'_NL': -151},  # 257
-    {'COLON': -51, 'LPAR': 294, '_NL': -51},  # 258
-    {'COLON': -157, '_NL': -157},  # 259
-    {'COLON': -158, '_NL': -158},  # 260
-    {'COLON': 295, '_NL': -152},  # 261
-    {'COMMA': 285, '_NL': -159},  # 262
-    {'_NL': -161},  # 263
-    {'_NL': -163},  # 264
-    {'EQUAL': 297},  # 265
-    {'COMMA': -23, 'IN': -23, 'RSQB': -23, '_NL': -23},  # 266
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 267
-    {'SHAPE': 299, '_NL': -195},  # 268
-    {'COMMA': 300, 'RSQB': 301},  # 269
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 244, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 270
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 244, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 271
-    {'$END': -8, 'AND': 108, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 272
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 273
-    {'IN': 306},  # 274
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 275
-    {'COLON': -94, 'OR': 119, 'RSQB': -94},  # 276
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 277
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 278
-    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'DOT': -75, 'ELSE': -75, 'EQUAL': -75, 'FOR': -75, 'IFF': -75, 'IN': -75, 'LSQB': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'SHAPE': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 279
-    {'$END': -175, 'AND': -175, 'COLON': -175, 'COMMA': -175, 'ELSE': -175, 'EQUAL': -175, 'FOR': -175, 'IFF': -175, 'MINUS': 112, 'OR': -175, 'PLUS': 114, 'RBRACE': -175, 'RPAR': -175, 'RSQB': -175, 'SHAPE': -175, 'THEN': -175, 'WHERE': -175, '_NL': -175, '__ANON_0': -175},  # 280
-    {'COMMA': -119, 'RSQB': -119},  # 281
-    {'COMMA': -9, 'RSQB': -9},  # 282
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -123, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 180},  # 283
-    {'COMMA': -133, 'RSQB': -133, 'STAR': -133, 'VBAR': -133, '_NL': -133},  # 284
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 237, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 285
-    {'COMMA': 310, '_NL': -87},  # 286
-    {'BLOCK': 248},  # 287
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 288
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 289
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 290
-    {'COMMA': -141, 'RSQB': -141, 'STAR': 316},  # 291
-    {'COMMA': 317, 'RSQB': 318},  # 292
-    {'COMMA': -143, 'RSQB': -143, 'STAR': 320, 'VBAR': 321},  # 293
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 323, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 294
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 295
-    {'COMMA': 310, '_NL': -160},  # 296
-    {'BLOCK': 248},  # 297
-    {'COMMA': -24, 'IN': -24, 'RSQB': -24, '_NL': -24},  # 298
-    {'BLOCK': 248},  # 299
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 300
-    {'IN': -99},  # 301
-    {'COMMA': 329, 'RSQB': 330},  # 302
-    {'_NL': -197},  # 303
-    {'SHAPE': 331, '_NL': -198},  # 304
-    {'COLON': -88, 'COMMA': -88, 'RSQB': -88, 'WHERE': -88},  # 305
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 306
-    {'$END': -116, 'COMMA': -116, 'FOR': -116, 'RBRACE': -116, 'RPAR': -116, 'RSQB': -116, '_NL': -116, '__ANON_0': -116},  # 307
-    {'COMMA': -10, 'RSQB': -10},  # 308
-    {'COMMA': -17, '_NL': -17},  # 309
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 237, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 310
-    {'_NL': -96},  # 311
-    {'MINUS': 112, 'PLUS': 114, '_NL': -126},  # 312
-    {'DOT': 116, 'EQUAL': 334, 'LSQB': 117},  # 313
-    {'COMMA': 335, '_NL': -128},  # 314
-    {'OR': 119, 'THEN': 337},  # 315
-    {'INT': 338},  # 316
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 237, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 339, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 317
-    {'_NL': -148},  # 318
-    {'COMMA': 341, 'RSQB': 342},  # 319
-    {'INT': 343},  # 320
-    {'INT': 13, 'MINUS': 237},  # 321
-    {'COMMA': -145, 'RSQB': -145, 'STAR': 345, 'VBAR': 346},  # 322
-    {'COLON': -155, '_NL': -155},  # 323
-    {'RPAR': 347},  # 324
-    {'COMMA': 204, '_NL': -153},  # 325
-    {'_NL': -164},  # 326
-    {'_NL': -196},  # 327
-    {'COMMA': -5, 'RSQB': -5},  # 328
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 329
-    {'IN': -100},  # 330
-    {'BLOCK': 248},  # 331
-    {'COLON': -89, 'COMMA': -89, 'RSQB': -89, 'WHERE': -89},  # 332
-    {'COMMA': -18, '_NL': -18},  # 333
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 334
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 335
-    {'COMMA': 353, '_NL': -129},  # 336
+    {'EQUAL': 289},  # 248
+    {'EQUAL': -103, 'SHAPE': -103, '_NL': -103},  # 249
+    {'COLON': -96, '_NL': -96},  # 250
+    {'_NL': -115},  # 251
+    {'AND': -168, 'AT': 111, 'COMPARE': 112, 'IFF': -168, 'IN': 113, 'MINUS': 114, 'NOT': 115, 'OR': -168, 'PLUS': 116, 'RELATION': 117, '_NL': -168, '__ANON_0': 290},  # 252
+    {'_NL': -129},  # 253
+    {'_NL': -127},  # 254
+    {'OR': 121, 'THEN': 291},  # 255
+    {'COLON': 292},  # 256
+    {'_NL': -142},  # 257
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 258
+    {'_NL': -153},  # 259
+    {'COLON': -51, 'LPAR': 296, '_NL': -51},  # 260
+    {'COLON': -159, '_NL': -159},  # 261
+    {'COLON': -160, '_NL': -160},  # 262
+    {'COLON': 297, '_NL': -154},  # 263
+    {'COMMA': 287, '_NL': -161},  # 264
+    {'_NL': -163},  # 265
+    {'_NL': -165},  # 266
+    {'EQUAL': 299},  # 267
+    {'COMMA': -23, 'IN': -23, 'RSQB': -23, '_NL': -23},  # 268
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 269
+    {'SHAPE': 301, '_NL': -197},  # 270
+    {'COMMA': 302, 'RSQB': 303},  # 271
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 246, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 272
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 246, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 273
+    {'$END': -8, 'AND': 110, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 274
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 275
+    {'IN': 308},  # 276
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 277
+    {'COLON': -95, 'OR': 121, 'RSQB': -95},  # 278
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 279
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 280
+    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'DOT': -75, 'ELSE': -75, 'EQUAL': -75, 'FOR': -75, 'IFF': -75, 'IN': -75, 'LSQB': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'SHAPE': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 281
+    {'$END': -177, 'AND': -177, 'COLON': -177, 'COMMA': -177, 'ELSE': -177, 'EQUAL': -177, 'FOR': -177, 'IFF': -177, 'MINUS': 114, 'OR': -177, 'PLUS': 116, 'RBRACE': -177, 'RPAR': -177, 'RSQB': -177, 'SHAPE': -177, 'THEN': -177, 'WHERE': -177, '_NL': -177, '__ANON_0': -177},  # 282
+    {'COMMA': -121, 'RSQB': -121},  # 283
+    {'COMMA': -9, 'RSQB': -9},  # 284
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -125, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 182},  # 285
+    {'COMMA': -135, 'RSQB': -135, 'STAR': -135, 'VBAR': -135, '_NL': -135},  # 286
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 287
+    {'COMMA': 312, '_NL': -88},  # 288
+    {'BLOCK': 250},  # 289
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 290
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 291
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 292
+    {'COMMA': -143, 'RSQB': -143, 'STAR': 318},  # 293
+    {'COMMA': 319, 'RSQB': 320},  # 294
+    {'COMMA': -145, 'RSQB': -145, 'STAR': 322, 'VBAR': 323},  # 295
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 325, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 296
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 297
+    {'COMMA': 312, '_NL': -162},  # 298
+    {'BLOCK': 250},  # 299
+    {'COMMA': -24, 'IN': -24, 'RSQB': -24, '_NL': -24},  # 300
+    {'BLOCK': 250},  # 301
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 302
+    {'IN': -100},  # 303
+    {'COMMA': 331, 'RSQB': 332},  # 304
+    {'_NL': -199},  # 305
+    {'SHAPE': 333, '_NL': -200},  # 306
+    {'COLON': -89, 'COMMA': -89, 'RSQB': -89, 'WHERE': -89},  # 307
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 308
+    {'$END': -118, 'COMMA': -118, 'FOR': -118, 'RBRACE': -118, 'RPAR': -118, 'RSQB': -118, '_NL': -118, '__ANON_0': -118},  # 309
+    {'COMMA': -10, 'RSQB': -10},  # 310
+    {'COMMA': -17, '_NL': -17},  # 311
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 312
+    {'_NL': -97},  # 313
+    {'MINUS': 114, 'PLUS': 116, '_NL': -128},  # 314
+    {'DOT': 118, 'EQUAL': 336, 'LSQB': 119},  # 315
+    {'COMMA': 337, '_NL': -130},  # 316
+    {'OR': 121, 'THEN': 339},  # 317
+    {'INT': 340},  # 318
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 341, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 319
+    {'_NL': -150},  # 320
+    {'COMMA': 343, 'RSQB': 344},  # 321
+    {'INT': 345},  # 322
+    {'INT': 13, 'MINUS': 239},  # 323
+    {'COMMA': -147, 'RSQB': -147, 'STAR': 347, 'VBAR': 348},  # 324
+    {'COLON': -157, '_NL': -157},  # 325
+    {'RPAR': 349},  # 326
+    {'COMMA': 206, '_NL': -155},  # 327
+    {'_NL': -166},  # 328
+    {'_NL': -198},  # 329
+    {'COMMA': -5, 'RSQB': -5},  # 330
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 331
+    {'IN': -101},  # 332
+    {'BLOCK': 250},  # 333
+    {'COLON': -90, 'COMMA': -90, 'RSQB': -90, 'WHERE': -90},  # 334
+    {'COMMA': -18, '_NL': -18},  # 335
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 336
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 337
-    {'COMMA': -142, 'RSQB': -142},  # 338
-    {'_NL': -147},  # 339
-    {'COMMA': -15, 'RSQB': -15},  # 340
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 237, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 355, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 341
-    {'_NL': -150},  # 342
-    {'COMMA': -144, 'RSQB': -144},  # 343
-    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 344
-    {'INT': 357},  # 345
-    {'INT': 13, 'MINUS': 237},  # 346
-    {'COLON': -156, '_NL': -156},  # 347
-    {'COMMA': 267, '_NL': -154},  # 348
-    {'COMMA': -6, 'RSQB': -6},  # 349
-    {'_NL': -199},  # 350
-    {'COMMA': -103, 'MINUS': 112, 'PLUS': 114, '_NL': -103},  # 351
-    {'COMMA': -11, '_NL': -11},  # 352
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 353
-    {'COMMA': 335, '_NL': -130},  # 354
-    {'_NL': -149},  # 355
-    {'COMMA': -16, 'RSQB': -16},  # 356
-    {'COMMA': -146, 'RSQB': -146},  # 357
-    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 358
-    {'COMMA': -12, '_NL': -12},  # 359
-    {'COMMA': 353, '_NL': -131},  # 360
+    {'COMMA': 355, '_NL': -131},  # 338
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 339
+    {'COMMA': -144, 'RSQB': -144},  # 340
+    {'_NL': -149},  # 341
+    {'COMMA': -15, 'RSQB': -15},  # 342
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 357, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 343
+    {'_NL': -152},  # 344
+    {'COMMA': -146, 'RSQB': -146},  # 345
+    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 346
+    {'INT': 359},  # 347
+    {'INT': 13, 'MINUS': 239},  # 348
+    {'COLON': -158, '_NL': -158},  # 349
+    {'COMMA': 269, '_NL': -156},  # 350
+    {'COMMA': -6, 'RSQB': -6},  # 351
+    {'_NL': -201},  # 352
+    {'COMMA': -104, 'MINUS': 114, 'PLUS': 116, '_NL': -104},  # 353
+    {'COMMA': -11, '_NL': -11},  # 354
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 355
+    {'COMMA': 337, '_NL': -132},  # 356
+    {'_NL': -151},  # 357
+    {'COMMA': -16, 'RSQB': -16},  # 358
+    {'COMMA': -148, 'RSQB': -148},  # 359
+    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 360
+    {'COMMA': -12, '_NL': -12},  # 361
+    {'COMMA': 355, '_NL': -133},  # 362
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -603,8 +607,8 @@ GOTO: tuple[dict[str, int], ...] = (
     {'_word': 32, 'and_expr': 33, 'args': 103, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 104, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 16
     {'_word': 32, 'atom': 35, 'factor': 105, 'int': 42, 'name': 43, 'string': 47},  # 17
     {},  # 18
-    {},  # 19
-    {'_word': 32, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 107, 'relation': 46, 'string': 47, 'term': 48},  # 20
+    {'handle_number': 107, 'int': 108},  # 19
+    {'_word': 32, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 109, 'relation': 46, 'string': 47, 'term': 48},  # 20
     {},  # 21
     {},  # 22
     {},  # 23
@@ -634,28 +638,28 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 47
     {},  # 48
     {},  # 49
-    {'_named': 125, '_word': 126},  # 50
-    {'_word': 127},  # 51
-    {'_word': 128},  # 52
+    {'_named': 127, '_word': 128},  # 50
+    {'_word': 129},  # 51
+    {'_word': 130},  # 52
     {},  # 53
-    {'_word': 130},  # 54
-    {'_word': 32, 'arith': 131, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 55
-    {'_word': 32, 'arith': 132, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 56
-    {'string': 133},  # 57
-    {'_word': 134},  # 58
-    {'_word': 135},  # 59
-    {'_word': 136},  # 60
-    {'_named': 137, '_word': 126},  # 61
+    {'_word': 132},  # 54
+    {'_word': 32, 'arith': 133, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 55
+    {'_word': 32, 'arith': 134, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 56
+    {'string': 135},  # 57
+    {'_word': 136},  # 58
+    {'_word': 137},  # 59
+    {'_word': 138},  # 60
+    {'_named': 139, '_word': 128},  # 61
     {},  # 62
-    {'string': 139},  # 63
-    {'_word': 140},  # 64
-    {'_word': 141},  # 65
+    {'string': 141},  # 63
+    {'_word': 142},  # 64
+    {'_word': 143},  # 65
     {},  # 66
-    {'_word': 143},  # 67
+    {'_word': 145},  # 67
     {},  # 68
-    {'__start_star_1': 145, '_stmt': 71, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 69
-    {'_stmt': 146, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 70
-    {'__start_plus_0': 147},  # 71
+    {'__start_star_1': 147, '_stmt': 71, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 69
+    {'_stmt': 148, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 70
+    {'__start_plus_0': 149},  # 71
     {},  # 72
     {},  # 73
     {},  # 74
@@ -676,46 +680,46 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 89
     {},  # 90
     {},  # 91
-    {'__either_plus_9': 150},  # 92
-    {'_word': 151},  # 93
+    {'__either_plus_9': 152},  # 92
+    {'_word': 153},  # 93
     {},  # 94
     {},  # 95
-    {'__binders_star_8': 155},  # 96
+    {'__binders_star_8': 157},  # 96
     {},  # 97
     {},  # 98
     {},  # 99
-    {'__args_star_10': 160},  # 100
+    {'__args_star_10': 162},  # 100
     {},  # 101
     {},  # 102
     {},  # 103
-    {'__args_star_10': 160},  # 104
+    {'__args_star_10': 162},  # 104
     {},  # 105
-    {'_word': 32, 'and_expr': 33, 'args': 165, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 106
+    {'_word': 32, 'and_expr': 33, 'args': 167, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 106
     {},  # 107
-    {'_word': 32, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 166, 'relation': 46, 'string': 47, 'term': 48},  # 108
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 109
-    {'_word': 32, 'arith': 168, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 110
-    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 170, 'string': 47, 'term': 48},  # 111
-    {'_word': 32, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 171},  # 112
-    {},  # 113
-    {'_word': 32, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 175},  # 114
-    {'_word': 32, 'arith': 176, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 115
-    {'_word': 179},  # 116
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 181, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 182, 'index_args': 183, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 117
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 184, 'relation': 46, 'string': 47, 'term': 48},  # 118
-    {'_word': 32, 'and_expr': 185, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 119
-    {'_word': 32, 'atom': 35, 'factor': 186, 'int': 42, 'name': 43, 'string': 47},  # 120
-    {'_word': 32, 'atom': 35, 'factor': 187, 'int': 42, 'name': 43, 'string': 47},  # 121
+    {},  # 108
+    {},  # 109
+    {'_word': 32, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 168, 'relation': 46, 'string': 47, 'term': 48},  # 110
+    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 111
+    {'_word': 32, 'arith': 170, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 112
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 172, 'string': 47, 'term': 48},  # 113
+    {'_word': 32, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 173},  # 114
+    {},  # 115
+    {'_word': 32, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 177},  # 116
+    {'_word': 32, 'arith': 178, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 117
+    {'_word': 181},  # 118
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 183, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 184, 'index_args': 185, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 119
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 186, 'relation': 46, 'string': 47, 'term': 48},  # 120
+    {'_word': 32, 'and_expr': 187, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 121
     {'_word': 32, 'atom': 35, 'factor': 188, 'int': 42, 'name': 43, 'string': 47},  # 122
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 189, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 123
-    {},  # 124
-    {},  # 125
+    {'_word': 32, 'atom': 35, 'factor': 189, 'int': 42, 'name': 43, 'string': 47},  # 123
+    {'_word': 32, 'atom': 35, 'factor': 190, 'int': 42, 'name': 43, 'string': 47},  # 124
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 191, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 125
     {},  # 126
     {},  # 127
     {},  # 128
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 193, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 129
+    {},  # 129
     {},  # 130
-    {},  # 131
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 195, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 131
     {},  # 132
     {},  # 133
     {},  # 134
@@ -725,111 +729,111 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 138
     {},  # 139
     {},  # 140
-    {'__var_decl_plus_3': 205},  # 141
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 206, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 142
-    {'__var_decl_plus_3': 209, 'dims': 210},  # 143
-    {},  # 144
-    {'_stmt': 146, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 145
-    {'__start_plus_0': 211},  # 146
-    {},  # 147
-    {'_word': 32, 'arith': 212, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 148
-    {'_word': 32, 'and_expr': 213, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 149
-    {},  # 150
-    {'__var_decl_plus_3': 216},  # 151
-    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 217, 'string': 47, 'term': 48},  # 152
-    {'_word': 95, 'binder': 218},  # 153
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 219, 'relation': 46, 'string': 47, 'term': 48},  # 154
-    {},  # 155
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 222, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 156
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 223, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 224, 'relation': 46, 'string': 47, 'term': 48},  # 157
-    {},  # 158
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 225, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 159
+    {},  # 141
+    {},  # 142
+    {'__var_decl_plus_3': 207},  # 143
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 208, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 144
+    {'__var_decl_plus_3': 211, 'dims': 212},  # 145
+    {},  # 146
+    {'_stmt': 148, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 147
+    {'__start_plus_0': 213},  # 148
+    {},  # 149
+    {'_word': 32, 'arith': 214, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 150
+    {'_word': 32, 'and_expr': 215, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 151
+    {},  # 152
+    {'__var_decl_plus_3': 218},  # 153
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 219, 'string': 47, 'term': 48},  # 154
+    {'_word': 95, 'binder': 220},  # 155
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 221, 'relation': 46, 'string': 47, 'term': 48},  # 156
+    {},  # 157
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 224, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 158
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 225, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 226, 'relation': 46, 'string': 47, 'term': 48},  # 159
     {},  # 160
-    {},  # 161
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 227, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 161
     {},  # 162
-    {'_word': 95, 'binder': 96, 'binders': 227},  # 163
+    {},  # 163
     {},  # 164
-    {},  # 165
+    {'_word': 95, 'binder': 96, 'binders': 229},  # 165
     {},  # 166
     {},  # 167
     {},  # 168
     {},  # 169
     {},  # 170
     {},  # 171
-    {'_word': 32, 'arith': 230, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 172
-    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 231, 'string': 47, 'term': 48},  # 173
+    {},  # 172
+    {},  # 173
     {'_word': 32, 'arith': 232, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 174
-    {},  # 175
-    {},  # 176
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 233, 'string': 47, 'term': 48},  # 175
+    {'_word': 32, 'arith': 234, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 176
     {},  # 177
     {},  # 178
     {},  # 179
     {},  # 180
     {},  # 181
-    {'__index_args_star_11': 235},  # 182
+    {},  # 182
     {},  # 183
-    {},  # 184
+    {'__index_args_star_11': 237},  # 184
     {},  # 185
     {},  # 186
     {},  # 187
     {},  # 188
     {},  # 189
-    {'_word': 32, 'int': 238, 'name': 239, 'neg_int': 240, 'signed': 241, 'string': 242, 'value': 243},  # 190
-    {'_word': 32, 'arith': 169, 'atom': 35, 'bool_domain': 245, 'domain': 246, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 247, 'string': 47, 'term': 48},  # 191
-    {'block': 249},  # 192
-    {},  # 193
-    {'_word': 32, 'and_expr': 33, 'arith': 250, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 251, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'let_value': 252, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 194
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 253, 'relation': 46, 'string': 47, 'term': 48},  # 195
-    {'_word': 95, 'binder': 96, 'binders': 254},  # 196
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 255, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 197
-    {'block': 257},  # 198
-    {'_word': 259, 'block': 260, 'place_target': 261},  # 199
-    {'_word': 32, 'int': 238, 'name': 239, 'neg_int': 240, 'signed': 241, 'string': 242, 'value': 262},  # 200
-    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 263, 'string': 47, 'term': 48},  # 201
-    {'string': 264},  # 202
-    {'_word': 265},  # 203
-    {'_word': 266},  # 204
-    {},  # 205
-    {},  # 206
-    {'_word': 32, 'arith': 169, 'atom': 35, 'bool_domain': 245, 'domain': 268, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 247, 'string': 47, 'term': 48},  # 207
-    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 269, 'string': 47, 'term': 48},  # 208
-    {},  # 209
-    {},  # 210
+    {},  # 190
+    {},  # 191
+    {'_word': 32, 'int': 240, 'name': 241, 'neg_int': 242, 'signed': 243, 'string': 244, 'value': 245},  # 192
+    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 247, 'domain': 248, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 249, 'string': 47, 'term': 48},  # 193
+    {'block': 251},  # 194
+    {},  # 195
+    {'_word': 32, 'and_expr': 33, 'arith': 252, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 253, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'let_value': 254, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 196
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 255, 'relation': 46, 'string': 47, 'term': 48},  # 197
+    {'_word': 95, 'binder': 96, 'binders': 256},  # 198
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 257, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 199
+    {'block': 259},  # 200
+    {'_word': 261, 'block': 262, 'place_target': 263},  # 201
+    {'_word': 32, 'int': 240, 'name': 241, 'neg_int': 242, 'signed': 243, 'string': 244, 'value': 264},  # 202
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 265, 'string': 47, 'term': 48},  # 203
+    {'string': 266},  # 204
+    {'_word': 267},  # 205
+    {'_word': 268},  # 206
+    {},  # 207
+    {},  # 208
+    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 247, 'domain': 270, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 249, 'string': 47, 'term': 48},  # 209
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 271, 'string': 47, 'term': 48},  # 210
     {},  # 211
     {},  # 212
     {},  # 213
-    {'_word': 32, 'and_expr': 272, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 214
+    {},  # 214
     {},  # 215
-    {},  # 216
+    {'_word': 32, 'and_expr': 274, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 216
     {},  # 217
     {},  # 218
     {},  # 219
-    {'_word': 95, 'binder': 275},  # 220
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 276, 'relation': 46, 'string': 47, 'term': 48},  # 221
-    {},  # 222
-    {},  # 223
+    {},  # 220
+    {},  # 221
+    {'_word': 95, 'binder': 277},  # 222
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 278, 'relation': 46, 'string': 47, 'term': 48},  # 223
     {},  # 224
     {},  # 225
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 278, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 226
+    {},  # 226
     {},  # 227
-    {},  # 228
-    {'_word': 32, 'arith': 280, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 229
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 280, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 228
+    {},  # 229
     {},  # 230
-    {},  # 231
+    {'_word': 32, 'arith': 282, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 231
     {},  # 232
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 281, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 233
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 181, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 282, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 234
-    {},  # 235
-    {},  # 236
+    {},  # 233
+    {},  # 234
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 283, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 235
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 183, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 284, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 236
     {},  # 237
     {},  # 238
     {},  # 239
     {},  # 240
     {},  # 241
     {},  # 242
-    {'__positions_decl_star_2': 286},  # 243
+    {},  # 243
     {},  # 244
-    {},  # 245
+    {'__positions_decl_star_2': 288},  # 245
     {},  # 246
     {},  # 247
     {},  # 248
@@ -840,109 +844,111 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 253
     {},  # 254
     {},  # 255
-    {'_word': 32, 'int': 238, 'name': 291, 'neg_int': 240, 'piece': 292, 'signed': 293},  # 256
+    {},  # 256
     {},  # 257
-    {},  # 258
+    {'_word': 32, 'int': 240, 'name': 293, 'neg_int': 242, 'piece': 294, 'signed': 295},  # 258
     {},  # 259
     {},  # 260
     {},  # 261
-    {'__positions_decl_star_2': 296},  # 262
+    {},  # 262
     {},  # 263
-    {},  # 264
+    {'__positions_decl_star_2': 298},  # 264
     {},  # 265
     {},  # 266
-    {'_word': 298},  # 267
+    {},  # 267
     {},  # 268
-    {'__dims_star_4': 302},  # 269
-    {'_word': 32, 'arith': 169, 'atom': 35, 'bool_domain': 245, 'domain': 303, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 247, 'string': 47, 'term': 48},  # 270
-    {'_word': 32, 'arith': 169, 'atom': 35, 'bool_domain': 245, 'domain': 304, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 247, 'string': 47, 'term': 48},  # 271
-    {},  # 272
-    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 305, 'string': 47, 'term': 48},  # 273
+    {'_word': 300},  # 269
+    {},  # 270
+    {'__dims_star_4': 304},  # 271
+    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 247, 'domain': 305, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 249, 'string': 47, 'term': 48},  # 272
+    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 247, 'domain': 306, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 249, 'string': 47, 'term': 48},  # 273
     {},  # 274
-    {},  # 275
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 307, 'string': 47, 'term': 48},  # 275
     {},  # 276
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 307, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 277
+    {},  # 277
     {},  # 278
-    {},  # 279
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 309, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 279
     {},  # 280
     {},  # 281
     {},  # 282
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 181, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 308, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 283
+    {},  # 283
     {},  # 284
-    {'_word': 32, 'int': 238, 'name': 239, 'neg_int': 240, 'signed': 241, 'string': 242, 'value': 309},  # 285
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 183, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 310, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 285
     {},  # 286
-    {'block': 311},  # 287
-    {'_word': 32, 'arith': 312, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 288
-    {'_word': 32, 'atom': 313, 'effect': 314, 'int': 42, 'name': 43, 'string': 47},  # 289
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 315, 'relation': 46, 'string': 47, 'term': 48},  # 290
-    {},  # 291
-    {'__pieces_decl_star_5': 319},  # 292
-    {'__piece_star_6': 322},  # 293
-    {'_word': 32, 'and_expr': 33, 'args': 324, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 294
-    {'_word': 325},  # 295
-    {},  # 296
-    {'block': 326},  # 297
+    {'_word': 32, 'int': 240, 'name': 241, 'neg_int': 242, 'signed': 243, 'string': 244, 'value': 311},  # 287
+    {},  # 288
+    {'block': 313},  # 289
+    {'_word': 32, 'arith': 314, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 290
+    {'_word': 32, 'atom': 315, 'effect': 316, 'int': 42, 'name': 43, 'string': 47},  # 291
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 317, 'relation': 46, 'string': 47, 'term': 48},  # 292
+    {},  # 293
+    {'__pieces_decl_star_5': 321},  # 294
+    {'__piece_star_6': 324},  # 295
+    {'_word': 32, 'and_expr': 33, 'args': 326, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 296
+    {'_word': 327},  # 297
     {},  # 298
-    {'block': 327},  # 299
-    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 328, 'string': 47, 'term': 48},  # 300
-    {},  # 301
-    {},  # 302
+    {'block': 328},  # 299
+    {},  # 300
+    {'block': 329},  # 301
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 330, 'string': 47, 'term': 48},  # 302
     {},  # 303
     {},  # 304
     {},  # 305
-    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 332, 'string': 47, 'term': 48},  # 306
+    {},  # 306
     {},  # 307
-    {},  # 308
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 334, 'string': 47, 'term': 48},  # 308
     {},  # 309
-    {'_word': 32, 'int': 238, 'name': 239, 'neg_int': 240, 'signed': 241, 'string': 242, 'value': 333},  # 310
+    {},  # 310
     {},  # 311
-    {},  # 312
+    {'_word': 32, 'int': 240, 'name': 241, 'neg_int': 242, 'signed': 243, 'string': 244, 'value': 335},  # 312
     {},  # 313
-    {'__move_decl_star_7': 336},  # 314
+    {},  # 314
     {},  # 315
-    {},  # 316
-    {'_word': 32, 'int': 238, 'name': 291, 'neg_int': 240, 'piece': 340, 'signed': 293},  # 317
+    {'__move_decl_star_7': 338},  # 316
+    {},  # 317
     {},  # 318
-    {},  # 319
+    {'_word': 32, 'int': 240, 'name': 293, 'neg_int': 242, 'piece': 342, 'signed': 295},  # 319
     {},  # 320
-    {'int': 238, 'neg_int': 240, 'signed': 344},  # 321
+    {},  # 321
     {},  # 322
-    {},  # 323
+    {'int': 240, 'neg_int': 242, 'signed': 346},  # 323
     {},  # 324
-    {'__var_decl_plus_3': 348},  # 325
+    {},  # 325
     {},  # 326
-    {},  # 327
+    {'__var_decl_plus_3': 350},  # 327
     {},  # 328
-    {'_word': 32, 'arith': 169, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 349, 'string': 47, 'term': 48},  # 329
+    {},  # 329
     {},  # 330
-    {'block': 350},  # 331
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 351, 'string': 47, 'term': 48},  # 331
     {},  # 332
-    {},  # 333
-    {'_word': 32, 'arith': 351, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 334
-    {'_word': 32, 'atom': 313, 'effect': 352, 'int': 42, 'name': 43, 'string': 47},  # 335
-    {},  # 336
-    {'_word': 32, 'atom': 313, 'effect': 354, 'int': 42, 'name': 43, 'string': 47},  # 337
+    {'block': 352},  # 333
+    {},  # 334
+    {},  # 335
+    {'_word': 32, 'arith': 353, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 336
+    {'_word': 32, 'atom': 315, 'effect': 354, 'int': 42, 'name': 43, 'string': 47},  # 337
     {},  # 338
-    {},  # 339
+    {'_word': 32, 'atom': 315, 'effect': 356, 'int': 42, 'name': 43, 'string': 47},  # 339
     {},  # 340
-    {'_word': 32, 'int': 238, 'name': 291, 'neg_int': 240, 'piece': 356, 'signed': 293},  # 341
+    {},  # 341
     {},  # 342
-    {},  # 343
+    {'_word': 32, 'int': 240, 'name': 293, 'neg_int': 242, 'piece': 358, 'signed': 295},  # 343
     {},  # 344
     {},  # 345
-    {'int': 238, 'neg_int': 240, 'signed': 358},  # 346
+    {},  # 346
     {},  # 347
-    {},  # 348
+    {'int': 240, 'neg_int': 242, 'signed': 360},  # 348
     {},  # 349
     {},  # 350
     {},  # 351
     {},  # 352
-    {'_word': 32, 'atom': 313, 'effect': 359, 'int': 42, 'name': 43, 'string': 47},  # 353
-    {'__move_decl_star_7': 360},  # 354
-    {},  # 355
-    {},  # 356
+    {},  # 353
+    {},  # 354
+    {'_word': 32, 'atom': 315, 'effect': 361, 'int': 42, 'name': 43, 'string': 47},  # 355
+    {'__move_decl_star_7': 362},  # 356
     {},  # 357
     {},  # 358
     {},  # 359
     {},  # 360
+    {},  # 361
+    {},  # 362
 )
