@@ -44,7 +44,8 @@ def test_help_loads_no_ir() -> None:
 # with 0671273"): a solve of Einstein, a logic puzzle, loads none of it.
 ONLY_SOME_MODELS = ("cspdsl.lower.sequential", "cspdsl.lower.effects", "cspdsl.ir.sequential", "cspdsl.lower.elements",
                     "cspdsl.syntax.words", "cspdsl.passes.areas", "cspdsl.passes.decompose",
-                    "cspdsl.backends.sat.rulers", "cspdsl.backends.sat.partition", "cspdsl.cli.progress")
+                    "cspdsl.backends.sat.rulers", "cspdsl.backends.sat.partition", "cspdsl.cli.progress",
+                    "cspdsl.driver.board_symmetry", "cspdsl.driver.symmetric_tilings")
 
 
 def test_a_plain_solve_loads_nothing_that_only_some_models_use() -> None:

@@ -23,7 +23,6 @@ from ..core.errors import CspdslError
 from ..core.record import Record
 from ..ir import AllDifferent, Constraint, Count, InSet, Linear, Problem, children, kind_name
 from ..lower.layout import Tiling
-from .board_symmetry import board_moves
 from .result import Result
 
 # The tasks a rule may ask about: the first solutions (a plain solve: one, or two to tell whether it
@@ -164,6 +163,8 @@ def tiling_moves(tilings: Sequence[Tiling]) -> int:
     and flipped (so that each moves a placement onto a placement of the same piece); else 0."""
     if len(tilings) != 1 or not (tilings[0].turns and tilings[0].flips):
         return 0
+    from .board_symmetry import board_moves  # here: only a model with shapes placed imports it
+
     return len(board_moves(tilings[0].board))
 
 

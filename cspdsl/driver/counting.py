@@ -28,6 +28,7 @@ from collections.abc import Callable
 from ..backends import Assignment, Backend, get_backend
 from ..core import limits
 from ..core.deadline import TimeLimitReached, deadline_after
+from ..core.static_types import TYPE_CHECKING
 from ..ir import Problem, variables_of
 from ..lower import Lowered
 from ..passes.components import Part, Split, split, sub_problem
@@ -37,7 +38,9 @@ from .interrupted import Interrupted
 from .loop import checked_search, compile_within, search_of
 from .result import Result
 from .solve import solve
-from .symmetric_tilings import Run, by_board_symmetry
+
+if TYPE_CHECKING:
+    from .symmetric_tilings import Run
 
 
 def count(
@@ -59,6 +62,8 @@ def count(
         run: Run = lambda named, left: count(model, named, timeout=left, seed=seed, options=options,  # noqa: E731
                                              on_solution=on_solution)
         if choice.by_symmetry:  # every tiling, a class of a piece's placements at a time, each counted
+            from .symmetric_tilings import by_board_symmetry  # here: only a tiling's model imports it
+
             run = by_board_symmetry(model, run, seed=seed, options=options, on_solution=on_solution)
         result = run_chosen(choice, run, timeout)
         result.stats.setdefault("count_method", result.count_method)

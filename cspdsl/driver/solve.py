@@ -11,14 +11,16 @@ from ..core import limits
 from ..core.collector import no_cycle_collection
 from ..core.deadline import deadline_after
 from ..core.errors import CspdslError, Suggestion
-from ..core.static_types import Any
+from ..core.static_types import TYPE_CHECKING, Any
 from ..lower import Lowered
 from .checking import SolutionCheck
 from .choice import choose, run_chosen, task_of
 from .interrupted import Interrupted
 from .loop import checked_search, compile_within, search_of
 from .result import Result
-from .symmetric_tilings import Run, by_board_symmetry
+
+if TYPE_CHECKING:
+    from .symmetric_tilings import Run
 
 # A solve for at most this many solutions (the default 2 tells a unique one) on a backend that makes
 # no reference cycles runs with the cycle collector paused (`solve`).
@@ -59,6 +61,8 @@ def solve(
         choice = choose(model.problem, task_of(model.problem, limit), options, model.layout.tilings)
         run: Run = lambda named, left: _solve_named(model, named, limit, left, seed, options, on_solution)  # noqa: E731
         if choice.by_symmetry:  # every tiling, a class of a piece's placements at a time
+            from .symmetric_tilings import by_board_symmetry  # here: only a tiling's model imports it
+
             run = by_board_symmetry(model, run, seed=seed, options=options, on_solution=on_solution)
         return run_chosen(choice, run, timeout)
     return _solve_named(model, backend, limit, timeout, seed, options, on_solution)
