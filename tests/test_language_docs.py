@@ -138,7 +138,8 @@ def test_example_solves_as_it_says(example: Example):
         )
         outcome = expectation["outcome"]
         assert re.fullmatch(r"(optimum (-?\d+|\[-?\d+(, -?\d+)*\]), )?(1 solution|\d+ solutions)|unsatisfiable"
-                            r"|\d+ (shortest )?plans?(, of \d+ moves)?|\d+ cheapest plans?, of cost \d+", outcome), outcome
+                            r"|\d+ (shortest )?plans?(, of \d+ moves)?|\d+ cheapest plans?, of cost \d+",
+                            outcome), outcome
         assert outcome_of(example, params or None) == outcome, f"{example.page}:{example.line} {params}"
 
 

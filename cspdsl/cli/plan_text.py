@@ -143,7 +143,7 @@ def interrupted_text(result: PlanResult) -> str:
         return f"interrupted after {result.stats['expanded']:,} states, no plan found, in {seconds:.1f} s"
     if "horizon" in result.stats:
         return f"interrupted at plans of {result.stats['horizon']} moves, none found, in {seconds:.1f} s"
-    return f"interrupted in {seconds:.1f} s"
+    return "interrupted"  # stopped before the search began
 
 
 def stats_text(result: PlanResult, every: bool) -> str:
