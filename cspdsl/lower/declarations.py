@@ -229,7 +229,7 @@ def given_decl(declarations: Declarations, lowering: Symbols, s: ast.GivenDecl) 
     target = declarations.lookup(s.name, s.name_span)
     if not isinstance(target, Array):
         raise error(f"'{s.name}' is not an array or grid; givens fill an array", s.name_span)
-    _check_grid_shape(s, target)
+    check_grid_shape(s, target)
     for r, row in enumerate(s.grid.rows):
         for c, cell in enumerate(row.cells):
             if cell.value is None:
@@ -257,7 +257,7 @@ def regions_decl(declarations: Declarations, s: ast.RegionsDecl) -> None:
     declarations.layout.region_maps[s.grid] = tuple(tuple(cell.char for cell in row) for row in map_labels(s, target))
 
 
-def _check_grid_shape(s: ast.GivenDecl, target: Array) -> None:
+def check_grid_shape(s: ast.GivenDecl, target: Array) -> None:
     """A grid literal has the rows and columns of the array it fills (a 1-D array: one row)."""
     rows = s.grid.rows
     shape = [len(r) for r in target.ranges]

@@ -23,9 +23,10 @@ from ..ir.sequential import Effect, Move, Sequential
 from ..syntax import ast
 from .build import Lin, all_of
 from .context import error
+from .declarations import check_grid_shape
 from .effects import effect_cases
 from .logic import Logic
-from .values import Symbol
+from .values import Array, Symbol
 
 STATE_WORDS = ("start", "goal", "always")
 MAX_MOVES = 100_000
@@ -62,11 +63,36 @@ def sequential_handlers(gathered: Gathered, lowering: Logic) -> dict[type, Calla
 
 
 def state_decl(gathered: Gathered, lowering: Logic, s: ast.StateDecl) -> None:
+    if isinstance(s.condition, ast.GivenDecl):
+        drawn = all_of(_drawn(lowering, s.condition))
+        gathered.conditions[s.kind].append(ir.Posted(drawn, s.span, ()))
+        return
     if s.kind == "goal":
         gathered.conditions["goal"].append(ir.Posted(lowering.cond(s.condition), s.span, ()))
         return
     for constraint in lowering.top_conditions(s.condition):
         gathered.conditions[s.kind].append(ir.Posted(constraint, s.span, ()))
+
+
+def _drawn(lowering: Logic, picture: ast.GivenDecl) -> list[ir.Constraint]:
+    """A start or goal drawn as a grid's picture: each number drawn is the cell's value there, a blank
+    says nothing (as `given` reads a picture)."""
+    target = lowering.eval(ast.Name(picture.name_span, picture.name))
+    if not isinstance(target, Array):
+        raise error(f"'{picture.name}' is not an array or grid; a drawn state fills an array", picture.name_span)
+    check_grid_shape(picture, target)
+    drawn: list[ir.Constraint] = []
+    for r, row in enumerate(picture.grid.rows):
+        for c, cell in enumerate(row.cells):
+            if cell.value is None:
+                continue
+            index = (target.ranges[-1][c],) if len(target.ranges) == 1 else (target.ranges[0][r], target.ranges[1][c])
+            if index not in target.cells:
+                raise error(f"'{picture.name}' has no cell at {index}", cell.span)
+            if cell.value not in lowering.problem.variables[target.cells[index]].domain:
+                raise error(f"{cell.value} is outside the domain of {target.cells[index]}", cell.span)
+            drawn.append(ir.InSet(target.cells[index], (cell.value,)))
+    return drawn
 
 
 def move_decl(gathered: Gathered, lowering: Logic, s: ast.MoveDecl) -> None:
