@@ -199,21 +199,23 @@ RULES: tuple[Rule, ...] = (
     ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 178
     ('start', 1, 'start', False, ((0, True, 0),), 0),  # 179
     ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 180
-    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 181
+    ('state_decl', 5, 'state_picture', False, ((0, False, 0), (2, True, 0), (4, False, 0)), 0),  # 181
     ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 182
-    ('string', 1, 'string', False, None, 0),  # 183
-    ('term', 1, 'term', True, None, 0),  # 184
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 185
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 186
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 187
-    ('value', 1, 'value', True, None, 0),  # 188
-    ('value', 1, 'value', True, None, 0),  # 189
+    ('state_decl', 5, 'state_picture', False, ((0, False, 0), (2, True, 0), (4, False, 0)), 0),  # 183
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 184
+    ('string', 1, 'string', False, None, 0),  # 185
+    ('term', 1, 'term', True, None, 0),  # 186
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 187
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 188
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 189
     ('value', 1, 'value', True, None, 0),  # 190
-    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 191
-    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 192
-    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 193
-    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 194
-    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 195
+    ('value', 1, 'value', True, None, 0),  # 191
+    ('value', 1, 'value', True, None, 0),  # 192
+    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 193
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 194
+    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 195
+    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 196
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 197
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
@@ -247,7 +249,7 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -56, 'AND': -56, 'AT': -56, 'COLON': -56, 'COMMA': -56, 'COMPARE': -56, 'DOT': -56, 'ELSE': -56, 'EQUAL': -56, 'FOR': -56, 'IFF': -56, 'IN': -56, 'LSQB': -56, 'MINUS': -56, 'NOT': -56, 'OF': -56, 'ON': -56, 'OR': -56, 'PERCENT': -56, 'PLUS': -56, 'RBRACE': -56, 'RELATION': -56, 'RPAR': -56, 'RSQB': -56, 'SHAPE': -56, 'STAR': -56, 'THEN': -56, 'WHERE': -56, '_NL': -56, '__ANON_0': -56, '__ANON_1': -56},  # 27
     {'$END': -57, 'AND': -57, 'AT': -57, 'COLON': -57, 'COMMA': -57, 'COMPARE': -57, 'DOT': -57, 'ELSE': -57, 'EQUAL': -57, 'FOR': -57, 'IFF': -57, 'IN': -57, 'LSQB': -57, 'MINUS': -57, 'NOT': -57, 'OF': -57, 'ON': -57, 'OR': -57, 'PERCENT': -57, 'PLUS': -57, 'RBRACE': -57, 'RELATION': -57, 'RPAR': -57, 'RSQB': -57, 'SHAPE': -57, 'STAR': -57, 'THEN': -57, 'WHERE': -57, '_NL': -57, '__ANON_0': -57, '__ANON_1': -57},  # 28
     {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'ELSE': -58, 'EQUAL': -58, 'FOR': -58, 'IFF': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'ON': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 29
-    {'$END': -184, 'AND': -184, 'AT': -184, 'COLON': -184, 'COMMA': -184, 'COMPARE': -184, 'DOT': -184, 'ELSE': -184, 'EQUAL': -184, 'FOR': -184, 'IFF': -184, 'IN': -184, 'LSQB': -184, 'MINUS': -184, 'NOT': -184, 'OF': -184, 'OR': -184, 'PERCENT': -184, 'PLUS': -184, 'RBRACE': -184, 'RELATION': -184, 'RPAR': -184, 'RSQB': -184, 'SHAPE': -184, 'STAR': -184, 'THEN': -184, 'WHERE': -184, '_NL': -184, '__ANON_0': -184, '__ANON_1': -184},  # 30
+    {'$END': -186, 'AND': -186, 'AT': -186, 'COLON': -186, 'COMMA': -186, 'COMPARE': -186, 'DOT': -186, 'ELSE': -186, 'EQUAL': -186, 'FOR': -186, 'IFF': -186, 'IN': -186, 'LSQB': -186, 'MINUS': -186, 'NOT': -186, 'OF': -186, 'OR': -186, 'PERCENT': -186, 'PLUS': -186, 'RBRACE': -186, 'RELATION': -186, 'RPAR': -186, 'RSQB': -186, 'SHAPE': -186, 'STAR': -186, 'THEN': -186, 'WHERE': -186, '_NL': -186, '__ANON_0': -186, '__ANON_1': -186},  # 30
     {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': -76, 'ELSE': -76, 'EQUAL': -76, 'FOR': -76, 'IFF': -76, 'IN': -76, 'LSQB': -76, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'SHAPE': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 31
     {'$END': -129, 'AND': -129, 'AT': -129, 'COLON': -129, 'COMMA': -129, 'COMPARE': -129, 'DOT': -129, 'ELSE': -129, 'EQUAL': -129, 'FOR': -129, 'IFF': -129, 'IN': -129, 'LSQB': -129, 'MINUS': -129, 'NOT': -129, 'OF': -129, 'OR': -129, 'PERCENT': -129, 'PLUS': -129, 'RBRACE': -129, 'RELATION': -129, 'RPAR': -129, 'RSQB': -129, 'SHAPE': -129, 'STAR': -129, 'THEN': -129, 'WHERE': -129, '_NL': -129, '__ANON_0': -129, '__ANON_1': -129},  # 32
     {'$END': -135, 'AND': 108, 'COLON': -135, 'COMMA': -135, 'ELSE': -135, 'FOR': -135, 'IFF': -135, 'OR': -135, 'RBRACE': -135, 'RPAR': -135, 'RSQB': -135, 'THEN': -135, '_NL': -135, '__ANON_0': -135},  # 33
@@ -256,7 +258,7 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -103, 'COMMA': -103, 'FOR': -103, 'RBRACE': -103, 'RPAR': -103, 'RSQB': -103, '_NL': -103, '__ANON_0': -103},  # 36
     {'$END': -104, 'COMMA': -104, 'FOR': -104, 'RBRACE': -104, 'RPAR': -104, 'RSQB': -104, '_NL': -104, '__ANON_0': -104},  # 37
     {},  # 38
-    {'$END': -185, 'AND': -185, 'AT': -185, 'COLON': -185, 'COMMA': -185, 'COMPARE': -185, 'ELSE': -185, 'EQUAL': -185, 'FOR': -185, 'IFF': -185, 'IN': -185, 'MINUS': -185, 'NOT': -185, 'OF': -185, 'OR': -185, 'PERCENT': -185, 'PLUS': -185, 'RBRACE': -185, 'RELATION': -185, 'RPAR': -185, 'RSQB': -185, 'SHAPE': -185, 'STAR': -185, 'THEN': -185, 'WHERE': -185, '_NL': -185, '__ANON_0': -185, '__ANON_1': -185},  # 39
+    {'$END': -187, 'AND': -187, 'AT': -187, 'COLON': -187, 'COMMA': -187, 'COMPARE': -187, 'ELSE': -187, 'EQUAL': -187, 'FOR': -187, 'IFF': -187, 'IN': -187, 'MINUS': -187, 'NOT': -187, 'OF': -187, 'OR': -187, 'PERCENT': -187, 'PLUS': -187, 'RBRACE': -187, 'RELATION': -187, 'RPAR': -187, 'RSQB': -187, 'SHAPE': -187, 'STAR': -187, 'THEN': -187, 'WHERE': -187, '_NL': -187, '__ANON_0': -187, '__ANON_1': -187},  # 39
     {'$END': -105, 'COMMA': -105, 'FOR': -105, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, '_NL': -105, '__ANON_0': -105},  # 40
     {'$END': -106, 'COMMA': -106, 'FOR': -106, 'RBRACE': -106, 'RPAR': -106, 'RSQB': -106, '_NL': -106, '__ANON_0': -106},  # 41
     {'$END': -80, 'AND': -80, 'AT': -80, 'COLON': -80, 'COMMA': -80, 'COMPARE': -80, 'DOT': -80, 'ELSE': -80, 'EQUAL': -80, 'FOR': -80, 'IFF': -80, 'IN': -80, 'LSQB': -80, 'MINUS': -80, 'NOT': -80, 'OF': -80, 'OR': -80, 'PERCENT': -80, 'PLUS': -80, 'RBRACE': -80, 'RELATION': -80, 'RPAR': -80, 'RSQB': -80, 'SHAPE': -80, 'STAR': -80, 'THEN': -80, 'WHERE': -80, '_NL': -80, '__ANON_0': -80, '__ANON_1': -80},  # 42
@@ -345,46 +347,46 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'IN': 188},  # 125
     {'EQUAL': 189},  # 126
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 127
-    {'EQUAL': 191},  # 128
+    {'EQUAL': 192},  # 128
     {'MINUS': 112, 'PLUS': 114, '_NL': -133},  # 129
     {'MINUS': 112, 'PLUS': 114, '_NL': -134},  # 130
-    {'COLON': 192, 'FOR': 193},  # 131
-    {'EQUAL': 194},  # 132
-    {'EQUAL': 195},  # 133
-    {'ON': 196},  # 134
-    {'COLON': 197, 'EQUAL': 198},  # 135
+    {'COLON': 193, 'FOR': 194},  # 131
+    {'EQUAL': 195},  # 132
+    {'EQUAL': 196},  # 133
+    {'ON': 197},  # 134
+    {'COLON': 198, 'EQUAL': 199},  # 135
     {'_NL': -159},  # 136
-    {'COLON': 199},  # 137
-    {'OF': 200},  # 138
-    {'COMMA': 201, '_NL': -173},  # 139
+    {'COLON': 200},  # 137
+    {'OF': 201},  # 138
+    {'COMMA': 202, '_NL': -173},  # 139
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 140
-    {'COMMA': 201, 'IN': 204, 'LSQB': 205},  # 141
+    {'COMMA': 202, 'IN': 206, 'LSQB': 207},  # 141
     {'$END': -20, 'ALWAYS': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'ELSE': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'GOAL': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'MOVE': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'SHOW': -20, 'START': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': -20},  # 142
     {'$END': -179, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 143
     {'_NL': 68},  # 144
     {'$END': -22, 'ALWAYS': -22, 'ATTRIBUTE': -22, 'BOARD': -22, 'COUNT_WORD': -22, 'EITHER': -22, 'ELSE': -22, 'FALSE': -22, 'FORALL': -22, 'GIVEN': -22, 'GOAL': -22, 'IF': -22, 'INT': -22, 'LBRACE': -22, 'LET': -22, 'LPAR': -22, 'LSQB': -22, 'MAXIMIZE': -22, 'MINIMIZE': -22, 'MINUS': -22, 'MOVE': -22, 'NAME': -22, 'NOT': -22, 'PARAM': -22, 'PIECES': -22, 'PLACE': -22, 'POSITIONS': -22, 'PUZZLE': -22, 'QUESTION': -22, 'REGIONS': -22, 'SHAPE': -22, 'SHOW': -22, 'START': -22, 'STRING': -22, 'TRUE': -22, 'VAR': -22, '_NL': 142},  # 145
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 146
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 147
-    {'$END': -101, 'COMMA': -101, 'FOR': -101, 'OR': 211, 'RBRACE': -101, 'RPAR': -101, 'RSQB': -101, '_NL': -101, '__ANON_0': -101},  # 148
-    {'COMMA': 201, 'RSQB': 212},  # 149
+    {'$END': -101, 'COMMA': -101, 'FOR': -101, 'OR': 213, 'RBRACE': -101, 'RPAR': -101, 'RSQB': -101, '_NL': -101, '__ANON_0': -101},  # 148
+    {'COMMA': 202, 'RSQB': 214},  # 149
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 150
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 151
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 152
-    {'COLON': -90, 'COMMA': 217, 'RSQB': -90, 'WHERE': 218},  # 153
+    {'COLON': -90, 'COMMA': 219, 'RSQB': -90, 'WHERE': 220},  # 153
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 154
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 155
     {'$END': -69, 'AND': -69, 'AT': -69, 'COLON': -69, 'COMMA': -69, 'COMPARE': -69, 'DOT': -69, 'ELSE': -69, 'EQUAL': -69, 'FOR': -69, 'IFF': -69, 'IN': -69, 'LSQB': -69, 'MINUS': -69, 'NOT': -69, 'OF': -69, 'OR': -69, 'PERCENT': -69, 'PLUS': -69, 'RBRACE': -69, 'RELATION': -69, 'RPAR': -69, 'RSQB': -69, 'SHAPE': -69, 'STAR': -69, 'THEN': -69, 'WHERE': -69, '_NL': -69, '__ANON_0': -69, '__ANON_1': -69},  # 156
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -62, 'REGIONS': 26, 'RPAR': -62, 'RSQB': -62, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 157
-    {'COMMA': 223, 'RBRACE': -63, 'RPAR': -63, 'RSQB': -63},  # 158
+    {'COMMA': 225, 'RBRACE': -63, 'RPAR': -63, 'RSQB': -63},  # 158
     {'$END': -70, 'AND': -70, 'AT': -70, 'COLON': -70, 'COMMA': -70, 'COMPARE': -70, 'DOT': -70, 'ELSE': -70, 'EQUAL': -70, 'FOR': -70, 'IFF': -70, 'IN': -70, 'LSQB': -70, 'MINUS': -70, 'NOT': -70, 'OF': -70, 'OR': -70, 'PERCENT': -70, 'PLUS': -70, 'RBRACE': -70, 'RELATION': -70, 'RPAR': -70, 'RSQB': -70, 'SHAPE': -70, 'STAR': -70, 'THEN': -70, 'WHERE': -70, '_NL': -70, '__ANON_0': -70, '__ANON_1': -70},  # 159
     {'$END': -72, 'AND': -72, 'AT': -72, 'COLON': -72, 'COMMA': -72, 'COMPARE': -72, 'DOT': -72, 'ELSE': -72, 'EQUAL': -72, 'FOR': -72, 'IFF': -72, 'IN': -72, 'LSQB': -72, 'MINUS': -72, 'NOT': -72, 'OF': -72, 'OR': -72, 'PERCENT': -72, 'PLUS': -72, 'RBRACE': -72, 'RELATION': -72, 'RPAR': -72, 'RSQB': -72, 'SHAPE': -72, 'STAR': -72, 'THEN': -72, 'WHERE': -72, '_NL': -72, '__ANON_0': -72, '__ANON_1': -72},  # 160
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 161
     {'$END': -74, 'AND': -74, 'AT': -74, 'COLON': -74, 'COMMA': -74, 'COMPARE': -74, 'DOT': -74, 'ELSE': -74, 'EQUAL': -74, 'FOR': -74, 'IFF': -74, 'IN': -74, 'LSQB': -74, 'MINUS': -74, 'NOT': -74, 'OF': -74, 'OR': -74, 'PERCENT': -74, 'PLUS': -74, 'RBRACE': -74, 'RELATION': -74, 'RPAR': -74, 'RSQB': -74, 'SHAPE': -74, 'STAR': -74, 'THEN': -74, 'WHERE': -74, '_NL': -74, '__ANON_0': -74, '__ANON_1': -74},  # 162
-    {'RPAR': 225},  # 163
+    {'RPAR': 227},  # 163
     {'$END': -59, 'AND': -59, 'COLON': -59, 'COMMA': -59, 'ELSE': -59, 'FOR': -59, 'IFF': -59, 'OR': -59, 'RBRACE': -59, 'RPAR': -59, 'RSQB': -59, 'THEN': -59, '_NL': -59, '__ANON_0': -59},  # 164
     {'$END': -164, 'AND': -164, 'COLON': -164, 'COMMA': -164, 'ELSE': -164, 'FOR': -164, 'IFF': -164, 'MINUS': 112, 'OR': -164, 'PLUS': 114, 'RBRACE': -164, 'RPAR': -164, 'RSQB': -164, 'THEN': -164, '_NL': -164, '__ANON_0': -164},  # 165
     {'$END': -165, 'AND': -165, 'COLON': -165, 'COMMA': -165, 'ELSE': -165, 'FOR': -165, 'IFF': -165, 'MINUS': 112, 'OR': -165, 'PLUS': 114, 'RBRACE': -165, 'RPAR': -165, 'RSQB': -165, 'THEN': -165, '_NL': -165, '__ANON_0': -165},  # 166
-    {'$END': -171, 'AND': -171, 'COLON': -171, 'COMMA': -171, 'ELSE': -171, 'EQUAL': -171, 'FOR': -171, 'IFF': -171, 'MINUS': 112, 'OR': -171, 'PLUS': 114, 'RBRACE': -171, 'RPAR': -171, 'RSQB': -171, 'SHAPE': -171, 'THEN': -171, 'WHERE': -171, '_NL': -171, '__ANON_0': 226},  # 167
+    {'$END': -171, 'AND': -171, 'COLON': -171, 'COMMA': -171, 'ELSE': -171, 'EQUAL': -171, 'FOR': -171, 'IFF': -171, 'MINUS': 112, 'OR': -171, 'PLUS': 114, 'RBRACE': -171, 'RPAR': -171, 'RSQB': -171, 'SHAPE': -171, 'THEN': -171, 'WHERE': -171, '_NL': -171, '__ANON_0': 228},  # 167
     {'$END': -166, 'AND': -166, 'COLON': -166, 'COMMA': -166, 'ELSE': -166, 'FOR': -166, 'IFF': -166, 'OR': -166, 'RBRACE': -166, 'RPAR': -166, 'RSQB': -166, 'THEN': -166, '_NL': -166, '__ANON_0': -166},  # 168
     {'$END': -65, 'AND': -65, 'AT': -65, 'COLON': -65, 'COMMA': -65, 'COMPARE': -65, 'ELSE': -65, 'EQUAL': -65, 'FOR': -65, 'IFF': -65, 'IN': -65, 'MINUS': -65, 'NOT': -65, 'OF': -65, 'OR': -65, 'PERCENT': 120, 'PLUS': -65, 'RBRACE': -65, 'RELATION': -65, 'RPAR': -65, 'RSQB': -65, 'SHAPE': -65, 'STAR': 121, 'THEN': -65, 'WHERE': -65, '_NL': -65, '__ANON_0': -65, '__ANON_1': 122},  # 169
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 170
@@ -395,186 +397,192 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'DOT': -77, 'ELSE': -77, 'EQUAL': -77, 'FOR': -77, 'IFF': -77, 'IN': -77, 'LSQB': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'SHAPE': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 175
     {'$END': -78, 'AND': -78, 'AT': -78, 'COLON': -78, 'COMMA': -78, 'COMPARE': -78, 'DOT': -78, 'ELSE': -78, 'EQUAL': -78, 'FOR': -78, 'IFF': -78, 'IN': -78, 'LSQB': -78, 'MINUS': -78, 'NOT': -78, 'OF': -78, 'OR': -78, 'PERCENT': -78, 'PLUS': -78, 'RBRACE': -78, 'RELATION': -78, 'RPAR': -78, 'RSQB': -78, 'SHAPE': -78, 'STAR': -78, 'THEN': -78, 'WHERE': -78, '_NL': -78, '__ANON_0': -78, '__ANON_1': -78},  # 176
     {'COMMA': -114, 'RSQB': -114},  # 177
-    {'COMMA': -115, 'RSQB': -115, '__ANON_0': 230},  # 178
-    {'COMMA': 231, 'RSQB': -117},  # 179
-    {'RSQB': 233},  # 180
+    {'COMMA': -115, 'RSQB': -115, '__ANON_0': 232},  # 178
+    {'COMMA': 233, 'RSQB': -117},  # 179
+    {'RSQB': 235},  # 180
     {'$END': -102, 'COMMA': -102, 'FOR': -102, 'OR': 119, 'RBRACE': -102, 'RPAR': -102, 'RSQB': -102, '_NL': -102, '__ANON_0': -102},  # 181
     {'$END': -136, 'AND': 108, 'COLON': -136, 'COMMA': -136, 'ELSE': -136, 'FOR': -136, 'IFF': -136, 'OR': -136, 'RBRACE': -136, 'RPAR': -136, 'RSQB': -136, 'THEN': -136, '_NL': -136, '__ANON_0': -136},  # 182
-    {'$END': -186, 'AND': -186, 'AT': -186, 'COLON': -186, 'COMMA': -186, 'COMPARE': -186, 'ELSE': -186, 'EQUAL': -186, 'FOR': -186, 'IFF': -186, 'IN': -186, 'MINUS': -186, 'NOT': -186, 'OF': -186, 'OR': -186, 'PERCENT': -186, 'PLUS': -186, 'RBRACE': -186, 'RELATION': -186, 'RPAR': -186, 'RSQB': -186, 'SHAPE': -186, 'STAR': -186, 'THEN': -186, 'WHERE': -186, '_NL': -186, '__ANON_0': -186, '__ANON_1': -186},  # 183
-    {'$END': -187, 'AND': -187, 'AT': -187, 'COLON': -187, 'COMMA': -187, 'COMPARE': -187, 'ELSE': -187, 'EQUAL': -187, 'FOR': -187, 'IFF': -187, 'IN': -187, 'MINUS': -187, 'NOT': -187, 'OF': -187, 'OR': -187, 'PERCENT': -187, 'PLUS': -187, 'RBRACE': -187, 'RELATION': -187, 'RPAR': -187, 'RSQB': -187, 'SHAPE': -187, 'STAR': -187, 'THEN': -187, 'WHERE': -187, '_NL': -187, '__ANON_0': -187, '__ANON_1': -187},  # 184
-    {'$END': -188, 'AND': -188, 'AT': -188, 'COLON': -188, 'COMMA': -188, 'COMPARE': -188, 'ELSE': -188, 'EQUAL': -188, 'FOR': -188, 'IFF': -188, 'IN': -188, 'MINUS': -188, 'NOT': -188, 'OF': -188, 'OR': -188, 'PERCENT': -188, 'PLUS': -188, 'RBRACE': -188, 'RELATION': -188, 'RPAR': -188, 'RSQB': -188, 'SHAPE': -188, 'STAR': -188, 'THEN': -188, 'WHERE': -188, '_NL': -188, '__ANON_0': -188, '__ANON_1': -188},  # 185
+    {'$END': -188, 'AND': -188, 'AT': -188, 'COLON': -188, 'COMMA': -188, 'COMPARE': -188, 'ELSE': -188, 'EQUAL': -188, 'FOR': -188, 'IFF': -188, 'IN': -188, 'MINUS': -188, 'NOT': -188, 'OF': -188, 'OR': -188, 'PERCENT': -188, 'PLUS': -188, 'RBRACE': -188, 'RELATION': -188, 'RPAR': -188, 'RSQB': -188, 'SHAPE': -188, 'STAR': -188, 'THEN': -188, 'WHERE': -188, '_NL': -188, '__ANON_0': -188, '__ANON_1': -188},  # 183
+    {'$END': -189, 'AND': -189, 'AT': -189, 'COLON': -189, 'COMMA': -189, 'COMPARE': -189, 'ELSE': -189, 'EQUAL': -189, 'FOR': -189, 'IFF': -189, 'IN': -189, 'MINUS': -189, 'NOT': -189, 'OF': -189, 'OR': -189, 'PERCENT': -189, 'PLUS': -189, 'RBRACE': -189, 'RELATION': -189, 'RPAR': -189, 'RSQB': -189, 'SHAPE': -189, 'STAR': -189, 'THEN': -189, 'WHERE': -189, '_NL': -189, '__ANON_0': -189, '__ANON_1': -189},  # 184
+    {'$END': -190, 'AND': -190, 'AT': -190, 'COLON': -190, 'COMMA': -190, 'COMPARE': -190, 'ELSE': -190, 'EQUAL': -190, 'FOR': -190, 'IFF': -190, 'IN': -190, 'MINUS': -190, 'NOT': -190, 'OF': -190, 'OR': -190, 'PERCENT': -190, 'PLUS': -190, 'RBRACE': -190, 'RELATION': -190, 'RPAR': -190, 'RSQB': -190, 'SHAPE': -190, 'STAR': -190, 'THEN': -190, 'WHERE': -190, '_NL': -190, '__ANON_0': -190, '__ANON_1': -190},  # 185
     {'_NL': -181},  # 186
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 187
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 188
-    {'BLOCK': 245},  # 189
-    {'_NL': -182},  # 190
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 191
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 192
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 193
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 194
-    {'BLOCK': 245, 'LSQB': 253},  # 195
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BLOCK': 245, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 255, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 196
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 197
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 198
-    {'STRING': 30},  # 199
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 200
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 187
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 243, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 188
+    {'BLOCK': 247},  # 189
+    {'AND': -129, 'AT': -129, 'COMPARE': -129, 'DOT': -129, 'EQUAL': 249, 'IFF': -129, 'IN': -129, 'LSQB': -129, 'MINUS': -129, 'NOT': -129, 'OR': -129, 'PERCENT': -129, 'PLUS': -129, 'RELATION': -129, 'STAR': -129, '_NL': -129, '__ANON_1': -129},  # 190
+    {'_NL': -183},  # 191
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 192
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 193
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 194
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 195
+    {'BLOCK': 247, 'LSQB': 256},  # 196
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BLOCK': 247, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 258, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 197
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 198
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 199
+    {'STRING': 30},  # 200
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 201
-    {'COMMA': 264, '_NL': -174},  # 202
-    {'_NL': -183},  # 203
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 204
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 205
-    {'COMMA': 264, 'IN': 267},  # 206
-    {'IN': 268},  # 207
-    {'$END': -21, 'ALWAYS': -21, 'ATTRIBUTE': -21, 'BOARD': -21, 'COUNT_WORD': -21, 'EITHER': -21, 'ELSE': -21, 'FALSE': -21, 'FORALL': -21, 'GIVEN': -21, 'GOAL': -21, 'IF': -21, 'INT': -21, 'LBRACE': -21, 'LET': -21, 'LPAR': -21, 'LSQB': -21, 'MAXIMIZE': -21, 'MINIMIZE': -21, 'MINUS': -21, 'MOVE': -21, 'NAME': -21, 'NOT': -21, 'PARAM': -21, 'PIECES': -21, 'PLACE': -21, 'POSITIONS': -21, 'PUZZLE': -21, 'QUESTION': -21, 'REGIONS': -21, 'SHAPE': -21, 'SHOW': -21, 'START': -21, 'STRING': -21, 'TRUE': -21, 'VAR': -21, '_NL': 142},  # 208
-    {'$END': -162, 'AND': -162, 'COLON': -162, 'COMMA': -162, 'ELSE': -162, 'FOR': -162, 'IFF': -162, 'MINUS': 112, 'OR': -162, 'PLUS': 114, 'RBRACE': -162, 'RPAR': -162, 'RSQB': -162, 'THEN': -162, '_NL': -162, '__ANON_0': -162},  # 209
-    {'$END': -7, 'AND': 108, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 210
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 211
-    {'IN': 270},  # 212
-    {'COMMA': 264, 'RSQB': 271},  # 213
-    {'COLON': -87, 'COMMA': -87, 'RSQB': -87, 'WHERE': -87},  # 214
-    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 215
-    {'COLON': -89, 'OR': 119, 'RSQB': -89},  # 216
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 217
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 218
-    {'$END': -110, 'COMMA': -110, 'FOR': -110, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, '_NL': -110, '__ANON_0': -110},  # 219
-    {'$END': -112, 'COMMA': -112, 'FOR': -112, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, '_NL': -112, '__ANON_0': -112},  # 220
-    {'$END': -107, 'COMMA': -107, 'ELSE': 274, 'FOR': -107, 'IFF': 118, 'OR': 119, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 221
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 222
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -64, 'REGIONS': 26, 'RPAR': -64, 'RSQB': -64, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 223
-    {'RSQB': 276},  # 224
-    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'DOT': -75, 'ELSE': -75, 'EQUAL': -75, 'FOR': -75, 'IFF': -75, 'IN': -75, 'LSQB': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'SHAPE': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 225
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 226
-    {'$END': -167, 'AND': -167, 'COLON': -167, 'COMMA': -167, 'ELSE': -167, 'FOR': -167, 'IFF': -167, 'MINUS': 112, 'OR': -167, 'PLUS': 114, 'RBRACE': -167, 'RPAR': -167, 'RSQB': -167, 'THEN': -167, '_NL': -167, '__ANON_0': -167},  # 227
-    {'$END': -168, 'AND': -168, 'COLON': -168, 'COMMA': -168, 'ELSE': -168, 'FOR': -168, 'IFF': -168, 'OR': -168, 'RBRACE': -168, 'RPAR': -168, 'RSQB': -168, 'THEN': -168, '_NL': -168, '__ANON_0': -168},  # 228
-    {'$END': -169, 'AND': -169, 'COLON': -169, 'COMMA': -169, 'ELSE': -169, 'FOR': -169, 'IFF': -169, 'MINUS': 112, 'OR': -169, 'PLUS': 114, 'RBRACE': -169, 'RPAR': -169, 'RSQB': -169, 'THEN': -169, '_NL': -169, '__ANON_0': -169},  # 229
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 230
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -118, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 231
-    {'COMMA': 280, 'RSQB': -119},  # 232
-    {'$END': -79, 'AND': -79, 'AT': -79, 'COLON': -79, 'COMMA': -79, 'COMPARE': -79, 'DOT': -79, 'ELSE': -79, 'EQUAL': -79, 'FOR': -79, 'IFF': -79, 'IN': -79, 'LSQB': -79, 'MINUS': -79, 'NOT': -79, 'OF': -79, 'OR': -79, 'PERCENT': -79, 'PLUS': -79, 'RBRACE': -79, 'RELATION': -79, 'RPAR': -79, 'RSQB': -79, 'SHAPE': -79, 'STAR': -79, 'THEN': -79, 'WHERE': -79, '_NL': -79, '__ANON_0': -79, '__ANON_1': -79},  # 233
-    {'INT': 281},  # 234
-    {'COMMA': -175, 'RSQB': -175, 'STAR': -175, 'VBAR': -175, '_NL': -175},  # 235
-    {'COMMA': -189, '_NL': -189},  # 236
-    {'COMMA': -176, 'RSQB': -176, 'STAR': -176, 'VBAR': -176, '_NL': -176},  # 237
-    {'COMMA': -190, '_NL': -190},  # 238
-    {'COMMA': -191, '_NL': -191},  # 239
-    {'COMMA': 282, '_NL': -83},  # 240
-    {'EQUAL': -94, 'SHAPE': -94, '_NL': -94},  # 241
-    {'EQUAL': -98, 'SHAPE': -98, '_NL': -98},  # 242
-    {'EQUAL': 284},  # 243
-    {'EQUAL': -99, 'SHAPE': -99, '_NL': -99},  # 244
-    {'COLON': -92, '_NL': -92},  # 245
-    {'_NL': -111},  # 246
-    {'AND': -163, 'AT': 109, 'COMPARE': 110, 'IFF': -163, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -163, 'PLUS': 114, 'RELATION': 115, '_NL': -163, '__ANON_0': 285},  # 247
-    {'_NL': -124},  # 248
-    {'_NL': -122},  # 249
-    {'OR': 119, 'THEN': 286},  # 250
-    {'COLON': 287},  # 251
-    {'_NL': -137},  # 252
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 253
-    {'_NL': -148},  # 254
-    {'COLON': -49, 'LPAR': 291, '_NL': -49},  # 255
-    {'COLON': -154, '_NL': -154},  # 256
-    {'COLON': -155, '_NL': -155},  # 257
-    {'COLON': 292, '_NL': -149},  # 258
-    {'COMMA': 282, '_NL': -156},  # 259
-    {'_NL': -158},  # 260
-    {'_NL': -160},  # 261
-    {'EQUAL': 294},  # 262
-    {'COMMA': -23, 'IN': -23, 'RSQB': -23, '_NL': -23},  # 263
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 264
-    {'SHAPE': 296, '_NL': -192},  # 265
-    {'COMMA': 297, 'RSQB': 298},  # 266
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 267
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 241, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 268
-    {'$END': -8, 'AND': 108, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 269
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 270
-    {'IN': 303},  # 271
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 272
-    {'COLON': -91, 'OR': 119, 'RSQB': -91},  # 273
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 274
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 275
-    {'$END': -73, 'AND': -73, 'AT': -73, 'COLON': -73, 'COMMA': -73, 'COMPARE': -73, 'DOT': -73, 'ELSE': -73, 'EQUAL': -73, 'FOR': -73, 'IFF': -73, 'IN': -73, 'LSQB': -73, 'MINUS': -73, 'NOT': -73, 'OF': -73, 'OR': -73, 'PERCENT': -73, 'PLUS': -73, 'RBRACE': -73, 'RELATION': -73, 'RPAR': -73, 'RSQB': -73, 'SHAPE': -73, 'STAR': -73, 'THEN': -73, 'WHERE': -73, '_NL': -73, '__ANON_0': -73, '__ANON_1': -73},  # 276
-    {'$END': -172, 'AND': -172, 'COLON': -172, 'COMMA': -172, 'ELSE': -172, 'EQUAL': -172, 'FOR': -172, 'IFF': -172, 'MINUS': 112, 'OR': -172, 'PLUS': 114, 'RBRACE': -172, 'RPAR': -172, 'RSQB': -172, 'SHAPE': -172, 'THEN': -172, 'WHERE': -172, '_NL': -172, '__ANON_0': -172},  # 277
-    {'COMMA': -116, 'RSQB': -116},  # 278
-    {'COMMA': -9, 'RSQB': -9},  # 279
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -120, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 280
-    {'COMMA': -130, 'RSQB': -130, 'STAR': -130, 'VBAR': -130, '_NL': -130},  # 281
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 282
-    {'COMMA': 307, '_NL': -84},  # 283
-    {'BLOCK': 245},  # 284
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 285
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 286
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 287
-    {'COMMA': -138, 'RSQB': -138, 'STAR': 313},  # 288
-    {'COMMA': 314, 'RSQB': 315},  # 289
-    {'COMMA': -140, 'RSQB': -140, 'STAR': 317, 'VBAR': 318},  # 290
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 320, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 291
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 292
-    {'COMMA': 307, '_NL': -157},  # 293
-    {'BLOCK': 245},  # 294
-    {'COMMA': -24, 'IN': -24, 'RSQB': -24, '_NL': -24},  # 295
-    {'BLOCK': 245},  # 296
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 297
-    {'IN': -96},  # 298
-    {'COMMA': 326, 'RSQB': 327},  # 299
-    {'_NL': -194},  # 300
-    {'SHAPE': 328, '_NL': -195},  # 301
-    {'COLON': -85, 'COMMA': -85, 'RSQB': -85, 'WHERE': -85},  # 302
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 202
+    {'COMMA': 267, '_NL': -174},  # 203
+    {'AND': -129, 'AT': -129, 'COMPARE': -129, 'DOT': -129, 'EQUAL': 268, 'IFF': -129, 'IN': -129, 'LSQB': -129, 'MINUS': -129, 'NOT': -129, 'OR': -129, 'PERCENT': -129, 'PLUS': -129, 'RELATION': -129, 'STAR': -129, '_NL': -129, '__ANON_1': -129},  # 204
+    {'_NL': -185},  # 205
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 243, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 206
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 207
+    {'COMMA': 267, 'IN': 271},  # 208
+    {'IN': 272},  # 209
+    {'$END': -21, 'ALWAYS': -21, 'ATTRIBUTE': -21, 'BOARD': -21, 'COUNT_WORD': -21, 'EITHER': -21, 'ELSE': -21, 'FALSE': -21, 'FORALL': -21, 'GIVEN': -21, 'GOAL': -21, 'IF': -21, 'INT': -21, 'LBRACE': -21, 'LET': -21, 'LPAR': -21, 'LSQB': -21, 'MAXIMIZE': -21, 'MINIMIZE': -21, 'MINUS': -21, 'MOVE': -21, 'NAME': -21, 'NOT': -21, 'PARAM': -21, 'PIECES': -21, 'PLACE': -21, 'POSITIONS': -21, 'PUZZLE': -21, 'QUESTION': -21, 'REGIONS': -21, 'SHAPE': -21, 'SHOW': -21, 'START': -21, 'STRING': -21, 'TRUE': -21, 'VAR': -21, '_NL': 142},  # 210
+    {'$END': -162, 'AND': -162, 'COLON': -162, 'COMMA': -162, 'ELSE': -162, 'FOR': -162, 'IFF': -162, 'MINUS': 112, 'OR': -162, 'PLUS': 114, 'RBRACE': -162, 'RPAR': -162, 'RSQB': -162, 'THEN': -162, '_NL': -162, '__ANON_0': -162},  # 211
+    {'$END': -7, 'AND': 108, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 212
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 213
+    {'IN': 274},  # 214
+    {'COMMA': 267, 'RSQB': 275},  # 215
+    {'COLON': -87, 'COMMA': -87, 'RSQB': -87, 'WHERE': -87},  # 216
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 217
+    {'COLON': -89, 'OR': 119, 'RSQB': -89},  # 218
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 219
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 220
+    {'$END': -110, 'COMMA': -110, 'FOR': -110, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, '_NL': -110, '__ANON_0': -110},  # 221
+    {'$END': -112, 'COMMA': -112, 'FOR': -112, 'RBRACE': -112, 'RPAR': -112, 'RSQB': -112, '_NL': -112, '__ANON_0': -112},  # 222
+    {'$END': -107, 'COMMA': -107, 'ELSE': 278, 'FOR': -107, 'IFF': 118, 'OR': 119, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 223
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 224
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -64, 'REGIONS': 26, 'RPAR': -64, 'RSQB': -64, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 225
+    {'RSQB': 280},  # 226
+    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'DOT': -75, 'ELSE': -75, 'EQUAL': -75, 'FOR': -75, 'IFF': -75, 'IN': -75, 'LSQB': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'SHAPE': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 227
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 228
+    {'$END': -167, 'AND': -167, 'COLON': -167, 'COMMA': -167, 'ELSE': -167, 'FOR': -167, 'IFF': -167, 'MINUS': 112, 'OR': -167, 'PLUS': 114, 'RBRACE': -167, 'RPAR': -167, 'RSQB': -167, 'THEN': -167, '_NL': -167, '__ANON_0': -167},  # 229
+    {'$END': -168, 'AND': -168, 'COLON': -168, 'COMMA': -168, 'ELSE': -168, 'FOR': -168, 'IFF': -168, 'OR': -168, 'RBRACE': -168, 'RPAR': -168, 'RSQB': -168, 'THEN': -168, '_NL': -168, '__ANON_0': -168},  # 230
+    {'$END': -169, 'AND': -169, 'COLON': -169, 'COMMA': -169, 'ELSE': -169, 'FOR': -169, 'IFF': -169, 'MINUS': 112, 'OR': -169, 'PLUS': 114, 'RBRACE': -169, 'RPAR': -169, 'RSQB': -169, 'THEN': -169, '_NL': -169, '__ANON_0': -169},  # 231
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 232
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -118, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 233
+    {'COMMA': 284, 'RSQB': -119},  # 234
+    {'$END': -79, 'AND': -79, 'AT': -79, 'COLON': -79, 'COMMA': -79, 'COMPARE': -79, 'DOT': -79, 'ELSE': -79, 'EQUAL': -79, 'FOR': -79, 'IFF': -79, 'IN': -79, 'LSQB': -79, 'MINUS': -79, 'NOT': -79, 'OF': -79, 'OR': -79, 'PERCENT': -79, 'PLUS': -79, 'RBRACE': -79, 'RELATION': -79, 'RPAR': -79, 'RSQB': -79, 'SHAPE': -79, 'STAR': -79, 'THEN': -79, 'WHERE': -79, '_NL': -79, '__ANON_0': -79, '__ANON_1': -79},  # 235
+    {'INT': 285},  # 236
+    {'COMMA': -175, 'RSQB': -175, 'STAR': -175, 'VBAR': -175, '_NL': -175},  # 237
+    {'COMMA': -191, '_NL': -191},  # 238
+    {'COMMA': -176, 'RSQB': -176, 'STAR': -176, 'VBAR': -176, '_NL': -176},  # 239
+    {'COMMA': -192, '_NL': -192},  # 240
+    {'COMMA': -193, '_NL': -193},  # 241
+    {'COMMA': 286, '_NL': -83},  # 242
+    {'EQUAL': -94, 'SHAPE': -94, '_NL': -94},  # 243
+    {'EQUAL': -98, 'SHAPE': -98, '_NL': -98},  # 244
+    {'EQUAL': 288},  # 245
+    {'EQUAL': -99, 'SHAPE': -99, '_NL': -99},  # 246
+    {'COLON': -92, '_NL': -92},  # 247
+    {'_NL': -111},  # 248
+    {'BLOCK': 247},  # 249
+    {'AND': -163, 'AT': 109, 'COMPARE': 110, 'IFF': -163, 'IN': 111, 'MINUS': 112, 'NOT': 113, 'OR': -163, 'PLUS': 114, 'RELATION': 115, '_NL': -163, '__ANON_0': 290},  # 250
+    {'_NL': -124},  # 251
+    {'_NL': -122},  # 252
+    {'OR': 119, 'THEN': 291},  # 253
+    {'COLON': 292},  # 254
+    {'_NL': -137},  # 255
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 256
+    {'_NL': -148},  # 257
+    {'COLON': -49, 'LPAR': 296, '_NL': -49},  # 258
+    {'COLON': -154, '_NL': -154},  # 259
+    {'COLON': -155, '_NL': -155},  # 260
+    {'COLON': 297, '_NL': -149},  # 261
+    {'COMMA': 286, '_NL': -156},  # 262
+    {'_NL': -158},  # 263
+    {'_NL': -160},  # 264
+    {'EQUAL': 299},  # 265
+    {'COMMA': -23, 'IN': -23, 'RSQB': -23, '_NL': -23},  # 266
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 267
+    {'BLOCK': 247},  # 268
+    {'SHAPE': 302, '_NL': -194},  # 269
+    {'COMMA': 303, 'RSQB': 304},  # 270
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 243, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 271
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 243, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 272
+    {'$END': -8, 'AND': 108, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 273
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 274
+    {'IN': 309},  # 275
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 276
+    {'COLON': -91, 'OR': 119, 'RSQB': -91},  # 277
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 278
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 279
+    {'$END': -73, 'AND': -73, 'AT': -73, 'COLON': -73, 'COMMA': -73, 'COMPARE': -73, 'DOT': -73, 'ELSE': -73, 'EQUAL': -73, 'FOR': -73, 'IFF': -73, 'IN': -73, 'LSQB': -73, 'MINUS': -73, 'NOT': -73, 'OF': -73, 'OR': -73, 'PERCENT': -73, 'PLUS': -73, 'RBRACE': -73, 'RELATION': -73, 'RPAR': -73, 'RSQB': -73, 'SHAPE': -73, 'STAR': -73, 'THEN': -73, 'WHERE': -73, '_NL': -73, '__ANON_0': -73, '__ANON_1': -73},  # 280
+    {'$END': -172, 'AND': -172, 'COLON': -172, 'COMMA': -172, 'ELSE': -172, 'EQUAL': -172, 'FOR': -172, 'IFF': -172, 'MINUS': 112, 'OR': -172, 'PLUS': 114, 'RBRACE': -172, 'RPAR': -172, 'RSQB': -172, 'SHAPE': -172, 'THEN': -172, 'WHERE': -172, '_NL': -172, '__ANON_0': -172},  # 281
+    {'COMMA': -116, 'RSQB': -116},  # 282
+    {'COMMA': -9, 'RSQB': -9},  # 283
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -120, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 177},  # 284
+    {'COMMA': -130, 'RSQB': -130, 'STAR': -130, 'VBAR': -130, '_NL': -130},  # 285
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 286
+    {'COMMA': 313, '_NL': -84},  # 287
+    {'BLOCK': 247},  # 288
+    {'_NL': -182},  # 289
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 290
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 291
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 292
+    {'COMMA': -138, 'RSQB': -138, 'STAR': 319},  # 293
+    {'COMMA': 320, 'RSQB': 321},  # 294
+    {'COMMA': -140, 'RSQB': -140, 'STAR': 323, 'VBAR': 324},  # 295
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 326, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 296
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 297
+    {'COMMA': 313, '_NL': -157},  # 298
+    {'BLOCK': 247},  # 299
+    {'COMMA': -24, 'IN': -24, 'RSQB': -24, '_NL': -24},  # 300
+    {'_NL': -184},  # 301
+    {'BLOCK': 247},  # 302
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 303
-    {'$END': -113, 'COMMA': -113, 'FOR': -113, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, '_NL': -113, '__ANON_0': -113},  # 304
-    {'COMMA': -10, 'RSQB': -10},  # 305
-    {'COMMA': -17, '_NL': -17},  # 306
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 307
-    {'_NL': -93},  # 308
-    {'MINUS': 112, 'PLUS': 114, '_NL': -123},  # 309
-    {'DOT': 116, 'EQUAL': 331, 'LSQB': 117},  # 310
-    {'COMMA': 332, '_NL': -125},  # 311
-    {'OR': 119, 'THEN': 334},  # 312
-    {'INT': 335},  # 313
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 336, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 314
-    {'_NL': -145},  # 315
-    {'COMMA': 338, 'RSQB': 339},  # 316
-    {'INT': 340},  # 317
-    {'INT': 13, 'MINUS': 234},  # 318
-    {'COMMA': -142, 'RSQB': -142, 'STAR': 342, 'VBAR': 343},  # 319
-    {'COLON': -152, '_NL': -152},  # 320
-    {'RPAR': 344},  # 321
-    {'COMMA': 201, '_NL': -150},  # 322
-    {'_NL': -161},  # 323
-    {'_NL': -193},  # 324
-    {'COMMA': -5, 'RSQB': -5},  # 325
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 326
-    {'IN': -97},  # 327
-    {'BLOCK': 245},  # 328
-    {'COLON': -86, 'COMMA': -86, 'RSQB': -86, 'WHERE': -86},  # 329
-    {'COMMA': -18, '_NL': -18},  # 330
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 331
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 332
-    {'COMMA': 350, '_NL': -126},  # 333
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 334
-    {'COMMA': -139, 'RSQB': -139},  # 335
-    {'_NL': -144},  # 336
-    {'COMMA': -15, 'RSQB': -15},  # 337
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 234, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 352, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 338
-    {'_NL': -147},  # 339
-    {'COMMA': -141, 'RSQB': -141},  # 340
-    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 341
-    {'INT': 354},  # 342
-    {'INT': 13, 'MINUS': 234},  # 343
-    {'COLON': -153, '_NL': -153},  # 344
-    {'COMMA': 264, '_NL': -151},  # 345
-    {'COMMA': -6, 'RSQB': -6},  # 346
-    {'_NL': -196},  # 347
-    {'COMMA': -100, 'MINUS': 112, 'PLUS': 114, '_NL': -100},  # 348
-    {'COMMA': -11, '_NL': -11},  # 349
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 350
-    {'COMMA': 332, '_NL': -127},  # 351
-    {'_NL': -146},  # 352
-    {'COMMA': -16, 'RSQB': -16},  # 353
-    {'COMMA': -143, 'RSQB': -143},  # 354
-    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 355
-    {'COMMA': -12, '_NL': -12},  # 356
-    {'COMMA': 350, '_NL': -128},  # 357
+    {'IN': -96},  # 304
+    {'COMMA': 332, 'RSQB': 333},  # 305
+    {'_NL': -196},  # 306
+    {'SHAPE': 334, '_NL': -197},  # 307
+    {'COLON': -85, 'COMMA': -85, 'RSQB': -85, 'WHERE': -85},  # 308
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 309
+    {'$END': -113, 'COMMA': -113, 'FOR': -113, 'RBRACE': -113, 'RPAR': -113, 'RSQB': -113, '_NL': -113, '__ANON_0': -113},  # 310
+    {'COMMA': -10, 'RSQB': -10},  # 311
+    {'COMMA': -17, '_NL': -17},  # 312
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 313
+    {'_NL': -93},  # 314
+    {'MINUS': 112, 'PLUS': 114, '_NL': -123},  # 315
+    {'DOT': 116, 'EQUAL': 337, 'LSQB': 117},  # 316
+    {'COMMA': 338, '_NL': -125},  # 317
+    {'OR': 119, 'THEN': 340},  # 318
+    {'INT': 341},  # 319
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 342, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 320
+    {'_NL': -145},  # 321
+    {'COMMA': 344, 'RSQB': 345},  # 322
+    {'INT': 346},  # 323
+    {'INT': 13, 'MINUS': 236},  # 324
+    {'COMMA': -142, 'RSQB': -142, 'STAR': 348, 'VBAR': 349},  # 325
+    {'COLON': -152, '_NL': -152},  # 326
+    {'RPAR': 350},  # 327
+    {'COMMA': 202, '_NL': -150},  # 328
+    {'_NL': -161},  # 329
+    {'_NL': -195},  # 330
+    {'COMMA': -5, 'RSQB': -5},  # 331
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 332
+    {'IN': -97},  # 333
+    {'BLOCK': 247},  # 334
+    {'COLON': -86, 'COMMA': -86, 'RSQB': -86, 'WHERE': -86},  # 335
+    {'COMMA': -18, '_NL': -18},  # 336
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 337
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 338
+    {'COMMA': 356, '_NL': -126},  # 339
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 340
+    {'COMMA': -139, 'RSQB': -139},  # 341
+    {'_NL': -144},  # 342
+    {'COMMA': -15, 'RSQB': -15},  # 343
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 236, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 358, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 344
+    {'_NL': -147},  # 345
+    {'COMMA': -141, 'RSQB': -141},  # 346
+    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 347
+    {'INT': 360},  # 348
+    {'INT': 13, 'MINUS': 236},  # 349
+    {'COLON': -153, '_NL': -153},  # 350
+    {'COMMA': 267, '_NL': -151},  # 351
+    {'COMMA': -6, 'RSQB': -6},  # 352
+    {'_NL': -198},  # 353
+    {'COMMA': -100, 'MINUS': 112, 'PLUS': 114, '_NL': -100},  # 354
+    {'COMMA': -11, '_NL': -11},  # 355
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 356
+    {'COMMA': 338, '_NL': -127},  # 357
+    {'_NL': -146},  # 358
+    {'COMMA': -16, 'RSQB': -16},  # 359
+    {'COMMA': -143, 'RSQB': -143},  # 360
+    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 361
+    {'COMMA': -12, '_NL': -12},  # 362
+    {'COMMA': 356, '_NL': -128},  # 363
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -705,7 +713,7 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 124
     {},  # 125
     {},  # 126
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 190, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 127
+    {'_word': 190, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 191, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 127
     {},  # 128
     {},  # 129
     {},  # 130
@@ -717,29 +725,29 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 136
     {},  # 137
     {},  # 138
-    {'__var_decl_plus_3': 202},  # 139
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 203, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 140
-    {'__var_decl_plus_3': 206, 'dims': 207},  # 141
+    {'__var_decl_plus_3': 203},  # 139
+    {'_word': 204, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 205, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 140
+    {'__var_decl_plus_3': 208, 'dims': 209},  # 141
     {},  # 142
     {'_stmt': 144, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 143
-    {'__start_plus_0': 208},  # 144
+    {'__start_plus_0': 210},  # 144
     {},  # 145
-    {'_word': 32, 'arith': 209, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 146
-    {'_word': 32, 'and_expr': 210, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 147
+    {'_word': 32, 'arith': 211, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 146
+    {'_word': 32, 'and_expr': 212, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 147
     {},  # 148
-    {'__var_decl_plus_3': 213},  # 149
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 214, 'string': 47, 'term': 48},  # 150
-    {'_word': 95, 'binder': 215},  # 151
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 216, 'relation': 46, 'string': 47, 'term': 48},  # 152
+    {'__var_decl_plus_3': 215},  # 149
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 216, 'string': 47, 'term': 48},  # 150
+    {'_word': 95, 'binder': 217},  # 151
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 218, 'relation': 46, 'string': 47, 'term': 48},  # 152
     {},  # 153
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 219, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 154
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 220, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 221, 'relation': 46, 'string': 47, 'term': 48},  # 155
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 221, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 154
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 222, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 223, 'relation': 46, 'string': 47, 'term': 48},  # 155
     {},  # 156
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 222, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 157
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 224, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 157
     {},  # 158
     {},  # 159
     {},  # 160
-    {'_word': 95, 'binder': 96, 'binders': 224},  # 161
+    {'_word': 95, 'binder': 96, 'binders': 226},  # 161
     {},  # 162
     {},  # 163
     {},  # 164
@@ -748,16 +756,16 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 167
     {},  # 168
     {},  # 169
-    {'_word': 32, 'arith': 227, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 170
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 228, 'string': 47, 'term': 48},  # 171
-    {'_word': 32, 'arith': 229, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 172
+    {'_word': 32, 'arith': 229, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 170
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 230, 'string': 47, 'term': 48},  # 171
+    {'_word': 32, 'arith': 231, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 172
     {},  # 173
     {},  # 174
     {},  # 175
     {},  # 176
     {},  # 177
     {},  # 178
-    {'__index_args_star_11': 232},  # 179
+    {'__index_args_star_11': 234},  # 179
     {},  # 180
     {},  # 181
     {},  # 182
@@ -765,175 +773,181 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 184
     {},  # 185
     {},  # 186
-    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 240},  # 187
-    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 243, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 188
-    {'block': 246},  # 189
+    {'_word': 32, 'int': 237, 'name': 238, 'neg_int': 239, 'signed': 240, 'string': 241, 'value': 242},  # 187
+    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 244, 'domain': 245, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 246, 'string': 47, 'term': 48},  # 188
+    {'block': 248},  # 189
     {},  # 190
-    {'_word': 32, 'and_expr': 33, 'arith': 247, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 248, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'let_value': 249, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 191
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 250, 'relation': 46, 'string': 47, 'term': 48},  # 192
-    {'_word': 95, 'binder': 96, 'binders': 251},  # 193
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 252, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 194
-    {'block': 254},  # 195
-    {'_word': 256, 'block': 257, 'place_target': 258},  # 196
-    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 259},  # 197
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 260, 'string': 47, 'term': 48},  # 198
-    {'string': 261},  # 199
-    {'_word': 262},  # 200
-    {'_word': 263},  # 201
-    {},  # 202
+    {},  # 191
+    {'_word': 32, 'and_expr': 33, 'arith': 250, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 251, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'let_value': 252, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 192
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 253, 'relation': 46, 'string': 47, 'term': 48},  # 193
+    {'_word': 95, 'binder': 96, 'binders': 254},  # 194
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 255, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 195
+    {'block': 257},  # 196
+    {'_word': 259, 'block': 260, 'place_target': 261},  # 197
+    {'_word': 32, 'int': 237, 'name': 238, 'neg_int': 239, 'signed': 240, 'string': 241, 'value': 262},  # 198
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 263, 'string': 47, 'term': 48},  # 199
+    {'string': 264},  # 200
+    {'_word': 265},  # 201
+    {'_word': 266},  # 202
     {},  # 203
-    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 265, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 204
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 266, 'string': 47, 'term': 48},  # 205
-    {},  # 206
-    {},  # 207
+    {},  # 204
+    {},  # 205
+    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 244, 'domain': 269, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 246, 'string': 47, 'term': 48},  # 206
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 270, 'string': 47, 'term': 48},  # 207
     {},  # 208
     {},  # 209
     {},  # 210
-    {'_word': 32, 'and_expr': 269, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 211
+    {},  # 211
     {},  # 212
-    {},  # 213
+    {'_word': 32, 'and_expr': 273, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 213
     {},  # 214
     {},  # 215
     {},  # 216
-    {'_word': 95, 'binder': 272},  # 217
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 273, 'relation': 46, 'string': 47, 'term': 48},  # 218
-    {},  # 219
-    {},  # 220
+    {},  # 217
+    {},  # 218
+    {'_word': 95, 'binder': 276},  # 219
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 277, 'relation': 46, 'string': 47, 'term': 48},  # 220
     {},  # 221
     {},  # 222
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 275, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 223
+    {},  # 223
     {},  # 224
-    {},  # 225
-    {'_word': 32, 'arith': 277, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 226
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 279, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 225
+    {},  # 226
     {},  # 227
-    {},  # 228
+    {'_word': 32, 'arith': 281, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 228
     {},  # 229
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 278, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 230
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 279, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 231
-    {},  # 232
-    {},  # 233
+    {},  # 230
+    {},  # 231
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 282, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 232
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 283, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 233
     {},  # 234
     {},  # 235
     {},  # 236
     {},  # 237
     {},  # 238
     {},  # 239
-    {'__positions_decl_star_2': 283},  # 240
+    {},  # 240
     {},  # 241
-    {},  # 242
+    {'__positions_decl_star_2': 287},  # 242
     {},  # 243
     {},  # 244
     {},  # 245
     {},  # 246
     {},  # 247
     {},  # 248
-    {},  # 249
+    {'block': 289},  # 249
     {},  # 250
     {},  # 251
     {},  # 252
-    {'_word': 32, 'int': 235, 'name': 288, 'neg_int': 237, 'piece': 289, 'signed': 290},  # 253
+    {},  # 253
     {},  # 254
     {},  # 255
-    {},  # 256
+    {'_word': 32, 'int': 237, 'name': 293, 'neg_int': 239, 'piece': 294, 'signed': 295},  # 256
     {},  # 257
     {},  # 258
-    {'__positions_decl_star_2': 293},  # 259
+    {},  # 259
     {},  # 260
     {},  # 261
-    {},  # 262
+    {'__positions_decl_star_2': 298},  # 262
     {},  # 263
-    {'_word': 295},  # 264
+    {},  # 264
     {},  # 265
-    {'__dims_star_4': 299},  # 266
-    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 300, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 267
-    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 242, 'domain': 301, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 244, 'string': 47, 'term': 48},  # 268
+    {},  # 266
+    {'_word': 300},  # 267
+    {'block': 301},  # 268
     {},  # 269
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 302, 'string': 47, 'term': 48},  # 270
-    {},  # 271
-    {},  # 272
+    {'__dims_star_4': 305},  # 270
+    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 244, 'domain': 306, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 246, 'string': 47, 'term': 48},  # 271
+    {'_word': 32, 'arith': 167, 'atom': 35, 'bool_domain': 244, 'domain': 307, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 246, 'string': 47, 'term': 48},  # 272
     {},  # 273
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 304, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 274
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 308, 'string': 47, 'term': 48},  # 274
     {},  # 275
     {},  # 276
     {},  # 277
-    {},  # 278
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 310, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 278
     {},  # 279
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 305, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 280
+    {},  # 280
     {},  # 281
-    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 306},  # 282
+    {},  # 282
     {},  # 283
-    {'block': 308},  # 284
-    {'_word': 32, 'arith': 309, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 285
-    {'_word': 32, 'atom': 310, 'effect': 311, 'int': 42, 'name': 43, 'string': 47},  # 286
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 312, 'relation': 46, 'string': 47, 'term': 48},  # 287
-    {},  # 288
-    {'__pieces_decl_star_5': 316},  # 289
-    {'__piece_star_6': 319},  # 290
-    {'_word': 32, 'and_expr': 33, 'args': 321, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 291
-    {'_word': 322},  # 292
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 178, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 311, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 284
+    {},  # 285
+    {'_word': 32, 'int': 237, 'name': 238, 'neg_int': 239, 'signed': 240, 'string': 241, 'value': 312},  # 286
+    {},  # 287
+    {'block': 314},  # 288
+    {},  # 289
+    {'_word': 32, 'arith': 315, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 290
+    {'_word': 32, 'atom': 316, 'effect': 317, 'int': 42, 'name': 43, 'string': 47},  # 291
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 318, 'relation': 46, 'string': 47, 'term': 48},  # 292
     {},  # 293
-    {'block': 323},  # 294
-    {},  # 295
-    {'block': 324},  # 296
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 325, 'string': 47, 'term': 48},  # 297
+    {'__pieces_decl_star_5': 322},  # 294
+    {'__piece_star_6': 325},  # 295
+    {'_word': 32, 'and_expr': 33, 'args': 327, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 296
+    {'_word': 328},  # 297
     {},  # 298
-    {},  # 299
+    {'block': 329},  # 299
     {},  # 300
     {},  # 301
-    {},  # 302
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 329, 'string': 47, 'term': 48},  # 303
+    {'block': 330},  # 302
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 331, 'string': 47, 'term': 48},  # 303
     {},  # 304
     {},  # 305
     {},  # 306
-    {'_word': 32, 'int': 235, 'name': 236, 'neg_int': 237, 'signed': 238, 'string': 239, 'value': 330},  # 307
+    {},  # 307
     {},  # 308
-    {},  # 309
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 335, 'string': 47, 'term': 48},  # 309
     {},  # 310
-    {'__move_decl_star_7': 333},  # 311
+    {},  # 311
     {},  # 312
-    {},  # 313
-    {'_word': 32, 'int': 235, 'name': 288, 'neg_int': 237, 'piece': 337, 'signed': 290},  # 314
+    {'_word': 32, 'int': 237, 'name': 238, 'neg_int': 239, 'signed': 240, 'string': 241, 'value': 336},  # 313
+    {},  # 314
     {},  # 315
     {},  # 316
-    {},  # 317
-    {'int': 235, 'neg_int': 237, 'signed': 341},  # 318
+    {'__move_decl_star_7': 339},  # 317
+    {},  # 318
     {},  # 319
-    {},  # 320
+    {'_word': 32, 'int': 237, 'name': 293, 'neg_int': 239, 'piece': 343, 'signed': 295},  # 320
     {},  # 321
-    {'__var_decl_plus_3': 345},  # 322
+    {},  # 322
     {},  # 323
-    {},  # 324
+    {'int': 237, 'neg_int': 239, 'signed': 347},  # 324
     {},  # 325
-    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 346, 'string': 47, 'term': 48},  # 326
+    {},  # 326
     {},  # 327
-    {'block': 347},  # 328
+    {'__var_decl_plus_3': 351},  # 328
     {},  # 329
     {},  # 330
-    {'_word': 32, 'arith': 348, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 331
-    {'_word': 32, 'atom': 310, 'effect': 349, 'int': 42, 'name': 43, 'string': 47},  # 332
+    {},  # 331
+    {'_word': 32, 'arith': 167, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 352, 'string': 47, 'term': 48},  # 332
     {},  # 333
-    {'_word': 32, 'atom': 310, 'effect': 351, 'int': 42, 'name': 43, 'string': 47},  # 334
+    {'block': 353},  # 334
     {},  # 335
     {},  # 336
-    {},  # 337
-    {'_word': 32, 'int': 235, 'name': 288, 'neg_int': 237, 'piece': 353, 'signed': 290},  # 338
+    {'_word': 32, 'arith': 354, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 337
+    {'_word': 32, 'atom': 316, 'effect': 355, 'int': 42, 'name': 43, 'string': 47},  # 338
     {},  # 339
-    {},  # 340
+    {'_word': 32, 'atom': 316, 'effect': 357, 'int': 42, 'name': 43, 'string': 47},  # 340
     {},  # 341
     {},  # 342
-    {'int': 235, 'neg_int': 237, 'signed': 355},  # 343
-    {},  # 344
+    {},  # 343
+    {'_word': 32, 'int': 237, 'name': 293, 'neg_int': 239, 'piece': 359, 'signed': 295},  # 344
     {},  # 345
     {},  # 346
     {},  # 347
     {},  # 348
-    {},  # 349
-    {'_word': 32, 'atom': 310, 'effect': 356, 'int': 42, 'name': 43, 'string': 47},  # 350
-    {'__move_decl_star_7': 357},  # 351
+    {'int': 237, 'neg_int': 239, 'signed': 361},  # 349
+    {},  # 350
+    {},  # 351
     {},  # 352
     {},  # 353
     {},  # 354
     {},  # 355
-    {},  # 356
-    {},  # 357
+    {'_word': 32, 'atom': 316, 'effect': 362, 'int': 42, 'name': 43, 'string': 47},  # 356
+    {'__move_decl_star_7': 363},  # 357
+    {},  # 358
+    {},  # 359
+    {},  # 360
+    {},  # 361
+    {},  # 362
+    {},  # 363
 )
