@@ -14,7 +14,6 @@ are those of at most C // least moves whose costs sum to C, found over that boun
 from __future__ import annotations
 
 from ..core.deadline import seconds_left
-from ..core.static_types import Any
 from ..ir import Linear, Table
 from ..ir.sequential import Plan, Sequential
 from ..lower import Lowered
@@ -126,7 +125,7 @@ def _stopped(solver: CostedSolver, solutions: list[dict[str, int]], horizon: int
                       cost=cost)
 
 
-def _least_cost(solver: CostedSolver, best: Plan, first: int, deadline: float | None) -> tuple[Plan, bool, Any]:
+def _least_cost(solver: CostedSolver, best: Plan, first: int, deadline: float | None) -> tuple[Plan, bool, Bounded]:
     """The cheapest plan, from `best` found over `first` steps (the fewest a plan takes): a cheaper
     one looked for over as many moves as it can take, until there is none. (the plan, whether it is
     proved the cheapest, what the last search found)."""
