@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "models"
 # The sequential puzzles (a start, moves and a goal): plans, not solutions (tests/test_agreement.py).
-SEQUENTIAL_MODELS = frozenset({"hanoi", "jugs", "pegs", "river"})
+SEQUENTIAL_MODELS = frozenset({"hanoi", "hanoi_costs", "jugs", "pegs", "river", "sokoban"})
 DOCS = ROOT / "docs"
 
 

@@ -42,12 +42,15 @@ NO_AREA = "backend 'cp' has no constraint for a connected area: solve this model
 REFUSED = {("hitori", "cp"): NO_AREA, ("slitherlink", "cp"): NO_AREA}
 # Each sequential puzzle's fewest moves and number of plans (within its bound, or of the fewest moves),
 # found by `search` and by every exact backend on the puzzle unrolled over the bound.
-KNOWN_PLANS = {"pegs": (13, 14880), "river": (7, 2), "jugs": (6, 1), "hanoi": (7, 1)}
+KNOWN_PLANS = {"pegs": (13, 14880), "river": (7, 2), "jugs": (6, 1), "hanoi": (7, 1), "hanoi_costs": (9, 1),
+               "sokoban": (7, 1)}
 # Too slow for a test, as docs/language/sequential.md says: on pegs, csp takes minutes to a first plan, and
 # enumerating the 14,880 plans takes sat and cpsat several minutes (`search`: 20 ms). sat and cpsat
 # are asked for a first plan there instead.
 TOO_SLOW = {("pegs", "csp"): "no first plan in minutes", ("pegs", "sat"): "all plans take minutes",
-            ("pegs", "cpsat"): "all plans take minutes", ("pegs", "cp"): "all plans take minutes"}
+            ("pegs", "cpsat"): "all plans take minutes", ("pegs", "cp"): "all plans take minutes",
+            ("hanoi_costs", "csp"): "the cheapest plan over 19 steps takes minutes",
+            ("sokoban", "csp"): "the shortest plan takes about a minute"}
 
 
 @cache

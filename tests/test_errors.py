@@ -190,7 +190,8 @@ CASES: dict[str, tuple[str, str]] = {
     'sequential-maximize': (
         'var x in 0..3\nstart: x == 0\nmove "add one": x < 3 then x = x + 1\ngoal: x == 3\nmaximize x\n',
         lines(
-            "m.puz:5:1: error: a sequential puzzle minimizes its steps: write 'minimize steps'",
+            "m.puz:5:1: error: a sequential puzzle minimizes its steps or its cost: write 'minimize steps' or "
+            "'minimize cost'",
             ' 5 | maximize x',
             '   | ^^^^^^^^^^',
         ),

@@ -101,9 +101,12 @@ def outcome_of(example: Example, params: dict[str, int] | None) -> str:
 
 
 def plans_outcome(result: PlanResult) -> str:
-    """`3 plans`, or `1 shortest plan, of 6 moves` where the plans are proved the shortest."""
+    """`3 plans`, or `1 shortest plan, of 6 moves` where the plans are proved the shortest, or
+    `1 cheapest plan, of cost 19` where they are proved the cheapest."""
     assert result.complete and result.count is not None
     n = result.count
+    if result.cheapest:
+        return f"{n} cheapest plan{'s' if n != 1 else ''}, of cost {result.cost}"
     kind = "shortest " if result.shortest else ""
     fewest = f", of {result.length} moves" if result.shortest else ""
     return f"{n} {kind}plan{'s' if n != 1 else ''}{fewest}"
@@ -135,7 +138,8 @@ def test_example_solves_as_it_says(example: Example):
         )
         outcome = expectation["outcome"]
         assert re.fullmatch(r"(optimum (-?\d+|\[-?\d+(, -?\d+)*\]), )?(1 solution|\d+ solutions)|unsatisfiable"
-                            r"|\d+ (shortest )?plans?(, of \d+ moves)?", outcome), outcome
+                            r"|\d+ (shortest )?plans?(, of \d+ moves)?|\d+ cheapest plans?, of cost \d+",
+                            outcome), outcome
         assert outcome_of(example, params or None) == outcome, f"{example.page}:{example.line} {params}"
 
 

@@ -4,7 +4,8 @@ It replays the plan on its own: the first state must satisfy the start, each mov
 hold before it, the state after it must be the effects applied to the state before (every variable
 the move does not set unchanged) and within the domains, the `always` conditions must hold in every
 state, the goal at the end and in no state before it, and the plan must keep to the bound. The states
-a backend claims are compared with the replay. It shares no code with the search or the unrolling.
+a backend claims are compared with the replay, and the cost it claims (`minimize cost`) with the sum
+of the moves' costs. It shares no code with the search or the unrolling.
 """
 
 from __future__ import annotations
@@ -50,6 +51,18 @@ class PlanChecker:
             fault = self._once((step, move, before, after), partial(self._step_fault, seq, step, move, before, after))
         end = (len(plan.moves), plan.states[-1])
         return fault or self._once(end, lambda: _goal_fault(seq, self._state(seq, end[1]), end[0], final=True))
+
+    def cost_fault(self, plan: Plan, claimed: int) -> str | None:
+        """What is wrong with the cost claimed for the plan: the sum of its moves' costs, recomputed."""
+        seq = self.problem.sequential
+        if seq is None:
+            return "the problem is not a sequential puzzle"
+        if any(not 0 <= move < len(seq.moves) for move in plan.moves):
+            return "the plan makes a move that is no move of the puzzle"
+        total = sum(seq.moves[move].cost for move in plan.moves)
+        if total != claimed:
+            return f"the plan costs {total}, not the {claimed} claimed"
+        return None
 
     def _once(self, key: tuple[object, ...], verdict: Callable[[], str | None]) -> str | None:
         if key not in self._verdicts:

@@ -343,6 +343,8 @@ def _solve_sequential(model: Any, args: argparse.Namespace) -> int:
     from .plan_text import solve_sequential
 
     result = solve_sequential(model, args)
+    if result.interrupted:  # Ctrl-C: what was found is printed, and the exit says 130
+        return EXIT_INTERRUPTED
     write_pictures(result, args)
     status = result.status
     return EXIT_SOLVED if status == "solved" else EXIT_UNSAT if status == "unsatisfiable" else EXIT_TIMEOUT

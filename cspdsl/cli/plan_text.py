@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
 from ..backends import headline_size
 from ..core.static_types import Any
+from ..driver.interrupted import PlansInterrupted
 from ..driver.plans import solve_plans
 from ..driver.result import PlanResult
 from ..render.named_values import FORMAT, Shape
@@ -17,22 +19,29 @@ from ..render.solution import render_solution
 
 
 def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:
-    """Solve a sequential puzzle as `cspdsl solve` asked, and print the result. Ctrl-C: the plan
-    searches hand over their plans only as they end, so there is none to keep; the JSON document
-    still says so (`"interrupted": true`, status "interrupted"), and KeyboardInterrupt goes on to the
-    command's exit 130."""
+    """Solve a sequential puzzle as `cspdsl solve` asked, and print the result. Ctrl-C keeps what the
+    search knew (`driver.interrupted.PlansInterrupted`): the best plan found, printed as a result is, or how
+    far the search went, said on standard error ("interrupted after 1,234 states"); the JSON document
+    says so too (`"interrupted": true`), and the result returned is marked `interrupted` (exit 130)."""
     limit = None if (args.all or args.count) else (args.limit or 2)
     started = time.perf_counter()
     try:
         result = solve_plans(model, args.backend, limit=limit, timeout=args.timeout, options=dict(args.options),
                              count_only=bool(args.count))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         seconds = time.perf_counter() - started
+        stopped = stop.partial if isinstance(stop, PlansInterrupted) else PlanResult(
+            model, args.backend, [], None, False, False, limit)
+        stopped.stats["total_seconds"] = seconds
+        stopped.interrupted = True
         if args.json:
-            stopped = PlanResult(model, args.backend, [], None, False, False, limit, stats={"total_seconds": seconds})
             document = {"format": FORMAT, "model": args.model, **plans_json(stopped, plans=not args.all)}
-            print(json.dumps({**document, "status": "interrupted", "interrupted": True}), flush=True)
-        raise
+            status = stopped.status if stopped.plans else "interrupted"
+            print(json.dumps({**document, "status": status, "interrupted": True}), flush=True)
+        elif stopped.plans:
+            print(result_text(stopped, all_plans=bool(args.all), count_only=False, stats=bool(args.stats)), flush=True)
+        print(interrupted_text(stopped), file=sys.stderr, flush=True)
+        return stopped
     if args.json and args.all:
         print_json_lines(result, args.model)
     elif args.json:
@@ -91,17 +100,50 @@ def count_text(result: PlanResult, asked: bool) -> str:
         if result.timed_out:
             return "No plan found within the time limit."
         return "No plan reaches the goal." if result.complete else "No plan found."
+    if result.cheapest:
+        return _cheapest_text(result, asked)
     length = result.length if result.length is not None else len(result.plans[0].moves) if result.plans else 0
+    if result.cost is not None and result.count is None:  # the least cost not proved
+        return f"A plan of {length} moves, of cost {result.cost}; there may be a cheaper one ({_stopped_by(result)})."
     fewest = f", of {length} moves: none has fewer" if result.shortest else ""
     kind = "shortest " if result.shortest else ""
     if result.count is None:
-        why = "the time limit stopped the search" if result.timed_out else "the search stopped at the first"
+        why = _stopped_by(result)
         return f"A plan of {length} moves. At least {_plans(result.found)} ({why}; there may be more)."
     if asked or result.count == 1:
         only = ": the only one" if result.count == 1 and not result.shortest else ""
         return f"{result.count:,} {kind}plan{'s' if result.count != 1 else ''}{fewest}{only}."
     head = f"A shortest plan{fewest}." if result.shortest else f"A plan of {length} moves."
     return f"{head} {result.count:,} {kind}plans (--all shows them, --count counts them)."
+
+
+def _cheapest_text(result: PlanResult, asked: bool) -> str:
+    """The cheapest plans: their cost, proved the least, and their number."""
+    least = f"of cost {result.cost}: none costs less"
+    if result.count is None:
+        return f"A cheapest plan, {least}. At least {_plans(result.found)} ({_stopped_by(result)}; there may be more)."
+    if asked or result.count == 1:
+        return f"{result.count:,} cheapest plan{'s' if result.count != 1 else ''}, {least}."
+    return f"A cheapest plan, {least}. {result.count:,} cheapest plans (--all shows them, --count counts them)."
+
+
+def _stopped_by(result: PlanResult) -> str:
+    if result.interrupted:
+        return "Ctrl-C stopped the search"
+    return "the time limit stopped the search" if result.timed_out else "the search stopped at the first"
+
+
+def interrupted_text(result: PlanResult) -> str:
+    """Standard error's line when Ctrl-C stopped a plan search: what it had, and how far it went."""
+    seconds = result.stats.get("total_seconds", 0.0)
+    if result.plans:
+        cost = f" of cost {result.cost}" if result.cost is not None else ""
+        return f"interrupted: the best plan found{cost} is shown, not proved the best, in {seconds:.1f} s"
+    if "expanded" in result.stats:
+        return f"interrupted after {result.stats['expanded']:,} states, no plan found, in {seconds:.1f} s"
+    if "horizon" in result.stats:
+        return f"interrupted at plans of {result.stats['horizon']} moves, none found, in {seconds:.1f} s"
+    return "interrupted"  # stopped before the search began
 
 
 def stats_text(result: PlanResult, every: bool) -> str:
@@ -123,6 +165,10 @@ def plans_json(result: PlanResult, plans: bool = True) -> dict[str, Any]:
     (`render/named_values.py`), unless `plans=False`."""
     data: dict[str, Any] = {"backend": result.backend, "status": result.status, "complete": result.complete,
                             "count": result.count, "shortest": result.shortest, "found": result.found}
+    if result.model.problem.sequential is not None and result.model.problem.sequential.cheapest:
+        data["cheapest"] = result.cheapest
+        if result.cost is not None:
+            data["cost"] = result.cost
     if plans:
         data["plans"] = [plan_json(result, index) for index in range(len(result.plans))]
     data["size"] = dict(result.size)

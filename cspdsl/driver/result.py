@@ -203,7 +203,8 @@ class PlanResult(Record, frozen=False):
 
     `count` is the number of plans when the search settled it (None when it stopped first);
     `shortest` that the plans are proved the shortest there are (breadth-first search, or deepening
-    that proved every shorter bound has none)."""
+    that proved every shorter bound has none); `cheapest` that they are proved the cheapest, of `cost`
+    (`minimize cost`)."""
 
     model: Lowered
     backend: str
@@ -216,6 +217,9 @@ class PlanResult(Record, frozen=False):
     length: int | None = None  # of the shortest plans, when `shortest`
     size: dict[str, int] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=dict)
+    cheapest: bool = False
+    cost: int | None = None  # of the cheapest plans, when `cheapest`; of the best found, when stopped before
+    interrupted: bool = False  # Ctrl-C stopped the search (`driver.interrupted.PlansInterrupted`)
 
     @property
     def status(self) -> str:

@@ -8,7 +8,11 @@ that declares a "bounds" session solves the bounds itself: sat writes the CNF st
 
 The bound is the model's (`steps <= N`). A puzzle that asks for its fewest moves, or has no bound,
 is deepened: unrolled over 0, 1, 2, ... steps until the first bound with a plan, each shorter bound
-proved to have none, so the plans found are the shortest.
+proved to have none, so the plans found are the shortest. (A puzzle that asks for its least cost is
+solved by `cheapest.py`, over bounds it chooses.)
+
+Ctrl-C raises `interrupted.PlansInterrupted`, with the plans of the bound being solved that were found by
+then (an enumeration's), and the bound reached.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from ..core.static_types import Any
 from ..lower import Lowered
 from ..lower.layout import Layout
 from ..passes.unroll import plan_of, unroll
+from .interrupted import Interrupted, PlansInterrupted
 from .result import PlanResult
 from .solve import solve
 
@@ -59,14 +64,20 @@ def solve_unrolled(model: Lowered, backend: str, *, limit: int | None, deadline:
     bounded = bounded_solver(model, backend, options)
     deepen = seq.shortest or seq.bound is None
     horizon = 0 if deepen else (seq.bound or 0)
-    while True:  # deepening looks for one plan at each bound; the last bound is solved as asked
-        probe = deepen and limit != 1
-        result = bounded(horizon, 1 if probe else limit, deadline)
-        if probe and result.solutions:
-            result = bounded(horizon, limit, deadline)
-        if not deepen or result.solutions or result.timed_out or horizon >= _deepest(seq.bound):
-            break
-        horizon += 1
+    try:
+        while True:  # deepening looks for one plan at each bound; the last bound is solved as asked
+            probe = deepen and limit != 1
+            result = bounded(horizon, 1 if probe else limit, deadline)
+            if probe and result.solutions:
+                result = bounded(horizon, limit, deadline)
+            if not deepen or result.solutions or result.timed_out or horizon >= deepest(seq.bound):
+                break
+            horizon += 1
+    except KeyboardInterrupt as stop:
+        found = stop.partial.solutions if isinstance(stop, Interrupted) else []
+        plans = [plan_of(seq, solution, horizon) for solution in found]
+        raise PlansInterrupted(PlanResult(model, backend, plans, None, False, False, limit,
+                                          stats={"horizon": horizon})) from stop
     plans = [plan_of(seq, solution, horizon) for solution in result.solutions]
     count = len(plans) if result.complete else None
     stats = dict(result.stats, horizon=horizon)
@@ -102,5 +113,5 @@ def _model_solver(model: Lowered, backend: str, options: dict[str, str] | None) 
     return bounded
 
 
-def _deepest(bound: int | None) -> int:
+def deepest(bound: int | None) -> int:
     return bound if bound is not None else MAX_DEEPENING

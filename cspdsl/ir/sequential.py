@@ -28,18 +28,21 @@ class Effect(Record):
 
 
 class Move(Record):
-    """One ground move: its name in words, the condition on the state before, its effects."""
+    """One ground move: its name in words, the condition on the state before, its effects, and what
+    it costs (`then ..., cost = N`; 1 unless the model says, a whole number at least 1)."""
 
     name: str
     condition: Constraint
     effects: tuple[Effect, ...]
     span: Span | None = field(default=None, compare=False, repr=False)
+    cost: int = 1
 
 
 class Sequential(Record):
     """What makes a Problem a sequential puzzle (`Problem.sequential`): the state is the problem's
     variables in `state` order; `bound` is the most moves a plan may take (None: no bound);
-    `shortest` asks for the plans of the fewest moves (`minimize steps`, written at `shortest_span`)."""
+    `shortest` asks for the plans of the fewest moves (`minimize steps`, written at `shortest_span`);
+    `cheapest` for the plans of the least cost, the sum of their moves' costs (`minimize cost`)."""
 
     state: tuple[str, ...]
     start: tuple[Posted, ...]
@@ -50,6 +53,7 @@ class Sequential(Record):
     shortest: bool = False
     span: Span | None = field(default=None, compare=False, repr=False)
     shortest_span: Span | None = field(default=None, compare=False, repr=False)
+    cheapest: bool = False
 
 
 class Plan(Record):
@@ -62,3 +66,7 @@ class Plan(Record):
     def words(self, sequential: Sequential) -> list[str]:
         """The moves by their names, in order."""
         return [sequential.moves[m].name for m in self.moves]
+
+    def cost(self, sequential: Sequential) -> int:
+        """The sum of the moves' costs (the number of moves when no move has a cost of its own)."""
+        return sum(sequential.moves[m].cost for m in self.moves)

@@ -227,10 +227,7 @@ def given_decl(declarations: Declarations, lowering: Symbols, s: ast.GivenDecl) 
     target = declarations.lookup(s.name, s.name_span)
     if not isinstance(target, Array):
         raise error(f"'{s.name}' is not an array or grid; givens fill an array", s.name_span)
-    if len(target.ranges) > 2:
-        raise error(f"a grid literal fills an array of one or two dimensions; '{s.name}' has "
-                    f"{len(target.ranges)}", s.name_span, f"give its cells by clues: {s.name}[1, 1, 1] == 5")
-    _check_grid_shape(s, target)
+    check_grid_shape(s, target)
     for r, row in enumerate(s.grid.rows):
         for c, cell in enumerate(row.cells):
             if cell.value is None:
@@ -261,8 +258,11 @@ def regions_decl(declarations: Declarations, s: ast.RegionsDecl) -> None:
     declarations.layout.region_maps[s.grid] = tuple(tuple(cell.char for cell in row) for row in map_labels(s, target))
 
 
-def _check_grid_shape(s: ast.GivenDecl, target: Array) -> None:
+def check_grid_shape(s: ast.GivenDecl, target: Array) -> None:
     """A grid literal has the rows and columns of the array it fills (a 1-D array: one row)."""
+    if len(target.ranges) > 2:
+        raise error(f"a grid literal fills an array of one or two dimensions; '{s.name}' has "
+                    f"{len(target.ranges)}", s.name_span, f"give its cells by clues: {s.name}[1, 1, 1] == 5")
     rows = s.grid.rows
     shape = [len(r) for r in target.ranges]
     if len(shape) == 1:

@@ -1,5 +1,6 @@
-"""The statements of a sequential puzzle: `start:`, `goal:`, `always:`, `move ...`, the bound
-`steps <= N` and `minimize steps`, lowered into `ir.Sequential` over the model's variables.
+"""The statements of a sequential puzzle: `start:`, `goal:`, `always:`, `move ...` (with its cost,
+`then ..., cost = N`), the bound `steps <= N` and `minimize steps` or `minimize cost`, lowered into
+`ir.Sequential` over the model's variables.
 
 A model with a start or a move is sequential: its variables are the state, and every condition is
 one of its start, goal, always or moves (a plain clue would say nothing about which state it holds
@@ -22,12 +23,14 @@ from ..ir.sequential import Effect, Move, Sequential
 from ..syntax import ast
 from .build import Lin, all_of
 from .context import error
+from .declarations import check_grid_shape
 from .effects import effect_cases
 from .logic import Logic
-from .values import Symbol
+from .values import Array, Symbol
 
 STATE_WORDS = ("start", "goal", "always")
 MAX_MOVES = 100_000
+COST = "cost"  # `then ..., cost = N`: not a variable set but what the move costs
 
 
 class Gathered(Record, frozen=False):
@@ -39,6 +42,7 @@ class Gathered(Record, frozen=False):
     bound: int | None = None  # `steps <= N`
     shortest: bool = False  # `minimize steps`, written at `shortest_span`
     shortest_span: Span | None = None
+    cheapest: bool = False  # `minimize cost`
     words: dict[str, str] = field(default_factory=dict)  # a board's cell's letter, by its variable
 
 
@@ -54,11 +58,36 @@ def sequential_handlers(gathered: Gathered, lowering: Logic) -> dict[type, Calla
 
 
 def state_decl(gathered: Gathered, lowering: Logic, s: ast.StateDecl) -> None:
+    if isinstance(s.condition, ast.GivenDecl):
+        drawn = all_of(_drawn(lowering, s.condition))
+        gathered.conditions[s.kind].append(ir.Posted(drawn, s.span, ()))
+        return
     if s.kind == "goal":
         gathered.conditions["goal"].append(ir.Posted(lowering.cond(s.condition), s.span, ()))
         return
     for constraint in lowering.top_conditions(s.condition):
         gathered.conditions[s.kind].append(ir.Posted(constraint, s.span, ()))
+
+
+def _drawn(lowering: Logic, picture: ast.GivenDecl) -> list[ir.Constraint]:
+    """A start or goal drawn as a grid's picture: each number drawn is the cell's value there, a blank
+    says nothing (as `given` reads a picture)."""
+    target = lowering.eval(ast.Name(picture.name_span, picture.name))
+    if not isinstance(target, Array):
+        raise error(f"'{picture.name}' is not an array or grid; a drawn state fills an array", picture.name_span)
+    check_grid_shape(picture, target)
+    drawn: list[ir.Constraint] = []
+    for r, row in enumerate(picture.grid.rows):
+        for c, cell in enumerate(row.cells):
+            if cell.value is None:
+                continue
+            index = (target.ranges[-1][c],) if len(target.ranges) == 1 else (target.ranges[0][r], target.ranges[1][c])
+            if index not in target.cells:
+                raise error(f"'{picture.name}' has no cell at {index}", cell.span)
+            if cell.value not in lowering.problem.variables[target.cells[index]].domain:
+                raise error(f"{cell.value} is outside the domain of {target.cells[index]}", cell.span)
+            drawn.append(ir.InSet(target.cells[index], (cell.value,)))
+    return drawn
 
 
 def move_decl(gathered: Gathered, lowering: Logic, s: ast.MoveDecl) -> None:
@@ -77,7 +106,7 @@ def _ground_move(gathered: Gathered, lowering: Logic, s: ast.MoveDecl) -> None:
         return
     targets: dict[str, ast.Node] = {}
     for effect in s.effects:
-        var = _effect_target(lowering, effect.target)
+        var = COST if _names_cost(lowering, effect.target) else _effect_target(lowering, effect.target)
         if var in targets:
             raise error(f"the move sets {_state_word(gathered, lowering, var)} twice", effect)
         targets[var] = effect.value
@@ -89,8 +118,27 @@ def _ground_move(gathered: Gathered, lowering: Logic, s: ast.MoveDecl) -> None:
             continue
         if len(gathered.moves) >= MAX_MOVES:
             raise error(f"more than {MAX_MOVES} moves: too many for a search over states", s)
+        cost = _cost_of(values.pop(COST, None), targets.get(COST))
         effects = tuple(Effect(var, lin.terms, lin.const) for var, lin in values.items())
-        gathered.moves.append(Move(words, when, effects, s.span))
+        gathered.moves.append(Move(words, when, effects, s.span, cost))
+
+
+def _names_cost(lowering: Logic, node: ast.Node) -> bool:
+    """`cost = ...` in a move's effects, where the model has nothing of its own named `cost`."""
+    return isinstance(node, ast.Name) and node.name == COST and COST not in lowering.env.names
+
+
+def _cost_of(value: Lin | None, node: ast.Node | None) -> int:
+    """A move's cost: 1 unless it says (`cost = d`); in each case of its effects a whole number at
+    least 1, so that the cheapest plans are found by a search of least cost and have a bounded length."""
+    if value is None or node is None:
+        return 1
+    if value.terms:
+        raise error("a move's cost is a number in each of its cases, not a value of the state", node,
+                    "write it of the move's names (cost = 2 * d), or by cases (cost = (if x > 0 then 2 else 1))")
+    if value.const < 1:
+        raise error(f"a move's cost is a whole number, at least 1, not {value.const}", node)
+    return value.const
 
 
 def _effect_target(lowering: Logic, node: ast.Node) -> str:
@@ -151,11 +199,15 @@ def _names_steps(lowering: Logic, node: ast.Node) -> bool:
 
 
 def sequential_objective(gathered: Gathered, lowering: Logic, s: ast.ObjectiveDecl) -> None:
-    if s.sense == "minimize" and _names_steps(lowering, s.expr):
-        gathered.shortest = True
-        gathered.shortest_span = s.span
-        return
-    raise error("a sequential puzzle minimizes its steps: write 'minimize steps'", s)
+    """`minimize steps` (the fewest moves) or `minimize cost` (the least sum of the moves' costs)."""
+    cost = s.sense == "minimize" and _names_cost(lowering, s.expr)
+    if not cost and not (s.sense == "minimize" and _names_steps(lowering, s.expr)):
+        raise error("a sequential puzzle minimizes its steps or its cost: write 'minimize steps' or "
+                    "'minimize cost'", s)
+    if gathered.shortest_span is not None:
+        raise error("a sequential puzzle minimizes one thing: its steps or its cost", s)
+    gathered.shortest, gathered.cheapest = not cost, cost
+    gathered.shortest_span = s.span
 
 
 def sequential_of(problem: ir.Problem, gathered: Gathered, first: Span) -> Sequential:
@@ -172,7 +224,7 @@ def sequential_of(problem: ir.Problem, gathered: Gathered, first: Span) -> Seque
     conditions = gathered.conditions
     return Sequential(
         tuple(problem.outputs), tuple(conditions["start"]), tuple(conditions["goal"]), tuple(conditions["always"]),
-        tuple(gathered.moves), gathered.bound, gathered.shortest, first, gathered.shortest_span,
+        tuple(gathered.moves), gathered.bound, gathered.shortest, first, gathered.shortest_span, gathered.cheapest,
     )
 
 

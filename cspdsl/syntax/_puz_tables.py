@@ -204,21 +204,23 @@ RULES: tuple[Rule, ...] = (
     ('start', 2, 'start', False, ((0, True, 0), (1, True, 0)), 0),  # 183
     ('start', 1, 'start', False, ((0, True, 0),), 0),  # 184
     ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 185
-    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 186
+    ('state_decl', 5, 'state_picture', False, ((0, False, 0), (2, True, 0), (4, False, 0)), 0),  # 186
     ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 187
-    ('string', 1, 'string', False, None, 0),  # 188
-    ('term', 1, 'term', True, None, 0),  # 189
-    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 190
-    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 191
-    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 192
-    ('value', 1, 'value', True, None, 0),  # 193
-    ('value', 1, 'value', True, None, 0),  # 194
+    ('state_decl', 5, 'state_picture', False, ((0, False, 0), (2, True, 0), (4, False, 0)), 0),  # 188
+    ('state_decl', 3, 'state_decl', False, ((0, False, 0), (2, False, 0)), 0),  # 189
+    ('string', 1, 'string', False, None, 0),  # 190
+    ('term', 1, 'term', True, None, 0),  # 191
+    ('term', 3, 'mod', False, ((0, False, 0), (2, False, 0)), 0),  # 192
+    ('term', 3, 'mul', False, ((0, False, 0), (2, False, 0)), 0),  # 193
+    ('term', 3, 'floordiv', False, ((0, False, 0), (2, False, 0)), 0),  # 194
     ('value', 1, 'value', True, None, 0),  # 195
-    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 196
-    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 197
-    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 198
-    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 199
-    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 200
+    ('value', 1, 'value', True, None, 0),  # 196
+    ('value', 1, 'value', True, None, 0),  # 197
+    ('var_decl', 4, 'var_decl', False, ((1, True, 0), (3, False, 0)), 0),  # 198
+    ('var_decl', 6, 'shaped_var_decl', False, ((1, True, 0), (3, False, 0), (5, False, 0)), 0),  # 199
+    ('var_decl', 5, 'var_decls', False, ((1, True, 0), (2, True, 0), (4, False, 0)), 0),  # 200
+    ('var_decl', 5, 'var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0)), 0),  # 201
+    ('var_decl', 7, 'shaped_var_decl', False, ((1, True, 0), (2, False, 0), (4, False, 0), (6, False, 0)), 0),  # 202
 )
 
 ACTIONS: tuple[dict[str, int], ...] = (
@@ -252,7 +254,7 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -58, 'AND': -58, 'AT': -58, 'COLON': -58, 'COMMA': -58, 'COMPARE': -58, 'DOT': -58, 'ELSE': -58, 'EQUAL': -58, 'FOR': -58, 'IFF': -58, 'IN': -58, 'LSQB': -58, 'MINUS': -58, 'NOT': -58, 'OF': -58, 'ON': -58, 'OR': -58, 'PERCENT': -58, 'PLUS': -58, 'RBRACE': -58, 'RELATION': -58, 'RPAR': -58, 'RSQB': -58, 'SHAPE': -58, 'STAR': -58, 'THEN': -58, 'WHERE': -58, '_NL': -58, '__ANON_0': -58, '__ANON_1': -58},  # 27
     {'$END': -59, 'AND': -59, 'AT': -59, 'COLON': -59, 'COMMA': -59, 'COMPARE': -59, 'DOT': -59, 'ELSE': -59, 'EQUAL': -59, 'FOR': -59, 'IFF': -59, 'IN': -59, 'LSQB': -59, 'MINUS': -59, 'NOT': -59, 'OF': -59, 'ON': -59, 'OR': -59, 'PERCENT': -59, 'PLUS': -59, 'RBRACE': -59, 'RELATION': -59, 'RPAR': -59, 'RSQB': -59, 'SHAPE': -59, 'STAR': -59, 'THEN': -59, 'WHERE': -59, '_NL': -59, '__ANON_0': -59, '__ANON_1': -59},  # 28
     {'$END': -60, 'AND': -60, 'AT': -60, 'COLON': -60, 'COMMA': -60, 'COMPARE': -60, 'DOT': -60, 'ELSE': -60, 'EQUAL': -60, 'FOR': -60, 'IFF': -60, 'IN': -60, 'LSQB': -60, 'MINUS': -60, 'NOT': -60, 'OF': -60, 'ON': -60, 'OR': -60, 'PERCENT': -60, 'PLUS': -60, 'RBRACE': -60, 'RELATION': -60, 'RPAR': -60, 'RSQB': -60, 'SHAPE': -60, 'STAR': -60, 'THEN': -60, 'WHERE': -60, '_NL': -60, '__ANON_0': -60, '__ANON_1': -60},  # 29
-    {'$END': -189, 'AND': -189, 'AT': -189, 'COLON': -189, 'COMMA': -189, 'COMPARE': -189, 'DOT': -189, 'ELSE': -189, 'EQUAL': -189, 'FOR': -189, 'IFF': -189, 'IN': -189, 'LSQB': -189, 'MINUS': -189, 'NOT': -189, 'OF': -189, 'OR': -189, 'PERCENT': -189, 'PLUS': -189, 'RBRACE': -189, 'RELATION': -189, 'RPAR': -189, 'RSQB': -189, 'SHAPE': -189, 'STAR': -189, 'THEN': -189, 'WHERE': -189, '_NL': -189, '__ANON_0': -189, '__ANON_1': -189},  # 30
+    {'$END': -191, 'AND': -191, 'AT': -191, 'COLON': -191, 'COMMA': -191, 'COMPARE': -191, 'DOT': -191, 'ELSE': -191, 'EQUAL': -191, 'FOR': -191, 'IFF': -191, 'IN': -191, 'LSQB': -191, 'MINUS': -191, 'NOT': -191, 'OF': -191, 'OR': -191, 'PERCENT': -191, 'PLUS': -191, 'RBRACE': -191, 'RELATION': -191, 'RPAR': -191, 'RSQB': -191, 'SHAPE': -191, 'STAR': -191, 'THEN': -191, 'WHERE': -191, '_NL': -191, '__ANON_0': -191, '__ANON_1': -191},  # 30
     {'$END': -79, 'AND': -79, 'AT': -79, 'COLON': -79, 'COMMA': -79, 'COMPARE': -79, 'DOT': -79, 'ELSE': -79, 'EQUAL': -79, 'FOR': -79, 'IFF': -79, 'IN': -79, 'LSQB': -79, 'MINUS': -79, 'NOT': -79, 'OF': -79, 'OR': -79, 'PERCENT': -79, 'PLUS': -79, 'RBRACE': -79, 'RELATION': -79, 'RPAR': -79, 'RSQB': -79, 'SHAPE': -79, 'STAR': -79, 'THEN': -79, 'WHERE': -79, '_NL': -79, '__ANON_0': -79, '__ANON_1': -79},  # 31
     {'$END': -134, 'AND': -134, 'AT': -134, 'COLON': -134, 'COMMA': -134, 'COMPARE': -134, 'DOT': -134, 'ELSE': -134, 'EQUAL': -134, 'FOR': -134, 'IFF': -134, 'IN': -134, 'LSQB': -134, 'MINUS': -134, 'NOT': -134, 'OF': -134, 'OR': -134, 'PERCENT': -134, 'PLUS': -134, 'RBRACE': -134, 'RELATION': -134, 'RPAR': -134, 'RSQB': -134, 'SHAPE': -134, 'STAR': -134, 'THEN': -134, 'WHERE': -134, '_NL': -134, '__ANON_0': -134, '__ANON_1': -134},  # 32
     {'$END': -140, 'AND': 110, 'COLON': -140, 'COMMA': -140, 'ELSE': -140, 'FOR': -140, 'IFF': -140, 'OR': -140, 'RBRACE': -140, 'RPAR': -140, 'RSQB': -140, 'THEN': -140, '_NL': -140, '__ANON_0': -140},  # 33
@@ -261,7 +263,7 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -107, 'COMMA': -107, 'FOR': -107, 'RBRACE': -107, 'RPAR': -107, 'RSQB': -107, '_NL': -107, '__ANON_0': -107},  # 36
     {'$END': -108, 'COMMA': -108, 'FOR': -108, 'RBRACE': -108, 'RPAR': -108, 'RSQB': -108, '_NL': -108, '__ANON_0': -108},  # 37
     {},  # 38
-    {'$END': -190, 'AND': -190, 'AT': -190, 'COLON': -190, 'COMMA': -190, 'COMPARE': -190, 'ELSE': -190, 'EQUAL': -190, 'FOR': -190, 'IFF': -190, 'IN': -190, 'MINUS': -190, 'NOT': -190, 'OF': -190, 'OR': -190, 'PERCENT': -190, 'PLUS': -190, 'RBRACE': -190, 'RELATION': -190, 'RPAR': -190, 'RSQB': -190, 'SHAPE': -190, 'STAR': -190, 'THEN': -190, 'WHERE': -190, '_NL': -190, '__ANON_0': -190, '__ANON_1': -190},  # 39
+    {'$END': -192, 'AND': -192, 'AT': -192, 'COLON': -192, 'COMMA': -192, 'COMPARE': -192, 'ELSE': -192, 'EQUAL': -192, 'FOR': -192, 'IFF': -192, 'IN': -192, 'MINUS': -192, 'NOT': -192, 'OF': -192, 'OR': -192, 'PERCENT': -192, 'PLUS': -192, 'RBRACE': -192, 'RELATION': -192, 'RPAR': -192, 'RSQB': -192, 'SHAPE': -192, 'STAR': -192, 'THEN': -192, 'WHERE': -192, '_NL': -192, '__ANON_0': -192, '__ANON_1': -192},  # 39
     {'$END': -109, 'COMMA': -109, 'FOR': -109, 'RBRACE': -109, 'RPAR': -109, 'RSQB': -109, '_NL': -109, '__ANON_0': -109},  # 40
     {'$END': -110, 'COMMA': -110, 'FOR': -110, 'RBRACE': -110, 'RPAR': -110, 'RSQB': -110, '_NL': -110, '__ANON_0': -110},  # 41
     {'$END': -84, 'AND': -84, 'AT': -84, 'COLON': -84, 'COMMA': -84, 'COMPARE': -84, 'DOT': -84, 'ELSE': -84, 'EQUAL': -84, 'FOR': -84, 'IFF': -84, 'IN': -84, 'LSQB': -84, 'MINUS': -84, 'NOT': -84, 'OF': -84, 'OR': -84, 'PERCENT': -84, 'PLUS': -84, 'RBRACE': -84, 'RELATION': -84, 'RPAR': -84, 'RSQB': -84, 'SHAPE': -84, 'STAR': -84, 'THEN': -84, 'WHERE': -84, '_NL': -84, '__ANON_0': -84, '__ANON_1': -84},  # 42
@@ -354,46 +356,46 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'IN': 193},  # 129
     {'EQUAL': 194},  # 130
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 131
-    {'EQUAL': 196},  # 132
+    {'EQUAL': 197},  # 132
     {'MINUS': 114, 'PLUS': 116, '_NL': -138},  # 133
     {'MINUS': 114, 'PLUS': 116, '_NL': -139},  # 134
-    {'COLON': 197, 'FOR': 198},  # 135
-    {'EQUAL': 199},  # 136
-    {'EQUAL': 200},  # 137
-    {'ON': 201},  # 138
-    {'COLON': 202, 'EQUAL': 203},  # 139
+    {'COLON': 198, 'FOR': 199},  # 135
+    {'EQUAL': 200},  # 136
+    {'EQUAL': 201},  # 137
+    {'ON': 202},  # 138
+    {'COLON': 203, 'EQUAL': 204},  # 139
     {'_NL': -164},  # 140
-    {'COLON': 204},  # 141
-    {'OF': 205},  # 142
-    {'COMMA': 206, '_NL': -178},  # 143
+    {'COLON': 205},  # 141
+    {'OF': 206},  # 142
+    {'COMMA': 207, '_NL': -178},  # 143
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 144
-    {'COMMA': 206, 'IN': 209, 'LSQB': 210},  # 145
+    {'COMMA': 207, 'IN': 211, 'LSQB': 212},  # 145
     {'$END': -20, 'ALWAYS': -20, 'ATTRIBUTE': -20, 'BOARD': -20, 'COUNT_WORD': -20, 'EITHER': -20, 'ELSE': -20, 'FALSE': -20, 'FORALL': -20, 'GIVEN': -20, 'GOAL': -20, 'IF': -20, 'INT': -20, 'LBRACE': -20, 'LET': -20, 'LPAR': -20, 'LSQB': -20, 'MAXIMIZE': -20, 'MINIMIZE': -20, 'MINUS': -20, 'MOVE': -20, 'NAME': -20, 'NOT': -20, 'PARAM': -20, 'PIECES': -20, 'PLACE': -20, 'POSITIONS': -20, 'PUZZLE': -20, 'QUESTION': -20, 'REGIONS': -20, 'SHAPE': -20, 'SHOW': -20, 'START': -20, 'STRING': -20, 'TRUE': -20, 'VAR': -20, '_NL': -20},  # 146
     {'$END': -184, 'ALWAYS': 49, 'ATTRIBUTE': 50, 'BOARD': 51, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 52, 'GOAL': 53, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LET': 54, 'LPAR': 15, 'LSQB': 16, 'MAXIMIZE': 55, 'MINIMIZE': 56, 'MINUS': 17, 'MOVE': 57, 'NAME': 19, 'NOT': 20, 'PARAM': 58, 'PIECES': 59, 'PLACE': 60, 'POSITIONS': 61, 'PUZZLE': 62, 'QUESTION': 63, 'REGIONS': 64, 'SHAPE': 27, 'SHOW': 65, 'START': 66, 'STRING': 30, 'TRUE': 31, 'VAR': 67},  # 147
     {'_NL': 68},  # 148
     {'$END': -22, 'ALWAYS': -22, 'ATTRIBUTE': -22, 'BOARD': -22, 'COUNT_WORD': -22, 'EITHER': -22, 'ELSE': -22, 'FALSE': -22, 'FORALL': -22, 'GIVEN': -22, 'GOAL': -22, 'IF': -22, 'INT': -22, 'LBRACE': -22, 'LET': -22, 'LPAR': -22, 'LSQB': -22, 'MAXIMIZE': -22, 'MINIMIZE': -22, 'MINUS': -22, 'MOVE': -22, 'NAME': -22, 'NOT': -22, 'PARAM': -22, 'PIECES': -22, 'PLACE': -22, 'POSITIONS': -22, 'PUZZLE': -22, 'QUESTION': -22, 'REGIONS': -22, 'SHAPE': -22, 'SHOW': -22, 'START': -22, 'STRING': -22, 'TRUE': -22, 'VAR': -22, '_NL': 146},  # 149
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 150
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 151
-    {'$END': -105, 'COMMA': -105, 'FOR': -105, 'OR': 216, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, '_NL': -105, '__ANON_0': -105},  # 152
-    {'COMMA': 206, 'RSQB': 217},  # 153
+    {'$END': -105, 'COMMA': -105, 'FOR': -105, 'OR': 218, 'RBRACE': -105, 'RPAR': -105, 'RSQB': -105, '_NL': -105, '__ANON_0': -105},  # 152
+    {'COMMA': 207, 'RSQB': 219},  # 153
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 154
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 155
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 156
-    {'COLON': -94, 'COMMA': 222, 'RSQB': -94, 'WHERE': 223},  # 157
+    {'COLON': -94, 'COMMA': 224, 'RSQB': -94, 'WHERE': 225},  # 157
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 158
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 159
     {'$END': -71, 'AND': -71, 'AT': -71, 'COLON': -71, 'COMMA': -71, 'COMPARE': -71, 'DOT': -71, 'ELSE': -71, 'EQUAL': -71, 'FOR': -71, 'IFF': -71, 'IN': -71, 'LSQB': -71, 'MINUS': -71, 'NOT': -71, 'OF': -71, 'OR': -71, 'PERCENT': -71, 'PLUS': -71, 'RBRACE': -71, 'RELATION': -71, 'RPAR': -71, 'RSQB': -71, 'SHAPE': -71, 'STAR': -71, 'THEN': -71, 'WHERE': -71, '_NL': -71, '__ANON_0': -71, '__ANON_1': -71},  # 160
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -64, 'REGIONS': 26, 'RPAR': -64, 'RSQB': -64, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 161
-    {'COMMA': 228, 'RBRACE': -65, 'RPAR': -65, 'RSQB': -65},  # 162
+    {'COMMA': 230, 'RBRACE': -65, 'RPAR': -65, 'RSQB': -65},  # 162
     {'$END': -72, 'AND': -72, 'AT': -72, 'COLON': -72, 'COMMA': -72, 'COMPARE': -72, 'DOT': -72, 'ELSE': -72, 'EQUAL': -72, 'FOR': -72, 'IFF': -72, 'IN': -72, 'LSQB': -72, 'MINUS': -72, 'NOT': -72, 'OF': -72, 'OR': -72, 'PERCENT': -72, 'PLUS': -72, 'RBRACE': -72, 'RELATION': -72, 'RPAR': -72, 'RSQB': -72, 'SHAPE': -72, 'STAR': -72, 'THEN': -72, 'WHERE': -72, '_NL': -72, '__ANON_0': -72, '__ANON_1': -72},  # 163
     {'$END': -74, 'AND': -74, 'AT': -74, 'COLON': -74, 'COMMA': -74, 'COMPARE': -74, 'DOT': -74, 'ELSE': -74, 'EQUAL': -74, 'FOR': -74, 'IFF': -74, 'IN': -74, 'LSQB': -74, 'MINUS': -74, 'NOT': -74, 'OF': -74, 'OR': -74, 'PERCENT': -74, 'PLUS': -74, 'RBRACE': -74, 'RELATION': -74, 'RPAR': -74, 'RSQB': -74, 'SHAPE': -74, 'STAR': -74, 'THEN': -74, 'WHERE': -74, '_NL': -74, '__ANON_0': -74, '__ANON_1': -74},  # 164
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 165
     {'$END': -76, 'AND': -76, 'AT': -76, 'COLON': -76, 'COMMA': -76, 'COMPARE': -76, 'DOT': -76, 'ELSE': -76, 'EQUAL': -76, 'FOR': -76, 'IFF': -76, 'IN': -76, 'LSQB': -76, 'MINUS': -76, 'NOT': -76, 'OF': -76, 'OR': -76, 'PERCENT': -76, 'PLUS': -76, 'RBRACE': -76, 'RELATION': -76, 'RPAR': -76, 'RSQB': -76, 'SHAPE': -76, 'STAR': -76, 'THEN': -76, 'WHERE': -76, '_NL': -76, '__ANON_0': -76, '__ANON_1': -76},  # 166
-    {'RPAR': 230},  # 167
+    {'RPAR': 232},  # 167
     {'$END': -61, 'AND': -61, 'COLON': -61, 'COMMA': -61, 'ELSE': -61, 'FOR': -61, 'IFF': -61, 'OR': -61, 'RBRACE': -61, 'RPAR': -61, 'RSQB': -61, 'THEN': -61, '_NL': -61, '__ANON_0': -61},  # 168
     {'$END': -169, 'AND': -169, 'COLON': -169, 'COMMA': -169, 'ELSE': -169, 'FOR': -169, 'IFF': -169, 'MINUS': 114, 'OR': -169, 'PLUS': 116, 'RBRACE': -169, 'RPAR': -169, 'RSQB': -169, 'THEN': -169, '_NL': -169, '__ANON_0': -169},  # 169
     {'$END': -170, 'AND': -170, 'COLON': -170, 'COMMA': -170, 'ELSE': -170, 'FOR': -170, 'IFF': -170, 'MINUS': 114, 'OR': -170, 'PLUS': 116, 'RBRACE': -170, 'RPAR': -170, 'RSQB': -170, 'THEN': -170, '_NL': -170, '__ANON_0': -170},  # 170
-    {'$END': -176, 'AND': -176, 'COLON': -176, 'COMMA': -176, 'ELSE': -176, 'EQUAL': -176, 'FOR': -176, 'IFF': -176, 'MINUS': 114, 'OR': -176, 'PLUS': 116, 'RBRACE': -176, 'RPAR': -176, 'RSQB': -176, 'SHAPE': -176, 'THEN': -176, 'WHERE': -176, '_NL': -176, '__ANON_0': 231},  # 171
+    {'$END': -176, 'AND': -176, 'COLON': -176, 'COMMA': -176, 'ELSE': -176, 'EQUAL': -176, 'FOR': -176, 'IFF': -176, 'MINUS': 114, 'OR': -176, 'PLUS': 116, 'RBRACE': -176, 'RPAR': -176, 'RSQB': -176, 'SHAPE': -176, 'THEN': -176, 'WHERE': -176, '_NL': -176, '__ANON_0': 233},  # 171
     {'$END': -171, 'AND': -171, 'COLON': -171, 'COMMA': -171, 'ELSE': -171, 'FOR': -171, 'IFF': -171, 'OR': -171, 'RBRACE': -171, 'RPAR': -171, 'RSQB': -171, 'THEN': -171, '_NL': -171, '__ANON_0': -171},  # 172
     {'$END': -67, 'AND': -67, 'AT': -67, 'COLON': -67, 'COMMA': -67, 'COMPARE': -67, 'ELSE': -67, 'EQUAL': -67, 'FOR': -67, 'IFF': -67, 'IN': -67, 'MINUS': -67, 'NOT': -67, 'OF': -67, 'OR': -67, 'PERCENT': 122, 'PLUS': -67, 'RBRACE': -67, 'RELATION': -67, 'RPAR': -67, 'RSQB': -67, 'SHAPE': -67, 'STAR': 123, 'THEN': -67, 'WHERE': -67, '_NL': -67, '__ANON_0': -67, '__ANON_1': 124},  # 173
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 174
@@ -405,186 +407,192 @@ ACTIONS: tuple[dict[str, int], ...] = (
     {'$END': -81, 'AND': -81, 'AT': -81, 'COLON': -81, 'COMMA': -81, 'COMPARE': -81, 'DOT': -81, 'ELSE': -81, 'EQUAL': -81, 'FOR': -81, 'IFF': -81, 'IN': -81, 'LSQB': -81, 'MINUS': -81, 'NOT': -81, 'OF': -81, 'OR': -81, 'PERCENT': -81, 'PLUS': -81, 'RBRACE': -81, 'RELATION': -81, 'RPAR': -81, 'RSQB': -81, 'SHAPE': -81, 'STAR': -81, 'THEN': -81, 'WHERE': -81, '_NL': -81, '__ANON_0': -81, '__ANON_1': -81},  # 180
     {'$END': -82, 'AND': -82, 'AT': -82, 'COLON': -82, 'COMMA': -82, 'COMPARE': -82, 'DOT': -82, 'ELSE': -82, 'EQUAL': -82, 'FOR': -82, 'IFF': -82, 'IN': -82, 'LSQB': -82, 'MINUS': -82, 'NOT': -82, 'OF': -82, 'OR': -82, 'PERCENT': -82, 'PLUS': -82, 'RBRACE': -82, 'RELATION': -82, 'RPAR': -82, 'RSQB': -82, 'SHAPE': -82, 'STAR': -82, 'THEN': -82, 'WHERE': -82, '_NL': -82, '__ANON_0': -82, '__ANON_1': -82},  # 181
     {'COMMA': -119, 'RSQB': -119},  # 182
-    {'COMMA': -120, 'RSQB': -120, '__ANON_0': 235},  # 183
-    {'COMMA': 236, 'RSQB': -122},  # 184
-    {'RSQB': 238},  # 185
+    {'COMMA': -120, 'RSQB': -120, '__ANON_0': 237},  # 183
+    {'COMMA': 238, 'RSQB': -122},  # 184
+    {'RSQB': 240},  # 185
     {'$END': -106, 'COMMA': -106, 'FOR': -106, 'OR': 121, 'RBRACE': -106, 'RPAR': -106, 'RSQB': -106, '_NL': -106, '__ANON_0': -106},  # 186
     {'$END': -141, 'AND': 110, 'COLON': -141, 'COMMA': -141, 'ELSE': -141, 'FOR': -141, 'IFF': -141, 'OR': -141, 'RBRACE': -141, 'RPAR': -141, 'RSQB': -141, 'THEN': -141, '_NL': -141, '__ANON_0': -141},  # 187
-    {'$END': -191, 'AND': -191, 'AT': -191, 'COLON': -191, 'COMMA': -191, 'COMPARE': -191, 'ELSE': -191, 'EQUAL': -191, 'FOR': -191, 'IFF': -191, 'IN': -191, 'MINUS': -191, 'NOT': -191, 'OF': -191, 'OR': -191, 'PERCENT': -191, 'PLUS': -191, 'RBRACE': -191, 'RELATION': -191, 'RPAR': -191, 'RSQB': -191, 'SHAPE': -191, 'STAR': -191, 'THEN': -191, 'WHERE': -191, '_NL': -191, '__ANON_0': -191, '__ANON_1': -191},  # 188
-    {'$END': -192, 'AND': -192, 'AT': -192, 'COLON': -192, 'COMMA': -192, 'COMPARE': -192, 'ELSE': -192, 'EQUAL': -192, 'FOR': -192, 'IFF': -192, 'IN': -192, 'MINUS': -192, 'NOT': -192, 'OF': -192, 'OR': -192, 'PERCENT': -192, 'PLUS': -192, 'RBRACE': -192, 'RELATION': -192, 'RPAR': -192, 'RSQB': -192, 'SHAPE': -192, 'STAR': -192, 'THEN': -192, 'WHERE': -192, '_NL': -192, '__ANON_0': -192, '__ANON_1': -192},  # 189
-    {'$END': -193, 'AND': -193, 'AT': -193, 'COLON': -193, 'COMMA': -193, 'COMPARE': -193, 'ELSE': -193, 'EQUAL': -193, 'FOR': -193, 'IFF': -193, 'IN': -193, 'MINUS': -193, 'NOT': -193, 'OF': -193, 'OR': -193, 'PERCENT': -193, 'PLUS': -193, 'RBRACE': -193, 'RELATION': -193, 'RPAR': -193, 'RSQB': -193, 'SHAPE': -193, 'STAR': -193, 'THEN': -193, 'WHERE': -193, '_NL': -193, '__ANON_0': -193, '__ANON_1': -193},  # 190
+    {'$END': -193, 'AND': -193, 'AT': -193, 'COLON': -193, 'COMMA': -193, 'COMPARE': -193, 'ELSE': -193, 'EQUAL': -193, 'FOR': -193, 'IFF': -193, 'IN': -193, 'MINUS': -193, 'NOT': -193, 'OF': -193, 'OR': -193, 'PERCENT': -193, 'PLUS': -193, 'RBRACE': -193, 'RELATION': -193, 'RPAR': -193, 'RSQB': -193, 'SHAPE': -193, 'STAR': -193, 'THEN': -193, 'WHERE': -193, '_NL': -193, '__ANON_0': -193, '__ANON_1': -193},  # 188
+    {'$END': -194, 'AND': -194, 'AT': -194, 'COLON': -194, 'COMMA': -194, 'COMPARE': -194, 'ELSE': -194, 'EQUAL': -194, 'FOR': -194, 'IFF': -194, 'IN': -194, 'MINUS': -194, 'NOT': -194, 'OF': -194, 'OR': -194, 'PERCENT': -194, 'PLUS': -194, 'RBRACE': -194, 'RELATION': -194, 'RPAR': -194, 'RSQB': -194, 'SHAPE': -194, 'STAR': -194, 'THEN': -194, 'WHERE': -194, '_NL': -194, '__ANON_0': -194, '__ANON_1': -194},  # 189
+    {'$END': -195, 'AND': -195, 'AT': -195, 'COLON': -195, 'COMMA': -195, 'COMPARE': -195, 'ELSE': -195, 'EQUAL': -195, 'FOR': -195, 'IFF': -195, 'IN': -195, 'MINUS': -195, 'NOT': -195, 'OF': -195, 'OR': -195, 'PERCENT': -195, 'PLUS': -195, 'RBRACE': -195, 'RELATION': -195, 'RPAR': -195, 'RSQB': -195, 'SHAPE': -195, 'STAR': -195, 'THEN': -195, 'WHERE': -195, '_NL': -195, '__ANON_0': -195, '__ANON_1': -195},  # 190
     {'_NL': -186},  # 191
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 192
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 246, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 193
-    {'BLOCK': 250},  # 194
-    {'_NL': -187},  # 195
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 196
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 197
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 198
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 199
-    {'BLOCK': 250, 'LSQB': 258},  # 200
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BLOCK': 250, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 260, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 201
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 202
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 203
-    {'STRING': 30},  # 204
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 205
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 241, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 192
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 248, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 193
+    {'BLOCK': 252},  # 194
+    {'AND': -134, 'AT': -134, 'COMPARE': -134, 'DOT': -134, 'EQUAL': 254, 'IFF': -134, 'IN': -134, 'LSQB': -134, 'MINUS': -134, 'NOT': -134, 'OR': -134, 'PERCENT': -134, 'PLUS': -134, 'RELATION': -134, 'STAR': -134, '_NL': -134, '__ANON_1': -134},  # 195
+    {'_NL': -188},  # 196
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 197
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 198
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 199
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 200
+    {'BLOCK': 252, 'LSQB': 261},  # 201
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BLOCK': 252, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 263, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 202
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 241, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 203
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 204
+    {'STRING': 30},  # 205
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 206
-    {'COMMA': 269, '_NL': -179},  # 207
-    {'_NL': -188},  # 208
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 246, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 209
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 210
-    {'COMMA': 269, 'IN': 272},  # 211
-    {'IN': 273},  # 212
-    {'$END': -21, 'ALWAYS': -21, 'ATTRIBUTE': -21, 'BOARD': -21, 'COUNT_WORD': -21, 'EITHER': -21, 'ELSE': -21, 'FALSE': -21, 'FORALL': -21, 'GIVEN': -21, 'GOAL': -21, 'IF': -21, 'INT': -21, 'LBRACE': -21, 'LET': -21, 'LPAR': -21, 'LSQB': -21, 'MAXIMIZE': -21, 'MINIMIZE': -21, 'MINUS': -21, 'MOVE': -21, 'NAME': -21, 'NOT': -21, 'PARAM': -21, 'PIECES': -21, 'PLACE': -21, 'POSITIONS': -21, 'PUZZLE': -21, 'QUESTION': -21, 'REGIONS': -21, 'SHAPE': -21, 'SHOW': -21, 'START': -21, 'STRING': -21, 'TRUE': -21, 'VAR': -21, '_NL': 146},  # 213
-    {'$END': -167, 'AND': -167, 'COLON': -167, 'COMMA': -167, 'ELSE': -167, 'FOR': -167, 'IFF': -167, 'MINUS': 114, 'OR': -167, 'PLUS': 116, 'RBRACE': -167, 'RPAR': -167, 'RSQB': -167, 'THEN': -167, '_NL': -167, '__ANON_0': -167},  # 214
-    {'$END': -7, 'AND': 110, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 215
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 216
-    {'IN': 275},  # 217
-    {'COMMA': 269, 'RSQB': 276},  # 218
-    {'COLON': -91, 'COMMA': -91, 'RSQB': -91, 'WHERE': -91},  # 219
-    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 220
-    {'COLON': -93, 'OR': 121, 'RSQB': -93},  # 221
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 222
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 223
-    {'$END': -114, 'COMMA': -114, 'FOR': -114, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, '_NL': -114, '__ANON_0': -114},  # 224
-    {'$END': -117, 'COMMA': -117, 'FOR': -117, 'RBRACE': -117, 'RPAR': -117, 'RSQB': -117, '_NL': -117, '__ANON_0': -117},  # 225
-    {'$END': -111, 'COMMA': -111, 'ELSE': 279, 'FOR': -111, 'IFF': 120, 'OR': 121, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, '_NL': -111, '__ANON_0': -111},  # 226
-    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 227
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -66, 'REGIONS': 26, 'RPAR': -66, 'RSQB': -66, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 228
-    {'RSQB': 281},  # 229
-    {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'DOT': -77, 'ELSE': -77, 'EQUAL': -77, 'FOR': -77, 'IFF': -77, 'IN': -77, 'LSQB': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'SHAPE': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 230
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 231
-    {'$END': -172, 'AND': -172, 'COLON': -172, 'COMMA': -172, 'ELSE': -172, 'FOR': -172, 'IFF': -172, 'MINUS': 114, 'OR': -172, 'PLUS': 116, 'RBRACE': -172, 'RPAR': -172, 'RSQB': -172, 'THEN': -172, '_NL': -172, '__ANON_0': -172},  # 232
-    {'$END': -173, 'AND': -173, 'COLON': -173, 'COMMA': -173, 'ELSE': -173, 'FOR': -173, 'IFF': -173, 'OR': -173, 'RBRACE': -173, 'RPAR': -173, 'RSQB': -173, 'THEN': -173, '_NL': -173, '__ANON_0': -173},  # 233
-    {'$END': -174, 'AND': -174, 'COLON': -174, 'COMMA': -174, 'ELSE': -174, 'FOR': -174, 'IFF': -174, 'MINUS': 114, 'OR': -174, 'PLUS': 116, 'RBRACE': -174, 'RPAR': -174, 'RSQB': -174, 'THEN': -174, '_NL': -174, '__ANON_0': -174},  # 234
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 235
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -123, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 182},  # 236
-    {'COMMA': 285, 'RSQB': -124},  # 237
-    {'$END': -83, 'AND': -83, 'AT': -83, 'COLON': -83, 'COMMA': -83, 'COMPARE': -83, 'DOT': -83, 'ELSE': -83, 'EQUAL': -83, 'FOR': -83, 'IFF': -83, 'IN': -83, 'LSQB': -83, 'MINUS': -83, 'NOT': -83, 'OF': -83, 'OR': -83, 'PERCENT': -83, 'PLUS': -83, 'RBRACE': -83, 'RELATION': -83, 'RPAR': -83, 'RSQB': -83, 'SHAPE': -83, 'STAR': -83, 'THEN': -83, 'WHERE': -83, '_NL': -83, '__ANON_0': -83, '__ANON_1': -83},  # 238
-    {'INT': 286},  # 239
-    {'COMMA': -180, 'RSQB': -180, 'STAR': -180, 'VBAR': -180, '_NL': -180},  # 240
-    {'COMMA': -194, '_NL': -194},  # 241
-    {'COMMA': -181, 'RSQB': -181, 'STAR': -181, 'VBAR': -181, '_NL': -181},  # 242
-    {'COMMA': -195, '_NL': -195},  # 243
-    {'COMMA': -196, '_NL': -196},  # 244
-    {'COMMA': 287, '_NL': -87},  # 245
-    {'EQUAL': -98, 'SHAPE': -98, '_NL': -98},  # 246
-    {'EQUAL': -102, 'SHAPE': -102, '_NL': -102},  # 247
-    {'EQUAL': 289},  # 248
-    {'EQUAL': -103, 'SHAPE': -103, '_NL': -103},  # 249
-    {'COLON': -96, '_NL': -96},  # 250
-    {'_NL': -115},  # 251
-    {'AND': -168, 'AT': 111, 'COMPARE': 112, 'IFF': -168, 'IN': 113, 'MINUS': 114, 'NOT': 115, 'OR': -168, 'PLUS': 116, 'RELATION': 117, '_NL': -168, '__ANON_0': 290},  # 252
-    {'_NL': -129},  # 253
-    {'_NL': -127},  # 254
-    {'OR': 121, 'THEN': 291},  # 255
-    {'COLON': 292},  # 256
-    {'_NL': -142},  # 257
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 258
-    {'_NL': -153},  # 259
-    {'COLON': -51, 'LPAR': 296, '_NL': -51},  # 260
-    {'COLON': -159, '_NL': -159},  # 261
-    {'COLON': -160, '_NL': -160},  # 262
-    {'COLON': 297, '_NL': -154},  # 263
-    {'COMMA': 287, '_NL': -161},  # 264
-    {'_NL': -163},  # 265
-    {'_NL': -165},  # 266
-    {'EQUAL': 299},  # 267
-    {'COMMA': -23, 'IN': -23, 'RSQB': -23, '_NL': -23},  # 268
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 269
-    {'SHAPE': 301, '_NL': -197},  # 270
-    {'COMMA': 302, 'RSQB': 303},  # 271
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 246, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 272
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 246, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 273
-    {'$END': -8, 'AND': 110, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 274
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 275
-    {'IN': 308},  # 276
-    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 277
-    {'COLON': -95, 'OR': 121, 'RSQB': -95},  # 278
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 279
-    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 280
-    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'DOT': -75, 'ELSE': -75, 'EQUAL': -75, 'FOR': -75, 'IFF': -75, 'IN': -75, 'LSQB': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'SHAPE': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 281
-    {'$END': -177, 'AND': -177, 'COLON': -177, 'COMMA': -177, 'ELSE': -177, 'EQUAL': -177, 'FOR': -177, 'IFF': -177, 'MINUS': 114, 'OR': -177, 'PLUS': 116, 'RBRACE': -177, 'RPAR': -177, 'RSQB': -177, 'SHAPE': -177, 'THEN': -177, 'WHERE': -177, '_NL': -177, '__ANON_0': -177},  # 282
-    {'COMMA': -121, 'RSQB': -121},  # 283
-    {'COMMA': -9, 'RSQB': -9},  # 284
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -125, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 182},  # 285
-    {'COMMA': -135, 'RSQB': -135, 'STAR': -135, 'VBAR': -135, '_NL': -135},  # 286
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 287
-    {'COMMA': 312, '_NL': -88},  # 288
-    {'BLOCK': 250},  # 289
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 290
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 291
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 292
-    {'COMMA': -143, 'RSQB': -143, 'STAR': 318},  # 293
-    {'COMMA': 319, 'RSQB': 320},  # 294
-    {'COMMA': -145, 'RSQB': -145, 'STAR': 322, 'VBAR': 323},  # 295
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 325, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 296
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 297
-    {'COMMA': 312, '_NL': -162},  # 298
-    {'BLOCK': 250},  # 299
-    {'COMMA': -24, 'IN': -24, 'RSQB': -24, '_NL': -24},  # 300
-    {'BLOCK': 250},  # 301
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 302
-    {'IN': -100},  # 303
-    {'COMMA': 331, 'RSQB': 332},  # 304
-    {'_NL': -199},  # 305
-    {'SHAPE': 333, '_NL': -200},  # 306
-    {'COLON': -89, 'COMMA': -89, 'RSQB': -89, 'WHERE': -89},  # 307
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 207
+    {'COMMA': 272, '_NL': -179},  # 208
+    {'AND': -134, 'AT': -134, 'COMPARE': -134, 'DOT': -134, 'EQUAL': 273, 'IFF': -134, 'IN': -134, 'LSQB': -134, 'MINUS': -134, 'NOT': -134, 'OR': -134, 'PERCENT': -134, 'PLUS': -134, 'RELATION': -134, 'STAR': -134, '_NL': -134, '__ANON_1': -134},  # 209
+    {'_NL': -190},  # 210
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 248, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 211
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 212
+    {'COMMA': 272, 'IN': 276},  # 213
+    {'IN': 277},  # 214
+    {'$END': -21, 'ALWAYS': -21, 'ATTRIBUTE': -21, 'BOARD': -21, 'COUNT_WORD': -21, 'EITHER': -21, 'ELSE': -21, 'FALSE': -21, 'FORALL': -21, 'GIVEN': -21, 'GOAL': -21, 'IF': -21, 'INT': -21, 'LBRACE': -21, 'LET': -21, 'LPAR': -21, 'LSQB': -21, 'MAXIMIZE': -21, 'MINIMIZE': -21, 'MINUS': -21, 'MOVE': -21, 'NAME': -21, 'NOT': -21, 'PARAM': -21, 'PIECES': -21, 'PLACE': -21, 'POSITIONS': -21, 'PUZZLE': -21, 'QUESTION': -21, 'REGIONS': -21, 'SHAPE': -21, 'SHOW': -21, 'START': -21, 'STRING': -21, 'TRUE': -21, 'VAR': -21, '_NL': 146},  # 215
+    {'$END': -167, 'AND': -167, 'COLON': -167, 'COMMA': -167, 'ELSE': -167, 'FOR': -167, 'IFF': -167, 'MINUS': 114, 'OR': -167, 'PLUS': 116, 'RBRACE': -167, 'RPAR': -167, 'RSQB': -167, 'THEN': -167, '_NL': -167, '__ANON_0': -167},  # 216
+    {'$END': -7, 'AND': 110, 'COMMA': -7, 'FOR': -7, 'OR': -7, 'RBRACE': -7, 'RPAR': -7, 'RSQB': -7, '_NL': -7, '__ANON_0': -7},  # 217
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 218
+    {'IN': 279},  # 219
+    {'COMMA': 272, 'RSQB': 280},  # 220
+    {'COLON': -91, 'COMMA': -91, 'RSQB': -91, 'WHERE': -91},  # 221
+    {'COLON': -3, 'COMMA': -3, 'RSQB': -3, 'WHERE': -3},  # 222
+    {'COLON': -93, 'OR': 121, 'RSQB': -93},  # 223
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'LSQB': 93, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 224
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 225
+    {'$END': -114, 'COMMA': -114, 'FOR': -114, 'RBRACE': -114, 'RPAR': -114, 'RSQB': -114, '_NL': -114, '__ANON_0': -114},  # 226
+    {'$END': -117, 'COMMA': -117, 'FOR': -117, 'RBRACE': -117, 'RPAR': -117, 'RSQB': -117, '_NL': -117, '__ANON_0': -117},  # 227
+    {'$END': -111, 'COMMA': -111, 'ELSE': 283, 'FOR': -111, 'IFF': 120, 'OR': 121, 'RBRACE': -111, 'RPAR': -111, 'RSQB': -111, '_NL': -111, '__ANON_0': -111},  # 228
+    {'COMMA': -1, 'RBRACE': -1, 'RPAR': -1, 'RSQB': -1},  # 229
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'RBRACE': -66, 'REGIONS': 26, 'RPAR': -66, 'RSQB': -66, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 230
+    {'RSQB': 285},  # 231
+    {'$END': -77, 'AND': -77, 'AT': -77, 'COLON': -77, 'COMMA': -77, 'COMPARE': -77, 'DOT': -77, 'ELSE': -77, 'EQUAL': -77, 'FOR': -77, 'IFF': -77, 'IN': -77, 'LSQB': -77, 'MINUS': -77, 'NOT': -77, 'OF': -77, 'OR': -77, 'PERCENT': -77, 'PLUS': -77, 'RBRACE': -77, 'RELATION': -77, 'RPAR': -77, 'RSQB': -77, 'SHAPE': -77, 'STAR': -77, 'THEN': -77, 'WHERE': -77, '_NL': -77, '__ANON_0': -77, '__ANON_1': -77},  # 232
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 233
+    {'$END': -172, 'AND': -172, 'COLON': -172, 'COMMA': -172, 'ELSE': -172, 'FOR': -172, 'IFF': -172, 'MINUS': 114, 'OR': -172, 'PLUS': 116, 'RBRACE': -172, 'RPAR': -172, 'RSQB': -172, 'THEN': -172, '_NL': -172, '__ANON_0': -172},  # 234
+    {'$END': -173, 'AND': -173, 'COLON': -173, 'COMMA': -173, 'ELSE': -173, 'FOR': -173, 'IFF': -173, 'OR': -173, 'RBRACE': -173, 'RPAR': -173, 'RSQB': -173, 'THEN': -173, '_NL': -173, '__ANON_0': -173},  # 235
+    {'$END': -174, 'AND': -174, 'COLON': -174, 'COMMA': -174, 'ELSE': -174, 'FOR': -174, 'IFF': -174, 'MINUS': 114, 'OR': -174, 'PLUS': 116, 'RBRACE': -174, 'RPAR': -174, 'RSQB': -174, 'THEN': -174, '_NL': -174, '__ANON_0': -174},  # 236
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 237
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -123, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 182},  # 238
+    {'COMMA': 289, 'RSQB': -124},  # 239
+    {'$END': -83, 'AND': -83, 'AT': -83, 'COLON': -83, 'COMMA': -83, 'COMPARE': -83, 'DOT': -83, 'ELSE': -83, 'EQUAL': -83, 'FOR': -83, 'IFF': -83, 'IN': -83, 'LSQB': -83, 'MINUS': -83, 'NOT': -83, 'OF': -83, 'OR': -83, 'PERCENT': -83, 'PLUS': -83, 'RBRACE': -83, 'RELATION': -83, 'RPAR': -83, 'RSQB': -83, 'SHAPE': -83, 'STAR': -83, 'THEN': -83, 'WHERE': -83, '_NL': -83, '__ANON_0': -83, '__ANON_1': -83},  # 240
+    {'INT': 290},  # 241
+    {'COMMA': -180, 'RSQB': -180, 'STAR': -180, 'VBAR': -180, '_NL': -180},  # 242
+    {'COMMA': -196, '_NL': -196},  # 243
+    {'COMMA': -181, 'RSQB': -181, 'STAR': -181, 'VBAR': -181, '_NL': -181},  # 244
+    {'COMMA': -197, '_NL': -197},  # 245
+    {'COMMA': -198, '_NL': -198},  # 246
+    {'COMMA': 291, '_NL': -87},  # 247
+    {'EQUAL': -98, 'SHAPE': -98, '_NL': -98},  # 248
+    {'EQUAL': -102, 'SHAPE': -102, '_NL': -102},  # 249
+    {'EQUAL': 293},  # 250
+    {'EQUAL': -103, 'SHAPE': -103, '_NL': -103},  # 251
+    {'COLON': -96, '_NL': -96},  # 252
+    {'_NL': -115},  # 253
+    {'BLOCK': 252},  # 254
+    {'AND': -168, 'AT': 111, 'COMPARE': 112, 'IFF': -168, 'IN': 113, 'MINUS': 114, 'NOT': 115, 'OR': -168, 'PLUS': 116, 'RELATION': 117, '_NL': -168, '__ANON_0': 295},  # 255
+    {'_NL': -129},  # 256
+    {'_NL': -127},  # 257
+    {'OR': 121, 'THEN': 296},  # 258
+    {'COLON': 297},  # 259
+    {'_NL': -142},  # 260
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 241, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 261
+    {'_NL': -153},  # 262
+    {'COLON': -51, 'LPAR': 301, '_NL': -51},  # 263
+    {'COLON': -159, '_NL': -159},  # 264
+    {'COLON': -160, '_NL': -160},  # 265
+    {'COLON': 302, '_NL': -154},  # 266
+    {'COMMA': 291, '_NL': -161},  # 267
+    {'_NL': -163},  # 268
+    {'_NL': -165},  # 269
+    {'EQUAL': 304},  # 270
+    {'COMMA': -23, 'IN': -23, 'RSQB': -23, '_NL': -23},  # 271
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 272
+    {'BLOCK': 252},  # 273
+    {'SHAPE': 307, '_NL': -199},  # 274
+    {'COMMA': 308, 'RSQB': 309},  # 275
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 248, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 276
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'BOOL': 248, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 277
+    {'$END': -8, 'AND': 110, 'COMMA': -8, 'FOR': -8, 'OR': -8, 'RBRACE': -8, 'RPAR': -8, 'RSQB': -8, '_NL': -8, '__ANON_0': -8},  # 278
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 279
+    {'IN': 314},  # 280
+    {'COLON': -4, 'COMMA': -4, 'RSQB': -4, 'WHERE': -4},  # 281
+    {'COLON': -95, 'OR': 121, 'RSQB': -95},  # 282
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 283
+    {'COMMA': -2, 'RBRACE': -2, 'RPAR': -2, 'RSQB': -2},  # 284
+    {'$END': -75, 'AND': -75, 'AT': -75, 'COLON': -75, 'COMMA': -75, 'COMPARE': -75, 'DOT': -75, 'ELSE': -75, 'EQUAL': -75, 'FOR': -75, 'IFF': -75, 'IN': -75, 'LSQB': -75, 'MINUS': -75, 'NOT': -75, 'OF': -75, 'OR': -75, 'PERCENT': -75, 'PLUS': -75, 'RBRACE': -75, 'RELATION': -75, 'RPAR': -75, 'RSQB': -75, 'SHAPE': -75, 'STAR': -75, 'THEN': -75, 'WHERE': -75, '_NL': -75, '__ANON_0': -75, '__ANON_1': -75},  # 285
+    {'$END': -177, 'AND': -177, 'COLON': -177, 'COMMA': -177, 'ELSE': -177, 'EQUAL': -177, 'FOR': -177, 'IFF': -177, 'MINUS': 114, 'OR': -177, 'PLUS': 116, 'RBRACE': -177, 'RPAR': -177, 'RSQB': -177, 'SHAPE': -177, 'THEN': -177, 'WHERE': -177, '_NL': -177, '__ANON_0': -177},  # 286
+    {'COMMA': -121, 'RSQB': -121},  # 287
+    {'COMMA': -9, 'RSQB': -9},  # 288
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': -125, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31, '__ANON_0': 182},  # 289
+    {'COMMA': -135, 'RSQB': -135, 'STAR': -135, 'VBAR': -135, '_NL': -135},  # 290
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 241, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 291
+    {'COMMA': 318, '_NL': -88},  # 292
+    {'BLOCK': 252},  # 293
+    {'_NL': -187},  # 294
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 295
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 296
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 297
+    {'COMMA': -143, 'RSQB': -143, 'STAR': 324},  # 298
+    {'COMMA': 325, 'RSQB': 326},  # 299
+    {'COMMA': -145, 'RSQB': -145, 'STAR': 328, 'VBAR': 329},  # 300
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'COUNT_WORD': 5, 'EITHER': 6, 'ELSE': 7, 'FALSE': 8, 'FORALL': 9, 'GIVEN': 10, 'GOAL': 11, 'IF': 12, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'NOT': 20, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RPAR': 331, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 301
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 302
+    {'COMMA': 318, '_NL': -162},  # 303
+    {'BLOCK': 252},  # 304
+    {'COMMA': -24, 'IN': -24, 'RSQB': -24, '_NL': -24},  # 305
+    {'_NL': -189},  # 306
+    {'BLOCK': 252},  # 307
     {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 308
-    {'$END': -118, 'COMMA': -118, 'FOR': -118, 'RBRACE': -118, 'RPAR': -118, 'RSQB': -118, '_NL': -118, '__ANON_0': -118},  # 309
-    {'COMMA': -10, 'RSQB': -10},  # 310
-    {'COMMA': -17, '_NL': -17},  # 311
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 312
-    {'_NL': -97},  # 313
-    {'MINUS': 114, 'PLUS': 116, '_NL': -128},  # 314
-    {'DOT': 118, 'EQUAL': 336, 'LSQB': 119},  # 315
-    {'COMMA': 337, '_NL': -130},  # 316
-    {'OR': 121, 'THEN': 339},  # 317
-    {'INT': 340},  # 318
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 341, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 319
-    {'_NL': -150},  # 320
-    {'COMMA': 343, 'RSQB': 344},  # 321
-    {'INT': 345},  # 322
-    {'INT': 13, 'MINUS': 239},  # 323
-    {'COMMA': -147, 'RSQB': -147, 'STAR': 347, 'VBAR': 348},  # 324
-    {'COLON': -157, '_NL': -157},  # 325
-    {'RPAR': 349},  # 326
-    {'COMMA': 206, '_NL': -155},  # 327
-    {'_NL': -166},  # 328
-    {'_NL': -198},  # 329
-    {'COMMA': -5, 'RSQB': -5},  # 330
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 331
-    {'IN': -101},  # 332
-    {'BLOCK': 250},  # 333
-    {'COLON': -90, 'COMMA': -90, 'RSQB': -90, 'WHERE': -90},  # 334
-    {'COMMA': -18, '_NL': -18},  # 335
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 336
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 337
-    {'COMMA': 355, '_NL': -131},  # 338
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 339
-    {'COMMA': -144, 'RSQB': -144},  # 340
-    {'_NL': -149},  # 341
-    {'COMMA': -15, 'RSQB': -15},  # 342
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 239, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 357, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 343
-    {'_NL': -152},  # 344
-    {'COMMA': -146, 'RSQB': -146},  # 345
-    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 346
-    {'INT': 359},  # 347
-    {'INT': 13, 'MINUS': 239},  # 348
-    {'COLON': -158, '_NL': -158},  # 349
-    {'COMMA': 269, '_NL': -156},  # 350
-    {'COMMA': -6, 'RSQB': -6},  # 351
-    {'_NL': -201},  # 352
-    {'COMMA': -104, 'MINUS': 114, 'PLUS': 116, '_NL': -104},  # 353
-    {'COMMA': -11, '_NL': -11},  # 354
-    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 355
-    {'COMMA': 337, '_NL': -132},  # 356
-    {'_NL': -151},  # 357
-    {'COMMA': -16, 'RSQB': -16},  # 358
-    {'COMMA': -148, 'RSQB': -148},  # 359
-    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 360
-    {'COMMA': -12, '_NL': -12},  # 361
-    {'COMMA': 355, '_NL': -133},  # 362
+    {'IN': -100},  # 309
+    {'COMMA': 337, 'RSQB': 338},  # 310
+    {'_NL': -201},  # 311
+    {'SHAPE': 339, '_NL': -202},  # 312
+    {'COLON': -89, 'COMMA': -89, 'RSQB': -89, 'WHERE': -89},  # 313
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 314
+    {'$END': -118, 'COMMA': -118, 'FOR': -118, 'RBRACE': -118, 'RPAR': -118, 'RSQB': -118, '_NL': -118, '__ANON_0': -118},  # 315
+    {'COMMA': -10, 'RSQB': -10},  # 316
+    {'COMMA': -17, '_NL': -17},  # 317
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 241, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30},  # 318
+    {'_NL': -97},  # 319
+    {'MINUS': 114, 'PLUS': 116, '_NL': -128},  # 320
+    {'DOT': 118, 'EQUAL': 342, 'LSQB': 119},  # 321
+    {'COMMA': 343, '_NL': -130},  # 322
+    {'OR': 121, 'THEN': 345},  # 323
+    {'INT': 346},  # 324
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 241, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 347, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 325
+    {'_NL': -150},  # 326
+    {'COMMA': 349, 'RSQB': 350},  # 327
+    {'INT': 351},  # 328
+    {'INT': 13, 'MINUS': 241},  # 329
+    {'COMMA': -147, 'RSQB': -147, 'STAR': 353, 'VBAR': 354},  # 330
+    {'COLON': -157, '_NL': -157},  # 331
+    {'RPAR': 355},  # 332
+    {'COMMA': 207, '_NL': -155},  # 333
+    {'_NL': -166},  # 334
+    {'_NL': -200},  # 335
+    {'COMMA': -5, 'RSQB': -5},  # 336
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 337
+    {'IN': -101},  # 338
+    {'BLOCK': 252},  # 339
+    {'COLON': -90, 'COMMA': -90, 'RSQB': -90, 'WHERE': -90},  # 340
+    {'COMMA': -18, '_NL': -18},  # 341
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MINUS': 17, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 342
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 343
+    {'COMMA': 361, '_NL': -131},  # 344
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 345
+    {'COMMA': -144, 'RSQB': -144},  # 346
+    {'_NL': -149},  # 347
+    {'COMMA': -15, 'RSQB': -15},  # 348
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'MINUS': 241, 'MOVE': 18, 'NAME': 94, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'RSQB': 363, 'SHAPE': 27, 'SHOW': 28, 'START': 29},  # 349
+    {'_NL': -152},  # 350
+    {'COMMA': -146, 'RSQB': -146},  # 351
+    {'COMMA': -13, 'RSQB': -13, 'STAR': -13, 'VBAR': -13},  # 352
+    {'INT': 365},  # 353
+    {'INT': 13, 'MINUS': 241},  # 354
+    {'COLON': -158, '_NL': -158},  # 355
+    {'COMMA': 272, '_NL': -156},  # 356
+    {'COMMA': -6, 'RSQB': -6},  # 357
+    {'_NL': -203},  # 358
+    {'COMMA': -104, 'MINUS': 114, 'PLUS': 116, '_NL': -104},  # 359
+    {'COMMA': -11, '_NL': -11},  # 360
+    {'ALWAYS': 2, 'ATTRIBUTE': 3, 'BOARD': 4, 'ELSE': 7, 'FALSE': 8, 'GIVEN': 10, 'GOAL': 11, 'INT': 13, 'LBRACE': 14, 'LPAR': 15, 'LSQB': 16, 'MOVE': 18, 'NAME': 19, 'PIECES': 21, 'PLACE': 22, 'POSITIONS': 23, 'PUZZLE': 24, 'QUESTION': 25, 'REGIONS': 26, 'SHAPE': 27, 'SHOW': 28, 'START': 29, 'STRING': 30, 'TRUE': 31},  # 361
+    {'COMMA': 343, '_NL': -132},  # 362
+    {'_NL': -151},  # 363
+    {'COMMA': -16, 'RSQB': -16},  # 364
+    {'COMMA': -148, 'RSQB': -148},  # 365
+    {'COMMA': -14, 'RSQB': -14, 'STAR': -14, 'VBAR': -14},  # 366
+    {'COMMA': -12, '_NL': -12},  # 367
+    {'COMMA': 361, '_NL': -133},  # 368
 )
 
 GOTO: tuple[dict[str, int], ...] = (
@@ -719,7 +727,7 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 128
     {},  # 129
     {},  # 130
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 195, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 131
+    {'_word': 195, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 196, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 131
     {},  # 132
     {},  # 133
     {},  # 134
@@ -731,29 +739,29 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 140
     {},  # 141
     {},  # 142
-    {'__var_decl_plus_3': 207},  # 143
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 208, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 144
-    {'__var_decl_plus_3': 211, 'dims': 212},  # 145
+    {'__var_decl_plus_3': 208},  # 143
+    {'_word': 209, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 210, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 144
+    {'__var_decl_plus_3': 213, 'dims': 214},  # 145
     {},  # 146
     {'_stmt': 148, '_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'attribute_decl': 72, 'board_decl': 73, 'constraint_stmt': 74, 'either': 36, 'equivalence': 37, 'expr': 75, 'factor': 39, 'forall': 40, 'given_decl': 76, 'implication': 41, 'int': 42, 'let_decl': 77, 'move_decl': 78, 'name': 43, 'not_expr': 44, 'objective_decl': 79, 'or_expr': 45, 'param_decl': 80, 'pieces_decl': 81, 'place_decl': 82, 'positions_decl': 83, 'puzzle_decl': 84, 'question_decl': 85, 'regions_decl': 86, 'relation': 46, 'show_decl': 87, 'state_decl': 89, 'string': 47, 'term': 48, 'var_decl': 90},  # 147
-    {'__start_plus_0': 213},  # 148
+    {'__start_plus_0': 215},  # 148
     {},  # 149
-    {'_word': 32, 'arith': 214, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 150
-    {'_word': 32, 'and_expr': 215, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 151
+    {'_word': 32, 'arith': 216, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 150
+    {'_word': 32, 'and_expr': 217, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 151
     {},  # 152
-    {'__var_decl_plus_3': 218},  # 153
-    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 219, 'string': 47, 'term': 48},  # 154
-    {'_word': 95, 'binder': 220},  # 155
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 221, 'relation': 46, 'string': 47, 'term': 48},  # 156
+    {'__var_decl_plus_3': 220},  # 153
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 221, 'string': 47, 'term': 48},  # 154
+    {'_word': 95, 'binder': 222},  # 155
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 223, 'relation': 46, 'string': 47, 'term': 48},  # 156
     {},  # 157
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 224, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 158
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 225, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 226, 'relation': 46, 'string': 47, 'term': 48},  # 159
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 226, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 158
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 227, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 228, 'relation': 46, 'string': 47, 'term': 48},  # 159
     {},  # 160
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 227, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 161
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 229, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 161
     {},  # 162
     {},  # 163
     {},  # 164
-    {'_word': 95, 'binder': 96, 'binders': 229},  # 165
+    {'_word': 95, 'binder': 96, 'binders': 231},  # 165
     {},  # 166
     {},  # 167
     {},  # 168
@@ -762,9 +770,9 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 171
     {},  # 172
     {},  # 173
-    {'_word': 32, 'arith': 232, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 174
-    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 233, 'string': 47, 'term': 48},  # 175
-    {'_word': 32, 'arith': 234, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 176
+    {'_word': 32, 'arith': 234, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 174
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 235, 'string': 47, 'term': 48},  # 175
+    {'_word': 32, 'arith': 236, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 176
     {},  # 177
     {},  # 178
     {},  # 179
@@ -772,7 +780,7 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 181
     {},  # 182
     {},  # 183
-    {'__index_args_star_11': 237},  # 184
+    {'__index_args_star_11': 239},  # 184
     {},  # 185
     {},  # 186
     {},  # 187
@@ -780,175 +788,181 @@ GOTO: tuple[dict[str, int], ...] = (
     {},  # 189
     {},  # 190
     {},  # 191
-    {'_word': 32, 'int': 240, 'name': 241, 'neg_int': 242, 'signed': 243, 'string': 244, 'value': 245},  # 192
-    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 247, 'domain': 248, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 249, 'string': 47, 'term': 48},  # 193
-    {'block': 251},  # 194
+    {'_word': 32, 'int': 242, 'name': 243, 'neg_int': 244, 'signed': 245, 'string': 246, 'value': 247},  # 192
+    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 249, 'domain': 250, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 251, 'string': 47, 'term': 48},  # 193
+    {'block': 253},  # 194
     {},  # 195
-    {'_word': 32, 'and_expr': 33, 'arith': 252, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 253, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'let_value': 254, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 196
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 255, 'relation': 46, 'string': 47, 'term': 48},  # 197
-    {'_word': 95, 'binder': 96, 'binders': 256},  # 198
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 257, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 199
-    {'block': 259},  # 200
-    {'_word': 261, 'block': 262, 'place_target': 263},  # 201
-    {'_word': 32, 'int': 240, 'name': 241, 'neg_int': 242, 'signed': 243, 'string': 244, 'value': 264},  # 202
-    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 265, 'string': 47, 'term': 48},  # 203
-    {'string': 266},  # 204
-    {'_word': 267},  # 205
-    {'_word': 268},  # 206
-    {},  # 207
+    {},  # 196
+    {'_word': 32, 'and_expr': 33, 'arith': 255, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 256, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'let_value': 257, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 197
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 258, 'relation': 46, 'string': 47, 'term': 48},  # 198
+    {'_word': 95, 'binder': 96, 'binders': 259},  # 199
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 260, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 200
+    {'block': 262},  # 201
+    {'_word': 264, 'block': 265, 'place_target': 266},  # 202
+    {'_word': 32, 'int': 242, 'name': 243, 'neg_int': 244, 'signed': 245, 'string': 246, 'value': 267},  # 203
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 268, 'string': 47, 'term': 48},  # 204
+    {'string': 269},  # 205
+    {'_word': 270},  # 206
+    {'_word': 271},  # 207
     {},  # 208
-    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 247, 'domain': 270, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 249, 'string': 47, 'term': 48},  # 209
-    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 271, 'string': 47, 'term': 48},  # 210
-    {},  # 211
-    {},  # 212
+    {},  # 209
+    {},  # 210
+    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 249, 'domain': 274, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 251, 'string': 47, 'term': 48},  # 211
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 275, 'string': 47, 'term': 48},  # 212
     {},  # 213
     {},  # 214
     {},  # 215
-    {'_word': 32, 'and_expr': 274, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 216
+    {},  # 216
     {},  # 217
-    {},  # 218
+    {'_word': 32, 'and_expr': 278, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'relation': 46, 'string': 47, 'term': 48},  # 218
     {},  # 219
     {},  # 220
     {},  # 221
-    {'_word': 95, 'binder': 277},  # 222
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 278, 'relation': 46, 'string': 47, 'term': 48},  # 223
-    {},  # 224
-    {},  # 225
+    {},  # 222
+    {},  # 223
+    {'_word': 95, 'binder': 281},  # 224
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 282, 'relation': 46, 'string': 47, 'term': 48},  # 225
     {},  # 226
     {},  # 227
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 280, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 228
+    {},  # 228
     {},  # 229
-    {},  # 230
-    {'_word': 32, 'arith': 282, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 231
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 284, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 230
+    {},  # 231
     {},  # 232
-    {},  # 233
+    {'_word': 32, 'arith': 286, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 233
     {},  # 234
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 283, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 235
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 183, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 284, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 236
-    {},  # 237
-    {},  # 238
+    {},  # 235
+    {},  # 236
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 287, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 237
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 183, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 288, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 238
     {},  # 239
     {},  # 240
     {},  # 241
     {},  # 242
     {},  # 243
     {},  # 244
-    {'__positions_decl_star_2': 288},  # 245
+    {},  # 245
     {},  # 246
-    {},  # 247
+    {'__positions_decl_star_2': 292},  # 247
     {},  # 248
     {},  # 249
     {},  # 250
     {},  # 251
     {},  # 252
     {},  # 253
-    {},  # 254
+    {'block': 294},  # 254
     {},  # 255
     {},  # 256
     {},  # 257
-    {'_word': 32, 'int': 240, 'name': 293, 'neg_int': 242, 'piece': 294, 'signed': 295},  # 258
+    {},  # 258
     {},  # 259
     {},  # 260
-    {},  # 261
+    {'_word': 32, 'int': 242, 'name': 298, 'neg_int': 244, 'piece': 299, 'signed': 300},  # 261
     {},  # 262
     {},  # 263
-    {'__positions_decl_star_2': 298},  # 264
+    {},  # 264
     {},  # 265
     {},  # 266
-    {},  # 267
+    {'__positions_decl_star_2': 303},  # 267
     {},  # 268
-    {'_word': 300},  # 269
+    {},  # 269
     {},  # 270
-    {'__dims_star_4': 304},  # 271
-    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 247, 'domain': 305, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 249, 'string': 47, 'term': 48},  # 272
-    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 247, 'domain': 306, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 249, 'string': 47, 'term': 48},  # 273
+    {},  # 271
+    {'_word': 305},  # 272
+    {'block': 306},  # 273
     {},  # 274
-    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 307, 'string': 47, 'term': 48},  # 275
-    {},  # 276
-    {},  # 277
+    {'__dims_star_4': 310},  # 275
+    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 249, 'domain': 311, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 251, 'string': 47, 'term': 48},  # 276
+    {'_word': 32, 'arith': 171, 'atom': 35, 'bool_domain': 249, 'domain': 312, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 251, 'string': 47, 'term': 48},  # 277
     {},  # 278
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 309, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 279
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 313, 'string': 47, 'term': 48},  # 279
     {},  # 280
     {},  # 281
     {},  # 282
-    {},  # 283
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 315, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 283
     {},  # 284
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 183, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 310, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 285
+    {},  # 285
     {},  # 286
-    {'_word': 32, 'int': 240, 'name': 241, 'neg_int': 242, 'signed': 243, 'string': 244, 'value': 311},  # 287
+    {},  # 287
     {},  # 288
-    {'block': 313},  # 289
-    {'_word': 32, 'arith': 314, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 290
-    {'_word': 32, 'atom': 315, 'effect': 316, 'int': 42, 'name': 43, 'string': 47},  # 291
-    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 317, 'relation': 46, 'string': 47, 'term': 48},  # 292
-    {},  # 293
-    {'__pieces_decl_star_5': 321},  # 294
-    {'__piece_star_6': 324},  # 295
-    {'_word': 32, 'and_expr': 33, 'args': 326, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 296
-    {'_word': 327},  # 297
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 183, 'factor': 39, 'forall': 40, 'implication': 41, 'index_arg': 316, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 289
+    {},  # 290
+    {'_word': 32, 'int': 242, 'name': 243, 'neg_int': 244, 'signed': 245, 'string': 246, 'value': 317},  # 291
+    {},  # 292
+    {'block': 319},  # 293
+    {},  # 294
+    {'_word': 32, 'arith': 320, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 295
+    {'_word': 32, 'atom': 321, 'effect': 322, 'int': 42, 'name': 43, 'string': 47},  # 296
+    {'_word': 32, 'and_expr': 33, 'arith': 34, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 323, 'relation': 46, 'string': 47, 'term': 48},  # 297
     {},  # 298
-    {'block': 328},  # 299
-    {},  # 300
-    {'block': 329},  # 301
-    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 330, 'string': 47, 'term': 48},  # 302
+    {'__pieces_decl_star_5': 327},  # 299
+    {'__piece_star_6': 330},  # 300
+    {'_word': 32, 'and_expr': 33, 'args': 332, 'arith': 34, 'atom': 35, 'either': 36, 'equivalence': 37, 'expr': 100, 'factor': 39, 'forall': 40, 'implication': 41, 'int': 42, 'name': 43, 'not_expr': 44, 'or_expr': 45, 'relation': 46, 'string': 47, 'term': 48},  # 301
+    {'_word': 333},  # 302
     {},  # 303
-    {},  # 304
+    {'block': 334},  # 304
     {},  # 305
     {},  # 306
-    {},  # 307
-    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 334, 'string': 47, 'term': 48},  # 308
+    {'block': 335},  # 307
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 336, 'string': 47, 'term': 48},  # 308
     {},  # 309
     {},  # 310
     {},  # 311
-    {'_word': 32, 'int': 240, 'name': 241, 'neg_int': 242, 'signed': 243, 'string': 244, 'value': 335},  # 312
+    {},  # 312
     {},  # 313
-    {},  # 314
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 340, 'string': 47, 'term': 48},  # 314
     {},  # 315
-    {'__move_decl_star_7': 338},  # 316
+    {},  # 316
     {},  # 317
-    {},  # 318
-    {'_word': 32, 'int': 240, 'name': 293, 'neg_int': 242, 'piece': 342, 'signed': 295},  # 319
+    {'_word': 32, 'int': 242, 'name': 243, 'neg_int': 244, 'signed': 245, 'string': 246, 'value': 341},  # 318
+    {},  # 319
     {},  # 320
     {},  # 321
-    {},  # 322
-    {'int': 240, 'neg_int': 242, 'signed': 346},  # 323
+    {'__move_decl_star_7': 344},  # 322
+    {},  # 323
     {},  # 324
-    {},  # 325
+    {'_word': 32, 'int': 242, 'name': 298, 'neg_int': 244, 'piece': 348, 'signed': 300},  # 325
     {},  # 326
-    {'__var_decl_plus_3': 350},  # 327
+    {},  # 327
     {},  # 328
-    {},  # 329
+    {'int': 242, 'neg_int': 244, 'signed': 352},  # 329
     {},  # 330
-    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 351, 'string': 47, 'term': 48},  # 331
+    {},  # 331
     {},  # 332
-    {'block': 352},  # 333
+    {'__var_decl_plus_3': 356},  # 333
     {},  # 334
     {},  # 335
-    {'_word': 32, 'arith': 353, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 336
-    {'_word': 32, 'atom': 315, 'effect': 354, 'int': 42, 'name': 43, 'string': 47},  # 337
+    {},  # 336
+    {'_word': 32, 'arith': 171, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'setexpr': 357, 'string': 47, 'term': 48},  # 337
     {},  # 338
-    {'_word': 32, 'atom': 315, 'effect': 356, 'int': 42, 'name': 43, 'string': 47},  # 339
+    {'block': 358},  # 339
     {},  # 340
     {},  # 341
-    {},  # 342
-    {'_word': 32, 'int': 240, 'name': 293, 'neg_int': 242, 'piece': 358, 'signed': 295},  # 343
+    {'_word': 32, 'arith': 359, 'atom': 35, 'factor': 39, 'int': 42, 'name': 43, 'string': 47, 'term': 48},  # 342
+    {'_word': 32, 'atom': 321, 'effect': 360, 'int': 42, 'name': 43, 'string': 47},  # 343
     {},  # 344
-    {},  # 345
+    {'_word': 32, 'atom': 321, 'effect': 362, 'int': 42, 'name': 43, 'string': 47},  # 345
     {},  # 346
     {},  # 347
-    {'int': 240, 'neg_int': 242, 'signed': 360},  # 348
-    {},  # 349
+    {},  # 348
+    {'_word': 32, 'int': 242, 'name': 298, 'neg_int': 244, 'piece': 364, 'signed': 300},  # 349
     {},  # 350
     {},  # 351
     {},  # 352
     {},  # 353
-    {},  # 354
-    {'_word': 32, 'atom': 315, 'effect': 361, 'int': 42, 'name': 43, 'string': 47},  # 355
-    {'__move_decl_star_7': 362},  # 356
+    {'int': 242, 'neg_int': 244, 'signed': 366},  # 354
+    {},  # 355
+    {},  # 356
     {},  # 357
     {},  # 358
     {},  # 359
     {},  # 360
-    {},  # 361
-    {},  # 362
+    {'_word': 32, 'atom': 321, 'effect': 367, 'int': 42, 'name': 43, 'string': 47},  # 361
+    {'__move_decl_star_7': 368},  # 362
+    {},  # 363
+    {},  # 364
+    {},  # 365
+    {},  # 366
+    {},  # 367
+    {},  # 368
 )

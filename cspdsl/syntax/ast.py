@@ -374,7 +374,8 @@ class ObjectiveDecl(Node):
 
 
 class StateDecl(Node):
-    """`start: C`, `goal: C` or `always: C` of a sequential puzzle (`kind` is the word)."""
+    """`start: C`, `goal: C` or `always: C` of a sequential puzzle (`kind` is the word); a start or
+    goal drawn (`start: g = '''...'''` in triple double quotes) has a `GivenDecl` for its condition."""
 
     kind: str
     condition: Node

@@ -220,6 +220,10 @@ class AstBuilder:
     def state_decl(self, start: Offset, end: Offset, word: Scanned, condition: ast.Node) -> ast.StateDecl:
         return ast.StateDecl(self._span(start, end), word.group(), condition)
 
+    def state_picture(self, start: Offset, end: Offset, word: Scanned, name: Scanned, block: Scanned) -> ast.StateDecl:
+        """`start: g = <a grid picture>`: the state's grid drawn as a given's picture; each number holds there."""
+        return ast.StateDecl(self._span(start, end), word.group(), self.given_decl(start, end, name, block))
+
     def move_decl(self, start: Offset, end: Offset, name: ast.Str, *parts: Any) -> ast.MoveDecl:
         binders = parts[0] if isinstance(parts[0], ast.Binders) else None
         condition, *effects = parts[1:] if binders is not None else parts

@@ -1,6 +1,7 @@
 """The `search` backend: a sequential puzzle's states explored directly, as article 004's solver
-does (depth-first for a first plan, breadth-first for the shortest ones), and its plans counted with
-a memoised depth-first search. It reads the IR's description of the puzzle (`ir.sequential`).
+does (depth-first for a first plan, breadth-first for the shortest ones, least cost first for the
+cheapest ones, `cheapest.py`), and its plans counted with a memoised depth-first search. It reads
+the IR's description of the puzzle (`ir.sequential`).
 
 It takes sequential puzzles only; `Backend.solve` is for models solved as a whole, so its plans are
 asked for with `plans` (`cspdsl.solve_plans` is the face that checks them).
@@ -19,6 +20,7 @@ from ...ir import Problem
 from ...ir.sequential import Plan
 from ..base import run_passes
 from ..protocol import Capabilities, Compiled, OnSolution, Outcome, Pass
+from .cheapest import Cheapest
 from .explore import Budget, Counter, Endless, Layers, first_plan
 from .space import Space
 
@@ -37,6 +39,8 @@ class PlanOutcome(Record, frozen=False):
     shortest: bool = False
     length: int | None = None  # of the shortest plans, when `shortest` and there are some
     stats: dict[str, Any] = field(default_factory=dict)
+    cost: int | None = None  # of the cheapest plans, under `minimize cost` when there are some
+    interrupted: bool = False  # Ctrl-C stopped the search: `stats["expanded"]` says how far it went
 
 
 class SearchBackend:
@@ -81,7 +85,8 @@ class SearchBackend:
 
     def plans(self, compiled: Compiled, *, limit: int | None, deadline: float | None,
               count_only: bool = False) -> PlanOutcome:
-        """Up to `limit` plans (None: all) and their number; `count_only`: the number alone."""
+        """Up to `limit` plans (None: all) and their number; `count_only`: the number alone. Ctrl-C
+        ends the search with what it knows: an outcome marked `interrupted`, its plans kept."""
         space: Space = compiled.native
         seq = compiled.problem.sequential
         assert seq is not None
@@ -89,7 +94,9 @@ class SearchBackend:
         started = time.perf_counter()
         try:
             starts = space.starts()
-            if seq.shortest or self.order == "breadth-first":
+            if seq.cheapest:
+                outcome = _cheapest(space, starts, seq.bound, budget, limit, count_only)
+            elif seq.shortest or self.order == "breadth-first":
                 outcome = _shortest(space, starts, seq.bound, budget, limit, count_only)
             elif limit == 1 and not count_only:
                 plan = first_plan(space, starts, seq.bound, budget)
@@ -98,6 +105,8 @@ class SearchBackend:
                 outcome = _counted(space, starts, seq.bound, budget, limit, count_only)
         except TimeLimitReached:
             outcome = PlanOutcome([], None, False, timed_out=True)
+        except KeyboardInterrupt:  # no plan is known before the search ends: say how far it went
+            outcome = PlanOutcome([], None, False, interrupted=True)
         outcome.stats.update(search_seconds=time.perf_counter() - started, expanded=budget.expanded)
         return outcome
 
@@ -108,6 +117,14 @@ def _shortest(space: Space, starts: list[Any], bound: int | None, budget: Budget
     count = layers.count()
     plans = [] if count_only else list(islice(layers.plans(), limit))
     return PlanOutcome(plans, count, True, shortest=True, length=layers.depth if count else None)
+
+
+def _cheapest(space: Space, starts: list[Any], bound: int | None, budget: Budget, limit: int | None,
+              count_only: bool) -> PlanOutcome:
+    search = Cheapest(space, starts, bound, budget)
+    count = search.count()
+    plans = [] if count_only else list(islice(search.plans(), limit))
+    return PlanOutcome(plans, count, True, cost=search.cost)
 
 
 def _counted(space: Space, starts: list[Any], bound: int | None, budget: Budget, limit: int | None,
