@@ -134,11 +134,13 @@ def _whole(model: Any, command: str) -> Any:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from ..explanation import explain
-    from ..explanation.report import as_json, text
     from ..lower.load import load
+    from .explaining import interrupted_explain, run_explain
 
-    model = _whole(load(args.model, dict(args.params)), "explain")
+    try:
+        model = _whole(load(args.model, dict(args.params)), "explain")
+    except KeyboardInterrupt:  # nothing found yet; a program reading the JSON still gets a document
+        return interrupted_explain(None, args)
     if args.hint is not None:
         from ..explanation.hint import run_hint
 
@@ -147,14 +149,7 @@ def _explain(args: argparse.Namespace) -> int:
         from ..explanation.intended import run_intended
 
         return run_intended(model, args.intended, args.json)
-    explanation = explain(model, timeout=args.timeout, steps=args.steps)
-    if args.json:
-        import json
-
-        print(json.dumps({"model": args.model, **as_json(explanation)}, indent=2))
-    else:
-        print(text(explanation))
-    return EXIT_TIMEOUT if explanation.status == "timeout" else EXIT_SOLVED
+    return run_explain(model, args)
 
 
 def _many(n: int, noun: str) -> str:

@@ -55,8 +55,10 @@ class Step(Record, frozen=False):
 class StepSearch:
     """The rounds of the step-wise explanation on one oracle, towards a unique solution's facts."""
 
-    def __init__(self, oracle: ClueOracle, targets: list[Fact], deadline: float | None) -> None:
+    def __init__(self, oracle: ClueOracle, targets: list[Fact], deadline: float | None,
+                 on_step: Callable[[Step], None] | None = None) -> None:
         self.oracle, self.deadline = oracle, deadline
+        self.on_step = on_step  # sees each step as it is taken (Ctrl-C then keeps those taken)
         self.remaining = list(targets)
         self.known: list[Fact] = []
         self.steps: list[Step] = []
@@ -109,6 +111,8 @@ class StepSearch:
         new = set(step.derived)
         self.known += step.derived
         self.remaining = [fact for fact in self.remaining if fact not in new]
+        if self.on_step is not None:
+            self.on_step(step)
 
     def next_steps(self) -> list[Step]:
         """The cheapest steps this round, in the model's order: from the declarations alone or one
