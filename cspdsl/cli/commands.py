@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 
+from ..core.deadline import left_of_command, start_command
 from ..core.errors import COMMAND_LINE_WORDS, CspdslError, OutputFailed, ProcessKilled
 from ..core.exit_codes import (
     EXIT_BAD_INPUT,
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 
 def main(argv: list[str] | None = None) -> int:
+    start_command()  # a --timeout counts from here (from the process's start for the console script)
     argv = sys.argv[1:] if argv is None else argv
     try:
         args = _parsed(build_parser(argv), argv)
@@ -294,15 +296,23 @@ def _searched(model: Any, chosen: str | None, limit: int | None, args: argparse.
     try:
         if progress is not None:
             progress.start()
-        return how(  # no --backend: the model and the task choose it (driver/choice.py)
-            model, chosen, limit=limit, timeout=args.timeout, seed=args.seed,
+        return _as_asked(how(  # no --backend: the model and the task choose it (driver/choice.py)
+            model, chosen, limit=limit, timeout=left_of_command(args.timeout), seed=args.seed,
             options=dict(args.options), on_solution=watching(progress, stream),
-        ), False
+        ), args), False
     except Interrupted as stop:  # Ctrl-C: what was found is still shown, and the exit says 130
-        return stop.partial, True
+        return _as_asked(stop.partial, args), True
     finally:
         if progress is not None:
             progress.close()
+
+
+def _as_asked(result: Any, args: argparse.Namespace) -> Any:
+    """The result with the time limit the command was given: the search was given what was left of it
+    once the model was read and lowered (`core.deadline.left_of_command`)."""
+    if result.time_limit is not None and args.timeout is not None:
+        result.time_limit = args.timeout
+    return result
 
 
 def _counting(model: Any, backend: str | None, limit: int | None, **solve_args: Any) -> Any:

@@ -8,6 +8,7 @@ import argparse
 import json
 import sys
 
+from ..core.deadline import left_of_command
 from ..core.exit_codes import EXIT_INTERRUPTED, EXIT_SOLVED, EXIT_TIMEOUT
 from ..core.static_types import Any
 from .progress import Progress
@@ -36,7 +37,9 @@ def run_explain(model: Any, args: argparse.Namespace) -> int:
     try:
         if progress is not None:
             progress.start()
-        explanation = explain(model, timeout=args.timeout, steps=args.steps, tell=partial.tell)
+        explanation = explain(model, timeout=left_of_command(args.timeout), steps=args.steps, tell=partial.tell)
+        if explanation.limit is not None:  # given what was left once the model was read: said as asked
+            explanation.limit = args.timeout
     except KeyboardInterrupt:
         if progress is not None:
             progress.close()

@@ -9,6 +9,7 @@ import json
 import time
 
 from ..backends import headline_size
+from ..core.deadline import left_of_command
 from ..core.static_types import Any
 from ..driver.plans import solve_plans
 from ..driver.result import PlanResult
@@ -24,7 +25,8 @@ def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:
     limit = None if (args.all or args.count) else (args.limit or 2)
     started = time.perf_counter()
     try:
-        result = solve_plans(model, args.backend, limit=limit, timeout=args.timeout, options=dict(args.options),
+        result = solve_plans(model, args.backend, limit=limit, timeout=left_of_command(args.timeout),
+                             options=dict(args.options),
                              count_only=bool(args.count))
     except KeyboardInterrupt:
         seconds = time.perf_counter() - started

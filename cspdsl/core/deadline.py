@@ -58,3 +58,62 @@ def check_deadline() -> None:
     deadline = _DEADLINE.get()
     if deadline is not None and time.monotonic() >= deadline:
         raise TimeLimitReached
+
+
+# -- the command's clock: a command's time limit counted from its start, which lowering is part of ------
+
+_COMMAND: list[float] = []  # the start of the command under way, as a time.monotonic() time
+_FROM_THE_PROCESS: list[bool] = []  # the next command started with the process (the console script)
+
+
+def from_the_process_start() -> None:
+    """The next command is the process's own (`entry.run`): its clock starts with the process, so that
+    Python's start and the imports count too."""
+    _FROM_THE_PROCESS[:] = [True]
+
+
+def start_command() -> None:
+    """A command starts (`cli.main`): now, or when the process started if `from_the_process_start`."""
+    now = time.monotonic()
+    age = _process_age() if _FROM_THE_PROCESS else 0.0
+    _FROM_THE_PROCESS.clear()
+    _COMMAND[:] = [now - (age if age <= MAX_START_SECONDS else 0.0)]
+
+
+# A process older than this at its command's start is taken to have started now: not a command's own.
+MAX_START_SECONDS = 60.0
+
+
+def _process_age() -> float:
+    """Seconds since this process started (Linux: /proc/self/stat's start time against the boot clock;
+    0 where that cannot be read)."""
+    import os
+
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()  # after the command's name, which may hold spaces
+        ticks = int(fields[19])  # field 22, the start time in clock ticks after boot
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
+    return age if age >= 0 else 0.0
+
+
+def command_started() -> float:
+    """The `time.monotonic()` time the command under way started (now if none started)."""
+    return _COMMAND[0] if _COMMAND else time.monotonic()
+
+
+def left_of_command(seconds: float | None) -> float | None:
+    """What is left of a command's time limit of `seconds` (None or inf: no limit, as given), counted
+    from the command's start (`start_command`; now if none started): the model's reading and lowering
+    come out of it. At least MIN_SEARCH_SECONDS, so that what is given one says the limit stopped it."""
+    if seconds is None or seconds == float("inf"):
+        return seconds
+    return max(seconds - (time.monotonic() - command_started()), MIN_SEARCH_SECONDS)
+
+
+def command_deadline(seconds: float | None) -> float | None:
+    """The deadline of a command's time limit of `seconds`, counted from the command's start."""
+    left = left_of_command(seconds)
+    return None if left is None or left == float("inf") else time.monotonic() + left
