@@ -115,5 +115,6 @@ def left_of_command(seconds: float | None) -> float | None:
 
 def command_deadline(seconds: float | None) -> float | None:
     """The deadline of a command's time limit of `seconds`, counted from the command's start."""
-    left = left_of_command(seconds)
-    return None if left is None or left == float("inf") else time.monotonic() + left
+    if seconds is None or seconds == float("inf"):
+        return None
+    return max(command_started() + seconds, time.monotonic() + MIN_SEARCH_SECONDS)
