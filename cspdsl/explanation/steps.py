@@ -52,6 +52,10 @@ class Step(Record, frozen=False):
         return CLUE_COST * len(self.clues) + len(self.used)
 
 
+class _PastDeadline(Exception):
+    """The deadline passed in the middle of a round."""
+
+
 class StepSearch:
     """The rounds of the step-wise explanation on one oracle, towards a unique solution's facts."""
 
@@ -94,16 +98,23 @@ class StepSearch:
             placed = self.oracle.implied(givens, [], self.remaining)
             self._take(Step([self.by_number[n] for n in givens], [], placed, givens=True))
         while self.remaining:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self._late():
                 everything = list(self.by_number)
                 self._take(Step([self.by_number[n] for n in everything], [], list(self.remaining), rest=True))
                 break
-            for step in self.next_steps():
+            try:
+                found = self.next_steps()
+            except _PastDeadline:  # a round cut short: the next turn takes the rest in one step
+                continue
+            for step in found:
                 left = set(self.remaining)
                 derived = [fact for fact in step.derived if fact in left]
                 if derived:  # what an earlier step of the round has not derived already
                     self._take(Step(step.clues, step.used, derived))
         return self.steps
+
+    def _late(self) -> bool:
+        return self.deadline is not None and time.perf_counter() > self.deadline
 
     def _take(self, step: Step) -> None:
         self.steps.append(step)
@@ -133,6 +144,8 @@ class StepSearch:
         best: tuple[list[int], Fact] | None = None
         for ring in (self._near, self._around):
             for fact in placements:
+                if self._late():  # each fact's smallest set may take a while: a round of many
+                    raise _PastDeadline
                 bound = len(best[0]) if best is not None else MOST_CLUES_SOUGHT + 1
                 found = self._smallest_clues(ring, fact, bound)
                 if found is not None:
