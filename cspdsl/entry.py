@@ -15,13 +15,10 @@ import gc
 
 def run() -> None:
     """Console-script entry point: `cli.main` with the collector kept off the modules it loads."""
-    from .core.deadline import from_the_process_start
-
-    from_the_process_start()  # a --timeout counts Python's start and the imports too
     gc.disable()
     try:
         from .cli import main
     finally:
         gc.enable()
     gc.freeze()
-    raise SystemExit(main())
+    raise SystemExit(main(with_the_process=True))  # a --timeout counts Python's start and the imports too

@@ -35,7 +35,7 @@ def started_long_ago(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each command starts as though its whole limit had gone on reading the model."""
     from cspdsl.cli import commands
 
-    def long_ago() -> None:
+    def long_ago(_with_the_process: bool = False) -> None:
         monkeypatch.setattr(deadline, "_COMMAND", [time.monotonic() - LIMIT])
 
     monkeypatch.setattr(commands, "start_command", long_ago)
@@ -91,16 +91,13 @@ def test_the_console_script_counts_from_the_process_start_and_a_long_lived_proce
     """`entry.run` starts the clock with the process; a program that calls `main` again and again (a
     test, a server) has its command counted from each call, not from its own start minutes ago."""
     monkeypatch.setattr(deadline, "_COMMAND", [])
-    monkeypatch.setattr(deadline, "_FROM_THE_PROCESS", [])
     monkeypatch.setattr(deadline, "_process_age", lambda: 0.75)
-    deadline.from_the_process_start()
-    deadline.start_command()
+    deadline.start_command(with_the_process=True)
     assert 0.75 <= time.monotonic() - deadline.command_started() < 0.75 + 5
     deadline.start_command()  # the next command in the same process: from its call
     assert time.monotonic() - deadline.command_started() < 0.75
     monkeypatch.setattr(deadline, "_process_age", lambda: deadline.MAX_START_SECONDS + 1)
-    deadline.from_the_process_start()
-    deadline.start_command()
+    deadline.start_command(with_the_process=True)
     assert time.monotonic() - deadline.command_started() < 0.75
 
 

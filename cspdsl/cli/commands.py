@@ -35,8 +35,10 @@ if TYPE_CHECKING:
     from ..lower import Lowered
 
 
-def main(argv: list[str] | None = None) -> int:
-    start_command()  # a --timeout counts from here (from the process's start for the console script)
+def main(argv: list[str] | None = None, with_the_process: bool = False) -> int:
+    """Run one command; `with_the_process`: it is the process's own (the console script), whose
+    --timeout then counts from the process's start, not from this call."""
+    start_command(with_the_process)  # a --timeout counts from here
     argv = sys.argv[1:] if argv is None else argv
     try:
         args = _parsed(build_parser(argv), argv)

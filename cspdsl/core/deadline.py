@@ -63,20 +63,13 @@ def check_deadline() -> None:
 # -- the command's clock: a command's time limit counted from its start, which lowering is part of ------
 
 _COMMAND: list[float] = []  # the start of the command under way, as a time.monotonic() time
-_FROM_THE_PROCESS: list[bool] = []  # the next command started with the process (the console script)
 
 
-def from_the_process_start() -> None:
-    """The next command is the process's own (`entry.run`): its clock starts with the process, so that
-    Python's start and the imports count too."""
-    _FROM_THE_PROCESS[:] = [True]
-
-
-def start_command() -> None:
-    """A command starts (`cli.main`): now, or when the process started if `from_the_process_start`."""
+def start_command(with_the_process: bool = False) -> None:
+    """A command starts (`cli.main`): now, or when the process started for the process's own command
+    (the console script, `entry.run`), so that Python's start and the imports count too."""
     now = time.monotonic()
-    age = _process_age() if _FROM_THE_PROCESS else 0.0
-    _FROM_THE_PROCESS.clear()
+    age = _process_age() if with_the_process else 0.0
     _COMMAND[:] = [now - (age if age <= MAX_START_SECONDS else 0.0)]
 
 
