@@ -1,4 +1,5 @@
-"""The time limit of the solve in progress, for the steps that may run long before a search starts.
+"""The time limit of the solve in progress, for the steps that may run long before a search starts;
+and the command's clock, from which a command's `--timeout` counts (`left_of_command`).
 
 `driver.loop.compile_within` sets the deadline around a backend's compile (`time_limited`); a pass
 or an encoder that loops over a model checks it between steps (`check_deadline`), which raises
