@@ -272,7 +272,7 @@ COUNT_TEXTS = [
     *[(b, ["models/lockmax.puz", "--all"], None, "Solution 1:\ncode = 780\n\nThe code is 780.\n\n1 optimal solution: "
        "no other reaches the optimum.\nMaximum of 100 * code[1] + 10 * code[2] + code[3]: 780 (proved optimal).")
       for b in EXACT],
-    ("cpsat", ["models/golomb.puz", "-D", "n=13", "--timeout", "1"], None,
+    ("cpsat", ["models/golomb.puz", "-D", "n=13", "--timeout", "3"], None,
      "Best found, mark[n]: {n} (the time limit stopped the search before it proved a value optimal; best bound "
      "proved: {n}).\n\nstats: backend cpsat, best solution found, not proved optimal, "),
     *[(b, ["models/lockmax.puz", "--seed", "1"], None, "Best found, 100 * code[1] + 10 * code[2] + code[3]: {n} "
@@ -282,7 +282,7 @@ COUNT_TEXTS = [
        f"[4, 0] (proved optimal).\n\nstats: backend {b}, 1 optimal solution (unique), ") for b in EXACT],
     *[(b, ["models/till.puz", "-D", "amount=59", "--count"], None, "2 optimal solutions.\nMinimum of [sum(take), "
        f"take[1] + take[2]]: [5, 2] (proved optimal).\n\nstats: backend {b}, 2 optimal solutions, ") for b in EXACT],
-    ("cpsat", ["-", "-D", "n=13", "--timeout", "1"], LEXICOGRAPHIC_GOLOMB,
+    ("cpsat", ["-", "-D", "n=13", "--timeout", "3"], LEXICOGRAPHIC_GOLOMB,
      "Best found, [mark[n], -mark[2]]: [{n}, -{n}] (the time limit stopped the search before it proved a value "
      "optimal; best bound proved: [{n}, ?]).\n\nstats: backend cpsat, best solution found, not proved optimal, "),
 ]

@@ -122,12 +122,13 @@ def open_bounds_session(backend: str, base: Problem, options: dict[str, str] | N
     return factory(backend, "bounds")(base, options)
 
 
-def run_in_child(work: Any, args: tuple[Any, ...], timeout: float) -> tuple[Any, bool]:
+def run_in_child(work: Any, args: tuple[Any, ...], timeout: float, on_item: Any = None) -> tuple[Any, bool]:
     """(what `work(emit, *args)` returned, None if it did not end in time; whether the time ran out)
     with `work` run in a child process stopped at `timeout` seconds: a driver whose questions to a
     session cannot each be bounded (`explanation`) holds its time limit this way, as the searches
-    without a limit of their own do (`child.run_with_time_limit`, imported on first use)."""
+    without a limit of their own do (`child.run_with_time_limit`, imported on first use). `on_item`
+    sees what the work emits, as it comes."""
     from .child import run_with_time_limit
 
-    run = run_with_time_limit(work, args, timeout)
+    run = run_with_time_limit(work, args, timeout, on_item)
     return run.summary, run.timed_out

@@ -14,6 +14,7 @@ import os
 import sys
 
 from ..core.collector import no_cycle_collection
+from ..core.deadline import left_of_command, start_command
 from ..core.errors import COMMAND_LINE_WORDS, CspdslError, OutputFailed, ProcessKilled
 from ..core.exit_codes import (
     EXIT_BAD_INPUT,
@@ -35,7 +36,10 @@ if TYPE_CHECKING:
     from ..lower import Lowered
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, with_the_process: bool = False) -> int:
+    """Run one command; `with_the_process`: it is the process's own (the console script), whose
+    --timeout then counts from the process's start, not from this call."""
+    start_command(with_the_process)  # a --timeout counts from here
     argv = sys.argv[1:] if argv is None else argv
     try:
         with no_cycle_collection():  # the model's flags load the lowering and the parser: all kept
@@ -151,11 +155,13 @@ def _whole(model: Any, command: str) -> Any:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from ..explanation import explain
-    from ..explanation.report import as_json, text
     from ..lower.load import load
+    from .explaining import interrupted_explain, run_explain
 
-    model = _whole(load(args.model, dict(args.params)), "explain")
+    try:
+        model = _whole(load(args.model, dict(args.params)), "explain")
+    except KeyboardInterrupt:  # nothing found yet; a program reading the JSON still gets a document
+        return interrupted_explain(None, args)
     if args.hint is not None:
         from ..explanation.hint import run_hint
 
@@ -164,14 +170,7 @@ def _explain(args: argparse.Namespace) -> int:
         from ..explanation.intended import run_intended
 
         return run_intended(model, args.intended, args.json)
-    explanation = explain(model, timeout=args.timeout, steps=args.steps)
-    if args.json:
-        import json
-
-        print(json.dumps({"model": args.model, **as_json(explanation)}, indent=2))
-    else:
-        print(text(explanation))
-    return EXIT_TIMEOUT if explanation.status == "timeout" else EXIT_SOLVED
+    return run_explain(model, args)
 
 
 def _many(n: int, noun: str) -> str:
@@ -320,15 +319,23 @@ def _searched(model: Any, chosen: str | None, limit: int | None, args: argparse.
     try:
         if progress is not None:
             progress.start()
-        return how(  # no --backend: the model and the task choose it (driver/choice.py)
-            model, chosen, limit=limit, timeout=args.timeout, seed=args.seed,
+        return _as_asked(how(  # no --backend: the model and the task choose it (driver/choice.py)
+            model, chosen, limit=limit, timeout=left_of_command(args.timeout), seed=args.seed,
             options=dict(args.options), on_solution=on_solution,
-        ), False
+        ), args), False
     except Interrupted as stop:  # Ctrl-C: what was found is still shown, and the exit says 130
-        return stop.partial, True
+        return _as_asked(stop.partial, args), True
     finally:
         if progress is not None:
             progress.close()
+
+
+def _as_asked(result: Any, args: argparse.Namespace) -> Any:
+    """The result with the time limit the command was given: the search was given what was left of it
+    once the model was read and lowered (`core.deadline.left_of_command`)."""
+    if result.time_limit is not None and args.timeout is not None:
+        result.time_limit = args.timeout
+    return result
 
 
 def _counting(model: Any, backend: str | None, limit: int | None, **solve_args: Any) -> Any:

@@ -10,6 +10,7 @@ import sys
 import time
 
 from ..backends import headline_size
+from ..core.deadline import left_of_command
 from ..core.static_types import Any
 from ..driver.interrupted import PlansInterrupted
 from ..driver.plans import solve_plans
@@ -26,7 +27,8 @@ def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:
     limit = None if (args.all or args.count) else (args.limit or 2)
     started = time.perf_counter()
     try:
-        result = solve_plans(model, args.backend, limit=limit, timeout=args.timeout, options=dict(args.options),
+        result = solve_plans(model, args.backend, limit=limit, timeout=left_of_command(args.timeout),
+                             options=dict(args.options),
                              count_only=bool(args.count))
     except KeyboardInterrupt as stop:
         seconds = time.perf_counter() - started

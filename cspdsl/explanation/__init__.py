@@ -16,11 +16,13 @@ clues (and facts) in question, with every solution it returns checked by the ind
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from ..backends import Assignment
 from ..core import limits
 from ..core.errors import CspdslError
 from ..core.record import Record, field
+from ..core.static_types import Any
 from ..ir import Problem
 from ..lower import Lowered
 from ..lower.layout import Layout
@@ -33,6 +35,14 @@ from .unique import Forced, forced_in_order, minimal_clues, redundant
 
 # A repair's solutions are counted up to this many.
 REPAIR_COUNT_LIMIT = 100
+
+# What `explain` tells as it goes (`partial.Partial.tell`): ("stage", the search it starts), ("step",
+# a step taken), or (a field of `Explanation`, its value found), so that Ctrl-C keeps what was found.
+Tell = Callable[[str, Any], None]
+
+
+def _untold(_kind: str, _value: Any) -> None:
+    """No one listens."""
 
 
 class Repair(Record):
@@ -71,12 +81,13 @@ class Explanation(Record, frozen=False):
     cut_short: bool = False  # the time limit stopped a search early: what it found is shown, marked
 
 
-def explain(model: Lowered, timeout: float | None = None, steps: bool = False) -> Explanation:
+def explain(model: Lowered, timeout: float | None = None, steps: bool = False, tell: Tell = _untold) -> Explanation:
     """Why the model has no solution, more than one, or exactly one (and with `steps`, how a person
     would find it); see the module's docstring. `timeout` (seconds; `math.inf`: no limit;
     `core.limits` gives its range) bounds all of it, the clue session's compile and every check
     included (`timed`): the searches that can give a lesser answer early stop at half of it and say
-    so (`cut_short`); an explanation not found and checked within it has the status "timeout"."""
+    so (`cut_short`); an explanation not found and checked within it has the status "timeout".
+    `tell` hears each part as it is found (`Tell`), also from the child that a time limit uses."""
     limit, _ = limits.checked(timeout)
     seconds = limits.no_limit_as_none(limit)
     objective = model.problem.objective
@@ -88,14 +99,14 @@ def explain(model: Lowered, timeout: float | None = None, steps: bool = False) -
             "cspdsl solve proves the optimum; without this line, explain explains the clues",
         )
     if seconds is None:
-        return explain_problem(model.problem, None, steps, model)
+        return explain_problem(model.problem, None, steps, model, tell)
     from .timed import explain_within
 
-    return explain_within(model.problem, model, seconds, steps)
+    return explain_within(model.problem, model, seconds, steps, tell)
 
 
 def explain_problem(problem: Problem, timeout: float | None = None, steps: bool = False,
-                    model: Lowered | None = None) -> Explanation:
+                    model: Lowered | None = None, tell: Tell = _untold) -> Explanation:
     """`explain` on the IR, whose posted constraints say which are clues (`Posted.clue`); without
     the model's text no clue can be suggested to a puzzle that is not unique. In this process:
     `timeout` bounds only the searches that can give a lesser answer early (the smallest conflict,
@@ -104,39 +115,43 @@ def explain_problem(problem: Problem, timeout: float | None = None, steps: bool 
     deadline = None if timeout is None else started + timeout
     oracle = ClueOracle(problem)
     try:
-        explanation = _explain(oracle, timeout, deadline, steps, model)
+        tell("clues", oracle.clues)
+        explanation = _explain(oracle, timeout, deadline, steps, model, tell)
     finally:
         oracle.close()
     from .verify import verify
 
     explanation.layout = model.layout if model is not None else None
     explanation.outputs = list(problem.outputs)
+    tell("stage", "check")
     verify(problem, explanation)
     explanation.seconds = time.perf_counter() - started
     return explanation
 
 
 def _explain(oracle: ClueOracle, timeout: float | None, deadline: float | None, steps: bool,
-             model: Lowered | None) -> Explanation:
+             model: Lowered | None, tell: Tell) -> Explanation:
     numbers = [clue.number for clue in oracle.clues]
     if not oracle.holds([]):
         return Explanation("declarations", oracle.clues)
     if not oracle.holds(numbers):
-        return _unsatisfiable(oracle, numbers, timeout, deadline)
+        return _unsatisfiable(oracle, numbers, timeout, deadline, tell)
     from .distinguish import SOLUTIONS_LOOKED_AT, differing, suggestions
 
     found, complete = oracle.solutions(numbers, SOLUTIONS_LOOKED_AT, deadline)
     solutions = [{name: s[name] for name in oracle.problem.outputs} for s in found]  # the model's own
     if len(solutions) == 1 and complete:
-        return _unique(oracle, numbers, solutions[0], steps, deadline)
+        return _unique(oracle, numbers, solutions[0], steps, deadline, tell)
     if len(solutions) == 1:  # the time limit came before a second was looked for
         found, complete = oracle.solutions(numbers, 2)
         solutions = [{name: s[name] for name in oracle.problem.outputs} for s in found]
         if len(solutions) == 1:
-            return _unique(oracle, numbers, solutions[0], steps, deadline)
-    explanation = Explanation("not_unique", oracle.clues, solutions=solutions[:2], found=len(solutions),
-                              complete=complete, cut_short=not complete and len(solutions) < SOLUTIONS_LOOKED_AT)
+            return _unique(oracle, numbers, solutions[0], steps, deadline, tell)
+    explanation = Explanation("not_unique", oracle.clues)
+    _found(explanation, tell, status="not_unique", solutions=solutions[:2], found=len(solutions), complete=complete,
+           cut_short=not complete and len(solutions) < SOLUTIONS_LOOKED_AT)
     if model is not None:
+        tell("stage", "suggestions")
         explanation.differing = differing(model, solutions[0], solutions[1])
         shown, cut = suggestions(model, solutions, deadline)
         explanation.suggestions = [s.text for s in shown]
@@ -144,31 +159,47 @@ def _explain(oracle: ClueOracle, timeout: float | None, deadline: float | None, 
     return explanation
 
 
+def _found(explanation: Explanation, tell: Tell, **fields: Any) -> None:
+    """Set these fields of the explanation, and tell each one."""
+    for name, value in fields.items():
+        setattr(explanation, name, value)
+        tell(name, value)
+
+
 def _unsatisfiable(oracle: ClueOracle, numbers: list[int], timeout: float | None,
-                   deadline: float | None) -> Explanation:
+                   deadline: float | None, tell: Tell) -> Explanation:
+    explanation = Explanation("unsatisfiable", oracle.clues)
+    tell("status", "unsatisfiable")
+    tell("stage", "conflict")
     try:
         conflict, smallest = smallest_conflict(oracle, numbers, timeout), True
     except OverBudget:
         conflict, smallest = minimal_conflict(oracle, numbers), False
-    found = [
+    _found(explanation, tell, conflict=oracle.by_number(conflict), smallest=smallest)
+    tell("stage", "repairs")
+    explanation.repairs = [
         Repair(oracle.by_number([number])[0], count, complete)
         for number, count, complete in repairs(oracle, numbers, conflict, REPAIR_COUNT_LIMIT, deadline)
     ]
-    cut = deadline is not None and time.perf_counter() >= deadline
-    return Explanation("unsatisfiable", oracle.clues, oracle.by_number(conflict), smallest, found, cut_short=cut)
+    explanation.cut_short = deadline is not None and time.perf_counter() >= deadline
+    return explanation
 
 
 def _unique(oracle: ClueOracle, numbers: list[int], solution: Assignment, steps: bool,
-            deadline: float | None) -> Explanation:
+            deadline: float | None, tell: Tell) -> Explanation:
     targets = solution_facts(oracle.problem, solution)
-    explanation = Explanation(
-        "unique", oracle.clues, solutions=[solution], found=1,
-        redundant=oracle.by_number(redundant(oracle, numbers, solution)),
-        minimal=oracle.by_number(minimal_clues(oracle, numbers, solution)),
-        forced=forced_in_order(oracle, numbers, targets),
-    )
+    explanation = Explanation("unique", oracle.clues)
+    _found(explanation, tell, status="unique", solutions=[solution], found=1)
+    tell("stage", "redundant")
+    _found(explanation, tell, redundant=oracle.by_number(redundant(oracle, numbers, solution)))
+    tell("stage", "minimal")
+    _found(explanation, tell, minimal=oracle.by_number(minimal_clues(oracle, numbers, solution)))
+    tell("stage", "forced")
+    _found(explanation, tell, forced=forced_in_order(oracle, numbers, targets))
     if steps:
-        explanation.steps = StepSearch(oracle, targets, deadline).run()
+        tell("targets", targets)
+        tell("stage", "steps")
+        explanation.steps = StepSearch(oracle, targets, deadline, lambda step: tell("step", step)).run()
         explanation.difficulty = difficulty(explanation.steps)
         explanation.cut_short = any(step.rest for step in explanation.steps)
     return explanation

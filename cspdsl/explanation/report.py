@@ -24,7 +24,7 @@ def text(explanation: Explanation) -> str:
     if explanation.status in ("unique", "not_unique"):
         lines = solved_lines(explanation)
     else:
-        lines = [*_conflict_lines(explanation), *_repair_lines(explanation.repairs)]
+        lines = [*conflict_lines(explanation), *_repair_lines(explanation.repairs)]
     return "\n".join([*lines, *_cut_short_lines(explanation)])
 
 
@@ -36,7 +36,7 @@ def _cut_short_lines(explanation: Explanation) -> list[str]:
                 "found is shown, and checked.)"]
 
 
-def _conflict_lines(explanation: Explanation) -> list[str]:
+def conflict_lines(explanation: Explanation) -> list[str]:
     n = len(explanation.conflict)
     clues = "this clue cannot hold" if n == 1 else f"these {n} clues cannot hold together"
     kind = ("and no fewer clues of the model fail together" if explanation.smallest

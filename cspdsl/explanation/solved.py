@@ -29,11 +29,20 @@ def solved_lines(explanation: Explanation) -> list[str]:
 
 
 def _not_unique_lines(explanation: Explanation) -> list[str]:
+    return [*not_unique_head(explanation), "", *_suggestion_lines(explanation)]
+
+
+def not_unique_head(explanation: Explanation) -> list[str]:
+    """How many solutions, and two of them side by side."""
     many = f"{explanation.found}" if explanation.complete else f"at least {explanation.found}"
     first, second = explanation.solutions
-    lines = [f"The clues hold together, but the model is not unique: it has {many} solutions.",
-             "Two of them side by side, their differences marked:", "",
-             *side_by_side(explanation, first, second), ""]
+    return [f"The clues hold together, but the model is not unique: it has {many} solutions.",
+            "Two of them side by side, their differences marked:", "",
+            *side_by_side(explanation, first, second)]
+
+
+def _suggestion_lines(explanation: Explanation) -> list[str]:
+    lines: list[str] = []
     if explanation.suggestions:
         lines.append("Each of these clues, added alone, leaves the first of them the only solution (checked):")
         lines += [f"  {text}" for text in explanation.suggestions]
@@ -79,26 +88,43 @@ def _marks(line: str, other: str) -> str:
 
 def _unique_lines(explanation: Explanation) -> list[str]:
     namer = Namer(explanation.layout)
-    every = len(explanation.clues)
-    lines = [f"The clues hold together and the solution is unique ({every} clues).", ""]
-    if explanation.redundant:
-        lines.append("Each of these clues is implied by all the others (without it the solution is still unique):")
-        lines += _clue_list(explanation.redundant)
-    else:
-        lines.append("No clue is implied by the others: each one is needed.")
-    left_out = [clue for clue in explanation.clues if clue not in explanation.minimal]
-    if len(left_out) > 1:
-        lines += ["", f"These {len(left_out)} clues can all go at once and the solution stays unique "
-                      f"(the other {len(explanation.minimal)} are a minimal set: none of them can go):",
-                  *_clue_list(left_out)]
-    elif left_out:
-        lines += ["", f"Without it, the other {len(explanation.minimal)} clues are a minimal set: none of them can go."]
-    lines += ["", "What the clues force, read in the model's order:"]
-    clues = {clue.number: clue for clue in explanation.clues}
-    lines += [f"  {clues[f.number].name}: {facts_text(namer, f.facts)}" for f in explanation.forced]
+    minimal = minimal_lines(explanation)
+    lines = [*unique_head(explanation), *redundant_lines(explanation), *(["", *minimal] if minimal else []),
+             "", *forced_lines(explanation, namer)]
     if explanation.difficulty is not None:
         lines += ["", *_steps_lines(explanation, namer)]
     return lines
+
+
+def unique_head(explanation: Explanation) -> list[str]:
+    return [f"The clues hold together and the solution is unique ({len(explanation.clues)} clues).", ""]
+
+
+def redundant_lines(explanation: Explanation) -> list[str]:
+    """The clues that all the others imply."""
+    if not explanation.redundant:
+        return ["No clue is implied by the others: each one is needed."]
+    return ["Each of these clues is implied by all the others (without it the solution is still unique):",
+            *_clue_list(explanation.redundant)]
+
+
+def minimal_lines(explanation: Explanation) -> list[str]:
+    """The clues that can go at once, leaving a minimal set."""
+    left_out = [clue for clue in explanation.clues if clue not in explanation.minimal]
+    if len(left_out) > 1:
+        return [f"These {len(left_out)} clues can all go at once and the solution stays unique "
+                f"(the other {len(explanation.minimal)} are a minimal set: none of them can go):",
+                *_clue_list(left_out)]
+    if left_out:
+        return [f"Without it, the other {len(explanation.minimal)} clues are a minimal set: none of them can go."]
+    return []
+
+
+def forced_lines(explanation: Explanation, namer: Namer) -> list[str]:
+    """The facts each clue forces, in the model's order."""
+    clues = {clue.number: clue for clue in explanation.clues}
+    return ["What the clues force, read in the model's order:",
+            *(f"  {clues[f.number].name}: {facts_text(namer, f.facts)}" for f in explanation.forced)]
 
 
 def _clue_list(clues: list[Clue]) -> list[str]:
@@ -146,11 +172,12 @@ def facts_text(namer: Namer, facts: list[Fact]) -> str:
 def _steps_lines(explanation: Explanation, namer: Namer) -> list[str]:
     difficulty = explanation.difficulty
     assert difficulty is not None
-    lines = [f"Step by step ({difficulty.steps} steps; the hardest uses {difficulty.hardest} clues and facts "
-             f"together, all of them {difficulty.total}):"]
-    for number, step in enumerate(explanation.steps, 1):
-        lines.append(f"{number:>4}. {step_text(step, namer)}")
-    return lines
+    return [f"Step by step ({difficulty.steps} steps; the hardest uses {difficulty.hardest} clues and facts "
+            f"together, all of them {difficulty.total}):", *numbered_steps(explanation.steps, namer)]
+
+
+def numbered_steps(steps: list[Step], namer: Namer) -> list[str]:
+    return [f"{number:>4}. {step_text(step, namer)}" for number, step in enumerate(steps, 1)]
 
 
 def step_text(step: Step, namer: Namer) -> str:

@@ -52,11 +52,17 @@ class Step(Record, frozen=False):
         return CLUE_COST * len(self.clues) + len(self.used)
 
 
+class _PastDeadline(Exception):
+    """The deadline passed in the middle of a round."""
+
+
 class StepSearch:
     """The rounds of the step-wise explanation on one oracle, towards a unique solution's facts."""
 
-    def __init__(self, oracle: ClueOracle, targets: list[Fact], deadline: float | None) -> None:
+    def __init__(self, oracle: ClueOracle, targets: list[Fact], deadline: float | None,
+                 on_step: Callable[[Step], None] | None = None) -> None:
         self.oracle, self.deadline = oracle, deadline
+        self.on_step = on_step  # sees each step as it is taken (Ctrl-C then keeps those taken)
         self.remaining = list(targets)
         self.known: list[Fact] = []
         self.steps: list[Step] = []
@@ -92,16 +98,23 @@ class StepSearch:
             placed = self.oracle.implied(givens, [], self.remaining)
             self._take(Step([self.by_number[n] for n in givens], [], placed, givens=True))
         while self.remaining:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self._late():
                 everything = list(self.by_number)
                 self._take(Step([self.by_number[n] for n in everything], [], list(self.remaining), rest=True))
                 break
-            for step in self.next_steps():
+            try:
+                found = self.next_steps()
+            except _PastDeadline:  # a round cut short: the next turn takes the rest in one step
+                continue
+            for step in found:
                 left = set(self.remaining)
                 derived = [fact for fact in step.derived if fact in left]
                 if derived:  # what an earlier step of the round has not derived already
                     self._take(Step(step.clues, step.used, derived))
         return self.steps
+
+    def _late(self) -> bool:
+        return self.deadline is not None and time.perf_counter() > self.deadline
 
     def _take(self, step: Step) -> None:
         self.steps.append(step)
@@ -109,6 +122,8 @@ class StepSearch:
         new = set(step.derived)
         self.known += step.derived
         self.remaining = [fact for fact in self.remaining if fact not in new]
+        if self.on_step is not None:
+            self.on_step(step)
 
     def next_steps(self) -> list[Step]:
         """The cheapest steps this round, in the model's order: from the declarations alone or one
@@ -129,6 +144,8 @@ class StepSearch:
         best: tuple[list[int], Fact] | None = None
         for ring in (self._near, self._around):
             for fact in placements:
+                if self._late():  # each fact's smallest set may take a while: a round of many
+                    raise _PastDeadline
                 bound = len(best[0]) if best is not None else MOST_CLUES_SOUGHT + 1
                 found = self._smallest_clues(ring, fact, bound)
                 if found is not None:

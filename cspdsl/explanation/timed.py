@@ -24,20 +24,21 @@ from ..lower import Lowered
 from .clues import split_clues
 
 if TYPE_CHECKING:
-    from . import Explanation
+    from . import Explanation, Tell
 
 # The share of the time limit that the searches with a lesser answer to fall back on may take; the
 # rest is left to what must run to its end (the questions after them and every check).
 SEARCH_SHARE = 0.5
 
 
-def explain_within(problem: Problem, model: Lowered | None, limit: float, steps: bool) -> Explanation:
+def explain_within(problem: Problem, model: Lowered | None, limit: float, steps: bool, tell: Tell) -> Explanation:
     """The explanation of `explain_problem`, or one of status "timeout" when the limit (seconds)
-    passed before it was found and checked."""
+    passed before it was found and checked. What the child tells as it goes is told to `tell` here."""
     from . import Explanation
 
     started = time.perf_counter()
-    summary, _ = run_in_child(_explained, (problem, model, limit * SEARCH_SHARE, steps), limit)
+    summary, _ = run_in_child(_explained, (problem, model, limit * SEARCH_SHARE, steps), limit,
+                              lambda item: tell(*item))
     if summary is None:
         return Explanation("timeout", split_clues(problem)[1], limit=limit, seconds=time.perf_counter() - started)
     kind, payload = summary
@@ -51,13 +52,13 @@ def explain_within(problem: Problem, model: Lowered | None, limit: float, steps:
     return explanation
 
 
-def _explained(_emit: Any, problem: Problem, model: Lowered | None, searches: float, steps: bool) -> tuple[str, Any]:
+def _explained(emit: Any, problem: Problem, model: Lowered | None, searches: float, steps: bool) -> tuple[str, Any]:
     """In the child: ("explained", the explanation) or what stopped it, to raise in the parent
-    (a model's error as itself, not as a failed process)."""
+    (a model's error as itself, not as a failed process); each part found is sent as it comes."""
     from . import explain_problem
 
     try:
-        explanation = explain_problem(problem, searches, steps, model)
+        explanation = explain_problem(problem, searches, steps, model, lambda kind, value: emit((kind, value)))
     except CspdslError as error:
         return "error", error
     except KeyboardInterrupt:

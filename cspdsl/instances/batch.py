@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator
 
+from ..core.deadline import left_of_command
 from ..core.errors import PYTHON_WORDS, CspdslError
 from ..core.record import Record, field
 from ..core.static_types import Any
@@ -50,12 +51,15 @@ class Job(Record):
         return CompiledModel(self.text, self.name, self.backend, self.params, self.options)
 
 
-def solve_row(compiled: CompiledModel, job: Job, number: int, raw: RawInstance) -> Row:
-    """One instance's row: its result, or its error (the batch goes on)."""
+def solve_row(compiled: CompiledModel, job: Job, number: int, raw: RawInstance, first: bool = False) -> Row:
+    """One instance's row: its result, or its error (the batch goes on). The `first` instance of a
+    process is given what is left of its limit counted from the command's start (the reading and the
+    shared compile came out of it: `core.deadline.left_of_command`), the others their whole limit."""
     started = time.perf_counter()
     try:
         instance = compiled.instance(raw)
-        result = compiled.solve(instance, limit=job.limit, timeout=job.timeout)
+        timeout = left_of_command(job.timeout) if first else job.timeout
+        result = compiled.solve(instance, limit=job.limit, timeout=timeout)
     except CspdslError as error:
         return error_row(number, raw, error, time.perf_counter() - started, job.words)
     return result_row(number, raw, result, time.perf_counter() - started)
@@ -64,8 +68,8 @@ def solve_row(compiled: CompiledModel, job: Job, number: int, raw: RawInstance) 
 def rows_here(job: Job, instances: Iterable[Numbered], compiled: CompiledModel | None = None) -> Iterator[Row]:
     """The rows, solved in this process (on `compiled`, the job's model compiled already, if given)."""
     compiled = compiled or job.compiled()
-    for number, raw in instances:
-        yield solve_row(compiled, job, number, raw)
+    for i, (number, raw) in enumerate(instances):
+        yield solve_row(compiled, job, number, raw, first=i == 0)
 
 
 # -- a pool of local processes -------------------------------------------------------------------------
@@ -85,7 +89,8 @@ def _solve_chunk(task: Task) -> list[Row]:
     assert _worker is not None, "a worker runs _start_worker first"
     job, compiled, instances = _worker
     chunk = instances[task[0]:task[1]] if isinstance(task, tuple) else task
-    return [solve_row(compiled, job, number, raw) for number, raw in chunk]
+    first = task[0] == 0 if isinstance(task, tuple) else chunk[:1] == instances[:1]  # the batch's first chunk
+    return [solve_row(compiled, job, number, raw, first=first and i == 0) for i, (number, raw) in enumerate(chunk)]
 
 
 def _write_chunk(task: Task) -> Written:

@@ -16,19 +16,23 @@ import argparse
 import contextlib
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator, Mapping
 
+from ..core.deadline import TimeLimitReached, command_deadline, command_started, left_of_command, time_limited
 from ..core.errors import CspdslError
 from ..core.exit_codes import EXIT_INTERRUPTED
 from ..core.static_types import TYPE_CHECKING, Any
 from ..driver.result import Result
 from .batch import Job, batch_written
 from .compiled import CompiledModel
-from .read import instances_of
-from .rows import Summary
+from .read import RawInstance, instances_of
+from .rows import Summary, Written, result_row, written
 
 if TYPE_CHECKING:
     from typing import TextIO
+
+    from ..lower import Lowered
 
 
 # The command line's output: standard output or the file named, a write that fails said as such.
@@ -44,9 +48,33 @@ def solve_data(args: argparse.Namespace, limit: int | None) -> Result:
     if len(instances) != 1:
         raise CspdslError(f"data file '{args.data}' has {len(instances)} instances; solve --data takes one",
                           hint=f"cspdsl batch {args.model} {args.data} solves each")
-    compiled = CompiledModel(model.text, model.name, args.backend, dict(args.params), dict(args.options))
+    compiled = compiled_within(lambda: CompiledModel(model.text, model.name, args.backend, dict(args.params),
+                                                     dict(args.options)), args.timeout)
+    if compiled is None:
+        return timed_out(model, args.backend, limit, args.timeout)
     instance = compiled.instance(instances[0])
-    return compiled.solve(instance, limit=limit, timeout=args.timeout, seed=args.seed)
+    result = compiled.solve(instance, limit=limit, timeout=left_of_command(args.timeout), seed=args.seed)
+    if result.time_limit is not None:  # given what was left of it: said as asked
+        result.time_limit = args.timeout
+    return result
+
+
+def compiled_within(compile_it: Callable[[], CompiledModel], timeout: float | None) -> CompiledModel | None:
+    """The model compiled once for its instances, within the command's time limit (counted from its
+    start: `core.deadline.command_deadline`); None when the limit passed during the compile's steps that
+    look at the time."""
+    try:
+        with time_limited(command_deadline(timeout)):
+            return compile_it()
+    except TimeLimitReached:
+        return None
+
+
+def timed_out(model: Lowered, backend: str, limit: int | None, timeout: float | None) -> Result:
+    """An instance's result when the time limit passed before its search began (during the compile)."""
+    seconds = time.monotonic() - command_started()
+    stats = {"compile_seconds": seconds, "total_seconds": seconds}
+    return Result(model, backend, [], False, True, limit, {}, stats, timeout)
 
 
 def run_batch(args: argparse.Namespace, output_file: OutputFile, words: Mapping[str, str]) -> int:
@@ -59,11 +87,13 @@ def run_batch(args: argparse.Namespace, output_file: OutputFile, words: Mapping[
     instances = instances_of(args.data)
     job = Job(model.text, model.name, args.backend, dict(args.params), dict(args.options),
               timeout=args.timeout, words=dict(words))
-    compiled = job.compiled()  # a bad option or backend: refused here, not in every worker
+    compiled = compiled_within(job.compiled, args.timeout)  # a bad option or backend: refused here, once
+    chunks = (batch_written(job, instances, args.workers, args.ray, compiled) if compiled is not None
+              else iter([_all_timed_out(model, job, instances)]))
     summary = Summary()
     with output_file(args.out) as out, _progress(len(instances)) as (advance, say):
         try:
-            for rows in batch_written(job, instances, args.workers, args.ray, compiled):
+            for rows in chunks:
                 with _ctrl_c_after():  # a row written is a row counted, and the other way round
                     for message in rows.messages:
                         say(message)
@@ -78,6 +108,14 @@ def run_batch(args: argparse.Namespace, output_file: OutputFile, words: Mapping[
             return EXIT_INTERRUPTED
     print(summary.text(), file=sys.stderr)
     return _exit_code(summary.counts)
+
+
+def _all_timed_out(model: Lowered, job: Job, instances: list[RawInstance]) -> Written:
+    """Every instance's row when the time limit passed while the model was compiled for them: an
+    instance's limit counts that compile, which its search needs, as `solve` counts its own."""
+    result = timed_out(model, job.backend, job.limit, job.timeout)
+    seconds = result.stats["total_seconds"]
+    return written(result_row(number, raw, result, seconds) for number, raw in enumerate(instances, start=1))
 
 
 def _exit_code(counts: dict[str, int]) -> int:
