@@ -34,14 +34,14 @@ def modules_after(*argv: str) -> set[str]:
     return set(done.stderr.split())
 
 
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """Run `python -m cspdsl ARGS` in the repository root, as a separate process."""
+def run_cli(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `python -m cspdsl ARGS` in the repository root (or `cwd`), as a separate process."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env.pop("CSPDSL_DEBUG", None)
     return subprocess.run(
         [sys.executable, "-m", "cspdsl", *args],
-        cwd=ROOT,
+        cwd=cwd or ROOT,
         input=stdin,
         capture_output=True,
         text=True,

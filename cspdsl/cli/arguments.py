@@ -17,14 +17,23 @@ from ..core.static_types import Any, NoReturn
 from .run_limits import add_limit_flags, whole_number
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's own formatter, but the examples under a help are kept a command a line."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith(EXAMPLES_TITLE):
+            return text
+        return super()._fill_text(text, width, indent)
+
+
 def _help_formatter(prog: str) -> argparse.HelpFormatter:
-    """argparse's own formatter, told the terminal's width: left to find it, it imports shutil on
-    every run (2 ms of start-up), only to draw help that most runs never print."""
+    """The formatter, told the terminal's width: left to find it, argparse imports shutil on every
+    run (2 ms of start-up), only to draw help that most runs never print."""
     try:
         columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size(1).columns  # 1: standard output
     except (ValueError, OSError):
         columns = 80
-    return argparse.HelpFormatter(prog, width=max(columns - 2, 20))
+    return _Formatter(prog, width=max(columns - 2, 20))
 
 
 @contextmanager
@@ -109,12 +118,14 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     command's flags: the commands are listed without them (a model's flags would load `lower`, 20 ms
     and more). `argv` None builds every command's parser whole."""
     chosen = argv[0] if argv and argv[0] in _COMMANDS else None
-    parser = _ArgumentParser(prog="cspdsl", description="Model and solve logic and number puzzles.")
+    parser = _ArgumentParser(prog="cspdsl", description="Model and solve logic and number puzzles.",
+                             epilog=examples_text([line for lines in EXAMPLES.values() for line in lines[:1]]))
     parser.add_argument("--version", action="version", version=f"cspdsl {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_ArgumentParser)
     for name, (help_text, add_arguments) in _COMMANDS.items():
         if chosen in (None, name):
-            command = commands.add_parser(name, help=help_text, description=help_text)
+            command = commands.add_parser(name, help=help_text, description=help_text,
+                                          epilog=examples_text(EXAMPLES[name]))
             if argv is None or chosen == name:
                 add_arguments(command)
     return parser
@@ -348,3 +359,29 @@ def _backend_list(text: str) -> list[str]:
 
 def _option(text: str) -> tuple[str, str]:
     return _name_value(text, "-O temperature=2.5")
+
+
+EXAMPLES_TITLE = "examples:"
+# Each command's examples under its --help (the first of each also under `cspdsl --help`), with the
+# models that come with cspdsl, so that they run as they are anywhere (tests/test_help_examples.py).
+EXAMPLES: dict[str, list[str]] = {
+    "solve": ["cspdsl solve einstein", "cspdsl solve queens -D n=12 --count",
+              "cspdsl solve sudoku --backend cpsat --json", "cspdsl solve hanoi"],
+    "check": ["cspdsl check lock"],
+    "compare": ["cspdsl compare lock --backends sat,cpsat", "cspdsl compare einstein --repeat 3"],
+    "explain": ["cspdsl explain einstein", "cspdsl explain einstein --steps --json"],
+    "batch": ["cspdsl batch sudoku puzzles.txt --out results.jsonl  (a line of 81 digits and dots each)"],
+    "generate": ["cspdsl generate sudoku --seed 1 -n 3 -o puzzles",
+                 "cspdsl generate einstein --seed 2 --difficulty easy -o puzzles"],
+    "compile": ["cspdsl compile einstein --to dimacs -o einstein.cnf",
+                "cspdsl compile queens --to minizinc -D n=10 -o queens.mzn"],
+    "backends": ["cspdsl backends"],
+    "examples": ["cspdsl examples"],
+    "lsp": ["cspdsl lsp  (started by an editor: editors/vscode)"],
+    "serve": ["cspdsl serve --port 8000"],
+}
+
+
+def examples_text(lines: list[str]) -> str:
+    return "\n".join([EXAMPLES_TITLE, *(f"  {line}" for line in lines)])
+
