@@ -47,7 +47,9 @@ FAMILIES = [
     ("Golomb ruler of 7, all optima", MODELS / "golomb.puz", {"n": 7}, "all", "cp", "optimum over many differences"),
     ("pentominoes on 3x20, every tiling", TILING_3X20, {}, "all", "cpsat", BY_SYMMETRY),
     ("pentominoes on 3x20, count", TILING_3X20, {}, "count", "cpsat", BY_SYMMETRY),
-    ("pentominoes on 3x20, first", TILING_3X20, {}, "one", "cpsat", "first tiling of a large board"),
+    ("pentominoes on 3x20, first", TILING_3X20, {}, "one", "csp", "first tiling of a large board"),
+    ("pentominoes on 3x20, two", TILING_3X20, {}, "first", "csp", "first tiling of a large board"),
+    ("pentominoes on 4x15, first", MODELS / "pentominoes4x15.puz", {}, "one", "csp", "first tiling of a large board"),
     ("four pentominoes on 4x5, every tiling", FOUR_PENTOMINOES, {}, "all", "cpsat", "every tiling"),
     ("eight pentominoes on 5x8, count", EIGHT_PENTOMINOES, {}, "count", "cpsat", BY_SYMMETRY),
     ("four pentominoes on a drawn board, every tiling", ASYMMETRIC_TILING, {}, "all", "cpsat", "every tiling"),
@@ -108,6 +110,18 @@ def test_the_answer_is_the_one_sat_gives(case: str, source: object, params: dict
     assert _answer(_run(model, task, None)) == _answer(_run(model, task, "sat"))
 
 
+# A first tiling moved from cpsat to csp (docs/performance.md, "The default against the fastest backend").
+FIRST_TILINGS = [row for row in FAMILIES if row[-1] == "first tiling of a large board"]
+
+
+@pytest.mark.parametrize(("case", "source", "params", "task", "backend", "rule"), FIRST_TILINGS,
+                         ids=[row[0] for row in FIRST_TILINGS])
+def test_a_first_tiling_has_the_answer_cpsat_gives(case: str, source: object, params: dict[str, int], task: str,
+                                                   backend: str, rule: str) -> None:
+    model = _model(source, params)
+    assert _answer(_run(model, task, None)) == _answer(_run(model, task, "cpsat"))
+
+
 def test_every_tiling_of_3x20_is_found_by_default() -> None:
     """The two tilings of 3x20 up to the board's turns and flips, eight in all (Golomb, Polyominoes)."""
     assert count(loads(TILING_3X20), timeout=120).count == 8
@@ -147,7 +161,7 @@ def test_options_keep_the_default_backend() -> None:
 
 def test_each_rule_has_a_name_a_backend_and_a_reason() -> None:
     assert len({rule.name for rule in RULES}) == len(RULES)
-    assert all(rule.backend in ("sat", "cp", "cpsat") and len(rule.reason) > 20 for rule in RULES)
+    assert all(rule.backend in ("sat", "cp", "cpsat", "csp") and len(rule.reason) > 20 for rule in RULES)
 
 
 def test_the_command_line_says_which_engine_and_why() -> None:
