@@ -19,9 +19,10 @@ from ..syntax.plain import parse_model
 from .clues import GivenClues
 from .difficulty import CANDIDATES, Level, NoCandidate, Rated, chosen, difficulty_text, rated
 from .givens import GENERATED_MARK, GivenBlocks, check_written, picture_cells
+from .letlists import ListsGenerator
 from .logic import LogicGrid, clues_text
 from .many import Spec, made
-from .numbered import NumberedGenerator
+from .numbered import NoNumberLines, NumberedGenerator
 from .reduce import minimal_givens
 from .solution import random_solution
 from .symmetry import orbits
@@ -106,7 +107,11 @@ class NumberCluesGenerator:
 
     def __init__(self, model: Lowered, picture: str | None = None) -> None:
         _refuse_sequential_and_objective(model)
-        self.numbered = NumberedGenerator(model, picture)
+        self.numbered: NumberedGenerator | ListsGenerator
+        try:
+            self.numbered = NumberedGenerator(model, picture)
+        except NoNumberLines:  # its clue numbers may stand in `let` lists instead
+            self.numbered = ListsGenerator(model, picture)
 
     def puzzle(self, seed: int) -> Generated:
         text, clues = self.numbered.puzzle(seed)
