@@ -119,6 +119,11 @@ def test_a_list_that_is_no_clue_list_is_refused_with_exit_2(name: str, model: st
     assert done.returncode == 2 and words in done.stderr, done.stderr
 
 
+def test_a_symmetry_is_refused_for_clue_lists() -> None:
+    done = run_cli("generate", str(FAMILIES["skyscrapers"]), "--seed", "1", "--symmetry", "180")
+    assert done.returncode == 2 and "its clues are numbers of `let` lists" in done.stderr, done.stderr
+
+
 def test_numbers_that_leave_a_second_solution_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     model = "var g[1..2, 1..2] in 1..2\nlet s = [3]\nforall i in 1..1: g[1, 1] + g[1, 2] == s[i]\n"
     monkeypatch.setattr(letlists, "TRIES", 5)
