@@ -16,8 +16,10 @@ from cspdsl import CspdslError, loads, solve
 from cspdsl.generate import letlists
 from cspdsl.generate.puzzle import generate
 
+BLANKS = ROOT / "tests" / "data" / "skyscrapers_blanks.puz"
 FAMILIES = {
     "skyscrapers": MODELS / "skyscrapers.puz",
+    "skyscrapers_blanks": BLANKS,
     "killer": MODELS / "killer.puz",
     "kakuro4_lists": ROOT / "tests" / "data" / "kakuro4_lists.puz",
 }
@@ -52,7 +54,10 @@ def test_a_generated_puzzle_is_unique_by_the_cli_and_only_its_numbers_change(nam
     written = (tmp_path / f"{FAMILIES[name].stem}-3.puz").read_text(encoding="utf-8")
     header = HEADER.match(written)
     assert header is not None and header.group(1) == "3"
-    assert int(header.group(2)) == sum(map(len, lists_of(model).values()))
+    given = sum(number != 0 for numbers in lists_of(written).values() for number in numbers)
+    assert int(header.group(2)) == given
+    if FAMILIES[name] != BLANKS:  # every item keeps its number
+        assert given == sum(map(len, lists_of(model).values()))
     assert masked(written)[1:] == masked(model)
     assert lists_of(written) != lists_of(model)
     solved = run_cli("solve", str(tmp_path / f"{FAMILIES[name].stem}-3.puz"))
@@ -87,6 +92,30 @@ def test_the_cage_sums_are_those_of_the_solution() -> None:
                               for name, runs in (("across", across), ("down", down))}
 
 
+def with_item(text: str, name: str, k: int, number: int) -> str:
+    """The text with item k of list `name` written as `number`."""
+    numbers = lists_of(text)[name]
+    numbers[k - 1] = number
+    return re.sub(rf"^let {name} = \[[-\d, ]*\]", f"let {name} = {numbers}", text, flags=re.M)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_items_with_a_blank_are_dropped_to_a_minimal_set(seed: int) -> None:
+    text = made(BLANKS.read_text(encoding="utf-8"), seed)
+    assert len(solve(loads(text), limit=2).solutions) == 1
+    given = [(name, k) for name, numbers in lists_of(text).items() for k, number in enumerate(numbers, 1) if number]
+    assert 0 < len(given) < 16
+    for name, k in given:
+        assert len(solve(loads(with_item(text, name, k, 0)), limit=2).solutions) == 2, f"{name}[{k}] is not needed"
+
+
+def test_a_guard_at_or_above_one_blanks_as_one_above_zero_does() -> None:
+    model = BLANKS.read_text(encoding="utf-8")
+    at_least = made(model.replace("] > 0:", "] >= 1:"), 4)
+    assert lists_of(at_least) == lists_of(made(model, 4))
+    assert "] >= 1:" in at_least
+
+
 def test_the_same_seed_gives_the_same_bytes_and_regenerating_replaces_the_header() -> None:
     model = FAMILIES["skyscrapers"].read_text(encoding="utf-8")
     first = made(model, 5)
@@ -108,6 +137,10 @@ REFUSED = [
      "the list 's' is used here otherwise"),
     ("compared-twice", GRID + "let s = [1, 2]\nforall i in 1..2: g[i] == s[i] and g[i] + g[3] - g[3] == s[i]\n",
      "cannot tell which clue each number of the list 's' is"),
+    ("guarded-once", GRID + "let s = [1, 2]\nforall i in 1..2 where s[i] > 0: g[i] == s[i]\n"
+                     "forall i in 1..2: g[i] + g[3] - g[3] == s[i]\n", "the list 's' is used here otherwise"),
+    ("guard-not-a-bound", GRID + "let s = [1, 2]\nforall i in 1..2 where s[i] != 0: g[i] == s[i]\n",
+     "the list 's' is used here otherwise"),
     ("item-unused", GRID + "let s = [1, 2, 3]\nforall i in 1..2: g[i] == s[i]\n",
      "cannot tell which clue each number of the list 's' is"),
 ]

@@ -8,7 +8,12 @@ text is lowered once as written and once with one list's numbers each one more, 
 constraints that differ are that list's comparisons (a sum's right-hand side, a count's number, one
 variable's value, each off by one), each item found by the `forall` value its index names. The number
 a solution gives an item is read off its comparison; the text is rewritten from the parser's spans,
-each number replaced where it stands and everything else kept byte for byte."""
+each number replaced where it stands and everything else kept byte for byte.
+
+A list whose clues sit under a `where` guard on the item (`forall c in 1..4 where top[c] > 0: ...`)
+has a number that says "no clue" (here 0): its items may be left blank, and are, one at a time in a
+seeded order, while the puzzle stays unique. Any other item keeps its number: leaving it out of its
+list would change which clue each later one is."""
 
 from __future__ import annotations
 
@@ -37,10 +42,12 @@ Reader = Callable[[Assignment], int]
 
 
 class ClueList(Record):
-    """A `let NAME = [numbers]` statement, and the index names (of a `forall`) its clues read it by."""
+    """A `let NAME = [numbers]` statement, the index names (of a `forall`) its clues read it by, and
+    the number that says "no clue" (None: every item is a clue)."""
 
     decl: ast.LetDecl
     binders: tuple[str, ...]
+    blank: int | None = None
 
     @property
     def name(self) -> str:
@@ -67,43 +74,76 @@ def clue_lists(tree: ast.Model) -> tuple[list[ClueList], list[Refused]]:
         if not (isinstance(decl, ast.LetDecl) and isinstance(decl.value, ast.ListLit) and decl.value.items
                 and all(_is_number(item) for item in decl.value.items)):
             continue
-        binders: list[str] = []
-        others: list[Span] = []
+        uses = _Uses(decl.name)
         for statement in tree.statements:
             if statement is not decl:
-                _uses(statement, decl.name, statement, isinstance(statement, ast.ConstraintStmt), frozenset(),
-                      binders, others)
-        if others:
-            refused.append(Refused(decl.name, others[0]))
-        elif binders:
-            found.append(ClueList(decl, tuple(binders)))
+                uses.walk(statement, statement, isinstance(statement, ast.ConstraintStmt), frozenset(), {})
+        if uses.guards and (len(set(uses.blanks)) > 1 or None in uses.blanks):
+            uses.others.append(uses.guards[0])  # some clue of it is guarded, another not, or otherwise
+        if uses.others:
+            refused.append(Refused(decl.name, uses.others[0]))
+        elif uses.binders:
+            found.append(ClueList(decl, tuple(uses.binders), uses.blanks[0] if uses.guards else None))
     return found, refused
 
 
-def _uses(node: ast.Node, name: str, parent: ast.Node, clue: bool, bound: frozenset[str],
-          binders: list[str], others: list[Span]) -> None:
-    """Collect the uses of list `name` under `node`: the index names of clue numbers into `binders`,
-    any other use's place into `others`. `clue`: `node` stands where a clue's condition does (a
-    statement's, a `forall` body's, a side of an `and` of them)."""
-    if isinstance(node, ast.Name):
-        if node.name == name and not (isinstance(parent, ast.Call) and parent.func == "len"):
-            others.append(node.span)
-        return
-    if clue and isinstance(node, ast.Compare) and node.op == "==":
-        for side, other in ((node.right, node.left), (node.left, node.right)):
-            index = _item_index(side, name)
-            if index is not None and index in bound:
-                binders.append(index)
-                _uses(other, name, node, False, bound, binders, others)
-                return
-    if isinstance(node, ast.Forall):
-        inner = bound | {n for binder in node.binders.binders for n in binder.names}
-        _uses(node.binders, name, node, False, bound, binders, others)
-        _uses(node.body, name, node, clue, inner, binders, others)
-        return
-    keeps = clue and (isinstance(node, ast.ConstraintStmt) or (isinstance(node, ast.BoolOp) and node.op == "and"))
-    for child in _children(node):
-        _uses(child, name, node, keeps, bound, binders, others)
+class _Uses:
+    """The uses of one list in a model: the index names of its clue numbers (`binders`), the number
+    each one's `where` guard says is no clue (`blanks`: None when unguarded), the guards' places, and
+    any other use's place (`others`)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.binders: list[str] = []
+        self.blanks: list[int | None] = []
+        self.guards: list[Span] = []
+        self.others: list[Span] = []
+
+    def walk(self, node: ast.Node, parent: ast.Node, clue: bool, bound: frozenset[str],
+             guarded: dict[str, int]) -> None:
+        """`clue`: `node` stands where a clue's condition does (a statement's, a `forall` body's, a side
+        of an `and` of them); `guarded`: the index names a `where` guards, with their blank number."""
+        if isinstance(node, ast.Name):
+            if node.name == self.name and not (isinstance(parent, ast.Call) and parent.func == "len"):
+                self.others.append(node.span)
+            return
+        if clue and isinstance(node, ast.Compare) and node.op == "==":
+            for side, other in ((node.right, node.left), (node.left, node.right)):
+                index = _item_index(side, self.name)
+                if index is not None and index in bound:
+                    self.binders.append(index)
+                    self.blanks.append(guarded.get(index))
+                    self.walk(other, node, False, bound, guarded)
+                    return
+        if isinstance(node, ast.Forall):
+            self.forall(node, clue, bound, guarded)
+            return
+        keeps = clue and (isinstance(node, ast.ConstraintStmt) or (isinstance(node, ast.BoolOp) and node.op == "and"))
+        for child in _children(node):
+            self.walk(child, node, keeps, bound, guarded)
+
+    def forall(self, node: ast.Forall, clue: bool, bound: frozenset[str], guarded: dict[str, int]) -> None:
+        names = {n for binder in node.binders.binders for n in binder.names}
+        where = node.binders.where
+        guard = None if where is None else _guard(where, self.name, names)
+        for binder in node.binders.binders:
+            self.walk(binder, node, False, bound, guarded)
+        if guard is not None:
+            assert where is not None
+            self.guards.append(where.span)
+            guarded = {**guarded, guard[0]: guard[1]}
+        elif where is not None:
+            self.walk(where, node, False, bound | names, guarded)
+        self.walk(node.body, node, clue, bound | names, guarded)
+
+
+def _guard(where: ast.Node, name: str, names: set[str]) -> tuple[str, int] | None:
+    """(b, the blank number) when `where` is `name[b] > k` (blank k) or `name[b] >= k` (blank k - 1)."""
+    if isinstance(where, ast.Compare) and where.op in (">", ">=") and _is_number(where.right):
+        index = _item_index(where.left, name)
+        if index is not None and index in names:
+            return index, _number(where.right) - (where.op == ">=")
+    return None
 
 
 def _item_index(node: ast.Node, name: str) -> str | None:
@@ -123,15 +163,27 @@ def _children(node: ast.Node) -> Iterator[ast.Node]:
             yield from (item for item in value if isinstance(item, ast.Node))
 
 
-def item_readers(text: str, name: str, lists: list[ClueList]) -> tuple[dict[Item, Reader], set[int]]:
-    """(how a solution gives each item its number, the places in the model's posted constraints of
-    the comparisons that do so: what the base leaves out)."""
-    written = loads(text, name).problem.constraints
-    as_written = {(other.name, k): _number(item) for other in lists for k, item in enumerate(other.items, 1)}
+class Reading(Record):
+    """What lowering says of a model's clue lists: the model lowered with every item a clue (`live`),
+    how a solution gives each item its number, and where each item's comparison stands among `live`'s
+    posted constraints (what the base leaves out)."""
+
+    live: Problem
+    readers: dict[Item, Reader]
+    places: dict[Item, int]
+
+
+def item_readers(text: str, name: str, lists: list[ClueList]) -> Reading:
+    """Each item's comparison, found by lowering the text with every item a clue (a blank one written
+    one above its blank) and again with one list's numbers each one more."""
+    live = {(clue_list.name, k): _live(_number(item), clue_list.blank)
+            for clue_list in lists for k, item in enumerate(clue_list.items, 1)}
+    problem = loads(rewritten(text, lists, live, None), name).problem
+    written = problem.constraints
     readers: dict[Item, Reader] = {}
-    places: set[int] = set()
+    places: dict[Item, int] = {}
     for clue_list in lists:
-        shifted = {item: number + (item[0] == clue_list.name) for item, number in as_written.items()}
+        shifted = {item: number + (item[0] == clue_list.name) for item, number in live.items()}
         moved = loads(rewritten(text, lists, shifted, None), name).problem.constraints
         if len(moved) != len(written):
             raise _unread(clue_list)
@@ -139,15 +191,18 @@ def item_readers(text: str, name: str, lists: list[ClueList]) -> tuple[dict[Item
             if before.constraint == after.constraint:
                 continue
             item = (clue_list.name, _item(before, clue_list))
-            read = _reader(before, after, _number(clue_list.items[item[1] - 1]))
+            read = _reader(before, after, live[item])
             if read is None or item in readers:
                 raise _unread(clue_list)
-            readers[item] = read
-            places.add(place)
-        if any((clue_list.name, k) not in readers
-                                              for k in range(1, len(clue_list.items) + 1)):
+            readers[item], places[item] = read, place
+        if any((clue_list.name, k) not in readers for k in range(1, len(clue_list.items) + 1)):
             raise _unread(clue_list)
-    return readers, places
+    return Reading(problem, readers, places)
+
+
+def _live(number: int, blank: int | None) -> int:
+    """The item's number, or one its list's guard lets through when it is blank (or below)."""
+    return number if blank is None or number > blank else blank + 1
 
 
 def _item(posted: Posted, clue_list: ClueList) -> int:
@@ -226,8 +281,8 @@ class ListsGenerator:
     """A model's generator for its clue lists, as `numbered.NumberedGenerator` is for its clue lines:
     the lists, the readers of their items, the base's session (the model without the comparisons the
     items are the numbers of), and the picture every puzzle is drawn from (None: a random solution
-    each seed). Every item keeps a number: an item cannot leave its list without changing which clue
-    each later one is, so a puzzle is unique with all of them, not minimal by dropping any."""
+    each seed). An item of a list with a blank number (a `where` guard) may be left blank, and is
+    when the puzzle stays unique without it; every other item keeps a number."""
 
     def __init__(self, model: Lowered, picture: str | None = None) -> None:
         self.name, self.text = model.name, model.text
@@ -235,10 +290,16 @@ class ListsGenerator:
         self.lists, refused = clue_lists(tree)
         if not self.lists:
             raise _nothing(tree, self.text, self.name, refused)
-        self.readers, places = item_readers(self.text, self.name, self.lists)
-        problem = model.problem
-        base = Problem(variables=dict(problem.variables), outputs=list(problem.outputs), projected=problem.projected)
-        base.constraints = [posted for place, posted in enumerate(problem.constraints) if place not in places]
+        reading = item_readers(self.text, self.name, self.lists)
+        self.readers = reading.readers
+        self.blank = {(clue_list.name, k): clue_list.blank
+                      for clue_list in self.lists for k in range(1, len(clue_list.items) + 1)}
+        live, places = reading.live, set(reading.places.values())
+        base = Problem(variables=dict(live.variables), outputs=list(live.outputs), projected=live.projected)
+        base.constraints = [posted for place, posted in enumerate(live.constraints) if place not in places]
+        # where an item that may be blank stands: its clue's line and `forall` values
+        self.stands = {item: (live.constraints[place].span, live.constraints[place].clue)
+                       for item, place in reading.places.items() if self.blank[item] is not None}
         self.session = GivenClues(base, list(base.outputs))
         self.picture = None if picture is None else drawn(self.session, picture, model.layout.grids)
 
@@ -248,8 +309,9 @@ class ListsGenerator:
         for _ in range(1 if self.picture is not None else TRIES):
             check_deadline()  # a run's --timeout, looked at between two solutions tried
             solution = self.picture if self.picture is not None else random_solution(self.session, rng)[1]
-            numbers = {item: read(solution) for item, read in sorted(self.readers.items())}
-            if self.unique(numbers, solution):
+            numbers = {item: self.shown(item, read(solution)) for item, read in sorted(self.readers.items())}
+            kept = self.minimal(numbers, solution, rng)
+            if kept is not None:
                 break
         else:
             said = "the picture's numbers leave the puzzle more than one solution" if self.picture is not None \
@@ -257,21 +319,55 @@ class ListsGenerator:
             raise CspdslError(f"with every item of {_names(self.lists)} given, {said}: "
                               "there is no puzzle of this model to make",
                               hint="a smaller grid, or more rules, leave fewer solutions to tell apart")
-        header = f"{GENERATED_MARK} --seed {seed}: {clues_text(len(numbers))}"
-        text = rewritten(self.text, self.lists, numbers, header)
+        chosen = {item: number if item in kept else self.shown(item, None) for item, number in numbers.items()}
+        header = f"{GENERATED_MARK} --seed {seed}: {clues_text(len(kept))}"
+        text = rewritten(self.text, self.lists, chosen, header)
         check_unique(text, self.name, solution)
-        return text, [item_text(item, number) for item, number in numbers.items()]
+        return text, [item_text(item, chosen[item]) for item in sorted(kept)]
 
-    def unique(self, numbers: dict[Item, int], solution: Assignment) -> bool:
-        """Whether the model with these numbers has `solution` as its only one."""
+    def shown(self, item: Item, number: int | None) -> int:
+        """The number written for an item: its own, or its list's blank when it has none (or one at
+        or below the blank, which the guard reads as none)."""
+        blank = self.blank[item]
+        if blank is None:
+            assert number is not None
+            return number
+        return blank if number is None or number <= blank else number
+
+    def minimal(self, numbers: dict[Item, int], solution: Assignment, rng: random.Random) -> set[Item] | None:
+        """The items that keep a number: every one not blank to start with, then each that may be blank
+        left blank in turn, in an order drawn from `rng`, while `solution` stays the only one; None when
+        all of them leave more than one."""
         oracle = ClueOracle(loads(rewritten(self.text, self.lists, numbers, None), self.name).problem)
         try:
             every = [clue.number for clue in oracle.clues]
             if not holds_of(oracle, every, solution):
                 raise InternalError("the lists' numbers read off a solution do not hold of it")
-            return oracle.unique(every, solution)
+            if not oracle.unique(every, solution):
+                return None
+            kept = {item for item, number in numbers.items() if number != self.blank[item]}  # blank: None or a number
+            own = self.own_clues(oracle, kept)
+            dropped: set[int] = set()
+            for item in rng.sample(sorted(own), len(own)):
+                check_deadline()
+                if oracle.unique([n for n in every if n not in dropped and n != own[item]], solution):
+                    dropped.add(own[item])
+                    kept.discard(item)
+            return kept
         finally:
             oracle.close()
+
+    def own_clues(self, oracle: ClueOracle, kept: set[Item]) -> dict[Item, int]:
+        """The clue number of each item that may be blank, where its `forall` instance is a clue of its
+        comparison alone (one that says more, as a cage's `alldifferent` beside its sum, stays)."""
+        by_place = {(clue.span.line, clue.span.column, clue.instance): clue for clue in oracle.clues
+                    if clue.span is not None}
+        own: dict[Item, int] = {}
+        for item, (span, instance) in self.stands.items():
+            clue = by_place.get((span.line, span.column, instance or ())) if span is not None else None
+            if item in kept and clue is not None and len(clue.constraints) == 1:
+                own[item] = clue.number
+        return own
 
     def close(self) -> None:
         self.session.close()
