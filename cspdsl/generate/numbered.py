@@ -38,6 +38,10 @@ def clues_text(count: int) -> str:
     return f"{count} clue" if count == 1 else f"{count} clues"
 
 
+class NoNumberLines(CspdslError):
+    """The model has no clue line of numbers (it may still have clue lists: `letlists.py`)."""
+
+
 class NumberedGenerator:
     """A model's generator for its number clue lines: the lines, the base's session, and the picture
     every puzzle is drawn from (None: a random solution each seed)."""
@@ -56,21 +60,12 @@ class NumberedGenerator:
                 self.lines.append(line)
                 self.readers.append(read)
         if not self.lines:
-            raise nothing_to_generate(tree, self.text, self.name)
+            error = nothing_to_generate(tree, self.text, self.name)
+            raise NoNumberLines(error.message, error.span, error.hint)
         numbered = {by_line[line.line].number for line in self.lines}
         base = cut(model.problem, {clue.number for clue in oracle.clues} - numbered)
         self.session = GivenClues(base, list(base.outputs))
-        self.picture = None if picture is None else self.drawn(picture, model.layout.grids)
-
-    def drawn(self, picture: str, grids: list[Grid]) -> Assignment:
-        """The solution of the base that the picture draws (its first grid, a cell a symbol)."""
-        if not grids:
-            raise CspdslError("--picture draws a grid of variables, and the model declares none")
-        cells = picture_cells(picture, grids[0])
-        if not self.session.holds(cells):
-            raise CspdslError(f"the picture is not a solution of the model without its clue lines "
-                              f"(of '{grids[0].name}'): there is no puzzle with this picture")
-        return self.session.found()
+        self.picture = None if picture is None else drawn(self.session, picture, model.layout.grids)
 
     def puzzle(self, seed: int) -> tuple[str, list[str]]:
         """(the text of this seed's puzzle, its clue lines as written): a fact of the model and the seed."""
@@ -104,7 +99,7 @@ class NumberedGenerator:
             number = {clue.span.line: clue.number for clue in oracle.clues if clue.span is not None}
             ours = {i: number[line.line] for i, line in enumerate(self.lines) if line.line in number}
             fixed = [clue.number for clue in oracle.clues if clue.number not in ours.values()]
-            if not _holds_of(oracle, [*fixed, *ours.values()], solution):
+            if not holds_of(oracle, [*fixed, *ours.values()], solution):
                 raise InternalError("the clue lines' numbers read off a solution do not hold of it")
             if not oracle.unique([*fixed, *ours.values()], solution):
                 return None
@@ -119,6 +114,17 @@ class NumberedGenerator:
 
     def close(self) -> None:
         self.session.close()
+
+
+def drawn(session: GivenClues, picture: str, grids: list[Grid]) -> Assignment:
+    """The solution of the base that the picture draws (its first grid, a cell a symbol)."""
+    if not grids:
+        raise CspdslError("--picture draws a grid of variables, and the model declares none")
+    cells = picture_cells(picture, grids[0])
+    if not session.holds(cells):
+        raise CspdslError(f"the picture is not a solution of the model without its clues "
+                          f"(of '{grids[0].name}'): there is no puzzle with this picture")
+    return session.found()
 
 
 def picture_cells(picture: str, grid: Grid) -> dict[str, int]:
@@ -153,7 +159,7 @@ def _symbol(symbol: str, row: int, column: int) -> int:
     raise CspdslError(f"the picture's row {row}, cell {column} is '{symbol}': a cell is `#`, `.` or a number")
 
 
-def _holds_of(oracle: ClueOracle, numbers: list[int], solution: Assignment) -> bool:
+def holds_of(oracle: ClueOracle, numbers: list[int], solution: Assignment) -> bool:
     """Whether these clues (and the declarations) hold of the solution."""
     session = oracle.session
     placed = [session.literal(var, solution[var]) for var in oracle.problem.outputs]

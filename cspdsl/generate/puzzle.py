@@ -1,7 +1,8 @@
 """New puzzles of a model: for each seed, a random full solution, the givens cut down to a minimal
 set that only it meets, and the model's text with its `given` blocks showing them; for a logic
 grid, its clues replaced by a minimal set of new ones (`logic.py`); for a model of number clue lines
-(cage sums, runs), new numbers in a minimal set of its lines (`numbered.py`)."""
+(cage sums, runs), new numbers in a minimal set of its lines (`numbered.py`), or in every item of
+its clue lists (`letlists.py`)."""
 
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ from ..syntax.plain import parse_model
 from .clues import GivenClues
 from .difficulty import CANDIDATES, Level, NoCandidate, Rated, chosen, difficulty_text, rated
 from .givens import GENERATED_MARK, GivenBlocks, check_written, picture_cells
+from .letlists import ListsGenerator
 from .logic import LogicGrid, clues_text
 from .many import Spec, made
-from .numbered import NumberedGenerator
+from .numbered import NoNumberLines, NumberedGenerator
 from .reduce import minimal_givens
 from .solution import random_solution
 from .symmetry import orbits
@@ -106,7 +108,11 @@ class NumberCluesGenerator:
 
     def __init__(self, model: Lowered, picture: str | None = None) -> None:
         _refuse_sequential_and_objective(model)
-        self.numbered = NumberedGenerator(model, picture)
+        self.numbered: NumberedGenerator | ListsGenerator
+        try:
+            self.numbered = NumberedGenerator(model, picture)
+        except NoNumberLines:  # its clue numbers may stand in `let` lists instead
+            self.numbered = ListsGenerator(model, picture)
 
     def puzzle(self, seed: int) -> Generated:
         text, clues = self.numbered.puzzle(seed)
@@ -137,7 +143,9 @@ def generator_for(model: Lowered, picture: str | None = None, symmetry: str = "n
             raise CspdslError("--picture draws a grid's solution; this model is a logic grid")
         return _without_symmetry(LogicGridGenerator(model), symmetry, "a logic grid's lines")
     # which says what there is to generate when there is nothing
-    return _without_symmetry(NumberCluesGenerator(model, picture), symmetry, "clue lines of numbers")
+    numbered = NumberCluesGenerator(model, picture)
+    said = "clue lines of numbers" if isinstance(numbered.numbered, NumberedGenerator) else "numbers of `let` lists"
+    return _without_symmetry(numbered, symmetry, said)
 
 
 def _without_symmetry(generator: AnyGenerator, symmetry: str, clues: str) -> AnyGenerator:
