@@ -1,0 +1,154 @@
+"""Sight lines on a grid, as Kurodoko and Light Up print them: a cell sees along its row and its
+column, in the four directions, up to the first cell that blocks the view or the grid's edge.
+
+`seen(g[r, c])` is how many cells the cell (r, c) sees, itself included, when the shaded cells (a
+value other than 0) block the view: Kurodoko's clue is `seen(black[r, c]) == 7`. A shaded cell sees
+nothing (0), so the clue also says its own cell is white. Which cells are shaded is not known, so the
+view is no list of cells: "the k-th cell along a direction is seen" is an And of "not shaded" over the
+cell and every cell up to it, and the view counts those conditions. Compared with a constant it is
+one `Count` with no new variable; anywhere else each condition gets a 0/1 auxiliary variable, 1
+exactly when it holds, as `visibility.py` does for skyscrapers. No constraint kind of its own, so
+every backend, the checker and the MiniZinc export take it as they are.
+
+`sight(g[r, c])` is the list of cells (r, c) sees when the walls are known: the black cells (`#`) of
+a grid drawn with a shape, as Light Up's walls. It is the cell itself, then each direction nearest
+first (right, down, left, up), and adds nothing to the problem: `sum(sight(lamp[r, c])) >= 1` says
+the cell is lit.
+
+A black cell of a shaped grid blocks both views; the grid's own index ranges give the directions
+(the next cell along a row is the next index of its range, as `neighbours` reads it).
+"""
+
+from __future__ import annotations
+
+from .. import ir
+from ..core.static_types import Any
+from ..syntax import ast
+from .build import NON_STRICT, Lin, all_of, any_of, comparison, count, linear, negate
+from .context import error, new_aux_name
+from .forms import MIRROR
+from .values import Array, as_lin
+
+SIGHT_CALLS = ("seen", "sight")
+DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # right, down, left, up
+HOW = {
+    "seen": "give it one cell of a grid: seen(black[r, c]) == 7",
+    "sight": "give it one cell of a grid: sum(sight(lamp[r, c])) >= 1",
+}
+
+
+def is_seen(node: ast.Node) -> bool:
+    return isinstance(node, ast.Call) and node.func == "seen"
+
+
+def sight_value(lowering: Any, call: ast.Call) -> Any:
+    """`seen(...)` as a number, `sight(...)` as its list of cells."""
+    if call.func == "sight":
+        return [Lin(((1, var),)) for var in _cells_in_sight(lowering, call)]
+    return _seen_value(lowering, call)
+
+
+def seen_comparison(lowering: Any, node: ast.Compare) -> ir.Constraint | None:
+    """`seen(g[r, c]) op k`: with k a constant, one Count of the cells seen; with k an expression, the
+    view as a number compared with it; None when neither side is a view (or for a relation)."""
+    if node.op not in MIRROR:
+        return None
+    call, other, op = node.left, node.right, node.op
+    if is_seen(other) and not is_seen(call):
+        call, other, op = other, call, MIRROR[op]
+    if not is_seen(call):
+        return None
+    assert isinstance(call, ast.Call)
+    k = lowering.eval(other)
+    if isinstance(k, bool) or not isinstance(k, int):
+        view = as_lin(_seen_value(lowering, call), call)
+        return comparison(view.plus(as_lin(k, other), -1), op)
+    op, shift = NON_STRICT.get(op, (op, 0))  # a Count takes no strict comparison
+    return count(_seen_conditions(lowering, call), op, k + shift)
+
+
+def _seen_conditions(lowering: Any, call: ast.Call) -> list[ir.Constraint]:
+    """For the cell and each cell along each direction, the condition that it is seen: it and every
+    cell from the start to it are white (0)."""
+    start, lines = _lines_of_sight(lowering, call)
+    steps = sum(len(line) * (len(line) + 1) // 2 for line in lines)
+    lowering.sizes.add_pairs(steps, f"this view goes through {steps} steps along its lines", call.span)
+    here = _white(start)
+    conditions = [here]
+    for line in lines:
+        path = [here]
+        for cell in line:
+            path.append(_white(cell))
+            conditions.append(all_of(list(path)))
+    return conditions
+
+
+def _white(var: str) -> ir.Constraint:
+    """A cell that does not block the view: its value is 0."""
+    return linear(Lin(((1, var),)), "==", 0)
+
+
+def _seen_value(lowering: Any, call: ast.Call) -> Lin | int:
+    """The number of cells seen: a 0/1 auxiliary variable for each cell that may or may not be seen,
+    1 exactly when it is, added up (the ones seen for certain as a constant)."""
+    total = Lin()
+    for condition in _seen_conditions(lowering, call):
+        if condition == ir.TRUE:
+            total = total.plus(Lin((), 1))
+        elif condition != ir.FALSE:
+            total = total.plus(Lin(((1, _flag(lowering, condition, call)),)))
+    return total if total.terms else total.const
+
+
+def _flag(lowering: Any, condition: ir.Constraint, call: ast.Call) -> str:
+    """A 0/1 auxiliary variable tied to a condition both ways: 1 if and only if it holds."""
+    name: str = new_aux_name(lowering.scope, "seen")
+    lowering.problem.add_var(name, (0, 1), output=False)
+    flag = ir.InSet(name, (1,))
+    for clause in (any_of([negate(flag), condition]), any_of([flag, negate(condition)])):
+        lowering.problem.post(clause, call.span, lowering.instance)
+    return name
+
+
+def _cells_in_sight(lowering: Any, call: ast.Call) -> list[str]:
+    """The cell and the cells it sees along each direction up to a black cell, nearest first."""
+    start, lines = _lines_of_sight(lowering, call)
+    return [start, *(cell for line in lines for cell in line)]
+
+
+def _lines_of_sight(lowering: Any, call: ast.Call) -> tuple[str, list[list[str]]]:
+    """The call's cell, and the cells along each direction from it, nearest first, up to a black cell
+    or the edge of its grid."""
+    owner, index, var = _cell_of(lowering, call)
+    rows, cols = owner.ranges
+    r, c = rows.index(index[0]), cols.index(index[1])
+    lines = []
+    for dr, dc in DIRECTIONS:
+        line, i, j = [], r + dr, c + dc
+        while 0 <= i < len(rows) and 0 <= j < len(cols) and (rows[i], cols[j]) in owner.cells:
+            line.append(owner.cells[(rows[i], cols[j])])
+            i, j = i + dr, j + dc
+        lines.append(line)
+    return var, lines
+
+
+def _cell_of(lowering: Any, call: ast.Call) -> tuple[Array, tuple[int, ...], str]:
+    """The grid that holds the call's one argument, the cell's index in it and its variable."""
+    if len(call.args) != 1:
+        raise error(f"{call.func} takes one cell of a grid", call, HOW[call.func])
+    value = lowering.eval(call.args[0])
+    var = value.terms[0][1] if isinstance(value, Lin) and value.terms == ((1, value.terms[0][1]),) else None
+    if var is None or value.const:
+        raise error(f"{call.func} takes a cell of a grid, such as g[2, 3]", call.args[0], HOW[call.func])
+    for owner in lowering.env.names.values():
+        if not isinstance(owner, Array):
+            continue
+        index = next((index for index, cell in owner.cells.items() if cell == var), None)
+        if index is None:
+            continue
+        if len(owner.ranges) != 2:
+            dimensions = f"{len(owner.ranges)} dimension{'s' if len(owner.ranges) > 1 else ''}"
+            raise error(f"{call.func} looks along the rows and columns of a grid; '{owner.name}' has {dimensions}",
+                        call.args[0], HOW[call.func])
+        return owner, index, var
+    raise error(f"{call.func} takes a cell of a grid, such as g[2, 3]", call.args[0], HOW[call.func])
