@@ -21,6 +21,8 @@ A black cell of a shaped grid blocks both views; the grid's own index ranges giv
 
 from __future__ import annotations
 
+import weakref
+
 from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
@@ -119,9 +121,8 @@ def _cells_in_sight(lowering: Any, call: ast.Call) -> list[str]:
 def _lines_of_sight(lowering: Any, call: ast.Call) -> tuple[str, list[list[str]]]:
     """The call's cell, and the cells along each direction from it, nearest first, up to a black cell
     or the edge of its grid."""
-    owner, index, var = _cell_of(lowering, call)
+    var, owner, (r, c) = _cell_of(lowering, call)
     rows, cols = owner.ranges
-    r, c = rows.index(index[0]), cols.index(index[1])
     lines = []
     for dr, dc in DIRECTIONS:
         line, i, j = [], r + dr, c + dc
@@ -132,23 +133,47 @@ def _lines_of_sight(lowering: Any, call: ast.Call) -> tuple[str, list[list[str]]
     return var, lines
 
 
-def _cell_of(lowering: Any, call: ast.Call) -> tuple[Array, tuple[int, ...], str]:
-    """The grid that holds the call's one argument, the cell's index in it and its variable."""
+def _cell_of(lowering: Any, call: ast.Call) -> tuple[str, Array, tuple[int, int]]:
+    """The variable of the call's one argument, a cell of a grid of two dimensions, its grid and its
+    place in it."""
     if len(call.args) != 1:
         raise error(f"{call.func} takes one cell of a grid", call, HOW[call.func])
     value = lowering.eval(call.args[0])
-    var = value.terms[0][1] if isinstance(value, Lin) and value.terms == ((1, value.terms[0][1]),) else None
-    if var is None or value.const:
+    one_cell = isinstance(value, Lin) and len(value.terms) == 1 and value.terms[0][0] == 1 and not value.const
+    var = value.terms[0][1] if one_cell else None
+    if var is not None and var not in _PLACES.get(lowering, {}):
+        _PLACES[lowering] = _places(lowering)  # made again when an array was declared since
+    if var is None or var not in _PLACES[lowering]:
         raise error(f"{call.func} takes a cell of a grid, such as g[2, 3]", call.args[0], HOW[call.func])
+    owner, place = _PLACES[lowering][var]
+    if place is None:
+        dimensions = f"{len(owner.ranges)} dimension{'s' if len(owner.ranges) > 1 else ''}"
+        raise error(f"{call.func} looks along the rows and columns of a grid; '{owner.name}' has {dimensions}",
+                    call.args[0], HOW[call.func])
+    return var, owner, place
+
+
+Place = tuple[Array, tuple[int, int] | None]
+# Each lowering's array cells by variable: the cell's grid and its (row, column) by position in the
+# grid's index ranges (None off a grid of two dimensions), made once, not looked for at each call.
+_PLACES: weakref.WeakKeyDictionary[Any, dict[str, Place]] = weakref.WeakKeyDictionary()
+
+
+def _places(lowering: Any) -> dict[str, Place]:
+    """Every array cell of the model by its variable, with its grid and its place in it."""
+    found: dict[str, Place] = {}
     for owner in lowering.env.names.values():
         if not isinstance(owner, Array):
             continue
-        index = next((index for index, cell in owner.cells.items() if cell == var), None)
-        if index is None:
-            continue
-        if len(owner.ranges) != 2:
-            dimensions = f"{len(owner.ranges)} dimension{'s' if len(owner.ranges) > 1 else ''}"
-            raise error(f"{call.func} looks along the rows and columns of a grid; '{owner.name}' has {dimensions}",
-                        call.args[0], HOW[call.func])
-        return owner, index, var
-    raise error(f"{call.func} takes a cell of a grid, such as g[2, 3]", call.args[0], HOW[call.func])
+        positions = [_first_places(indices) for indices in owner.ranges]
+        for index, var in owner.cells.items():
+            found[var] = (owner, (positions[0][index[0]], positions[1][index[1]]) if len(index) == 2 else None)
+    return found
+
+
+def _first_places(indices: list[int]) -> dict[int, int]:
+    """Each index's place in its range (the first, if it is written twice)."""
+    places: dict[int, int] = {}
+    for place, index in enumerate(indices):
+        places.setdefault(index, place)
+    return places
