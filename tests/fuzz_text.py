@@ -194,7 +194,8 @@ def atom(world: World) -> str:
     if world.arrays or world.grids or world.cubes or world.boards:
         choices += [element(world)] * 2
         if world.grids and rng.random() < 0.2:  # sight lines: mostly of a grid's cell, else of any element
-            choices.append(rng.choice(["seen({})", "seen({})", "sum(sight({}))"]).format(element(world)))
+            choices.append(rng.choice(["seen({})", "seen({}, left)", "sum(sight({}))", "sum(sight({}, up))"])
+                           .format(element(world)))
     if world.values and world.numeric_attributes:
         choices.append(f"{rng.choice(world.values)}.{rng.choice(world.numeric_attributes)}")
     return rng.choice(choices)

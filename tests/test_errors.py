@@ -1453,19 +1453,19 @@ CASES: dict[str, tuple[str, str]] = {
     'seen-of-nothing-given': (
         'var b[1..3, 1..3] in bool\nseen() == 2\n',
         lines(
-            'm.puz:2:1: error: seen takes one cell of a grid',
+            'm.puz:2:1: error: seen takes one cell of a grid, and a direction if one',
             ' 2 | seen() == 2',
             '   | ^^^^^^',
-            'hint: give it one cell of a grid: seen(black[r, c]) == 7',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
         ),
     ),
     'seen-two-args': (
         'var b[1..3, 1..3] in bool\nseen(b, 2) == 2\n',
         lines(
-            'm.puz:2:1: error: seen takes one cell of a grid',
+            'm.puz:2:6: error: seen takes a cell of a grid, such as g[2, 3]',
             ' 2 | seen(b, 2) == 2',
-            '   | ^^^^^^^^^^',
-            'hint: give it one cell of a grid: seen(black[r, c]) == 7',
+            '   |      ^',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
         ),
     ),
     'seen-of-a-number': (
@@ -1474,7 +1474,7 @@ CASES: dict[str, tuple[str, str]] = {
             'm.puz:2:6: error: seen takes a cell of a grid, such as g[2, 3]',
             ' 2 | seen(3) == 1',
             '   |      ^',
-            'hint: give it one cell of a grid: seen(black[r, c]) == 7',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
         ),
     ),
     'seen-of-a-sum': (
@@ -1483,7 +1483,7 @@ CASES: dict[str, tuple[str, str]] = {
             'm.puz:2:6: error: seen takes a cell of a grid, such as g[2, 3]',
             ' 2 | seen(b[1, 1] + 1) == 1',
             '   |      ^^^^^^^^^^^',
-            'hint: give it one cell of a grid: seen(black[r, c]) == 7',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
         ),
     ),
     'seen-of-a-variable': (
@@ -1492,7 +1492,7 @@ CASES: dict[str, tuple[str, str]] = {
             'm.puz:2:6: error: seen takes a cell of a grid, such as g[2, 3]',
             ' 2 | seen(x) == 1',
             '   |      ^',
-            'hint: give it one cell of a grid: seen(black[r, c]) == 7',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
         ),
     ),
     'seen-of-a-1d-array': (
@@ -1501,7 +1501,7 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:2:6: error: seen looks along the rows and columns of a grid; 'q' has 1 dimension",
             ' 2 | seen(q[2]) == 3',
             '   |      ^^^^',
-            'hint: give it one cell of a grid: seen(black[r, c]) == 7',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
         ),
     ),
     'seen-outside-the-grid': (
@@ -1536,7 +1536,7 @@ CASES: dict[str, tuple[str, str]] = {
             'm.puz:2:11: error: sight takes a cell of a grid, such as g[2, 3]',
             ' 2 | sum(sight(b[1, ..])) >= 1',
             '   |           ^^^^^^^^',
-            'hint: give it one cell of a grid: sum(sight(lamp[r, c])) >= 1',
+            'hint: give it one cell of a grid, and a direction if one: sum(sight(lamp[r, c])) >= 1',
         ),
     ),
     'sight-of-a-black-cell': (
@@ -1553,7 +1553,34 @@ CASES: dict[str, tuple[str, str]] = {
             "m.puz:2:11: error: sight looks along the rows and columns of a grid; 'c' has 3 dimensions",
             ' 2 | sum(sight(c[1, 1, 1])) >= 1',
             '   |           ^^^^^^^^^^',
-            'hint: give it one cell of a grid: sum(sight(lamp[r, c])) >= 1',
+            'hint: give it one cell of a grid, and a direction if one: sum(sight(lamp[r, c])) >= 1',
+        ),
+    ),
+    'seen-three-args': (
+        'var b[1..3, 1..3] in bool\nseen(b[1, 1], right, 2) == 2\n',
+        lines(
+            'm.puz:2:1: error: seen takes one cell of a grid, and a direction if one',
+            ' 2 | seen(b[1, 1], right, 2) == 2',
+            '   | ^^^^^^^^^^^^^^^^^^^^^^^',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
+        ),
+    ),
+    'seen-direction-misspelt': (
+        'var b[1..3, 1..3] in bool\nseen(b[1, 1], rigth) == 2\n',
+        lines(
+            'm.puz:2:15: error: a direction is right, down, left or up',
+            ' 2 | seen(b[1, 1], rigth) == 2',
+            '   |               ^^^^^',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
+        ),
+    ),
+    'sight-direction-a-number': (
+        'var b[1..3, 1..3] in bool\nsum(sight(b[1, 1], 2)) == 1\n',
+        lines(
+            'm.puz:2:20: error: a direction is right, down, left or up',
+            ' 2 | sum(sight(b[1, 1], 2)) == 1',
+            '   |                    ^',
+            'hint: give it one cell of a grid, and a direction if one: sum(sight(lamp[r, c])) >= 1',
         ),
     ),
     'reversed-two-args': (

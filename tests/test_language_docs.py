@@ -263,6 +263,7 @@ CONSTRUCTS = {
     "seen": r"\bseen\(\w+\[\d+, \d+\]\) == \d",
     "seen as a number": r"\bseen\(\w+\[\d+, \d+\]\) \+ seen\(",
     "sight": r"\bsum\(sight\(\w+\)\)",
+    "seen one way": r"\bseen\(\w+\[\d+, \d+\], (right|down|left|up)\)",
     "start": r"^start: ",
     "move": r'^move ".*": .* then \w+ = ',
     "goal": r"^goal: ",

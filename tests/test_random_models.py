@@ -499,12 +499,16 @@ def _compared(f: View, op: str, g: View) -> Callable[[tuple[int, ...]], bool]:
 SIGHT_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
-def cells_seen(open_cell: Callable[[int, int], bool], r: int, c: int) -> list[tuple[int, int]]:
-    """The cells (r, c) sees, itself first, walking each direction while the cells are open."""
+SIGHT_WORDS = ["right", "down", "left", "up"]
+
+
+def cells_seen(open_cell: Callable[[int, int], bool], r: int, c: int, way: int | None = None) -> list[tuple[int, int]]:
+    """The cells (r, c) sees, itself first, walking each direction while the cells are open; along
+    one direction (`way`, an index of SIGHT_STEPS), the cells that way only, without itself."""
     if not open_cell(r, c):
         return []
-    seen = [(r, c)]
-    for dr, dc in SIGHT_STEPS:
+    seen = [(r, c)] if way is None else []
+    for dr, dc in SIGHT_STEPS if way is None else SIGHT_STEPS[way : way + 1]:
         i, j = r + dr, c + dc
         while open_cell(i, j):
             seen.append((i, j))
@@ -523,7 +527,9 @@ def sight_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
 
     def view() -> tuple[str, View]:
         r, c = draw(st.integers(1, rows)), draw(st.integers(1, cols))
-        return f"seen(b[{r}, {c}])", _seen_in(rows, cols, r, c)
+        way = draw(st.one_of(st.none(), st.integers(0, 3)))
+        along = "" if way is None else f", {SIGHT_WORDS[way]}"
+        return f"seen(b[{r}, {c}]{along})", _seen_in(rows, cols, r, c, way)
 
     for _ in range(draw(st.integers(1, 3))):
         op, (left, value) = draw(st.sampled_from(OPS)), view()
@@ -546,10 +552,10 @@ def sight_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
 MIRRORED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
-def _seen_in(rows: int, cols: int, r: int, c: int) -> View:
+def _seen_in(rows: int, cols: int, r: int, c: int, way: int | None) -> View:
     def count(b: tuple[int, ...]) -> int:
         return len(cells_seen(lambda i, j: 1 <= i <= rows and 1 <= j <= cols and b[(i - 1) * cols + j - 1] == 0,
-                              r, c))
+                              r, c, way))
 
     return count
 
@@ -569,8 +575,10 @@ def walled_sight_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
     for _ in range(draw(st.integers(1, 3))):
         r, c = draw(st.sampled_from(white))
         op, k = draw(st.sampled_from(OPS)), draw(st.integers(0, 3))
-        lines.append(f"sum(sight(lamp[{r}, {c}])) {op} {k}")
-        seen = cells_seen(lambda i, j: (i, j) in places and (i, j) not in walls, r, c)
+        way = draw(st.one_of(st.none(), st.integers(0, 3)))
+        along = "" if way is None else f", {SIGHT_WORDS[way]}"
+        lines.append(f"sum(sight(lamp[{r}, {c}]{along})) {op} {k}")
+        seen = cells_seen(lambda i, j: (i, j) in places and (i, j) not in walls, r, c, way)
         clues.append(([white.index(cell) for cell in seen], op, k))
     space = itertools.product(range(2), repeat=len(white))
     expected = {lamps for lamps in space

@@ -19,16 +19,19 @@ Values = dict[str, int]
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
-def in_view(v: Values, grid: str, r: int, c: int) -> list[str]:
+WAYS = {"right": 0, "down": 1, "left": 2, "up": 3}
+
+
+def in_view(v: Values, grid: str, r: int, c: int, way: str | None = None) -> list[str]:
     """The cells (r, c) of `grid` sees, itself first: every cell up to one other than 0, a black cell
-    (no variable) or the edge; none from a cell other than 0."""
+    (no variable) or the edge; none from a cell other than 0. Along one way: those cells, not itself."""
     def open_cell(i: int, j: int) -> bool:
         return v.get(f"{grid}[{i},{j}]", 1) == 0
 
     if not open_cell(r, c):
         return []
-    cells = [f"{grid}[{r},{c}]"]
-    for dr, dc in STEPS:
+    cells = [f"{grid}[{r},{c}]"] if way is None else []
+    for dr, dc in STEPS if way is None else [STEPS[WAYS[way]]]:
         i, j = r + dr, c + dc
         while open_cell(i, j):
             cells.append(f"{grid}[{i},{j}]")
@@ -36,14 +39,14 @@ def in_view(v: Values, grid: str, r: int, c: int) -> list[str]:
     return cells
 
 
-def seen(v: Values, grid: str, r: int, c: int) -> int:
-    return len(in_view(v, grid, r, c))
+def seen(v: Values, grid: str, r: int, c: int, way: str | None = None) -> int:
+    return len(in_view(v, grid, r, c, way))
 
 
-def lamps_in_sight(v: Values, grid: str, r: int, c: int) -> int:
+def lamps_in_sight(v: Values, grid: str, r: int, c: int, way: str | None = None) -> int:
     """The lamps (1s) that (r, c) sees through the cells that have a variable (the walls have none)."""
     walls = {name: 0 for name in v if name.startswith(f"{grid}[")}
-    return sum(v[name] for name in in_view(walls, grid, r, c))
+    return sum(v[name] for name in in_view(walls, grid, r, c, way))
 
 
 # name -> (model, the rule over the values of the model's shown variables)
@@ -72,6 +75,15 @@ ROWS: dict[str, tuple[str, Callable[[Values], bool]]] = {
     "cells-in-sight": ('var lamp in bool shape """\n. . #\n. # .\n. . .\n"""\nsum(sight(lamp[1, 1])) == 1\n'
                        "sum(sight(lamp[3, 3])) <= 1\n",
                        lambda v: lamps_in_sight(v, "lamp", 1, 1) == 1 and lamps_in_sight(v, "lamp", 3, 3) <= 1),
+    "one-way": ("var b[1..3, 1..4] in bool\nseen(b[2, 2], right) == 1\nseen(b[2, 2], up) + seen(b[2, 3], down) >= 1\n"
+                "seen(b[3, 4], left) < 2\n",
+                lambda v: seen(v, "b", 2, 2, "right") == 1
+                and seen(v, "b", 2, 2, "up") + seen(v, "b", 2, 3, "down") >= 1 and seen(v, "b", 3, 4, "left") < 2),
+    "cells-in-sight-one-way": ('var lamp in bool shape """\n. . . #\n. # . .\n"""\nsum(sight(lamp[1, 1], right)) == 1\n'
+                               "sum(sight(lamp[2, 3], up)) + sum(sight(lamp[2, 3], left)) == 0\n",
+                               lambda v: lamps_in_sight(v, "lamp", 1, 1, "right") == 1
+                               and lamps_in_sight(v, "lamp", 2, 3, "up") == 0
+                               and lamps_in_sight(v, "lamp", 2, 3, "left") == 0),
     "cells-in-sight-of-a-bound-cell": ('var lamp in bool shape """\n. . .\n# . .\n"""\n'
                                        "forall cell in lamp.cells: sum(sight(cell)) >= 1\n"
                                        "forall cell in lamp.cells: if cell == 1 then sum(sight(cell)) == 1\n",
@@ -126,3 +138,10 @@ def test_the_cells_in_sight_are_the_cell_then_right_down_left_up(k: int) -> None
     model = loads(f"var g[1..3, 1..3] in bool\nsum(g) == 1\nsight(g[2, 2])[{k}] == 1\n", "sight.puz")
     result = solve(model, "sat", limit=None)
     assert result.complete and [name for name, value in result.solutions[0].items() if value] == [IN_ORDER[k]]
+
+
+def test_a_white_cells_view_is_itself_and_its_four_ways() -> None:
+    ways = " + ".join(f"seen(b[2, 2], {way})" for way in WAYS)
+    text = f"var b[1..3, 1..3] in bool\nb[2, 2] == 0\nseen(b[2, 2]) == 1 + {ways}\n"
+    result = solve(loads(text, "sight.puz"), "sat", limit=None)
+    assert result.complete and result.count == 2**8  # every shading of the other eight cells

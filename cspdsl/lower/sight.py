@@ -15,6 +15,9 @@ a grid drawn with a shape, as Light Up's walls. It is the cell itself, then each
 first (right, down, left, up), and adds nothing to the problem: `sum(sight(lamp[r, c])) >= 1` says
 the cell is lit.
 
+With a direction as a second argument, written as a word (`seen(g[r, c], left)`, `right`, `down`,
+`up`), both look one way only and count or list the cells beside the cell, not the cell itself.
+
 A black cell of a shaped grid blocks both views; the grid's own index ranges give the directions
 (the next cell along a row is the next index of its range, as `neighbours` reads it).
 """
@@ -33,9 +36,10 @@ from .values import Array, as_lin
 
 SIGHT_CALLS = ("seen", "sight")
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # right, down, left, up
+DIRECTION_WORDS = ("right", "down", "left", "up")
 HOW = {
-    "seen": "give it one cell of a grid: seen(black[r, c]) == 7",
-    "sight": "give it one cell of a grid: sum(sight(lamp[r, c])) >= 1",
+    "seen": "give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)",
+    "sight": "give it one cell of a grid, and a direction if one: sum(sight(lamp[r, c])) >= 1",
 }
 
 
@@ -72,11 +76,11 @@ def seen_comparison(lowering: Any, node: ast.Compare) -> ir.Constraint | None:
 def _seen_conditions(lowering: Any, call: ast.Call) -> list[ir.Constraint]:
     """For the cell and each cell along each direction, the condition that it is seen: it and every
     cell from the start to it are white (0)."""
-    start, lines = _lines_of_sight(lowering, call)
+    start, lines, itself = _lines_of_sight(lowering, call)
     steps = sum(len(line) * (len(line) + 1) // 2 for line in lines)
     lowering.sizes.add_pairs(steps, f"this view goes through {steps} steps along its lines", call.span)
     here = _white(start)
-    conditions = [here]
+    conditions = [here] if itself else []
     for line in lines:
         path = [here]
         for cell in line:
@@ -113,31 +117,44 @@ def _flag(lowering: Any, condition: ir.Constraint, call: ast.Call) -> str:
 
 
 def _cells_in_sight(lowering: Any, call: ast.Call) -> list[str]:
-    """The cell and the cells it sees along each direction up to a black cell, nearest first."""
-    start, lines = _lines_of_sight(lowering, call)
-    return [start, *(cell for line in lines for cell in line)]
+    """The cell and the cells it sees along each direction up to a black cell, nearest first (along
+    the one direction given, without the cell itself)."""
+    start, lines, itself = _lines_of_sight(lowering, call)
+    return [*([start] if itself else []), *(cell for line in lines for cell in line)]
 
 
-def _lines_of_sight(lowering: Any, call: ast.Call) -> tuple[str, list[list[str]]]:
-    """The call's cell, and the cells along each direction from it, nearest first, up to a black cell
-    or the edge of its grid."""
+def _lines_of_sight(lowering: Any, call: ast.Call) -> tuple[str, list[list[str]], bool]:
+    """The call's cell, the cells along each direction from it (or the one direction given), nearest
+    first, up to a black cell or the edge of its grid, and whether the cell itself is in view (it is
+    not when one direction is given)."""
     var, owner, (r, c) = _cell_of(lowering, call)
+    direction = _direction(call)
     rows, cols = owner.ranges
     lines = []
-    for dr, dc in DIRECTIONS:
+    for dr, dc in DIRECTIONS if direction is None else DIRECTIONS[direction : direction + 1]:
         line, i, j = [], r + dr, c + dc
         while 0 <= i < len(rows) and 0 <= j < len(cols) and (rows[i], cols[j]) in owner.cells:
             line.append(owner.cells[(rows[i], cols[j])])
             i, j = i + dr, j + dc
         lines.append(line)
-    return var, lines
+    return var, lines, direction is None
+
+
+def _direction(call: ast.Call) -> int | None:
+    """The direction a second argument names, as written (right, down, left or up); None without one."""
+    if len(call.args) < 2:
+        return None
+    word = call.args[1]
+    if not isinstance(word, ast.Name) or word.name not in DIRECTION_WORDS:
+        raise error("a direction is right, down, left or up", word, HOW[call.func])
+    return DIRECTION_WORDS.index(word.name)
 
 
 def _cell_of(lowering: Any, call: ast.Call) -> tuple[str, Array, tuple[int, int]]:
     """The variable of the call's one argument, a cell of a grid of two dimensions, its grid and its
     place in it."""
-    if len(call.args) != 1:
-        raise error(f"{call.func} takes one cell of a grid", call, HOW[call.func])
+    if len(call.args) not in (1, 2):
+        raise error(f"{call.func} takes one cell of a grid, and a direction if one", call, HOW[call.func])
     value = lowering.eval(call.args[0])
     one_cell = isinstance(value, Lin) and len(value.terms) == 1 and value.terms[0][0] == 1 and not value.const
     var = value.terms[0][1] if one_cell else None
