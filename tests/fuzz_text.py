@@ -133,7 +133,8 @@ def grid_var(world: World) -> list[str]:
         world.cubes[name] = n
         return [f"var {name}[1..2, 1..{n}, 1..{n}] in 1..{n}"]
     world.grids[name] = n
-    lines = [f"var {name}[1..{n}, 1..{n}] in 1..{n}"]
+    low = 0 if rng.random() < 0.3 else 1  # a 0 is a white cell for seen(...)
+    lines = [f"var {name}[1..{n}, 1..{n}] in {low}..{n}"]
     if rng.random() < 0.3:
         rows = [" ".join(rng.choice([".", ".", "_", str(rng.randint(1, n))]) for _ in range(n)) for _ in range(n)]
         lines.append(f'given {name} = """\n' + "\n".join(rows) + '\n"""')
@@ -199,6 +200,9 @@ def atom(world: World) -> str:
     choices = [str(rng.randint(-3, 9))] + world.scalars[-3:] + world.binders * 2
     if world.arrays or world.grids or world.cubes or world.boards:
         choices += [element(world)] * 2
+        if world.grids and rng.random() < 0.2:  # sight lines: mostly of a grid's cell, else of any element
+            choices.append(rng.choice(["seen({})", "seen({}, left)", "sum(sight({}))", "sum(sight({}, up))"])
+                           .format(element(world)))
     if world.values and world.numeric_attributes:
         choices.append(f"{rng.choice(world.values)}.{rng.choice(world.numeric_attributes)}")
     return rng.choice(choices)

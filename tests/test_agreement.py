@@ -25,7 +25,7 @@ KNOWN_COUNTS = {
     "golf": 1, "magicstar": 80, "nonogram": 1, "stars": 1, "skyscrapers": 1, "australia": 18, "knights": 1,
     "agatha": 1,
     "kenken": 1,
-    "hitori": 1, "slitherlink": 1,
+    "hitori": 1, "slitherlink": 1, "kurodoko": 1, "lightup": 1,
     "queens": 92,
     # models with an objective: the number of their optimal solutions
     "golomb": 2, "coins": 1, "lockmax": 1, "till": 1,
@@ -39,7 +39,7 @@ EXACT = exact_backends(partial=True)
 OTHERS = [name for name in EXACT if name != "cpsat"]
 # The models a backend that takes some kinds only refuses, and its message.
 NO_AREA = "backend 'cp' has no constraint for a connected area: solve this model with sat, cpsat or csp"
-REFUSED = {("hitori", "cp"): NO_AREA, ("slitherlink", "cp"): NO_AREA}
+REFUSED = {("hitori", "cp"): NO_AREA, ("slitherlink", "cp"): NO_AREA, ("kurodoko", "cp"): NO_AREA}
 # Each sequential puzzle's fewest moves and number of plans (within its bound, or of the fewest moves),
 # found by `search` and by every exact backend on the puzzle unrolled over the bound.
 KNOWN_PLANS = {"pegs": (13, 14880), "river": (7, 2), "jugs": (6, 1), "hanoi": (7, 1), "hanoi_costs": (9, 1),

@@ -1493,6 +1493,140 @@ CASES: dict[str, tuple[str, str]] = {
             "hint: did you mean 'visible'?",
         ),
     ),
+    # ---- sight lines (seen(...), sight(...)) -------------------------------------------------------
+    'seen-of-nothing-given': (
+        'var b[1..3, 1..3] in bool\nseen() == 2\n',
+        lines(
+            'm.puz:2:1: error: seen takes one cell of a grid, and a direction if one',
+            ' 2 | seen() == 2',
+            '   | ^^^^^^',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
+        ),
+    ),
+    'seen-two-args': (
+        'var b[1..3, 1..3] in bool\nseen(b, 2) == 2\n',
+        lines(
+            'm.puz:2:6: error: seen takes a cell of a grid, such as g[2, 3]',
+            ' 2 | seen(b, 2) == 2',
+            '   |      ^',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
+        ),
+    ),
+    'seen-of-a-number': (
+        'var b[1..3, 1..3] in bool\nseen(3) == 1\n',
+        lines(
+            'm.puz:2:6: error: seen takes a cell of a grid, such as g[2, 3]',
+            ' 2 | seen(3) == 1',
+            '   |      ^',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
+        ),
+    ),
+    'seen-of-a-sum': (
+        'var b[1..3, 1..3] in bool\nseen(b[1, 1] + 1) == 1\n',
+        lines(
+            'm.puz:2:6: error: seen takes a cell of a grid, such as g[2, 3]',
+            ' 2 | seen(b[1, 1] + 1) == 1',
+            '   |      ^^^^^^^^^^^',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
+        ),
+    ),
+    'seen-of-a-variable': (
+        'var x in bool\nseen(x) == 1\n',
+        lines(
+            'm.puz:2:6: error: seen takes a cell of a grid, such as g[2, 3]',
+            ' 2 | seen(x) == 1',
+            '   |      ^',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
+        ),
+    ),
+    'seen-of-a-1d-array': (
+        'var q[1..5] in bool\nseen(q[2]) == 3\n',
+        lines(
+            "m.puz:2:6: error: seen looks along the rows and columns of a grid; 'q' has 1 dimension",
+            ' 2 | seen(q[2]) == 3',
+            '   |      ^^^^',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
+        ),
+    ),
+    'seen-outside-the-grid': (
+        'var b[1..3, 1..3] in bool\nseen(b[4, 1]) == 2\n',
+        lines(
+            "m.puz:2:8: error: index 4 is outside b's range 1..3",
+            ' 2 | seen(b[4, 1]) == 2',
+            '   |        ^',
+        ),
+    ),
+    'seen-compared-with-a-list': (
+        'var b[1..3, 1..3] in bool\nseen(b[1, 1]) == [1]\n',
+        lines(
+            'm.puz:2:18: error: expected a number, found a list or group',
+            ' 2 | seen(b[1, 1]) == [1]',
+            '   |                  ^^^',
+            'hint: sum(...) adds a list up',
+        ),
+    ),
+    'seen-misspelt': (
+        'var b[1..3, 1..3] in bool\nsen(b[1, 1]) == 2\n',
+        lines(
+            "m.puz:2:1: error: unknown function 'sen'",
+            ' 2 | sen(b[1, 1]) == 2',
+            '   | ^^^',
+            "hint: did you mean 'seen'?",
+        ),
+    ),
+    'sight-of-a-row': (
+        'var b[1..3, 1..3] in bool\nsum(sight(b[1, ..])) >= 1\n',
+        lines(
+            'm.puz:2:11: error: sight takes a cell of a grid, such as g[2, 3]',
+            ' 2 | sum(sight(b[1, ..])) >= 1',
+            '   |           ^^^^^^^^',
+            'hint: give it one cell of a grid, and a direction if one: sum(sight(lamp[r, c])) >= 1',
+        ),
+    ),
+    'sight-of-a-black-cell': (
+        'var lamp in bool shape """\n. #\n. .\n"""\nsum(sight(lamp[1, 2])) >= 1\n',
+        lines(
+            "m.puz:5:11: error: lamp[1,2] is a black cell ('#' in its shape): it has no variable",
+            ' 5 | sum(sight(lamp[1, 2])) >= 1',
+            '   |           ^^^^^^^^^^',
+        ),
+    ),
+    'sight-of-a-3d-cell': (
+        'var c[1..2, 1..2, 1..2] in bool\nsum(sight(c[1, 1, 1])) >= 1\n',
+        lines(
+            "m.puz:2:11: error: sight looks along the rows and columns of a grid; 'c' has 3 dimensions",
+            ' 2 | sum(sight(c[1, 1, 1])) >= 1',
+            '   |           ^^^^^^^^^^',
+            'hint: give it one cell of a grid, and a direction if one: sum(sight(lamp[r, c])) >= 1',
+        ),
+    ),
+    'seen-three-args': (
+        'var b[1..3, 1..3] in bool\nseen(b[1, 1], right, 2) == 2\n',
+        lines(
+            'm.puz:2:1: error: seen takes one cell of a grid, and a direction if one',
+            ' 2 | seen(b[1, 1], right, 2) == 2',
+            '   | ^^^^^^^^^^^^^^^^^^^^^^^',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
+        ),
+    ),
+    'seen-direction-misspelt': (
+        'var b[1..3, 1..3] in bool\nseen(b[1, 1], rigth) == 2\n',
+        lines(
+            'm.puz:2:15: error: a direction is right, down, left or up',
+            ' 2 | seen(b[1, 1], rigth) == 2',
+            '   |               ^^^^^',
+            'hint: give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)',
+        ),
+    ),
+    'sight-direction-a-number': (
+        'var b[1..3, 1..3] in bool\nsum(sight(b[1, 1], 2)) == 1\n',
+        lines(
+            'm.puz:2:20: error: a direction is right, down, left or up',
+            ' 2 | sum(sight(b[1, 1], 2)) == 1',
+            '   |                    ^',
+            'hint: give it one cell of a grid, and a direction if one: sum(sight(lamp[r, c])) >= 1',
+        ),
+    ),
     'reversed-two-args': (
         'var q[1..3] in 1..3\nvisible(reversed(q, q)) == 1\n',
         lines(

@@ -161,6 +161,24 @@ def test_wikipedias_hitori_has_its_one_answer(backend):
     assert rows == ["#.#...#.", ".....#..", "#..#....", "..#..#.#", ".#.#....", "#...#..#", ".#......", "....#.#."]
 
 
+@pytest.mark.parametrize("backend", [name for name in exact_backends() if name != "cp"])  # cp: no areas
+def test_shadifys_kurodoko_has_its_published_answer(backend):
+    result = solve_model("kurodoko", backend=backend, limit=None)
+    assert result.complete and result.count == 1
+    shaded = result.solutions[0]
+    rows = ["".join("#." [1 - shaded[f"black[{r},{c}]"]] for c in range(1, 6)) for r in range(1, 6)]
+    assert rows == ["..#..", ".....", ".....", ".#.#.", "....."]
+
+
+@pytest.mark.parametrize("backend", exact_backends())
+def test_the_light_up_has_its_published_lamps(backend):
+    result = solve_model("lightup", backend=backend, limit=None)
+    assert result.complete and result.count == 1
+    lamps = result.solutions[0]
+    rows = ["".join(str(lamps.get(f"lamp[{r},{c}]", "#")) for c in range(1, 8)) for r in range(1, 8)]
+    assert rows == ["1000#01", "0001000", "#01#100", "00#1#10", "100#10#", "0010000", "01#1000"]
+
+
 @pytest.mark.parametrize("backend", exact_backends())
 def test_the_puzz_link_slitherlink_has_its_one_loop(backend):
     result = solve_model("slitherlink", backend=backend, limit=None)

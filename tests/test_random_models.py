@@ -497,6 +497,98 @@ def _compared(f: View, op: str, g: View) -> Callable[[tuple[int, ...]], bool]:
     return lambda q: PY_OPS[op](f(q), g(q))
 
 
+# -- sight lines: Kurodoko's and Light Up's views, against the rule itself ------------------------------
+
+SIGHT_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+SIGHT_WORDS = ["right", "down", "left", "up"]
+
+
+def cells_seen(open_cell: Callable[[int, int], bool], r: int, c: int, way: int | None = None) -> list[tuple[int, int]]:
+    """The cells (r, c) sees, itself first, walking each direction while the cells are open; along
+    one direction (`way`, an index of SIGHT_STEPS), the cells that way only, without itself."""
+    if not open_cell(r, c):
+        return []
+    seen = [(r, c)] if way is None else []
+    for dr, dc in SIGHT_STEPS if way is None else SIGHT_STEPS[way : way + 1]:
+        i, j = r + dr, c + dc
+        while open_cell(i, j):
+            seen.append((i, j))
+            i, j = i + dr, j + dc
+    return seen
+
+
+@st.composite
+def sight_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
+    """A small grid `b` with views `seen(b[r, c])` as clues (compared with a constant, with a cell, or
+    two views added up), and the solutions the rule itself gives: a cell other than 0 blocks."""
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    hi = draw(st.sampled_from([1, 1, 2])) if rows * cols <= 5 else 1
+    lines = [f"var b[1..{rows}, 1..{cols}] in {'bool' if hi == 1 else '0..2'}"]
+    rules: list[Callable[[tuple[int, ...]], bool]] = []
+
+    def view() -> tuple[str, View]:
+        r, c = draw(st.integers(1, rows)), draw(st.integers(1, cols))
+        way = draw(st.one_of(st.none(), st.integers(0, 3)))
+        along = "" if way is None else f", {SIGHT_WORDS[way]}"
+        return f"seen(b[{r}, {c}]{along})", _seen_in(rows, cols, r, c, way)
+
+    for _ in range(draw(st.integers(1, 3))):
+        op, (left, value) = draw(st.sampled_from(OPS)), view()
+        kind = draw(st.sampled_from(["constant", "constant", "cell", "sum"]))
+        if kind == "sum":
+            second, second_value = view()
+            left, value = f"{left} + {second}", _added(value, second_value)
+        k = draw(st.integers(0, rows + cols + (rows + cols if kind == "sum" else 0)))
+        i, j = draw(st.integers(1, rows)), draw(st.integers(1, cols))
+        right, other = (f"b[{i}, {j}]", _height((i - 1) * cols + j)) if kind == "cell" else (str(k), _constant(k))
+        if draw(st.booleans()):
+            lines.append(f"{left} {op} {right}")
+        else:
+            lines.append(f"{right} {MIRRORED[op]} {left}")
+        rules.append(_compared(value, op, other))
+    space = itertools.product(range(hi + 1), repeat=rows * cols)
+    return "\n".join(lines) + "\n", {b for b in space if all(rule(b) for rule in rules)}
+
+
+MIRRORED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def _seen_in(rows: int, cols: int, r: int, c: int, way: int | None) -> View:
+    def count(b: tuple[int, ...]) -> int:
+        return len(cells_seen(lambda i, j: 1 <= i <= rows and 1 <= j <= cols and b[(i - 1) * cols + j - 1] == 0,
+                              r, c, way))
+
+    return count
+
+
+@st.composite
+def walled_sight_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
+    """A small Light Up: a grid `lamp` drawn with walls (`#`), clues `sum(sight(lamp[r, c])) op k` on
+    white cells, and the solutions the rule itself gives (lamps seen through white cells)."""
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 4))
+    places = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    walls = draw(st.sets(st.sampled_from(places), max_size=len(places) - 1))
+    white = [place for place in places if place not in walls]
+    picture = "\n".join(" ".join("#" if (r, c) in walls else "." for c in range(1, cols + 1))
+                         for r in range(1, rows + 1))
+    lines = [f'var lamp in bool shape """\n{picture}\n"""']
+    clues: list[tuple[list[int], str, int]] = []
+    for _ in range(draw(st.integers(1, 3))):
+        r, c = draw(st.sampled_from(white))
+        op, k = draw(st.sampled_from(OPS)), draw(st.integers(0, 3))
+        way = draw(st.one_of(st.none(), st.integers(0, 3)))
+        along = "" if way is None else f", {SIGHT_WORDS[way]}"
+        lines.append(f"sum(sight(lamp[{r}, {c}]{along})) {op} {k}")
+        seen = cells_seen(lambda i, j: (i, j) in places and (i, j) not in walls, r, c, way)
+        clues.append(([white.index(cell) for cell in seen], op, k))
+    space = itertools.product(range(2), repeat=len(white))
+    expected = {lamps for lamps in space
+                if all(PY_OPS[op](sum(lamps[i] for i in seen), k) for seen, op, k in clues)}
+    return "\n".join(lines) + "\n", expected
+
+
 # -- shapes placed on a board ------------------------------------------------------------------------
 
 LIBRARY_SHAPES = {"monomino": "#", "domino": "##", "I3": "###", "L3": "##/#.", "O4": "##/##", "T4": "###/.#.",
@@ -644,6 +736,26 @@ def test_random_nonograms(text: str) -> None:
 @FAST
 @given(visibility_models())
 def test_random_views_of_skyscrapers(case: tuple[str, set[tuple[int, ...]]]) -> None:
+    text, expected = case
+    assert_backends_agree(text)
+    model = loads(text, "random.puz")
+    result = solve(model, REFERENCE, limit=None)
+    assert {model.problem.project(s) for s in result.solutions} == expected, f"not the rule's solutions:\n{text}"
+
+
+@FAST
+@given(sight_models())
+def test_random_views_along_sight_lines(case: tuple[str, set[tuple[int, ...]]]) -> None:
+    text, expected = case
+    assert_backends_agree(text)
+    model = loads(text, "random.puz")
+    result = solve(model, REFERENCE, limit=None)
+    assert {model.problem.project(s) for s in result.solutions} == expected, f"not the rule's solutions:\n{text}"
+
+
+@FAST
+@given(walled_sight_models())
+def test_random_cells_in_sight_of_walls(case: tuple[str, set[tuple[int, ...]]]) -> None:
     text, expected = case
     assert_backends_agree(text)
     model = loads(text, "random.puz")

@@ -18,6 +18,7 @@ from .forms import SUM_CALLS, abs_call_compared, left_spine
 from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
 from .products import aux_for
 from .quantifiers import Quantifiers
+from .sight import seen_comparison
 from .sizes import TooLarge
 from .values import as_cond, as_list
 from .visibility import visible_comparison
@@ -213,6 +214,7 @@ class Conditions(Quantifiers):
         if node.op == "same" and isinstance(node.left, ast.ListLit) and isinstance(node.right, ast.ListLit):
             return self.same_in_some_order(node)
         view = visible_comparison(self, node)
+        view = seen_comparison(self, node) if view is None else view
         if view is not None:
             return view
         absolute = self.abs_comparison(node)

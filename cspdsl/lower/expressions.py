@@ -18,6 +18,7 @@ from .indexing import Indexing
 from .named_values import refuse_arithmetic, refuse_order
 from .neighbours import NEIGHBOUR_CALLS, neighbours_of, segments
 from .products import bounds, divide, extreme, multiply, product_of
+from .sight import SIGHT_CALLS, sight_value
 from .values import (
     Array,
     Attribute,
@@ -33,8 +34,8 @@ from .visibility import visible_value
 
 # Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
 # language server's completion.
-KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, "runs", "visible", "reversed",
-               "segments")
+KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, "runs", "visible",
+               "reversed", "segments")
 
 
 class Expressions(Indexing):
@@ -228,6 +229,8 @@ class Expressions(Indexing):
             return self.call_neighbours(node)
         if node.func == "visible":
             return visible_value(self, node)
+        if node.func in SIGHT_CALLS:
+            return sight_value(self, node)
         if node.func == "reversed":
             return self.call_reversed(node)
         if node.func == "runs":
