@@ -33,8 +33,9 @@ from ..syntax import ast
 from ..syntax.plain import parse_model
 from .clues import GivenClues
 from .givens import BOM, GENERATED_MARK, nothing_to_generate
-from .numbered import TRIES, clues_text, drawn, holds_of
-from .solution import check_unique, random_solution
+from .lines import is_number, number_of
+from .numbered import TRIES, clues_text, drawn, holds_of, solutions_tried
+from .solution import check_unique
 
 # An item of a list: (the list's name, its place, 1 for the first).
 Item = tuple[str, int]
@@ -72,7 +73,7 @@ def clue_lists(tree: ast.Model) -> tuple[list[ClueList], list[Refused]]:
     refused: list[Refused] = []
     for decl in tree.statements:
         if not (isinstance(decl, ast.LetDecl) and isinstance(decl.value, ast.ListLit) and decl.value.items
-                and all(_is_number(item) for item in decl.value.items)):
+                and all(is_number(item) for item in decl.value.items)):
             continue
         uses = _Uses(decl.name)
         for statement in tree.statements:
@@ -139,10 +140,10 @@ class _Uses:
 
 def _guard(where: ast.Node, name: str, names: set[str]) -> tuple[str, int] | None:
     """(b, the blank number) when `where` is `name[b] > k` (blank k) or `name[b] >= k` (blank k - 1)."""
-    if isinstance(where, ast.Compare) and where.op in (">", ">=") and _is_number(where.right):
+    if isinstance(where, ast.Compare) and where.op in (">", ">=") and is_number(where.right):
         index = _item_index(where.left, name)
         if index is not None and index in names:
-            return index, _number(where.right) - (where.op == ">=")
+            return index, number_of(where.right) - (where.op == ">=")
     return None
 
 
@@ -176,7 +177,7 @@ class Reading(Record):
 def item_readers(text: str, name: str, lists: list[ClueList]) -> Reading:
     """Each item's comparison, found by lowering the text with every item a clue (a blank one written
     one above its blank) and again with one list's numbers each one more."""
-    live = {(clue_list.name, k): _live(_number(item), clue_list.blank)
+    live = {(clue_list.name, k): _live(number_of(item), clue_list.blank)
             for clue_list in lists for k, item in enumerate(clue_list.items, 1)}
     problem = loads(rewritten(text, lists, live, None), name).problem
     written = problem.constraints
@@ -266,15 +267,6 @@ def item_text(item: Item, number: int) -> str:
     return f"{item[0]}[{item[1]}] = {number}"
 
 
-def _is_number(node: ast.Node) -> bool:
-    return isinstance(node, ast.Num) or (isinstance(node, ast.Neg) and isinstance(node.operand, ast.Num))
-
-
-def _number(node: ast.Node) -> int:
-    if isinstance(node, ast.Neg):
-        return -_number(node.operand)
-    assert isinstance(node, ast.Num)
-    return node.value
 
 
 class ListsGenerator:
@@ -306,9 +298,7 @@ class ListsGenerator:
     def puzzle(self, seed: int) -> tuple[str, list[str]]:
         """(the text of this seed's puzzle, its items with their numbers): a fact of the model and the seed."""
         rng = random.Random(seed)
-        for _ in range(1 if self.picture is not None else TRIES):
-            check_deadline()  # a run's --timeout, looked at between two solutions tried
-            solution = self.picture if self.picture is not None else random_solution(self.session, rng)[1]
+        for solution in solutions_tried(self.session, self.picture, rng):
             numbers = {item: self.shown(item, read(solution)) for item, read in sorted(self.readers.items())}
             kept = self.minimal(numbers, solution, rng)
             if kept is not None:

@@ -40,7 +40,7 @@ class NumberLine(Record):
     def written(self) -> Numbers:
         """The numbers as the model writes them."""
         node = self.numbers
-        return tuple(_number(item) for item in node.items) if isinstance(node, ast.ListLit) else _number(node)
+        return tuple(number_of(item) for item in node.items) if isinstance(node, ast.ListLit) else number_of(node)
 
 
 def number_lines(tree: ast.Model) -> list[NumberLine]:
@@ -133,16 +133,17 @@ def clue_text(line: NumberLine, numbers: Numbers) -> str:
 
 def _numbers(node: ast.Node) -> bool:
     if isinstance(node, ast.ListLit):
-        return all(_is_number(item) for item in node.items)
-    return _is_number(node)
+        return all(is_number(item) for item in node.items)
+    return is_number(node)
 
 
-def _is_number(node: ast.Node) -> bool:
+def is_number(node: ast.Node) -> bool:
+    """A number written in the model: `3` or `-3`."""
     return isinstance(node, ast.Num) or (isinstance(node, ast.Neg) and isinstance(node.operand, ast.Num))
 
 
-def _number(node: ast.Node) -> int:
+def number_of(node: ast.Node) -> int:
     if isinstance(node, ast.Neg):
-        return -_number(node.operand)
+        return -number_of(node.operand)
     assert isinstance(node, ast.Num)
     return node.value

@@ -13,6 +13,7 @@ numbers changed where they stand and the dropped lines removed, read back and so
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from ..backends import Assignment
 from ..core.deadline import check_deadline
@@ -70,9 +71,7 @@ class NumberedGenerator:
     def puzzle(self, seed: int) -> tuple[str, list[str]]:
         """(the text of this seed's puzzle, its clue lines as written): a fact of the model and the seed."""
         rng = random.Random(seed)
-        for _ in range(1 if self.picture is not None else TRIES):
-            check_deadline()  # a run's --timeout, looked at between two solutions tried
-            solution = self.picture if self.picture is not None else random_solution(self.session, rng)[1]
+        for solution in solutions_tried(self.session, self.picture, rng):
             numbers = {i: read(solution) for i, read in enumerate(self.readers)}
             kept = self.minimal(numbers, solution, rng)
             if kept is not None:
@@ -164,3 +163,12 @@ def holds_of(oracle: ClueOracle, numbers: list[int], solution: Assignment) -> bo
     session = oracle.session
     placed = [session.literal(var, solution[var]) for var in oracle.problem.outputs]
     return session.solve([*placed, *(oracle.selector[n] for n in sorted(numbers))])
+
+
+def solutions_tried(session: GivenClues, picture: Assignment | None, rng: random.Random) -> Iterator[Assignment]:
+    """The solutions a seed's puzzle is tried from: the setter's picture alone, else up to TRIES random
+    solutions; a run's --timeout is looked at between two of them."""
+    for _ in range(1 if picture is not None else TRIES):
+        check_deadline()
+        yield picture if picture is not None else random_solution(session, rng)[1]
+
