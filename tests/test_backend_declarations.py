@@ -12,7 +12,15 @@ from helpers import MODELS
 
 from cspdsl import solve
 from cspdsl.api import load, loads
-from cspdsl.backends import DECLARED, REGISTRY, Capabilities, backend_class, exact_backends, get_backend
+from cspdsl.backends import (
+    DECLARED,
+    REGISTRY,
+    Capabilities,
+    backend_class,
+    declaration,
+    exact_backends,
+    get_backend,
+)
 from cspdsl.backends.base import run_passes
 from cspdsl.backends.registry import factory as session_factory
 from cspdsl.core.errors import CspdslError
@@ -60,6 +68,18 @@ def test_every_backend_class_is_what_the_registry_declares_of_it(name: str) -> N
     assert (declared.capabilities, declared.options) == (cls.CAPABILITIES, cls.OPTIONS)
     if name not in OWN_DECLARATION:
         assert cls.CAPABILITIES is declared.capabilities and cls.OPTIONS is declared.options
+
+
+def test_a_backend_registered_alone_is_read_from_its_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class put in `REGISTRY` with no declaration (as the tests' made-up backends are) is read from
+    its own `CAPABILITIES`, `OPTIONS` and docstring; an unknown name is refused with the known ones."""
+    monkeypatch.setitem(REGISTRY, "again", ("cspdsl.backends.search", "SearchBackend"))
+    read, search = declaration("again"), backend_class("search")
+    assert (read.summary, read.capabilities, read.options) == (
+        search.__doc__.strip().splitlines()[0], search.CAPABILITIES, search.OPTIONS)
+    with pytest.raises(CspdslError, match="unknown backend 'nope'") as refused:
+        declaration("nope")
+    assert "again" in (refused.value.hint or "")
 
 
 @pytest.mark.parametrize("name", BACKENDS)

@@ -248,10 +248,10 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _list_backends() -> int:
     """Each backend as it declares itself (`backends.DECLARED`): none is imported, nor its solver library."""
-    from ..backends import DECLARED, DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT
+    from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, declaration
 
-    for name in sorted(DECLARED):
-        declared = DECLARED[name]
+    for name in sorted(REGISTRY):
+        declared = declaration(name)
         kind = ("exact" if declared.capabilities.exact
                 else f"local search, time limit {LOCAL_SEARCH_TIMEOUT:g} s unless --timeout")
         default = " (default)" if name == DEFAULT_BACKEND else ""
