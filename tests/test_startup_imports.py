@@ -84,6 +84,7 @@ def test_listing_the_backends_imports_no_backend_nor_its_solver_library() -> Non
     assert code == 0 and listed.startswith("anneal: ") and "\ncpsat: " in listed and "-O workers=<int>" in listed
     assert "cspdsl.backends.declarations" in loaded
     assert loaded_of(loaded, (*SOLVER_LIBRARIES, *BACKEND_PACKAGES)) == set()
+    assert loaded_of(loaded, ("cspdsl.ir",)) == set()  # the protocol names the IR for type checkers only
 
 
 @pytest.mark.parametrize(("option", "refusal"), [("nope=1", "backend 'cpsat' has no option 'nope'"),

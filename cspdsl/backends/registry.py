@@ -10,10 +10,12 @@ import math
 import sys
 
 from ..core.errors import CspdslError
-from ..core.static_types import Any
-from ..ir import Problem
+from ..core.static_types import TYPE_CHECKING, Any
 from .declarations import DECLARED, Declaration
 from .protocol import Backend, BatchSession, Clues, ClueSession
+
+if TYPE_CHECKING:
+    from ..ir import Problem
 
 # name -> (module, class), as each backend declares them (`declarations.DECLARED`).
 REGISTRY: dict[str, tuple[str, str]] = {name: (declared.module, declared.class_name)
