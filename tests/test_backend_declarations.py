@@ -12,7 +12,15 @@ from helpers import MODELS
 
 from cspdsl import solve
 from cspdsl.api import load, loads
-from cspdsl.backends import REGISTRY, Capabilities, backend_class, exact_backends, get_backend
+from cspdsl.backends import (
+    DECLARED,
+    REGISTRY,
+    Capabilities,
+    backend_class,
+    declaration,
+    exact_backends,
+    get_backend,
+)
 from cspdsl.backends.base import run_passes
 from cspdsl.backends.registry import factory as session_factory
 from cspdsl.core.errors import CspdslError
@@ -43,6 +51,54 @@ def test_every_backend_declares_its_capabilities_in_full(name: str) -> None:
     assert type(declared) is Capabilities
     assert all(type(getattr(declared, field)) is bool for field in Capabilities.__annotations__)
     assert not hasattr(cls, "exact")  # one place says it: the drivers read `CAPABILITIES.exact`
+
+
+# The backends whose class states its own declaration (its folder is to read `declarations.py` too): the
+# two are compared equal here, where the others are the same objects.
+OWN_DECLARATION = {"search"}
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_every_backend_class_is_what_the_registry_declares_of_it(name: str) -> None:
+    """`cspdsl backends` and the `-O` checks read the declaration without importing the class: the
+    class holds the same capabilities, options and summary (its docstring's first line)."""
+    cls, declared = backend_class(name), DECLARED[name]
+    assert (cls.__module__.startswith(declared.module), cls.__name__) == (True, declared.class_name)
+    assert cls.__doc__.strip().splitlines()[0] == declared.summary
+    assert (declared.capabilities, declared.options) == (cls.CAPABILITIES, cls.OPTIONS)
+    if name not in OWN_DECLARATION:
+        assert cls.CAPABILITIES is declared.capabilities and cls.OPTIONS is declared.options
+
+
+def test_a_backend_registered_alone_is_read_from_its_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class put in `REGISTRY` with no declaration (as the tests' made-up backends are) is read from
+    its own `CAPABILITIES`, `OPTIONS` and docstring; an unknown name is refused with the known ones."""
+    monkeypatch.setitem(REGISTRY, "again", ("cspdsl.backends.search", "SearchBackend"))
+    read, search = declaration("again"), backend_class("search")
+    assert (read.summary, read.capabilities, read.options) == (
+        search.__doc__.strip().splitlines()[0], search.CAPABILITIES, search.OPTIONS)
+    with pytest.raises(CspdslError, match="unknown backend 'nope'") as refused:
+        declaration("nope")
+    assert "again" in (refused.value.hint or "")
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_every_declared_option_is_a_parameter_of_the_constructor(name: str) -> None:
+    parameters = inspect.signature(backend_class(name).__init__).parameters
+    assert set(DECLARED[name].options) == set(parameters) - {"self"}
+
+
+def test_the_option_texts_name_the_backends_own_defaults() -> None:
+    """The defaults that sat's and search's option texts state are the ones their modules hold."""
+    from cspdsl.backends.sat.encoder import DIRECT_LITERALS_MAX, MAX_CLAUSES
+    from cspdsl.backends.sat.engines import DEFAULT_ENGINE, ENGINE_NAMES
+    from cspdsl.backends.search import DEFAULT_MAX_STATES
+
+    sat = {option: text for option, (_, text) in DECLARED["sat"].options.items()}
+    assert sat["solver"].startswith(f"the SAT engine: {', '.join(ENGINE_NAMES)} (default {DEFAULT_ENGINE};")
+    assert sat["max_values"].endswith(f"(default {DIRECT_LITERALS_MAX:,})")
+    assert sat["max_clauses"].endswith(f"(default {MAX_CLAUSES:,})")
+    assert DECLARED["search"].options["max_states"][1].endswith(f"(default {DEFAULT_MAX_STATES})")
 
 
 @pytest.mark.parametrize("name", BACKENDS)

@@ -4,8 +4,12 @@ Each command runs in a process of its own and its `sys.modules` is read (`helper
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
-from helpers import modules_after
+from helpers import ROOT, modules_after
 
 # The parts of cspdsl that only some commands use: a plain solve loads none of them.
 OTHER_COMMANDS = ("cspdsl.serve", "cspdsl.lsp", "cspdsl.generate", "cspdsl.explanation", "cspdsl.compare",
@@ -57,3 +61,36 @@ def test_a_plain_solve_loads_nothing_that_only_some_models_use() -> None:
 def test_a_sequential_puzzle_loads_its_lowering_where_it_is_used() -> None:
     loaded = modules_after("solve", "models/hanoi.puz")
     assert {"cspdsl.lower.sequential", "cspdsl.lower.effects", "cspdsl.ir.sequential"} <= loaded
+
+
+# The solver libraries behind the backends: OR-Tools (cp, cpsat), python-constraint (csp), PySAT and
+# pycosat (sat). Listing the backends, or refusing an option one does not have, needs none of them.
+SOLVER_LIBRARIES = ("ortools", "pysat", "constraint", "pycosat")
+BACKEND_PACKAGES = ("cspdsl.backends.cp", "cspdsl.backends.cpsat", "cspdsl.backends.csp", "cspdsl.backends.local",
+                    "cspdsl.backends.sat", "cspdsl.backends.search")
+
+
+def run_and_load(*argv: str) -> tuple[int, str, set[str]]:
+    """(exit code, standard output, every module loaded) of `cspdsl ARGV` in a process of its own."""
+    code = ("import sys\nfrom cspdsl.cli import main\ntry:\n    code = main(sys.argv[1:])\nfinally:\n"
+            "    print(' '.join(sorted(sys.modules)), file=sys.stderr)\nsys.exit(code)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True, env=env,
+                          timeout=120)
+    return done.returncode, done.stdout, set(done.stderr.splitlines()[-1].split())
+
+
+def test_listing_the_backends_imports_no_backend_nor_its_solver_library() -> None:
+    code, listed, loaded = run_and_load("backends")
+    assert code == 0 and listed.startswith("anneal: ") and "\ncpsat: " in listed and "-O workers=<int>" in listed
+    assert "cspdsl.backends.declarations" in loaded
+    assert loaded_of(loaded, (*SOLVER_LIBRARIES, *BACKEND_PACKAGES)) == set()
+    assert loaded_of(loaded, ("cspdsl.ir",)) == set()  # the protocol names the IR for type checkers only
+
+
+@pytest.mark.parametrize(("option", "refusal"), [("nope=1", "backend 'cpsat' has no option 'nope'"),
+                                                 ("workers=many", "'many' is not a valid int")])
+def test_an_option_the_backend_does_not_take_is_refused_before_its_library_loads(option: str, refusal: str) -> None:
+    code, _, loaded = run_and_load("solve", "models/lock.puz", "--backend", "cpsat", "-O", option)
+    assert code == 2 and "cspdsl.lower" in loaded  # the model was read: the refusal came at the backend
+    assert loaded_of(loaded, (*SOLVER_LIBRARIES, "cspdsl.backends.cpsat")) == set()

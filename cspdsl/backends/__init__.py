@@ -1,11 +1,13 @@
 """The face of the backends: what a backend is (`protocol`: the `Backend` protocol, its declared
-`Capabilities`, `Compiled`, `Outcome`), where each one is found (`registry`: a name to its module,
-imported on first use, and the `-O` options) and its incremental sessions (declared in `protocol`,
+`Capabilities`, `Compiled`, `Outcome`), what each one declares of itself, read without importing it
+(`declarations`), where each one is found (`registry`: a name to its module, imported on first use, and
+the `-O` options) and its incremental sessions (declared in `protocol`,
 opened by `registry`). The drivers import these names from here, never a backend's own modules.
 """
 
 from __future__ import annotations
 
+from .declarations import DECLARED, Declaration
 from .protocol import (
     HEADLINE_SIZES,
     Assignment,
@@ -28,6 +30,7 @@ from .registry import (
     LOCAL_SEARCH_TIMEOUT,
     REGISTRY,
     backend_class,
+    declaration,
     exact_backends,
     get_backend,
     has_session,
@@ -37,6 +40,7 @@ from .registry import (
 )
 
 __all__ = [
+    "DECLARED",
     "DEFAULT_BACKEND",
     "HEADLINE_SIZES",
     "LOCAL_SEARCH_TIMEOUT",
@@ -47,6 +51,7 @@ __all__ = [
     "Capabilities",
     "ClueSession",
     "Compiled",
+    "Declaration",
     "DirectSession",
     "Distinct",
     "MakeModel",
@@ -55,6 +60,7 @@ __all__ = [
     "Pass",
     "backend_class",
     "check_limit",
+    "declaration",
     "exact_backends",
     "get_backend",
     "has_session",

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ..core.record import Record, field
-from ..core.static_types import Any, ClassVar, Protocol
-from ..ir import Constraint, Problem
+from ..core.static_types import TYPE_CHECKING, Any, ClassVar, Protocol
+
+if TYPE_CHECKING:  # the IR's kinds are for a model: `cspdsl backends` lists the backends without them
+    from ..ir import Constraint, Problem
 
 Assignment = dict[str, int]
 # What a caller of `Backend.solve` may give it to see each solution as soon as it is found, in the
@@ -110,7 +112,7 @@ class Capabilities(Record):
 
 # A shared pass as a backend declares it: a problem to an equivalent one, or (`normal_form`) to an
 # equivalent one and whether it is already known infeasible.
-Pass = Callable[[Problem], Problem | tuple[Problem, bool]]
+Pass = Callable[["Problem"], "Problem | tuple[Problem, bool]"]
 
 
 class Backend(Protocol):
@@ -168,7 +170,7 @@ class Backend(Protocol):
 # registry imports a backend); a backend without one is solved as a whole problem for each question.
 
 MakeModel = Callable[[], Any]  # the instance's own model (`lower.Lowered`), made when called
-Clues = Mapping[int, Sequence[Constraint]]  # clue number -> the constraints it posts
+Clues = Mapping[int, Sequence["Constraint"]]  # clue number -> the constraints it posts
 
 
 class ClueSession(Protocol):

@@ -1,5 +1,7 @@
 """The registry of backends: a name to a module path, so that a heavy solver (ortools) is imported only
-when its backend is used; and the `-O` options, checked and converted for a backend's constructor."""
+when its backend is used; and the `-O` options, checked and converted for a backend's constructor. What a
+backend declares (`declarations.py`) is read without importing it: the `-O` options are checked, and
+the exact backends chosen, before any solver library loads."""
 
 from __future__ import annotations
 
@@ -8,20 +10,16 @@ import math
 import sys
 
 from ..core.errors import CspdslError
-from ..core.static_types import Any
-from ..ir import Problem
+from ..core.static_types import TYPE_CHECKING, Any
+from .declarations import DECLARED, Declaration
 from .protocol import Backend, BatchSession, Clues, ClueSession
 
-# name -> (module, class). New backends join by adding a line here.
-REGISTRY: dict[str, tuple[str, str]] = {
-    "cp": ("cspdsl.backends.cp", "CpBackend"),
-    "cpsat": ("cspdsl.backends.cpsat", "CpSatBackend"),
-    "csp": ("cspdsl.backends.csp", "CspBackend"),
-    "anneal": ("cspdsl.backends.local", "AnnealBackend"),
-    "genetic": ("cspdsl.backends.local", "GeneticBackend"),
-    "sat": ("cspdsl.backends.sat", "SatBackend"),
-    "search": ("cspdsl.backends.search", "SearchBackend"),
-}
+if TYPE_CHECKING:
+    from ..ir import Problem
+
+# name -> (module, class), as each backend declares them (`declarations.DECLARED`).
+REGISTRY: dict[str, tuple[str, str]] = {name: (declared.module, declared.class_name)
+                                        for name, declared in DECLARED.items()}
 # Chosen by measurement (bench/run.py, "Whole process"): over the seed models, `cspdsl solve` as a user
 # runs it is fastest on sat (pycosat imports in about 1 ms; OR-Tools' libraries take 0.1-0.2 s), see
 # docs/performance.md.
@@ -34,39 +32,63 @@ DEFAULT_BACKEND = "sat"
 # machine), see docs/backend-local-search.md. The exact backends have no default limit.
 LOCAL_SEARCH_TIMEOUT = 20.0
 
+
+def declaration(name: str) -> Declaration:
+    """What the backend registered under `name` declares, read without importing it (a backend added to
+    `REGISTRY` alone, as a test adds one, is read from its class)."""
+    module_name, class_name = _registered(name)
+    declared = DECLARED.get(name)
+    if declared is not None and (declared.module, declared.class_name) == (module_name, class_name):
+        return declared
+    cls = backend_class(name)
+    summary = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
+    return Declaration(module_name, class_name, summary, cls.CAPABILITIES, cls.OPTIONS)
+
+
 def backend_class(name: str) -> Any:
     """The class registered under `name`, imported on first use."""
-    if name not in REGISTRY:
-        known = ", ".join(sorted(REGISTRY))
-        raise CspdslError(f"unknown backend '{name}'", hint=f"available backends: {known}")
-    module_name, class_name = REGISTRY[name]
+    module_name, class_name = _registered(name)
     # A module imported before is taken as it is: `import_module` takes the import lock on every call.
     module = sys.modules.get(module_name) or importlib.import_module(module_name)
     return getattr(module, class_name)
 
 
+def _registered(name: str) -> tuple[str, str]:
+    """The module and class registered under `name`; an unknown name is refused with the known ones."""
+    if name not in REGISTRY:
+        known = ", ".join(sorted(REGISTRY))
+        raise CspdslError(f"unknown backend '{name}'", hint=f"available backends: {known}")
+    return REGISTRY[name]
+
+
 def exact_backends(*, partial: bool = False) -> list[str]:
-    """The registered backends that can enumerate and prove any model (imports each one to read its
-    `CAPABILITIES`); a backend for sequential puzzles only (`search`) is not among them, nor one that
+    """The registered backends that can enumerate and prove any model (read from their declarations,
+    none imported); a backend for sequential puzzles only (`search`) is not among them, nor one that
     refuses some kinds of constraint (`cp`: no connected areas) unless `partial`."""
-    declared = {name: backend_class(name).CAPABILITIES for name in sorted(REGISTRY)}
+    declared = {name: declaration(name).capabilities for name in sorted(REGISTRY)}
     return [name for name, can in declared.items()
             if can.exact and not can.sequential_only and (partial or can.every_kind)]
 
 
 def get_backend(name: str, options: dict[str, str] | None = None) -> Backend:
-    """The backend registered under `name`, configured with `options` given as text (from -O)."""
-    cls = backend_class(name)
-    accepted: dict[str, tuple[type, str]] = cls.OPTIONS
+    """The backend registered under `name`, configured with `options` given as text (from -O): an
+    unknown name or option, or a value of the wrong type, is refused before the backend is imported."""
+    converted = converted_options(name, options or {})
+    backend: Backend = backend_class(name)(**converted)
+    return backend
+
+
+def converted_options(name: str, options: dict[str, str]) -> dict[str, Any]:
+    """`options` given as text, checked against what backend `name` declares and converted to its types."""
+    accepted = declaration(name).options
     converted: dict[str, Any] = {}
-    for key, text in (options or {}).items():
+    for key, text in options.items():
         if key not in accepted:
             known = ", ".join(sorted(accepted)) or "none"
             raise CspdslError(f"backend '{name}' has no option '{key}'", hint=f"its options: {known}")
         kind, _ = accepted[key]
         converted[key] = _convert(name, key, kind, text)
-    backend: Backend = cls(**converted)
-    return backend
+    return converted
 
 
 def _convert(backend: str, key: str, kind: type, text: str) -> Any:

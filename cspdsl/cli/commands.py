@@ -246,16 +246,16 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _list_backends() -> int:
-    from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, backend_class
+    """Each backend as it declares itself (`backends.DECLARED`): none is imported, nor its solver library."""
+    from ..backends import DEFAULT_BACKEND, LOCAL_SEARCH_TIMEOUT, REGISTRY, declaration
 
     for name in sorted(REGISTRY):
-        cls = backend_class(name)
-        kind = ("exact" if cls.CAPABILITIES.exact
+        declared = declaration(name)
+        kind = ("exact" if declared.capabilities.exact
                 else f"local search, time limit {LOCAL_SEARCH_TIMEOUT:g} s unless --timeout")
-        summary = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
         default = " (default)" if name == DEFAULT_BACKEND else ""
-        print(f"{name}{default}: {summary} [{kind}]")
-        for option, (kind_of, help_text) in sorted(cls.OPTIONS.items()):
+        print(f"{name}{default}: {declared.summary} [{kind}]")
+        for option, (kind_of, help_text) in sorted(declared.options.items()):
             print(f"    -O {option}=<{kind_of.__name__}>  {help_text}")
     return EXIT_SOLVED
 

@@ -19,6 +19,7 @@ from ...core.errors import CspdslError
 from ...core.static_types import Any, ClassVar
 from ...ir import Problem
 from ..base import run_passes
+from ..declarations import CP
 from ..protocol import Assignment, Capabilities, Compiled, Distinct, OnSolution, Outcome, Pass, check_limit
 from . import search
 from .translate import CpModel, CpTranslator
@@ -32,19 +33,10 @@ class CpBackend:
     """OR-Tools' CP solver: propagation and depth-first search (no connected areas)."""
 
     name = "cp"
-    # every_kind: it refuses connected areas, so it is not among the backends that take any model
-    # (`exact_backends`).
-    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
-        exact=True, optimises=True, plans=False, sequential_only=False,
-        every_kind=False, acyclic=False, incremental=False, forks=False,
-    )
+    CAPABILITIES: ClassVar[Capabilities] = CP.capabilities  # every_kind=False: no connected areas
     SESSIONS: ClassVar[dict[str, str]] = {}
     PASSES: ClassVar[tuple[Pass, ...]] = ()  # every kind posted as it is, to the solver's own constraints
-    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
-        "variables": (str, "the variable decided next: min-size (default: fewest values left, then lowest "
-                           "least value) or first (in the model's order)"),
-        "values": (str, "the value tried first: min (default), max, center or random (seeded by --seed)"),
-    }
+    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = CP.options
 
     def __init__(self, variables: str = "min-size", values: str = "min") -> None:
         for option, given, choices in (("variables", variables, VARIABLE_CHOICES), ("values", values, VALUE_CHOICES)):

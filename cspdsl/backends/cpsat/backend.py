@@ -13,6 +13,7 @@ from ...core.processes import ctrl_c_stops
 from ...core.static_types import Any, ClassVar
 from ...ir import Problem
 from ..base import run_passes
+from ..declarations import CPSAT
 from ..protocol import Assignment, Capabilities, Compiled, OnSolution, Outcome, Pass, check_limit
 from . import cp_model
 from .callbacks import Collector
@@ -25,15 +26,10 @@ class CpSatBackend:
     """Compiles the IR to a CP-SAT model and solves it (one worker unless -O workers=N)."""
 
     name = "cpsat"
-    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
-        exact=True, optimises=True, plans=False, sequential_only=False,
-        every_kind=True, acyclic=False, incremental=True, forks=False,
-    )
+    CAPABILITIES: ClassVar[Capabilities] = CPSAT.capabilities
     SESSIONS: ClassVar[dict[str, str]] = {"batch": "cspdsl.backends.cpsat.session:batch_session"}
     PASSES: ClassVar[tuple[Pass, ...]] = ()  # every kind posted as it is, CP-SAT's presolve does the rest
-    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
-        "workers": (int, "number of CP-SAT search workers (default 1: fastest on puzzles)"),
-    }
+    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = CPSAT.options
 
     def __init__(self, workers: int = 1) -> None:
         if workers < 1:

@@ -29,6 +29,7 @@ from ...ir import Problem
 from ...passes.normal_form import Domains, normal_form
 from ..base import run_passes
 from ..child import run_with_time_limit
+from ..declarations import CSP
 from ..protocol import Capabilities, Compiled, OnSolution, Outcome, Pass, check_limit
 from .cover import ExactCover, exact_cover, run_cover
 from .order import static_order
@@ -62,23 +63,12 @@ class CspBackend:
     """Compiles the IR to python-constraint constraints and searches in a chosen order."""
 
     name = "csp"
-    # forks: under a time limit its search runs in a child process (`child.run_with_time_limit`).
-    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
-        exact=True, optimises=True, plans=False, sequential_only=False,
-        every_kind=True, acyclic=False, incremental=True, forks=True,
-    )
+    CAPABILITIES: ClassVar[Capabilities] = CSP.capabilities  # forks: a time limit's search, in a child
     SESSIONS: ClassVar[dict[str, str]] = {"batch": "cspdsl.backends.csp.session:batch_session"}
     # On what the shifted groups leave (`shifted.split_groups`): negations pushed down, conditions the
     # domains decide folded away, one-variable parts made domains.
     PASSES: ClassVar[tuple[Pass, ...]] = (normal_form,)
-    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
-        "forwardcheck": (bool, "prune domains of later variables after each step (default true)"),
-        "order": (
-            str,
-            "branching order: greedy (default), model (the model's variable order) or smallest (the fewest "
-            "values left at each step, ties in the greedy order)",
-        ),
-    }
+    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = CSP.options
 
     def __init__(self, forwardcheck: bool = True, order: str = "greedy") -> None:
         if order not in ("greedy", "model", "smallest"):

@@ -22,6 +22,7 @@ from ...core.static_types import Any, ClassVar
 from ...ir import Problem
 from ...passes.narrow import narrow_domains
 from ..base import run_passes
+from ..declarations import ANNEAL, GENETIC, LOCAL_SEARCH
 from ..protocol import Capabilities, Compiled, OnSolution, Outcome, Pass
 from .anneal import AnnealParams, anneal
 from .genetic import GeneticParams, evolve
@@ -40,10 +41,7 @@ class _LocalSearch:
     """What the two backends share: compiling to a `Space`, seeding, and reporting an `Outcome`."""
 
     name = ""
-    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
-        exact=False, optimises=True, plans=False, sequential_only=False,
-        every_kind=True, acyclic=False, incremental=False, forks=False,
-    )
+    CAPABILITIES: ClassVar[Capabilities] = LOCAL_SEARCH
     SESSIONS: ClassVar[dict[str, str]] = {}
     # The domains cut by the one-variable clues (-O propagate then prunes the all-differents' fixed values).
     PASSES: ClassVar[tuple[Pass, ...]] = (narrow_domains,)
@@ -96,26 +94,11 @@ class _LocalSearch:
         return optimise(self, compiled, timeout, seed, on_solution)
 
 
-_COMMON: dict[str, tuple[type, str]] = {
-    "weighted": (bool, "cost is the amount of violation, not the number of violated constraints (default true)"),
-    "propagate": (bool, "first remove fixed values from their all-different neighbours' domains (default false)"),
-}
-
-
 class AnnealBackend(_LocalSearch):
     """Simulated annealing with restarts, as articles 000 and 002 solve Einstein and the hexagon."""
 
     name = "anneal"
-    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
-        "temperature": (float, "temperature a run starts at (default: learnt from a ladder of fractions "
-                        "of the median rise of a random move)"),
-        "min_temperature": (float, "temperature a run cools to (default: start temperature / 1.5)"),
-        "cooling_iterations": (int, "iterations to cool from the start to the lowest temperature (default 3000)"),
-        "patience": (int, "iterations without a new best of the run before a restart (default 5000)"),
-        "focus": (float, "chance that a move changes a variable of a violated constraint (default 0.8)"),
-        "max_iterations": (int, "iterations before giving up (default 5000000)"),
-        **_COMMON,
-    }
+    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = ANNEAL.options
 
     def __init__(
         self,
@@ -159,18 +142,7 @@ class GeneticBackend(_LocalSearch):
     """A genetic search with structure-keeping crossover and mutation, as article 001 lays tiles."""
 
     name = "genetic"
-    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
-        "population": (int, "members of the population (default 30)"),
-        "elite": (float, "share of the best members kept as they are each generation (default 0.1)"),
-        "immigrants": (float, "share of new random members each generation (default 0.1)"),
-        "crossover": (float, "chance that a child has two parents rather than one (default 0.3)"),
-        "mutations": (int, "random moves made on each child (default 1)"),
-        "tournament": (int, "members drawn to choose each parent, the best wins (default 3)"),
-        "polish": (int, "greedy moves tried on each child, 0 for a plain genetic search (default 50)"),
-        "patience": (int, "generations without a new best before the population restarts (default 300)"),
-        "max_generations": (int, "generations before giving up (default 5000)"),
-        **_COMMON,
-    }
+    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = GENETIC.options
 
     def __init__(
         self,

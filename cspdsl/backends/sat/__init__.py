@@ -45,6 +45,7 @@ from ...core.errors import CspdslError
 from ...core.static_types import TYPE_CHECKING, Any, ClassVar
 from ...ir import Problem
 from ...passes.sums import has_sum_system
+from ..declarations import SAT
 from ..protocol import Capabilities, Compiled, OnSolution, Outcome, Pass, check_limit
 from .cnf import PAIRWISE_MAX
 from .encoder import DIRECT_LITERALS_MAX, MAX_CLAUSES, SatModel, compile_cnf
@@ -62,34 +63,14 @@ class SatBackend:
     """Compiles the IR to CNF and solves it with a SAT solver (MiniSat 2.2 through PySAT; -O solver)."""
 
     name = "sat"
-    # acyclic: its compile and search make no reference cycles, so `driver.solve` pauses the cycle collector
-    # for a solve of a few solutions, whose objects all go by reference counting. forks: its search of
-    # all solutions, and its optimisation, run in a child process under a time limit (`child`).
-    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
-        exact=True, optimises=True, plans=False, sequential_only=False,
-        every_kind=True, acyclic=True, incremental=True, forks=True,
-    )
+    CAPABILITIES: ClassVar[Capabilities] = SAT.capabilities  # acyclic and forks: see `declarations.SAT`
     SESSIONS: ClassVar[dict[str, str]] = {"clues": "cspdsl.backends.sat.clue_session:clue_session",
                                                    "batch": "cspdsl.backends.sat.batch:batch_session",
                                                    "bounds": "cspdsl.backends.sat.bounded:bounded_session"}
     # Run by `encoder.compile_cnf` before the encoding; the sums' implied equalities and the rulers follow
     # there, as -O implied and -O rulers say (they need the symmetries and leave the rulers found).
     PASSES: ClassVar[tuple[Pass, ...]] = CNF_PASSES
-    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
-        "implied": (bool, "state the short equalities that the sums imply, drop the sums implied by shorter ones "
-                          "(default true)"),
-        "symmetry": (bool, "to find all solutions, search one per orbit of the model's symmetries and map it "
-                           "by each (default true)"),
-        "solver": (str, f"the SAT engine: {', '.join(ENGINE_NAMES)} (default {DEFAULT_ENGINE}; pycosat only "
-                        "where installed)"),
-        "optimise": (str, "how a model with an objective is optimised: bounds (bound tightening on one "
-                          "incremental solver, the default) or maxsat (PySAT's RC2)"),
-        "rulers": (bool, "write an all-different of the differences of ordered marks (the Golomb ruler) as one "
-                         "at-most-one pair of marks per distance (default true)"),
-        "max_values": (int, f"the most values the variables may have in all, a literal each (default "
-                            f"{DIRECT_LITERALS_MAX:,})"),
-        "max_clauses": (int, f"the most clauses the clues may take the CNF to (default {MAX_CLAUSES:,})"),
-    }
+    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = SAT.options  # its defaults: tests/test_backend_declarations.py
 
     def __init__(
         self, implied: bool = True, symmetry: bool = True, solver: str = DEFAULT_ENGINE, optimise: str = "bounds",
