@@ -26,12 +26,12 @@ HEX_STEPS = ((0, 2), (1, 1), (1, -1))
 def grid_neighbourhoods(ranges: list[list[int]], cells: dict[tuple[int, ...], str]) -> dict[str, Pairs]:
     """`adjacent` and `touching` of a grid, each pair once in reading order of its first cell (a 1-D
     array is one row); black cells (absent from `cells`) have no neighbours."""
-    positions = [_first_places(r) for r in ranges]
+    positions = [first_places(r) for r in ranges]
     places = {_place(positions, index): var for index, var in cells.items()}
     return {"adjacent": _pairs(places, SQUARE_SIDES), "touching": _pairs(places, SQUARE_SIDES + SQUARE_CORNERS)}
 
 
-def _first_places(indices: list[int]) -> dict[int, int]:
+def first_places(indices: list[int]) -> dict[int, int]:
     """Each index's place in its range (the first, if it is written twice), looked up in constant time."""
     places: dict[int, int] = {}
     for place, index in enumerate(indices):

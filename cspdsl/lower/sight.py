@@ -29,10 +29,11 @@ import weakref
 from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
-from .build import NON_STRICT, Lin, all_of, any_of, comparison, count, linear, negate
-from .context import error, new_aux_name
-from .forms import MIRROR
-from .values import Array, as_lin
+from .build import Lin, all_of, linear
+from .context import error
+from .neighbours import first_places
+from .values import Array
+from .visibility import counted, view_comparison
 
 SIGHT_CALLS = ("seen", "sight")
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # right, down, left, up
@@ -57,20 +58,7 @@ def sight_value(lowering: Any, call: ast.Call) -> Any:
 def seen_comparison(lowering: Any, node: ast.Compare) -> ir.Constraint | None:
     """`seen(g[r, c]) op k`: with k a constant, one Count of the cells seen; with k an expression, the
     view as a number compared with it; None when neither side is a view (or for a relation)."""
-    if node.op not in MIRROR:
-        return None
-    call, other, op = node.left, node.right, node.op
-    if is_seen(other) and not is_seen(call):
-        call, other, op = other, call, MIRROR[op]
-    if not is_seen(call):
-        return None
-    assert isinstance(call, ast.Call)
-    k = lowering.eval(other)
-    if isinstance(k, bool) or not isinstance(k, int):
-        view = as_lin(_seen_value(lowering, call), call)
-        return comparison(view.plus(as_lin(k, other), -1), op)
-    op, shift = NON_STRICT.get(op, (op, 0))  # a Count takes no strict comparison
-    return count(_seen_conditions(lowering, call), op, k + shift)
+    return view_comparison(lowering, node, is_seen, _seen_conditions, "seen")
 
 
 def _seen_conditions(lowering: Any, call: ast.Call) -> list[ir.Constraint]:
@@ -95,25 +83,8 @@ def _white(var: str) -> ir.Constraint:
 
 
 def _seen_value(lowering: Any, call: ast.Call) -> Lin | int:
-    """The number of cells seen: a 0/1 auxiliary variable for each cell that may or may not be seen,
-    1 exactly when it is, added up (the ones seen for certain as a constant)."""
-    total = Lin()
-    for condition in _seen_conditions(lowering, call):
-        if condition == ir.TRUE:
-            total = total.plus(Lin((), 1))
-        elif condition != ir.FALSE:
-            total = total.plus(Lin(((1, _flag(lowering, condition, call)),)))
-    return total if total.terms else total.const
-
-
-def _flag(lowering: Any, condition: ir.Constraint, call: ast.Call) -> str:
-    """A 0/1 auxiliary variable tied to a condition both ways: 1 if and only if it holds."""
-    name: str = new_aux_name(lowering.scope, "seen")
-    lowering.problem.add_var(name, (0, 1), output=False)
-    flag = ir.InSet(name, (1,))
-    for clause in (any_of([negate(flag), condition]), any_of([flag, negate(condition)])):
-        lowering.problem.post(clause, call.span, lowering.instance)
-    return name
+    """The number of cells seen, as a number."""
+    return counted(lowering, _seen_conditions(lowering, call), call, "seen")
 
 
 def _cells_in_sight(lowering: Any, call: ast.Call) -> list[str]:
@@ -182,15 +153,7 @@ def _places(lowering: Any) -> dict[str, Place]:
     for owner in lowering.env.names.values():
         if not isinstance(owner, Array):
             continue
-        positions = [_first_places(indices) for indices in owner.ranges]
+        positions = [first_places(indices) for indices in owner.ranges]
         for index, var in owner.cells.items():
             found[var] = (owner, (positions[0][index[0]], positions[1][index[1]]) if len(index) == 2 else None)
     return found
-
-
-def _first_places(indices: list[int]) -> dict[int, int]:
-    """Each index's place in its range (the first, if it is written twice)."""
-    places: dict[int, int] = {}
-    for place, index in enumerate(indices):
-        places.setdefault(index, place)
-    return places

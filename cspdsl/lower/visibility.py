@@ -12,6 +12,8 @@ as they are.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
@@ -45,37 +47,50 @@ def seen(lowering: Any, call: ast.Call) -> list[ir.Constraint]:
 def visible_comparison(lowering: Any, node: ast.Compare) -> ir.Constraint | None:
     """`visible(list) op k`: with k a constant, one Count of the buildings seen; with k an expression,
     the view as a number compared with it; None when neither side is a view (or for a relation)."""
+    return view_comparison(lowering, node, is_visible, seen, "visible")
+
+
+def visible_value(lowering: Any, call: ast.Call) -> Lin | int:
+    """The number of buildings seen, as a number."""
+    return counted(lowering, seen(lowering, call), call, "visible")
+
+
+def view_comparison(lowering: Any, node: ast.Compare, is_view: Callable[[ast.Node], bool],
+                    conditions_of: Callable[[Any, ast.Call], list[ir.Constraint]], stem: str) -> ir.Constraint | None:
+    """A view (a call that counts the conditions `conditions_of` gives: `visible`, `seen`) compared:
+    with a constant, one Count of those conditions; with an expression, the view as a number
+    (`counted`, its flags named from `stem`) compared with it; None when neither side is a view."""
     if node.op not in MIRROR:
         return None
     call, other, op = node.left, node.right, node.op
-    if is_visible(other) and not is_visible(call):
+    if is_view(other) and not is_view(call):
         call, other, op = other, call, MIRROR[op]
-    if not is_visible(call):
+    if not is_view(call):
         return None
     assert isinstance(call, ast.Call)
     k = lowering.eval(other)
     if isinstance(k, bool) or not isinstance(k, int):
-        view = as_lin(visible_value(lowering, call), call)
+        view = as_lin(counted(lowering, conditions_of(lowering, call), call, stem), call)
         return comparison(view.plus(as_lin(k, other), -1), op)
     op, shift = NON_STRICT.get(op, (op, 0))  # a Count takes no strict comparison
-    return count(seen(lowering, call), op, k + shift)
+    return count(conditions_of(lowering, call), op, k + shift)
 
 
-def visible_value(lowering: Any, call: ast.Call) -> Lin | int:
-    """The number of buildings seen, as a number: a 0/1 auxiliary variable for each building that
-    may or may not be seen, 1 exactly when it is, added up (the ones seen for certain as a constant)."""
+def counted(lowering: Any, conditions: list[ir.Constraint], call: ast.Call, stem: str) -> Lin | int:
+    """How many of the conditions hold, as a number: a 0/1 auxiliary variable for each that may or
+    may not hold, 1 exactly when it does, added up (the ones that hold for certain as a constant)."""
     total = Lin()
-    for condition in seen(lowering, call):
+    for condition in conditions:
         if condition == ir.TRUE:
             total = total.plus(Lin((), 1))
         elif condition != ir.FALSE:
-            total = total.plus(Lin(((1, _seen_flag(lowering, condition, call)),)))
+            total = total.plus(Lin(((1, _flag(lowering, condition, call, stem)),)))
     return total if total.terms else total.const
 
 
-def _seen_flag(lowering: Any, condition: ir.Constraint, call: ast.Call) -> str:
+def _flag(lowering: Any, condition: ir.Constraint, call: ast.Call, stem: str) -> str:
     """A 0/1 auxiliary variable tied to a condition both ways: 1 if and only if it holds."""
-    name: str = new_aux_name(lowering.scope, "visible")
+    name: str = new_aux_name(lowering.scope, stem)
     lowering.problem.add_var(name, (0, 1), output=False)
     flag = ir.InSet(name, (1,))
     for clause in (any_of([negate(flag), condition]), any_of([flag, negate(condition)])):
