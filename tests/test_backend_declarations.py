@@ -53,11 +53,6 @@ def test_every_backend_declares_its_capabilities_in_full(name: str) -> None:
     assert not hasattr(cls, "exact")  # one place says it: the drivers read `CAPABILITIES.exact`
 
 
-# The backends whose class states its own declaration (its folder is to read `declarations.py` too): the
-# two are compared equal here, where the others are the same objects.
-OWN_DECLARATION = {"search"}
-
-
 @pytest.mark.parametrize("name", BACKENDS)
 def test_every_backend_class_is_what_the_registry_declares_of_it(name: str) -> None:
     """`cspdsl backends` and the `-O` checks read the declaration without importing the class: the
@@ -66,8 +61,7 @@ def test_every_backend_class_is_what_the_registry_declares_of_it(name: str) -> N
     assert (cls.__module__.startswith(declared.module), cls.__name__) == (True, declared.class_name)
     assert cls.__doc__.strip().splitlines()[0] == declared.summary
     assert (declared.capabilities, declared.options) == (cls.CAPABILITIES, cls.OPTIONS)
-    if name not in OWN_DECLARATION:
-        assert cls.CAPABILITIES is declared.capabilities and cls.OPTIONS is declared.options
+    assert cls.CAPABILITIES is declared.capabilities and cls.OPTIONS is declared.options
 
 
 def test_a_backend_registered_alone_is_read_from_its_class(monkeypatch: pytest.MonkeyPatch) -> None:

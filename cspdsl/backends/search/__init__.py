@@ -19,6 +19,7 @@ from ...core.static_types import Any, ClassVar
 from ...ir import Problem
 from ...ir.sequential import Plan
 from ..base import run_passes
+from ..declarations import SEARCH
 from ..protocol import Capabilities, Compiled, OnSolution, Outcome, Pass
 from .cheapest import Cheapest
 from .explore import Budget, Counter, Endless, Layers, first_plan
@@ -47,16 +48,10 @@ class SearchBackend:
     """Search over a sequential puzzle's states: depth-first, breadth-first, memoised counting."""
 
     name = "search"
-    CAPABILITIES: ClassVar[Capabilities] = Capabilities(
-        exact=True, optimises=False, plans=True, sequential_only=True,
-        every_kind=True, acyclic=False, incremental=False, forks=False,
-    )
+    CAPABILITIES: ClassVar[Capabilities] = SEARCH.capabilities
     SESSIONS: ClassVar[dict[str, str]] = {}
     PASSES: ClassVar[tuple[Pass, ...]] = ()  # the states are explored from the IR's own description
-    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = {
-        "order": (str, "depth-first (default: a first plan fast) or breadth-first (the shortest plans)"),
-        "max_states": (int, f"the most states the search keeps before it refuses (default {DEFAULT_MAX_STATES})"),
-    }
+    OPTIONS: ClassVar[dict[str, tuple[type, str]]] = SEARCH.options
 
     def __init__(self, order: str = "depth-first", max_states: int = DEFAULT_MAX_STATES) -> None:
         if order not in ORDERS:
