@@ -99,3 +99,14 @@ def read_to_the_end(leader: int) -> bytes:
             break
         seen += chunk
     return seen
+
+
+# An 11-mark ruler of length 71 does not exist (the shortest is 72): no backend settles it in seconds,
+# none in a millisecond, so a time limit always ends its search.
+NO_RULER_OF_11_MARKS_AND_71 = """param n = 11
+param length = 71
+var mark[1..n] in 0..length
+mark[1] == 0
+forall i in 1..n - 1: mark[i] < mark[i + 1]
+alldifferent([mark[j] - mark[i] for i in 1..n, j in 1..n where i < j])
+"""

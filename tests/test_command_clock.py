@@ -13,19 +13,12 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import NO_RULER_OF_11_MARKS_AND_71 as GOLOMB
 from helpers import ROOT
 
 from cspdsl.core import deadline
 
 LIMIT = 600.0
-# An 11-mark ruler of length 71 does not exist: no backend settles it in seconds, none in a millisecond.
-GOLOMB = """param n = 11
-param length = 71
-var mark[1..n] in 0..length
-mark[1] == 0
-forall i in 1..n - 1: mark[i] < mark[i + 1]
-alldifferent([mark[j] - mark[i] for i in 1..n, j in 1..n where i < j])
-"""
 HANOI = (ROOT / "models" / "hanoi.puz").read_text().replace("param discs = 3", "param discs = 14")
 WORDS = f"within the time limit of {LIMIT:g} s"
 

@@ -15,18 +15,12 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import NO_RULER_OF_11_MARKS_AND_71 as GOLOMB
 from helpers import ROOT
 
 T = 1.0
 GENEROUS = T + 10  # seconds a run may take on a loaded machine; a limit that does not hold takes far more
 EXIT_TIMEOUT = 3
-GOLOMB = """param n = 11
-param length = 71
-var mark[1..n] in 0..length
-mark[1] == 0
-forall i in 1..n - 1: mark[i] < mark[i + 1]
-alldifferent([mark[j] - mark[i] for i in 1..n, j in 1..n where i < j])
-"""
 # golomb: an 11-mark ruler of length 71, which does not exist (the shortest is 72) and no backend
 # settles in seconds; golomb24: 24 marks up to 300, a compile of seconds; queens600: an all-different
 # of 600 variables, seconds to set up for a local search; hanoi: 14 discs, millions of states;
