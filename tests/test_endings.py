@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, children_of, run_cli
+from helpers import NO_RULER_OF_11_MARKS_AND_71, ROOT, children_of, run_cli
 
 from cspdsl import api
 from cspdsl.backends import backend_class
@@ -24,15 +24,7 @@ from cspdsl.backends.cpsat.backend import CpSatBackend
 
 EXACT = ["sat", "cpsat", "csp", "cp"]
 LOCAL = ["anneal", "genetic"]
-# A Golomb ruler of 11 marks no longer than 71: there is none (the shortest is 72), and no backend
-# proves it, or finds anything, within seconds; its compile is small on every backend.
-HARD = """param n = 11
-param length = 71
-var mark[1..n] in 0..length
-mark[1] == 0
-forall i in 1..n - 1: mark[i] < mark[i + 1]
-alldifferent([mark[j] - mark[i] for i in 1..n, j in 1..n where i < j])
-"""
+HARD = NO_RULER_OF_11_MARKS_AND_71  # no backend proves it, or finds anything, within seconds
 LONG = "600"  # a time limit the tests never reach: the run ends another way
 OUTER = 300  # seconds a test waits for a run at most: only a hang ever takes it
 
