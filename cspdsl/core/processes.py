@@ -96,3 +96,17 @@ def ctrl_c_stops(stop: Callable[[], None]) -> Iterator[CtrlC]:
         signal.signal(signal.SIGINT, previous)
     if watch.pressed:
         raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def ctrl_c_held_back() -> Iterator[None]:
+    """Ctrl-C held back until the block ends (where signals can be blocked), so that what an
+    interrupted command says it wrote (a batch's rows, the puzzles of `generate`) is what it wrote."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

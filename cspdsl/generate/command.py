@@ -21,6 +21,7 @@ from ..core.deadline import TimeLimitReached, deadline_after, time_limited
 from ..core.errors import CspdslError
 from ..core.exit_codes import EXIT_INTERRUPTED, EXIT_TIMEOUT
 from ..core.limits import MAX_SEED
+from ..core.processes import ctrl_c_held_back
 from ..core.static_types import TYPE_CHECKING
 from .puzzle import generate
 
@@ -59,11 +60,11 @@ def _written(args: argparse.Namespace, output_file: OutputFile) -> int:
                                getattr(args, "symmetry", "none"), getattr(args, "workers", None),
                                getattr(args, "ray", None)):
             path = None if args.output is None else os.path.join(args.output, file_name(model.name, puzzle.seed))
-            with output_file(path) as out:
+            with ctrl_c_held_back(), output_file(path) as out:  # a puzzle written is a puzzle counted
                 out.write(puzzle.text)
-            written += 1
-            if path is not None:
-                print(f"wrote {path} ({puzzle.summary})", file=sys.stderr)
+                written += 1
+                if path is not None:
+                    print(f"wrote {path} ({puzzle.summary})", file=sys.stderr)
     except KeyboardInterrupt:
         if not written:  # nothing made: the command's one word, as every command ends so
             raise

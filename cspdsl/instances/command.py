@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -22,6 +21,7 @@ from collections.abc import Callable, Iterator, Mapping
 from ..core.deadline import TimeLimitReached, command_deadline, command_started, left_of_command, time_limited
 from ..core.errors import CspdslError
 from ..core.exit_codes import EXIT_INTERRUPTED
+from ..core.processes import ctrl_c_held_back
 from ..core.static_types import TYPE_CHECKING, Any
 from ..driver.result import Result
 from .batch import Job, batch_written
@@ -94,7 +94,7 @@ def run_batch(args: argparse.Namespace, output_file: OutputFile, words: Mapping[
     with output_file(args.out) as out, _progress(len(instances)) as (advance, say):
         try:
             for rows in chunks:
-                with _ctrl_c_after():  # a row written is a row counted, and the other way round
+                with ctrl_c_held_back():  # a row written is a row counted, and the other way round
                     for message in rows.messages:
                         say(message)
                     out.write(rows.text)
@@ -124,20 +124,6 @@ def _exit_code(counts: dict[str, int]) -> int:
     if counts["timeout"] or counts["gave_up"]:
         return 3
     return 1 if counts["unsatisfiable"] else 0
-
-
-@contextlib.contextmanager
-def _ctrl_c_after() -> Iterator[None]:
-    """Ctrl-C held back until the block ends (where signals can be blocked), so that the summary of
-    an interrupted batch counts exactly the rows it wrote."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextlib.contextmanager
