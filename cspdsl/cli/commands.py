@@ -260,13 +260,20 @@ def _list_backends() -> int:
     return EXIT_SOLVED
 
 
+def _pictures_asked(args: argparse.Namespace) -> bool:
+    """--svg or --png: only then is `pictures.py` loaded."""
+    return bool(args.svg or args.png)
+
+
 def _solve(args: argparse.Namespace) -> int:
     from ..backends import DEFAULT_BACKEND
     from ..lower.load import load
-    from .pictures import check_picture_paths, write_pictures
     from .result_text import SolutionStream, interrupted_line, print_json, print_result, solution_stream
 
-    check_picture_paths(args)  # --svg/--png: a picture that cannot be written is refused before the search
+    if _pictures_asked(args):
+        from .pictures import check_picture_paths
+
+        check_picture_paths(args)  # a picture that cannot be written is refused before the search
     limit = None if (args.all or args.count) else (args.limit or 2)
     chosen, args.backend = args.backend, args.backend or DEFAULT_BACKEND
     interrupted = False
@@ -295,7 +302,10 @@ def _solve(args: argparse.Namespace) -> int:
     if interrupted:
         print(interrupted_line(result), file=sys.stderr)
         return EXIT_INTERRUPTED
-    write_pictures(result, args)
+    if _pictures_asked(args):
+        from .pictures import write_pictures
+
+        write_pictures(result, args)
     if result.status in ("solved", "optimal", "feasible"):  # feasible: the best an objective found
         return EXIT_SOLVED
     return EXIT_UNSAT if result.status == "unsatisfiable" else EXIT_TIMEOUT

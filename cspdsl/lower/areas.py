@@ -20,7 +20,6 @@ from .values import Array, as_cond, as_list
 if TYPE_CHECKING:
     from .conditions import Conditions
 
-AREA_CALLS = ("connected", "single_loop")
 _CONNECTED_FORMS = (
     "connected takes a grid and its value, connected(g, 0), or rows of conditions, "
     "connected([[g[r, c] == 0 for c in 1..n] for r in 1..n])"

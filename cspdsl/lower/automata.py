@@ -13,27 +13,19 @@ from __future__ import annotations
 from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
+from .calls import is_runs
 from .context import error
 
 HOW = "write the lengths of the runs as the puzzle prints them: runs(g[3, ..]) == [2, 1]"
 
 
-def is_runs_clue(node: ast.Node) -> bool:
-    """Whether a clue is `runs(...) == [...]` (or written the other way round)."""
-    return isinstance(node, ast.Compare) and any(_is_runs(side) for side in (node.left, node.right))
-
-
-def _is_runs(node: ast.Node) -> bool:
-    return isinstance(node, ast.Call) and node.func == "runs"
-
-
 def runs_clue(lowering: Any, node: ast.Compare) -> ir.Regular:
     """The clue as an automaton over its cells, which must be 0/1 variables."""
-    call, lengths_node = (node.left, node.right) if _is_runs(node.left) else (node.right, node.left)
+    call, lengths_node = (node.left, node.right) if is_runs(node.left) else (node.right, node.left)
     assert isinstance(call, ast.Call)
     if node.op != "==":
         raise error(f"runs(...) can only be compared with '==', not '{node.op}'", node.op_span, HOW)
-    if _is_runs(lengths_node):
+    if is_runs(lengths_node):
         raise error("compare runs(...) with a list of numbers", lengths_node, HOW)
     cells = _cells(lowering, call)
     lengths = _lengths(lowering, lengths_node)

@@ -22,13 +22,11 @@ from .. import ir
 from ..core.errors import CspdslError
 from ..core.static_types import Any
 from ..syntax import ast
-from .areas import AREA_CALLS
-from .automata import is_runs_clue
 from .build import all_of, any_of, count, negate
+from .calls import AREA_CALLS, is_runs_clue, is_visible
 from .compiled import Fallback, Names, ValueCompiler
 from .forms import abs_call_compared, left_spine
 from .sizes import Sizes
-from .visibility import is_visible
 
 Condition = Callable[[Names], ir.Constraint]
 Parts = Callable[[Names], list[ir.Constraint]]

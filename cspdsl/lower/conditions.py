@@ -10,18 +10,14 @@ from .. import ir
 from ..core.errors import CspdslError
 from ..core.static_types import Any
 from ..syntax import ast
-from .areas import AREA_CALLS, area_constraints
-from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
+from .calls import AREA_CALLS, is_runs_clue, is_view
 from .context import POSITION_WORDS, OutsideRange, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
 from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
-from .products import aux_for
 from .quantifiers import Quantifiers
-from .sight import seen_comparison
 from .sizes import TooLarge
 from .values import as_cond, as_list
-from .visibility import visible_comparison
 
 # `[A, B] same [C, D]` pairs lists of at most this many (it tries every order).
 PAIRED_UP_TO = 4
@@ -43,9 +39,13 @@ class Conditions(Quantifiers):
         elif isinstance(node, ast.Call) and node.func in ("alldifferent", "all_different"):
             yield ir.AllDifferent(tuple(self.distinct_vars(node)))
         elif is_runs_clue(node):
+            from .automata import runs_clue
+
             assert isinstance(node, ast.Compare)
             yield runs_clue(self, node)
         elif isinstance(node, ast.Call) and node.func in AREA_CALLS:
+            from .areas import area_constraints
+
             yield from area_constraints(self, node)
         else:
             yield self.cond(node)
@@ -59,6 +59,8 @@ class Conditions(Quantifiers):
             if item.const == 0 and len(item.terms) == 1 and item.terms[0][0] == 1:
                 names.append(item.terms[0][1])
             else:
+                from .products import aux_for
+
                 names.append(aux_for(self.scope, item, node.span))
         return names
 
@@ -208,15 +210,23 @@ class Conditions(Quantifiers):
         value = self.eval_Call(node)
         return as_cond(value, node)
 
+    def view_comparison(self, node: ast.Compare) -> ir.Constraint | None:
+        """`visible(...) op k` or `seen(...) op k` as one Count (`visibility.py`, `sight.py`)."""
+        from .sight import seen_comparison
+        from .visibility import visible_comparison
+
+        view = visible_comparison(self, node)
+        return seen_comparison(self, node) if view is None else view
+
     def cond_Compare(self, node: ast.Compare) -> ir.Constraint:
         if node.op == "at":
             return self.at_position(node)
         if node.op == "same" and isinstance(node.left, ast.ListLit) and isinstance(node.right, ast.ListLit):
             return self.same_in_some_order(node)
-        view = visible_comparison(self, node)
-        view = seen_comparison(self, node) if view is None else view
-        if view is not None:
-            return view
+        if is_view(node.left) or is_view(node.right):
+            view = self.view_comparison(node)
+            if view is not None:
+                return view
         absolute = self.abs_comparison(node)
         if absolute is not None:
             return absolute

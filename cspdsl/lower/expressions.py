@@ -9,16 +9,12 @@ from .. import ir
 from ..core.errors import CspdslError, Span, did_you_mean
 from ..core.static_types import Any
 from ..syntax import ast
-from .areas import AREA_CALLS, nested_area
-from .attribute_numbers import number_of
 from .build import Lin, linear
+from .calls import AREA_CALLS, NEIGHBOUR_CALLS, SIGHT_CALLS
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
 from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
 from .indexing import Indexing
 from .named_values import refuse_arithmetic, refuse_order
-from .neighbours import NEIGHBOUR_CALLS, neighbours_of, segments
-from .products import bounds, divide, extreme, multiply, product_of
-from .sight import SIGHT_CALLS, sight_value
 from .values import (
     Array,
     Attribute,
@@ -30,7 +26,6 @@ from .values import (
     check_size,
     int_values_of,
 )
-from .visibility import visible_value
 
 # Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
 # language server's completion.
@@ -89,6 +84,8 @@ class Expressions(Indexing):
             return Lin(((1, target.layout.variables[node.name]),))
         named = self.env.names.get(node.name)
         if isinstance(named, Attribute) and not isinstance(target, (Array, BoardValue)):
+            from .attribute_numbers import number_of
+
             return number_of(self.scope, self.layout.entities, named, target, node)
         groups = self.groups_of(target, node)
         if isinstance(target, BoardValue) and node.name not in groups and len(node.name) == 1:
@@ -186,6 +183,8 @@ class Expressions(Indexing):
             return check_lin(a.plus(b), node)
         if node.op == "-":
             return check_lin(a.plus(b, -1), node)
+        from .products import divide, multiply
+
         if node.op == "*":
             return multiply(self.scope, a, b, node)
         return divide(self.scope, node.op, a, b, node)
@@ -213,6 +212,8 @@ class Expressions(Indexing):
         if node.func == "sum":
             return self.call_sum(node)
         if node.func == "product":
+            from .products import product_of
+
             return product_of(self.scope, node, [self.lin(item, node) for item in self.call_list(node)])
         if node.func in ABS_FUNCTIONS:
             inner = self.abs_argument(node)
@@ -228,8 +229,12 @@ class Expressions(Indexing):
         if node.func in NEIGHBOUR_CALLS:
             return self.call_neighbours(node)
         if node.func == "visible":
+            from .visibility import visible_value
+
             return visible_value(self, node)
         if node.func in SIGHT_CALLS:
+            from .sight import sight_value
+
             return sight_value(self, node)
         if node.func == "reversed":
             return self.call_reversed(node)
@@ -237,6 +242,8 @@ class Expressions(Indexing):
             raise error("runs(...) == [...] is a clue of its own: it cannot be a value or part of a condition",
                         node, "write it on a line of its own (or under a forall): runs(g[3, ..]) == [2, 1]")
         if node.func in AREA_CALLS:
+            from .areas import nested_area
+
             return nested_area(node)
         if node.func == "segments":
             return self.call_segments(node)
@@ -268,6 +275,8 @@ class Expressions(Indexing):
                 continue
             cells = list(owner.cells.values() if isinstance(owner, Array) else owner.layout.variables.values())
             if var in cells:
+                from .neighbours import neighbours_of
+
                 pairs = self.groups_of(owner, ast.Member(node.span, node.args[0], group, node.func_span))[group]
                 return neighbours_of(pairs, cells)
         return {}
@@ -287,6 +296,8 @@ class Expressions(Indexing):
             raise error("the length of a segment is a whole number", node.args[1])
         if length < 1:
             raise error("a segment has at least one cell", node)
+        from .neighbours import segments
+
         lines = as_list(self.eval(node.args[0]), node.args[0])
         return segments([as_list(line, node) for line in lines], length)
 
@@ -315,6 +326,8 @@ class Expressions(Indexing):
         sequences = (list, Array, BoardValue, Attribute)
         items = [item for arg in args for item in (as_list(arg, node) if isinstance(arg, sequences) else [arg])]
         if any(isinstance(item, Lin) for item in items):
+            from .products import extreme
+
             return extreme(self.scope, node.func, [self.lin(item, node) for item in items], node)
         values = int_values_of(args, node)
         if not values:
@@ -336,6 +349,8 @@ class Expressions(Indexing):
 
     def abs_aux(self, inner: Lin, span: Span) -> str:
         """An auxiliary z = |inner|: it is determined by the model's own variables."""
+        from .products import bounds
+
         lo, hi = bounds(self.scope, inner)
         values = range(0 if lo <= 0 <= hi else min(abs(lo), abs(hi)), max(abs(lo), abs(hi)) + 1)
         name = new_aux_name(self.scope, "abs")

@@ -16,9 +16,7 @@ from .build import Lin, all_of, any_of, linear, negate
 from .conditions import Conditions
 from .context import OutsideRange, method_for, new_aux_name
 from .expressions import KNOWN_CALLS
-from .handles import handle, not_an_attribute, refuse_bare_numbers, unknown_attribute
 from .named_values import is_named
-from .products import values_of
 from .values import Attribute, Symbol
 
 
@@ -29,8 +27,12 @@ class Logic(Conditions):
         """`age 40` (a call of an attribute) is a handle; any other call is a function's."""
         bound = self.env.names.get(node.func)
         if isinstance(bound, Attribute):
+            from .handles import handle
+
             return handle(bound, node, self.constant_int)
         if node.func not in KNOWN_CALLS:
+            from .handles import not_an_attribute, unknown_attribute
+
             failed = not_an_attribute(node.func, bound, node) if bound is not None else None
             failed = failed or unknown_attribute(self.env.names, node)
             if failed is not None:
@@ -39,14 +41,22 @@ class Logic(Conditions):
 
     def compare_values(self, node: ast.Compare, left_value: Any, right_value: Any) -> ir.Constraint:
         """A relation's sides compared, once a bare number beside it is known to be no value's."""
-        refuse_bare_numbers(self.env.names, self.layout.entities, node.op, (node.left, node.right))
+        self.refuse_bare_numbers(node.op, (node.left, node.right))
         return super().compare_values(node, left_value, right_value)
 
     def same_in_some_order(self, node: ast.Compare) -> ir.Constraint:
         """`[X, Y] same [A, B]`, once no item is a bare number that a value of an attribute is."""
         assert isinstance(node.left, ast.ListLit) and isinstance(node.right, ast.ListLit)
-        refuse_bare_numbers(self.env.names, self.layout.entities, "same", (*node.left.items, *node.right.items))
+        self.refuse_bare_numbers("same", (*node.left.items, *node.right.items))
         return super().same_in_some_order(node)
+
+    def refuse_bare_numbers(self, op: str, sides: tuple[ast.Node, ...]) -> None:
+        """Raise if a side is a bare number that is a value of an attribute (`handles.py`, which
+        loads only for a side written as a number)."""
+        if self.layout.entities is not None and any(isinstance(side, (ast.Num, ast.Neg)) for side in sides):
+            from .handles import refuse_bare_numbers
+
+            refuse_bare_numbers(self.env.names, self.layout.entities, op, sides)
 
     def cond_Equivalence(self, node: ast.Equivalence) -> ir.Constraint:
         left, right = self.cond(node.left), self.cond(node.right)
@@ -84,6 +94,8 @@ class Logic(Conditions):
         a, b = self.branch_lin(then, node.then), self.branch_lin(otherwise, node.otherwise)
         if a == b:
             return then
+        from .products import values_of
+
         values = sorted(values_of(self.scope, a, node.span) | values_of(self.scope, b, node.span))
         name = new_aux_name(self.scope, "if")
         self.problem.add_var(name, tuple(values), output=False)

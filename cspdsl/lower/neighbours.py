@@ -71,9 +71,6 @@ def _pairs(places: dict[tuple[int, int], str], steps: tuple[tuple[int, int], ...
     return found
 
 
-NEIGHBOUR_CALLS = {"neighbours": "adjacent", "neighbors": "adjacent", "around": "touching"}
-
-
 def neighbours_of(pairs: Pairs, order: list[str]) -> dict[str, list[str]]:
     """Each cell's neighbours (the cells paired with it), in `order`: the grid's or board's cells in
     reading order."""

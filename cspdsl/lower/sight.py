@@ -30,22 +30,18 @@ from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, all_of, linear
+from .calls import is_seen
 from .context import error
 from .neighbours import first_places
 from .values import Array
 from .visibility import counted, view_comparison
 
-SIGHT_CALLS = ("seen", "sight")
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # right, down, left, up
 DIRECTION_WORDS = ("right", "down", "left", "up")
 HOW = {
     "seen": "give it one cell of a grid, and a direction if one: seen(black[r, c]) == 7, seen(black[r, c], left)",
     "sight": "give it one cell of a grid, and a direction if one: sum(sight(lamp[r, c])) >= 1",
 }
-
-
-def is_seen(node: ast.Node) -> bool:
-    return isinstance(node, ast.Call) and node.func == "seen"
 
 
 def sight_value(lowering: Any, call: ast.Call) -> Any:

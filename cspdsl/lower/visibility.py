@@ -18,15 +18,12 @@ from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import NON_STRICT, Lin, all_of, any_of, comparison, count, negate
+from .calls import is_visible
 from .context import error, new_aux_name
 from .forms import MIRROR
 from .values import as_lin
 
 HOW = "give it the buildings of a line, nearest first: visible(g[r, ..]) == 3"
-
-
-def is_visible(node: ast.Node) -> bool:
-    return isinstance(node, ast.Call) and node.func == "visible"
 
 
 def seen(lowering: Any, call: ast.Call) -> list[ir.Constraint]:
