@@ -12,7 +12,7 @@ but for the pegs' first plan. Each run is capped (`--timeout`, `--cap` seconds):
 fastest first run and over a second (it cannot be the fastest: its one run is shown, marked `~`). Each
 command's first run (not timed, `--json`) gives its answer, and every backend's must agree.
 
-    python bench/default_vs_best.py                      # every model of models/
+    python bench/default_vs_best.py                      # every model of models/ and models/genres/
     python bench/default_vs_best.py --families           # the scale families after them
     python bench/default_vs_best.py --only queens golomb --rounds 5 --cap 60
 """
@@ -151,29 +151,31 @@ def probe(path: Path, cap: float, cwd: str) -> dict[str, object]:
 
 
 def model_rows(only: list[str], cap: float, cwd: str) -> Iterator[Row]:
-    """The tasks of each model of models/ (see the module's docstring)."""
-    for path in sorted(MODELS.glob("*.puz")):
-        if only and path.stem not in only:
+    """The tasks of each model of models/, then of models/genres/ (see the module's docstring)."""
+    for path in sorted(MODELS.glob("*.puz")) + sorted(MODELS.glob("genres/*.puz")):
+        name = path.relative_to(MODELS).with_suffix("").as_posix()  # `stars`, `genres/fillomino`
+        if only and path.stem not in only and name not in only:
             continue
         output = probe(path, cap, cwd)
         if output.get("backend") == "search" or "plans" in output:
             if path.stem in SEQUENTIAL_KEPT:
-                yield Row(path.stem, "first", [str(path)])
+                yield Row(name, "first", [str(path)])
             continue
         if output.get("status") == "optimal":
-            yield Row(path.stem, "optimum", [str(path)])
+            yield Row(name, "optimum", [str(path)])
             continue
-        yield Row(path.stem, "first", [str(path)])
+        yield Row(name, "first", [str(path)])
         if output.get("found", 0) >= 2:  # type: ignore[operator]
-            yield Row(path.stem, "count", [str(path)])
+            yield Row(name, "count", [str(path)])
 
 
 def family_rows(workdir: Path) -> Iterator[Row]:
-    """The scale families: queens, Golomb rulers, generated zebras and Sudokus."""
+    """The scale families: queens, Golomb rulers, generated zebras and Sudokus, pentominoes on the
+    rectangles that models/ does not hold (5x12, 3x20)."""
     from generators import sudoku_grid, sudoku_model, zebra
 
     queens, golomb = str(MODELS / "queens.puz"), str(MODELS / "golomb.puz")
-    for n in (12, 50, 200):
+    for n in (8, 10, 12, 50, 200):
         yield Row(f"queens n={n}", "first", [queens, "-D", f"n={n}"])
     for n in (10, 12):
         yield Row(f"queens n={n}", "count", [queens, "-D", f"n={n}"])
@@ -183,7 +185,12 @@ def family_rows(workdir: Path) -> Iterator[Row]:
         path = workdir / f"zebra{n}.puz"
         path.write_text(zebra(n, seed=1))
         yield Row(f"zebra of {n} (seed 1)", "first", [str(path)])
-    for box in (4,):
+    for rows, columns in ((5, 12), (3, 20)):
+        path = workdir / f"pentominoes{rows}x{columns}.puz"
+        path.write_text(f"pieces p = [pentominoes]\nplace p on rectangle({rows}, {columns})\n")
+        yield Row(f"pentominoes {rows}x{columns}", "first", [str(path)])
+        yield Row(f"pentominoes {rows}x{columns}", "count", [str(path)])
+    for box in (4, 5):
         path = workdir / f"sudoku{box * box}.puz"
         path.write_text(sudoku_model(sudoku_grid(box, seed=1), f"{box * box}x{box * box}"))
         yield Row(f"sudoku {box * box}x{box * box} (seed 1)", "first", [str(path)])
