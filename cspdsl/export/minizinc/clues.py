@@ -2,7 +2,7 @@
 `or` `not` `if` `iff`, `forall` kept as `forall(...)`, comprehensions as comprehensions,
 `alldifferent` as `all_different`, `sum`, `exactly k of`, `x in {...}`, over params (by name: their
 values come from the .dzn), lets, quantifier indices and the declared arrays, and the grid families
-`g.rows`, `g.columns`, `g.boxes` and `part.regions`. Anything else raises `Unreadable`, and the
+(`g.rows`, `g.columns`, `g.boxes`, `g.touching`, ...: `grids.py`) and `part.regions`. Anything else raises `Unreadable`, and the
 statement is written from the IR instead (`readable.py`)."""
 
 from __future__ import annotations
@@ -12,25 +12,17 @@ from collections.abc import Callable
 from ...core.record import Record
 from ...core.static_types import Any
 from ...syntax import ast
-from .arrays import Array
 from .boards import Board, lines_array
 from .digits import number
 from .entities import RELATIONS, relation
 from .functions import FLOORED, RUNS, VISIBLE
+from .grids import Grid, grid_families
 from .regions import Regions
 from .writers import unused
 
 
 class Unreadable(Exception):
     """A construct without a MiniZinc form of its own here: the statement is written from the IR."""
-
-
-class Grid(Record):
-    """A declared array a clue may name: its MiniZinc name, index ranges and box shape."""
-
-    name: str
-    ranges: list[tuple[int, int]]
-    box: tuple[int, int] | None = None
 
 
 class LetRows(Record):
@@ -366,30 +358,14 @@ class Clues:
         if not isinstance(node, ast.Member) or not isinstance(node.target, ast.Name):
             return None
         name = node.target.name
-        r, c, i = (self.fresh(x) for x in "rci")
+        r, c, i = (self.fresh(x) for x in "rci")  # the indices a family's generator binds
         if name in self.boards and node.name in self.boards[name].groups:
             return [(*self._board_lines(self.boards[name], node.name), "list")]
         if name in self.regions and node.name == "regions":
             regions = self.regions[name]
             return [(f"{i} in 1..{len(regions.letters)}", self.region(regions, i), "list")]
         grid = self.grids.get(name)
-        if grid is None or len(grid.ranges) != 2:
-            return None
-        (r0, r1), (c0, c1) = grid.ranges
-        if node.name == "rows":
-            return [(f"{r} in {r0}..{r1}", f"row({grid.name}, {r})", "list")]
-        if node.name == "columns":
-            return [(f"{c} in {c0}..{c1}", f"col({grid.name}, {c})", "list")]
-        if node.name == "boxes" and grid.box is not None:
-            h, w = grid.box
-            tops, lefts = _starts(r0, r1, h), _starts(c0, c1, w)
-            generator = f"{r}, {c} in {tops}" if tops == lefts else f"{r} in {tops}, {c} in {lefts}"
-            return [(generator, f"{grid.name}[{r}..{r} + {h - 1}, {c}..{c} + {w - 1}]", "block")]
-        if node.name == "diagonals" and r1 - r0 == c1 - c0:  # each main diagonal one group: no generator
-            shift = "" if c0 == r0 else f" {'+' if c0 > r0 else '-'} {abs(c0 - r0)}"
-            return [("", f"[{grid.name}[{i}, {i}{shift}] | {i} in {r0}..{r1}]", "list"),
-                    ("", f"[{grid.name}[{i}, {c1 + r0} - {i}] | {i} in {r0}..{r1}]", "list")]
-        return None
+        return None if grid is None else grid_families(grid, node.name, (r, c, i))
 
     def _board_lines(self, board: Board, group: str) -> tuple[str, str]:
         """A forall over a board's group of lines: the line's number, its cells."""
@@ -400,11 +376,6 @@ class Clues:
         self.defined[name] = declaration
         line, x = self.fresh("l"), self.fresh("x")
         return f"{line} in 1..{len(board.groups[group])}", f"[{board.name}[{x}] | {x} in {name}[{line}]]"
-
-
-def _starts(lo: int, hi: int, size: int) -> str:
-    """The first index of each box along lo..hi: `{1, 4, 7}`."""
-    return "{" + ", ".join(str(x) for x in range(lo, hi + 1, size)) + "}"
 
 
 def names_in(node: object) -> set[str]:
@@ -425,9 +396,3 @@ def names_in(node: object) -> set[str]:
 
 def _is_condition(node: ast.Node) -> bool:
     return isinstance(node, ast.Compare | ast.BoolOp | ast.NotOp | ast.Membership | ast.CountOf | ast.Bool)
-
-
-def grid_of(array: Array, box: tuple[int, int] | None) -> Grid:
-    """The translator's view of an array declared over ranges `lo..hi`."""
-    ranges = [tuple(int(x) for x in s.split("..")) for s in array.index_sets]
-    return Grid(array.name, [(r[0], r[1]) for r in ranges], box)

@@ -13,9 +13,10 @@ from ...syntax import ast
 from ...syntax.plain import parse_model
 from .arrays import Declared, declaration, declare, narrower
 from .boards import board_of
-from .clues import COMPARE, Bound, Clues, Grid, LetRows, Unreadable, grid_of, names_in
+from .clues import COMPARE, Bound, Clues, LetRows, Unreadable, names_in
 from .entities import entity_names, number_functions
 from .flat import line_comment, solve_item
+from .grids import Grid, grid_of
 from .output import output_items
 from .pieces import placed_numbers
 from .regions import letter_ranges, region_map, region_sum, sum_runs

@@ -1,0 +1,77 @@
+"""A declared array as the clues see it (`Grid`), and the families of groups a grid of two dimensions
+has, each as a MiniZinc generator and the cells of its group: `g.rows`, `g.columns`, `g.boxes`,
+`g.diagonals`, and the pairs of `g.adjacent` and `g.touching` (a family per step, written once
+instead of a constraint per pair)."""
+
+from __future__ import annotations
+
+from ...core.record import Record
+from .arrays import Array
+
+# One family: its generator (empty for a single group), its group's cells, and the group's kind
+# ("list", or "block": a box).
+Family = tuple[str, str, str]
+
+# The steps from a cell to the next one of a pair: right and down (`adjacent`), then the two
+# diagonals down (`touching` too), as `lower/neighbours.py` pairs a grid's cells.
+NEIGHBOUR_STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+
+class Grid(Record):
+    """A declared array a clue may name: its MiniZinc name, index ranges and box shape."""
+
+    name: str
+    ranges: list[tuple[int, int]]
+    box: tuple[int, int] | None = None
+
+
+def grid_of(array: Array, box: tuple[int, int] | None) -> Grid:
+    """The translator's view of an array declared over ranges `lo..hi`."""
+    ranges = [tuple(int(x) for x in s.split("..")) for s in array.index_sets]
+    return Grid(array.name, [(r[0], r[1]) for r in ranges], box)
+
+
+def grid_families(grid: Grid, group: str, indices: tuple[str, str, str]) -> list[Family] | None:
+    """The families of `grid.group`, their generators binding the fresh names `indices` (r, c, i);
+    None for a group without a MiniZinc form here."""
+    if len(grid.ranges) != 2:
+        return None
+    (r0, r1), (c0, c1) = grid.ranges
+    r, c, i = indices
+    if group == "rows":
+        return [(f"{r} in {r0}..{r1}", f"row({grid.name}, {r})", "list")]
+    if group == "columns":
+        return [(f"{c} in {c0}..{c1}", f"col({grid.name}, {c})", "list")]
+    if group == "boxes" and grid.box is not None:
+        h, w = grid.box
+        tops, lefts = _starts(r0, r1, h), _starts(c0, c1, w)
+        generator = f"{r}, {c} in {tops}" if tops == lefts else f"{r} in {tops}, {c} in {lefts}"
+        return [(generator, f"{grid.name}[{r}..{r} + {h - 1}, {c}..{c} + {w - 1}]", "block")]
+    if group in ("adjacent", "touching"):
+        return neighbour_pairs(grid, group, r, c)
+    if group == "diagonals" and r1 - r0 == c1 - c0:  # each main diagonal one group: no generator
+        shift = "" if c0 == r0 else f" {'+' if c0 > r0 else '-'} {abs(c0 - r0)}"
+        return [("", f"[{grid.name}[{i}, {i}{shift}] | {i} in {r0}..{r1}]", "list"),
+                ("", f"[{grid.name}[{i}, {c1 + r0} - {i}] | {i} in {r0}..{r1}]", "list")]
+    return None
+
+
+def neighbour_pairs(grid: Grid, group: str, r: str, c: str) -> list[Family]:
+    """`g.adjacent` (cells side by side) and `g.touching` (also corner to corner): a family per step,
+    each pair its first cell in reading order, then the other, as the lowering pairs them."""
+    (r0, r1), (c0, c1) = grid.ranges
+    families = []
+    for dr, dc in NEIGHBOUR_STEPS[: 2 if group == "adjacent" else 4]:
+        columns = f"{c0 + max(0, -dc)}..{c1 - max(0, dc)}"
+        other = f"{grid.name}[{_shifted(r, dr)}, {_shifted(c, dc)}]"
+        families.append((f"{r} in {r0}..{r1 - dr}, {c} in {columns}", f"[{grid.name}[{r}, {c}], {other}]", "list"))
+    return families
+
+
+def _shifted(index: str, step: int) -> str:
+    return index if step == 0 else f"{index} {'+' if step > 0 else '-'} {abs(step)}"
+
+
+def _starts(lo: int, hi: int, size: int) -> str:
+    """The first index of each box along lo..hi: `{1, 4, 7}`."""
+    return "{" + ", ".join(str(x) for x in range(lo, hi + 1, size)) + "}"
