@@ -15,7 +15,7 @@ from ...syntax import ast
 from .boards import Board, lines_array
 from .digits import number
 from .entities import RELATIONS, relation
-from .functions import FLOORED, RUNS, VISIBLE
+from .functions import FLOORED, ONE_AREA, RUNS, VISIBLE
 from .grids import Grid, grid_families
 from .regions import Regions
 from .writers import unused
@@ -39,6 +39,8 @@ Bound = tuple[str, Any]
 COMPARE = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _COUNT = {"exactly": "=", "at_least": ">=", "at_most": "<="}
 _SUMS = {"sum_equals": "=", "sum_at_most": "<=", "sum_at_least": ">="}
+
+
 class Clues:
     """The translator: names in scope (params, lets, arrays, scalars) and the quantifiers' bindings."""
 
@@ -313,7 +315,20 @@ class Clues:
             return f"all_different({self.seq(node.args[0])})"
         if node.func in _SUMS and len(node.args) == 2:
             return f"sum({self.seq(node.args[0])}) {_SUMS[node.func]} {self.num(node.args[1])}"
+        if node.func == "connected" and len(node.args) == 2:
+            return self.one_area(node.args[0], node.args[1])
         raise Unreadable(node.func)
+
+    def one_area(self, grid_node: ast.Node, value: ast.Node) -> str:
+        """`connected(g, v)` on a declared grid of two or more cells: a predicate written once."""
+        grid = self.grids.get(grid_node.name) if isinstance(grid_node, ast.Name) else None
+        if grid is None or len(grid.ranges) != 2 or all(lo == hi for lo, hi in grid.ranges):
+            raise Unreadable("connected")
+        items = value.items if isinstance(value, ast.SetLit) else [value]
+        name = self.floored.setdefault("connected", self.fresh("one_area"))
+        self.defined[name] = ONE_AREA.format(name)
+        self.used.add("connected.mzn")
+        return f"{name}({grid.name}, {{{', '.join(self.num(item) for item in items)}}})"
 
     def cond_Forall(self, node: ast.Forall) -> str:
         families = self._families(node.binders)
