@@ -19,6 +19,7 @@ from cspdsl.backends import REGISTRY, backend_class, exact_backends
 from cspdsl.cli.result_text import count_line as count_line_of
 from cspdsl.cli.result_text import stats_line
 from cspdsl.core.deadline import MIN_SEARCH_SECONDS
+from cspdsl.entry import COLLECT_AFTER
 
 QUEENS = """
 param n = 8
@@ -676,18 +677,21 @@ def test_the_progress_line_is_on_a_terminal_only_and_wiped_at_the_end(tmp_path):
     assert (plain.stdout.startswith("352 solutions."), plain.stderr) == (True, "")
 
 
-@pytest.mark.parametrize(("entry", "frozen"), [("from cspdsl.entry import run; run()", True),
-                                               ("from cspdsl.cli import main; raise SystemExit(main())", False)])
+@pytest.mark.parametrize(("entry", "frozen", "collects_after"),
+                         [("from cspdsl.entry import run; run()", True, COLLECT_AFTER),
+                          ("from cspdsl.cli import main; raise SystemExit(main())", False, 700)])
 def test_the_command_freezes_its_modules_out_of_the_collectors_way_and_a_program_that_imports_it_does_not(
-    entry: str, frozen: bool
+    entry: str, frozen: bool, collects_after: int
 ) -> None:
-    """The console script pauses the cycle collector while the command's modules load and freezes
-    them (`entry.run`); importing `cspdsl.cli.main` leaves a program's collector as it was."""
+    """The console script pauses the cycle collector while the command's modules load, freezes them
+    and collects less often (`entry.run`); importing `cspdsl.cli.main` leaves a program's collector as
+    it was."""
     script = ("import atexit, gc, sys\nsys.argv = ['cspdsl', 'solve', 'models/lock.puz', '-n', '1']\n"
-              "atexit.register(lambda: print(gc.isenabled(), gc.get_freeze_count() > 0))\n" + entry)
+              "atexit.register(lambda: print(gc.isenabled(), gc.get_freeze_count() > 0, gc.get_threshold()[0]))\n"
+              + entry)
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert (done.returncode, done.stdout.splitlines()[-1]) == (0, f"True {frozen}")
+    assert (done.returncode, done.stdout.splitlines()[-1]) == (0, f"True {frozen} {collects_after}")
 
 
 # Modules a run does without (docs/performance.md, Start-up): a few ms each of every run, or for cpsat

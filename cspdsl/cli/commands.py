@@ -10,6 +10,7 @@ or worker process that cspdsl started was killed by signal N (137: SIGKILL, the 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 
@@ -44,6 +45,8 @@ def main(argv: list[str] | None = None, with_the_process: bool = False) -> int:
     try:
         with no_cycle_collection():  # the model's flags load the lowering and the parser: all kept
             args = _parsed(build_parser(argv), argv)
+            if with_the_process:  # and kept to the process's end: out of the way of every collection
+                gc.freeze()
     except KeyboardInterrupt:  # Ctrl-C ends a command the same way from its first moment
         return _interrupted()
     try:

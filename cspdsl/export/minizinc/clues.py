@@ -2,8 +2,8 @@
 `or` `not` `if` `iff`, `forall` kept as `forall(...)`, comprehensions as comprehensions,
 `alldifferent` as `all_different`, `sum`, `exactly k of`, `x in {...}`, over params (by name: their
 values come from the .dzn), lets, quantifier indices and the declared arrays, and the grid families
-(`g.rows`, `g.columns`, `g.boxes`, `g.touching`, ...: `grids.py`) and `part.regions`. Anything else raises `Unreadable`, and the
-statement is written from the IR instead (`readable.py`)."""
+(`g.rows`, `g.columns`, `g.boxes`, `g.touching`, ...: `grids.py`) and `part.regions`. Anything else
+raises `Unreadable`, and the statement is written from the IR instead (`readable.py`)."""
 
 from __future__ import annotations
 

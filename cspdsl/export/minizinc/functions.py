@@ -1,6 +1,7 @@
 """The functions and predicates a model's MiniZinc defines once, for the constructs of cspdsl that
 MiniZinc's library does not say the same way: floored division and remainder, the buildings seen
-along a line, a line's runs of 1s, and a grid's cells of some values as one area. Each text is formatted with the name it gets in the model."""
+along a line, a line's runs of 1s, and a grid's cells of some values as one area. Each text is
+formatted with the name it gets in the model."""
 
 # cspdsl's `//` and `%` floor, as Python's do, where MiniZinc's div and mod truncate toward zero: they
 # differ by one divisor when the remainder is not 0 and its sign is not the divisor's. (A divisor never
@@ -28,6 +29,8 @@ ONE_AREA = """predicate {0}(array[int, int] of var int: g, set of int: values) =
   int: r0 = min(index_set_1of2(g)); int: c0 = min(index_set_2of2(g));
   int: h = card(index_set_1of2(g)); int: w = card(index_set_2of2(g));
   array[int] of var bool: on = [g[r0 + i, c0 + j] in values | i in 0..h - 1, j in 0..w - 1];
-  array[int] of int: from = [i * w + j + 1 | i in 0..h - 1, j in 0..w - 2] ++ [i * w + j + 1 | i in 0..h - 2, j in 0..w - 1];
-  array[int] of int: to = [i * w + j + 2 | i in 0..h - 1, j in 0..w - 2] ++ [i * w + j + w + 1 | i in 0..h - 2, j in 0..w - 1];
+  array[int] of int: from = [i * w + j + 1 | i in 0..h - 1, j in 0..w - 2]
+    ++ [i * w + j + 1 | i in 0..h - 2, j in 0..w - 1];
+  array[int] of int: to = [i * w + j + 2 | i in 0..h - 1, j in 0..w - 2]
+    ++ [i * w + j + w + 1 | i in 0..h - 2, j in 0..w - 1];
 }} in exists(on) /\\ connected(from, to, on, [on[from[e]] /\\ on[to[e]] | e in index_set(from)]);"""
