@@ -184,6 +184,8 @@ ERRORS = {
     "var s[1..2, 1..2] in bool\npieces f = [domino]\nplace f on s: no_touching, no_side_touching\n":
         "choose one of no_touching and no_side_touching",
     "var s[1..2, 1..2] in bool\npieces f = [I3 * 2]\nplace f on s\n": "more than the board's 4 cells",
+    "var s[1..2, 1..2] in bool\npieces f = [domino]\npieces g = [monomino]\nplace f on s\nplace g on s\n":
+        "pieces are placed on 's' already",
 }
 
 

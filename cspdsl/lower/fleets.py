@@ -36,6 +36,9 @@ def grid_cells(ctx: Expressions, s: ast.PlaceDecl) -> dict[Cell, str]:
         raise error(f"'{s.target}' is not a grid of variables: shapes are placed on a 2-D var grid, "
                     "rectangle(ROWS, COLUMNS) or a drawn board", s.target_span,
                     f"declare it as a grid, e.g. var {s.target}[1..10, 1..10] in bool")
+    if any(set(tiling.cells.values()) & set(target.cells.values()) for tiling in ctx.layout.tilings):
+        raise error(f"pieces are placed on '{s.target}' already; a grid shows one set of pieces", s.target_span,
+                    "put every piece in one list: pieces p = [I4, domino * 2]")
     cells: dict[Cell, str] = {}
     for (r, c), var in target.cells.items():
         if ctx.problem.variables[var].domain != (0, 1):
