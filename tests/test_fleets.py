@@ -177,6 +177,35 @@ def test_battleships_has_its_published_answer_alone(backend: str) -> None:
     assert shown == BATTLESHIPS
 
 
+# CSPLib problem 14's example, the first Battleships of Games Magazine, August 1998 (Mark Gottlieb):
+# the published size, 10x10, with the classic fleet and a submarine shown. The source prints no answer;
+# the puzzle has one by design, and sat, cpsat and cp each prove that it is this one.
+GAMES_MAGAZINE = """
+var sea[1..10, 1..10] in bool
+pieces fleet = [I4, I3 * 2, domino * 3, monomino * 4]
+place fleet on sea: no_touching
+let across = [0, 2, 3, 1, 2, 4, 2, 1, 2, 3]
+let down = [1, 3, 3, 1, 5, 1, 2, 4, 0, 0]
+forall r in 1..10: sum([sea[r, c] for c in 1..10]) == across[r]
+forall c in 1..10: sum([sea[r, c] for r in 1..10]) == down[c]
+sea[8, 1] == 1 and sea[7, 1] + sea[9, 1] + sea[8, 2] == 0   # a submarine
+"""
+GAMES_MAGAZINE_ANSWER = [
+    "..........", "....#.#...", ".##...#...", "....#.....", "....#..#..",
+    ".##.#..#..", "....#..#..", "#.........", ".....#.#..", ".###......",
+]
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "cp"])
+def test_a_published_ten_by_ten_battleships_has_one_answer(backend: str) -> None:
+    model = loads(GAMES_MAGAZINE, "battleships.puz")
+    result = solve(model, backend, limit=None)
+    assert result.complete and result.count == 1
+    sea = model.layout.tilings[0].cells
+    shown = ["".join("#" if result.solutions[0][sea[(r, c)]] else "." for c in range(1, 11)) for r in range(1, 11)]
+    assert shown == GAMES_MAGAZINE_ANSWER
+
+
 ERRORS = {
     "var s[1..2] in bool\npieces f = [domino]\nplace f on s\n": "is not a grid of variables",
     "var s[1..2, 1..2] in 0..2\npieces f = [domino]\nplace f on s\n": "must be 0 or 1",
