@@ -133,6 +133,10 @@ def grid_var(world: World) -> list[str]:
         world.cubes[name] = n
         return [f"var {name}[1..2, 1..{n}, 1..{n}] in 1..{n}"]
     world.grids[name] = n
+    if rng.random() < 0.1:  # shapes placed on a 0/1 grid, kept apart or not
+        fleet = rng.choice(["monomino * 2", "domino", "domino, monomino", "L3", "I3 * 2"])
+        apart = rng.choice(["", ": no_touching", ": no_side_touching", ": no_turns, no_touching"])
+        return [f"var {name}[1..{n}, 1..{n}] in bool", f"pieces {name}f = [{fleet}]", f"place {name}f on {name}{apart}"]
     low = 0 if rng.random() < 0.3 else 1  # a 0 is a white cell for seen(...)
     lines = [f"var {name}[1..{n}, 1..{n}] in {low}..{n}"]
     if rng.random() < 0.3:

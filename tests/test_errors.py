@@ -1062,13 +1062,22 @@ CASES: dict[str, tuple[str, str]] = {
             '   | ^^^^^^^^^^^^^^^^^^^^^^^^^^',
         ),
     ),
-    "shapes-on-a-grid": (
-        'var g[1..2, 1..2] in 0..1\npieces p = [domino * 2]\nplace p on g\n',
+    "shapes-on-a-grid-of-numbers": (
+        'var g[1..2, 1..2] in 1..3\npieces p = [domino * 2]\nplace p on g\n',
         lines(
-            'm.puz:3:12: error: shapes are placed on rectangle(ROWS, COLUMNS) or on a board drawn in triple quotes',
+            "m.puz:3:12: error: the cells of 'g' must be 0 or 1 to show where the pieces lie",
             ' 3 | place p on g',
             '   |            ^',
-            "hint: draw the board with '.' for a cell and '#' for a hole",
+            "hint: declare it with 'in bool' or 'in 0..1'",
+        ),
+    ),
+    "shapes-kept-apart-off-a-grid": (
+        'pieces p = [domino]\nplace p on rectangle(2, 2): at_most_once, no_touching\n',
+        lines(
+            "m.puz:2:43: error: 'no_touching' needs the pieces placed on a grid of cell variables",
+            ' 2 | place p on rectangle(2, 2): at_most_once, no_touching',
+            '   |                                           ^^^^^^^^^^^',
+            "hint: declare var cells[1..R, 1..C] in bool and write 'place ... on cells'",
         ),
     ),
     "shapes-on-another-call": (

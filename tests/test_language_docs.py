@@ -253,6 +253,8 @@ CONSTRUCTS = {
     "max": r"\bmax\(",
     "pieces": r"^pieces \w+ = \[.*\|.*\* \d",
     "place": r"^place \w+ on \w+",
+    "pieces kept apart": r"^place \w+ on \w+: no_touching$",
+    "pieces kept apart at the sides": r"^place \w+ on \w+: no_side_touching$",
     "connected by value": r"^connected\(\w+, \d\)",
     "connected by conditions": r"^connected\(\[",
     "single_loop": r"^single_loop\(\w+, \w+\)",

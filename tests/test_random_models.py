@@ -626,6 +626,68 @@ def tiling_models(draw: st.DrawFn) -> tuple[str, int]:
     return text, brute_force_tilings(board, shapes, copies, exact)
 
 
+# -- shapes placed on a grid of cell variables (Battleships) --------------------------------------------
+
+APART_STEPS = {"": [], "no_side_touching": [(0, 1), (1, 0), (0, -1), (-1, 0)],
+               "no_touching": [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1) if (i, j) != (0, 0)]}
+
+
+def fleet_covers(board: set[tuple[int, int]], shapes: dict[str, list[set[tuple[int, int]]]],
+                 copies: dict[str, int], apart: str) -> list[set[tuple[int, int]]]:
+    """The cells each way of placing the fleet covers (one entry a way, the same cells may come
+    twice), no two pieces overlapping nor touching as `apart` says: a search over the board alone."""
+    places = sorted({(kind, frozenset((r + dr, c + dc) for dr, dc in shape))
+                     for kind, images in shapes.items() for shape in images for r, c in board}, key=str)
+    places = [(kind, cells) for kind, cells in places if cells <= board]
+    found: list[set[tuple[int, int]]] = []
+
+    def search(start: int, left: dict[str, int], taken: set[tuple[int, int]]) -> None:
+        if not any(left.values()):
+            found.append(set(taken))
+            return
+        for i in range(start, len(places)):
+            kind, cells = places[i]
+            near = {(r + dr, c + dc) for r, c in cells for dr, dc in APART_STEPS[apart]}
+            if left[kind] and not (cells | near) & taken:
+                search(i + 1, {**left, kind: left[kind] - 1}, taken | cells)
+
+    search(0, dict(copies), set())
+    return found
+
+
+@st.composite
+def fleet_models(draw: st.DrawFn) -> tuple[str, int]:
+    """A few library shapes placed on a small 0/1 grid `s`, kept apart or not, with row totals and
+    given cells as clues; with the number of placings a search over the board finds, apart from the IR."""
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(2, 4))
+    board = {(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)}
+    names = draw(st.lists(st.sampled_from(["monomino", "domino", "I3", "L3"]), min_size=1, max_size=2, unique=True))
+    copies = {name: draw(st.integers(1, 2)) for name in names}
+    apart = draw(st.sampled_from(sorted(APART_STEPS)))
+    turns = draw(st.booleans())
+    shapes = {name: all_orientations({(r, c) for r, row in enumerate(LIBRARY_SHAPES[name].split("/"))
+                                      for c, char in enumerate(row) if char == "#"}, turns, True) for name in copies}
+    fits = all(any({(r + dr, c + dc) for dr, dc in shape} <= board for shape in shapes[n] for r, c in board)
+               for n in copies)
+    if not fits or sum(LIBRARY_SHAPES[n].count("#") * k for n, k in copies.items()) > len(board):
+        copies, shapes = {"monomino": 1}, {"monomino": [{(0, 0)}]}  # an error otherwise
+    options = [option for option in ["" if turns else "no_turns", apart] if option]
+    pieces = ", ".join(f"{n} * {k}" for n, k in copies.items())
+    lines = [f"var s[1..{rows}, 1..{cols}] in bool", f"pieces f = [{pieces}]",
+             "place f on s" + (": " + ", ".join(options) if options else "")]
+    clues: list[Callable[[set[tuple[int, int]]], bool]] = []
+    for _ in range(draw(st.integers(0, 2))):
+        r, c, k = draw(st.integers(1, rows)), draw(st.integers(1, cols)), draw(st.integers(0, cols))
+        if draw(st.booleans()):
+            lines.append(f"sum([s[{r}, j] for j in 1..{cols}]) == {k}")
+            clues.append(lambda g, r=r, k=k: sum((r, j) in g for j in range(1, cols + 1)) == k)
+        else:
+            lines.append(f"s[{r}, {c}] == {k % 2}")
+            clues.append(lambda g, r=r, c=c, k=k: ((r, c) in g) == bool(k % 2))
+    covers = fleet_covers(board, shapes, copies, apart)
+    return "\n".join(lines) + "\n", sum(all(clue(g) for clue in clues) for g in covers)
+
+
 # -- the comparison ------------------------------------------------------------------------------------
 
 
@@ -771,6 +833,16 @@ def test_random_tilings_count_as_a_search_over_the_board_does(model: tuple[str, 
     for backend in BACKENDS:
         result = solve(loads(text, "random.puz"), backend, limit=None, timeout=60)
         assert (result.complete, len(result.solutions)) == (True, tilings), f"{backend} on:\n{text}"
+
+
+@FAST
+@given(fleet_models())
+def test_random_fleets_on_a_grid_count_as_a_search_over_the_board_does(model: tuple[str, int]) -> None:
+    text, placings = model
+    assert_backends_agree(text)
+    for backend in BACKENDS:
+        result = solve(loads(text, "random.puz"), backend, limit=None, timeout=60)
+        assert (result.complete, len(result.solutions)) == (True, placings), f"{backend} on:\n{text}"
 
 
 @pytest.mark.slow

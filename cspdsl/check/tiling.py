@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..lower.layout import Tiling
+from .fleets import grid_faults
 
 Assignment = dict[str, int]
 Cell = tuple[int, int]
@@ -49,4 +50,4 @@ def tiling_faults(tiling: Tiling, solution: Assignment) -> list[str]:
     faults += [f"cell {cell} is covered {n} times" for cell, n in covered.items() if n > 1]
     if tiling.exact:
         faults += [f"cell {cell} is not covered" for cell in tiling.board if cell not in covered]
-    return faults
+    return faults + grid_faults(tiling, solution)

@@ -114,6 +114,10 @@ class Tiling(Record, frozen=False):
     flips: bool
     exact: bool  # every cell covered once; else at most once
     placements: dict[str, tuple[str, tuple[tuple[int, int], ...]]]  # variable -> (kind, cells covered)
+    # Placed on a grid of cell variables (`lower/fleets.py`): each board cell's variable, 1 where
+    # covered; and the touching rule ("no_touching", "no_side_touching" or "" for none).
+    cells: dict[tuple[int, int], str] = field(default_factory=dict)
+    apart: str = ""
 
 
 class Layout(Record, frozen=False):

@@ -17,6 +17,8 @@ from ..syntax import ast
 from .build import count
 from .context import error
 from .expressions import Expressions
+from .fleets import OPTIONS as FLEET_OPTIONS
+from .fleets import apart_rule, grid_cells, keep_apart, tie_cells
 from .layout import Tiling
 from .polyominoes import Cell, Shape, connected, fits, library_names, named, normalized, orientations
 from .values import ShapeKind, ShapesValue
@@ -25,6 +27,7 @@ OPTIONS = {
     "no_turns": "the pieces lie as drawn, never turned",
     "no_flips": "the pieces are never flipped over (turned only)",
     "at_most_once": "cells may stay uncovered; none is covered twice",
+    **FLEET_OPTIONS,
 }
 EMPTY = "._"
 HOLE = "#"
@@ -91,15 +94,18 @@ def tile(ctx: Expressions, s: ast.PlaceDecl, shapes: ShapesValue) -> None:
     if any(tiling.name == shapes.name for tiling in ctx.layout.tilings):
         raise error(f"'{shapes.name}' is placed already; a set of shapes is placed once", s)
     chosen = _options(s)
-    board = _board(ctx, s)
-    _check_area(s, shapes, len(board), exact="at_most_once" not in chosen)
+    grid = grid_cells(ctx, s) if s.target else {}
+    board = list(grid) if grid else _board(ctx, s)
+    exact = "at_most_once" not in chosen and not grid  # a grid's cells not covered are its 0s
+    apart = apart_rule(s, chosen, bool(grid))
+    _check_area(s, shapes, len(board), exact=exact)
     turns, flips = "no_turns" not in chosen, "no_flips" not in chosen
     placements = _placements(s, shapes, set(board), turns, flips)
     ctx.sizes.add_values(f"placements of {shapes.name}", 2 * len(placements), s.span)
     tiling = Tiling(shapes.name, board, {k.name: k.cells for k in shapes.kinds},
-                    {k.name: k.copies for k in shapes.kinds}, turns, flips, "at_most_once" not in chosen,
-                    placements)
+                    {k.name: k.copies for k in shapes.kinds}, turns, flips, exact, placements, grid, apart)
     _post(ctx, s, tiling)
+    keep_apart(ctx, s, tiling)
     ctx.layout.tilings.append(tiling)
 
 
@@ -175,7 +181,9 @@ def _post(ctx: Expressions, s: ast.PlaceDecl, tiling: Tiling) -> None:
         for cell in cells:
             by_cell[cell].append(placed)
     op = "==" if tiling.exact else "<="
-    for conds in by_cell.values():
+    if tiling.cells:
+        tie_cells(ctx, s, tiling, by_cell)
+    for conds in by_cell.values() if not tiling.cells else ():
         if op == "==" or len(conds) > 1:
             ctx.problem.post(count(conds, op, 1), s.span)
     for kind, conds in by_kind.items():
