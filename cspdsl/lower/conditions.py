@@ -15,6 +15,7 @@ from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
 from .context import POSITION_WORDS, OutsideRange, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
+from .graphs import GRAPH_CALLS, graph_constraints
 from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
 from .products import aux_for
 from .quantifiers import Quantifiers
@@ -47,6 +48,8 @@ class Conditions(Quantifiers):
             yield runs_clue(self, node)
         elif isinstance(node, ast.Call) and node.func in AREA_CALLS:
             yield from area_constraints(self, node)
+        elif isinstance(node, ast.Call) and node.func in GRAPH_CALLS:
+            yield from graph_constraints(self, node)
         else:
             yield self.cond(node)
 

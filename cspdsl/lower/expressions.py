@@ -14,6 +14,7 @@ from .attribute_numbers import number_of
 from .build import Lin, linear
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
 from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
+from .graphs import GRAPH_CALLS, nested_graph
 from .indexing import Indexing
 from .named_values import refuse_arithmetic, refuse_order
 from .neighbours import NEIGHBOUR_CALLS, neighbours_of, segments
@@ -35,7 +36,7 @@ from .visibility import visible_value
 # Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
 # language server's completion.
 KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, "runs", "visible",
-               "reversed", "segments")
+               "reversed", "segments", *GRAPH_CALLS)
 
 
 class Expressions(Indexing):
@@ -238,6 +239,8 @@ class Expressions(Indexing):
                         node, "write it on a line of its own (or under a forall): runs(g[3, ..]) == [2, 1]")
         if node.func in AREA_CALLS:
             return nested_area(node)
+        if node.func in GRAPH_CALLS:
+            return nested_graph(node)
         if node.func == "segments":
             return self.call_segments(node)
         raise CspdslError(
