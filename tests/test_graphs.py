@@ -197,3 +197,19 @@ def test_tents_has_the_peers_one_answer(backend: str) -> None:
     tents = cells_of(result.solutions[0], "tent")
     rows = ["".join(str(tents[(r, c)]) for c in range(1, 16)) for r in range(1, 16)]
     assert rows == TENTS_ANSWER.split()
+
+
+SLANT_ANSWER = """
+011000011101 111111010011 111001011110 101101001010 011011100011
+011011101011 011010001001 111110001011 000110011011 110001010110
+"""
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "csp"])
+def test_slant_has_the_peers_one_answer(backend: str) -> None:
+    result = solve(load(MODELS / "genres" / "slant.puz"), backend, limit=None)
+    assert result.complete and result.count == 1
+    d = cells_of(result.solutions[0], "d")
+    rows = ["".join(str(d[(r, c)]) for c in range(1, 13)) for r in range(1, 11)]
+    assert rows == SLANT_ANSWER.split()
+    assert no_cycle(result.solutions[0])
