@@ -11,10 +11,11 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from brute import brute_force
-from helpers import MODELS
+from helpers import MODELS, run_cli
 
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import exact_backends
@@ -213,3 +214,142 @@ def test_slant_has_the_peers_one_answer(backend: str) -> None:
     rows = ["".join(str(d[(r, c)]) for c in range(1, 13)) for r in range(1, 11)]
     assert rows == SLANT_ANSWER.split()
     assert no_cycle(result.solutions[0])
+
+
+# ---- bad uses: located, with a caret and a hint -------------------------------------------------
+
+def lines(*parts: str) -> str:
+    return "\n".join(parts)
+
+
+ERRORS = {
+    'linked-inside-a-condition': (
+        'var h[1..2, 0..2] in bool\nvar v[0..2, 1..2] in bool\nif h[1, 1] == 1 then linked(h, v)\n',
+        lines(
+            'm.puz:3:22: error: linked(...) is a clue of its own: it cannot stand inside a condition',
+            ' 3 | if h[1, 1] == 1 then linked(h, v)',
+            '   |                      ^^^^^^^^^^^^',
+            'hint: write it on a line of its own (a forall may hold it)',
+        ),
+    ),
+    'linked-one-array': (
+        'var h[1..2, 0..2] in bool\nlinked(h)\n',
+        lines(
+            'm.puz:2:1: error: linked(h, v) takes two arrays of links, found 1',
+            ' 2 | linked(h)',
+            '   | ^^^^^^^^^',
+            'hint: linked takes the links of a grid of R x C cells: linked(h, v), h[1..R, 0..C] '
+            'between a cell and the one to its right, v[0..R, 1..C] between a cell and the one below',
+        ),
+    ),
+    'linked-shapes-that-do-not-fit': (
+        'var h[1..2, 1..2] in bool\nvar v[0..2, 1..2] in bool\nlinked(h, v)\n',
+        lines(
+            'm.puz:3:1: error: linked(h, v): for a grid of R x C cells, h is R x (C+1) and v is '
+            '(R+1) x C; here h is 2 x 2 and v is 3 x 2',
+            ' 3 | linked(h, v)',
+            '   | ^^^^^^^^^^^^',
+            'hint: linked takes the links of a grid of R x C cells: linked(h, v), h[1..R, 0..C] '
+            'between a cell and the one to its right, v[0..R, 1..C] between a cell and the one below',
+        ),
+    ),
+    'linked-of-a-constant': (
+        'let h = 3\nvar v[0..2, 1..2] in bool\nlinked(h, v)\n',
+        lines(
+            'm.puz:3:8: error: linked(h, v): h must be a 2-D var array',
+            ' 3 | linked(h, v)',
+            '   |        ^',
+            'hint: linked takes the links of a grid of R x C cells: linked(h, v), h[1..R, 0..C] '
+            'between a cell and the one to its right, v[0..R, 1..C] between a cell and the one below',
+        ),
+    ),
+    'no-loop-of-numbers': (
+        'var d[1..2, 1..2] in 0..2\nno_loop(d)\n',
+        lines(
+            'm.puz:2:9: error: no_loop(d): the diagonals must be bool variables (1 is \\, 0 is /)',
+            ' 2 | no_loop(d)',
+            '   |         ^',
+            'hint: no_loop takes a grid of bool diagonals, one a cell (1 is \\, 0 is /): no_loop(d)',
+        ),
+    ),
+    'no-loop-of-a-row': (
+        'var d[1..4] in bool\nno_loop(d)\n',
+        lines(
+            'm.puz:2:9: error: no_loop(d): d must be a 2-D var array',
+            ' 2 | no_loop(d)',
+            '   |         ^',
+            'hint: no_loop takes a grid of bool diagonals, one a cell (1 is \\, 0 is /): no_loop(d)',
+        ),
+    ),
+    'no-loop-in-a-count': (
+        'var d[1..2, 1..2] in bool\nexactly 1 of [no_loop(d), d[1, 1] == 1]\n',
+        lines(
+            'm.puz:2:15: error: no_loop(...) is a clue of its own: it cannot stand inside a condition',
+            ' 2 | exactly 1 of [no_loop(d), d[1, 1] == 1]',
+            '   |               ^^^^^^^^^^',
+            'hint: write it on a line of its own (a forall may hold it)',
+        ),
+    ),
+    'paired-shapes-that-differ': (
+        'var a[1..2, 1..2] in bool\nvar b[1..2, 1..3] in bool\npaired(a, b)\n',
+        lines(
+            'm.puz:3:1: error: paired(a, b): a is 2 x 2 and b is 2 x 3; they must have the same shape',
+            ' 3 | paired(a, b)',
+            '   | ^^^^^^^^^^^^',
+            'hint: paired takes two grids of the same shape, var arrays or rows of conditions: paired(tree, tent)',
+        ),
+    ),
+    'paired-one-grid': (
+        'var a[1..2, 1..2] in bool\npaired(a)\n',
+        lines(
+            'm.puz:2:1: error: paired(a, b) takes two grids, found 1',
+            ' 2 | paired(a)',
+            '   | ^^^^^^^^^',
+            'hint: paired takes two grids of the same shape, var arrays or rows of conditions: paired(tree, tent)',
+        ),
+    ),
+    'paired-with-a-number': (
+        'var a[1..2, 1..2] in bool\nlet x = 3\npaired(a, x)\n',
+        lines(
+            'm.puz:3:11: error: paired(a, b): each of a and b must be a 2-D var array or rows of conditions',
+            ' 3 | paired(a, x)',
+            '   |           ^',
+            'hint: paired takes two grids of the same shape, var arrays or rows of conditions: paired(tree, tent)',
+        ),
+    ),
+    'paired-in-a-sum': (
+        'var a[1..2, 1..2] in bool\nvar b[1..2, 1..2] in bool\nsum([a[1, 1]]) + paired(a, b) == 1\n',
+        lines(
+            'm.puz:3:18: error: paired(...) is a clue of its own: it cannot stand inside a condition',
+            ' 3 | sum([a[1, 1]]) + paired(a, b) == 1',
+            '   |                  ^^^^^^^^^^^^',
+            'hint: write it on a line of its own (a forall may hold it)',
+        ),
+    ),
+    'no-loop-misspelt': (
+        'var d[1..2, 1..2] in bool\nno_loops(d)\n',
+        lines(
+            "m.puz:2:1: error: unknown function 'no_loops'",
+            ' 2 | no_loops(d)',
+            '   | ^^^^^^^^',
+            "hint: did you mean 'no_loop'?",
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ERRORS))
+def test_a_bad_use_is_located_with_a_caret_and_a_hint(case: str) -> None:
+    text, expected = ERRORS[case]
+    with pytest.raises(CspdslError) as caught:
+        loads(text, "m.puz")
+    assert caught.value.render() == expected
+
+
+def test_the_command_line_exits_2_with_the_message_and_no_traceback(tmp_path: Path) -> None:
+    text, expected = ERRORS["paired-shapes-that-differ"]
+    model = tmp_path / "m.puz"
+    model.write_text(text)
+    done = run_cli("solve", str(model))
+    assert done.returncode == 2
+    assert expected.replace("m.puz", str(model)) in done.stderr and "Traceback" not in done.stderr

@@ -79,7 +79,7 @@ def _linked(lowering: Conditions, node: ast.Call) -> list[ir.Constraint]:
     """The links off the grid's edge held at 0; the drawn inner links one connected group, where two
     links meet when they touch one cell."""
     if len(node.args) != 2:
-        raise error(_LINKED_FORM, node)
+        raise error(f"linked(h, v) takes two arrays of links, found {len(node.args)}", node, _LINKED_FORM)
     h, v = (whole_grid(lowering, arg, f"linked(h, v): {name}", _LINKED_FORM)
             for arg, name in zip(node.args, "hv", strict=True))
     rows, columns = len(h.ranges[0]), len(v.ranges[1])
@@ -116,7 +116,7 @@ def _links(h: Array, v: Array, rows: int, columns: int) -> list[tuple[str, tuple
 def _no_loop(lowering: Conditions, node: ast.Call) -> list[ir.Constraint]:
     """One `Connected` for each class of corners: its corners, the outside, and its drawn diagonals."""
     if len(node.args) != 1:
-        raise error(_NO_LOOP_FORM, node)
+        raise error(f"no_loop(d) takes one grid of diagonals, found {len(node.args)} arguments", node, _NO_LOOP_FORM)
     d = whole_grid(lowering, node.args[0], "no_loop(d): d", _NO_LOOP_FORM)
     domains: Any = lowering.problem.variables
     if any(not set(domains[name].domain) <= {0, 1} for name in d.cells.values()):

@@ -37,7 +37,7 @@ def paired(lowering: Conditions, node: ast.Call) -> list[ir.Constraint]:
     """A pair variable for each side-by-side (a cell, b cell) that may both hold, at most one pair
     for each, and exactly one for each cell that holds."""
     if len(node.args) != 2:
-        raise error(_PAIRED_FORM, node)
+        raise error(f"paired(a, b) takes two grids, found {len(node.args)}", node, _PAIRED_FORM)
     a, b = (_cells(lowering, arg) for arg in node.args)
     if set(a) != set(b):
         raise error(f"paired(a, b): a is {_shape(a)} and b is {_shape(b)}; they must have the same shape",
@@ -75,7 +75,9 @@ def _cells(lowering: Conditions, arg: ast.Node) -> dict[Place, ir.Constraint]:
             raise error("paired(a, b): a var array must have two dimensions", arg, _PAIRED_FORM)
         places = [{index: n for n, index in enumerate(indices)} for indices in value.ranges]
         return {(places[0][r], places[1][c]): _nonzero(lowering, name) for (r, c), name in value.cells.items()}
-    rows = as_list(value, arg)
+    if not isinstance(value, list):
+        raise error("paired(a, b): each of a and b must be a 2-D var array or rows of conditions", arg, _PAIRED_FORM)
+    rows = value
     if rows and not any(isinstance(row, list) for row in rows):
         rows = [rows]
     return {(r, c): _condition(item, arg) for r, row in enumerate(rows) for c, item in enumerate(as_list(row, arg))}
