@@ -353,3 +353,23 @@ def test_the_command_line_exits_2_with_the_message_and_no_traceback(tmp_path: Pa
     done = run_cli("solve", str(model))
     assert done.returncode == 2
     assert expected.replace("m.puz", str(model)) in done.stderr and "Traceback" not in done.stderr
+
+
+# multi-puzzle-solver's answer (tests/test_dominosa.py): each domino as x-y-R (across from column x,
+# row y, from 0) or x-y-D (down).
+DOMINOSA_ANSWER = """
+0-0-R 0-1-D 0-3-D 0-5-D 0-7-D 0-9-R 1-1-D 1-3-D 1-5-D 1-7-D 10-1-D 10-3-D 10-5-D 10-8-D 2-0-R 2-1-R 2-2-D
+2-4-D 2-6-R 2-7-D 2-9-R 3-2-R 3-3-D 3-5-R 3-7-D 4-0-D 4-3-D 4-6-D 4-8-D 5-0-R 5-1-D 5-3-R 5-4-R 5-5-D 5-7-R
+5-8-D 6-1-D 6-5-R 6-6-R 6-8-R 6-9-R 7-0-R 7-1-D 7-3-D 7-7-R 8-1-R 8-2-R 8-3-R 8-4-D 8-6-R 8-8-D 9-0-R 9-4-D
+9-7-R 9-8-D
+"""
+
+
+@pytest.mark.parametrize("backend", exact_backends(partial=True))
+def test_dominosa_has_the_peers_one_answer(backend: str) -> None:
+    result = solve(load(MODELS / "genres" / "dominosa.puz"), backend, limit=None)
+    assert result.complete and result.count == 1
+    solution = result.solutions[0]
+    found = {f"{c - 1}-{r - 1}-R" for (r, c), x in cells_of(solution, "h").items() if x}
+    found |= {f"{c - 1}-{r - 1}-D" for (r, c), x in cells_of(solution, "v").items() if x}
+    assert found == set(DOMINOSA_ANSWER.split())
