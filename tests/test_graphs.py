@@ -156,6 +156,14 @@ def test_a_loop_of_four_diagonals_around_a_corner_is_refused() -> None:
     assert solve(loads(diamond, "graphs.puz"), "sat", limit=None).count == 0
 
 
+def test_no_loop_on_a_3x4_grid_keeps_exactly_the_drawings_without_a_loop() -> None:
+    model = loads("var d[1..3, 1..4] in bool\nno_loop(d)\n", "graphs.puz")
+    expected = rule_solutions("var d[1..3, 1..4] in bool\nno_loop(d)\n", no_cycle)
+    result = solve(model, "cpsat", limit=None)
+    assert result.complete and {model.problem.project(s) for s in result.solutions} == expected
+    assert len(expected) == 2624  # of the 4,096 drawings
+
+
 # ---- the genre models: their published answers -------------------------------------------------
 
 def hashi_bridges(solution: Values) -> dict[Place, tuple[int, int, int, int]]:
