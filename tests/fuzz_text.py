@@ -291,6 +291,9 @@ def clue(world: World, depth: int) -> str:
         return f"alldifferent({number_list(world)})"
     if rng.random() < 0.1:
         return f"{rng.choice(['sum_equals', 'sum_at_most', 'sum_at_least'])}({number_list(world)}, {rng.randint(0, 8)})"
+    if world.grids and rng.random() < 0.05:  # chosen edges: mostly refused here (shapes, values), at times solved
+        grid, other = rng.choice(list(world.grids)), rng.choice(list(world.grids))
+        return rng.choice([f"paired({grid}, {other})", f"no_loop({grid})", f"linked({grid}, {other})"])
     return condition(world, depth)
 
 

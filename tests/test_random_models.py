@@ -883,3 +883,38 @@ def test_the_generators_make_both_satisfiable_and_unsatisfiable_models(strategy:
 
 def test_the_area_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:
     test_the_generators_make_both_satisfiable_and_unsatisfiable_models(area_models())
+
+
+# -- chosen edges: linked(h, v), no_loop(d) and paired(a, b), with clues beside them ---------------------
+
+
+@st.composite
+def edge_models(draw: st.DrawFn) -> str:
+    """Links between the cells of a grid of up to 2x2 that must join them, the diagonals of up to 2x3
+    cells that must make no loop, or two grids whose cells must pair off side by side."""
+    kind = draw(st.sampled_from(["linked", "no_loop", "paired"]))
+    rows, cols = draw(st.integers(1, 2)), draw(st.integers(1, 2 if kind == "linked" else 3))
+    if kind == "linked":
+        top = draw(st.integers(1, 2))
+        lines = [f"var h[1..{rows}, 0..{cols}] in 0..{top}", f"var v[0..{rows}, 1..{cols}] in bool", "linked(h, v)"]
+        sides = [f"h[{r}, {c - 1}] + h[{r}, {c}] + v[{r - 1}, {c}] + v[{r}, {c}]"
+                 for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    elif kind == "no_loop":
+        lines = [f"var d[1..{rows}, 1..{cols}] in bool", "no_loop(d)"]
+        sides = [f"d[{r}, {c}]" for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    else:
+        lines = [f"var a[1..{rows}, 1..{cols}] in bool", f"var b[1..{rows}, 1..{cols}] in bool", "paired(a, b)"]
+        sides = [f"{g}[{r}, {c}]" for g in "ab" for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    for side in draw(st.lists(st.sampled_from(sides), max_size=3, unique=True)):
+        lines.append(f"{side} {draw(st.sampled_from(OPS))} {draw(st.integers(0, 2))}")
+    return "\n".join(lines) + "\n"
+
+
+@FAST
+@given(edge_models())
+def test_random_chosen_edges(text: str) -> None:
+    assert_backends_agree(text)
+
+
+def test_the_edge_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:
+    test_the_generators_make_both_satisfiable_and_unsatisfiable_models(edge_models())

@@ -26,6 +26,7 @@ from .build import all_of, any_of, count, negate
 from .calls import AREA_CALLS, is_runs_clue, is_visible
 from .compiled import Fallback, Names, ValueCompiler
 from .forms import abs_call_compared, left_spine
+from .graphs import GRAPH_CALLS
 from .sizes import Sizes
 
 Condition = Callable[[Names], ir.Constraint]
@@ -47,7 +48,7 @@ class BodyCompiler(ValueCompiler):
             compiled: list[Parts] = [part for part in parts if part is not None]
             return lambda names: [made for part in compiled for made in part(names)]
         if isinstance(node, ast.Forall) or is_runs_clue(node) or (
-            isinstance(node, ast.Call) and node.func in ("alldifferent", "all_different", *AREA_CALLS)
+            isinstance(node, ast.Call) and node.func in ("alldifferent", "all_different", *AREA_CALLS, *GRAPH_CALLS)
         ):
             return None
         condition = self.condition(node)

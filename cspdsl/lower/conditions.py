@@ -14,6 +14,7 @@ from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values,
 from .calls import AREA_CALLS, is_runs_clue, is_view
 from .context import POSITION_WORDS, OutsideRange, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
+from .graphs import GRAPH_CALLS, graph_constraints
 from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
 from .quantifiers import Quantifiers
 from .sizes import TooLarge
@@ -47,6 +48,8 @@ class Conditions(Quantifiers):
             from .areas import area_constraints
 
             yield from area_constraints(self, node)
+        elif isinstance(node, ast.Call) and node.func in GRAPH_CALLS:
+            yield from graph_constraints(self, node)
         else:
             yield self.cond(node)
 

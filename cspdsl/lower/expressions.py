@@ -13,6 +13,7 @@ from .build import Lin, linear
 from .calls import AREA_CALLS, NEIGHBOUR_CALLS, SIGHT_CALLS
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
 from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
+from .graphs import GRAPH_CALLS, nested_graph
 from .indexing import Indexing
 from .named_values import refuse_arithmetic, refuse_order
 from .values import (
@@ -30,7 +31,7 @@ from .values import (
 # Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
 # language server's completion.
 KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, "runs", "visible",
-               "reversed", "segments")
+               "reversed", "segments", *GRAPH_CALLS)
 
 
 class Expressions(Indexing):
@@ -245,6 +246,8 @@ class Expressions(Indexing):
             from .areas import nested_area
 
             return nested_area(node)
+        if node.func in GRAPH_CALLS:
+            return nested_graph(node)
         if node.func == "segments":
             return self.call_segments(node)
         raise CspdslError(
