@@ -53,7 +53,8 @@ ONLY_SOME_MODELS = ("cspdsl.lower.sequential", "cspdsl.lower.effects", "cspdsl.i
                     # the lowering of the functions a clue may call (`lower/calls.py` names them)
                     "cspdsl.lower.areas", "cspdsl.lower.automata", "cspdsl.lower.neighbours", "cspdsl.lower.products",
                     "cspdsl.lower.sight", "cspdsl.lower.visibility", "cspdsl.lower.handles",
-                    "cspdsl.lower.attribute_numbers")
+                    "cspdsl.lower.attribute_numbers", "cspdsl.lower.graphs", "cspdsl.lower.pairing",
+                    "cspdsl.lower.fleets")
 
 
 def test_a_plain_solve_loads_nothing_that_only_some_models_use() -> None:

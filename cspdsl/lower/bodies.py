@@ -23,10 +23,9 @@ from ..core.errors import CspdslError
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import all_of, any_of, count, negate
-from .calls import AREA_CALLS, is_runs_clue, is_visible
+from .calls import AREA_CALLS, GRAPH_CALLS, is_runs_clue, is_visible
 from .compiled import Fallback, Names, ValueCompiler
 from .forms import abs_call_compared, left_spine
-from .graphs import GRAPH_CALLS
 from .sizes import Sizes
 
 Condition = Callable[[Names], ir.Constraint]

@@ -1,7 +1,7 @@
 """The names of the functions whose lowering has a module of its own, and how to tell a call of one.
 
 The dispatch (`conditions`, `expressions`, `bodies`) reads them here, so that the modules that
-lower the calls (`areas`, `neighbours`, `sight`, `automata`, `visibility`) load only when a model
+lower the calls (`areas`, `graphs`, `neighbours`, `sight`, `automata`, `visibility`) load only when a model
 calls one: a plain solve of a logic grid never does (docs/performance.md, Start-up)."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..syntax import ast
 
 AREA_CALLS = ("connected", "single_loop")
+GRAPH_CALLS = ("linked", "no_loop", "paired")
 NEIGHBOUR_CALLS = {"neighbours": "adjacent", "neighbors": "adjacent", "around": "touching"}
 SIGHT_CALLS = ("seen", "sight")
 

@@ -11,10 +11,9 @@ from ..core.errors import CspdslError
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
-from .calls import AREA_CALLS, is_runs_clue, is_view
+from .calls import AREA_CALLS, GRAPH_CALLS, is_runs_clue, is_view
 from .context import POSITION_WORDS, OutsideRange, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
-from .graphs import GRAPH_CALLS, graph_constraints
 from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
 from .quantifiers import Quantifiers
 from .sizes import TooLarge
@@ -49,6 +48,8 @@ class Conditions(Quantifiers):
 
             yield from area_constraints(self, node)
         elif isinstance(node, ast.Call) and node.func in GRAPH_CALLS:
+            from .graphs import graph_constraints
+
             yield from graph_constraints(self, node)
         else:
             yield self.cond(node)

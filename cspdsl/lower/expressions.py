@@ -10,10 +10,9 @@ from ..core.errors import CspdslError, Span, did_you_mean
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, linear
-from .calls import AREA_CALLS, NEIGHBOUR_CALLS, SIGHT_CALLS
+from .calls import AREA_CALLS, GRAPH_CALLS, NEIGHBOUR_CALLS, SIGHT_CALLS
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
 from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
-from .graphs import GRAPH_CALLS, nested_graph
 from .indexing import Indexing
 from .named_values import refuse_arithmetic, refuse_order
 from .values import (
@@ -247,6 +246,8 @@ class Expressions(Indexing):
 
             return nested_area(node)
         if node.func in GRAPH_CALLS:
+            from .graphs import nested_graph
+
             return nested_graph(node)
         if node.func == "segments":
             return self.call_segments(node)

@@ -26,7 +26,6 @@ from .values import Array
 if TYPE_CHECKING:
     from .conditions import Conditions
 
-GRAPH_CALLS = ("linked", "no_loop", "paired")
 _LINKED_FORM = (
     "linked takes the links of a grid of R x C cells: linked(h, v), h[1..R, 0..C] between a cell and the "
     "one to its right, v[0..R, 1..C] between a cell and the one below"
