@@ -16,6 +16,7 @@ from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values,
 from .context import POSITION_WORDS, OutsideRange, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
 from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
+from .partitions import area_size_comparison, clue_areas
 from .products import aux_for
 from .quantifiers import Quantifiers
 from .sight import seen_comparison
@@ -47,6 +48,8 @@ class Conditions(Quantifiers):
             yield runs_clue(self, node)
         elif isinstance(node, ast.Call) and node.func in AREA_CALLS:
             yield from area_constraints(self, node)
+        elif isinstance(node, ast.Call) and node.func == "clue_areas":
+            yield from clue_areas(self, node)
         else:
             yield self.cond(node)
 
@@ -215,6 +218,7 @@ class Conditions(Quantifiers):
             return self.same_in_some_order(node)
         view = visible_comparison(self, node)
         view = seen_comparison(self, node) if view is None else view
+        view = area_size_comparison(self, node) if view is None else view
         if view is not None:
             return view
         absolute = self.abs_comparison(node)

@@ -17,6 +17,7 @@ from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
 from .indexing import Indexing
 from .named_values import refuse_arithmetic, refuse_order
 from .neighbours import NEIGHBOUR_CALLS, neighbours_of, segments
+from .partitions import PARTITION_CALLS, nested_partition
 from .products import bounds, divide, extreme, multiply, product_of
 from .sight import SIGHT_CALLS, sight_value
 from .values import (
@@ -35,7 +36,7 @@ from .visibility import visible_value
 # Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
 # language server's completion.
 KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, "runs", "visible",
-               "reversed", "segments")
+               "reversed", "segments", *PARTITION_CALLS)
 
 
 class Expressions(Indexing):
@@ -238,6 +239,8 @@ class Expressions(Indexing):
                         node, "write it on a line of its own (or under a forall): runs(g[3, ..]) == [2, 1]")
         if node.func in AREA_CALLS:
             return nested_area(node)
+        if node.func in PARTITION_CALLS:
+            return nested_partition(node)
         if node.func == "segments":
             return self.call_segments(node)
         raise CspdslError(
