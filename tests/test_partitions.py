@@ -6,6 +6,8 @@ The genre models (Fillomino, Nurikabe) keep their published answers."""
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from brute import brute_force
 
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import exact_backends
+from cspdsl.core.errors import CspdslError
 
 Values = dict[str, int]
 GENRES = Path(__file__).resolve().parent.parent / "models" / "genres"
@@ -171,3 +174,63 @@ def test_multi_puzzle_solvers_large_nurikabe_has_its_one_answer(backend: str) ->
     result = solve(load(GENRES / "nurikabe.puz"), backend, limit=2)
     assert result.complete and len(result.solutions) == 1
     assert shaded(result.solutions[0], 20) == NURIKABE_20X20_ANSWER
+
+
+GRIDS = "var b[1..2, 1..3] in bool\nvar q[1..3] in 1..3\nlet clue = [[1, 0, 0], [0, 0, 0]]\n"
+SIZE_HINT = "hint: compare the size of a cell's area: area_size(n[r, c]) == n[r, c]"
+CLUES_HINT = ("hint: clue_areas(g, v, clue): the areas of g's cells of value v, and a constant grid of clues "
+              "(0 for none)")
+# name -> (the bad line, after GRIDS; its error, caret and hint)
+ERRORS = {
+    "size-not-compared": ("area_size(b[1, 1]) + 1 == 3", [
+        "m.puz:4:1: error: area_size(...) can only be compared: it cannot be a value of its own here",
+        " 4 | area_size(b[1, 1]) + 1 == 3", "   | ^^^^^^^^^^^^^^^^^^", SIZE_HINT]),
+    "size-of-nothing": ("area_size() == 2", [
+        "m.puz:4:1: error: area_size takes one cell of a grid", " 4 | area_size() == 2", "   | ^^^^^^^^^^^",
+        SIZE_HINT]),
+    "size-of-a-whole-grid": ("area_size(b) == 2", [
+        "m.puz:4:11: error: area_size takes a cell of a grid of two dimensions, such as n[2, 3]",
+        " 4 | area_size(b) == 2", "   |           ^", SIZE_HINT]),
+    "size-of-a-row-cell": ("area_size(q[1]) == 2", [
+        "m.puz:4:11: error: area_size takes a cell of a grid of two dimensions, such as n[2, 3]",
+        " 4 | area_size(q[1]) == 2", "   |           ^^^^", SIZE_HINT]),
+    "size-against-a-list": ("area_size(b[1, 1]) == clue", [
+        "m.puz:4:23: error: area_size(...) is compared with a number or an expression of numbers",
+        " 4 | area_size(b[1, 1]) == clue", "   |                       ^^^^", SIZE_HINT]),
+    "clue-areas-in-a-condition": ("not clue_areas(b, 0, clue)", [
+        "m.puz:4:5: error: clue_areas(...) is a clue of its own: it cannot stand inside a condition",
+        " 4 | not clue_areas(b, 0, clue)", "   |     ^^^^^^^^^^^^^^^^^^^^^^", "hint: write it on a line of its own"]),
+    "clue-areas-two-arguments": ("clue_areas(b, 0)", [
+        "m.puz:4:1: error: clue_areas takes three arguments, not 2", " 4 | clue_areas(b, 0)",
+        "   | ^^^^^^^^^^^^^^^^", CLUES_HINT]),
+    "clue-areas-of-a-row": ("clue_areas(q, 0, clue)", [
+        "m.puz:4:12: error: clue_areas(g, v, clue): g must be a var grid of two dimensions",
+        " 4 | clue_areas(q, 0, clue)", "   |            ^", CLUES_HINT]),
+    "clue-off-the-grid": ("clue_areas(b, 0, [[0, 0, 0, 2]])", [
+        "m.puz:4:18: error: clue_areas: the clue at row 1, column 4 is off the grid",
+        " 4 | clue_areas(b, 0, [[0, 0, 0, 2]])", "   |                  ^^^^^^^^^^^^^^",
+        "hint: the clue grid has a row for each row of g and a number for each of its cells"]),
+    "clue-of-a-variable": ("clue_areas(b, 0, [[b[1, 1], 0, 0]])", [
+        "m.puz:4:18: error: clue_areas(g, v, clue): clue must be a grid of constant numbers",
+        " 4 | clue_areas(b, 0, [[b[1, 1], 0, 0]])", "   |                  ^^^^^^^^^^^^^^^^^", CLUES_HINT]),
+    "misspelt": ("area_sise(b[1, 1]) == 2", [
+        "m.puz:4:1: error: unknown function 'area_sise'", " 4 | area_sise(b[1, 1]) == 2", "   | ^^^^^^^^^",
+        "hint: did you mean 'area_size'?"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ERRORS))
+def test_a_bad_use_is_located_with_a_hint(case: str) -> None:
+    line, expected = ERRORS[case]
+    with pytest.raises(CspdslError) as caught:
+        loads(GRIDS + line + "\n", "m.puz")
+    assert caught.value.render() == "\n".join(expected)
+
+
+def test_the_command_line_exits_2_on_a_bad_use(tmp_path: Path) -> None:
+    path = tmp_path / "m.puz"
+    path.write_text(GRIDS + "area_size(b[1, 1]) + 1 == 3\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "cspdsl", "check", str(path)], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"{path}:4:1: error: area_size(...) can only be compared")

@@ -96,7 +96,7 @@ def clue_areas(lowering: Any, node: ast.Call) -> list[ir.Constraint]:
     """`clue_areas(g, v, clue)`: each clue's cell is of value v and its area has the clue's size and no
     other clue; every cell of value v lies in the area of a clue."""
     if len(node.args) != 3:
-        raise error(CLUES_HOW, node)
+        raise error(f"clue_areas takes three arguments, not {len(node.args)}", node, CLUES_HOW)
     board = _board(lowering, node.args[0])
     value = lowering.eval(node.args[1])
     if isinstance(value, bool) or not isinstance(value, int):
@@ -283,7 +283,8 @@ def _clues(lowering: Any, arg: ast.Node, board: Board) -> dict[Place, int]:
                 raise error("clue_areas(g, v, clue): clue must be a grid of constant numbers", arg, CLUES_HOW)
             if item:
                 if (r, c) not in board:
-                    raise error(f"clue_areas: the clue at row {r + 1}, column {c + 1} is off the grid", arg)
+                    raise error(f"clue_areas: the clue at row {r + 1}, column {c + 1} is off the grid", arg,
+                                "the clue grid has a row for each row of g and a number for each of its cells")
                 if item < 1:
                     raise error(f"clue_areas: the clue {item} is no area's size", arg, CLUES_HOW)
                 clues[(r, c)] = item
