@@ -207,6 +207,8 @@ def atom(world: World) -> str:
         if world.grids and rng.random() < 0.2:  # sight lines: mostly of a grid's cell, else of any element
             choices.append(rng.choice(["seen({})", "seen({}, left)", "sum(sight({}))", "sum(sight({}, up))"])
                            .format(element(world)))
+        if world.grids and rng.random() < 0.1:  # the size of a cell's area (refused unless compared)
+            choices.append(f"area_size({element(world)})")
     if world.values and world.numeric_attributes:
         choices.append(f"{rng.choice(world.values)}.{rng.choice(world.numeric_attributes)}")
     return rng.choice(choices)

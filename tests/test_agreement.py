@@ -191,3 +191,34 @@ def test_chosen_edges_agree_with_brute_force(row: str, backend: str) -> None:
     expected = brute_force(model.problem)
     assert result.complete and {model.problem.project(s) for s in result.solutions} == expected
     assert result.count == len(expected) > 1
+
+
+# Areas of equal values (docs/language/areas.md), small enough for every exact backend: a 3x4
+# Fillomino (answer 3314 3244 1241) and multi-puzzle-solver's 5x5 Nurikabe, each with its one answer.
+AREA_MODELS = {
+    "fillomino-3x4": (
+        "let given = [[0, 0, 0, 4], [0, 2, 0, 0], [1, 2, 0, 1]]\nvar size[1..3, 1..4] in 1..4\n"
+        "forall r in 1..3, c in 1..4 where given[r][c] > 0: size[r, c] == given[r][c]\n"
+        "forall r in 1..3, c in 1..4: area_size(size[r, c]) == size[r, c]\n",
+        (3, 3, 1, 4, 3, 2, 4, 4, 1, 2, 4, 1),
+    ),
+    "nurikabe-5x5": (
+        "let clue = [[1, 0, 0, 0, 0], [0, 2, 0, 2, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 3, 0, 0]]\n"
+        "var black[1..5, 1..5] in bool\nclue_areas(black, 0, clue)\nconnected(black, 1)\n"
+        "forall r in 1..4, c in 1..4: black[r, c] + black[r, c + 1] + black[r + 1, c] + black[r + 1, c + 1] <= 3\n",
+        tuple(int(x == "#") for x in ".####" "#.#.#" "#.#.#" "#####" "#...#"),
+    ),
+}
+
+
+@pytest.mark.parametrize("backend", EXACT)
+@pytest.mark.parametrize("model", sorted(AREA_MODELS))
+def test_backend_finds_the_one_answer_of_an_area_model(model: str, backend: str) -> None:
+    text, answer = AREA_MODELS[model]
+    lowered = loads(text, f"{model}.puz")
+    if backend == "cp" and model.startswith("nurikabe"):
+        with pytest.raises(CspdslError, match="no constraint for a connected area"):
+            solve(lowered, backend, limit=None)
+        return
+    result = solve(lowered, backend, limit=None)
+    assert result.complete and [lowered.problem.project(s) for s in result.solutions] == [answer]

@@ -258,6 +258,8 @@ CONSTRUCTS = {
     "connected by value": r"^connected\(\w+, \d\)",
     "connected by conditions": r"^connected\(\[",
     "single_loop": r"^single_loop\(\w+, \w+\)",
+    "area_size": r"\barea_size\(\w+\[",
+    "clue_areas": r"^clue_areas\(\w+, \d+, \w+\)",
     "given": r'^given \w+ = """',
     "question": r'^question ".*": ".*\{\w+\[\w+\]\}',
     "multi-line list": r"\[\n",

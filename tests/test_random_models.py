@@ -589,6 +589,66 @@ def walled_sight_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
     return "\n".join(lines) + "\n", expected
 
 
+# -- areas of equal values: Fillomino's and Nurikabe's, against the rule itself ----------------------
+
+
+def area_of(b: tuple[int, ...], rows: int, cols: int, r: int, c: int) -> set[tuple[int, int]]:
+    """The cells joined to (r, c) side by side through cells of its value (a flood fill)."""
+    found, todo = {(r, c)}, [(r, c)]
+    while todo:
+        i, j = todo.pop()
+        for p, q in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)):
+            if 1 <= p <= rows and 1 <= q <= cols and (p, q) not in found \
+                    and b[(p - 1) * cols + q - 1] == b[(r - 1) * cols + c - 1]:
+                found.add((p, q))
+                todo.append((p, q))
+    return found
+
+
+def _islands_hold(b: tuple[int, ...], rows: int, cols: int, value: int, clues: dict[tuple[int, int], int]) -> bool:
+    """Each area of `value` holds exactly one clue, equal to its size; no clue is on another value."""
+    for r, c in itertools.product(range(1, rows + 1), range(1, cols + 1)):
+        if b[(r - 1) * cols + c - 1] != value:
+            if (r, c) in clues:
+                return False
+            continue
+        area = area_of(b, rows, cols, r, c)
+        held = [clues[cell] for cell in area if cell in clues]
+        if len(held) != 1 or held[0] != len(area):
+            return False
+    return True
+
+
+@st.composite
+def equal_value_area_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
+    """A small grid `b` with clues `area_size(b[r, c]) op k` (k a constant or a cell), and sometimes
+    `clue_areas(b, v, clue)`, with the solutions the rule itself gives (areas by flood fill)."""
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    hi = draw(st.sampled_from([1, 1, 2])) if rows * cols <= 6 else 1
+    lines = [f"var b[1..{rows}, 1..{cols}] in {'bool' if hi == 1 else '0..2'}"]
+    rules: list[Callable[[tuple[int, ...]], bool]] = []
+    for _ in range(draw(st.integers(0 if rows * cols > 1 else 1, 3))):
+        r, c, op = draw(st.integers(1, rows)), draw(st.integers(1, cols)), draw(st.sampled_from(OPS))
+        size: View = lambda b, r=r, c=c: len(area_of(b, rows, cols, r, c))  # noqa: E731
+        if draw(st.booleans()):
+            i, j = draw(st.integers(1, rows)), draw(st.integers(1, cols))
+            right, other = f"b[{i}, {j}] + 1", _added(_height((i - 1) * cols + j), _constant(1))
+        else:
+            k = draw(st.integers(0, rows * cols + 1))
+            right, other = str(k), _constant(k)
+        left = f"area_size(b[{r}, {c}])"
+        lines.append(f"{left} {op} {right}" if draw(st.booleans()) else f"{right} {MIRRORED[op]} {left}")
+        rules.append(_compared(size, op, other))
+    if len(rules) < 3 and draw(st.booleans()):
+        value = draw(st.integers(0, hi))
+        clue = [[draw(st.sampled_from([0, 0, 1, 2, 3])) for _ in range(cols)] for _ in range(rows)]
+        lines.append(f"clue_areas(b, {value}, {clue})")
+        clues = {(r + 1, c + 1): k for r, row in enumerate(clue) for c, k in enumerate(row) if k}
+        rules.append(lambda b, value=value, clues=clues: _islands_hold(b, rows, cols, value, clues))
+    space = itertools.product(range(hi + 1), repeat=rows * cols)
+    return "\n".join(lines) + "\n", {b for b in space if all(rule(b) for rule in rules)}
+
+
 # -- shapes placed on a board ------------------------------------------------------------------------
 
 LIBRARY_SHAPES = {"monomino": "#", "domino": "##", "I3": "###", "L3": "##/#.", "O4": "##/##", "T4": "###/.#.",
@@ -818,6 +878,16 @@ def test_random_views_along_sight_lines(case: tuple[str, set[tuple[int, ...]]]) 
 @FAST
 @given(walled_sight_models())
 def test_random_cells_in_sight_of_walls(case: tuple[str, set[tuple[int, ...]]]) -> None:
+    text, expected = case
+    assert_backends_agree(text)
+    model = loads(text, "random.puz")
+    result = solve(model, REFERENCE, limit=None)
+    assert {model.problem.project(s) for s in result.solutions} == expected, f"not the rule's solutions:\n{text}"
+
+
+@FAST
+@given(equal_value_area_models())
+def test_random_sizes_of_areas(case: tuple[str, set[tuple[int, ...]]]) -> None:
     text, expected = case
     assert_backends_agree(text)
     model = loads(text, "random.puz")

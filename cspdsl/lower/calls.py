@@ -1,8 +1,9 @@
 """The names of the functions whose lowering has a module of its own, and how to tell a call of one.
 
 The dispatch (`conditions`, `expressions`, `bodies`) reads them here, so that the modules that
-lower the calls (`areas`, `graphs`, `neighbours`, `sight`, `automata`, `visibility`) load only when a model
-calls one: a plain solve of a logic grid never does (docs/performance.md, Start-up)."""
+lower the calls (`areas`, `graphs`, `partitions`, `neighbours`, `sight`, `automata`, `visibility`)
+load only when a model calls one: a plain solve of a logic grid never does (docs/performance.md,
+Start-up)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ..syntax import ast
 
 AREA_CALLS = ("connected", "single_loop")
 GRAPH_CALLS = ("linked", "no_loop", "paired")
+PARTITION_CALLS = ("area_size", "clue_areas")
 NEIGHBOUR_CALLS = {"neighbours": "adjacent", "neighbors": "adjacent", "around": "touching"}
 SIGHT_CALLS = ("seen", "sight")
 
@@ -29,6 +31,10 @@ def is_visible(node: ast.Node) -> bool:
 
 def is_seen(node: ast.Node) -> bool:
     return isinstance(node, ast.Call) and node.func == "seen"
+
+
+def is_area_size(node: ast.Node) -> bool:
+    return isinstance(node, ast.Call) and node.func == "area_size"
 
 
 def is_view(node: ast.Node) -> bool:

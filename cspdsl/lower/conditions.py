@@ -11,7 +11,7 @@ from ..core.errors import CspdslError
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
-from .calls import AREA_CALLS, GRAPH_CALLS, is_runs_clue, is_view
+from .calls import AREA_CALLS, GRAPH_CALLS, is_area_size, is_runs_clue, is_view
 from .context import POSITION_WORDS, OutsideRange, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
 from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
@@ -51,6 +51,10 @@ class Conditions(Quantifiers):
             from .graphs import graph_constraints
 
             yield from graph_constraints(self, node)
+        elif isinstance(node, ast.Call) and node.func == "clue_areas":
+            from .partitions import clue_areas
+
+            yield from clue_areas(self, node)
         else:
             yield self.cond(node)
 
@@ -231,6 +235,12 @@ class Conditions(Quantifiers):
             view = self.view_comparison(node)
             if view is not None:
                 return view
+        if is_area_size(node.left) or is_area_size(node.right):
+            from .partitions import area_size_comparison
+
+            sized = area_size_comparison(self, node)
+            if sized is not None:
+                return sized
         absolute = self.abs_comparison(node)
         if absolute is not None:
             return absolute

@@ -10,7 +10,7 @@ from ..core.errors import CspdslError, Span, did_you_mean
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, linear
-from .calls import AREA_CALLS, GRAPH_CALLS, NEIGHBOUR_CALLS, SIGHT_CALLS
+from .calls import AREA_CALLS, GRAPH_CALLS, NEIGHBOUR_CALLS, PARTITION_CALLS, SIGHT_CALLS
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
 from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
 from .indexing import Indexing
@@ -30,7 +30,7 @@ from .values import (
 # Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
 # language server's completion.
 KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, "runs", "visible",
-               "reversed", "segments", *GRAPH_CALLS)
+               "reversed", "segments", *GRAPH_CALLS, *PARTITION_CALLS)
 
 
 class Expressions(Indexing):
@@ -249,6 +249,10 @@ class Expressions(Indexing):
             from .graphs import nested_graph
 
             return nested_graph(node)
+        if node.func in PARTITION_CALLS:
+            from .partitions import nested_partition
+
+            return nested_partition(node)
         if node.func == "segments":
             return self.call_segments(node)
         raise CspdslError(
