@@ -13,6 +13,7 @@ from ..syntax import ast
 from .areas import AREA_CALLS, area_constraints
 from .automata import is_runs_clue, runs_clue
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
+from .cell_loops import LOOP_CLUES, loop_constraints
 from .context import POSITION_WORDS, OutsideRange, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
 from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
@@ -47,6 +48,8 @@ class Conditions(Quantifiers):
             yield runs_clue(self, node)
         elif isinstance(node, ast.Call) and node.func in AREA_CALLS:
             yield from area_constraints(self, node)
+        elif isinstance(node, ast.Call) and node.func in LOOP_CLUES:
+            yield from loop_constraints(self, node)
         else:
             yield self.cond(node)
 

@@ -12,6 +12,7 @@ from ..syntax import ast
 from .areas import AREA_CALLS, nested_area
 from .attribute_numbers import number_of
 from .build import Lin, linear
+from .cell_loops import LOOP_CELL_CALLS, LOOP_CLUES, loop_cell_value, nested_loop
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
 from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
 from .indexing import Indexing
@@ -35,7 +36,7 @@ from .visibility import visible_value
 # Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
 # language server's completion.
 KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, "runs", "visible",
-               "reversed", "segments")
+               "reversed", "segments", *LOOP_CLUES, *LOOP_CELL_CALLS)
 
 
 class Expressions(Indexing):
@@ -238,6 +239,10 @@ class Expressions(Indexing):
                         node, "write it on a line of its own (or under a forall): runs(g[3, ..]) == [2, 1]")
         if node.func in AREA_CALLS:
             return nested_area(node)
+        if node.func in LOOP_CLUES:
+            return nested_loop(node)
+        if node.func in LOOP_CELL_CALLS:
+            return loop_cell_value(self, node)
         if node.func == "segments":
             return self.call_segments(node)
         raise CspdslError(
