@@ -17,6 +17,7 @@ from .cell_loops import LOOP_CLUES, loop_constraints
 from .context import POSITION_WORDS, OutsideRange, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
 from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
+from .paths import PATH_CLUES, path_constraints
 from .products import aux_for
 from .quantifiers import Quantifiers
 from .sight import seen_comparison
@@ -50,6 +51,8 @@ class Conditions(Quantifiers):
             yield from area_constraints(self, node)
         elif isinstance(node, ast.Call) and node.func in LOOP_CLUES:
             yield from loop_constraints(self, node)
+        elif isinstance(node, ast.Call) and node.func in PATH_CLUES:
+            yield from path_constraints(self, node)
         else:
             yield self.cond(node)
 

@@ -18,6 +18,7 @@ from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
 from .indexing import Indexing
 from .named_values import refuse_arithmetic, refuse_order
 from .neighbours import NEIGHBOUR_CALLS, neighbours_of, segments
+from .paths import PATH_CLUES, nested_path
 from .products import bounds, divide, extreme, multiply, product_of
 from .sight import SIGHT_CALLS, sight_value
 from .values import (
@@ -36,7 +37,7 @@ from .visibility import visible_value
 # Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
 # language server's completion.
 KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, "runs", "visible",
-               "reversed", "segments", *LOOP_CLUES, *LOOP_CELL_CALLS)
+               "reversed", "segments", *LOOP_CLUES, *LOOP_CELL_CALLS, *PATH_CLUES)
 
 
 class Expressions(Indexing):
@@ -241,6 +242,8 @@ class Expressions(Indexing):
             return nested_area(node)
         if node.func in LOOP_CLUES:
             return nested_loop(node)
+        if node.func in PATH_CLUES:
+            return nested_path(node)
         if node.func in LOOP_CELL_CALLS:
             return loop_cell_value(self, node)
         if node.func == "segments":
