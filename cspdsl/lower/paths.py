@@ -27,8 +27,9 @@ from .values import Array, as_list
 PATH_CLUES = ("paths", "numbered_path")
 _PATHS_FORM = "paths takes a grid of numbers and the grid of its paths' ends, 0 where none ends: paths(g, ends)"
 _NUMBERED_FORM = "numbered_path takes a grid of numbers 1, 2, ...: numbered_path(g), or numbered_path(g, around)"
-SIDES = ((0, 1), (1, 0), (0, -1), (-1, 0))
-AROUND = (*SIDES, (1, 1), (1, -1), (-1, 1), (-1, -1))
+Steps = tuple[tuple[int, int], ...]
+SIDES: Steps = ((0, 1), (1, 0), (0, -1), (-1, 0))
+AROUND: Steps = (*SIDES, (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def nested_path(node: ast.Call) -> ir.Constraint:
@@ -63,7 +64,7 @@ def _grid(lowering: Any, node: ast.Call, form: str) -> tuple[Array, dict[tuple[i
     return value, cells
 
 
-def _neighbours(cells: dict[tuple[int, int], str], r: int, c: int, steps: tuple[tuple[int, int], ...]) -> list[str]:
+def _neighbours(cells: dict[tuple[int, int], str], r: int, c: int, steps: Steps) -> list[str]:
     return [cells[(r + dr, c + dc)] for dr, dc in steps if (r + dr, c + dc) in cells]
 
 
