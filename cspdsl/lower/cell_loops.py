@@ -1,16 +1,16 @@
 """Loops through cell centres, as Masyu, Yajilin and Tracks draw them: the loop steps from a cell to a
 neighbour in its row or column, and passes through each cell it visits once.
 
-`cell_loop(on, right, down)` names the loop by three bool grids of the model's own: `on[r, c]` (the
+`cell_loop(loop, right, down)` names the loop by three bool grids of the model's own: `loop[r, c]` (the
 loop goes through the cell), `right[r, c]` (it joins (r, c) and the cell on its right) and
-`down[r, c]` (it joins (r, c) and the cell below). For a grid of R x C cells, `on` is R x C, `right`
-R x (C-1) and `down` (R-1) x C. Each cell is a table of it and its edges (on, and two edges drawn, or
-off and none), and the drawn edges are one `Connected` area of edges that meet at a cell: together,
+`down[r, c]` (it joins (r, c) and the cell below). For a grid of R x C cells, `loop` is R x C, `right`
+R x (C-1) and `down` (R-1) x C. Each cell is a table of it and its edges (on the loop, and two edges drawn,
+or off it and none), and the drawn edges are one `Connected` area of edges that meet at a cell: together,
 one loop, as `single_loop` makes one along the grid's lines.
 
-A cell of `on` then stands for the loop's cell in its conditions: `turns(on[r, c])` (the loop turns
-there), `straight(on[r, c])` (it goes straight through), `straight_next(on[r, c])` (it goes straight
-through both cells it reaches from there) and `turns_next(on[r, c])` (it turns in at least one of
+A cell of `loop` then stands for the loop's cell in its conditions: `turns(loop[r, c])` (the loop turns
+there), `straight(loop[r, c])` (it goes straight through), `straight_next(loop[r, c])` (it goes straight
+through both cells it reaches from there) and `turns_next(loop[r, c])` (it turns in at least one of
 them). Each is an And/Or of the edges, so a condition like any other (in an if, a count, a forall),
 and the loop's variables are all the model's own, so solutions are counted and checked on them.
 """
@@ -31,10 +31,10 @@ LOOP_CLUES = ("cell_loop",)
 LOOP_CELL_CALLS = ("turns", "straight", "straight_next", "turns_next")
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # right, down, left, up
 _LOOP_FORM = (
-    "cell_loop takes three bool grids, the cells on the loop and its steps to the right and down: "
-    "cell_loop(on, right, down), with on R x C, right R x (C-1) and down (R-1) x C"
+    "cell_loop(loop, right, down) takes three bool grids: the cells on the loop (R x C), its steps to the right "
+    "(R x (C-1)) and its steps down ((R-1) x C)"
 )
-_CELL_HINT = "give it a cell of a loop's grid of cells: cell_loop(on, right, down), then turns(on[2, 3])"
+_CELL_HINT = "give it a cell of a loop's grid of cells: cell_loop(loop, right, down), then turns(loop[2, 3])"
 
 
 class CellLoop:
@@ -73,7 +73,7 @@ def nested_loop(node: ast.Call) -> ir.Constraint:
 
 
 def loop_constraints(lowering: Any, node: ast.Call) -> list[ir.Constraint]:
-    """`cell_loop(on, right, down)`: a table of each cell and its edges, and the edges one area."""
+    """`cell_loop(loop, right, down)`: a table of each cell and its edges, and the edges one area."""
     loop = _loop_of(lowering, node)
     registered = _LOOPS.setdefault(lowering, {})
     if any(var in registered for var in loop.place):
@@ -95,7 +95,7 @@ def loop_constraints(lowering: Any, node: ast.Call) -> list[ir.Constraint]:
 
 
 def loop_cell_value(lowering: Any, node: ast.Call) -> ir.Constraint:
-    """`turns(on[r, c])`, `straight(...)`, `straight_next(...)`, `turns_next(...)` as conditions on
+    """`turns(loop[r, c])`, `straight(...)`, `straight_next(...)`, `turns_next(...)` as conditions on
     the loop's edges."""
     loop, (r, c) = _cell_of(lowering, node)
     if node.func == "straight":
@@ -142,14 +142,14 @@ def _next_cells(loop: CellLoop, r: int, c: int, straight: bool) -> ir.Constraint
 def _cell_of(lowering: Any, node: ast.Call) -> tuple[CellLoop, tuple[int, int]]:
     """The loop and the place of the call's one argument, a cell of a loop's grid of cells."""
     if len(node.args) != 1:
-        raise error(f"{node.func} takes one cell of a loop: {node.func}(on[r, c])", node, _CELL_HINT)
+        raise error(f"{node.func} takes one cell of a loop: {node.func}(loop[r, c])", node, _CELL_HINT)
     value = lowering.eval(node.args[0])
     one_cell = isinstance(value, Lin) and len(value.terms) == 1 and value.terms[0][0] == 1 and not value.const
     var = value.terms[0][1] if one_cell else None
     loop = _LOOPS.get(lowering, {}).get(var) if var is not None else None
     if var is None or loop is None:
         raise error(
-            f"{node.func} takes a cell of the grid of a loop's cells, written after its cell_loop(on, right, down)",
+            f"{node.func} takes a cell of the grid of a loop's cells, written after its cell_loop(loop, right, down)",
             node.args[0],
             _CELL_HINT,
         )
@@ -159,23 +159,23 @@ def _cell_of(lowering: Any, node: ast.Call) -> tuple[CellLoop, tuple[int, int]]:
 def _loop_of(lowering: Any, node: ast.Call) -> CellLoop:
     """The three grids of a cell_loop, checked: two dimensions each, whole, of bools, shapes that fit."""
     if len(node.args) != 3:
-        raise error(_LOOP_FORM, node)
+        raise error(f"cell_loop takes three grids, and {len(node.args)} are given", node, _LOOP_FORM)
     grids = []
-    for arg, what in zip(node.args, ("on", "right", "down"), strict=True):
+    for arg, what in zip(node.args, ("loop", "right", "down"), strict=True):
         value = lowering.eval(arg)
         if not isinstance(value, Array) or len(value.ranges) != 2:
-            raise error(f"cell_loop(on, right, down): {what} must be a var grid of two dimensions", arg, _LOOP_FORM)
+            raise error(f"cell_loop(loop, right, down): {what} must be a var grid of two dimensions", arg, _LOOP_FORM)
         if len(value.cells) != len(value.ranges[0]) * len(value.ranges[1]):
-            raise error(f"cell_loop(on, right, down): {what} must be whole (no black cells)", arg, _LOOP_FORM)
+            raise error(f"cell_loop(loop, right, down): {what} must be whole (no black cells)", arg, _LOOP_FORM)
         domains = lowering.problem.variables
         if any(not set(domains[name].domain) <= {0, 1} for name in value.cells.values()):
-            raise error(f"cell_loop(on, right, down): {what} must be bool variables", arg, _LOOP_FORM)
+            raise error(f"cell_loop(loop, right, down): {what} must be bool variables", arg, _LOOP_FORM)
         grids.append(value)
     on, right, down = grids
     (rows, cols), shape_right, shape_down = ([len(r) for r in g.ranges] for g in grids)
     if shape_right != [rows, cols - 1] or shape_down != [rows - 1, cols] or rows < 2 or cols < 2:
         raise error(
-            f"cell_loop(on, right, down): for on of {rows} x {cols} cells, right is {rows} x {cols - 1} and "
+            f"cell_loop(loop, right, down): for a loop of {rows} x {cols} cells, right is {rows} x {cols - 1} and "
             f"down {rows - 1} x {cols}; here right is {_shape(shape_right)} and down {_shape(shape_down)}",
             node,
             _LOOP_FORM,

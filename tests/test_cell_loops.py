@@ -1,0 +1,189 @@
+"""Loops through cell centres (`cell_loop(loop, right, down)` and the conditions of a loop's cell) on
+small grids: every exact backend finds the loops the rule itself gives, enumerated here in Python as the
+sets of steps between neighbouring cells that make one closed loop (not over the IR), brute force over
+the IR agrees, the Masyu model has its published answer, and bad uses are errors at their place."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from brute import brute_force
+
+from cspdsl.api import load, loads, solve
+from cspdsl.backends import exact_backends
+from cspdsl.core.errors import CspdslError
+
+GENRES = Path(__file__).resolve().parent.parent / "models" / "genres"
+Cell = tuple[int, int]
+Step = frozenset[Cell]  # the two cells a step of the loop joins
+STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def loops(rows: int, cols: int) -> list[frozenset[Step]]:
+    """Every set of steps between neighbouring cells of the grid that is one closed loop: each cell it
+    meets has two of its steps, and the loop walked from one cell comes back through every step."""
+    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    steps = [frozenset({(r, c), (r + dr, c + dc)}) for r, c in cells for dr, dc in STEPS[:2]
+             if r + dr <= rows and c + dc <= cols]
+    found = []
+    for chosen in itertools.product((0, 1), repeat=len(steps)):
+        drawn = [s for s, x in zip(steps, chosen, strict=True) if x]
+        if drawn and _one_closed_walk(drawn):
+            found.append(frozenset(drawn))
+    return found
+
+
+def _one_closed_walk(drawn: list[Step]) -> bool:
+    at: dict[Cell, list[Cell]] = {}
+    for step in drawn:
+        for cell in step:
+            at.setdefault(cell, []).extend(other for other in step if other != cell)
+    if any(len(ends) != 2 for ends in at.values()):
+        return False
+    start = min(at)
+    previous, here, walked = start, at[start][0], 1
+    while here != start:
+        previous, here = here, next(n for n in at[here] if n != previous)
+        walked += 1
+    return walked == len(drawn)
+
+
+class Loop:
+    """One loop, read as the puzzles' rules read it."""
+
+    def __init__(self, drawn: frozenset[Step]) -> None:
+        self.drawn = drawn
+
+    def goes(self, cell: Cell, way: int) -> bool:
+        return frozenset({cell, (cell[0] + STEPS[way][0], cell[1] + STEPS[way][1])}) in self.drawn
+
+    def straight(self, cell: Cell) -> bool:
+        return any(self.goes(cell, way) and self.goes(cell, way + 2) for way in (0, 1))
+
+    def turns(self, cell: Cell) -> bool:
+        return any(self.goes(cell, a) and self.goes(cell, b) for a in (0, 2) for b in (1, 3))
+
+    def next_cells(self, cell: Cell) -> list[Cell]:
+        return [(cell[0] + dr, cell[1] + dc) for way, (dr, dc) in enumerate(STEPS) if self.goes(cell, way)]
+
+    def straight_next(self, cell: Cell) -> bool:
+        return all(self.straight(n) for n in self.next_cells(cell))
+
+    def turns_next(self, cell: Cell) -> bool:
+        return any(self.turns(n) for n in self.next_cells(cell))
+
+    def values(self, rows: int, cols: int) -> dict[str, int]:
+        on = {cell for step in self.drawn for cell in step}
+        v = {f"loop[{r},{c}]": int((r, c) in on) for r in range(1, rows + 1) for c in range(1, cols + 1)}
+        v |= {f"right[{r},{c}]": int(self.goes((r, c), 0)) for r in range(1, rows + 1) for c in range(1, cols)}
+        v |= {f"down[{r},{c}]": int(self.goes((r, c), 1)) for r in range(1, rows) for c in range(1, cols + 1)}
+        return v
+
+
+def declared(rows: int, cols: int) -> str:
+    return (f"var loop[1..{rows}, 1..{cols}] in bool\nvar right[1..{rows}, 1..{cols - 1}] in bool\n"
+            f"var down[1..{rows - 1}, 1..{cols}] in bool\ncell_loop(loop, right, down)\n")
+
+
+# name -> (rows, columns, the clues, the rule over a loop)
+ROWS: dict[str, tuple[int, int, str, Callable[[Loop], bool]]] = {
+    "any-loop-2x3": (2, 3, "", lambda loop: True),
+    "any-loop-3x3": (3, 3, "", lambda loop: True),
+    "through-the-centre": (3, 3, "loop[2, 2]\n", lambda loop: any(loop.goes((2, 2), w) for w in range(4))),
+    "turns": (3, 3, "turns(loop[1, 2])\n", lambda loop: loop.turns((1, 2))),
+    "straight": (3, 3, "straight(loop[2, 1])\nnot loop[2, 2]\n",
+                 lambda loop: loop.straight((2, 1)) and not loop.next_cells((2, 2))),
+    "black-pearl": (3, 4, "turns(loop[1, 1]) and straight_next(loop[1, 1])\n",
+                    lambda loop: loop.turns((1, 1)) and loop.straight_next((1, 1))),
+    "white-pearl": (3, 4, "straight(loop[2, 2]) and turns_next(loop[2, 2])\n",
+                    lambda loop: loop.straight((2, 2)) and loop.turns_next((2, 2))),
+    "counted-turns": (3, 3, "exactly 4 of [turns(cell) for cell in loop.cells]\nloop[2, 2]\n",
+                      lambda loop: sum(loop.turns((r, c)) for r in (1, 2, 3) for c in (1, 2, 3)) == 4
+                      and bool(loop.next_cells((2, 2)))),
+    "in-conditions": (3, 3, "if loop[1, 1] then straight(loop[1, 2]) else turns(loop[2, 2])\n",
+                      lambda loop: loop.straight((1, 2)) if loop.next_cells((1, 1)) else loop.turns((2, 2))),
+    "turns-next-at-an-edge": (2, 4, "turns_next(loop[1, 2])\n", lambda loop: loop.turns_next((1, 2))),
+}
+
+
+def rule_solutions(row: str) -> set[tuple[int, ...]]:
+    rows, cols, clues, rule = ROWS[row]
+    problem = loads(declared(rows, cols) + clues, "loop.puz").problem
+    names = list(problem.outputs)
+    return {tuple(Loop(d).values(rows, cols)[n] for n in names) for d in loops(rows, cols) if rule(Loop(d))}
+
+
+@pytest.mark.parametrize("backend", exact_backends())
+@pytest.mark.parametrize("row", sorted(ROWS))
+def test_every_backend_draws_the_loops_the_rule_allows(row: str, backend: str) -> None:
+    rows, cols, clues, _ = ROWS[row]
+    expected = rule_solutions(row)
+    assert expected, f"{row}: the rule accepts no loop, a row that cannot tell backends apart"
+    model = loads(declared(rows, cols) + clues, "loop.puz")
+    result = solve(model, backend, limit=None)
+    assert result.complete
+    assert {model.problem.project(s) for s in result.solutions} == expected
+
+
+@pytest.mark.parametrize("row", ["any-loop-2x3", "turns-next-at-an-edge"])
+def test_brute_force_over_the_ir_agrees_with_the_rule(row: str) -> None:
+    rows, cols, clues, _ = ROWS[row]
+    assert brute_force(loads(declared(rows, cols) + clues, "loop.puz").problem) == rule_solutions(row)
+
+
+def test_a_3x3_grid_has_the_loops_counted_by_hand() -> None:
+    # Four 2x2 squares, four 2x3 rectangles, the ring around the edge and four rings less a corner: the
+    # 13 cycles of the 3x3 grid graph (OEIS A140517).
+    assert len(loops(3, 3)) == 13
+
+
+def test_the_cp_backend_refuses_a_loop_with_its_message() -> None:
+    with pytest.raises(CspdslError, match="no constraint for a connected area"):
+        solve(loads(declared(2, 3), "loop.puz"), "cp", limit=None)
+
+
+# The Masyu of pzprjs's test/script/mashu.js: right and down as rows of 0 and 1.
+MASYU_RIGHT = ["11101", "01100", "00110", "01011", "11000", "00100"]
+MASYU_DOWN = ["100111", "110011", "111001", "100100", "001100"]
+
+
+@pytest.mark.parametrize("backend", exact_backends())
+def test_masyu_has_its_published_answer(backend: str) -> None:
+    model = load(GENRES / "masyu.puz")
+    result = solve(model, backend, limit=None)
+    assert result.complete and result.count == 1
+    found = result.solutions[0]
+    assert ["".join(str(found[f"right[{r},{c}]"]) for c in range(1, 6)) for r in range(1, 7)] == MASYU_RIGHT
+    assert ["".join(str(found[f"down[{r},{c}]"]) for c in range(1, 7)) for r in range(1, 6)] == MASYU_DOWN
+
+
+ERRORS = {
+    "two-grids": ("var loop[1..2, 1..2] in bool\nvar right[1..2, 1..1] in bool\ncell_loop(loop, right)\n",
+                  "m.puz:3:1: error: cell_loop takes three grids, and 2 are given"),
+    "shapes": ("var loop[1..2, 1..3] in bool\nvar right[1..2, 1..3] in bool\nvar down[1..1, 1..3] in bool\n"
+               "cell_loop(loop, right, down)\n",
+               "m.puz:4:1: error: cell_loop(loop, right, down): for a loop of 2 x 3 cells, right is 2 x 2 and "
+               "down 1 x 3; here right is 2 x 3 and down 1 x 3"),
+    "not-bool": ("var loop[1..2, 1..2] in 0..2\nvar right[1..2, 1..1] in bool\nvar down[1..1, 1..2] in bool\n"
+                 "cell_loop(loop, right, down)\n",
+                 "m.puz:4:11: error: cell_loop(loop, right, down): loop must be bool variables"),
+    "turns-before-the-loop": ("var loop[1..2, 1..2] in bool\nvar right[1..2, 1..1] in bool\n"
+                              "var down[1..1, 1..2] in bool\nturns(loop[1, 1])\ncell_loop(loop, right, down)\n",
+                              "m.puz:4:7: error: turns takes a cell of the grid of a loop's cells, written after"),
+    "in-a-condition": ("var loop[1..2, 1..2] in bool\nvar right[1..2, 1..1] in bool\n"
+                       "var down[1..1, 1..2] in bool\nnot cell_loop(loop, right, down)\n",
+                       "m.puz:4:5: error: cell_loop(...) is a clue of its own"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_bad_uses_are_errors_at_their_place(name: str) -> None:
+    text, message = ERRORS[name]
+    with pytest.raises(CspdslError) as caught:
+        loads(text, "m.puz")
+    shown = caught.value.render()
+    assert message in shown
+    assert "^" in shown and "hint:" in shown
