@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,7 @@ ROWS: dict[str, tuple[int, int, str, Callable[[Loop], bool]]] = {
 }
 
 
+@cache
 def rule_solutions(row: str) -> set[tuple[int, ...]]:
     rows, cols, clues, rule = ROWS[row]
     problem = loads(declared(rows, cols) + clues, "loop.puz").problem

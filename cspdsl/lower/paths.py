@@ -37,7 +37,7 @@ def nested_path(node: ast.Call) -> ir.Constraint:
     raise error(
         f"{node.func}(...) is a clue of its own: it cannot stand inside a condition",
         node,
-        "write it on a line of its own",
+        "write it on a line of its own: paths(g, ends), numbered_path(g)",
     )
 
 
@@ -117,15 +117,18 @@ def _ends(lowering: Any, arg: ast.Node, grid: Array, cells: dict[tuple[int, int]
                 raise error("paths(g, ends): ends must be constant numbers, 0 where no path ends", arg, _PATHS_FORM)
             if item != 0:
                 if (r, c) not in cells:
-                    raise error(f"paths(g, ends): a path ends on a black cell (row {r + 1}, column {c + 1})", arg)
+                    raise error(f"paths(g, ends): a path ends on a black cell (row {r + 1}, column {c + 1})", arg,
+                                "a path's ends are cells of g")
                 ends[(r, c)] = item
     for k in sorted(set(ends.values())):
         places = [p for p, v in ends.items() if v == k]
         if len(places) != 2:
-            raise error(f"paths(g, ends): a path has two ends, and {k} stands in {len(places)} cells of ends", arg,
+            cells_said = f"{len(places)} cell{'s' if len(places) != 1 else ''}"
+            raise error(f"paths(g, ends): a path has two ends, and {k} stands in {cells_said} of ends", arg,
                         "each number other than 0 stands in exactly two cells")
         if any(k not in lowering.problem.variables[cells[p]].domain for p in places):
-            raise error(f"paths(g, ends): {k} is not a value of the cells of {grid.name}", arg)
+            raise error(f"paths(g, ends): {k} is not a value of the cells of {grid.name}", arg,
+                        f"declare {grid.name} with a value for each path, and 0 for an empty cell")
     return ends
 
 
