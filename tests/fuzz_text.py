@@ -287,6 +287,10 @@ def clue(world: World, depth: int) -> str:
         return f"alldifferent({number_list(world)})"
     if rng.random() < 0.1:
         return f"{rng.choice(['sum_equals', 'sum_at_most', 'sum_at_least'])}({number_list(world)}, {rng.randint(0, 8)})"
+    if world.grids and rng.random() < 0.05:  # paths through a grid's cells (the ends may not fit it)
+        grid = rng.choice(sorted(world.grids))
+        ends = [[rng.choice([0, 0, 1, 2]) for _ in range(world.grids[grid])] for _ in range(world.grids[grid])]
+        return rng.choice([f"numbered_path({grid})", f"numbered_path({grid}, around)", f"paths({grid}, {ends})"])
     return condition(world, depth)
 
 
