@@ -189,3 +189,27 @@ def test_bad_uses_are_errors_at_their_place(name: str) -> None:
     shown = caught.value.render()
     assert message in shown
     assert "^" in shown and "hint:" in shown
+
+
+# multi-puzzle-solver's answer to its easy Yajilin, a cell a piece: N a clue, F shaded, else the two
+# ways the loop leaves the cell (U, D, L, R).
+YAJILIN = [["N", "DR", "LR", "DL", "F", "N"], ["DR", "UL", "N", "UR", "LR", "DL"],
+           ["UD", "DR", "LR", "DL", "N", "UD"], ["UD", "UD", "N", "UR", "DL", "UD"],
+           ["UD", "UR", "DL", "N", "UD", "UD"], ["UR", "LR", "UL", "F", "UR", "UL"]]
+
+
+# csp takes about 100 s to prove this answer unique (a search-time check of the loop): sat and cpsat.
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_yajilin_has_multi_puzzle_solvers_answer(backend: str) -> None:
+    result = solve(load(GENRES / "yajilin.puz"), backend, limit=None)
+    assert result.complete and result.count == 1
+    found = result.solutions[0]
+
+    def piece(r: int, c: int) -> str:
+        if found[f"shaded[{r},{c}]"]:
+            return "F"
+        ways = {"U": found.get(f"down[{r - 1},{c}]", 0), "D": found.get(f"down[{r},{c}]", 0),
+                "L": found.get(f"right[{r},{c - 1}]", 0), "R": found.get(f"right[{r},{c}]", 0)}
+        return "".join(way for way, drawn in ways.items() if drawn) or "N"
+
+    assert [[piece(r, c) for c in range(1, 7)] for r in range(1, 7)] == YAJILIN
