@@ -23,30 +23,34 @@ Step = frozenset[Cell]  # the two cells a step of the loop joins
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
-def loops(rows: int, cols: int) -> list[frozenset[Step]]:
-    """Every set of steps between neighbouring cells of the grid that is one closed loop: each cell it
-    meets has two of its steps, and the loop walked from one cell comes back through every step."""
+def loops(rows: int, cols: int, ends: tuple[Cell, Cell] | None = None) -> list[frozenset[Step]]:
+    """Every set of steps between neighbouring cells of the grid that is one closed loop (each cell it
+    meets has two of its steps, and the loop walked from one cell comes back through every step), or with
+    `ends`, one open path from one end to the other (each end has one step)."""
     cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
     steps = [frozenset({(r, c), (r + dr, c + dc)}) for r, c in cells for dr, dc in STEPS[:2]
              if r + dr <= rows and c + dc <= cols]
     found = []
     for chosen in itertools.product((0, 1), repeat=len(steps)):
         drawn = [s for s, x in zip(steps, chosen, strict=True) if x]
-        if drawn and _one_closed_walk(drawn):
+        if drawn and _one_walk(drawn, ends):
             found.append(frozenset(drawn))
     return found
 
 
-def _one_closed_walk(drawn: list[Step]) -> bool:
+def _one_walk(drawn: list[Step], ends: tuple[Cell, Cell] | None) -> bool:
     at: dict[Cell, list[Cell]] = {}
     for step in drawn:
         for cell in step:
             at.setdefault(cell, []).extend(other for other in step if other != cell)
-    if any(len(ends) != 2 for ends in at.values()):
+    if any(len(beside) != (1 if ends and cell in ends else 2) for cell, beside in at.items()):
         return False
-    start = min(at)
+    if ends and not all(end in at for end in ends):
+        return False
+    start = ends[0] if ends else min(at)
+    stop = ends[1] if ends else start
     previous, here, walked = start, at[start][0], 1
-    while here != start:
+    while here != stop:
         previous, here = here, next(n for n in at[here] if n != previous)
         walked += 1
     return walked == len(drawn)
@@ -84,9 +88,11 @@ class Loop:
         return v
 
 
-def declared(rows: int, cols: int) -> str:
+def declared(rows: int, cols: int, ends: tuple[Cell, Cell] | None = None) -> str:
+    clue = "cell_loop(loop, right, down)" if ends is None else (
+        f"cell_path(loop, right, down, loop[{ends[0][0]}, {ends[0][1]}], loop[{ends[1][0]}, {ends[1][1]}])")
     return (f"var loop[1..{rows}, 1..{cols}] in bool\nvar right[1..{rows}, 1..{cols - 1}] in bool\n"
-            f"var down[1..{rows - 1}, 1..{cols}] in bool\ncell_loop(loop, right, down)\n")
+            f"var down[1..{rows - 1}, 1..{cols}] in bool\n{clue}\n")
 
 
 # name -> (rows, columns, the clues, the rule over a loop)
@@ -110,30 +116,47 @@ ROWS: dict[str, tuple[int, int, str, Callable[[Loop], bool]]] = {
 }
 
 
+# name -> (rows, columns, the path's two ends, the clues, the rule over the path)
+PATHS: dict[str, tuple[int, int, tuple[Cell, Cell], str, Callable[[Loop], bool]]] = {
+    "corner-to-corner-2x3": (2, 3, ((1, 1), (2, 3)), "", lambda path: True),
+    "along-a-side-3x3": (3, 3, ((1, 1), (3, 1)), "", lambda path: True),
+    "every-cell": (3, 3, ((1, 1), (1, 3)), "sum(loop) == 9\n", lambda path: len(path.drawn) == 8),
+    "turns-and-straight": (3, 3, ((1, 1), (3, 3)), "straight(loop[2, 2])\nturns(loop[1, 3]) or turns(loop[3, 1])\n",
+                           lambda path: path.straight((2, 2)) and (path.turns((1, 3)) or path.turns((3, 1)))),
+}
+
+
+def text_of(row: str) -> str:
+    if row in PATHS:
+        rows, cols, ends, clues, _ = PATHS[row]
+        return declared(rows, cols, ends) + clues
+    rows, cols, clues, _ = ROWS[row]
+    return declared(rows, cols) + clues
+
+
 @cache
 def rule_solutions(row: str) -> set[tuple[int, ...]]:
-    rows, cols, clues, rule = ROWS[row]
-    problem = loads(declared(rows, cols) + clues, "loop.puz").problem
+    rows, cols, ends, _, rule = PATHS[row] if row in PATHS else (*ROWS[row][:2], None, *ROWS[row][2:])
+    problem = loads(text_of(row), "loop.puz").problem
     names = list(problem.outputs)
-    return {tuple(Loop(d).values(rows, cols)[n] for n in names) for d in loops(rows, cols) if rule(Loop(d))}
+    drawn = loops(rows, cols, ends)
+    return {tuple(Loop(d).values(rows, cols)[n] for n in names) for d in drawn if rule(Loop(d))}
 
 
 @pytest.mark.parametrize("backend", exact_backends())
-@pytest.mark.parametrize("row", sorted(ROWS))
+@pytest.mark.parametrize("row", sorted(ROWS) + sorted(PATHS))
 def test_every_backend_draws_the_loops_the_rule_allows(row: str, backend: str) -> None:
-    rows, cols, clues, _ = ROWS[row]
     expected = rule_solutions(row)
     assert expected, f"{row}: the rule accepts no loop, a row that cannot tell backends apart"
-    model = loads(declared(rows, cols) + clues, "loop.puz")
+    model = loads(text_of(row), "loop.puz")
     result = solve(model, backend, limit=None)
     assert result.complete
     assert {model.problem.project(s) for s in result.solutions} == expected
 
 
-@pytest.mark.parametrize("row", ["any-loop-2x3", "turns-next-at-an-edge"])
+@pytest.mark.parametrize("row", ["any-loop-2x3", "turns-next-at-an-edge", "corner-to-corner-2x3"])
 def test_brute_force_over_the_ir_agrees_with_the_rule(row: str) -> None:
-    rows, cols, clues, _ = ROWS[row]
-    assert brute_force(loads(declared(rows, cols) + clues, "loop.puz").problem) == rule_solutions(row)
+    assert brute_force(loads(text_of(row), "loop.puz").problem) == rule_solutions(row)
 
 
 def test_a_3x3_grid_has_the_loops_counted_by_hand() -> None:
@@ -175,6 +198,12 @@ ERRORS = {
     "turns-before-the-loop": ("var loop[1..2, 1..2] in bool\nvar right[1..2, 1..1] in bool\n"
                               "var down[1..1, 1..2] in bool\nturns(loop[1, 1])\ncell_loop(loop, right, down)\n",
                               "m.puz:4:7: error: turns takes a cell of the grid of a loop's cells, written after"),
+    "path-ends-one-cell": ("var loop[1..2, 1..2] in bool\nvar right[1..2, 1..1] in bool\n"
+                           "var down[1..1, 1..2] in bool\ncell_path(loop, right, down, loop[1, 1], loop[1, 1])\n",
+                           "m.puz:4:1: error: cell_path: the two ends are one cell"),
+    "path-end-elsewhere": ("var loop[1..2, 1..2] in bool\nvar right[1..2, 1..1] in bool\n"
+                           "var down[1..1, 1..2] in bool\ncell_path(loop, right, down, loop[1, 1], right[1, 1])\n",
+                           "m.puz:4:42: error: cell_path: an end is a cell of 'loop', such as loop[1, 1]"),
     "in-a-condition": ("var loop[1..2, 1..2] in bool\nvar right[1..2, 1..1] in bool\n"
                        "var down[1..1, 1..2] in bool\nnot cell_loop(loop, right, down)\n",
                        "m.puz:4:5: error: cell_loop(...) is a clue of its own"),

@@ -1,4 +1,4 @@
-"""Loops through cell centres, as Masyu, Yajilin and Tracks draw them: the loop steps from a cell to a
+"""Loops and paths through cell centres, as Masyu, Yajilin and Tracks draw them: the loop steps from a cell to a
 neighbour in its row or column, and passes through each cell it visits once.
 
 `cell_loop(loop, right, down)` names the loop by three bool grids of the model's own: `loop[r, c]` (the
@@ -6,7 +6,8 @@ loop goes through the cell), `right[r, c]` (it joins (r, c) and the cell on its 
 `down[r, c]` (it joins (r, c) and the cell below). For a grid of R x C cells, `loop` is R x C, `right`
 R x (C-1) and `down` (R-1) x C. Each cell is a table of it and its edges (on the loop, and two edges drawn,
 or off it and none), and the drawn edges are one `Connected` area of edges that meet at a cell: together,
-one loop, as `single_loop` makes one along the grid's lines.
+one loop, as `single_loop` makes one along the grid's lines. `cell_path(loop, right, down, a, b)` is
+an open path instead, from the cell a to the cell b (Tracks): the same, with one edge at a and at b.
 
 A cell of `loop` then stands for the loop's cell in its conditions: `turns(loop[r, c])` (the loop turns
 there), `straight(loop[r, c])` (it goes straight through), `straight_next(loop[r, c])` (it goes straight
@@ -27,12 +28,16 @@ from .build import Lin, all_of, any_of
 from .context import error
 from .values import Array
 
-LOOP_CLUES = ("cell_loop",)
+LOOP_CLUES = ("cell_loop", "cell_path")
 LOOP_CELL_CALLS = ("turns", "straight", "straight_next", "turns_next")
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # right, down, left, up
 _LOOP_FORM = (
     "cell_loop(loop, right, down) takes three bool grids: the cells on the loop (R x C), its steps to the right "
     "(R x (C-1)) and its steps down ((R-1) x C)"
+)
+_PATH_FORM = (
+    "cell_path takes the three grids of cell_loop and the path's two end cells: "
+    "cell_path(track, right, down, track[1, 1], track[4, 5])"
 )
 _CELL_HINT = "give it a cell of a loop's grid of cells: cell_loop(loop, right, down), then turns(loop[2, 3])"
 
@@ -73,8 +78,12 @@ def nested_loop(node: ast.Call) -> ir.Constraint:
 
 
 def loop_constraints(lowering: Any, node: ast.Call) -> list[ir.Constraint]:
-    """`cell_loop(loop, right, down)`: a table of each cell and its edges, and the edges one area."""
+    """`cell_loop(loop, right, down)`: a table of each cell and its edges (two drawn on the loop, none
+    off it), and the edges one area. `cell_path(..., a, b)`: the same, but one edge at the ends a and b."""
+    if node.func == "cell_path" and len(node.args) != 5:
+        raise error(f"cell_path takes five arguments, and {len(node.args)} are given", node, _PATH_FORM)
     loop = _loop_of(lowering, node)
+    ends = _path_ends(lowering, node, loop) if node.func == "cell_path" else set()
     registered = _LOOPS.setdefault(lowering, {})
     if any(var in registered for var in loop.place):
         raise error(f"'{loop.on.name}' is the cells of a loop already", node.args[0], "one cell_loop a grid")
@@ -82,7 +91,8 @@ def loop_constraints(lowering: Any, node: ast.Call) -> list[ir.Constraint]:
     cells: list[ir.Constraint] = []
     for (r, c), var in sorted((p, v) for v, p in loop.place.items()):
         edges = loop.edges(r, c)
-        rows = [(1 if sum(t) == 2 else 0, *t) for t in itertools.product((0, 1), repeat=len(edges)) if sum(t) in (0, 2)]
+        degrees = (1,) if var in ends else (0, 2)
+        rows = [(1 if sum(t) else 0, *t) for t in itertools.product((0, 1), repeat=len(edges)) if sum(t) in degrees]
         cells.append(ir.Table((var, *edges), tuple(sorted(rows))))
     names = sorted({e for r, c in loop.place.values() for e in loop.edges(r, c)})
     number = {name: n for n, name in enumerate(names)}
@@ -92,6 +102,22 @@ def loop_constraints(lowering: Any, node: ast.Call) -> list[ir.Constraint]:
             meet.add((a, b))
     drawn = tuple(ir.InSet(name, (1,)) for name in names)
     return [*cells, ir.Connected(drawn, tuple(sorted(meet)))]
+
+
+def _path_ends(lowering: Any, node: ast.Call, loop: CellLoop) -> set[str]:
+    """The variables of a cell_path's two ends, two different cells of its grid of cells."""
+    ends = []
+    for arg in node.args[3:]:
+        value = lowering.eval(arg)
+        one_cell = isinstance(value, Lin) and len(value.terms) == 1 and value.terms[0][0] == 1 and not value.const
+        if not one_cell or value.terms[0][1] not in loop.place:
+            raise error(f"cell_path: an end is a cell of '{loop.on.name}', such as {loop.on.name}[1, 1]", arg,
+                        _PATH_FORM)
+        ends.append(value.terms[0][1])
+    if ends[0] == ends[1]:
+        raise error("cell_path: the two ends are one cell; a closed path is cell_loop(loop, right, down)", node,
+                    _PATH_FORM)
+    return set(ends)
 
 
 def loop_cell_value(lowering: Any, node: ast.Call) -> ir.Constraint:
@@ -158,10 +184,10 @@ def _cell_of(lowering: Any, node: ast.Call) -> tuple[CellLoop, tuple[int, int]]:
 
 def _loop_of(lowering: Any, node: ast.Call) -> CellLoop:
     """The three grids of a cell_loop, checked: two dimensions each, whole, of bools, shapes that fit."""
-    if len(node.args) != 3:
+    if node.func == "cell_loop" and len(node.args) != 3:
         raise error(f"cell_loop takes three grids, and {len(node.args)} are given", node, _LOOP_FORM)
     grids = []
-    for arg, what in zip(node.args, ("loop", "right", "down"), strict=True):
+    for arg, what in zip(node.args[:3], ("loop", "right", "down"), strict=True):
         value = lowering.eval(arg)
         if not isinstance(value, Array) or len(value.ranges) != 2:
             raise error(f"cell_loop(loop, right, down): {what} must be a var grid of two dimensions", arg, _LOOP_FORM)
