@@ -334,8 +334,9 @@ def _loop_models(draw: st.DrawFn) -> str:
 
 @st.composite
 def cell_path_models(draw: st.DrawFn) -> str:
-    """A loop through the cells of a grid of up to 2x3 cells with conditions on its cells, a Numberlink of
-    two pairs of ends, or a numbered path with a number given: small enough for brute force."""
+    """A loop (or an open path) through the cells of a grid of up to 2x3 cells with conditions on its
+    cells, a Numberlink of two pairs of ends, or a numbered path with a number given: small enough for
+    brute force."""
     rows, cols = draw(st.sampled_from([(2, 2), (2, 3), (3, 2)]))
     cell = st.builds(lambda r, c: f"[{r}, {c}]", st.integers(1, rows), st.integers(1, cols))
     kind = draw(st.sampled_from(["loop", "paths", "numbered"]))
@@ -354,6 +355,9 @@ def cell_path_models(draw: st.DrawFn) -> str:
         return f"var g[1..{rows}, 1..{cols}] in {low}..2\npaths(g, {ends})\n"
     lines = [f"var loop[1..{rows}, 1..{cols}] in bool", f"var right[1..{rows}, 1..{cols - 1}] in bool",
              f"var down[1..{rows - 1}, 1..{cols}] in bool", "cell_loop(loop, right, down)"]
+    if draw(st.booleans()):  # an open path between two cells instead
+        a, b = draw(st.lists(cell, min_size=2, max_size=2, unique=True))
+        lines[-1] = f"cell_path(loop, right, down, loop{a}, loop{b})"
     said = st.builds(lambda f, at: f"{f}(loop{at})" if f else f"loop{at}",
                      st.sampled_from(["", "turns", "straight", "straight_next", "turns_next"]), cell)
     for _ in range(draw(st.integers(0, 3))):
