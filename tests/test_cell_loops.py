@@ -80,6 +80,17 @@ class Loop:
     def turns_next(self, cell: Cell) -> bool:
         return any(self.turns(n) for n in self.next_cells(cell))
 
+    def inside(self, cell: Cell) -> bool:
+        """Off the loop, and a ray from just above the cell's centre to the right crosses the loop an odd
+        number of times (steps between rows r - 1 and r, in the columns after the cell's)."""
+        r, c = cell
+        if self.next_cells(cell):
+            return False
+        return sum(self.goes((r - 1, k), 1) for k in range(c + 1, 20)) % 2 == 1
+
+    def outside(self, cell: Cell) -> bool:
+        return not self.next_cells(cell) and not self.inside(cell)
+
     def values(self, rows: int, cols: int) -> dict[str, int]:
         on = {cell for step in self.drawn for cell in step}
         v = {f"loop[{r},{c}]": int((r, c) in on) for r in range(1, rows + 1) for c in range(1, cols + 1)}
@@ -113,6 +124,12 @@ ROWS: dict[str, tuple[int, int, str, Callable[[Loop], bool]]] = {
     "in-conditions": (3, 3, "if loop[1, 1] then straight(loop[1, 2]) else turns(loop[2, 2])\n",
                       lambda loop: loop.straight((1, 2)) if loop.next_cells((1, 1)) else loop.turns((2, 2))),
     "turns-next-at-an-edge": (2, 4, "turns_next(loop[1, 2])\n", lambda loop: loop.turns_next((1, 2))),
+    "inside-the-centre": (3, 3, "inside(loop[2, 2])\n", lambda loop: loop.inside((2, 2))),
+    "inside-counted": (3, 4, "exactly 2 of [inside(cell) for cell in loop.cells]\n",
+                       lambda loop: sum(loop.inside((r, c)) for r in (1, 2, 3) for c in (1, 2, 3, 4)) == 2),
+    "outside-and-inside": (3, 4, "outside(loop[2, 2])\nnot inside(loop[2, 1])\nloop[2, 3]\n",
+                           lambda loop: loop.outside((2, 2)) and not loop.inside((2, 1))
+                           and bool(loop.next_cells((2, 3)))),
 }
 
 
@@ -168,6 +185,14 @@ def test_a_3x3_grid_has_the_loops_counted_by_hand() -> None:
 def test_the_cp_backend_refuses_a_loop_with_its_message() -> None:
     with pytest.raises(CspdslError, match="no constraint for a connected area"):
         solve(loads(declared(2, 3), "loop.puz"), "cp", limit=None)
+
+
+def test_inside_adds_one_parity_a_cell_once_whatever_asks() -> None:
+    once = loads(declared(3, 4) + "inside(loop[2, 4])\n", "loop.puz").problem
+    more = "inside(loop[2, 4])\noutside(loop[2, 4]) or inside(loop[2, 3])\n"
+    twice = loads(declared(3, 4) + more, "loop.puz").problem
+    assert len(once.variables) - len(once.outputs) == 2  # the parities after 2 and 3 steps (1 step: the step)
+    assert len(twice.variables) == len(once.variables)
 
 
 # The Masyu of pzprjs's test/script/mashu.js: right and down as rows of 0 and 1.

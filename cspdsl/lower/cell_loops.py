@@ -14,6 +14,10 @@ there), `straight(loop[r, c])` (it goes straight through), `straight_next(loop[r
 through both cells it reaches from there) and `turns_next(loop[r, c])` (it turns in at least one of
 them). Each is an And/Or of the edges, so a condition like any other (in an if, a count, a forall),
 and the loop's variables are all the model's own, so solutions are counted and checked on them.
+`inside(loop[r, c])` and `outside(loop[r, c])` say a cell off the loop is inside or outside it: a ray
+from the cell to the grid's left edge crosses an odd number of steps down; the parities along each
+row are a chain of 0/1 auxiliary variables (each a table of three), made once a loop, which the loop
+decides, so they add no solutions.
 """
 
 from __future__ import annotations
@@ -24,12 +28,12 @@ import weakref
 from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
-from .build import Lin, all_of, any_of
-from .context import error
+from .build import Lin, all_of, any_of, negate
+from .context import error, new_aux_name
 from .values import Array
 
 LOOP_CLUES = ("cell_loop", "cell_path")
-LOOP_CELL_CALLS = ("turns", "straight", "straight_next", "turns_next")
+LOOP_CELL_CALLS = ("turns", "straight", "straight_next", "turns_next", "inside", "outside")
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # right, down, left, up
 _LOOP_FORM = (
     "cell_loop(loop, right, down) takes three bool grids: the cells on the loop (R x C), its steps to the right "
@@ -49,6 +53,8 @@ class CellLoop:
         self.on, self.right, self.down = on, right, down
         self.rows, self.columns = len(on.ranges[0]), len(on.ranges[1])
         self.place = {_at(on, r, c): (r, c) for r in range(self.rows) for c in range(self.columns)}
+        # The parity of the steps down crossed by a ray from (r, c) to the left edge, by (r, c): made once.
+        self.parities: dict[tuple[int, int], str] = {}
 
     def edge(self, r: int, c: int, step: int) -> str | None:
         """The edge from cell (r, c) one step along STEPS[step], None off the grid."""
@@ -124,6 +130,10 @@ def loop_cell_value(lowering: Any, node: ast.Call) -> ir.Constraint:
     """`turns(loop[r, c])`, `straight(...)`, `straight_next(...)`, `turns_next(...)` as conditions on
     the loop's edges."""
     loop, (r, c) = _cell_of(lowering, node)
+    if node.func in ("inside", "outside"):
+        inside = _inside(lowering, loop, r, c, node)
+        off = ir.InSet(_at(loop.on, r, c), (0,))
+        return all_of([off, inside if node.func == "inside" else negate(inside)])
     if node.func == "straight":
         return _straight(loop, r, c)
     if node.func == "turns":
@@ -163,6 +173,30 @@ def _next_cells(loop: CellLoop, r: int, c: int, straight: bool) -> ir.Constraint
         else:
             parts.append(all_of([ir.InSet(edge, (1,)), ir.Not(onward) if onward != ir.FALSE else ir.TRUE]))
     return all_of(parts) if straight else any_of(parts)
+
+
+def _inside(lowering: Any, loop: CellLoop, r: int, c: int, node: ast.Call) -> ir.Constraint:
+    """Whether a cell off the loop is inside it: a ray from a point just below its centre to the left
+    edge crosses the loop an odd number of times, at the steps down from row r in the columns before c."""
+    parity = _parity(lowering, loop, r, c, node)
+    return ir.FALSE if parity is None else ir.InSet(parity, (1,))
+
+
+def _parity(lowering: Any, loop: CellLoop, r: int, c: int, node: ast.Call) -> str | None:
+    """A 0/1 variable, the parity of the steps down from (r, 0) ... (r, c - 1); None for no step."""
+    if c == 0 or r == loop.rows - 1:
+        return None
+    step = _at(loop.down, r, c - 1)
+    before = _parity(lowering, loop, r, c - 1, node)
+    if before is None:
+        return step
+    if (r, c) not in loop.parities:
+        name: str = new_aux_name(lowering.scope, "inside")
+        lowering.problem.add_var(name, (0, 1), output=False)
+        rows = tuple((a ^ b, a, b) for a in (0, 1) for b in (0, 1))
+        lowering.problem.post(ir.Table((name, before, step), tuple(sorted(rows))), node.span, lowering.instance)
+        loop.parities[(r, c)] = name
+    return loop.parities[(r, c)]
 
 
 def _cell_of(lowering: Any, node: ast.Call) -> tuple[CellLoop, tuple[int, int]]:
