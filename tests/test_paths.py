@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from brute import brute_force
+from helpers import run_cli
 
 from cspdsl.api import load, loads, solve
 from cspdsl.backends import exact_backends
@@ -190,3 +191,11 @@ def test_bad_uses_are_errors_at_their_place(name: str) -> None:
     shown = caught.value.render()
     assert message in shown
     assert "^" in shown and "hint:" in shown
+
+
+def test_the_command_line_says_a_bad_use_at_its_place_with_exit_2(tmp_path: Path) -> None:
+    model = tmp_path / "m.puz"
+    model.write_text(ERRORS["one-end"][0], encoding="utf-8")
+    done = run_cli("solve", str(model))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"{model}:2:10: error: paths(g, ends): a path has two ends" in done.stderr and "^" in done.stderr
