@@ -36,8 +36,8 @@ from .visibility import visible_value
 
 # Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
 # language server's completion.
-KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, "runs", "visible",
-               "reversed", "segments", *LOOP_CLUES, *LOOP_CELL_CALLS, *PATH_CLUES)
+KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, *LOOP_CLUES,
+               *LOOP_CELL_CALLS, *PATH_CLUES, "runs", "visible", "reversed", "segments")
 
 
 class Expressions(Indexing):
