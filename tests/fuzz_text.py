@@ -296,6 +296,10 @@ def clue(world: World, depth: int) -> str:
     if world.grids and rng.random() < 0.05:  # chosen edges: mostly refused here (shapes, values), at times solved
         grid, other = rng.choice(list(world.grids)), rng.choice(list(world.grids))
         return rng.choice([f"paired({grid}, {other})", f"no_loop({grid})", f"linked({grid}, {other})"])
+    if world.grids and rng.random() < 0.05:  # paths through a grid's cells (the ends may not fit it)
+        grid = rng.choice(sorted(world.grids))
+        ends = [[rng.choice([0, 0, 1, 2]) for _ in range(world.grids[grid])] for _ in range(world.grids[grid])]
+        return rng.choice([f"numbered_path({grid})", f"numbered_path({grid}, around)", f"paths({grid}, {ends})"])
     return condition(world, depth)
 
 

@@ -329,6 +329,43 @@ def _loop_models(draw: st.DrawFn) -> str:
     return "\n".join(lines) + "\n"
 
 
+# -- loops and paths through cells: cell_loop(...) with its cells' conditions, paths(...), numbered_path(...) --
+
+
+@st.composite
+def cell_path_models(draw: st.DrawFn) -> str:
+    """A loop (or an open path) through the cells of a grid of up to 2x3 cells with conditions on its
+    cells, a Numberlink of two pairs of ends, or a numbered path with a number given: small enough for
+    brute force."""
+    rows, cols = draw(st.sampled_from([(2, 2), (2, 3), (3, 2)]))
+    cell = st.builds(lambda r, c: f"[{r}, {c}]", st.integers(1, rows), st.integers(1, cols))
+    kind = draw(st.sampled_from(["loop", "paths", "numbered"]))
+    if kind == "numbered":
+        around = draw(st.booleans())
+        lines = [f"var g[1..{rows}, 1..{cols}] in 1..{rows * cols}", f"numbered_path(g{', around' if around else ''})"]
+        lines += [f"g{draw(cell)} == {draw(st.integers(1, rows * cols))}" for _ in range(draw(st.integers(0, 2)))]
+        return "\n".join(lines) + "\n"
+    if kind == "paths":
+        places = draw(st.lists(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)),
+                               min_size=4, max_size=4, unique=True))
+        ends = [[0] * cols for _ in range(rows)]
+        for n, (r, c) in enumerate(places):
+            ends[r][c] = 1 + n // 2
+        low = draw(st.integers(0, 1))
+        return f"var g[1..{rows}, 1..{cols}] in {low}..2\npaths(g, {ends})\n"
+    lines = [f"var loop[1..{rows}, 1..{cols}] in bool", f"var right[1..{rows}, 1..{cols - 1}] in bool",
+             f"var down[1..{rows - 1}, 1..{cols}] in bool", "cell_loop(loop, right, down)"]
+    if draw(st.booleans()):  # an open path between two cells instead
+        a, b = draw(st.lists(cell, min_size=2, max_size=2, unique=True))
+        lines[-1] = f"cell_path(loop, right, down, loop{a}, loop{b})"
+    said = st.builds(lambda f, at: f"{f}(loop{at})" if f else f"loop{at}",
+                     st.sampled_from(["", "turns", "straight", "straight_next", "turns_next"]), cell)
+    for _ in range(draw(st.integers(0, 3))):
+        lines.append(draw(st.one_of(said, said.map(lambda x: f"not {x}"),
+                                    st.builds(lambda a, b: f"{a} or {b}", said, said))))
+    return "\n".join(lines) + "\n"
+
+
 # -- grids: regions drawn as a letter map, black cells and their runs, cells chosen by variables ------------
 
 
@@ -841,6 +878,12 @@ def test_random_lexicographic_optimisation_models(text: str) -> None:
 @FAST
 @given(area_models())
 def test_random_areas_and_loops(text: str) -> None:
+    assert_backends_agree(text)
+
+
+@FAST
+@given(cell_path_models())
+def test_random_loops_and_paths_through_cells(text: str) -> None:
     assert_backends_agree(text)
 
 

@@ -10,7 +10,16 @@ from ..core.errors import CspdslError, Span, did_you_mean
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import Lin, linear
-from .calls import AREA_CALLS, GRAPH_CALLS, NEIGHBOUR_CALLS, PARTITION_CALLS, SIGHT_CALLS
+from .calls import (
+    AREA_CALLS,
+    GRAPH_CALLS,
+    LOOP_CELL_CALLS,
+    LOOP_CLUES,
+    NEIGHBOUR_CALLS,
+    PARTITION_CALLS,
+    PATH_CLUES,
+    SIGHT_CALLS,
+)
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
 from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
 from .indexing import Indexing
@@ -29,8 +38,8 @@ from .values import (
 
 # Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
 # language server's completion.
-KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, "runs", "visible",
-               "reversed", "segments", *GRAPH_CALLS, *PARTITION_CALLS)
+KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, *GRAPH_CALLS,
+               *PARTITION_CALLS, *LOOP_CLUES, *LOOP_CELL_CALLS, *PATH_CLUES, "runs", "visible", "reversed", "segments")
 
 
 class Expressions(Indexing):
@@ -253,6 +262,18 @@ class Expressions(Indexing):
             from .partitions import nested_partition
 
             return nested_partition(node)
+        if node.func in LOOP_CLUES:
+            from .cell_loops import nested_loop
+
+            return nested_loop(node)
+        if node.func in PATH_CLUES:
+            from .paths import nested_path
+
+            return nested_path(node)
+        if node.func in LOOP_CELL_CALLS:
+            from .cell_loops import loop_cell_value
+
+            return loop_cell_value(self, node)
         if node.func == "segments":
             return self.call_segments(node)
         raise CspdslError(
