@@ -20,11 +20,13 @@ from ..syntax.plain import parse_model
 from .clues import GivenClues
 from .difficulty import CANDIDATES, Level, NoCandidate, Rated, chosen, difficulty_text, rated
 from .givens import GENERATED_MARK, GivenBlocks, check_written, picture_cells
-from .letlists import ListsGenerator
+from .letlists import ListsGenerator, clue_lists
+from .lines import number_lines
 from .logic import LogicGrid, clues_text
 from .many import Spec, made
 from .numbered import NoNumberLines, NumberedGenerator
 from .reduce import minimal_givens
+from .regions import RegionsGenerator, region_map
 from .solution import random_solution
 from .symmetry import orbits
 
@@ -102,6 +104,21 @@ class LogicGridGenerator:
         self.grid.close()
 
 
+class RegionMapGenerator:
+    """A Star Battle's generator (`regions.py`), as `Generator` is a grid's: one puzzle a seed."""
+
+    def __init__(self, model: Lowered, decl: ast.RegionsDecl) -> None:
+        _refuse_sequential_and_objective(model)
+        self.regions = RegionsGenerator(model, decl)
+
+    def puzzle(self, seed: int) -> Generated:
+        text, rows = self.regions.puzzle(seed)
+        return Generated(text, seed, clues=tuple(rows))
+
+    def close(self) -> None:
+        self.regions.close()
+
+
 class NumberCluesGenerator:
     """A generator of new numbers for the model's clue lines (`numbered.py`), as `Generator` is a
     `given` block's: one puzzle a seed, all from `picture` when one is drawn."""
@@ -122,7 +139,7 @@ class NumberCluesGenerator:
         self.numbered.close()
 
 
-AnyGenerator = Generator | LogicGridGenerator | NumberCluesGenerator
+AnyGenerator = Generator | LogicGridGenerator | NumberCluesGenerator | RegionMapGenerator
 Made = tuple[Generated, Rated | None]  # a seed's puzzle, and its rating when it was made with one
 
 
@@ -142,6 +159,12 @@ def generator_for(model: Lowered, picture: str | None = None, symmetry: str = "n
         if picture is not None:
             raise CspdslError("--picture draws a grid's solution; this model is a logic grid")
         return _without_symmetry(LogicGridGenerator(model), symmetry, "a logic grid's lines")
+    decl = region_map(tree)
+    if decl is not None and not number_lines(tree) and not clue_lists(tree)[0]:
+        if picture is not None:
+            raise CspdslError("--picture draws the solution of a model's number clue lines; this model's clue "
+                              "is its region map")
+        return _without_symmetry(RegionMapGenerator(model, decl), symmetry, "a region map")
     # which says what there is to generate when there is nothing
     numbered = NumberCluesGenerator(model, picture)
     said = "clue lines of numbers" if isinstance(numbered.numbered, NumberedGenerator) else "numbers of `let` lists"
