@@ -27,6 +27,7 @@ from .many import Spec, made
 from .numbered import NoNumberLines, NumberedGenerator
 from .reduce import minimal_givens
 from .regions import RegionsGenerator, region_map
+from .signs import SignsGenerator, sign_statements
 from .solution import random_solution
 from .symmetry import orbits
 
@@ -104,6 +105,21 @@ class LogicGridGenerator:
         self.grid.close()
 
 
+class FutoshikiGenerator:
+    """A Futoshiki's generator (`signs.py`), as `Generator` is a grid's: one puzzle a seed."""
+
+    def __init__(self, model: Lowered) -> None:
+        _refuse_sequential_and_objective(model)
+        self.signs = SignsGenerator(model)
+
+    def puzzle(self, seed: int) -> Generated:
+        text, clues = self.signs.puzzle(seed)
+        return Generated(text, seed, clues=tuple(clues))
+
+    def close(self) -> None:
+        self.signs.close()
+
+
 class RegionMapGenerator:
     """A Star Battle's generator (`regions.py`), as `Generator` is a grid's: one puzzle a seed."""
 
@@ -139,7 +155,7 @@ class NumberCluesGenerator:
         self.numbered.close()
 
 
-AnyGenerator = Generator | LogicGridGenerator | NumberCluesGenerator | RegionMapGenerator
+AnyGenerator = Generator | LogicGridGenerator | NumberCluesGenerator | RegionMapGenerator | FutoshikiGenerator
 Made = tuple[Generated, Rated | None]  # a seed's puzzle, and its rating when it was made with one
 
 
@@ -153,6 +169,8 @@ def generator_for(model: Lowered, picture: str | None = None, symmetry: str = "n
     if picture is not None and given:
         raise CspdslError("--picture draws the solution of a model's number clue lines; this model has a "
                           "`given` block, whose givens generate draws itself")
+    if given and sign_statements(tree, {s.name for s in tree.statements if isinstance(s, ast.GivenDecl)}):
+        return _without_symmetry(FutoshikiGenerator(model), symmetry, "a Futoshiki's signs")
     if given:
         return Generator(model, symmetry)
     if model.layout.entities is not None:
