@@ -100,7 +100,7 @@ class SignsGenerator:
         finally:
             self.clues.retire(active)
         lines = [self.sign_text(self.signs[k]) for k in sorted(signs)]
-        header = f"{GENERATED_MARK} --seed {seed}: {len(signs)} signs, {len(givens)} givens"
+        header = f"{GENERATED_MARK} --seed {seed}: {_counted(len(signs), 'sign')}, {_counted(len(givens), 'given')}"
         text = self.rewritten(givens, lines, header)
         check_unique(text, self.name, solution)
         return text, [*lines, *(f"{var} = {value}" for var, value in sorted(givens.items()))]
@@ -150,3 +150,7 @@ def _var(grid: Grid, cell: Index) -> str:
     """The variable of a cell, by its row and column in the picture (from 0)."""
     rows, columns = grid.index_ranges
     return grid.cells[rows[cell[0]], columns[cell[1]]]
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
