@@ -2,7 +2,8 @@
 set that only it meets, and the model's text with its `given` blocks showing them; for a logic
 grid, its clues replaced by a minimal set of new ones (`logic.py`); for a model of number clue lines
 (cage sums, runs), new numbers in a minimal set of its lines (`numbered.py`), or in every item of
-its clue lists (`letlists.py`)."""
+its clue lists (`letlists.py`); for a Futoshiki, new signs and givens (`signs.py`); for a Star
+Battle, a new region map (`regions.py`)."""
 
 from __future__ import annotations
 
