@@ -26,7 +26,7 @@ KNOWN_COUNTS = {
     "golf": 1, "magicstar": 80, "nonogram": 1, "stars": 1, "skyscrapers": 1, "australia": 18, "knights": 1,
     "agatha": 1,
     "kenken": 1,
-    "hitori": 1, "slitherlink": 1, "kurodoko": 1, "lightup": 1,
+    "hitori": 1, "slitherlink": 1, "kurodoko": 1, "lightup": 1, "futoshiki": 1,
     "queens": 92,
     # models with an objective: the number of their optimal solutions
     "golomb": 2, "coins": 1, "lockmax": 1, "till": 1,

@@ -6,9 +6,11 @@ under assumptions, not a fresh compile."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from ..backends import Assignment, ClueSession, open_clue_session
 from ..core.deadline import check_deadline
-from ..ir import InSet, Problem
+from ..ir import Constraint, InSet, Problem
 
 # The backend whose clue session answers: a single-threaded SAT solver, so that nothing depends on
 # timing or thread scheduling (the answers used are facts about the model, not about the search).
@@ -18,11 +20,16 @@ CLUE_BACKEND = "sat"
 class GivenClues:
     """The base's session with a selector for each (cell, value) a given may place."""
 
-    def __init__(self, base: Problem, cells: list[str]) -> None:
+    def __init__(self, base: Problem, cells: list[str],
+                 extra: Mapping[int, tuple[Constraint, ...]] | None = None) -> None:
         self.base, self.cells = base, cells
         pairs = [(var, value) for var in cells for value in base.variables[var].domain]
         self.number = {pair: number for number, pair in enumerate(pairs, 1)}
-        clues = {number: (InSet(var, (value,)),) for (var, value), number in self.number.items()}
+        clues: dict[int, tuple[Constraint, ...]] = {
+            number: (InSet(var, (value,)),) for (var, value), number in self.number.items()}
+        # other clues than givens (a Futoshiki's signs), numbered after them
+        self.extra = {n: len(pairs) + k for k, n in enumerate(sorted(extra or {}), 1)}
+        clues.update({self.extra[n]: constraints for n, constraints in (extra or {}).items()})
         self.session: ClueSession = open_clue_session(CLUE_BACKEND, base, clues)
         check_deadline()
 
@@ -52,10 +59,12 @@ class GivenClues:
         session.add([-active, *(-session.literal(name, solution[name]) for name in self.base.outputs)])
         return active
 
-    def unique_under(self, active: int, givens: dict[str, int]) -> bool:
-        """Whether these givens leave no solution but the one `active` rules out."""
+    def unique_under(self, active: int, givens: dict[str, int], extra: Iterable[int] = ()) -> bool:
+        """Whether these givens (and `extra` clues, by their numbers) leave no solution but the one
+        `active` rules out."""
         check_deadline()
-        return not self.session.solve([active, *self.selectors(givens)])
+        selector = self.session.selectors
+        return not self.session.solve([active, *self.selectors(givens), *(selector[self.extra[n]] for n in extra)])
 
     def retire(self, active: int) -> None:
         self.session.add([-active])

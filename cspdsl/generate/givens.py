@@ -113,7 +113,8 @@ def nothing_to_generate(tree: ast.Model, text: str, name: str) -> CspdslError:
     span = first or Span(Source(name, text), 1, 1, 1, 1)
     return CspdslError(
         "nothing to generate: the model has no `given` block and no clue line of numbers, and generate "
-        "fills a grid's givens, writes a logic grid's clues or gives clue lines new numbers",
+        "fills a grid's givens (and a Futoshiki's signs), writes a logic grid's clues, gives clue lines new "
+        "numbers or draws a Star Battle's region map",
         span, hint='draw the grid\'s clues as `given NAME = """ ... """`, write clue lines such as '
                    '`sum(cage.A) == 3`, or declare positions and attributes (docs/generate.md)',
     )

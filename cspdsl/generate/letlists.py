@@ -33,8 +33,10 @@ from ..syntax import ast
 from ..syntax.plain import parse_model
 from .clues import GivenClues
 from .givens import BOM, GENERATED_MARK, nothing_to_generate
+from .itemclues import Comparison, ItemClues, countable
 from .lines import is_number, number_of
-from .numbered import TRIES, clues_text, drawn, holds_of, solutions_tried
+from .numbered import clues_text, drawn, holds_of
+from .repair import ROUNDS, Repairer, ambiguous_cells, neighbourhoods
 from .solution import check_unique
 
 # An item of a list: (the list's name, its place, 1 for the first).
@@ -172,6 +174,7 @@ class Reading(Record):
     live: Problem
     readers: dict[Item, Reader]
     places: dict[Item, int]
+    comparisons: dict[Item, Comparison]  # each item's comparison as written and one more
 
 
 def item_readers(text: str, name: str, lists: list[ClueList]) -> Reading:
@@ -183,6 +186,7 @@ def item_readers(text: str, name: str, lists: list[ClueList]) -> Reading:
     written = problem.constraints
     readers: dict[Item, Reader] = {}
     places: dict[Item, int] = {}
+    comparisons: dict[Item, Comparison] = {}
     for clue_list in lists:
         shifted = {item: number + (item[0] == clue_list.name) for item, number in live.items()}
         moved = loads(rewritten(text, lists, shifted, None), name).problem.constraints
@@ -196,9 +200,10 @@ def item_readers(text: str, name: str, lists: list[ClueList]) -> Reading:
             if read is None or item in readers:
                 raise _unread(clue_list)
             readers[item], places[item] = read, place
+            comparisons[item] = Comparison(before.constraint, after.constraint, live[item])
         if any((clue_list.name, k) not in readers for k in range(1, len(clue_list.items) + 1)):
             raise _unread(clue_list)
-    return Reading(problem, readers, places)
+    return Reading(problem, readers, places, comparisons)
 
 
 def _live(number: int, blank: int | None) -> int:
@@ -268,7 +273,6 @@ def item_text(item: Item, number: int) -> str:
 
 
 
-
 class ListsGenerator:
     """A model's generator for its clue lists, as `numbered.NumberedGenerator` is for its clue lines:
     the lists, the readers of their items, the base's session (the model without the comparisons the
@@ -293,27 +297,57 @@ class ListsGenerator:
         self.stands = {item: (live.constraints[place].span, live.constraints[place].clue)
                        for item, place in reading.places.items() if self.blank[item] is not None}
         self.session = GivenClues(base, list(base.outputs))
+        comparisons = [live.constraints[place] for place in sorted(places)]
+        self.repairer = Repairer(self.session, neighbourhoods(comparisons, self.session.cells))
+        self.items = ItemClues(base, reading.comparisons, self.blank) \
+            if picture is None and countable(reading.comparisons, base) else None
         self.picture = None if picture is None else drawn(self.session, picture, model.layout.grids)
 
     def puzzle(self, seed: int) -> tuple[str, list[str]]:
         """(the text of this seed's puzzle, its items with their numbers): a fact of the model and the seed."""
         rng = random.Random(seed)
-        for solution in solutions_tried(self.session, self.picture, rng):
-            numbers = {item: self.shown(item, read(solution)) for item, read in sorted(self.readers.items())}
-            kept = self.minimal(numbers, solution, rng)
-            if kept is not None:
-                break
-        else:
+        solution = self.settled(rng)
+        if solution is None:
             said = "the picture's numbers leave the puzzle more than one solution" if self.picture is not None \
-                else f"the numbers of none of {TRIES} random solutions make the puzzle unique"
+                else f"the numbers still leave a second solution after {ROUNDS} changes of a random solution " \
+                     "where a second one differed"
             raise CspdslError(f"with every item of {_names(self.lists)} given, {said}: "
                               "there is no puzzle of this model to make",
                               hint="a smaller grid, or more rules, leave fewer solutions to tell apart")
+        numbers = self.numbers(solution)
+        kept = self.minimal(numbers, solution, rng)
+        if kept is None:
+            raise InternalError("the numbers of a settled solution leave it a second one")
         chosen = {item: number if item in kept else self.shown(item, None) for item, number in numbers.items()}
         header = f"{GENERATED_MARK} --seed {seed}: {clues_text(len(kept))}"
         text = rewritten(self.text, self.lists, chosen, header)
         check_unique(text, self.name, solution)
         return text, [item_text(item, chosen[item]) for item in sorted(kept)]
+
+    def settled(self, rng: random.Random) -> Assignment | None:
+        """The solution the puzzle is made from: the picture, when its numbers make it the only one;
+        else one that `repair.py` finds; None when there is none."""
+        if self.picture is not None:
+            return None if self.ambiguous(self.picture, rng) else self.picture
+        return self.repairer.settled(lambda solution: self.ambiguous(solution, rng), rng, ROUNDS)
+
+    def numbers(self, solution: Assignment) -> dict[Item, int]:
+        """Each item's number as the solution gives it (its list's blank when it gives none)."""
+        return {item: self.shown(item, read(solution)) for item, read in sorted(self.readers.items())}
+
+    def ambiguous(self, solution: Assignment, rng: random.Random) -> list[str]:
+        """The cells that a second solution of the solution's numbers, every item given, differs in
+        (`repair.ambiguous_cells`): none when there is no second solution."""
+        if self.items is not None:
+            return self.items.ambiguous(self.numbers(solution), solution, rng)
+        oracle = ClueOracle(loads(rewritten(self.text, self.lists, self.numbers(solution), None), self.name).problem)
+        try:
+            every = [clue.number for clue in oracle.clues]
+            if not holds_of(oracle, every, solution):
+                raise InternalError("the lists' numbers read off a solution do not hold of it")
+            return ambiguous_cells(oracle, every, solution, self.session.cells, rng)
+        finally:
+            oracle.close()
 
     def shown(self, item: Item, number: int | None) -> int:
         """The number written for an item: its own, or its list's blank when it has none (or one at
@@ -361,6 +395,8 @@ class ListsGenerator:
 
     def close(self) -> None:
         self.session.close()
+        if self.items is not None:
+            self.items.close()
 
 
 def _names(lists: list[ClueList]) -> str:

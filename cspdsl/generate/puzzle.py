@@ -2,7 +2,8 @@
 set that only it meets, and the model's text with its `given` blocks showing them; for a logic
 grid, its clues replaced by a minimal set of new ones (`logic.py`); for a model of number clue lines
 (cage sums, runs), new numbers in a minimal set of its lines (`numbered.py`), or in every item of
-its clue lists (`letlists.py`)."""
+its clue lists (`letlists.py`); for a Futoshiki, new signs and givens (`signs.py`); for a Star
+Battle, a new region map (`regions.py`)."""
 
 from __future__ import annotations
 
@@ -20,11 +21,14 @@ from ..syntax.plain import parse_model
 from .clues import GivenClues
 from .difficulty import CANDIDATES, Level, NoCandidate, Rated, chosen, difficulty_text, rated
 from .givens import GENERATED_MARK, GivenBlocks, check_written, picture_cells
-from .letlists import ListsGenerator
+from .letlists import ListsGenerator, clue_lists
+from .lines import number_lines
 from .logic import LogicGrid, clues_text
 from .many import Spec, made
 from .numbered import NoNumberLines, NumberedGenerator
 from .reduce import minimal_givens
+from .regions import RegionsGenerator, region_map
+from .signs import SignsGenerator, sign_statements
 from .solution import random_solution
 from .symmetry import orbits
 
@@ -102,6 +106,36 @@ class LogicGridGenerator:
         self.grid.close()
 
 
+class FutoshikiGenerator:
+    """A Futoshiki's generator (`signs.py`), as `Generator` is a grid's: one puzzle a seed."""
+
+    def __init__(self, model: Lowered) -> None:
+        _refuse_sequential_and_objective(model)
+        self.signs = SignsGenerator(model)
+
+    def puzzle(self, seed: int) -> Generated:
+        text, clues = self.signs.puzzle(seed)
+        return Generated(text, seed, clues=tuple(clues))
+
+    def close(self) -> None:
+        self.signs.close()
+
+
+class RegionMapGenerator:
+    """A Star Battle's generator (`regions.py`), as `Generator` is a grid's: one puzzle a seed."""
+
+    def __init__(self, model: Lowered, decl: ast.RegionsDecl) -> None:
+        _refuse_sequential_and_objective(model)
+        self.regions = RegionsGenerator(model, decl)
+
+    def puzzle(self, seed: int) -> Generated:
+        text, rows = self.regions.puzzle(seed)
+        return Generated(text, seed, clues=tuple(rows))
+
+    def close(self) -> None:
+        self.regions.close()
+
+
 class NumberCluesGenerator:
     """A generator of new numbers for the model's clue lines (`numbered.py`), as `Generator` is a
     `given` block's: one puzzle a seed, all from `picture` when one is drawn."""
@@ -122,7 +156,7 @@ class NumberCluesGenerator:
         self.numbered.close()
 
 
-AnyGenerator = Generator | LogicGridGenerator | NumberCluesGenerator
+AnyGenerator = Generator | LogicGridGenerator | NumberCluesGenerator | RegionMapGenerator | FutoshikiGenerator
 Made = tuple[Generated, Rated | None]  # a seed's puzzle, and its rating when it was made with one
 
 
@@ -136,12 +170,20 @@ def generator_for(model: Lowered, picture: str | None = None, symmetry: str = "n
     if picture is not None and given:
         raise CspdslError("--picture draws the solution of a model's number clue lines; this model has a "
                           "`given` block, whose givens generate draws itself")
+    if given and sign_statements(tree, {s.name for s in tree.statements if isinstance(s, ast.GivenDecl)}):
+        return _without_symmetry(FutoshikiGenerator(model), symmetry, "a Futoshiki's signs")
     if given:
         return Generator(model, symmetry)
     if model.layout.entities is not None:
         if picture is not None:
             raise CspdslError("--picture draws a grid's solution; this model is a logic grid")
         return _without_symmetry(LogicGridGenerator(model), symmetry, "a logic grid's lines")
+    decl = region_map(tree)
+    if decl is not None and not number_lines(tree) and not clue_lists(tree)[0]:
+        if picture is not None:
+            raise CspdslError("--picture draws the solution of a model's number clue lines; this model's clue "
+                              "is its region map")
+        return _without_symmetry(RegionMapGenerator(model, decl), symmetry, "a region map")
     # which says what there is to generate when there is nothing
     numbered = NumberCluesGenerator(model, picture)
     said = "clue lines of numbers" if isinstance(numbered.numbered, NumberedGenerator) else "numbers of `let` lists"
