@@ -19,6 +19,7 @@ class GivenClues:
     """The base's session with a selector for each (cell, value) a given may place."""
 
     def __init__(self, base: Problem, cells: list[str]) -> None:
+        check_deadline()  # before the session's compile, which looks at the time only once under way
         self.base, self.cells = base, cells
         pairs = [(var, value) for var in cells for value in base.variables[var].domain]
         self.number = {pair: number for number, pair in enumerate(pairs, 1)}
