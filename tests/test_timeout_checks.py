@@ -81,3 +81,15 @@ def test_the_cpsat_compile_looks_at_the_clock_between_variables_and_constraints(
 def test_a_compile_given_no_time_ends_as_a_time_limit(backend: str) -> None:
     queens = (ROOT / "models" / "queens.puz").read_text().replace("param n = 8", "param n = 60")
     assert compile_within(get_backend(backend), loads(queens).problem, time.monotonic() - 1.0) is None
+
+
+def test_a_batch_whose_limit_is_spent_does_not_lower_the_model_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch's compile lowers the model once more, without its pictures (`instances.template`); with
+    the command's limit already spent by the start-up and the first reading, it is not begun."""
+    from cspdsl.instances import compiled as compiled_module
+
+    lowered: list[str] = []
+    monkeypatch.setattr(compiled_module, "Template", lambda *args: lowered.append("again"))
+    with time_limited(time.monotonic() - 1.0), pytest.raises(TimeLimitReached):
+        compiled_module.CompiledModel(GOLOMB, "golomb.puz", "sat")
+    assert lowered == []
