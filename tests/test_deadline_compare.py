@@ -60,3 +60,14 @@ def test_a_spent_limit_stops_the_compile_and_the_run_says_timeout(backend: str) 
                                  deadline=time.monotonic() - 1.0)
     assert [(row.status, row.solutions) for row in rows] == [("timeout", 0)]
     assert rows[0].runs[0].first_seconds is None
+
+
+def test_a_run_whose_share_is_spent_does_not_load_its_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nor does the comparison's table: a backend's exactness is read from its declaration."""
+    loaded: list[str] = []
+    monkeypatch.setattr(runs, "get_backend", lambda name: loaded.append(name))
+    rows = runs.compare_backends(loads(GOLOMB), ["sat", "cpsat"], all_solutions=False, repeat=1, timeout=None,
+                                 deadline=time.monotonic() - 1.0)
+    assert [(row.backend, row.exact, row.status) for row in rows] == [("sat", True, "timeout"),
+                                                                       ("cpsat", True, "timeout")]
+    assert loaded == []

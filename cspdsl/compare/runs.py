@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..backends import backend_class, get_backend
+from ..backends import declaration, get_backend
 from ..core import limits
 from ..core.deadline import deadline_after
 from ..core.static_types import Any
@@ -60,7 +60,7 @@ def compare_backends(
     each run as it starts. Ctrl-C raises `ComparisonInterrupted` with the runs done by then."""
     limit, seed = limits.checked(timeout, seed)
     timeout = limits.no_limit_as_none(limit)
-    rows = [Row(name, backend_class(name).CAPABILITIES.exact) for name in backends]
+    rows = [Row(name, declaration(name).capabilities.exact) for name in backends]  # no solver imported yet
     done, total = 0, repeat * len(rows)
     try:
         for number in range(1, repeat + 1):
@@ -90,7 +90,10 @@ def run_deadline(timeout: float | None, deadline: float | None, runs_left: int) 
 
 
 def _run(model: Lowered, row: Row, all_solutions: bool, deadline: float | None, seed: int | None) -> Run:
-    """One backend, one repeat, as the model asks: plans, an optimum, or solutions; ended by `deadline`."""
+    """One backend, one repeat, as the model asks: plans, an optimum, or solutions; ended by `deadline`
+    (one already past: a time limit, the backend not even loaded)."""
+    if deadline is not None and time.monotonic() >= deadline:
+        return Run("timeout", 0, None, None, None)
     if model.problem.sequential is not None:  # a start, moves and a goal: plans, not solutions
         return run_plans(model, row, all_solutions, deadline)
     if model.problem.objective is not None:
