@@ -74,6 +74,7 @@ def rows() -> list[tuple[str, list[str]]]:
     for model in ("golomb", "golomb24", "queens60", "pentominoes"):
         found.append((model, ["explain", "{model}"]))
     found.append(("sudoku25", ["generate", "{model}"]))
+    found.append(("sudoku25", ["generate", "{model}", "--workers", "2"]))
     return found
 
 

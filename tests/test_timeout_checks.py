@@ -93,3 +93,21 @@ def test_a_batch_whose_limit_is_spent_does_not_lower_the_model_again(monkeypatch
     with time_limited(time.monotonic() - 1.0), pytest.raises(TimeLimitReached):
         compiled_module.CompiledModel(GOLOMB, "golomb.puz", "sat")
     assert lowered == []
+
+
+def _nothing_to_set_up() -> None:
+    return None
+
+
+def _a_long_task(task: int) -> int:
+    time.sleep(120)  # far longer than the test waits: the deadline, not the task, must end it
+    return task
+
+
+def test_workers_are_waited_on_no_later_than_the_deadline() -> None:
+    """`generate --workers N --timeout S`: a worker busy with one long task held the run past its limit
+    (1.4 s past 3 s under load); this process now stops waiting at the deadline and ends the workers."""
+    from cspdsl.instances.pool import in_order
+
+    with time_limited(time.monotonic() - 1.0), pytest.raises(TimeLimitReached):
+        list(in_order([1, 2, 3], _a_long_task, 2, _nothing_to_set_up, ()))
