@@ -8,6 +8,7 @@ Nothing here waits on the clock: the clock is a counter the test moves, or a dea
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from helpers import NO_RULER_OF_11_MARKS_AND_71 as GOLOMB
@@ -71,3 +72,16 @@ def test_a_run_whose_share_is_spent_does_not_load_its_backend(monkeypatch: pytes
     assert [(row.backend, row.exact, row.status) for row in rows] == [("sat", True, "timeout"),
                                                                        ("cpsat", True, "timeout")]
     assert loaded == []
+
+
+def test_a_run_stopped_in_its_compile_is_shown_without_times(tmp_path: Path) -> None:
+    """No compile time, no size: the table says "-" and the chart the status, with no time at all to draw."""
+    from cspdsl.compare import chart
+    from cspdsl.compare.table import render_table
+
+    rows = runs.compare_backends(loads(GOLOMB), ["sat"], all_solutions=True, repeat=1, timeout=None,
+                                 deadline=time.monotonic() - 1.0)
+    assert rows[0].as_json()["compile_seconds"] is None and rows[0].size == {}
+    assert "timeout" in str(render_table(rows, "golomb", objective=False, plans=False))
+    chart.plot(rows, str(tmp_path / "times.svg"), "golomb", all_solutions=True, objective=False)
+    assert "timeout" in (tmp_path / "times.svg").read_text()
