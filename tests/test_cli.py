@@ -180,6 +180,7 @@ def test_a_time_limit_covers_the_compile(monkeypatch):
     import time
 
     from cspdsl import api
+    from cspdsl.backends.cp import CpBackend
     from cspdsl.backends.cpsat import CpSatBackend
     from cspdsl.backends.sat import SatBackend
 
@@ -201,12 +202,15 @@ def test_a_time_limit_covers_the_compile(monkeypatch):
 
     slowed(SatBackend)
     slowed(CpSatBackend)
+    slowed(CpBackend)
     model = api.loads(QUEENS, "queens.puz", {"n": 6})
     assert len(api.solve(model, "sat", limit=None, timeout=10.0).solutions) == 4
     assert given_to_search[-1] <= 9.7
     stopped = api.solve(model, "sat", limit=None, timeout=0.1)  # the encoder finds the limit passed
     assert (stopped.status, stopped.size, len(given_to_search)) == ("timeout", {}, 1)
-    api.solve(model, "cpsat", limit=None, timeout=0.1)  # no step of this compile looks at the time
+    stopped = api.solve(model, "cpsat", limit=None, timeout=0.1)  # cpsat's compile looks at it too
+    assert (stopped.status, stopped.size, len(given_to_search)) == ("timeout", {}, 1)
+    api.solve(model, "cp", limit=None, timeout=0.1)  # no step of this compile looks at the time
     assert given_to_search[-1] == MIN_SEARCH_SECONDS
 
 

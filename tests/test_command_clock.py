@@ -21,6 +21,15 @@ from cspdsl.core import deadline
 LIMIT = 600.0
 HANOI = (ROOT / "models" / "hanoi.puz").read_text().replace("param discs = 3", "param discs = 14")
 WORDS = f"within the time limit of {LIMIT:g} s"
+SUDOKU = """var g[1..4, 1..4] in 1..4
+forall group in g.rows + g.columns + g.boxes: alldifferent(group)
+given g = \"\"\"
+. . . .
+. . . .
+. . . .
+. . . .
+\"\"\"
+"""
 
 
 @pytest.fixture
@@ -44,11 +53,18 @@ RUNS = [  # (model, the arguments after it ({data}: one instance), what standard
     (GOLOMB, ["batch", "{data}", "--backend", "cp"], '"status": "timeout"'),
     (GOLOMB, ["explain"], f"No explanation found {WORDS}"),
     (HANOI, ["solve"], "No plan found within the time limit."),
+    (GOLOMB, ["compare", "--backends", "sat,cp"], f"No solution found {WORDS} on any backend."),
+    (HANOI, ["compare", "--backends", "search"], f"No solution found {WORDS} on any backend."),
+    (SUDOKU, ["generate"], f"No puzzle made {WORDS}."),
 ]
 
 
+def _name(model: str) -> str:
+    return "hanoi" if model is HANOI else "sudoku" if model is SUDOKU else "golomb"
+
+
 @pytest.mark.parametrize(("model", "args", "words"), RUNS,
-                         ids=["-".join(["hanoi" if model is HANOI else "golomb", *(a for a in args if a[0] != "{")])
+                         ids=["-".join([_name(model), *(a for a in args if a[0] != "{")])
                               for model, args, _ in RUNS])
 def test_a_limit_spent_before_the_search_ends_the_command_with_exit_3(
         started_long_ago: None, capsys: pytest.CaptureFixture[str], tmp_path: Path, model: str, args: list[str],

@@ -48,6 +48,9 @@ RUNS = [
     ("hanoi", ["compare", "--backends", "search"], "No solution found within the time limit of 1 s on any backend."),
     ("golomb", ["explain"], "within the time limit"),
     ("sudoku25", ["generate"], "No puzzle made within the time limit of 1 s."),
+    ("sudoku25", ["generate", "--workers", "2"], "No puzzle made within the time limit of 1 s."),
+    ("golomb", ["compare", "--backends", "sat,cpsat,cp,csp"],
+     "No solution found within the time limit of 1 s on any backend."),
 ]
 
 

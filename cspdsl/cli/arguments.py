@@ -206,7 +206,8 @@ def _compare_arguments(comparison: argparse.ArgumentParser) -> None:
     comparison.add_argument("--repeat", type=whole_number, default=1, metavar="N",
                             help="run each backend N times, in turn, and show medians (default 1)")
     comparison.add_argument("--timeout", type=seconds_flag, default=60.0, metavar="S",
-                            help=f"time limit per solve in seconds (default 60); {_SECONDS_RANGE}")
+                            help="time limit of the whole comparison in seconds, counted from the command's start and "
+                                 f"shared among its runs (default 60); {_SECONDS_RANGE}")
     comparison.add_argument("--seed", type=seed_flag, metavar="N", help=_SEED_HELP.format(s="s"))
     comparison.add_argument("--json", action="store_true", help="print the figures as JSON")
     comparison.add_argument("--plot", metavar="FILE",

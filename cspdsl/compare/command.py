@@ -14,6 +14,7 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator
 
+from ..core.deadline import command_deadline
 from ..core.exit_codes import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_SOLVED, EXIT_TIMEOUT
 from ..core.static_types import Any
 from ..lower import Lowered
@@ -37,7 +38,7 @@ def run_compare(args: argparse.Namespace) -> int:
     with _progress(quiet=args.json) as progress:
         try:
             rows = compare_backends(model, backends, all_solutions=args.all, repeat=args.repeat, timeout=args.timeout,
-                                    seed=args.seed, progress=progress)
+                                    seed=args.seed, progress=progress, deadline=command_deadline(args.timeout))
         except ComparisonInterrupted as stopped:
             rows, interrupted = stopped.rows, stopped
     if rows or interrupted is None:  # Ctrl-C before any run ended: no table of nothing

@@ -22,19 +22,20 @@ from ..lower import Lowered
 from .rows import Row, Run
 
 
-def run_optimum(model: Lowered, row: Row, all_solutions: bool, timeout: float | None, seed: int | None) -> Run:
-    """One backend, one repeat: compile, the optimum proved (first_seconds: to its proof, or to the end
-    of the search), and with `all_solutions` the optimal solutions enumerated after it (all_seconds: to
-    the end of that enumeration). Each time runs from the compile's start (rows.py)."""
+def run_optimum(model: Lowered, row: Row, all_solutions: bool, deadline: float | None, seed: int | None) -> Run:
+    """One backend, one repeat, all by `deadline`: compile, the optimum proved (first_seconds: to its
+    proof, or to the end of the search), and with `all_solutions` the optimal solutions enumerated
+    after it (all_seconds: to the end of that enumeration). Each time runs from the compile's start
+    (rows.py)."""
     engine = get_backend(row.backend)
     started = time.perf_counter()
-    compiled = compile_within(engine, model.problem, None)
-    assert compiled is not None  # no deadline: the compile runs to its end
+    compiled = compile_within(engine, model.problem, deadline)
+    if compiled is None:  # the time limit ended the compile
+        return Run("timeout", 0, None, None, None)
     compile_seconds = time.perf_counter() - started
     row.size = dict(compiled.size)
     objective = model.problem.objective
     assert objective is not None
-    deadline = None if timeout is None else time.monotonic() + timeout
     best, _ = best_solution(engine, model, compiled, deadline, seed)
     prove_seconds = time.perf_counter() - started
     status = _status(best.solution is not None, best.proved, best.timed_out, engine.CAPABILITIES.exact)
@@ -43,7 +44,6 @@ def run_optimum(model: Lowered, row: Row, all_solutions: bool, timeout: float | 
     run = Run(status, len(found), compile_seconds, prove_seconds, None, found=found, objective=value)
     if not all_solutions or status != "optimal":
         return run
-    deadline = None if timeout is None else time.monotonic() + timeout
     solutions, complete, _ = optimal_solutions(
         engine, model, best, None, deadline, lambda then: SolutionCheck(model, row.backend, deadline, then), None,
     )

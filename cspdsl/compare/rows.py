@@ -18,7 +18,7 @@ class Run(Record, frozen=False):
 
     status: str  # solved, unsatisfiable, timeout, gave_up, refused; optimal or feasible with an objective
     solutions: int
-    compile_seconds: float
+    compile_seconds: float | None  # None: the time limit ended the compile
     first_seconds: float | None  # from the compile's start to the first solution checked
     all_seconds: float | None  # from the compile's start to the end of the search, every solution checked
     solution_set: frozenset[tuple[int, ...]] | None = None  # all solutions, when the search finished

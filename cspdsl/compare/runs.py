@@ -8,6 +8,11 @@ finished must report the same set of solutions (compared on the model's own vari
 it, the exact backends must agree on whether there is a solution at all. On a model with an objective
 they must prove the same optimum (`optimum.py`); a sequential puzzle's backends, the same plans
 (`plans.py`).
+
+A run's time limit covers its compile as well as its search. The command line's `--timeout` is the
+whole comparison's, counted from the command's start: each run is given an equal share of what is
+left of it when the run starts (`run_deadline`), so that a run that ends early leaves its time to
+the runs after it, and the command ends within its limit however many runs it has.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..backends import backend_class, get_backend
+from ..backends import declaration, get_backend
 from ..core import limits
 from ..core.deadline import deadline_after
 from ..core.static_types import Any
@@ -46,20 +51,24 @@ def compare_backends(
     timeout: float | None,
     seed: int | None = None,
     progress: Callable[[str], None] | None = None,
+    deadline: float | None = None,
 ) -> list[Row]:
     """Run the model on each backend `repeat` times, round robin, and settle agreement. `timeout`
-    limits each search (`math.inf`: none; `backends.limits` gives the ranges of it and of `seed`).
-    `progress` is told of each run as it starts. Ctrl-C raises `ComparisonInterrupted` with the runs done by then."""
+    limits each run, compile and search (`math.inf`: none; `backends.limits` gives the ranges of it
+    and of `seed`); `deadline` (a `time.monotonic()` time; None: none) ends the whole comparison, each
+    run given at most an equal share of what is left of it (`run_deadline`). `progress` is told of
+    each run as it starts. Ctrl-C raises `ComparisonInterrupted` with the runs done by then."""
     limit, seed = limits.checked(timeout, seed)
     timeout = limits.no_limit_as_none(limit)
-    rows = [Row(name, backend_class(name).CAPABILITIES.exact) for name in backends]
-    done = 0
+    rows = [Row(name, declaration(name).capabilities.exact) for name in backends]  # no solver imported yet
+    done, total = 0, repeat * len(rows)
     try:
         for number in range(1, repeat + 1):
             for row in rows:
                 if progress is not None:
                     progress(f"run {number}/{repeat}: {row.backend}")
-                row.runs.append(_run(model, row, all_solutions, timeout, seed))
+                ends = run_deadline(timeout, deadline, total - done)
+                row.runs.append(_run(model, row, all_solutions, ends, seed))
                 done += 1
     except KeyboardInterrupt:
         kept = [row for row in rows if row.runs]
@@ -69,13 +78,27 @@ def compare_backends(
     return rows
 
 
-def _run(model: Lowered, row: Row, all_solutions: bool, timeout: float | None, seed: int | None) -> Run:
-    """One backend, one repeat, as the model asks: plans, an optimum, or solutions."""
+def run_deadline(timeout: float | None, deadline: float | None, runs_left: int) -> float | None:
+    """The deadline of the run starting now: `timeout` from now, and no later than an equal share of
+    what is left before the comparison's `deadline` among the `runs_left` runs (this one included)."""
+    now = time.monotonic()
+    own = deadline_after(timeout)
+    if deadline is None:
+        return own
+    share = now + max(deadline - now, 0.0) / max(runs_left, 1)
+    return share if own is None else min(own, share)
+
+
+def _run(model: Lowered, row: Row, all_solutions: bool, deadline: float | None, seed: int | None) -> Run:
+    """One backend, one repeat, as the model asks: plans, an optimum, or solutions; ended by `deadline`
+    (one already past: a time limit, the backend not even loaded)."""
+    if deadline is not None and time.monotonic() >= deadline:
+        return Run("timeout", 0, None, None, None)
     if model.problem.sequential is not None:  # a start, moves and a goal: plans, not solutions
-        return run_plans(model, row, all_solutions, timeout)
+        return run_plans(model, row, all_solutions, deadline)
     if model.problem.objective is not None:
-        return run_optimum(model, row, all_solutions, timeout, seed)
-    return _run_once(model, row, all_solutions, timeout, seed)
+        return run_optimum(model, row, all_solutions, deadline, seed)
+    return _run_once(model, row, all_solutions, deadline, seed)
 
 
 def _settled(model: Lowered, rows: list[Row], all_solutions: bool) -> None:
@@ -86,15 +109,16 @@ def _settled(model: Lowered, rows: list[Row], all_solutions: bool) -> None:
         settle_optima(rows, objective)
 
 
-def _run_once(model: Lowered, row: Row, all_solutions: bool, timeout: float | None, seed: int | None) -> Run:
-    """One backend, one repeat: compile, then one search, its solutions checked as they come. With
-    `all_solutions` on an exact backend the search enumerates them all, and the first solution's time
-    is when the same search had it checked; otherwise it stops at the first. Each time runs from the
-    compile's start (rows.py)."""
+def _run_once(model: Lowered, row: Row, all_solutions: bool, deadline: float | None, seed: int | None) -> Run:
+    """One backend, one repeat: compile, then one search, its solutions checked as they come, all by
+    `deadline`. With `all_solutions` on an exact backend the search enumerates them all, and the first
+    solution's time is when the same search had it checked; otherwise it stops at the first. Each
+    time runs from the compile's start (rows.py)."""
     engine = get_backend(row.backend)
     started = time.perf_counter()
-    compiled = compile_within(engine, model.problem, None)
-    assert compiled is not None  # no deadline: the compile runs to its end
+    compiled = compile_within(engine, model.problem, deadline)
+    if compiled is None:  # the time limit ended the compile: no search, no compile time to show
+        return Run("timeout", 0, None, None, None)
     compile_seconds = time.perf_counter() - started
     row.size = dict(compiled.size)
     enumerate_all = all_solutions and row.exact
@@ -106,7 +130,7 @@ def _run_once(model: Lowered, row: Row, all_solutions: bool, timeout: float | No
 
     check = SolutionCheck(model, engine.name, then=first_checked)
     searched = checked_search(search_of(engine, compiled), check, limit=None if enumerate_all else 1,
-                              deadline=deadline_after(timeout), seed=seed)
+                              deadline=deadline, seed=seed)
     ended = time.perf_counter() - started
     keys = frozenset(model.problem.project(s) for s in searched.solutions)
     first_seconds = first[0] if first and searched.solutions else None

@@ -22,6 +22,7 @@ class GivenClues:
 
     def __init__(self, base: Problem, cells: list[str],
                  extra: Mapping[int, tuple[Constraint, ...]] | None = None) -> None:
+        check_deadline()  # before the session's compile, which looks at the time only once under way
         self.base, self.cells = base, cells
         pairs = [(var, value) for var in cells for value in base.variables[var].domain]
         self.number = {pair: number for number, pair in enumerate(pairs, 1)}

@@ -4,8 +4,9 @@ the model, each written as the model's text with new givens (or, for a logic gri
 number clue lines, new numbers, from the solution FILE draws when it is given). With `-o DIR`, each is
 the file DIR/STEM-SEED.puz (the folder made when missing) and a line on standard error says so;
 without it, the one puzzle (-n 1) goes to standard output, and more than one is refused. No --seed:
-one is drawn, and each file records its own. `--timeout` covers the whole run, the compile included:
-the generator looks at it between two questions to its solver (`core.deadline`), and a run it ends
+one is drawn, and each file records its own. `--timeout` covers the whole run, counted from the
+command's start as every command's (`core.deadline.command_deadline`: reading the model and the compile
+come out of it): the generator looks at it between two questions to its solver, and a run it ends
 exits 3."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import secrets
 import sys
 from collections.abc import Callable
 
-from ..core.deadline import TimeLimitReached, deadline_after, time_limited
+from ..core.deadline import TimeLimitReached, check_deadline, command_deadline, time_limited
 from ..core.errors import CspdslError
 from ..core.exit_codes import EXIT_INTERRUPTED, EXIT_TIMEOUT
 from ..core.limits import MAX_SEED
@@ -37,7 +38,7 @@ def run_generate(args: argparse.Namespace, output_file: OutputFile) -> int:
     puzzles written by then stay, and the command says how many)."""
     timeout = getattr(args, "timeout", None)
     try:
-        with time_limited(deadline_after(None if timeout is None or timeout == float("inf") else timeout)):
+        with time_limited(command_deadline(timeout)):
             return _written(args, output_file)
     except TimeLimitReached:
         print(f"No puzzle made within the time limit of {timeout:g} s.")
@@ -50,6 +51,7 @@ def _written(args: argparse.Namespace, output_file: OutputFile) -> int:
     if args.output is None and args.count > 1:
         raise CspdslError(f"-n {args.count} makes {args.count} files: name the folder for them with -o DIR")
     model = load(args.model)
+    check_deadline()  # reading and lowering the model may have taken the whole limit
     seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED + 1)
     if args.output is not None:
         _make_folder(args.output)

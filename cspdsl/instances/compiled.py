@@ -21,7 +21,7 @@ from collections.abc import Mapping
 
 from ..backends import DEFAULT_BACKEND, Assignment, OnSolution, Outcome, get_backend
 from ..core import limits
-from ..core.deadline import deadline_after
+from ..core.deadline import check_deadline, deadline_after
 from ..core.record import Record
 from ..core.static_types import Any
 from ..driver.loop import checked_search
@@ -68,6 +68,7 @@ class CompiledModel:
         """The template, the compiled session and the check for these params, made on first use."""
         key = tuple(sorted(params.items())) if params else ()
         if key not in self._kept:
+            check_deadline()  # under a batch's time limit: the lowering below does not look at it
             template = Template(self.text, self.name, params)
             if len(self._kept) >= KEPT_SETTINGS:
                 self._kept.pop(next(iter(self._kept)))

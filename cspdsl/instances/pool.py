@@ -14,6 +14,10 @@ has it; the messages are pickles behind their length, and importing `multiproces
 milliseconds, as long as a hundred Sudokus) is not needed. Elsewhere a worker is a
 `multiprocessing` process started by spawning, `setup`'s arguments pickled to it once. A worker
 ignores Ctrl-C: this process ends them all when it stops.
+
+Under a time limit (`core.deadline.time_limited`: `generate --workers N --timeout S`) this process
+waits on the workers no later than the deadline, then raises `TimeLimitReached` and ends them: a
+worker busy with one long task would otherwise hold the run past its limit.
 """
 
 from __future__ import annotations
@@ -24,9 +28,11 @@ import pickle
 import select
 import signal
 import struct
+import time
 from collections.abc import Callable, Iterator
 
 from ..core import lifeline
+from ..core.deadline import TimeLimitReached, current_deadline
 from ..core.errors import ended_by
 from ..core.static_types import Any
 
@@ -223,7 +229,20 @@ class ForkedWorker:
 
 
 def _ready_forked(workers: list[ForkedWorker]) -> list[ForkedWorker]:
-    ready: list[ForkedWorker] = select.select(workers, [], [])[0]
+    ready: list[ForkedWorker] = select.select(workers, [], [], _wait_left())[0]
+    return _in_time(ready)
+
+
+def _wait_left() -> float | None:
+    """How long to wait on the workers: up to the deadline `time_limited` set (None: as long as it takes)."""
+    deadline = current_deadline()
+    return None if deadline is None else max(deadline - time.monotonic(), 0.0)
+
+
+def _in_time(ready: list[Any]) -> list[Any]:
+    """The workers ready; none when a wait returned empty: the deadline passed (TimeLimitReached)."""
+    if not ready:
+        raise TimeLimitReached
     return ready
 
 
@@ -272,4 +291,4 @@ def _ready_spawned(workers: list[SpawnedWorker]) -> list[SpawnedWorker]:
     from multiprocessing.connection import wait
 
     by_connection = {worker.connection: worker for worker in workers}
-    return [by_connection[connection] for connection in wait(list(by_connection))]
+    return _in_time([by_connection[connection] for connection in wait(list(by_connection), _wait_left())])

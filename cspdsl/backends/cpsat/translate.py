@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ...core.deadline import check_deadline
 from ...core.record import Record, field
 from ...core.static_types import Any
 from ...ir import (
@@ -50,6 +51,11 @@ def _comparison(left: Any, op: str, right: int) -> Any:
     return comparison(op)(left, right)
 
 
+# How many variables are declared between two looks at the time limit: 256 declarations take a few
+# milliseconds, and a look far less than one of them.
+VARIABLES_BETWEEN_LOOKS = 256
+
+
 class CpSatTranslator(Translator[Lit]):
     """Translates one IR problem into a CP-SAT model: every kind posted in its native form, and nested
     conditions reified into literals tied to them both ways."""
@@ -64,7 +70,9 @@ class CpSatTranslator(Translator[Lit]):
         self._true: Lit | None = None
 
     def build(self) -> CpSatModel:
-        for var in self.problem.variables.values():
+        for number, var in enumerate(self.problem.variables.values()):
+            if number % VARIABLES_BETWEEN_LOOKS == 0:
+                check_deadline()  # a compile under a time limit stops at it
             self._add_var(var.name, var.domain)
         post_grouped(self)  # each constraint, the differences that make shifted groups all different as one
 

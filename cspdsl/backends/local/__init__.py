@@ -24,7 +24,7 @@ from ...passes.narrow import narrow_domains
 from ..base import run_passes
 from ..declarations import ANNEAL, GENETIC, LOCAL_SEARCH
 from ..protocol import Capabilities, Compiled, OnSolution, Outcome, Pass
-from .anneal import AnnealParams, anneal
+from .anneal import CLOCK_EVERY, AnnealParams, anneal
 from .genetic import GeneticParams, evolve
 from .moves import Budget, Engine, State
 from .space import Space, build_space
@@ -134,7 +134,7 @@ class AnnealBackend(_LocalSearch):
         seed: int | None,
         on_solution: OnSolution | None = None,
     ) -> Outcome:
-        budget = Budget.of(timeout, self.max_iterations, clock_every=512)
+        budget = Budget.of(timeout, self.max_iterations, clock_every=CLOCK_EVERY)
         return self._search(compiled, seed, lambda engine, b: anneal(engine, self.params, b), budget, on_solution)
 
 
