@@ -103,7 +103,7 @@ def theirs(genre: ModuleType, solutions: Iterable[Any]) -> set[Solution]:
 def ours(genre: ModuleType, result: Any) -> set[Solution]:
     value: Callable[[Any], Any] = getattr(genre, "ours", lambda v: v)
     found = set()
-    for index in range(len(result.solutions)):
+    for index, _ in enumerate(result.solutions):  # not range(): the genre module `range` shadows it here
         rows = result.value(genre.VAR, index)
         cells = (((r, c), value(v)) for r, row in enumerate(rows) for c, v in enumerate(row))
         found.add(frozenset((where, v) for where, v in cells if v is not None))
