@@ -58,11 +58,14 @@ def short(genre: ModuleType) -> str:
 
 def rule_lines(genre: ModuleType) -> int:
     """The length of our model: its lines that are neither blank nor comments, the `puzzle` title and
-    the instance's own text (its clues) left out."""
+    the instance's own text (its clues) left out, but for a declaration the instance holds (a `var`
+    drawn with a shape, or followed by its region map)."""
     shipped = (MODELS / f"{short(genre)}.puz").read_text(encoding="utf-8")
-    rules = shipped.replace(genre.instance(genre.INSTANCES[0]), "")
-    return sum(1 for line in rules.splitlines()
-               if line.strip() and not line.strip().startswith(("#", "puzzle ")))
+    own = genre.instance(genre.INSTANCES[0])
+    rules = shipped.replace(own, "")
+    declared = sum(1 for line in own.splitlines() if line.startswith("var "))
+    return declared + sum(1 for line in rules.splitlines()
+                          if line.strip() and not line.strip().startswith(("#", "puzzle ")))
 
 
 def peer_module(genre: ModuleType) -> ModuleType:
