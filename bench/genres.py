@@ -25,9 +25,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-import genres  # noqa: E402  (tests/genres: one module a genre)
+import genres
 
-from cspdsl import loads, solve  # noqa: E402
+from cspdsl import loads, solve
 
 
 def cpu_median(run: Callable[[], Any], repeat: int) -> float:
@@ -46,8 +46,8 @@ def timings(name: str, repeat: int) -> list[tuple[str, int, float, float]]:
     rows = []
     for index, _ in enumerate(genre.INSTANCES):
         text = genres.model_text(genre, index)
-        ours = cpu_median(lambda: solve(loads(text, f"genres/{name}"), limit=None), repeat)
-        theirs = cpu_median(lambda: genres.peer_solve(genres.peer_board(genre, index)), repeat)
+        ours = cpu_median(lambda text=text: solve(loads(text, f"genres/{name}"), limit=None), repeat)
+        theirs = cpu_median(lambda index=index: genres.peer_solve(genres.peer_board(genre, index)), repeat)
         rows.append((name, index, ours, theirs))
     return rows
 

@@ -41,7 +41,6 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
     board = kwargs["board"]
     return lets(R=len(board), C=len(board[0]), top=kwargs["top"], side=kwargs["side"],

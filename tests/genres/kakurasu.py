@@ -20,7 +20,6 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
     side, bottom = kwargs["side"], kwargs["bottom"]
     return lets(R=len(side), C=len(bottom), side=[number(v, -1) for v in side], bottom=[number(v, -1) for v in bottom])

@@ -40,10 +40,9 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
-    return (lets(R=len(kwargs["board"]), C=len(kwargs["board"][0]), top_plus=kwargs["top_pos"], top_minus=kwargs["top_neg"],
-                 side_plus=kwargs["side_pos"], side_minus=kwargs["side_neg"])
+    return (lets(R=len(kwargs["board"]), C=len(kwargs["board"][0]), top_plus=kwargs["top_pos"],
+                 top_minus=kwargs["top_neg"], side_plus=kwargs["side_pos"], side_minus=kwargs["side_neg"])
             + f"var pole[1..R, 1..C] in -1..1\nregions domino of pole = {picture(dominoes(kwargs['board']))}\n")
 
 

@@ -27,7 +27,6 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
     board = kwargs["board"]
     return lets(R=len(board), C=len(board[0]), clue=[[number(v, -1) for v in row] for row in board])

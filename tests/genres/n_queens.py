@@ -44,7 +44,7 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
     board = kwargs["board"]
-    return lets(R=len(board), C=len(board[0])) + f"var queen[1..R, 1..C] in bool\nregions part of queen = {picture(board)}\n"
+    declared = f"var queen[1..R, 1..C] in bool\nregions part of queen = {picture(board)}\n"
+    return lets(R=len(board), C=len(board[0])) + declared

@@ -32,7 +32,6 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
     clues = kwargs["clues"]
     return lets(R=len(clues), C=len(clues[0]), clue=[[number(v) for v in row] for row in clues])

@@ -24,7 +24,6 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
     board = kwargs["board"]
     return lets(R=len(board), C=len(board[0]), number=board)

@@ -45,11 +45,10 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
     board = kwargs["board"]
     tall, wide = kwargs.get("block_size", (int(len(board) ** 0.5),) * 2)
-    given = [[0 if v == " " else int(v) if v.isdigit() else ord(v.lower()) - ord("a") + 10 for v in row] for row in board]
+    given = [[0 if v == " " else int(v, 36) for v in row] for row in board]
     return lets(n=len(board), tall=tall, wide=wide, given=given)
 
 

@@ -34,7 +34,6 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
     ids, numbers = kwargs["id_board"], kwargs["num_board"]
     return (lets(R=len(ids), C=len(ids[0]), given=[[number(v) for v in row] for row in numbers])

@@ -22,7 +22,6 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
     board = kwargs["board"]
     return lets(n=len(board), given=[[number(v) for v in row] for row in board],

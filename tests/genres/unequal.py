@@ -51,7 +51,6 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
     board = kwargs["board"]
     n = (len(board) + 1) // 2

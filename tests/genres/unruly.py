@@ -26,7 +26,6 @@ INSTANCES = [
 ]
 
 
-
 def instance(kwargs):
     board = kwargs["board"]
     return lets(R=len(board), C=len(board[0]), given=[[{"B": 1, "W": 0}.get(v, -1) for v in row] for row in board])
