@@ -190,9 +190,13 @@ def _list_examples() -> int:
     from ..core.examples import examples
 
     found = examples()
-    width = max((len(name) for name, _ in found), default=0)
-    for name, what in found:
-        print(f"{name:<{width}}  {what}")
+    folders = {name.rpartition("/")[0] for name, _ in found}
+    for folder in sorted(folders):  # the top folder first, then each folder of models under a blank line
+        group = [(name, what) for name, what in found if name.rpartition("/")[0] == folder]
+        width = max(len(name) for name, _ in group)
+        print(f"\nin {folder}/:" if folder else "", end="\n" if folder else "")
+        for name, what in group:
+            print(f"{name:<{width}}  {what}")
     if not found:
         print("This installation has no example models.")
     return EXIT_SOLVED

@@ -1,5 +1,7 @@
 """The example models that ship with cspdsl (the repository's `models/`, in the wheel as
-`cspdsl/examples/`), found by name: `cspdsl solve einstein` works from any folder once installed."""
+`cspdsl/examples/`), found by name: `cspdsl solve einstein` works from any folder once installed.
+The models of a folder of them (`models/genres/`, the pencil-puzzle genres) go by the folder's name
+and theirs: `cspdsl solve genres/sudoku`."""
 
 from __future__ import annotations
 
@@ -19,12 +21,20 @@ def examples_folder() -> str | None:
 
 
 def example_path(name: str) -> str | None:
-    """The bundled example called `name` (`einstein` or `einstein.puz`), if there is one."""
+    """The bundled example called `name` (`einstein`, `einstein.puz` or `genres/sudoku`), if there
+    is one: a name, or a folder's name and a name, never a path out of the examples."""
     folder = examples_folder()
-    if folder is None or os.sep in name or "/" in name:
+    parts = name.split("/")
+    if folder is None or len(parts) > 2 or not all(_plain(part) for part in parts):
         return None
-    path = os.path.join(folder, name if name.endswith(".puz") else f"{name}.puz")
+    path = os.path.join(folder, *parts)
+    path = path if path.endswith(".puz") else f"{path}.puz"
     return path if os.path.isfile(path) else None
+
+
+def _plain(part: str) -> bool:
+    """A part of an example's name: a file or folder name, not `..`, `.` or empty."""
+    return part not in ("", ".", "..") and "\\" not in part
 
 
 def examples() -> list[tuple[str, str]]:
@@ -32,11 +42,20 @@ def examples() -> list[tuple[str, str]]:
     folder = examples_folder()
     if folder is None:
         return []
+    found = _described(folder, "")
+    for sub in sorted(os.listdir(folder)):
+        if os.path.isdir(os.path.join(folder, sub)) and not sub.startswith(("_", ".")):
+            found += _described(os.path.join(folder, sub), f"{sub}/")
+    return found
+
+
+def _described(folder: str, prefix: str) -> list[tuple[str, str]]:
+    """(prefix + name, its first sentence) of each model of one folder, by name."""
     found = []
     for file in sorted(os.listdir(folder)):
         if file.endswith(".puz"):
             with open(os.path.join(folder, file), encoding="utf-8") as model:
-                found.append((file[: -len(".puz")], first_sentence(model)))
+                found.append((prefix + file[: -len(".puz")], first_sentence(model)))
     return found
 
 

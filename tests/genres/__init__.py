@@ -1,0 +1,140 @@
+"""The pencil-puzzle genres of models/genres/, each held to multi-puzzle-solver (`puzzle_solver`), the
+peer that solves the same genres with one hand-written CP-SAT model each.
+
+One module a genre, named as its model (`tests/genres/light_up.py` for `models/genres/light_up.puz`),
+is all a genre needs: tests/test_genres.py and bench/genres.py find every module here. A module says
+
+- `PEER`: the peer's solver module under `puzzle_solver.puzzles` (`"light_up.light_up"`);
+- `INSTANCES`: the peer's own example instances, each the keyword arguments of the peer's `Board`;
+- `instance(kwargs)`: the text of that instance in our model: its clues as `let` lists, pictures,
+  region maps. The shipped model holds the text of the first instance, which the test replaces by
+  each other's; the rest of the model is the genre's rules, the same for every instance;
+- `VAR`: the name of our model's grid that the answer is read from;
+and, where the two do not write a cell's value alike, `theirs(value)` and `ours(value)`: the peer's
+and our value of a cell as one comparable value (None: a cell left out of the comparison; ours
+is given None for a black cell of a grid drawn with a shape).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import pkgutil
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+MODELS = ROOT / "models" / "genres"
+
+# A solution as a set of ((row, column), value), counted from 0 as the peer counts them.
+Solution = frozenset[tuple[tuple[int, int], Any]]
+
+
+def adapters() -> list[str]:
+    """The name of every genre that has a module here."""
+    return sorted(info.name for info in pkgutil.iter_modules([str(Path(__file__).parent)])
+                  if not info.name.startswith("_"))
+
+
+def adapter(name: str) -> ModuleType:
+    return importlib.import_module(f"genres.{name}")
+
+
+def model_text(genre: ModuleType, index: int) -> str:
+    """Our model of the genre on the peer's instance `index`: the shipped model, its own instance
+    replaced by that one."""
+    shipped = (MODELS / f"{short(genre)}.puz").read_text(encoding="utf-8")
+    own = genre.instance(genre.INSTANCES[0])
+    assert own in shipped, f"models/genres/{short(genre)}.puz does not hold the text of the peer's first instance"
+    return shipped.replace(own, genre.instance(genre.INSTANCES[index]))
+
+
+def short(genre: ModuleType) -> str:
+    return genre.__name__.rpartition(".")[2]
+
+
+def rule_lines(genre: ModuleType) -> int:
+    """The length of our model: its lines that are neither blank nor comments, the `puzzle` title and
+    the instance's own text (its clues) left out, but for a declaration the instance holds (a `var`
+    drawn with a shape, or followed by its region map)."""
+    shipped = (MODELS / f"{short(genre)}.puz").read_text(encoding="utf-8")
+    own = genre.instance(genre.INSTANCES[0])
+    rules = shipped.replace(own, "")
+    declared = sum(1 for line in own.splitlines() if line.startswith("var "))
+    return declared + sum(1 for line in rules.splitlines()
+                          if line.strip() and not line.strip().startswith(("#", "puzzle ")))
+
+
+def peer_module(genre: ModuleType) -> ModuleType:
+    return importlib.import_module(f"puzzle_solver.puzzles.{genre.PEER}")
+
+
+def peer_lines(genre: ModuleType) -> int:
+    """The length of the peer's solver of the genre: its lines that are neither blank nor comments."""
+    source = Path(peer_module(genre).__file__ or "").read_text(encoding="utf-8")
+    return sum(1 for line in source.splitlines() if line.strip() and not line.strip().startswith("#"))
+
+
+def peer_board(genre: ModuleType, index: int) -> Any:
+    """The peer's Board of instance `index`, its lists as the numpy arrays the peer takes."""
+    import numpy as np
+
+    kwargs = {key: np.array(value) if isinstance(value, list) else value
+              for key, value in genre.INSTANCES[index].items()}
+    return peer_module(genre).Board(**kwargs)
+
+
+def peer_solve(board: Any) -> list[Any]:
+    """Every solution of the peer's board (its solver prints as it goes: kept quiet)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        solutions: list[Any] = board.solve_and_print(verbose=False)
+    return solutions
+
+
+def theirs(genre: ModuleType, solutions: Iterable[Any]) -> set[Solution]:
+    value: Callable[[Any], Any] = getattr(genre, "theirs", lambda v: v)
+    found = set()
+    for solution in solutions:
+        cells = (((pos.y, pos.x), value(v)) for pos, v in solution.assignment.items())
+        found.add(frozenset((where, v) for where, v in cells if v is not None))
+    return found
+
+
+def ours(genre: ModuleType, result: Any) -> set[Solution]:
+    value: Callable[[Any], Any] = getattr(genre, "ours", lambda v: v)
+    found = set()
+    for index, _ in enumerate(result.solutions):  # not range(): the genre module `range` shadows it here
+        rows = result.value(genre.VAR, index)
+        cells = (((r, c), value(v)) for r, row in enumerate(rows) for c, v in enumerate(row))
+        found.add(frozenset((where, v) for where, v in cells if v is not None))
+    return found
+
+
+def lets(**clues: Any) -> str:
+    """`let NAME = [...]` lines, a list of lists a row a line."""
+    text = []
+    for name, value in clues.items():
+        if isinstance(value, list) and value and isinstance(value[0], list):
+            rows = "".join(f"  {row_text(row)},\n" for row in value)
+            text.append(f"let {name} = [\n{rows}]\n")
+        else:
+            text.append(f"let {name} = {row_text(value) if isinstance(value, list) else value}\n")
+    return "".join(text)
+
+
+def row_text(row: list[Any]) -> str:
+    return "[" + ", ".join(str(v) for v in row) + "]"
+
+
+def picture(rows: Iterable[Iterable[str]]) -> str:
+    """A picture's lines between triple quotes, a character or word a cell."""
+    return '"""\n' + "".join("  " + " ".join(row) + "\n" for row in rows) + '"""'
+
+
+def number(text: Any, blank: int = 0) -> int:
+    """A peer's cell as a number: its digits, or `blank` for an empty cell."""
+    text = str(text).strip()
+    return int(text) if text.lstrip("-").isdigit() else blank
