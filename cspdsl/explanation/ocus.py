@@ -188,22 +188,29 @@ class StepFinder:
 
     def _maximal(self, target: Element) -> Witness:
         """From the model just found (the target false), one that holds a maximal set of the
-        clues and known facts: each element it breaks is tried in turn, the cheapest first, and kept
-        when a model holds it with everything held so far. What is left broken is a minimal
+        clues and known facts: the elements it breaks are tried cheapest first, those of one cost
+        all together (most often they hold together: one question), else each in turn, and kept
+        when a model holds them with everything held so far. What is left broken is a minimal
         correction set, and the dearer its elements, the stronger the bound it gives."""
         witness = self._witness()
         broken = self._correction(witness)
-        for element in sorted(broken, key=lambda e: (self.costs[e], e)):
-            if element in broken and self._holds_without(self._held(broken, element), target):
+        for cost in sorted({self.costs[e] for e in broken}):
+            group = [e for e in broken if self.costs[e] == cost]
+            if self._holds_without(self._held(broken, group), target):
                 witness = self._witness()
                 broken = self._correction(witness)
+                continue
+            for element in group:
+                if element in broken and self._holds_without(self._held(broken, [element]), target):
+                    witness = self._witness()
+                    broken = self._correction(witness)
         for fact in witness.false:
             self.against.setdefault(fact, []).append(witness)
         return witness
 
-    def _held(self, broken: tuple[Element, ...], element: Element) -> list[Element]:
-        """Every element but those broken, and this one."""
-        left = set(broken) - {element}
+    def _held(self, broken: tuple[Element, ...], elements: list[Element]) -> list[Element]:
+        """Every element but those broken, and these."""
+        left = set(broken).difference(elements)
         return [e for e in self.costs if e not in left]
 
     def _holds_without(self, elements: Iterable[Element], target: Element) -> bool:
