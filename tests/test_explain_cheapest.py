@@ -7,6 +7,7 @@ same facts, and the default steps are left as they were."""
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from brute import holds
@@ -164,3 +165,18 @@ def test_cheapest_is_an_option_of_explain_steps() -> None:
     assert result.returncode == 0, result.stderr
     assert "   1. From line 22 (Norwegian at first): Norwegian at 1;" in result.stdout
     assert "--cheapest" in run_cli("explain", "--help").stdout
+
+
+def test_ctrl_c_during_the_cheapest_steps_keeps_the_steps_taken() -> None:
+    from test_interrupt_explain import STOPPED, SUDOKU, _interrupted_explain
+
+    code, out, said, line = _interrupted_explain(SUDOKU, "--steps", "--cheapest")
+    assert code == 130, said
+    assert "Traceback" not in said and "internal error" not in said
+    stopped = STOPPED.search(said)
+    assert stopped is not None, said
+    taken = int(stopped.group(1))
+    assert taken >= int(line.group(1)) > 0
+    numbered = [text for text in out.splitlines() if re.match(r" +\d+\. ", text)]
+    assert numbered[0].startswith("   1. The ") and "givens" in numbered[0]
+    assert len(numbered) == taken + 1

@@ -178,7 +178,7 @@ class StepFinder:
         assumed = set(chosen)
         corrections: list[tuple[Element, ...]] = []
         while True:
-            correction = self._correction(self._maximal(target))
+            correction = self._correction(self._maximal(target, assumed))
             if not correction:
                 raise ValueError(f"{self.facts[target - self.clue_count]} does not follow from the clues and facts")
             corrections.append(correction)
@@ -186,37 +186,37 @@ class StepFinder:
             if len(corrections) >= GROWN_AT_MOST or not self._holds_without(assumed, target):
                 return corrections
 
-    def _maximal(self, target: Element) -> Witness:
-        """From the model just found (the target false), one that holds a maximal set of the
-        clues and known facts: the elements it breaks are tried cheapest first, those of one cost
-        all together (most often they hold together: one question), else each in turn, and kept
-        when a model holds them with everything held so far. What is left broken is a minimal
-        correction set, and the dearer its elements, the stronger the bound it gives."""
-        witness = self._witness()
-        broken = self._correction(witness)
-        for cost in sorted({self.costs[e] for e in broken}):
-            group = [e for e in broken if self.costs[e] == cost]
-            if self._holds_without(self._held(broken, group), target):
-                witness = self._witness()
-                broken = self._correction(witness)
-                continue
-            for element in group:
-                if element in broken and self._holds_without(self._held(broken, [element]), target):
-                    witness = self._witness()
-                    broken = self._correction(witness)
-        for fact in witness.false:
-            self.against.setdefault(fact, []).append(witness)
-        return witness
+    def _maximal(self, target: Element, assumed: set[Element]) -> Witness:
+        """From the model just found (the target false, the assumed elements held), one that holds
+        a maximal set of the clues and known facts: the elements it breaks are tried cheapest first,
+        a cost at a time (`Growth`), and kept when a model holds them with everything held so far.
+        What is left broken is a minimal correction set, and the dearer its elements, the stronger
+        the bound it gives. Where it can, the model keeps every other variable at its value in the
+        solution: it then makes false few facts but the target's, and its correction set stays as
+        strong as facts become known."""
+        variable = self.facts[target - self.clue_count].var
+        near = [self.literal[self.number[f]] for f in self.facts if f.var != variable]
+        if not self._holds_without(assumed, target, near):
+            near = []
+            self._holds_without(assumed, target)  # held before: the model it found, again
+        growth = Growth(self, target, near)
+        for cost in sorted({self.costs[e] for e in growth.broken}):
+            growth.add([e for e in growth.broken if self.costs[e] == cost])
+        for fact in growth.witness.false:
+            self.against.setdefault(fact, []).append(growth.witness)
+        return growth.witness
 
     def _held(self, broken: tuple[Element, ...], elements: list[Element]) -> list[Element]:
         """Every element but those broken, and these."""
         left = set(broken).difference(elements)
         return [e for e in self.costs if e not in left]
 
-    def _holds_without(self, elements: Iterable[Element], target: Element) -> bool:
-        """Whether the declarations and these clues and facts have a solution where the target fails."""
+    def _holds_without(self, elements: Iterable[Element], target: Element, near: Iterable[int] = ()) -> bool:
+        """Whether the declarations and these clues and facts (and the `near` literals) have a
+        solution where the target fails."""
         self.oracle.calls += 1
-        return self.oracle.session.solve([*(self.literal[e] for e in sorted(elements)), -self.literal[target]])
+        literals = [*(self.literal[e] for e in sorted(elements)), *near, -self.literal[target]]
+        return self.oracle.session.solve(literals)
 
     def _witness(self) -> Witness:
         """The model of the question just answered yes: the clues it breaks, the facts it makes false."""
@@ -224,6 +224,30 @@ class StepFinder:
         broken = [e for e, literal in self.preferred if literal not in true]
         first = self.clue_count
         return Witness(frozenset(e for e in broken if e < first), frozenset(e for e in broken if e >= first))
+
+
+class Growth:
+    """A model grown to hold more: a group of the elements it breaks is tried all together (most
+    often they hold together: one question), else each half in turn, down to single elements, so
+    that a group of n of which k cannot be held takes about 2k log n questions, not n."""
+
+    def __init__(self, finder: StepFinder, target: Element, near: list[int]) -> None:
+        self.finder, self.target, self.near = finder, target, near
+        self.witness = finder._witness()
+        self.broken = finder._correction(self.witness)
+
+    def add(self, group: list[Element]) -> None:
+        group = [e for e in group if e in self.broken]  # a model found since may hold some already
+        if not group:
+            return
+        finder = self.finder
+        if finder._holds_without(finder._held(self.broken, group), self.target, self.near):
+            self.witness = finder._witness()
+            self.broken = finder._correction(self.witness)
+        elif len(group) > 1:
+            half = len(group) // 2
+            self.add(group[:half])
+            self.add(group[half:])
 
 
 class Hitter:
