@@ -162,7 +162,7 @@ class StepFinder:
                     raise OutOfCalls
                 if not self._holds_without(chosen, target):
                     return self._found(chosen, target, cost)
-                for correction in self._grow(chosen, target):
+                for correction in self._grow(chosen, target, bound):
                     hitter.hit(correction)
 
     def _found(self, chosen: Iterable[Element], target: Element, cost: int) -> Cheapest:
@@ -171,20 +171,24 @@ class StepFinder:
         facts = [self.facts[e - first] for e in elements if e >= first]
         return Cheapest([e for e in elements if e < first], facts, self.facts[target - first], cost)
 
-    def _grow(self, chosen: Iterable[Element], target: Element) -> list[tuple[Element, ...]]:
+    def _grow(self, chosen: Iterable[Element], target: Element, bound: int) -> list[tuple[Element, ...]]:
         """After "not target" held with the chosen set: disjoint correction sets, each from a model
         grown to hold as much as it can and that holds everything the earlier ones broke (the
-        greedy correction sets of the paper)."""
+        greedy correction sets of the paper), until they alone show that every step to the target
+        costs `bound` or more (each costs at least its cheapest element)."""
         assumed = set(chosen)
         corrections: list[tuple[Element, ...]] = []
-        while True:
+        least = 0
+        while least < bound:
             correction = self._correction(self._maximal(target, assumed))
             if not correction:
                 raise ValueError(f"{self.facts[target - self.clue_count]} does not follow from the clues and facts")
             corrections.append(correction)
             assumed.update(correction)
+            least += min(self.costs[e] for e in correction)
             if len(corrections) >= GROWN_AT_MOST or not self._holds_without(assumed, target):
-                return corrections
+                break
+        return corrections
 
     def _maximal(self, target: Element, assumed: set[Element]) -> Witness:
         """From the model just found (the target false, the assumed elements held), one that holds
