@@ -228,6 +228,10 @@ def _explain_arguments(explanation: argparse.ArgumentParser) -> None:
     explanation.add_argument("--steps", action="store_true",
                              help="for a unique puzzle, also a step-by-step solution a person can follow, "
                                   "and its difficulty")
+    explanation.add_argument("--cheapest", action="store_true",
+                             help="with the steps, a cheapest step at each point under the cost model of "
+                                  "docs/explain.md (each clue by its kind, each fact cited 1), by OCUS; "
+                                  "slower on grids")
     explanation.add_argument("--timeout", type=seconds_flag, metavar="S",
                              help="time limit for the whole explanation (exit 3 when nothing is found in time); "
                                   "the searches for the smallest conflict and the cheapest steps take half of it, "

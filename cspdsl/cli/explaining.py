@@ -37,7 +37,8 @@ def run_explain(model: Any, args: argparse.Namespace) -> int:
     try:
         if progress is not None:
             progress.start()
-        explanation = explain(model, timeout=left_of_command(args.timeout), steps=args.steps, tell=partial.tell)
+        explanation = explain(model, timeout=left_of_command(args.timeout), steps=args.steps, tell=partial.tell,
+                              cheapest=args.cheapest)
         if explanation.limit is not None:  # given what was left once the model was read: said as asked
             explanation.limit = args.timeout
     except KeyboardInterrupt:

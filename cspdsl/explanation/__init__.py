@@ -81,9 +81,11 @@ class Explanation(Record, frozen=False):
     cut_short: bool = False  # the time limit stopped a search early: what it found is shown, marked
 
 
-def explain(model: Lowered, timeout: float | None = None, steps: bool = False, tell: Tell = _untold) -> Explanation:
+def explain(model: Lowered, timeout: float | None = None, steps: bool = False, tell: Tell = _untold,
+            cheapest: bool = False) -> Explanation:
     """Why the model has no solution, more than one, or exactly one (and with `steps`, how a person
-    would find it); see the module's docstring. `timeout` (seconds; `math.inf`: no limit;
+    would find it; with `cheapest` too, a cheapest step at each point under the cost model of
+    `costs.py`, by OCUS: `cheapest.py`); see the module's docstring. `timeout` (seconds; `math.inf`: no limit;
     `core.limits` gives its range) bounds all of it, the clue session's compile and every check
     included (`timed`): the searches that can give a lesser answer early stop at half of it and say
     so (`cut_short`); an explanation not found and checked within it has the status "timeout".
@@ -99,14 +101,14 @@ def explain(model: Lowered, timeout: float | None = None, steps: bool = False, t
             "cspdsl solve proves the optimum; without this line, explain explains the clues",
         )
     if seconds is None:
-        return explain_problem(model.problem, None, steps, model, tell)
+        return explain_problem(model.problem, None, steps, model, tell, cheapest)
     from .timed import explain_within
 
-    return explain_within(model.problem, model, seconds, steps, tell)
+    return explain_within(model.problem, model, seconds, steps, tell, cheapest)
 
 
 def explain_problem(problem: Problem, timeout: float | None = None, steps: bool = False,
-                    model: Lowered | None = None, tell: Tell = _untold) -> Explanation:
+                    model: Lowered | None = None, tell: Tell = _untold, cheapest: bool = False) -> Explanation:
     """`explain` on the IR, whose posted constraints say which are clues (`Posted.clue`); without
     the model's text no clue can be suggested to a puzzle that is not unique. In this process:
     `timeout` bounds only the searches that can give a lesser answer early (the smallest conflict,
@@ -116,7 +118,7 @@ def explain_problem(problem: Problem, timeout: float | None = None, steps: bool 
     oracle = ClueOracle(problem)
     try:
         tell("clues", oracle.clues)
-        explanation = _explain(oracle, timeout, deadline, steps, model, tell)
+        explanation = _explain(oracle, timeout, deadline, _step_search(steps, cheapest), model, tell)
     finally:
         oracle.close()
     from .verify import verify
@@ -129,7 +131,7 @@ def explain_problem(problem: Problem, timeout: float | None = None, steps: bool 
     return explanation
 
 
-def _explain(oracle: ClueOracle, timeout: float | None, deadline: float | None, steps: bool,
+def _explain(oracle: ClueOracle, timeout: float | None, deadline: float | None, steps: type[StepSearch] | None,
              model: Lowered | None, tell: Tell) -> Explanation:
     numbers = [clue.number for clue in oracle.clues]
     if not oracle.holds([]):
@@ -185,7 +187,7 @@ def _unsatisfiable(oracle: ClueOracle, numbers: list[int], timeout: float | None
     return explanation
 
 
-def _unique(oracle: ClueOracle, numbers: list[int], solution: Assignment, steps: bool,
+def _unique(oracle: ClueOracle, numbers: list[int], solution: Assignment, steps: type[StepSearch] | None,
             deadline: float | None, tell: Tell) -> Explanation:
     targets = solution_facts(oracle.problem, solution)
     explanation = Explanation("unique", oracle.clues)
@@ -196,13 +198,23 @@ def _unique(oracle: ClueOracle, numbers: list[int], solution: Assignment, steps:
     _found(explanation, tell, minimal=oracle.by_number(minimal_clues(oracle, numbers, solution)))
     tell("stage", "forced")
     _found(explanation, tell, forced=forced_in_order(oracle, numbers, targets))
-    if steps:
+    if steps is not None:
         tell("targets", targets)
         tell("stage", "steps")
-        explanation.steps = StepSearch(oracle, targets, deadline, lambda step: tell("step", step)).run()
+        explanation.steps = steps(oracle, targets, deadline, lambda step: tell("step", step)).run()
         explanation.difficulty = difficulty(explanation.steps)
         explanation.cut_short = any(step.rest for step in explanation.steps)
     return explanation
+
+
+def _step_search(steps: bool, cheapest: bool) -> type[StepSearch] | None:
+    """The steps' search asked for: none, the default's, or the cheapest steps' (`cheapest.py`,
+    which imports PySAT's RC2; asking for it asks for the steps)."""
+    if not cheapest:
+        return StepSearch if steps else None
+    from .cheapest import CheapestSearch
+
+    return CheapestSearch
 
 
 __all__ = ["Clue", "Difficulty", "Explanation", "Fact", "Forced", "Repair", "Step", "explain", "explain_problem"]

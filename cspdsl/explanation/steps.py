@@ -42,6 +42,7 @@ class Step(Record, frozen=False):
     derived: list[Fact]
     givens: bool = False  # the model's givens, placed before any reasoning
     rest: bool = False  # the time limit stopped the search: everything left, from all clues
+    cheapest: bool = False  # `explain --cheapest`: proved a cheapest step under `costs.py`'s weights
 
     @property
     def size(self) -> int:
@@ -52,7 +53,7 @@ class Step(Record, frozen=False):
         return CLUE_COST * len(self.clues) + len(self.used)
 
 
-class _PastDeadline(Exception):
+class PastDeadline(Exception):
     """The deadline passed in the middle of a round."""
 
 
@@ -104,13 +105,13 @@ class StepSearch:
                 break
             try:
                 found = self.next_steps()
-            except _PastDeadline:  # a round cut short: the next turn takes the rest in one step
+            except PastDeadline:  # a round cut short: the next turn takes the rest in one step
                 continue
             for step in found:
                 left = set(self.remaining)
                 derived = [fact for fact in step.derived if fact in left]
                 if derived:  # what an earlier step of the round has not derived already
-                    self._take(Step(step.clues, step.used, derived))
+                    self._take(Step(step.clues, step.used, derived, cheapest=step.cheapest))
         return self.steps
 
     def _late(self) -> bool:
@@ -145,7 +146,7 @@ class StepSearch:
         for ring in (self._near, self._around):
             for fact in placements:
                 if self._late():  # each fact's smallest set may take a while: a round of many
-                    raise _PastDeadline
+                    raise PastDeadline
                 bound = len(best[0]) if best is not None else MOST_CLUES_SOUGHT + 1
                 found = self._smallest_clues(ring, fact, bound)
                 if found is not None:

@@ -31,13 +31,14 @@ if TYPE_CHECKING:
 SEARCH_SHARE = 0.5
 
 
-def explain_within(problem: Problem, model: Lowered | None, limit: float, steps: bool, tell: Tell) -> Explanation:
+def explain_within(problem: Problem, model: Lowered | None, limit: float, steps: bool, tell: Tell,
+                   cheapest: bool = False) -> Explanation:
     """The explanation of `explain_problem`, or one of status "timeout" when the limit (seconds)
     passed before it was found and checked. What the child tells as it goes is told to `tell` here."""
     from . import Explanation
 
     started = time.perf_counter()
-    summary, _ = run_in_child(_explained, (problem, model, limit * SEARCH_SHARE, steps), limit,
+    summary, _ = run_in_child(_explained, (problem, model, limit * SEARCH_SHARE, steps, cheapest), limit,
                               lambda item: tell(*item))
     if summary is None:
         return Explanation("timeout", split_clues(problem)[1], limit=limit, seconds=time.perf_counter() - started)
@@ -52,13 +53,15 @@ def explain_within(problem: Problem, model: Lowered | None, limit: float, steps:
     return explanation
 
 
-def _explained(emit: Any, problem: Problem, model: Lowered | None, searches: float, steps: bool) -> tuple[str, Any]:
+def _explained(emit: Any, problem: Problem, model: Lowered | None, searches: float, steps: bool,
+               cheapest: bool) -> tuple[str, Any]:
     """In the child: ("explained", the explanation) or what stopped it, to raise in the parent
     (a model's error as itself, not as a failed process); each part found is sent as it comes."""
     from . import explain_problem
 
     try:
-        explanation = explain_problem(problem, searches, steps, model, lambda kind, value: emit((kind, value)))
+        explanation = explain_problem(problem, searches, steps, model, lambda kind, value: emit((kind, value)),
+                                      cheapest)
     except CspdslError as error:
         return "error", error
     except KeyboardInterrupt:
