@@ -55,6 +55,9 @@ FAMILIES = [
     ("four pentominoes on a drawn board, every tiling", ASYMMETRIC_TILING, {}, "all", "cpsat", "every tiling"),
     ("four pentominoes on 4x5, first", FOUR_PENTOMINOES, {}, "first", "sat", "default"),
     ("a tiling of 8 placements", TINY_TILING, {}, "all", "sat", "default"),
+    ("Hitori, one area of 64 cells", MODELS / "hitori.puz", {}, "first", "sat", "default"),
+    ("Slant, two areas of 193 corners", MODELS / "genres" / "slant.puz", {}, "first", "cpsat", "large connected area"),
+    ("Hashi, 420 links", MODELS / "genres" / "hashi.puz", {}, "first", "cpsat", "large connected area"),
     ("Einstein", MODELS / "einstein.puz", {}, "first", "sat", "default"),
     ("Einstein, count", MODELS / "einstein.puz", {}, "count", "sat", "default"),
     ("Sudoku", MODELS / "sudoku.puz", {}, "first", "sat", "default"),
@@ -150,6 +153,8 @@ def test_the_facts_the_rules_read() -> None:
     tasks = [task_of(sudoku, 2), task_of(sudoku, None), task_of(sudoku, None, counting=True)]
     assert tasks == ["first", "all", "count"]
     assert facts_of(einstein, "first").kinds >= {"all_different", "linear", "or"}
+    hitori, slant = load(str(MODELS / "hitori.puz")).problem, load(str(MODELS / "genres" / "slant.puz")).problem
+    assert [facts_of(p, "first").connected_nodes for p in (einstein, hitori, slant)] == [0, 64, 193]
 
 
 def test_options_keep_the_default_backend() -> None:

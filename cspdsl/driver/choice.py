@@ -5,7 +5,8 @@ and the task, each rule measured (docs/performance.md, "How the default picks it
 otherwise. The rules name the families where another backend wins by a wide, measured margin: the
 all-different of offset or difference terms (the N-queens' diagonals, the Golomb ruler's
 differences), which sat tabulates value pair by value pair, goes to `cp` past a measured size; a
-first tiling of a large board (an exact cover) to `csp`, its every tiling to `cpsat`, and every tiling
+first tiling of a large board (an exact cover) to `csp`, its every tiling to `cpsat`, a large connected
+area (Hashi's bridges, a Slant, a 20x20 Nurikabe) to `cpsat`, and every tiling
 of a board that its turns and flips
 map onto itself to `cpsat` one class of a piece's placements at a time (`symmetric_tilings.py`). A
 model that the engine chosen refuses as too large for it (sat's clause and diagram budgets) goes to the
@@ -22,7 +23,7 @@ from collections.abc import Callable, Sequence
 from ..backends import DEFAULT_BACKEND, backend_class
 from ..core.errors import CspdslError
 from ..core.record import Record
-from ..ir import AllDifferent, Constraint, Count, InSet, Linear, Problem, children, kind_name
+from ..ir import AllDifferent, Connected, Constraint, Count, InSet, Linear, Problem, children, kind_name
 from ..lower.layout import Tiling
 from .result import Result
 
@@ -46,6 +47,7 @@ class Facts(Record):
     # tiling whose pieces may be turned and flipped, so that each maps placements onto placements of
     # the same piece; 0 otherwise. Read only for every tiling or their number.
     board_moves: int = 0
+    connected_nodes: int = 0  # the nodes of the largest connected area (`Connected`), 0 without one
 
     @property
     def cp_takes_it(self) -> bool:
@@ -101,6 +103,11 @@ PLACEMENTS_ALL = 100
 # (`-n 1`, side by side with cpsat) 0.18x cpsat on 3x20, 0.14x on 4x15, 0.53x on 5x12, 0.49x on 6x10.
 # Between 182 and 1,236 is not measured.
 PLACEMENTS_FIRST = 1000
+# A connected area (CPU of the solve for two solutions, in one process, side by side): Hitori's 64 cells
+# on sat 0.06 s, cpsat 0.01 s (whole processes even: cpsat loads OR-Tools); Slant's two areas of 193
+# corners on cpsat 0.09x sat, the 20x20 Nurikabe's 400 cells 0.29x, Hashi's 420 links 0.014x.
+# Between 64 and 193 is not measured.
+CONNECTED_NODES = 128
 
 # The rules in order, the first that holds decides.
 RULES: tuple[Rule, ...] = (
@@ -129,6 +136,9 @@ RULES: tuple[Rule, ...] = (
     Rule("first tiling of a large board", lambda f: f.task == "first" and f.placements >= PLACEMENTS_FIRST,
          "csp", "a tiling of a large board (an exact cover of 1,000 placements or more): csp's search "
          "finds one many times faster than sat, and in half cpsat's time or less"),
+    Rule("large connected area", lambda f: f.connected_nodes >= CONNECTED_NODES, "cpsat",
+         "a connected area of 128 nodes or more (a Hashi's bridges, a Slant, a 20x20 Nurikabe): cpsat's "
+         "distance labelling grows with the area, where sat's layered reachability grows with its square"),
 )
 DEFAULT_RULE = Rule("default", lambda f: True, DEFAULT_BACKEND,
                     "fastest end to end on the logic puzzles, the grids and the number puzzles")
@@ -148,7 +158,8 @@ def facts_of(problem: Problem, task: str, options: dict[str, str] | None = None,
     """The facts of the problem and the task; `tilings`, the model's shapes placed (`Layout.tilings`)."""
     placements = len(problem.variables) if exact_cover(problem) else 0
     moves = tiling_moves(tilings) if placements and task in ("all", "count") else 0
-    return Facts(task, kinds_of(problem), offset_all_different(problem), placements, bool(options), moves)
+    return Facts(task, kinds_of(problem), offset_all_different(problem), placements, bool(options), moves,
+                 connected_nodes(problem))
 
 
 def choose(problem: Problem, task: str, options: dict[str, str] | None = None,
@@ -182,6 +193,12 @@ def after_refusal(choice: Choice, error: CspdslError) -> Choice | None:
         return None
     first_line = str(error.message).splitlines()[0]
     return Choice(other, "refused", f"{choice.backend} refused it ({first_line}); {other} takes it")
+
+
+def connected_nodes(problem: Problem) -> int:
+    """The nodes of the model's largest connected area (a `Connected` stands at the top level only)."""
+    return max((len(posted.constraint.conds) for posted in problem.constraints
+                if isinstance(posted.constraint, Connected)), default=0)
 
 
 def kinds_of(problem: Problem) -> frozenset[str]:
