@@ -5,6 +5,8 @@ generic lowering (`expressions.py`, `conditions.py`) and the compiled quantifier
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core.static_types import TypeVar
 from ..syntax import ast
 
@@ -39,3 +41,17 @@ def abs_call_compared(node: ast.Compare) -> tuple[ast.Call, ast.Node, str] | Non
     if isinstance(left, ast.Call) and left.func in ABS_FUNCTIONS:
         return left, right, op
     return None
+
+
+def call_compared(node: ast.Compare, is_call: Callable[[ast.Node], bool]) -> tuple[ast.Call, ast.Node, str] | None:
+    """For `call op x` or `x op call`, a call that `is_call` tells (`visible(...)`, `area_size(...)`): the
+    call, x, and op read from the call's side; None for a relation or with no such call."""
+    if node.op not in MIRROR:
+        return None
+    left, right, op = node.left, node.right, node.op
+    if is_call(right) and not is_call(left):
+        left, right, op = right, left, MIRROR[op]
+    if not is_call(left):
+        return None
+    assert isinstance(left, ast.Call)
+    return left, right, op

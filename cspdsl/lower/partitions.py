@@ -29,7 +29,7 @@ from ..syntax import ast
 from .build import NON_STRICT, Lin, all_of, any_of, comparison, count, linear, negate
 from .calls import is_area_size
 from .context import error, new_aux_name
-from .forms import MIRROR
+from .forms import call_compared
 from .neighbours import first_places
 from .values import Array, as_list
 
@@ -64,14 +64,10 @@ def nested_partition(node: ast.Call) -> Any:
 def area_size_comparison(lowering: Any, node: ast.Compare) -> ir.Constraint | None:
     """`area_size(g[r, c]) op e`: the area grown from the cell up to e's greatest value, its cells
     counted and compared with e; None when neither side is an area's size."""
-    if node.op not in MIRROR:
+    compared = call_compared(node, is_area_size)
+    if compared is None:
         return None
-    call, other, op = node.left, node.right, node.op
-    if is_area_size(other) and not is_area_size(call):
-        call, other, op = other, call, MIRROR[op]
-    if not is_area_size(call):
-        return None
-    assert isinstance(call, ast.Call)
+    call, other, op = compared
     if len(call.args) != 1:
         raise error("area_size takes one cell of a grid", call, SIZE_HOW)
     board, at, var = _cell(lowering, call.args[0])

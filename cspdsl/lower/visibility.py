@@ -20,7 +20,7 @@ from ..syntax import ast
 from .build import NON_STRICT, Lin, all_of, any_of, comparison, count, negate
 from .calls import is_visible
 from .context import error, new_aux_name
-from .forms import MIRROR
+from .forms import call_compared
 from .values import as_lin
 
 HOW = "give it the buildings of a line, nearest first: visible(g[r, ..]) == 3"
@@ -57,14 +57,10 @@ def view_comparison(lowering: Any, node: ast.Compare, is_view: Callable[[ast.Nod
     """A view (a call that counts the conditions `conditions_of` gives: `visible`, `seen`) compared:
     with a constant, one Count of those conditions; with an expression, the view as a number
     (`counted`, its flags named from `stem`) compared with it; None when neither side is a view."""
-    if node.op not in MIRROR:
+    compared = call_compared(node, is_view)
+    if compared is None:
         return None
-    call, other, op = node.left, node.right, node.op
-    if is_view(other) and not is_view(call):
-        call, other, op = other, call, MIRROR[op]
-    if not is_view(call):
-        return None
-    assert isinstance(call, ast.Call)
+    call, other, op = compared
     k = lowering.eval(other)
     if isinstance(k, bool) or not isinstance(k, int):
         view = as_lin(counted(lowering, conditions_of(lowering, call), call, stem), call)
