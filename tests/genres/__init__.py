@@ -18,8 +18,8 @@ kwargs)` and `our_cells(result, index, kwargs)` give a solution's ((row, column)
 
 A genre the peer does not have says `PEER = None` and `WHY`: where its instance and answer come
 from instead. tests/test_genres.py leaves it out of the agreement with the peer and holds the
-shipped model to that one answer, `ANSWER` (a row a string, a character a cell, as `our_cells` or
-`ours` writes a cell's value).
+shipped model to that one answer, `ANSWER` (a row a string, its cells' values apart by spaces, as
+`our_cells` or `ours` writes a cell's value).
 """
 
 from __future__ import annotations
@@ -140,11 +140,11 @@ def our_cells(genre: ModuleType, result: Any, index: int, kwargs: dict[str, Any]
 
 
 def answer(genre: ModuleType, result: Any, index: int) -> list[str]:
-    """Our solution `index` written as `ANSWER` is: a row a string, a cell's value a character."""
-    cells = dict(our_cells(genre, result, index, genre.INSTANCES[0]))
-    rows = 1 + max(r for r, _ in cells)
-    columns = 1 + max(c for _, c in cells)
-    return ["".join(str(cells.get((r, c), ".")) for c in range(columns)) for r in range(rows)]
+    """Our solution `index` written as `ANSWER` is: a row a string, its cells' values apart by spaces."""
+    rows: dict[int, dict[int, Any]] = {}
+    for (r, c), value in our_cells(genre, result, index, genre.INSTANCES[0]):
+        rows.setdefault(r, {})[c] = value
+    return [" ".join(str(value) for _, value in sorted(rows[r].items())) for r in sorted(rows)]
 
 
 def lets(**clues: Any) -> str:
