@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import io
+import itertools
 import pkgutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -145,6 +146,23 @@ def answer(genre: ModuleType, result: Any, index: int) -> list[str]:
     for (r, c), value in our_cells(genre, result, index, genre.INSTANCES[0]):
         rows.setdefault(r, {})[c] = value
     return [" ".join(str(value) for _, value in sorted(rows[r].items())) for r in sorted(rows)]
+
+
+def loop_ways(result: Any, index: int, rows: int, columns: int) -> dict[tuple[int, int], str]:
+    """Where a loop through cell centres leaves each cell, as the peer writes it: the letters of U, D,
+    L and R in order ('' off the loop), read from our grids `right` and `down` of the joins."""
+    right, down = result.value("right", index), result.value("down", index)
+    ways = {}
+    for r, c in itertools.product(_count(rows), _count(columns)):
+        sides = {"D": r + 1 < rows and down[r][c], "L": c > 0 and right[r][c - 1],
+                 "R": c + 1 < columns and right[r][c], "U": r > 0 and down[r - 1][c]}
+        ways[(r, c)] = "".join(side for side, on in sides.items() if on)
+    return ways
+
+
+def _count(n: int) -> Iterable[int]:
+    """0 to n - 1 (`range` is a genre module's name here)."""
+    return itertools.islice(itertools.count(), n)
 
 
 def lets(**clues: Any) -> str:
