@@ -59,6 +59,10 @@ def genre_table(names: list[str]) -> str:
         genre = genres.adapter(name)
         link = f"[`genres/{name}`](https://github.com/cspdsl/cspdsl/blob/main/models/genres/{name}.puz)"
         instances = len(genre.INSTANCES)
+        if not genres.in_peer(genre):
+            lines.append(f"| {name.replace('_', ' ')} | {link} | {genres.rule_lines(genre)} | - | "
+                         "no: not in multi-puzzle-solver |")
+            continue
         lines.append(f"| {name.replace('_', ' ')} | {link} | {genres.rule_lines(genre)} | "
                      f"{genres.peer_lines(genre)} | yes, {instances} instance{'s' * (instances > 1)} |")
     return "\n".join(lines)
@@ -81,7 +85,7 @@ def main() -> None:
     args = parser.parse_args()
     names = args.genres or genres.adapters()
     print(genre_table(names), end="\n\n")
-    rows = [row for name in names for row in timings(name, args.repeat)]
+    rows = [row for name in names if genres.in_peer(genres.adapter(name)) for row in timings(name, args.repeat)]
     print(time_table(rows))
 
 

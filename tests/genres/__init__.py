@@ -12,7 +12,14 @@ is all a genre needs: tests/test_genres.py and bench/genres.py find every module
 - `VAR`: the name of our model's grid that the answer is read from;
 and, where the two do not write a cell's value alike, `theirs(value)` and `ours(value)`: the peer's
 and our value of a cell as one comparable value (None: a cell left out of the comparison; ours
-is given None for a black cell of a grid drawn with a shape).
+is given None for a black cell of a grid drawn with a shape). Where a cell's value needs more than
+the cell (a domino's partner, the bridges at an island, a loop's way through), `their_cells(assignment,
+kwargs)` and `our_cells(result, index, kwargs)` give a solution's ((row, column), value) pairs whole.
+
+A genre the peer does not have says `PEER = None` and `WHY`: where its instance and answer come
+from instead. tests/test_genres.py leaves it out of the agreement with the peer and holds the
+shipped model to that one answer, `ANSWER` (a row a string, its cells' values apart by spaces, as
+`our_cells` or `ours` writes a cell's value).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import io
+import itertools
 import pkgutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -68,6 +76,11 @@ def rule_lines(genre: ModuleType) -> int:
                           if line.strip() and not line.strip().startswith(("#", "puzzle ")))
 
 
+def in_peer(genre: ModuleType) -> bool:
+    """Whether the peer has the genre (else its module says `WHY` and gives its `ANSWER`)."""
+    return genre.PEER is not None
+
+
 def peer_module(genre: ModuleType) -> ModuleType:
     return importlib.import_module(f"puzzle_solver.puzzles.{genre.PEER}")
 
@@ -94,23 +107,62 @@ def peer_solve(board: Any) -> list[Any]:
     return solutions
 
 
-def theirs(genre: ModuleType, solutions: Iterable[Any]) -> set[Solution]:
-    value: Callable[[Any], Any] = getattr(genre, "theirs", lambda v: v)
+def theirs(genre: ModuleType, solutions: Iterable[Any], kwargs: dict[str, Any]) -> set[Solution]:
     found = set()
     for solution in solutions:
-        cells = (((pos.y, pos.x), value(v)) for pos, v in solution.assignment.items())
+        cells = their_cells(genre, solution.assignment, kwargs)
         found.add(frozenset((where, v) for where, v in cells if v is not None))
     return found
 
 
-def ours(genre: ModuleType, result: Any) -> set[Solution]:
-    value: Callable[[Any], Any] = getattr(genre, "ours", lambda v: v)
+def their_cells(genre: ModuleType, assignment: dict[Any, Any], kwargs: dict[str, Any]) -> Iterable[Any]:
+    if hasattr(genre, "their_cells"):
+        cells: Iterable[Any] = genre.their_cells(assignment, kwargs)
+        return cells
+    value: Callable[[Any], Any] = getattr(genre, "theirs", lambda v: v)
+    return (((pos.y, pos.x), value(v)) for pos, v in assignment.items())
+
+
+def ours(genre: ModuleType, result: Any, kwargs: dict[str, Any]) -> set[Solution]:
     found = set()
     for index, _ in enumerate(result.solutions):  # not range(): the genre module `range` shadows it here
-        rows = result.value(genre.VAR, index)
-        cells = (((r, c), value(v)) for r, row in enumerate(rows) for c, v in enumerate(row))
+        cells = our_cells(genre, result, index, kwargs)
         found.add(frozenset((where, v) for where, v in cells if v is not None))
     return found
+
+
+def our_cells(genre: ModuleType, result: Any, index: int, kwargs: dict[str, Any]) -> Iterable[Any]:
+    if hasattr(genre, "our_cells"):
+        cells: Iterable[Any] = genre.our_cells(result, index, kwargs)
+        return cells
+    value: Callable[[Any], Any] = getattr(genre, "ours", lambda v: v)
+    rows = result.value(genre.VAR, index)
+    return (((r, c), value(v)) for r, row in enumerate(rows) for c, v in enumerate(row))
+
+
+def answer(genre: ModuleType, result: Any, index: int) -> list[str]:
+    """Our solution `index` written as `ANSWER` is: a row a string, its cells' values apart by spaces."""
+    rows: dict[int, dict[int, Any]] = {}
+    for (r, c), value in our_cells(genre, result, index, genre.INSTANCES[0]):
+        rows.setdefault(r, {})[c] = value
+    return [" ".join(str(value) for _, value in sorted(rows[r].items())) for r in sorted(rows)]
+
+
+def loop_ways(result: Any, index: int, rows: int, columns: int) -> dict[tuple[int, int], str]:
+    """Where a loop through cell centres leaves each cell, as the peer writes it: the letters of U, D,
+    L and R in order ('' off the loop), read from our grids `right` and `down` of the joins."""
+    right, down = result.value("right", index), result.value("down", index)
+    ways = {}
+    for r, c in itertools.product(_count(rows), _count(columns)):
+        sides = {"D": r + 1 < rows and down[r][c], "L": c > 0 and right[r][c - 1],
+                 "R": c + 1 < columns and right[r][c], "U": r > 0 and down[r - 1][c]}
+        ways[(r, c)] = "".join(side for side, on in sides.items() if on)
+    return ways
+
+
+def _count(n: int) -> Iterable[int]:
+    """0 to n - 1 (`range` is a genre module's name here)."""
+    return itertools.islice(itertools.count(), n)
 
 
 def lets(**clues: Any) -> str:
