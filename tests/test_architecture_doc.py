@@ -33,7 +33,7 @@ MODULES = sorted(
     path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")
     if path.name != "__init__.py" and path.relative_to(PACKAGE).as_posix() not in GENERATED
 )
-FILES = {path.relative_to(ROOT).as_posix() for folder in ("cspdsl", "tests", "bench", "docs")
+FILES = {path.relative_to(ROOT).as_posix() for folder in ("cspdsl", "tests", "bench", "docs", "models")
          for path in (ROOT / folder).rglob("*") if "__pycache__" not in path.parts}
 DIRECTORIES = {name for name in FILES if (ROOT / name).is_dir()} | {
     path.name for path in ROOT.iterdir() if path.is_dir() and not path.name.startswith(".")}
