@@ -829,6 +829,14 @@ SLOW = settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
 PROJECTED = settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 
 
+
+def assert_the_rules_solutions(text: str, expected: set[tuple[int, ...]]) -> None:
+    """Every backend agrees on the model, and its solutions are the ones the rule, written apart, gives."""
+    assert_backends_agree(text)
+    model = loads(text, "random.puz")
+    result = solve(model, REFERENCE, limit=None)
+    assert {model.problem.project(s) for s in result.solutions} == expected, f"not the rule's solutions:\n{text}"
+
 @FAST
 @given(zebra_models())
 def test_random_zebra_puzzles(text: str) -> None:
@@ -901,41 +909,25 @@ def test_random_nonograms(text: str) -> None:
 @FAST
 @given(visibility_models())
 def test_random_views_of_skyscrapers(case: tuple[str, set[tuple[int, ...]]]) -> None:
-    text, expected = case
-    assert_backends_agree(text)
-    model = loads(text, "random.puz")
-    result = solve(model, REFERENCE, limit=None)
-    assert {model.problem.project(s) for s in result.solutions} == expected, f"not the rule's solutions:\n{text}"
+    assert_the_rules_solutions(*case)
 
 
 @FAST
 @given(sight_models())
 def test_random_views_along_sight_lines(case: tuple[str, set[tuple[int, ...]]]) -> None:
-    text, expected = case
-    assert_backends_agree(text)
-    model = loads(text, "random.puz")
-    result = solve(model, REFERENCE, limit=None)
-    assert {model.problem.project(s) for s in result.solutions} == expected, f"not the rule's solutions:\n{text}"
+    assert_the_rules_solutions(*case)
 
 
 @FAST
 @given(walled_sight_models())
 def test_random_cells_in_sight_of_walls(case: tuple[str, set[tuple[int, ...]]]) -> None:
-    text, expected = case
-    assert_backends_agree(text)
-    model = loads(text, "random.puz")
-    result = solve(model, REFERENCE, limit=None)
-    assert {model.problem.project(s) for s in result.solutions} == expected, f"not the rule's solutions:\n{text}"
+    assert_the_rules_solutions(*case)
 
 
 @FAST
 @given(equal_value_area_models())
 def test_random_sizes_of_areas(case: tuple[str, set[tuple[int, ...]]]) -> None:
-    text, expected = case
-    assert_backends_agree(text)
-    model = loads(text, "random.puz")
-    result = solve(model, REFERENCE, limit=None)
-    assert {model.problem.project(s) for s in result.solutions} == expected, f"not the rule's solutions:\n{text}"
+    assert_the_rules_solutions(*case)
 
 
 @FAST
