@@ -85,7 +85,7 @@ def loop_constraints(lowering: Any, node: ast.Call) -> list[ir.Constraint]:
     """`cell_loop(loop, right, down)`: a table of each cell and its edges (two drawn on the loop, none
     off it), and the edges one area. `cell_path(..., a, b)`: the same, but one edge at the ends a and b."""
     if node.func == "cell_path" and len(node.args) != 5:
-        raise error(f"cell_path takes five arguments, and {len(node.args)} are given", node, _PATH_FORM)
+        raise error(f"cell_path takes five arguments, and {_given(len(node.args))}", node, _PATH_FORM)
     loop = _loop_of(lowering, node)
     ends = _path_ends(lowering, node, loop) if node.func == "cell_path" else set()
     registered = _LOOPS.setdefault(lowering, {})
@@ -217,7 +217,7 @@ def _cell_of(lowering: Any, node: ast.Call) -> tuple[CellLoop, tuple[int, int]]:
 def _loop_of(lowering: Any, node: ast.Call) -> CellLoop:
     """The three grids of a cell_loop, checked: two dimensions each, whole, of bools, shapes that fit."""
     if node.func == "cell_loop" and len(node.args) != 3:
-        raise error(f"cell_loop takes three grids, and {len(node.args)} are given", node, _LOOP_FORM)
+        raise error(f"cell_loop takes three grids, and {_given(len(node.args))}", node, _LOOP_FORM)
     grids = []
     for arg, what in zip(node.args[:3], ("loop", "right", "down"), strict=True):
         value = lowering.eval(arg)
@@ -247,3 +247,7 @@ def _at(array: Array, r: int, c: int) -> str:
 
 def _shape(sizes: list[int]) -> str:
     return " x ".join(map(str, sizes))
+
+
+def _given(n: int) -> str:
+    return "1 is given" if n == 1 else f"{n} are given"
