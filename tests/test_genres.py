@@ -10,12 +10,14 @@ import pytest
 from cspdsl import loads, solve
 from cspdsl.core.examples import example_path
 
-CASES = [(name, index) for name in genres.adapters() if genres.in_peer(genres.adapter(name))
+CASES = [pytest.param(name, index, id=f"{name}-{index}",
+                      marks=[pytest.mark.slow] if index in getattr(genres.adapter(name), "SLOW", ()) else [])
+         for name in genres.adapters() if genres.in_peer(genres.adapter(name))
          for index in range(len(genres.adapter(name).INSTANCES))]
 ELSEWHERE = [name for name in genres.adapters() if not genres.in_peer(genres.adapter(name))]
 
 
-@pytest.mark.parametrize(("name", "index"), CASES, ids=[f"{name}-{index}" for name, index in CASES])
+@pytest.mark.parametrize(("name", "index"), CASES)
 def test_every_solution_agrees_with_the_peer(name, index):
     pytest.importorskip("puzzle_solver")
     genre = genres.adapter(name)
