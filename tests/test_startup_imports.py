@@ -47,7 +47,7 @@ def test_help_loads_no_ir() -> None:
 # What only some models use, imported where it is used (docs/performance.md, "Start-up side by side
 # with 0671273"): a solve of Einstein, a logic puzzle, loads none of it.
 ONLY_SOME_MODELS = ("cspdsl.lower.sequential", "cspdsl.lower.effects", "cspdsl.ir.sequential", "cspdsl.lower.elements",
-                    "cspdsl.syntax.words", "cspdsl.passes.areas", "cspdsl.passes.decompose",
+                    "cspdsl.syntax.words", "cspdsl.passes.areas", "cspdsl.passes.decompose", "cspdsl.passes.echelon",
                     "cspdsl.backends.sat.rulers", "cspdsl.backends.sat.partition", "cspdsl.cli.progress",
                     "cspdsl.driver.board_symmetry", "cspdsl.driver.symmetric_tilings", "cspdsl.cli.pictures",
                     # the lowering of the functions a clue may call (`lower/calls.py` names them)

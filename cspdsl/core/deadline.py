@@ -84,8 +84,8 @@ def _process_age() -> float:
     import os
 
     try:
-        with open("/proc/self/stat", encoding="ascii") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()  # after the command's name, which may hold spaces
+        with open("/proc/self/stat", "rb") as stat:  # bytes: no codec module to load for one line
+            fields = stat.read().rsplit(b")", 1)[1].split()  # after the command's name, which may hold spaces
         ticks = int(fields[19])  # field 22, the start time in clock ticks after boot
         age = time.clock_gettime(time.CLOCK_BOOTTIME) - ticks / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, AttributeError):

@@ -15,7 +15,6 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from ..core.deadline import check_deadline
 from ..core.record import Record
 from ..ir import AllDifferent, Linear, Problem
-from .echelon import Echelon, integer_null_space, integer_row_echelon, rank
 
 Row = dict[str, int]  # a linear equality: {name: coefficient, "": right-hand side}, all in integers
 Key = tuple[tuple[tuple[int, str], ...], int]  # an equality's terms and right-hand side, as `_canonical` puts them
@@ -86,6 +85,8 @@ class _Span(Record):
 
     @staticmethod
     def of(rows: list[Row], names: list[str]) -> _Span:
+        from .echelon import integer_row_echelon  # here: only a model with a system of sums
+
         integral, pivots = integer_row_echelon([[row.get(n, 0) for n in names] + [row[""]] for row in rows])
         nonzero = [{j for j in range(len(names)) if row[j]} for row in integral]
         return _Span(names, integral, {column: i for i, column in enumerate(pivots)}, nonzero)
@@ -102,6 +103,8 @@ class _Span(Record):
         equations = [[self.rows[i][j] for i in rows_in] for j in outside]
         if _independent(equations, len(rows_in)):
             return []
+        from .echelon import integer_null_space  # here: only a model with a system of sums
+
         return [self._combination(weights, rows_in) for weights in integer_null_space(equations, len(rows_in))]
 
     def _combination(self, weights: list[int], rows_in: list[int]) -> list[int]:
@@ -188,6 +191,8 @@ def redundant_sums(problem: Problem) -> set[int]:
     names = sorted({name for _, row in sums for name in row if name})
     if len(names) > REDUNDANT_VARS_MAX:
         return set()
+    from .echelon import Echelon  # here: only a model with a system of sums
+
     kept = Echelon(len(names) + 1, rhs=1)  # rows: [coefficient by name..., rhs]
     redundant = set()
     for index, row in [(-1, row) for row in totals] + sorted(sums, key=lambda pair: len(pair[1])):
@@ -254,6 +259,8 @@ def _independent(equations: list[list[int]], unknowns: int) -> bool:
     if unknowns == 2:  # independent unless the two columns are proportional
         first = next((eq for eq in equations if eq[0] or eq[1]), None)
         return first is not None and any(first[0] * eq[1] != first[1] * eq[0] for eq in equations)
+    from .echelon import rank  # here: only a model with a system of sums
+
     return rank(equations) == unknowns
 
 
