@@ -22,7 +22,8 @@ from cspdsl import CspdslError, load, solutions, solve
     ("queens", "q", [4, 2, 7, 3, 6, 8, 5, 1]),  # an array, as `solution["q"]` gives it
     ("queens", "q[2] + 1", 3),  # an expression a question takes
     ("lock", "code", [4, 3, 8]),
-    ("australia", "WA", 1),  # a variable of names: its code, as before
+    ("australia", "WA", "red"),  # a variable of names: its name, as `solution["WA"]`, `{WA}` and the JSON give it
+    ("australia", "SA", "blue"),
 ])
 def test_value_takes_every_name_a_question_takes(model: str, name: str, value: object) -> None:
     assert solve(load(model)).value(name) == value

@@ -120,17 +120,18 @@ class Result(Record, frozen=False):
         if not self.solutions:
             raise LookupError(f"no solution was found (status {self.status})")
         solution = self.solutions[index]
-        if name in solution:
-            return solution[name]
         layout = self.model.layout
+        view = SolutionView(layout, solution)
+        if name in solution:
+            return view.shown(name)  # a variable of names gives the name, as `solution[name]` and the JSON do
         entities = layout.entities
         for values in (entities.attributes.values() if entities is not None else []):
             if name in values:
                 return solution[values[name]]
-        view = SolutionView(layout, solution)
         if name in view.grids or name in layout.scalars:
             return view.plain(name)
         return view.placeholder(question_placeholder(self.model, name))
+
     def to_dict(self, solutions: bool = True) -> dict[str, Any]:
         """The result as plain data, the shape `cspdsl solve --json` prints (`json.dumps` takes it;
         `docs/schema/result.schema.json` describes it, `format` its version): `found` always, `count`
