@@ -37,7 +37,13 @@ def instance(kwargs):
     board, results = kwargs["board"], kwargs["block_results"]
     cages = sorted(results, key=lambda name: int(name[1:]))  # our regions come in their numbers' order
     assert cages == sorted({name for row in board for name in row}, key=lambda name: int(name[1:]))
-    return (lets(n=len(board), operation=[OPERATION[results[name][0]] for name in cages],
-                 result=[results[name][1] for name in cages])
+    return (lets(n=len(board)) + wrapped("operation", [OPERATION[results[name][0]] for name in cages])
+            + wrapped("result", [results[name][1] for name in cages])
             + "var digit[1..n, 1..n] in 1..n\nregions cage of digit = "
             + picture([[name[1:] for name in row] for row in board]) + "\n")
+
+
+def wrapped(name, values):
+    """`let NAME = [...]`, twelve values a line."""
+    lines = "".join("  " + ", ".join(str(v) for v in values[i:i + 12]) + ",\n" for i in range(0, len(values), 12))
+    return f"let {name} = [\n{lines}]\n"
