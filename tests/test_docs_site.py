@@ -64,3 +64,15 @@ def test_the_site_points_at_the_projects_repository():
     urls = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
     assert re.search(rf"^repo_url: {re.escape(urls['Homepage'])}\b", CONFIG, re.M)
     assert urls["Documentation"].removeprefix(urls["Homepage"] + "/blob/main/") == "docs/language/index.md"
+
+
+
+def test_every_install_of_an_extra_works_from_a_clone():
+    """cspdsl is on no package index: `pip install 'cspdsl[X]'` works only where cspdsl is installed
+    already. The install lines a reader copies (the README's and the pages' code blocks) are the
+    clone's form, `pip install '.[X]'`."""
+    pages = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+    copied = [f"{page.name}: {line.strip()}" for page in pages
+              for block in re.findall(r"^```[a-z]*\n(.*?)^```", page.read_text(encoding="utf-8"), re.M | re.S)
+              for line in block.splitlines() if "pip install 'cspdsl[" in line]
+    assert copied == []
