@@ -154,7 +154,7 @@ def test_ctrl_c_during_an_optimisation_keeps_the_best_solution_found(monkeypatch
     leaves that solution, its value recomputed, not proved optimal."""
     from cspdsl import loads, solve
     from cspdsl.driver import optimum
-    from cspdsl.driver.interrupted import Interrupted
+    from cspdsl.driver.result import Interrupted
 
     saw = optimum.Optimum.saw
 
@@ -272,7 +272,7 @@ def test_ctrl_c_during_a_count_by_components_keeps_its_lower_bound(monkeypatch, 
     far (the witness alone here) are a lower bound, as at a time limit."""
     from cspdsl import count, loads
     from cspdsl.driver.counting import PartCount
-    from cspdsl.driver.interrupted import Interrupted
+    from cspdsl.driver.result import Interrupted
 
     def ctrl_c(*_: object) -> None:
         raise KeyboardInterrupt

@@ -18,8 +18,8 @@ from cspdsl.backends.search import explore
 from cspdsl.check.plan import PlanChecker
 from cspdsl.cli.commands import main
 from cspdsl.driver import cheapest
-from cspdsl.driver.interrupted import PlansInterrupted
 from cspdsl.driver.plans import solve_plans
+from cspdsl.driver.result import PlansInterrupted
 from cspdsl.ir.sequential import Plan
 
 HANOI = Path("models/hanoi_costs.puz").read_text()

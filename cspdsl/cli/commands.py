@@ -322,8 +322,8 @@ def _searched(model: Any, chosen: str | None, limit: int | None, args: argparse.
               stream: Any) -> tuple[Any, bool]:
     """(the Result, whether Ctrl-C stopped the search): the solve or the count, each solution given to
     `stream` as it is checked, under the progress line of --all/--count on a terminal. Ctrl-C keeps
-    what was found (`driver.interrupted`)."""
-    from ..driver.interrupted import Interrupted
+    what was found (`driver.result.Interrupted`)."""
+    from ..driver.result import Interrupted
     from ..driver.solve import solve
 
     progress, on_solution = None, stream

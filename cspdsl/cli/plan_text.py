@@ -12,16 +12,15 @@ import time
 from ..backends import headline_size
 from ..core.deadline import left_of_command
 from ..core.static_types import Any
-from ..driver.interrupted import PlansInterrupted
 from ..driver.plans import solve_plans
-from ..driver.result import PlanResult
+from ..driver.result import PlanResult, PlansInterrupted
 from ..render.named_values import FORMAT, Shape
 from ..render.solution import render_solution
 
 
 def solve_sequential(model: Any, args: argparse.Namespace) -> PlanResult:
     """Solve a sequential puzzle as `cspdsl solve` asked, and print the result. Ctrl-C keeps what the
-    search knew (`driver.interrupted.PlansInterrupted`): the best plan found, printed as a result is, or how
+    search knew (`driver.result.PlansInterrupted`): the best plan found, printed as a result is, or how
     far the search went, said on standard error ("interrupted after 1,234 states"); the JSON document
     says so too (`"interrupted": true`), and the result returned is marked `interrupted` (exit 130)."""
     limit = None if (args.all or args.count) else (args.limit or 2)

@@ -18,8 +18,7 @@ from ..ir import Linear, Table
 from ..ir.sequential import Plan, Sequential
 from ..lower import Lowered
 from ..passes.unroll import action, plan_of
-from .interrupted import Interrupted, PlansInterrupted
-from .result import PlanResult
+from .result import Interrupted, PlanResult, PlansInterrupted
 from .solve import solve
 from .unrolled import UNROLLED_OPTIONS, Bounded, deepest, unrolled_model
 

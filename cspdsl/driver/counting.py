@@ -34,9 +34,8 @@ from ..lower import Lowered
 from ..passes.components import Part, Split, split, sub_problem
 from .checking import SolutionCheck
 from .choice import choose, run_chosen, task_of
-from .interrupted import Interrupted
 from .loop import checked_search, compile_within, search_of
-from .result import Result
+from .result import Interrupted, Result
 from .solve import solve
 
 if TYPE_CHECKING:

@@ -24,10 +24,9 @@ from ..core.static_types import Any
 from ..ir import Objective, Problem
 from ..lower import Lowered
 from .checking import SolutionCheck
-from .interrupted import Interrupted
 from .lexicographic import Values, shown, shown_bound, stage, with_parts_fixed
 from .loop import checked_outcome, checked_search, compile_within, search_of
-from .result import Result
+from .result import Interrupted, Result
 
 
 class Best:

@@ -22,9 +22,8 @@ from ..core.deadline import deadline_after
 from ..core.errors import CspdslError, InternalError
 from ..core.static_types import Any
 from ..lower import Lowered
-from .interrupted import PlansInterrupted
 from .loop import compile_within
-from .result import PlanResult
+from .result import PlanResult, PlansInterrupted
 
 SEARCH = "search"
 

@@ -1,5 +1,6 @@
 """What a solve gives: a model's checked solutions and how the search ended (`Result`), or a
-sequential puzzle's checked plans (`PlanResult`); the status words both share."""
+sequential puzzle's checked plans (`PlanResult`); the status words both share; and what a search cut
+short by Ctrl-C had found (`Interrupted`, `PlansInterrupted`)."""
 
 from __future__ import annotations
 
@@ -220,7 +221,7 @@ class PlanResult(Record, frozen=False):
     stats: dict[str, Any] = field(default_factory=dict)
     cheapest: bool = False
     cost: int | None = None  # of the cheapest plans, when `cheapest`; of the best found, when stopped before
-    interrupted: bool = False  # Ctrl-C stopped the search (`driver.interrupted.PlansInterrupted`)
+    interrupted: bool = False  # Ctrl-C stopped the search (`driver.result.PlansInterrupted`)
 
     @property
     def status(self) -> str:
@@ -295,3 +296,26 @@ def drawn_marks(model: Lowered) -> Marks:
     from ..render.svg import Marks
 
     return Marks(dict(model.layout.region_maps), tuple(model.layout.loops))
+
+
+# Ctrl-C during a search, with what it had found: `Interrupted` is a KeyboardInterrupt that carries a
+# partial `Result` (never complete), so that `solve --all` or `--count` stopped by Ctrl-C can still say
+# "at least 17,691 solutions", and an optimisation the best solution found by then; `PlansInterrupted`
+# carries a sequential puzzle's partial `PlanResult`. Code that stops at Ctrl-C stops here too (they are
+# KeyboardInterrupts); code that wants what was found catches them and reads `partial`.
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped the search; `partial` holds the solutions checked by then (of a model with an
+    objective: the best found, or the optimal ones found once the optimum was proved)."""
+
+    def __init__(self, partial: Result) -> None:
+        super().__init__("interrupted")
+        self.partial = partial
+
+
+class PlansInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a plan search; `partial` holds the plans checked by then (never complete) and,
+    in its stats, `expanded`: the states the search over states had taken."""
+
+    def __init__(self, partial: PlanResult) -> None:
+        super().__init__("interrupted")
+        self.partial = partial

@@ -15,9 +15,8 @@ from ..core.static_types import TYPE_CHECKING, Any
 from ..lower import Lowered
 from .checking import SolutionCheck
 from .choice import choose, run_chosen, task_of
-from .interrupted import Interrupted
 from .loop import checked_search, compile_within, search_of
-from .result import Result
+from .result import Interrupted, Result
 
 if TYPE_CHECKING:
     from .symmetric_tilings import Run

@@ -22,9 +22,8 @@ from ..core.static_types import Any
 from ..lower import Lowered
 from .board_symmetry import BoardSymmetry, board_symmetry, placed_at
 from .checking import SolutionCheck
-from .interrupted import Interrupted
 from .loop import checked_search, compile_within, search_of
-from .result import Result
+from .result import Interrupted, Result
 
 # A run as `choice.run_chosen` calls it: the backend chosen and the time left.
 Run = Callable[[str, float | None], Result]

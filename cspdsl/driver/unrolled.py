@@ -26,8 +26,7 @@ from ..core.static_types import Any
 from ..lower import Lowered
 from ..lower.layout import Layout
 from ..passes.unroll import plan_of, unroll
-from .interrupted import Interrupted, PlansInterrupted
-from .result import PlanResult
+from .result import Interrupted, PlanResult, PlansInterrupted
 from .solve import solve
 
 MAX_DEEPENING = 200  # the longest plan deepening looks for, without a bound in the model
