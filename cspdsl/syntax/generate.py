@@ -11,6 +11,7 @@ module's text is a function of the grammar and Lark's version alone, and
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -128,7 +129,9 @@ def _rule_shape(rule: Any) -> tuple[Any, ...]:
 def _scanner_lines(parser: Lark) -> list[str]:
     """Lark's basic scanner: its one regular expression (terminals in Lark's order of priority),
     the terminals that count lines or are skipped, and the keywords that a regex terminal's match
-    becomes (Lark's UnlessCallback: `if` scans as NAME and is retyped IF)."""
+    becomes (Lark's UnlessCallback: `if` scans as NAME and is retyped IF). A terminal of whole words
+    (RELATION: `(same|next_to|...)\\b`) is scanned the same way, as NAME retyped by its word: the
+    expression is shorter, and compiling it is most of what loading the scanner costs."""
     lexer = parser.parser.lexer
     scanner = lexer.scanner
     if len(scanner._mres) != 1 or lexer.user_callbacks:
@@ -141,15 +144,39 @@ def _scanner_lines(parser: Lark) -> list[str]:
                 raise SystemExit(f"generate: keyword {terminal.name} is not a plain string")
             words[terminal.pattern.value] = terminal.name
         keywords[terminal_name] = _sorted_dict(words)
+    word_terminals = _word_terminals(scanner.terminals)
+    for terminal_name, terminal_words in word_terminals.items():
+        keywords["NAME"].update(dict.fromkeys(terminal_words, terminal_name))
+    keywords["NAME"] = _sorted_dict(keywords["NAME"])
+    scanned = [t for t in scanner.terminals if t.name not in word_terminals]
     literals = {t.name: t.pattern.value for t in parser.terminals if isinstance(t.pattern, PatternStr)}
     return [
-        f"PATTERN = {scanner._mres[0].pattern!r}",
+        f"PATTERN = {'|'.join(f'(?P<{t.name}>{t.pattern.to_regexp()})' for t in scanned)!r}",
+        f"WORD_TERMINALS = {word_terminals!r}",
         f"FLAGS = {int(scanner._mres[0].flags) & ~32}  # re.UNICODE is the default",
         f"NEWLINE_TYPES = frozenset({sorted(lexer.newline_types)!r})",
         f"IGNORE_TYPES = frozenset({sorted(lexer.ignore_types)!r})",
         f"KEYWORDS = {keywords!r}",
         f"LITERALS = {_sorted_dict(literals)!r}",
     ]
+
+
+_WORDS = re.compile(r"\(((?:[a-z_]+\|)*[a-z_]+)\)\\b")  # (same|not_same|...)\b
+_NAME_TEXT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _word_terminals(terminals: list[Any]) -> dict[str, tuple[str, ...]]:
+    """The regex terminals that are whole words, each its words in the grammar's order. Each word must
+    also scan as NAME, or moving it from the expression to the keywords would change what is read."""
+    found: dict[str, tuple[str, ...]] = {}
+    for terminal in terminals:
+        match = _WORDS.fullmatch(terminal.pattern.value) if not isinstance(terminal.pattern, PatternStr) else None
+        if match and terminal.name != "NAME":
+            words = tuple(match.group(1).split("|"))
+            if not all(_NAME_TEXT.fullmatch(word) for word in words):
+                raise SystemExit(f"generate: a word of {terminal.name} does not scan as NAME")
+            found[terminal.name] = words
+    return found
 
 
 def _sorted_dict(mapping: dict[str, Any]) -> dict[str, Any]:

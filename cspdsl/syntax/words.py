@@ -4,20 +4,12 @@ hand: the keywords, and the words of the two terminals the grammar writes as alt
 
 from __future__ import annotations
 
-import re
-
 from . import _puz_tables as tables
 
-
-def terminal_words(terminal: str) -> tuple[str, ...]:
-    """The words of a terminal the grammar writes as a regex of alternatives (RELATION, COUNT_WORD)."""
-    found = re.search(rf"\(\?P<{terminal}>\(([a-z_|]+)\)", tables.PATTERN)
-    assert found is not None, terminal
-    return tuple(found.group(1).split("|"))
-
-
-KEYWORDS = tuple(sorted(tables.KEYWORDS["NAME"]))
-RELATIONS = terminal_words("RELATION")
-COUNT_WORDS = terminal_words("COUNT_WORD")
+# The words of the terminals the grammar writes as alternatives of words, in the grammar's order.
+RELATIONS = tables.WORD_TERMINALS["RELATION"]
+COUNT_WORDS = tables.WORD_TERMINALS["COUNT_WORD"]
+# The scanner reads those as NAME retyped by their word, as it reads the keywords.
+KEYWORDS = tuple(sorted(word for word in tables.KEYWORDS["NAME"] if word not in RELATIONS + COUNT_WORDS))
 # Every word the scanner reads as a keyword, a relation or a count: never a name.
 RESERVED = frozenset(KEYWORDS + RELATIONS + COUNT_WORDS)
