@@ -97,7 +97,10 @@ def commands_of(page: Path) -> list[Command]:
             if session and not line.startswith("$ "):
                 continue
             shown = "\n".join(_until_prompt(lines[at + 1 :]))
-            if session and command.startswith("cat "):
+            if session and command.startswith("cat ") and "<<" in command:  # cat > FILE << 'EOF': the reader writes it
+                name, end = re.match(r"cat > (\S+) << '?(\w+)'?", command).groups()  # type: ignore[union-attr]
+                files[name] = "".join(f"{body}\n" for body in _until_prompt(lines[at + 1 :])[: shown.split("\n").index(end)])
+            elif session and command.startswith("cat "):
                 files[command.split()[1]] = shown + "\n"
             if not command.startswith("cspdsl "):
                 continue
