@@ -99,7 +99,8 @@ def commands_of(page: Path) -> list[Command]:
             shown = "\n".join(_until_prompt(lines[at + 1 :]))
             if session and command.startswith("cat ") and "<<" in command:  # cat > FILE << 'EOF': the reader writes it
                 name, end = re.match(r"cat > (\S+) << '?(\w+)'?", command).groups()  # type: ignore[union-attr]
-                files[name] = "".join(f"{body}\n" for body in _until_prompt(lines[at + 1 :])[: shown.split("\n").index(end)])
+                written = shown.split("\n")
+                files[name] = "".join(f"{body}\n" for body in written[: written.index(end)])
             elif session and command.startswith("cat "):
                 files[command.split()[1]] = shown + "\n"
             if not command.startswith("cspdsl "):
