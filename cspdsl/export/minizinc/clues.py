@@ -12,12 +12,14 @@ from collections.abc import Callable
 from ...core.record import Record
 from ...core.static_types import Any
 from ...syntax import ast
+from .areas import one_area, single_loop
 from .boards import Board, lines_array
 from .digits import number
 from .entities import RELATIONS, relation
-from .functions import FLOORED, ONE_AREA, RUNS, VISIBLE
+from .functions import FLOORED, RUNS, VISIBLE
 from .grids import Grid, grid_families
 from .regions import Regions
+from .views import NoView, run_families, run_of, seen, sight
 from .writers import unused
 
 
@@ -33,7 +35,8 @@ class LetRows(Record):
 
 
 # A bound name: ("int", text) a number, ("list", text) a list, ("row", let) a row of a 2-D let,
-# ("block", text) a 2-D slice (a box: summed, counted and ranged over as a list, not indexed).
+# ("block", text) a 2-D slice (a box: summed, counted and ranged over as a list, not indexed),
+# ("cell", Cell) one cell of a grid.
 Bound = tuple[str, Any]
 
 COMPARE = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -66,6 +69,8 @@ class Clues:
 
     def num_Name(self, node: ast.Name) -> str:
         kind, text = self.names.get(node.name, ("", None))
+        if kind == "cell":
+            return str(text.text)
         if kind != "int":
             raise Unreadable(node.name)
         return str(text)
@@ -145,7 +150,15 @@ class Clues:
             text = number(lambda digit: self._operand(digit, "*"), node)
             if text is not None:
                 return text
+        if node.func == "seen":
+            return self._view(seen, node)
         raise Unreadable(node.func)
+
+    def _view(self, view: Callable[[Clues, ast.Call], str], node: ast.Call) -> str:
+        try:
+            return view(self, node)
+        except NoView as e:
+            raise Unreadable(str(e)) from None
 
     def num_Conditional(self, node: ast.Conditional) -> str:
         return f"if {self.cond(node.condition)} then {self.num(node.then)} else {self.num(node.otherwise)} endif"
@@ -156,7 +169,7 @@ class Clues:
         if isinstance(node, ast.Name):
             kind, value = self.names.get(node.name, ("", None))
             if node.name in self.grids:
-                return self.grids[node.name].name
+                return self.grids[node.name].cells(*(self.fresh(x) for x in "rc"))
             if kind in ("list", "block"):
                 return str(value)
             raise Unreadable(node.name)
@@ -171,12 +184,17 @@ class Clues:
             return self._slice(node)
         if isinstance(node, ast.Call) and node.func == "reversed" and len(node.args) == 1:
             return f"reverse({self.seq(node.args[0])})"
+        if isinstance(node, ast.Call) and node.func == "sight":
+            return self._view(sight, node)
+        run = run_of(self, node) if isinstance(node, ast.Index) else None
+        if run is not None:
+            return run
         if isinstance(node, ast.Member) and isinstance(node.target, ast.Name) and node.name == "cells" \
                 and node.target.name in self.boards:
             return self.boards[node.target.name].name
         if isinstance(node, ast.Member) and isinstance(node.target, ast.Name) and node.name == "cells" \
                 and node.target.name in self.grids:  # every cell, as MiniZinc's functions over an array take it
-            return self.grids[node.target.name].name
+            return self.grids[node.target.name].cells(*(self.fresh(x) for x in "rc"))
         return self._region(node)
 
     def _region(self, node: ast.Node) -> str:
@@ -219,7 +237,7 @@ class Clues:
             if binder.unpack:
                 raise Unreadable("unpack")
             parts.append(self._generator(binder))
-        text = ", ".join(parts)
+        text = _merged(parts)
         if binders.where is not None:
             text += f" where {self.cond(binders.where)}"
 
@@ -316,19 +334,10 @@ class Clues:
         if node.func in _SUMS and len(node.args) == 2:
             return f"sum({self.seq(node.args[0])}) {_SUMS[node.func]} {self.num(node.args[1])}"
         if node.func == "connected" and len(node.args) == 2:
-            return self.one_area(node.args[0], node.args[1])
+            return self._view(lambda clues, call: one_area(clues, call.args[0], call.args[1]), node)
+        if node.func == "single_loop":
+            return self._view(single_loop, node)
         raise Unreadable(node.func)
-
-    def one_area(self, grid_node: ast.Node, value: ast.Node) -> str:
-        """`connected(g, v)` on a declared grid of two or more cells: a predicate written once."""
-        grid = self.grids.get(grid_node.name) if isinstance(grid_node, ast.Name) else None
-        if grid is None or len(grid.ranges) != 2 or all(lo == hi for lo, hi in grid.ranges):
-            raise Unreadable("connected")
-        items = value.items if isinstance(value, ast.SetLit) else [value]
-        name = self.floored.setdefault("connected", self.fresh("one_area"))
-        self.defined[name] = ONE_AREA.format(name)
-        self.used.add("connected.mzn")
-        return f"{name}({grid.name}, {{{', '.join(self.num(item) for item in items)}}})"
 
     def cond_Forall(self, node: ast.Forall) -> str:
         families = self._families(node.binders)
@@ -380,7 +389,9 @@ class Clues:
             regions = self.regions[name]
             return [(f"{i} in 1..{len(regions.letters)}", self.region(regions, i), "list")]
         grid = self.grids.get(name)
-        return None if grid is None else grid_families(grid, node.name, (r, c, i))
+        if grid is None:
+            return None
+        return run_families(self, grid, node.name, i) or grid_families(grid, node.name, (r, c, i))
 
     def _board_lines(self, board: Board, group: str) -> tuple[str, str]:
         """A forall over a board's group of lines: the line's number, its cells."""
@@ -407,6 +418,18 @@ def names_in(node: object) -> set[str]:
                 found |= {value} if isinstance(value, str) else set(value or ())
             stack.extend(getattr(item, f) for f in vars(type(item)).get("__annotations__", {}) if hasattr(item, f))
     return found
+
+
+def _merged(generators: list[str]) -> str:
+    """`r in 1..5, c in 1..5` as `r, c in 1..5`: each generator over the set of the one before joins it."""
+    merged: list[tuple[list[str], str]] = []
+    for generator in generators:
+        name, _, source = generator.partition(" in ")
+        if merged and merged[-1][1] == source:
+            merged[-1][0].append(name)
+        else:
+            merged.append(([name], source))
+    return ", ".join(f"{', '.join(names)} in {source}" for names, source in merged)
 
 
 def _is_condition(node: ast.Node) -> bool:

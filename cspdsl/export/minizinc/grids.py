@@ -6,11 +6,13 @@ instead of a constraint per pair)."""
 from __future__ import annotations
 
 from ...core.record import Record
+from ...core.static_types import Any
 from .arrays import Array
+from .shapes import Shape
 
 # One family: its generator (empty for a single group), its group's cells, and the group's kind
-# ("list", or "block": a box).
-Family = tuple[str, str, str]
+# ("list", "block": a box or a slice, not indexed, or "cell": one cell, a `Cell`).
+Family = tuple[str, Any, str]
 
 # The steps from a cell to the next one of a pair: right and down (`adjacent`), then the two
 # diagonals down (`touching` too), as `lower/neighbours.py` pairs a grid's cells.
@@ -18,17 +20,34 @@ NEIGHBOUR_STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
 class Grid(Record):
-    """A declared array a clue may name: its MiniZinc name, index ranges and box shape."""
+    """A declared array a clue may name: its MiniZinc name, index ranges and box shape, and the
+    shape of a grid drawn with black cells."""
 
     name: str
     ranges: list[tuple[int, int]]
     box: tuple[int, int] | None = None
+    shape: Shape | None = None
+
+    def cells(self, r: str, c: str) -> str:
+        """Every cell, in reading order: the array, or a shape's `[k[r, c] | r, c in 1..4 where k_shape[r, c] = 1]`."""
+        if self.shape is None:
+            return self.name
+        return f"[{self.name}[{r}, {c}] | {self.shape.generators(r, c)}]"
 
 
-def grid_of(array: Array, box: tuple[int, int] | None) -> Grid:
+class Cell(Record):
+    """One cell of a grid a quantifier binds (`forall cell in g.cells`): its text and its indices."""
+
+    text: str
+    grid: Grid
+    row: str
+    column: str
+
+
+def grid_of(array: Array, box: tuple[int, int] | None, shape: Shape | None = None) -> Grid:
     """The translator's view of an array declared over ranges `lo..hi`."""
     ranges = [tuple(int(x) for x in s.split("..")) for s in array.index_sets]
-    return Grid(array.name, [(r[0], r[1]) for r in ranges], box)
+    return Grid(array.name, [(r[0], r[1]) for r in ranges], box, shape)
 
 
 def grid_families(grid: Grid, group: str, indices: tuple[str, str, str]) -> list[Family] | None:
@@ -38,6 +57,12 @@ def grid_families(grid: Grid, group: str, indices: tuple[str, str, str]) -> list
         return None
     (r0, r1), (c0, c1) = grid.ranges
     r, c, i = indices
+    if group == "cells":
+        generator = grid.shape.generators(r, c) if grid.shape is not None else (
+            f"{r}, {c} in {r0}..{r1}" if (r0, r1) == (c0, c1) else f"{r} in {r0}..{r1}, {c} in {c0}..{c1}")
+        return [(generator, Cell(f"{grid.name}[{r}, {c}]", grid, r, c), "cell")]
+    if grid.shape is not None:  # its lines are broken at the black cells: its runs (`views.py`)
+        return None
     if group == "rows":
         return [(f"{r} in {r0}..{r1}", f"row({grid.name}, {r})", "list")]
     if group == "columns":
