@@ -60,3 +60,8 @@ SINGLE_LOOP = """predicate {0}(array[int, int] of var int: h, array[int, int] of
   array[int] of int: to = [i * (n + 1) + j + 1 | i in 0..m, j in 1..n] ++ [i * (n + 1) + j + 1 | i in 1..m, j in 0..n];
   array[int] of var bool: drawn = [e = 1 | e in array1d(x) ++ array1d(y)];
 }} in forall(d in degree)(d in {{0, 2}}) /\\ exists(drawn) /\\ connected(from, to, [d > 0 | d in degree], drawn);"""
+# `neighbours(g[r, c])` (sharing a side) and `around(g[r, c])` (a side or a corner): the cells of the
+# grid next to (r, c), in reading order.
+NEIGHBOURS = """function array[int] of var int: {0}(array[int, int] of var int: g, int: r, int: c) =
+  [g[i, j] | i in index_set_1of2(g), j in index_set_2of2(g) where {1} = 1];"""
+NEXT_TO = {"adjacent": "abs(i - r) + abs(j - c)", "touching": "max(abs(i - r), abs(j - c))"}

@@ -13,8 +13,9 @@ from ...syntax import ast
 from ...syntax.plain import parse_model
 from .arrays import Declared, declaration, declare, narrower
 from .boards import board_of
-from .clues import COMPARE, Bound, Clues, LetRows, Unreadable, names_in
+from .clues import COMPARE, Bound, Clues, LetRows, Unreadable
 from .entities import entity_names, number_functions
+from .families import names_in
 from .flat import line_comment, solve_item
 from .grids import Grid, grid_of
 from .output import output_items

@@ -51,15 +51,22 @@ def region_map(name: str, grid: str, ranges: list[tuple[int, int]], letters: lis
 
 
 def letter_ranges(letters: list[str]) -> str:
-    """`A-Z, a-c`: the letters, each run of consecutive characters as its first and last."""
+    """`A-Z, a-c`, `00-07`: the letters, each run of consecutive characters or numbers as its first and last."""
     runs: list[list[str]] = []
     for letter in letters:
-        if runs and len(letter) == len(runs[-1][-1]) == 1 and ord(letter) == ord(runs[-1][-1]) + 1:
+        if runs and _follows(runs[-1][-1], letter):
             runs[-1].append(letter)
         else:
             runs.append([letter])
     return ", ".join(run[0] if len(run) == 1 else f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(run)
                      for run in runs)
+
+
+def _follows(before: str, label: str) -> bool:
+    """Whether a label comes right after another: the next character, or the next number as long."""
+    if len(before) == len(label) == 1 and ord(label) == ord(before) + 1:
+        return True
+    return before.isdigit() and label.isdigit() and len(before) == len(label) and int(label) == int(before) + 1
 
 
 def region_sum(s: ast.Node, regions: dict[str, Regions], shaped: Collection[str] = ()

@@ -1,14 +1,15 @@
-"""What a cell sees along its row and column, and the runs of a grid drawn with a shape, as MiniZinc
-writes them: `seen(g[r, c])` and `sight(g[r, c])` functions defined once (`functions.py`) and called
-with the cell's indices (`sight` with the grid's shape, whose black cells block the view), and the
-runs across and down (`k.across`, `k.down`, `k.runs`) as par arrays of their lines and ends, a run
-the slice of its cells (`shapes.py`)."""
+"""What a cell sees along its row and column, the cells next to it, and the runs of a grid drawn
+with a shape, as MiniZinc writes them: `seen(g[r, c])`, `sight(g[r, c])`, `neighbours(g[r, c])` and
+`around(g[r, c])` functions defined once (`functions.py`) and called with the cell's grid and indices
+(`sight` with the grid's shape too, whose black cells block the view), and the runs across and down
+(`k.across`, `k.down`, `k.runs`) as par arrays of their lines and ends, a run the slice of its cells
+(`shapes.py`)."""
 
 from __future__ import annotations
 
 from ...core.static_types import Any
 from ...syntax import ast
-from .functions import SEEN, SIGHT
+from .functions import NEIGHBOURS, NEXT_TO, SEEN, SIGHT
 from .grids import Family, Grid
 from .shapes import RUN_KINDS, run_slice, runs_declaration
 
@@ -50,9 +51,25 @@ def sight(clues: Any, call: ast.Call) -> str:
     return f"{_defined(clues, 'sight', SIGHT)}({grid.name}, {grid.shape.mask}, {r}, {c})"
 
 
-def _defined(clues: Any, name: str, text: str) -> str:
+# cspdsl's calls of the cells next to a cell -> the family of pairs they are (`lower/calls.py`)
+NEIGHBOUR_CALLS = {"neighbours": "adjacent", "neighbors": "adjacent", "around": "touching"}
+
+
+def neighbours(clues: Any, call: ast.Call) -> str:
+    """`neighbours(g[r, c])`, `around(g[r, c])` on a whole grid."""
+    if len(call.args) != 1:
+        raise NoView("neighbours")
+    grid, r, c = cell_of(clues, call.args[0])
+    if grid.shape is not None:
+        raise NoView("shape")
+    family = NEIGHBOUR_CALLS[call.func]
+    name = "neighbours" if family == "adjacent" else "around"
+    return f"{_defined(clues, name, NEIGHBOURS, NEXT_TO[family])}({grid.name}, {r}, {c})"
+
+
+def _defined(clues: Any, name: str, text: str, *more: str) -> str:
     function: str = clues.floored.setdefault(name, clues.fresh(name))
-    clues.defined[function] = text.format(function)
+    clues.defined[function] = text.format(function, *more)
     return function
 
 
