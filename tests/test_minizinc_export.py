@@ -132,6 +132,13 @@ SMALL_CONSTRUCTS = {
                                 "forall c in 1..2: g[2, c] + g[2, c + 1] in 1..3\n"
                                 "max(g[1, 1], y[1]) != 2 * min(g[2, 1], y[2], 1)\n"
                                 "exactly 1 of [v == 2 for v in g[.., 2]]\n", True),
+    # a pairing of their cells (of a let and a grid, or of two grids), several pairings to one answer
+    "pairs-side-by-side": ("let tr = [[1, 0, 0], [0, 0, 1]]\nvar t[1..2, 1..3] in bool\npaired(tr, t)\n"
+                           "var a[0..1, 1..3] in bool\nvar b[0..1, 1..3] in bool\npaired(a, b)\nsum(a) == 2\n", True),
+    "no-loop-of-diagonals": ("var d[0..1, 2..4] in bool\nno_loop(d)\nd[0, 2] + d[1, 4] >= 1\n", True),
+    # a path of numbers along the sides, and one across the corners too, in one model
+    "numbered-paths": ("var n[0..1, 1..3] in 1..6\nnumbered_path(n)\nvar m[1..2, 1..2] in 1..4\n"
+                       "numbered_path(m, around)\nm[1, 1] == 1\n", True),
     "diagonals-of-a-shifted-square": ("var g[2..4, 0..2] in 1..3\nforall d in g.diagonals: alldifferent(d)\n"
                                       "forall r in g.rows: alldifferent(r)\n", True),
 }
@@ -280,13 +287,12 @@ def assert_within_twice(folder: Path, name: str) -> None:
 
 GENRES = MODELS / "genres"
 # Over twice their .puz: a construct of theirs has no MiniZinc form here yet and is written flattened
-# (a fleet of ships, areas of numbers, links, paths, loops of cells, pairs, no loop, a numbered path),
-# or, written readably, says more than its .puz (yin_yang: a predicate of one area written once).
-GENRES_NOT_YET_TWICE = {"battleships", "fillomino", "hashi", "hidoku", "masyu", "numberlink", "nurikabe",
-                        "slant", "tents", "yajilin", "yin_yang"}
-# Gecode lists every solution of these in more than a few seconds: the slow tests check them. It does
-# not in minutes on those left out (their areas and links: MiniZinc's `connected` decomposed).
-GENRES_SLOW_ON_GECODE: set[str] = set()
+# (a fleet of ships, areas of numbers, links, paths, loops of cells), or, written
+# readably, says more than its .puz (yin_yang: a predicate of one area written once).
+GENRES_NOT_YET_TWICE = {"battleships", "fillomino", "hashi", "masyu", "numberlink", "nurikabe", "yajilin",
+                        "yin_yang"}
+# Gecode lists every answer of the others in a second or two of CPU; of these it lists none in
+# minutes (their areas, loops and links: MiniZinc's `connected` decomposed), so they are left out.
 GENRES_TOO_SLOW_ON_GECODE = {"fillomino", "hashi", "masyu", "nurikabe", "range", "singles", "slant", "yajilin",
                              "yin_yang"}
 
@@ -299,9 +305,8 @@ def test_a_genre_s_minizinc_is_no_longer_than_twice_the_model(name: str, request
 
 
 @pytest.mark.skipif(MINIZINC is None, reason="MiniZinc is not installed")
-@pytest.mark.parametrize("name", [
-    pytest.param(p.stem, marks=[pytest.mark.slow] if p.stem in GENRES_SLOW_ON_GECODE else [])
-    for p in sorted(GENRES.glob("*.puz")) if p.stem not in GENRES_TOO_SLOW_ON_GECODE])
+@pytest.mark.parametrize("name", sorted(p.stem for p in GENRES.glob("*.puz")
+                                        if p.stem not in GENRES_TOO_SLOW_ON_GECODE))
 def test_minizinc_with_gecode_finds_a_genre_s_solutions(name: str, tmp_path: Path) -> None:
     assert_gecode_agrees(load(GENRES / f"{name}.puz"), name, tmp_path)
 

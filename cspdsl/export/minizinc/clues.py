@@ -12,7 +12,7 @@ from collections.abc import Callable
 from ...core.record import Record
 from ...core.static_types import Any
 from ...syntax import ast
-from .areas import one_area, single_loop
+from .areas import PREDICATE_CALLS
 from .boards import Board
 from .digits import number
 from .entities import RELATIONS, relation
@@ -144,6 +144,9 @@ class Clues:
         return f"-({self.num(node.operand)})"
 
     def num_Call(self, node: ast.Call) -> str:
+        if node.func == "sum" and len(node.args) == 1 and isinstance(node.args[0], ast.Name) \
+                and self.names.get(node.args[0].name, ("",))[0] == "items":  # a pair's sum, its items added
+            return f"({' + '.join(self.names[node.args[0].name][1])})"
         if node.func in ("sum", "max", "min", "product") and len(node.args) == 1:
             return f"{node.func}({self.seq(node.args[0])})"
         if node.func in ("max", "min") and len(node.args) > 1:  # of numbers: MiniZinc's of two, or of a list
@@ -354,10 +357,8 @@ class Clues:
             return f"all_different({self.seq(node.args[0])})"
         if node.func in _SUMS and len(node.args) == 2:
             return f"sum({self.seq(node.args[0])}) {_SUMS[node.func]} {self.num(node.args[1])}"
-        if node.func == "connected" and len(node.args) == 2:
-            return self._view(lambda clues, call: one_area(clues, call.args[0], call.args[1]), node)
-        if node.func == "single_loop":
-            return self._view(single_loop, node)
+        if node.func in PREDICATE_CALLS:
+            return self._view(PREDICATE_CALLS[node.func], node)
         raise Unreadable(node.func)
 
     def cond_Forall(self, node: ast.Forall) -> str:

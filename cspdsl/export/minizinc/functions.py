@@ -32,11 +32,11 @@ ONE_AREA = """predicate {0}(array[int, int] of var int: g, set of int: v) = let 
   array[int] of int: t = [i + 1 | i in 1..n where i mod w != 0] ++ [i + w | i in 1..n - w];
 }} in exists(on) /\\ connected(s, t, on, [on[s[e]] /\\ on[t[e]] | e in index_set(s)]);"""
 # `seen(g[r, c])`: the cells (r, c) sees along its row and column, itself included, up to a cell whose
-# value is not 0 (a shaded one): each cell of its row and column, counted when it and every cell
+# value is not 0 (a shaded one): each cell (i, j) of its row or column, counted when it and every cell
 # between them are 0 (a shaded cell sees none).
 SEEN = """function var int: {0}(array[int, int] of var int: g, int: r, int: c) =
-  sum(j in index_set_2of2(g))(forall(k in min(j, c)..max(j, c))(g[r, k] = 0))
-  + sum(i in index_set_1of2(g) where i != r)(forall(k in min(i, r)..max(i, r))(g[k, c] = 0));"""
+  sum(i in index_set_1of2(g), j in index_set_2of2(g) where i = r \\/ j = c)
+    (forall(k in min(i, r)..max(i, r), l in min(j, c)..max(j, c))(g[k, l] = 0));"""
 # `sight(g[r, c])` on a grid drawn with a shape: the cell, then the cells it sees right, down, left
 # and up, nearest first, up to a black cell (0 in `shape`) or the edge.
 SIGHT = """function array[int] of var int: {0}(array[int, int] of var int: g, array[int, int] of int: shape,
@@ -65,3 +65,34 @@ SINGLE_LOOP = """predicate {0}(array[int, int] of var int: h, array[int, int] of
 NEIGHBOURS = """function array[int] of var int: {0}(array[int, int] of var int: g, int: r, int: c) =
   [g[i, j] | i in index_set_1of2(g), j in index_set_2of2(g) where {1} = 1];"""
 NEXT_TO = {"adjacent": "abs(i - r) + abs(j - c)", "touching": "max(abs(i - r), abs(j - c))"}
+# `paired(a, b)`: the cells where a holds (is not 0) and those where b holds are matched one to one,
+# side by side; p[r, c, k]: the cell (r, c) of a is paired with its neighbour in direction k (right,
+# down, left, up) of b. Which pairs are taken is no part of the answer: the output shows a and b alone.
+PAIRED = """predicate {0}(array[int, int] of var int: a, array[int, int] of var int: b) = let {{
+  set of int: R = index_set_1of2(a); set of int: C = index_set_2of2(a);
+  array[1..4] of int: dr = [0, 1, 0, -1]; array[1..4] of int: dc = [1, 0, -1, 0];
+  array[R, C, 1..4] of var bool: p;
+}} in forall(r in R, c in C, k in 1..4)(if r + dr[k] in R /\\ c + dc[k] in C
+    then p[r, c, k] -> a[r, c] != 0 /\\ b[r + dr[k], c + dc[k]] != 0 else not p[r, c, k] endif)
+  /\\ forall(r in R, c in C)(sum(k in 1..4)(p[r, c, k]) = (a[r, c] != 0)
+    /\\ sum(k in 1..4 where r - dr[k] in R /\\ c - dc[k] in C)(p[r - dr[k], c - dc[k], k]) = (b[r, c] != 0));"""
+# `no_loop(d)`: the diagonals of a Slant grid (1 `\`, 0 `/`) close no loop: for each class of corners
+# (p: the parity of i + j), every corner of the class reaches the outside (node 1) through the drawn
+# diagonals between corners of its class. The nodes: the outside, each corner (i, j) of the m x n cells,
+# each cell joined to its four corners (those of the other class are off).
+NO_LOOP = """predicate {0}(array[int, int] of var int: d) = let {{
+  int: m = card(index_set_1of2(d)); int: n = card(index_set_2of2(d)); int: k = (m + 1) * (n + 1);
+  array[0..m - 1, 0..n - 1] of var int: x = array2d(0..m - 1, 0..n - 1, array1d(d));
+  array[int] of int: from = [1 | i in 0..m, j in 0..n where i in {{0, m}} \\/ j in {{0, n}}]
+    ++ [k + 2 + r * n + c | r in 0..m - 1, c in 0..n - 1, e in 0..3];
+  array[int] of int: to = [2 + i * (n + 1) + j | i in 0..m, j in 0..n where i in {{0, m}} \\/ j in {{0, n}}]
+    ++ [2 + (r + e div 2) * (n + 1) + c + e mod 2 | r in 0..m - 1, c in 0..n - 1, e in 0..3];
+}} in forall(p in 0..1)(let {{
+  array[int] of var bool: on = [true] ++ [(i + j) mod 2 = p | i in 0..m, j in 0..n]
+    ++ [x[r, c] = bool2int((r + c) mod 2 = p) | r in 0..m - 1, c in 0..n - 1];
+}} in connected(from, to, on, [on[from[e]] /\\ on[to[e]] | e in index_set(from)]));"""
+# `numbered_path(g)` (Numbrix, and with `around` Hidato): the cells hold 1, 2, ..., one number each,
+# and each number but the last has the next one in a cell next to it ({1}: `neighbours` or `around`).
+NUMBERED_PATH = """predicate {0}(array[int, int] of var int: g) = all_different(array1d(g))
+  /\\ forall(r in index_set_1of2(g), c in index_set_2of2(g))
+    (g[r, c] = length(array1d(g)) \\/ exists(x in {1}(g, r, c))(x = g[r, c] + 1));"""

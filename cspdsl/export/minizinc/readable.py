@@ -137,7 +137,7 @@ class Readable:
     def _regions(self, s: ast.RegionsDecl) -> None:
         """A region map as a par array of region numbers, in the letters' order."""
         grid = self.clues.grids.get(s.grid)
-        if grid is None or len(grid.ranges) != 2:
+        if grid is None or len(grid.ranges) != 2 or grid.shape is not None:  # a shape's black cells are in no region
             return
         (r0, r1), (c0, c1) = grid.ranges
         rows = [row_labels(row, c1 - c0 + 1) or row.cells for row in s.picture.rows]  # lowering checked the widths
@@ -184,7 +184,8 @@ class Readable:
     def _place(self, s: ast.PlaceDecl) -> bool:
         """Pieces of numbers placed on a grid, as sets of values with their copies (`pieces.py`)."""
         pieces, grid = self.pieces.get(s.pieces), self.clues.grids.get(s.target)
-        if pieces is None or grid is None or id(s) not in self.by_statement or s.pieces in RESERVED:
+        if pieces is None or grid is None or grid.shape is not None or id(s) not in self.by_statement \
+                or s.pieces in RESERVED:
             return False
         fresh = {"copies": self.clues.fresh(f"{s.pieces}_copies"), "kind": self.clues.fresh("t"),
                  "cell": self.clues.fresh("x")}

@@ -62,9 +62,13 @@ def neighbours(clues: Any, call: ast.Call) -> str:
     grid, r, c = cell_of(clues, call.args[0])
     if grid.shape is not None:
         raise NoView("shape")
-    family = NEIGHBOUR_CALLS[call.func]
+    return f"{neighbour_function(clues, NEIGHBOUR_CALLS[call.func])}({grid.name}, {r}, {c})"
+
+
+def neighbour_function(clues: Any, family: str) -> str:
+    """The function of the cells next to a cell (`adjacent`: a side; `touching`: a corner too), defined once."""
     name = "neighbours" if family == "adjacent" else "around"
-    return f"{_defined(clues, name, NEIGHBOURS, NEXT_TO[family])}({grid.name}, {r}, {c})"
+    return _defined(clues, name, NEIGHBOURS, NEXT_TO[family])
 
 
 def _defined(clues: Any, name: str, text: str, *more: str) -> str:
