@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...core.record import Record
 from ...core.static_types import Any
 from .arrays import Array
-from .shapes import Shape
+from .shapes import Shape, cell_generators
 
 # One family: its generator (empty for a single group), its group's cells, and the group's kind
 # ("list", "block": a box or a slice, not indexed, "items": a list of the items' texts, a pair of
@@ -54,8 +54,7 @@ def grid_families(grid: Grid, group: str, indices: tuple[str, str, str, str]) ->
     (r0, r1), (c0, c1) = grid.ranges
     r, c, i, j = indices
     if group == "cells":
-        generator = grid.shape.generators(r, c) if grid.shape is not None else (
-            f"{r}, {c} in {r0}..{r1}" if (r0, r1) == (c0, c1) else f"{r} in {r0}..{r1}, {c} in {c0}..{c1}")
+        generator = grid.shape.generators(r, c) if grid.shape is not None else cell_generators(r, c, grid.ranges)
         return [(generator, Cell(f"{grid.name}[{r}, {c}]", grid, r, c), "cell")]
     if grid.shape is not None:  # its lines are broken at the black cells: its runs (`views.py`)
         return None
@@ -81,8 +80,8 @@ def neighbour_pairs(grid: Grid, group: str, r: str, c: str, i: str, j: str) -> l
     """`g.adjacent` (cells side by side) and `g.touching` (also corner to corner): one forall over each
     cell and each step (i, j) to a later cell in reading order (right and down; for `touching` the
     diagonals down too), each pair its first cell, then the other, as the lowering pairs them."""
-    (r0, r1), (c0, c1) = grid.ranges
-    rows = f"{r}, {c} in {r0}..{r1}" if (r0, r1) == (c0, c1) else f"{r} in {r0}..{r1}, {c} in {c0}..{c1}"
+    (_, r1), (c0, c1) = grid.ranges
+    rows = cell_generators(r, c, grid.ranges)
     if group == "adjacent":
         steps = f"{i}, {j} in 0..1 where {i} + {j} = 1 /\\ {r} + {i} <= {r1} /\\ {c} + {j} <= {c1}"
     else:

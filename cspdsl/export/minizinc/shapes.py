@@ -58,9 +58,13 @@ class Shape(Record, frozen=False):
 
     def generators(self, r: str, c: str) -> str:
         """The shape's cells as generators: `r, c in 1..4 where k_shape[r, c] = 1`."""
-        (r0, r1), (c0, c1) = self.ranges
-        both = f"{r}, {c} in {r0}..{r1}" if (r0, r1) == (c0, c1) else f"{r} in {r0}..{r1}, {c} in {c0}..{c1}"
-        return f"{both} where {self.mask}[{r}, {c}] = 1"
+        return f"{cell_generators(r, c, self.ranges)} where {self.mask}[{r}, {c}] = 1"
+
+
+def cell_generators(r: str, c: str, ranges: list[tuple[int, int]]) -> str:
+    """Every cell of a grid of two dimensions: `r, c in 1..4`, or `r in 0..2, c in 1..3`."""
+    (r0, r1), (c0, c1) = ranges
+    return f"{r}, {c} in {r0}..{r1}" if (r0, r1) == (c0, c1) else f"{r} in {r0}..{r1}, {c} in {c0}..{c1}"
 
 
 def shape_declaration(shape: Shape, array: str, declared: str) -> list[str]:
@@ -70,7 +74,7 @@ def shape_declaration(shape: Shape, array: str, declared: str) -> list[str]:
     c = unused("c", {array, shape.mask, r})
     (r0, r1), (c0, c1) = shape.ranges
     body = " | ".join(", ".join(map(str, row)) for row in shape.rows())
-    every = f"{r}, {c} in {r0}..{r1}" if (r0, r1) == (c0, c1) else f"{r} in {r0}..{r1}, {c} in {c0}..{c1}"
+    every = cell_generators(r, c, shape.ranges)
     cell, black = f"{array}[{r}, {c}]", f"{shape.mask}[{r}, {c}] = 0"
     holes = (f"constraint forall({every})(({cell} = 0) = ({black}));" if shape.zero_outside
              else f"constraint forall({every} where {black})({cell} = 0);")
