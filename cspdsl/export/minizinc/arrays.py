@@ -14,6 +14,7 @@ from ...core.record import Record, field
 from ...ir import Problem
 from ...lower.layout import Layout
 from .entities import attribute_enums
+from .shapes import Shape, shape_declaration
 from .writers import RESERVED, domain_text, identifiers, string, unused
 
 # An IR variable of an array: `base[i,j]` with whole-number indices.
@@ -33,6 +34,7 @@ class Array(Record, frozen=False):
     meaning: str = ""  # what a cell holds, for an array over keys ({keys}: its keys' array)
     written: tuple[list[str], str] | None = None  # the index sets and domain as the model writes them (1..n)
     enum: tuple[str, list[str]] | None = None  # an attribute's enum: its name, its values' MiniZinc names
+    shape: Shape | None = None  # a grid drawn with a shape: its black cells, which hold 0
 
     @property
     def sets(self) -> list[str]:
@@ -60,17 +62,22 @@ class Declared(Record, frozen=False):
         return self.by_source.get(name)
 
 
-def declare(problem: Problem, layout: Layout, scalar_names: set[str], model_names: set[str]) -> Declared:
-    """The arrays of the layout (attributes, boards, grids) and of the IR's `base[i,j]` variables
-    that fill a box, then every other variable alone (`scalar_names`: the model's own scalars), and
-    an enum for each attribute that can have one (`model_names`: the names the model uses)."""
+def declare(problem: Problem, layout: Layout, scalar_names: set[str], model_names: set[str],
+            shaped: frozenset[str] = frozenset()) -> Declared:
+    """The arrays of the layout (attributes, boards, grids, the `shaped` grids drawn with black
+    cells) and of the IR's `base[i,j]` variables that fill a box, then every other variable alone
+    (`scalar_names`: the model's own scalars), and an enum for each attribute that can have one
+    (`model_names`: the names the model uses)."""
     found = Declared()
     taken: set[str] = set()
-    for array in _layout_arrays(layout) + _named_arrays(problem, layout):
+    for array in _layout_arrays(layout, shaped) + _named_arrays(problem, layout):
         name = _free(array.source, taken)
         array.name = name
         if array.keys is not None:
             taken.add(f"{name}_keys")
+        if array.shape is not None:
+            array.shape.mask = _free(f"{name}_shape", taken | model_names)
+            taken.add(array.shape.mask)
         found.arrays.append(array)
         found.by_source[array.source] = array
     in_arrays = {var for array in found.arrays for var in array.cells.values()}
@@ -82,6 +89,8 @@ def declare(problem: Problem, layout: Layout, scalar_names: set[str], model_name
     for attribute, enum in attribute_enums(layout, taken | model_names).items():
         found.by_source[attribute].enum = enum
     for array in found.arrays:
+        if array.shape is not None:
+            array.shape.zero_outside = all(0 not in problem.variables[v].domain for v in array.cells.values())
         array.domain = _array_domain(problem, array)
         for index, var in array.cells.items():
             found.refs[var] = array.ref(index)
@@ -97,8 +106,9 @@ def _free(name: str, taken: set[str]) -> str:
     return candidate
 
 
-def _layout_arrays(layout: Layout) -> list[Array]:
-    """The attributes of the entities, the boards and the full grids, as the model names them."""
+def _layout_arrays(layout: Layout, shaped: frozenset[str]) -> list[Array]:
+    """The attributes of the entities, the boards, the full grids and the grids drawn with a shape,
+    as the model names them."""
     arrays = []
     if layout.entities is not None:
         for attribute, values in layout.entities.attributes.items():
@@ -110,9 +120,15 @@ def _layout_arrays(layout: Layout) -> list[Array]:
         meaning = "a cell of the board, named in {keys}"
         arrays.append(Array(board.name, [f"1..{len(cells)}"], "", cells, list(board.variables), board.name, meaning))
     for grid in layout.grids:
+        index_sets = [f"{r[0]}..{r[-1]}" for r in grid.index_ranges]
         if _fills_its_box(grid.index_ranges, grid.cells):
-            index_sets = [f"{r[0]}..{r[-1]}" for r in grid.index_ranges]
             arrays.append(Array(grid.name, index_sets, "", dict(grid.cells), source=grid.name))
+        elif grid.name in shaped and len(grid.index_ranges) == 2 and _fills_its_box(grid.index_ranges, {
+                (r, c): "" for r in grid.index_ranges[0] for c in grid.index_ranges[1]}):
+            rows, cols = grid.index_ranges
+            holes = frozenset((r, c) for r in rows for c in cols if (r, c) not in grid.cells)
+            shape = Shape("", [(rows[0], rows[-1]), (cols[0], cols[-1])], holes)
+            arrays.append(Array(grid.name, index_sets, "", dict(grid.cells), source=grid.name, shape=shape))
     return arrays
 
 
@@ -146,6 +162,8 @@ def _array_domain(problem: Problem, array: Array) -> str:
     """The values every cell may take: the cells' one domain, or the smallest range holding them
     all (`narrower` then posts what a cell's own domain leaves out)."""
     domains = {problem.variables[v].domain for v in array.cells.values()}
+    if array.shape is not None and array.shape.zero_outside:  # the black cells hold 0
+        domains = {tuple(sorted({0, *d})) for d in domains}
     if len(domains) == 1:
         return domain_text(domains.pop())
     values = sorted({v for d in domains for v in d})
@@ -158,6 +176,8 @@ def narrower(problem: Problem, declared: Declared) -> list[str]:
     for array in declared.arrays:
         for var in array.cells.values():
             values = problem.variables[var].domain
+            if array.shape is not None and array.shape.zero_outside:  # the shape keeps its cells off 0
+                values = tuple(sorted({0, *values}))
             if domain_text(values) != array.domain:
                 lines.append(f"constraint {declared.refs[var]} in {domain_text(values) if values else '{}'};")
     return lines
@@ -175,4 +195,6 @@ def declaration(array: Array) -> list[str]:
     note = f"  % {array.meaning.format(keys=f'{array.name}_keys')}" if array.meaning and array.enum is None else ""
     domain = array.written[1] if array.written is not None else array.domain
     lines.append(f"array[{sets}] of var {domain}: {array.name};{note}")
+    if array.shape is not None:
+        return shape_declaration(array.shape, array.name, lines[-1])
     return lines

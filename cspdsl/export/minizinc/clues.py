@@ -12,12 +12,15 @@ from collections.abc import Callable
 from ...core.record import Record
 from ...core.static_types import Any
 from ...syntax import ast
-from .boards import Board, lines_array
+from .areas import PREDICATE_CALLS
+from .boards import Board
 from .digits import number
 from .entities import RELATIONS, relation
-from .functions import FLOORED, ONE_AREA, RUNS, VISIBLE
-from .grids import Grid, grid_families
+from .families import forall_families
+from .functions import FLOORED, RUNS, VISIBLE
+from .grids import Grid
 from .regions import Regions
+from .views import NEIGHBOUR_CALLS, NoView, neighbours, run_of, seen, sight
 from .writers import unused
 
 
@@ -33,7 +36,8 @@ class LetRows(Record):
 
 
 # A bound name: ("int", text) a number, ("list", text) a list, ("row", let) a row of a 2-D let,
-# ("block", text) a 2-D slice (a box: summed, counted and ranged over as a list, not indexed).
+# ("block", text) a 2-D slice (a box: summed, counted and ranged over as a list, not indexed),
+# ("items", [texts]) a list of known items (a pair of neighbours), ("cell", Cell) one cell of a grid.
 Bound = tuple[str, Any]
 
 COMPARE = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -66,6 +70,8 @@ class Clues:
 
     def num_Name(self, node: ast.Name) -> str:
         kind, text = self.names.get(node.name, ("", None))
+        if kind == "cell":
+            return str(text.text)
         if kind != "int":
             raise Unreadable(node.name)
         return str(text)
@@ -101,6 +107,11 @@ class Clues:
         grid = self.grids.get(target.name)
         if grid is not None and len(indices) == len(grid.ranges):
             return f"{grid.name}[{', '.join(self.num(i) for i in indices)}]"
+        if kind == "items" and len(indices) == 1:  # pair[1]: the item itself
+            index = indices[0]
+            if isinstance(index, ast.Num) and 1 <= index.value <= len(value):
+                return str(value[index.value - 1])
+            return f"[{', '.join(value)}][{self.num(index)}]"
         if kind == "list" and len(indices) in (1, 2):
             return f"{value}[{', '.join(self.num(i) for i in indices)}]"
         raise Unreadable("index")
@@ -128,11 +139,19 @@ class Clues:
         return text
 
     def num_Neg(self, node: ast.Neg) -> str:
+        if isinstance(node.operand, ast.Num):  # a negative number as MiniZinc writes one
+            return f"-{node.operand.value}"
         return f"-({self.num(node.operand)})"
 
     def num_Call(self, node: ast.Call) -> str:
+        if node.func == "sum" and len(node.args) == 1 and isinstance(node.args[0], ast.Name) \
+                and self.names.get(node.args[0].name, ("",))[0] == "items":  # a pair's sum, its items added
+            return f"({' + '.join(self.names[node.args[0].name][1])})"
         if node.func in ("sum", "max", "min", "product") and len(node.args) == 1:
             return f"{node.func}({self.seq(node.args[0])})"
+        if node.func in ("max", "min") and len(node.args) > 1:  # of numbers: MiniZinc's of two, or of a list
+            numbers = ", ".join(self.num(arg) for arg in node.args)
+            return f"{node.func}({numbers})" if len(node.args) == 2 else f"{node.func}([{numbers}])"
         if node.func == "abs" and len(node.args) == 1:
             return f"abs({self.num(node.args[0])})"
         if node.func == "len" and len(node.args) == 1:
@@ -145,7 +164,15 @@ class Clues:
             text = number(lambda digit: self._operand(digit, "*"), node)
             if text is not None:
                 return text
+        if node.func == "seen":
+            return self._view(seen, node)
         raise Unreadable(node.func)
+
+    def _view(self, view: Callable[[Clues, ast.Call], str], node: ast.Call) -> str:
+        try:
+            return view(self, node)
+        except NoView as e:
+            raise Unreadable(str(e)) from None
 
     def num_Conditional(self, node: ast.Conditional) -> str:
         return f"if {self.cond(node.condition)} then {self.num(node.then)} else {self.num(node.otherwise)} endif"
@@ -156,12 +183,16 @@ class Clues:
         if isinstance(node, ast.Name):
             kind, value = self.names.get(node.name, ("", None))
             if node.name in self.grids:
-                return self.grids[node.name].name
+                return self.grids[node.name].cells(*(self.fresh(x) for x in "rc"))
             if kind in ("list", "block"):
                 return str(value)
+            if kind == "items":
+                return f"[{', '.join(value)}]"
             raise Unreadable(node.name)
         if isinstance(node, ast.ListLit):
             return f"[{', '.join(self.num(item) for item in node.items)}]"
+        if isinstance(node, ast.BinOp) and node.op == "+":  # two lists one after the other
+            return f"{self.seq(node.left)} ++ {self.seq(node.right)}"
         if isinstance(node, ast.Comprehension):
             generators, after = self.binders(node.binders)
             body = self.cond(node.body) if _is_condition(node.body) else self.num(node.body)
@@ -171,12 +202,17 @@ class Clues:
             return self._slice(node)
         if isinstance(node, ast.Call) and node.func == "reversed" and len(node.args) == 1:
             return f"reverse({self.seq(node.args[0])})"
+        if isinstance(node, ast.Call) and node.func in ("sight", *NEIGHBOUR_CALLS):
+            return self._view(sight if node.func == "sight" else neighbours, node)
+        run = run_of(self, node) if isinstance(node, ast.Index) else None
+        if run is not None:
+            return run
         if isinstance(node, ast.Member) and isinstance(node.target, ast.Name) and node.name == "cells" \
                 and node.target.name in self.boards:
             return self.boards[node.target.name].name
         if isinstance(node, ast.Member) and isinstance(node.target, ast.Name) and node.name == "cells" \
                 and node.target.name in self.grids:  # every cell, as MiniZinc's functions over an array take it
-            return self.grids[node.target.name].name
+            return self.grids[node.target.name].cells(*(self.fresh(x) for x in "rc"))
         return self._region(node)
 
     def _region(self, node: ast.Node) -> str:
@@ -219,7 +255,7 @@ class Clues:
             if binder.unpack:
                 raise Unreadable("unpack")
             parts.append(self._generator(binder))
-        text = ", ".join(parts)
+        text = _merged(parts)
         if binders.where is not None:
             text += f" where {self.cond(binders.where)}"
 
@@ -236,12 +272,16 @@ class Clues:
             return text
         if isinstance(source, ast.Name):
             kind, value = self.names.get(source.name, ("", None))
-            if kind in ("list", "block"):
+            if kind in ("list", "block", "items"):
                 self.names[binder.name] = ("int", binder.name)
-                return f"{binder.name} in {value}"
+                return f"{binder.name} in {self.seq(source)}"
             if kind == "rows":
                 self.names[binder.name] = ("row", value)
                 return f"{binder.name} in 1..{value.rows}"
+        if isinstance(source, ast.Index | ast.ListLit | ast.Call):  # a list: a slice, `reversed(...)`, a view
+            text = f"{binder.name} in {self.seq(source)}"
+            self.names[binder.name] = ("int", binder.name)
+            return text
         raise Unreadable("binder")
 
     # ---- conditions ---------------------------------------------------------------------------
@@ -301,6 +341,8 @@ class Clues:
         element, collection = self.num(node.element), node.collection
         if isinstance(collection, ast.SetLit):
             text = f"{element} in {{{', '.join(self.num(item) for item in collection.items)}}}"
+        elif isinstance(collection, ast.Range):
+            text = f"{element} in {self.num(collection.lo)}..{self.num(collection.hi)}"
         elif isinstance(collection, ast.Name) and collection.name in self.grids and len(
                 self.grids[collection.name].ranges) == 1:
             grid, j = self.grids[collection.name], self.fresh("j")
@@ -315,23 +357,15 @@ class Clues:
             return f"all_different({self.seq(node.args[0])})"
         if node.func in _SUMS and len(node.args) == 2:
             return f"sum({self.seq(node.args[0])}) {_SUMS[node.func]} {self.num(node.args[1])}"
-        if node.func == "connected" and len(node.args) == 2:
-            return self.one_area(node.args[0], node.args[1])
+        if node.func in PREDICATE_CALLS:
+            return self._view(PREDICATE_CALLS[node.func], node)
         raise Unreadable(node.func)
 
-    def one_area(self, grid_node: ast.Node, value: ast.Node) -> str:
-        """`connected(g, v)` on a declared grid of two or more cells: a predicate written once."""
-        grid = self.grids.get(grid_node.name) if isinstance(grid_node, ast.Name) else None
-        if grid is None or len(grid.ranges) != 2 or all(lo == hi for lo, hi in grid.ranges):
-            raise Unreadable("connected")
-        items = value.items if isinstance(value, ast.SetLit) else [value]
-        name = self.floored.setdefault("connected", self.fresh("one_area"))
-        self.defined[name] = ONE_AREA.format(name)
-        self.used.add("connected.mzn")
-        return f"{name}({grid.name}, {{{', '.join(self.num(item) for item in items)}}})"
-
     def cond_Forall(self, node: ast.Forall) -> str:
-        families = self._families(node.binders)
+        try:
+            families = forall_families(self, node.binders)
+        except NoView as e:
+            raise Unreadable(str(e)) from None
         if families is not None:
             return families(node.body)
         generators, after = self.binders(node.binders)
@@ -339,74 +373,17 @@ class Clues:
         after()
         return f"forall({generators})({body})"
 
-    # ---- the groups of a grid -----------------------------------------------------------------
 
-    def _families(self, binders: ast.Binders) -> Callable[[ast.Node], str] | None:
-        """`forall group in g.rows + g.columns + part.regions: C`: a forall for each family, the
-        group bound to its list."""
-        if len(binders.binders) != 1 or binders.where is not None:
-            return None
-        binder = binders.binders[0]
-        self.avoid = names_in(binders) | names_in(binder.source)
-        families = self._family_list(binder.source)
-        if families is None:
-            return None
-
-        def write(body: ast.Node) -> str:
-            self.avoid |= names_in(body)
-            parts = []
-            for generator, group, kind in families:
-                saved = dict(self.names)
-                self.names[binder.name] = (kind, group)
-                parts.append(f"forall({generator})({self.cond(body)})" if generator else self.cond(body))
-                self.names = saved
-            return " /\\\n  ".join(parts)
-
-        return write
-
-    def _family_list(self, node: ast.Node) -> list[tuple[str, str, str]] | None:
-        """Each family's generator (empty for a single group), its group's cells, and the group's kind
-        ("list", or "block": a box)."""
-        if isinstance(node, ast.BinOp) and node.op == "+":
-            left, right = self._family_list(node.left), self._family_list(node.right)
-            return None if left is None or right is None else left + right
-        if not isinstance(node, ast.Member) or not isinstance(node.target, ast.Name):
-            return None
-        name = node.target.name
-        r, c, i = (self.fresh(x) for x in "rci")  # the indices a family's generator binds
-        if name in self.boards and node.name in self.boards[name].groups:
-            return [(*self._board_lines(self.boards[name], node.name), "list")]
-        if name in self.regions and node.name == "regions":
-            regions = self.regions[name]
-            return [(f"{i} in 1..{len(regions.letters)}", self.region(regions, i), "list")]
-        grid = self.grids.get(name)
-        return None if grid is None else grid_families(grid, node.name, (r, c, i))
-
-    def _board_lines(self, board: Board, group: str) -> tuple[str, str]:
-        """A forall over a board's group of lines: the line's number, its cells."""
-        name = f"{board.name}_{group}"
-        declaration = lines_array(board, group, name)
-        if declaration is None or name in self.names or name in self.grids:
-            raise Unreadable(group)
-        self.defined[name] = declaration
-        line, x = self.fresh("l"), self.fresh("x")
-        return f"{line} in 1..{len(board.groups[group])}", f"[{board.name}[{x}] | {x} in {name}[{line}]]"
-
-
-def names_in(node: object) -> set[str]:
-    """Every name a node uses or binds, at any depth."""
-    found: set[str] = set()
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, tuple | list):
-            stack.extend(item)
-        elif isinstance(item, ast.Node):
-            for key in ("name", "unpack"):
-                value = getattr(item, key, None)
-                found |= {value} if isinstance(value, str) else set(value or ())
-            stack.extend(getattr(item, f) for f in vars(type(item)).get("__annotations__", {}) if hasattr(item, f))
-    return found
+def _merged(generators: list[str]) -> str:
+    """`r in 1..5, c in 1..5` as `r, c in 1..5`: each generator over the set of the one before joins it."""
+    merged: list[tuple[list[str], str]] = []
+    for generator in generators:
+        name, _, source = generator.partition(" in ")
+        if merged and merged[-1][1] == source:
+            merged[-1][0].append(name)
+        else:
+            merged.append(([name], source))
+    return ", ".join(f"{', '.join(names)} in {source}" for names, source in merged)
 
 
 def _is_condition(node: ast.Node) -> bool:

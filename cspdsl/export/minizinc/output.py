@@ -110,7 +110,11 @@ def _grid(grid: Grid, array: Array, shown: _Shown) -> str:
     bool: `#` and `.`) shows those."""
     name, cells = array.name, list(array.cells.values())
     i, r, c = indices("irc", shown.declared)
-    if grid.symbols is not None:
+    values = {v for var in cells for v in shown.problem.variables[var].domain}
+    if grid.symbols is not None and list(grid.symbols) == list(range(len(grid.symbols))) \
+            and values <= set(grid.symbols):  # each value its symbol, by its place: ".", "#"
+        cell = f"[{', '.join(string(c) for c in grid.symbols.values())}][fix({name}[{{i}}]) + 1]"
+    elif grid.symbols is not None:
         picks = " else ".join(f"if fix({name}[{{i}}]) = {v} then {string(c)}" for v, c in grid.symbols.items())
         cell = f"{picks} else show({name}[{{i}}]){' endif' * len(grid.symbols)}"
     elif set(cells) & shown.layout.symbolic:
@@ -124,6 +128,9 @@ def _grid(grid: Grid, array: Array, shown: _Shown) -> str:
     lead = indices("k" * len(outer), shown.declared)  # a grid of more dimensions: its layers, k fixed
     box_h, box_w = grid.box if grid.box and grid.show_boxes else (0, 0)
     one = cell.format(i=", ".join([*lead, r, c])).replace("show_int(1, ", "show(")  # a width of 1 pads nothing
+    if array.shape is not None:  # a black cell drawn as `#`
+        hole = string("#".rjust(shown.width(cells)))
+        one = f"if {array.shape.mask}[{r}, {c}] = 0 then {hole} else {one} endif"
     if box_w:
         one = f'if {c} {_starts(cols, box_w)} then "| " else "" endif ++ {one}'
     row = f'"  " ++ join(" ", [{one} | {c} in {cols[0]}..{cols[-1]}]) ++ "\\n"'
@@ -166,9 +173,40 @@ def _board(board: Board, shown: _Shown) -> str:
     if not order or set(board.variables.values()) & shown.layout.symbolic or any(
             shown.declared.refs[board.variables[c]] != f"{array}[{i}]" for i, c in enumerate(order, start=1)):
         return _board_pieces(board, shown, width)
+    rows = _board_rows(board, width, array, shown.declared)
+    if rows is not None:
+        return rows
     (i,) = indices("i", shown.declared)
     before = f"[{', '.join(string(t) for t in texts)}][{i}]"
     return f"concat([{before} ++ show_int({width}, {array}[{i}]) | {i} in 1..{len(order)}]) ++ {string(text)}"
+
+
+def _board_rows(board: Board, width: int, array: str, declared: Declared) -> str | None:
+    """A drawing whose every line is cells with one gap between them: each line its indent, then its
+    cells (consecutive numbers) joined by the gap; None for another drawing."""
+    indents, ranges, gaps, first = [], [], set(), 1
+    for line in board.drawing:
+        text, count = "  ", 0
+        for char in line.rstrip():
+            if char in board.variables:
+                if count:
+                    gaps.add(text)
+                else:
+                    indents.append(text)
+                count, text = count + 1, ""
+            else:
+                text += "-" * width if char == "-" else char.rjust(width) if char in "|/\\" else " " * width
+        if not count or text.strip(" "):
+            return None
+        ranges.append(f"{first}..{first + count - 1}")
+        first += count
+    if len(gaps) > 1:
+        return None
+    i, line = indices("il", declared)
+    indent = string(indents[0]) if len(set(indents)) == 1 else f"[{', '.join(map(string, indents))}][{line}]"
+    cells = f"[show_int({width}, {array}[{i}]) | {i} in [{', '.join(ranges)}][{line}]]"
+    return f'"{board.name}:\\n" ++ concat([{indent} ++ join({string(gaps.pop() if gaps else "")}, {cells}) ++ "\\n" ' \
+           f"| {line} in 1..{len(ranges)}])"
 
 
 def _board_pieces(board: Board, shown: _Shown, width: int) -> str:
@@ -218,10 +256,13 @@ def _array_values(array: Array, declared: Declared) -> str:
     loops = ", ".join(f"{x} in {s}" for x, s in zip(letters, array.sets, strict=True))
     if len(set(array.sets)) == 1:  # i, j in 1..9
         loops = f"{', '.join(letters)} in {array.sets[0]}"
+    if array.shape is not None:  # the shape's cells alone
+        loops += f" where {array.shape.mask}[{', '.join(letters)}] = 1"
     return f'concat(["{array.source}[{where}] = \\({array.name}[{", ".join(letters)}])\\n" | {loops}])'
 
 
 def _names_of(array: Array) -> tuple[str, ...]:
     """The identifiers an array brings into a comprehension: its own, its keys', its enum's and values'."""
     enum = (array.enum[0], *array.enum[1]) if array.enum is not None else ()
-    return (array.name, f"{array.name}_keys", *enum)
+    shape = (array.shape.mask,) if array.shape is not None else ()
+    return (array.name, f"{array.name}_keys", *enum, *shape)

@@ -13,13 +13,15 @@ from ...syntax import ast
 from ...syntax.plain import parse_model
 from .arrays import Declared, declaration, declare, narrower
 from .boards import board_of
-from .clues import COMPARE, Bound, Clues, LetRows, Unreadable, names_in
+from .clues import COMPARE, Bound, Clues, LetRows, Unreadable
 from .entities import entity_names, number_functions
+from .families import names_in
 from .flat import line_comment, solve_item
 from .grids import Grid, grid_of
 from .output import output_items
 from .pieces import placed_numbers
 from .regions import letter_ranges, region_map, region_sum, sum_runs
+from .views import run_cells
 from .writers import RESERVED, domain_text, include_lines, includes, write
 
 
@@ -30,7 +32,8 @@ class Readable:
         self.model, self.problem = model, model.problem
         self.statements = parse_model(model.text, model.name).statements
         scalars = {s.name for s in self.statements if isinstance(s, ast.VarDecl) and not s.dims}
-        self.declared: Declared = declare(self.problem, model.layout, scalars, names_in(self.statements))
+        shaped = frozenset(s.name for s in self.statements if isinstance(s, ast.ShapedVarDecl))
+        self.declared: Declared = declare(self.problem, model.layout, scalars, names_in(self.statements), shaped)
         self.params: dict[str, int] = {}  # the data
         self.constants: dict[str, int] = {}  # the params' and the lets' numbers
         self.lines: list[str] = []
@@ -44,7 +47,7 @@ class Readable:
         names: dict[str, Bound] = {var: ("int", ref) for var, ref in self.declared.scalars.items()
                                    if var not in model.layout.symbolic}
         names |= entity_names(model.layout, self.declared)
-        grids = {a.source: grid_of(a, self._box(a.source)) for a in self.declared.arrays if a.keys is None}
+        grids = {a.source: grid_of(a, self._box(a.source), a.shape) for a in self.declared.arrays if a.keys is None}
         self.clues = Clues(names, grids, {})
         taken = {a.name for a in self.declared.arrays} | set(self.declared.scalars.values()) | set(names)
         self.clues.numbers = number_functions(model.layout, self.declared, taken | names_in(self.statements))
@@ -56,7 +59,8 @@ class Readable:
     def write(self) -> tuple[str, str]:
         i = 0
         while i < len(self.statements):
-            run = next((end for start, end in sum_runs(self.statements, self.clues.regions) if start == i), None)
+            runs = sum_runs(self.statements, self.clues.regions, self._shaped())
+            run = next((end for start, end in runs if start == i), None)
             if run is not None and self._region_sums(self.statements[i:run]):
                 i = run
                 continue
@@ -133,7 +137,7 @@ class Readable:
     def _regions(self, s: ast.RegionsDecl) -> None:
         """A region map as a par array of region numbers, in the letters' order."""
         grid = self.clues.grids.get(s.grid)
-        if grid is None or len(grid.ranges) != 2:
+        if grid is None or len(grid.ranges) != 2 or grid.shape is not None:  # a shape's black cells are in no region
             return
         (r0, r1), (c0, c1) = grid.ranges
         rows = [row_labels(row, c1 - c0 + 1) or row.cells for row in s.picture.rows]  # lowering checked the widths
@@ -149,14 +153,17 @@ class Readable:
     def _region_sums(self, run: tuple[ast.Node, ...]) -> bool:
         """Clues `sum(cage.A) == 3`, `sum(cage.B) == 7`, ... as one forall over the regions, their
         sums in a par array."""
-        found = [region_sum(s, self.clues.regions) for s in run]
+        found = [region_sum(s, self.clues.regions, self._shaped()) for s in run]
         if any(f is None or id(s) not in self.by_statement for f, s in zip(found, run, strict=True)):
             return False
         name, op = found[0][:2]  # type: ignore[index]
-        regions = self.clues.regions[name]
         self.clues.avoid = names_in(run)
         i = self.clues.fresh("i")
-        cells = self.clues.region(regions, i)
+        if name in self.clues.regions:
+            cells = self.clues.region(self.clues.regions[name], i)
+        else:  # a family of runs, `k.across`
+            grid, kind = name.split(".")
+            cells = run_cells(self.clues, self.clues.grids[grid], kind, i)
         sums = ", ".join(str(f[3]) for f in found)  # type: ignore[index]
         first, last = run[0].span, run[-1].span
         self.lines += [f"% lines {first.line}-{last.end_line}: {first.text.strip()} to {last.text.strip()}",
@@ -164,6 +171,10 @@ class Readable:
         for s in run:
             self.dropped += self.by_statement.pop(id(s))
         return True
+
+    def _shaped(self) -> set[str]:
+        """The grids drawn with a shape, by the model's names."""
+        return {name for name, grid in self.clues.grids.items() if grid.shape is not None}
 
     def _board(self, s: ast.BoardDecl) -> None:
         array = self.declared.array_named(s.name)
@@ -173,7 +184,8 @@ class Readable:
     def _place(self, s: ast.PlaceDecl) -> bool:
         """Pieces of numbers placed on a grid, as sets of values with their copies (`pieces.py`)."""
         pieces, grid = self.pieces.get(s.pieces), self.clues.grids.get(s.target)
-        if pieces is None or grid is None or id(s) not in self.by_statement or s.pieces in RESERVED:
+        if pieces is None or grid is None or grid.shape is not None or id(s) not in self.by_statement \
+                or s.pieces in RESERVED:
             return False
         fresh = {"copies": self.clues.fresh(f"{s.pieces}_copies"), "kind": self.clues.fresh("t"),
                  "cell": self.clues.fresh("x")}
@@ -239,7 +251,8 @@ class Readable:
     def _ir(self, c: Constraint) -> str:
         """An IR constraint over the arrays: an all-different of a whole array by its name."""
         if isinstance(c, AllDifferent):
-            array = next((a for a in self.declared.arrays if tuple(a.cells.values()) == c.vars), None)
+            array = next((a for a in self.declared.arrays if tuple(a.cells.values()) == c.vars and a.shape is None),
+                         None)
             if array is not None:
                 return f"all_different({array.name})"
         return write(c, self.declared.refs)

@@ -3,11 +3,13 @@ letters' order), a function giving the cells whose number is i (`function array[
 cage_cells(int: i) = [g[r, c] | r, c in 1..9 where cage[r, c] = i];`), a region (`cage.A`,
 `cage.regions[i]`) that function's call (`cage_cells(1)`; called fewer than three times, the cells
 in place of each call), and a run of clues `sum(cage.A) == 3`,
-one a region in the regions' order, one forall over the regions with their sums in a par array."""
+one a region in the regions' order, one forall over the regions with their sums in a par array (as
+is a run of clues `sum(k.across[1]) == 16`, ... over the runs of a grid drawn with a shape)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from ...core.record import Record
 from ...syntax import ast
@@ -49,10 +51,10 @@ def region_map(name: str, grid: str, ranges: list[tuple[int, int]], letters: lis
 
 
 def letter_ranges(letters: list[str]) -> str:
-    """`A-Z, a-c`: the letters, each run of consecutive characters as its first and last."""
+    """`A-Z, a-c`, `00-07`: the letters, each run of consecutive characters or numbers as its first and last."""
     runs: list[list[str]] = []
     for letter in letters:
-        if runs and len(letter) == len(runs[-1][-1]) == 1 and ord(letter) == ord(runs[-1][-1]) + 1:
+        if runs and _follows(runs[-1][-1], letter):
             runs[-1].append(letter)
         else:
             runs.append([letter])
@@ -60,8 +62,18 @@ def letter_ranges(letters: list[str]) -> str:
                      for run in runs)
 
 
-def region_sum(s: ast.Node, regions: dict[str, Regions]) -> tuple[str, str, int, int] | None:
-    """(the region map, the comparison, the region's number, the number) of a clue `sum(R.L) OP k`."""
+def _follows(before: str, label: str) -> bool:
+    """Whether a label comes right after another: the next character, or the next number as long."""
+    if len(before) == len(label) == 1 and ord(label) == ord(before) + 1:
+        return True
+    return before.isdigit() and label.isdigit() and len(before) == len(label) and int(label) == int(before) + 1
+
+
+def region_sum(s: ast.Node, regions: dict[str, Regions], shaped: Collection[str] = ()
+               ) -> tuple[str, str, int, int] | None:
+    """(the region map, the comparison, the region's number, the number) of a clue `sum(R.L) OP k`;
+    of a clue `sum(k.across[2]) OP n` on a grid drawn with a shape (`shaped`), the family `k.across`
+    in place of the map."""
     if not isinstance(s, ast.ConstraintStmt) or not isinstance(s.condition, ast.Compare) \
             or s.condition.op not in ("==", "!=", "<", "<=", ">", ">="):
         return None
@@ -69,6 +81,10 @@ def region_sum(s: ast.Node, regions: dict[str, Regions]) -> tuple[str, str, int,
     if not (isinstance(left, ast.Call) and left.func == "sum" and len(left.args) == 1 and isinstance(right, ast.Num)):
         return None
     member = left.args[0]
+    if isinstance(member, ast.Index) and len(member.indices) == 1 and isinstance(member.indices[0], ast.Num) \
+            and isinstance(member.target, ast.Member) and isinstance(member.target.target, ast.Name) \
+            and member.target.target.name in shaped and member.target.name in ("across", "down"):
+        return f"{member.target.target.name}.{member.target.name}", s.condition.op, member.indices[0].value, right.value
     if not (isinstance(member, ast.Member) and isinstance(member.target, ast.Name)):
         return None
     found = regions.get(member.target.name)
@@ -77,16 +93,18 @@ def region_sum(s: ast.Node, regions: dict[str, Regions]) -> tuple[str, str, int,
     return found.name, s.condition.op, found.letters.index(member.name) + 1, right.value
 
 
-def sum_runs(statements: tuple[ast.Node, ...], regions: dict[str, Regions]) -> list[tuple[int, int]]:
-    """The runs of two or more consecutive clues `sum(R.L) OP k` over one map and one comparison,
-    their regions 1, 2, 3, ... in order: each as (first statement's place, past the last's)."""
+def sum_runs(statements: tuple[ast.Node, ...], regions: dict[str, Regions], shaped: Collection[str] = ()
+             ) -> list[tuple[int, int]]:
+    """The runs of two or more consecutive clues `sum(R.L) OP k` over one map (or `sum(k.across[i]) OP
+    n` over one family of runs) and one comparison, their regions 1, 2, 3, ... in order: each as
+    (first statement's place, past the last's)."""
     runs, i = [], 0
     while i < len(statements):
-        first = region_sum(statements[i], regions)
+        first = region_sum(statements[i], regions, shaped)
         j = i + 1
         if first is not None and first[2] == 1:
             while j < len(statements):
-                sum_j = region_sum(statements[j], regions)
+                sum_j = region_sum(statements[j], regions, shaped)
                 if sum_j is None or sum_j[:2] != first[:2] or sum_j[2] != j - i + 1:
                     break
                 j += 1
