@@ -27,10 +27,15 @@ def instance(kwargs):
     pieces = kwargs["pieces"]
     files = [ord(p[1]) - ord("a") + 1 for p in pieces]
     ranks = [int(p[2]) for p in pieces]
-    start = " and ".join(f"piece[{s}] == {NAME[p[0]]}" for s, p in enumerate(pieces, 1))
+    start = [f"piece[{s}] == {NAME[p[0]]}" for s, p in enumerate(pieces, 1)]
     return (lets(N=len(pieces), file=files, rank=ranks)
-            + "var piece[1..N] in {empty, king, queen, rook, bishop, knight, pawn}\n"
-            + f"start: {start}\n")
+            + "var piece[1..N] in {empty, king, queen, rook, bishop, knight, pawn}\n" + start_line(start))
+
+
+def start_line(conditions):
+    """`start:` the conditions, four a line."""
+    lines = "\n  and ".join(" and ".join(conditions[i:i + 4]) for i in range(0, len(conditions), 4))
+    return f"start: ({lines})\n" if len(conditions) > 4 else f"start: {lines}\n"
 
 
 def their_plans(solutions, kwargs):
