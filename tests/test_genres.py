@@ -1,6 +1,7 @@
 """Each pencil-puzzle genre of models/genres/ against multi-puzzle-solver (`pip install
 multi-puzzle-solver`, module `puzzle_solver`) on the peer's own example instances: the two agree on
-the full set of solutions. A genre is one module in tests/genres/ (its docstring says what one holds)."""
+the full set of solutions (a sequential puzzle's: of plans). A genre is one module in tests/genres/ (its
+docstring says what one holds)."""
 
 from __future__ import annotations
 
