@@ -9,7 +9,7 @@ is all a genre needs: tests/test_genres.py and bench/genres.py find every module
 - `instance(kwargs)`: the text of that instance in our model: its clues as `let` lists, pictures,
   region maps. The shipped model holds the text of the first instance, which the test replaces by
   each other's; the rest of the model is the genre's rules, the same for every instance;
-- `VAR`: the name of our model's grid that the answer is read from;
+- `VAR`: the name of our model's grid that the answer is read from (but for a plan, below);
 optionally `SLOW`: the indices of instances that take seconds, run only with the slow tests (`-m slow`);
 and, where the two do not write a cell's value alike, `theirs(value)` and `ours(value)`: the peer's
 and our value of a cell as one comparable value (None: a cell left out of the comparison; ours
