@@ -6,9 +6,10 @@ of each (`time.process_time`: every thread of the process; CP-SAT runs several) 
     PYTHONPATH=.:tests python bench/genres.py              # the two tables of docs/genres.md
     PYTHONPATH=.:tests python bench/genres.py --repeat 5 light_up sudoku
 
-Ours: the model read, lowered and solved for all its solutions (`solve(loads(text), limit=None)`),
-each solution checked, on the backend the model chooses. The peer's: its Board built and
-`solve_and_print` run (all solutions; its printing kept quiet). The median of `--repeat` runs each.
+Ours: the model read, lowered and solved for all its solutions (`solve(loads(text), limit=None)`,
+or `solve_plans` for a sequential puzzle's plans), each checked, on the backend the model chooses.
+The peer's: its Board built and `solve_and_print` run (all solutions; its printing kept quiet), or
+the genre module's `peer_solutions` where the peer solves the genre otherwise. The median of `--repeat` runs each.
 The genres table gives each model's length (lines that are neither blank nor comments, without the
 instance's clues) against the peer's solver file's (the same count).
 """
@@ -27,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import genres
 
-from cspdsl import loads, solve
+from cspdsl import loads, solve, solve_plans
 
 
 def cpu_median(run: Callable[[], Any], repeat: int) -> float:
@@ -46,8 +47,9 @@ def timings(name: str, repeat: int) -> list[tuple[str, int, float, float]]:
     rows = []
     for index, _ in enumerate(genre.INSTANCES):
         text = genres.model_text(genre, index)
-        ours = cpu_median(lambda text=text: solve(loads(text, f"genres/{name}"), limit=None), repeat)
-        theirs = cpu_median(lambda index=index: genres.peer_solve(genres.peer_board(genre, index)), repeat)
+        answer = solve_plans if genres.is_plan(genre) else solve
+        ours = cpu_median(lambda text=text, answer=answer: answer(loads(text, f"genres/{name}"), limit=None), repeat)
+        theirs = cpu_median(lambda index=index: genres.peer_solutions(genre, index), repeat)
         rows.append((name, index, ours, theirs))
     return rows
 

@@ -9,13 +9,22 @@ is all a genre needs: tests/test_genres.py and bench/genres.py find every module
 - `instance(kwargs)`: the text of that instance in our model: its clues as `let` lists, pictures,
   region maps. The shipped model holds the text of the first instance, which the test replaces by
   each other's; the rest of the model is the genre's rules, the same for every instance;
-- `VAR`: the name of our model's grid that the answer is read from;
+- `VAR`: the name of our model's grid that the answer is read from (but for a plan, below);
 optionally `SLOW`: the indices of instances that take seconds, run only with the slow tests (`-m slow`);
 and, where the two do not write a cell's value alike, `theirs(value)` and `ours(value)`: the peer's
 and our value of a cell as one comparable value (None: a cell left out of the comparison; ours
 is given None for a black cell of a grid drawn with a shape). Where a cell's value needs more than
 the cell (a domino's partner, the bridges at an island, a loop's way through), `their_cells(assignment,
 kwargs)` and `our_cells(result, index, kwargs)` give a solution's ((row, column), value) pairs whole.
+
+A genre that is a sequential puzzle (a start, moves and a goal: the model's answer is its plans, as
+`solve_plans` finds them) says `PLAN`: `"every plan"` where the peer gives all of them, `"one
+shortest"` where it gives one plan of the fewest moves (the model says `minimize steps`); and
+`their_plans(solutions, kwargs)` and `our_plans(result, kwargs)`: the peer's solutions and our
+PlanResult's plans (read from their moves in words, `result.words(i)`) as one set of comparable
+plans each (a tuple of moves; or what of a plan the peer tells apart, as a sorted tuple of its
+captures where the peer does not count their order). Where the peer solves the genre with a function
+rather than a `Board`, `peer_solutions(kwargs)` calls it and gives what `their_plans` reads.
 
 A genre the peer does not have says `PEER = None` and `WHY`: where its instance and answer come
 from instead. tests/test_genres.py leaves it out of the agreement with the peer and holds the
@@ -99,6 +108,20 @@ def peer_board(genre: ModuleType, index: int) -> Any:
     kwargs = {key: np.array(value) if isinstance(value, list) else value
               for key, value in genre.INSTANCES[index].items()}
     return peer_module(genre).Board(**kwargs)
+
+
+def is_plan(genre: ModuleType) -> bool:
+    """Whether the genre is a sequential puzzle, its answer the plans (`PLAN` says which the peer gives)."""
+    return getattr(genre, "PLAN", None) is not None
+
+
+def peer_solutions(genre: ModuleType, index: int) -> Any:
+    """Every solution the peer gives for instance `index`: its Board's, or the genre's own
+    `peer_solutions(kwargs)` where the peer has a function instead, the peer's output kept quiet."""
+    if hasattr(genre, "peer_solutions"):
+        with contextlib.redirect_stdout(io.StringIO()):
+            return genre.peer_solutions(genre.INSTANCES[index])
+    return peer_solve(peer_board(genre, index))
 
 
 def peer_solve(board: Any) -> list[Any]:
