@@ -102,6 +102,10 @@ SMALL_CONSTRUCTS = {
                          "var z in -9..9\nz == x % y + 2 * (x // y)\n", True),
     "visible-buildings": ("var x[1..4] in 1..4\nalldifferent(x)\nvar v in 1..4\nvisible(x) == v\n"
                           "visible(reversed(x)) == 2\n", True),
+    "length-of-a-list-of-lists": ("let cells = [[2, 1], [1, 3], [2, 2]]\nvar x[1..2, 1..3] in 1..9\n"
+                                  "forall k in 1..len(cells) - 1:"
+                                  " x[cells[k][1], cells[k][2]] < x[cells[k + 1][1], cells[k + 1][2]]\n"
+                                  "x[cells[len(cells)][1], cells[len(cells)][2]] == 3\nsum(x) == 15\n", True),
     "runs-of-a-line": ("var x[1..5] in bool\nvar y[1..3] in bool\nlet clue = [1, 2]\nruns(x) == clue\n"
                        "runs(y) == []\n", True),
     "arrays-named-as-indices": ("var r[1..2, 1..2] in 1..2\nvar i in 1..3\nvar c[1..3] in 1..3\nvar v[1..2] in 1..2\n"

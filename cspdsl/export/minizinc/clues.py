@@ -155,7 +155,10 @@ class Clues:
         if node.func == "abs" and len(node.args) == 1:
             return f"abs({self.num(node.args[0])})"
         if node.func == "len" and len(node.args) == 1:
-            return f"length({self.seq(node.args[0])})"
+            listed = node.args[0]
+            if isinstance(listed, ast.Name) and self.names.get(listed.name, ("",))[0] == "rows":
+                return f"card(index_set_1of2({listed.name}))"  # a list of lists: its rows, not its items
+            return f"length({self.seq(listed)})"
         if node.func == "visible" and len(node.args) == 1:  # a building seen is taller than every one before it
             name = self.floored.setdefault("visible", self.fresh("visible"))
             self.defined[name] = VISIBLE.format(name)
