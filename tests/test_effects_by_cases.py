@@ -56,9 +56,23 @@ WALK_MOVES: list[Move] = [
     ("swap", lambda s: s[1] != s[0], lambda s: (s[1], min(3, abs(s[0] - 3)))),
     ("flip", lambda s: True, lambda s: (s[0], 3 - s[1] if s[0] >= 4 else max(s[1] - 1, 0))),
 ]
-DOMAINS = {"jugs": (range(0, 4), range(0, 6)), "walk": (range(0, 7), range(0, 4))}
+# Names set by a condition (white is 1, black 2), beside a variable of two values that are not 0 and 1.
+TURNS = """var turn in {white, black}
+var count in 3..4
+start: turn == white and count == 3
+move "pass": true then turn = (if turn == white then black else white)
+move "count": count == 3 then count = 4, turn = (if turn == black then white else turn)
+goal: turn == black and count == 4
+steps <= 4
+"""
+TURNS_MOVES: list[Move] = [
+    ("pass", lambda s: True, lambda s: (2 if s[0] == 1 else 1, s[1])),
+    ("count", lambda s: s[1] == 3, lambda s: (1 if s[0] == 2 else s[0], 4)),
+]
+DOMAINS = {"jugs": (range(0, 4), range(0, 6)), "walk": (range(0, 7), range(0, 4)), "turns": (range(1, 3), range(3, 5))}
 CASES = {"jugs": (JUGS, JUGS_MOVES, (0, 0), lambda s: s[1] == 4, 7),
-         "walk": (WALK, WALK_MOVES, (0, 0), lambda s: s == (6, 1), 6)}
+         "walk": (WALK, WALK_MOVES, (0, 0), lambda s: s == (6, 1), 6),
+         "turns": (TURNS, TURNS_MOVES, (1, 3), lambda s: s == (2, 4), 4)}
 
 
 def walked(moves: list[Move], start: State, goal: Callable[[State], bool], bound: int,

@@ -11,7 +11,8 @@ at most one of them can be made and a plan reads, and counts, as written. Every 
 puzzles takes them so, with nothing of its own to learn.
 
 An effect that sets a variable of names takes a name (`then peg_of[d] = q`, q one of `{left, middle,
-right}`): its code, as a name is compared.
+right}`): its code, as a name is compared; or an `if ... then ... else` of names, split into cases as
+above (`then turn = (if turn == white then black else white)`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,14 @@ EXTREMES = {"min": "<=", "max": ">="}  # min(a, b) is a where a <= b, max(a, b) 
 
 
 def value_cases(lowering: Logic, node: ast.Node, of_names: bool) -> list[Case]:
-    """The cases of an effect's value; `of_names`: the variable it sets holds a name."""
+    """The cases of an effect's value; `of_names`: the variable it sets holds a name (a name, or an
+    `if ... then ... else` of names)."""
+    if isinstance(node, ast.Conditional):
+        condition = lowering.cond(node.condition)
+        then = value_cases(lowering, node.then, of_names)
+        otherwise = value_cases(lowering, node.otherwise, of_names)
+        return ([case for conds, lin in then for case in _kept(conds, condition, lin)]
+                + [case for conds, lin in otherwise for case in _kept(conds, negate(condition), lin)])
     if of_names:
         return [((), _name(lowering, node))]
     if isinstance(node, ast.Call) and node.func in EXTREMES and node.args:
@@ -43,12 +51,6 @@ def value_cases(lowering: Logic, node: ast.Node, of_names: bool) -> list[Case]:
         return [case for conds, lin in cases
                 for case in [*_kept(conds, comparison(lin, ">="), lin),
                              *_kept(conds, comparison(lin, "<"), lin.times(-1))]]
-    if isinstance(node, ast.Conditional):
-        condition = lowering.cond(node.condition)
-        then = value_cases(lowering, node.then, False)
-        otherwise = value_cases(lowering, node.otherwise, False)
-        return ([case for conds, lin in then for case in _kept(conds, condition, lin)]
-                + [case for conds, lin in otherwise for case in _kept(conds, negate(condition), lin)])
     if isinstance(node, ast.BinOp) and node.op in ("+", "-") and _splits(node):
         sign = 1 if node.op == "+" else -1
         return [(left[0] + right[0], left[1].plus(right[1], sign))

@@ -291,7 +291,7 @@ class _StepWriter:
                 setters[effect.var].append(self.act[number])
         for name in self.seq.state:
             before, after = self.encoder.literals(name), self.after_literals[name]
-            if len(before) == 2 and before[1] == -before[0]:  # a 0/1 variable: one literal
+            if before.keys() == {0, 1} and before[1] == -before[0]:  # a 0/1 variable: one literal
                 self.cnf.add([-before[1], after[1], *setters[name]])
                 self.cnf.add([before[1], -after[1], *setters[name]])
                 continue
