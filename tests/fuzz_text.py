@@ -300,6 +300,10 @@ def clue(world: World, depth: int) -> str:
         grid = rng.choice(sorted(world.grids))
         ends = [[rng.choice([0, 0, 1, 2]) for _ in range(world.grids[grid])] for _ in range(world.grids[grid])]
         return rng.choice([f"numbered_path({grid})", f"numbered_path({grid}, around)", f"paths({grid}, {ends})"])
+    if world.grids and rng.random() < 0.05:  # rectangles over a grid (its values or the clues may not fit)
+        grid = rng.choice(sorted(world.grids))
+        clues = [[rng.choice([0, 0, 0, 1, 2, 4]) for _ in range(world.grids[grid])] for _ in range(world.grids[grid])]
+        return f"rectangles({grid}, {clues})"
     return condition(world, depth)
 
 

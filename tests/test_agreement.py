@@ -193,8 +193,8 @@ def test_chosen_edges_agree_with_brute_force(row: str, backend: str) -> None:
     assert result.count == len(expected) > 1
 
 
-# Areas of equal values (docs/language/areas.md), small enough for every exact backend: a 3x4
-# Fillomino (answer 3314 3244 1241) and multi-puzzle-solver's 5x5 Nurikabe, each with its one answer.
+# Areas (docs/language/areas.md), small enough for every exact backend: a 3x4 Fillomino (answer 3314
+# 3244 1241), multi-puzzle-solver's 5x5 Nurikabe and 5x5 Rectangles, each with its one answer.
 AREA_MODELS = {
     "fillomino-3x4": (
         "let given = [[0, 0, 0, 4], [0, 2, 0, 0], [1, 2, 0, 1]]\nvar size[1..3, 1..4] in 1..4\n"
@@ -207,6 +207,12 @@ AREA_MODELS = {
         "var black[1..5, 1..5] in bool\nclue_areas(black, 0, clue)\nconnected(black, 1)\n"
         "forall r in 1..4, c in 1..4: black[r, c] + black[r, c + 1] + black[r + 1, c] + black[r + 1, c + 1] <= 3\n",
         tuple(int(x == "#") for x in ".####" "#.#.#" "#.#.#" "#####" "#...#"),
+    ),
+    # multi-puzzle-solver's 5x5 Rectangles, each cell the number of its clue in reading order
+    "rectangles-5x5": (
+        "let clue = [[0, 0, 0, 2, 0], [0, 0, 2, 2, 0], [3, 3, 0, 3, 0], [0, 2, 0, 0, 2], [0, 2, 2, 0, 2]]\n"
+        "var area[1..5, 1..5] in 1..11\nrectangles(area, clue)\n",
+        (4, 5, 2, 1, 1, 4, 5, 2, 3, 3, 4, 5, 6, 6, 6, 7, 7, 10, 8, 8, 9, 9, 10, 11, 11),
     ),
 }
 

@@ -270,6 +270,7 @@ CONSTRUCTS = {
     "paired": r"^paired\(",
     "area_size": r"\barea_size\(\w+\[",
     "clue_areas": r"^clue_areas\(\w+, \d+, \w+\)",
+    "rectangles": r"^rectangles\(\w+, \w+\)",
     "given": r'^given \w+ = """',
     "question": r'^question ".*": ".*\{\w+\[\w+\]\}',
     "multi-line list": r"\[\n",

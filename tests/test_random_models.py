@@ -686,6 +686,38 @@ def equal_value_area_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]
     return "\n".join(lines) + "\n", {b for b in space if all(rule(b) for rule in rules)}
 
 
+def _rectangles_hold(a: tuple[int, ...], rows: int, cols: int, clues: list[tuple[tuple[int, int], int]]) -> bool:
+    """The cells labelled k are a full rectangle over the k-th clue (in reading order), as large as it."""
+    for k, (at, size) in enumerate(clues, start=1):
+        body = {(r, c) for r in range(rows) for c in range(cols) if a[r * cols + c] == k}
+        if at not in body or len(body) != size:
+            return False
+        top, left = min(r for r, _ in body), min(c for _, c in body)
+        height, width = max(r for r, _ in body) - top + 1, max(c for _, c in body) - left + 1
+        if height * width != size:
+            return False
+    return all(1 <= x <= len(clues) for x in a)
+
+
+@st.composite
+def rectangle_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
+    """`rectangles(a, clue)` on a small grid with clues drawn, sometimes a cell's label given, with the
+    label grids the rule itself accepts (each clue's cells a full rectangle of its size)."""
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    clue = [[draw(st.sampled_from([0, 0, 0, 1, 2, 3, 4, 6])) for _ in range(cols)] for _ in range(rows)]
+    clues = [((r, c), k) for r, row in enumerate(clue) for c, k in enumerate(row) if k][:3]  # 3^9 grids at most
+    clue = [[k if ((r, c), k) in clues else 0 for c, k in enumerate(row)] for r, row in enumerate(clue)]
+    top = max(len(clues), 1)
+    lines = [f"let clue = {clue}", f"var a[1..{rows}, 1..{cols}] in 1..{top}", "rectangles(a, clue)"]
+    rules: list[Callable[[tuple[int, ...]], bool]] = [lambda a: _rectangles_hold(a, rows, cols, clues)]
+    if draw(st.booleans()):
+        r, c, k = draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1)), draw(st.integers(1, top))
+        lines.append(f"a[{r + 1}, {c + 1}] == {k}")
+        rules.append(lambda a, at=r * cols + c, k=k: a[at] == k)
+    space = itertools.product(range(1, top + 1), repeat=rows * cols)
+    return "\n".join(lines) + "\n", {a for a in space if all(rule(a) for rule in rules)}
+
+
 # -- shapes placed on a board ------------------------------------------------------------------------
 
 LIBRARY_SHAPES = {"monomino": "#", "domino": "##", "I3": "###", "L3": "##/#.", "O4": "##/##", "T4": "###/.#.",
@@ -928,6 +960,17 @@ def test_random_cells_in_sight_of_walls(case: tuple[str, set[tuple[int, ...]]]) 
 @given(equal_value_area_models())
 def test_random_sizes_of_areas(case: tuple[str, set[tuple[int, ...]]]) -> None:
     assert_the_rules_solutions(*case)
+
+
+@FAST
+@given(rectangle_models())
+def test_random_rectangles(case: tuple[str, set[tuple[int, ...]]]) -> None:
+    assert_the_rules_solutions(*case)
+
+
+def test_the_rectangle_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:
+    find(rectangle_models(), lambda case: len(case[1]) > 1)
+    find(rectangle_models(), lambda case: not case[1])
 
 
 @FAST
