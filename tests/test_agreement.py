@@ -194,7 +194,7 @@ def test_chosen_edges_agree_with_brute_force(row: str, backend: str) -> None:
 
 
 # Areas (docs/language/areas.md), small enough for every exact backend: a 3x4 Fillomino (answer 3314
-# 3244 1241), multi-puzzle-solver's 5x5 Nurikabe and 5x5 Rectangles, each with its one answer.
+# 3244 1241), multi-puzzle-solver's 5x5 Nurikabe, 5x5 Rectangles and 4x3 Palisade, each with its one answer.
 AREA_MODELS = {
     "fillomino-3x4": (
         "let given = [[0, 0, 0, 4], [0, 2, 0, 0], [1, 2, 0, 1]]\nvar size[1..3, 1..4] in 1..4\n"
@@ -213,6 +213,12 @@ AREA_MODELS = {
         "let clue = [[0, 0, 0, 2, 0], [0, 0, 2, 2, 0], [3, 3, 0, 3, 0], [0, 2, 0, 0, 2], [0, 2, 2, 0, 2]]\n"
         "var area[1..5, 1..5] in 1..11\nrectangles(area, clue)\n",
         (4, 5, 2, 1, 1, 4, 5, 2, 3, 3, 4, 5, 6, 6, 6, 7, 7, 10, 8, 8, 9, 9, 10, 11, 11),
+    ),
+    # multi-puzzle-solver's 4x3 Palisade, each cell the number of its area's first cell
+    "palisade-4x3": (
+        "let borders = [[2, -1, -1], [3, -1, -1], [2, -1, -1], [-1, 3, -1]]\n"
+        "var area[1..4, 1..3] in 1..12\nsized_areas(area, 4, borders)\n",
+        (1, 1, 1, 1, 5, 6, 5, 5, 6, 5, 6, 6),
     ),
 }
 

@@ -271,6 +271,8 @@ CONSTRUCTS = {
     "area_size": r"\barea_size\(\w+\[",
     "clue_areas": r"^clue_areas\(\w+, \d+, \w+\)",
     "rectangles": r"^rectangles\(\w+, \w+\)",
+    "sized_areas": r"^sized_areas\(\w+, \d+\)",
+    "sized_areas with borders": r"^sized_areas\(\w+, \d+, \w+\)",
     "given": r'^given \w+ = """',
     "question": r'^question ".*": ".*\{\w+\[\w+\]\}',
     "multi-line list": r"\[\n",

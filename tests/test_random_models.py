@@ -718,6 +718,45 @@ def rectangle_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
     return "\n".join(lines) + "\n", {a for a in space if all(rule(a) for rule in rules)}
 
 
+def _sized_areas_hold(a: tuple[int, ...], rows: int, cols: int, size: int, counts: dict[int, int]) -> bool:
+    """Each label's cells are one area of `size` cells joined side by side, labelled with its first
+    cell's number; each counted cell has that many sides off its area."""
+    for label in set(a):
+        cells = {i for i, x in enumerate(a) if x == label}
+        if len(cells) != size or label != min(cells) + 1:
+            return False
+        found, todo = {min(cells)}, [min(cells)]
+        while todo:
+            i = todo.pop()
+            for j in _beside(i, rows, cols):
+                if j in cells and j not in found:
+                    found.add(j)
+                    todo.append(j)
+        if found != cells:
+            return False
+    return all(4 - sum(a[j] == a[i] for j in _beside(i, rows, cols)) == k for i, k in counts.items())
+
+
+def _beside(i: int, rows: int, cols: int) -> list[int]:
+    r, c = divmod(i, cols)
+    near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [p * cols + q for p, q in near if 0 <= p < rows and 0 <= q < cols]
+
+
+@st.composite
+def sized_area_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
+    """`sized_areas(a, n)` on a grid of at most 6 cells, with border counts drawn or none, with the
+    label grids the rule itself accepts (areas by flood fill, each named by its first cell)."""
+    rows, cols = draw(st.sampled_from([(1, 2), (1, 3), (2, 2), (2, 3), (3, 2), (1, 4)]))
+    size = draw(st.integers(1, 3))
+    counts = {i: draw(st.integers(0, 4)) for i in draw(st.sets(st.integers(0, rows * cols - 1), max_size=2))}
+    grid = [[counts.get(r * cols + c, -1) for c in range(cols)] for r in range(rows)]
+    call = f"sized_areas(a, {size}, {grid})" if counts or draw(st.booleans()) else f"sized_areas(a, {size})"
+    text = f"var a[1..{rows}, 1..{cols}] in 1..{rows * cols}\n{call}\n"
+    space = itertools.product(range(1, rows * cols + 1), repeat=rows * cols)
+    return text, {a for a in space if _sized_areas_hold(a, rows, cols, size, counts)}
+
+
 # -- shapes placed on a board ------------------------------------------------------------------------
 
 LIBRARY_SHAPES = {"monomino": "#", "domino": "##", "I3": "###", "L3": "##/#.", "O4": "##/##", "T4": "###/.#.",
@@ -966,6 +1005,17 @@ def test_random_sizes_of_areas(case: tuple[str, set[tuple[int, ...]]]) -> None:
 @given(rectangle_models())
 def test_random_rectangles(case: tuple[str, set[tuple[int, ...]]]) -> None:
     assert_the_rules_solutions(*case)
+
+
+@FAST
+@given(sized_area_models())
+def test_random_areas_of_a_size(case: tuple[str, set[tuple[int, ...]]]) -> None:
+    assert_the_rules_solutions(*case)
+
+
+def test_the_sized_area_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:
+    find(sized_area_models(), lambda case: len(case[1]) > 1)
+    find(sized_area_models(), lambda case: not case[1])
 
 
 def test_the_rectangle_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:

@@ -16,7 +16,6 @@ from .calls import (
     GRAPH_CALLS,
     LOOP_CLUES,
     PATH_CLUES,
-    TILING_CALLS,
     is_area_size,
     is_runs_clue,
     is_view,
@@ -64,10 +63,14 @@ class Conditions(Quantifiers):
             from .partitions import clue_areas
 
             yield from clue_areas(self, node)
-        elif isinstance(node, ast.Call) and node.func in TILING_CALLS:
+        elif isinstance(node, ast.Call) and node.func == "rectangles":
             from .rectangles import rectangles
 
             yield from rectangles(self, node)
+        elif isinstance(node, ast.Call) and node.func == "sized_areas":
+            from .sized_areas import sized_areas
+
+            yield from sized_areas(self, node)
         elif isinstance(node, ast.Call) and node.func in LOOP_CLUES:
             from .cell_loops import loop_constraints
 

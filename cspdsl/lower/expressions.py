@@ -264,10 +264,14 @@ class Expressions(Indexing):
             from .partitions import nested_partition
 
             return nested_partition(node)
-        if node.func in TILING_CALLS:
+        if node.func == "rectangles":
             from .rectangles import nested_rectangles
 
             return nested_rectangles(node)
+        if node.func == "sized_areas":
+            from .sized_areas import nested_sized_areas
+
+            return nested_sized_areas(node)
         if node.func in LOOP_CLUES:
             from .cell_loops import nested_loop
 
