@@ -308,6 +308,9 @@ def clue(world: World, depth: int) -> str:
         grid, size = rng.choice(sorted(world.grids)), rng.randint(1, 3)
         counts = [[rng.choice([-1, -1, -1, 2, 3]) for _ in range(world.grids[grid])] for _ in range(world.grids[grid])]
         return rng.choice([f"sized_areas({grid}, {size})", f"sized_areas({grid}, {size}, {counts})"])
+    if world.grids and rng.random() < 0.03:  # tetrominoes: refused unless a region map of a 0/1 grid is named
+        grid = rng.choice(sorted(world.grids))
+        return f"tetrominoes({grid}, {rng.choice(sorted(world.grids))})"
     return condition(world, depth)
 
 

@@ -194,7 +194,8 @@ def test_chosen_edges_agree_with_brute_force(row: str, backend: str) -> None:
 
 
 # Areas (docs/language/areas.md), small enough for every exact backend: a 3x4 Fillomino (answer 3314
-# 3244 1241), multi-puzzle-solver's 5x5 Nurikabe, 5x5 Rectangles and 4x3 Palisade, each with its one answer.
+# 3244 1241), multi-puzzle-solver's 5x5 Nurikabe, 5x5 Rectangles, 4x3 Palisade
+# and 6x6 LITS, each with its one answer.
 AREA_MODELS = {
     "fillomino-3x4": (
         "let given = [[0, 0, 0, 4], [0, 2, 0, 0], [1, 2, 0, 1]]\nvar size[1..3, 1..4] in 1..4\n"
@@ -220,6 +221,13 @@ AREA_MODELS = {
         "var area[1..4, 1..3] in 1..12\nsized_areas(area, 4, borders)\n",
         (1, 1, 1, 1, 5, 6, 5, 5, 6, 5, 6, 6),
     ),
+    # multi-puzzle-solver's 6x6 LITS (cp refuses its connected area)
+    "lits-6x6": (
+        'var black[1..6, 1..6] in bool\nregions part of black = """\n  000112\n  300112\n  301122\n  300112\n'
+        '  304411\n  000444\n"""\ntetrominoes(black, part)\nconnected(black, 1)\n'
+        "forall r in 1..5, c in 1..5: black[r, c] + black[r, c + 1] + black[r + 1, c] + black[r + 1, c + 1] <= 3\n",
+        tuple(int(x == "#") for x in "###..#" "#.#..#" "#.##.#" "#..###" "#..#.." "...###"),
+    ),
 }
 
 
@@ -228,7 +236,7 @@ AREA_MODELS = {
 def test_backend_finds_the_one_answer_of_an_area_model(model: str, backend: str) -> None:
     text, answer = AREA_MODELS[model]
     lowered = loads(text, f"{model}.puz")
-    if backend == "cp" and model.startswith("nurikabe"):
+    if backend == "cp" and model.startswith(("nurikabe", "lits")):
         with pytest.raises(CspdslError, match="no constraint for a connected area"):
             solve(lowered, backend, limit=None)
         return

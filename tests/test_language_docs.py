@@ -273,6 +273,7 @@ CONSTRUCTS = {
     "rectangles": r"^rectangles\(\w+, \w+\)",
     "sized_areas": r"^sized_areas\(\w+, \d+\)",
     "sized_areas with borders": r"^sized_areas\(\w+, \d+, \w+\)",
+    "tetrominoes": r"^tetrominoes\(\w+, \w+\)",
     "given": r'^given \w+ = """',
     "question": r'^question ".*": ".*\{\w+\[\w+\]\}',
     "multi-line list": r"\[\n",

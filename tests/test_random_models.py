@@ -757,6 +757,62 @@ def sized_area_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
     return text, {a for a in space if _sized_areas_hold(a, rows, cols, size, counts)}
 
 
+# Region maps of at most 12 cells, each region joined side by side.
+LITS_MAPS = ["AA/AA", "AAA/AAA", "AABB/AABB", "AAAB/AAAB/BBBB", "AAAA/BBBB/BBBB", "AAB/AAB/ABB/BBB", "ABBB/AABB/AAAB"]
+
+
+def _lits_hold(g: tuple[int, ...], rows: list[str]) -> bool:
+    """Each region's shaded cells are four, joined; alike ones never share a side across regions."""
+    cols = len(rows[0])
+    pieces = [{i for i, v in enumerate(g) if v and rows[i // cols][i % cols] == label}
+              for label in sorted({ch for row in rows for ch in row})]
+    if any(len(piece) != 4 or not _joined(piece, len(rows), cols) for piece in pieces):
+        return False
+    for a, b in itertools.combinations(pieces, 2):
+        if any(j in b for i in a for j in _beside(i, len(rows), cols)) and _free(a, cols) == _free(b, cols):
+            return False
+    return True
+
+
+def _joined(cells: set[int], rows: int, cols: int) -> bool:
+    found, todo = {min(cells)}, [min(cells)]
+    while todo:
+        for j in _beside(todo.pop(), rows, cols):
+            if j in cells and j not in found:
+                found.add(j)
+                todo.append(j)
+    return found == cells
+
+
+def _free(cells: set[int], cols: int) -> tuple[tuple[int, int], ...]:
+    forms = []
+    for flip, turn in itertools.product((1, -1), range(4)):
+        moved = [(i // cols, i % cols * flip) for i in cells]
+        for _ in range(turn):
+            moved = [(c, -r) for r, c in moved]
+        top, left = min(r for r, _ in moved), min(c for _, c in moved)
+        forms.append(tuple(sorted((r - top, c - left) for r, c in moved)))
+    return min(forms)
+
+
+@st.composite
+def tetromino_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
+    """`tetrominoes(g, part)` on a small region map, sometimes a cell given, with the 0/1 grids the
+    rule itself accepts."""
+    rows = draw(st.sampled_from(LITS_MAPS)).split("/")
+    cols = len(rows[0])
+    drawn = "\n".join("  " + row for row in rows)
+    lines = [f"var g[1..{len(rows)}, 1..{cols}] in bool", f'regions part of g = """\n{drawn}\n"""',
+             "tetrominoes(g, part)"]
+    rules: list[Callable[[tuple[int, ...]], bool]] = [lambda g: _lits_hold(g, rows)]
+    if draw(st.booleans()):
+        i, v = draw(st.integers(0, len(rows) * cols - 1)), draw(st.integers(0, 1))
+        lines.append(f"g[{i // cols + 1}, {i % cols + 1}] == {v}")
+        rules.append(lambda g, i=i, v=v: g[i] == v)
+    space = itertools.product((0, 1), repeat=len(rows) * cols)
+    return "\n".join(lines) + "\n", {g for g in space if all(rule(g) for rule in rules)}
+
+
 # -- shapes placed on a board ------------------------------------------------------------------------
 
 LIBRARY_SHAPES = {"monomino": "#", "domino": "##", "I3": "###", "L3": "##/#.", "O4": "##/##", "T4": "###/.#.",
@@ -1016,6 +1072,17 @@ def test_random_areas_of_a_size(case: tuple[str, set[tuple[int, ...]]]) -> None:
 def test_the_sized_area_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:
     find(sized_area_models(), lambda case: len(case[1]) > 1)
     find(sized_area_models(), lambda case: not case[1])
+
+
+@FAST
+@given(tetromino_models())
+def test_random_tetrominoes(case: tuple[str, set[tuple[int, ...]]]) -> None:
+    assert_the_rules_solutions(*case)
+
+
+def test_the_tetromino_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:
+    find(tetromino_models(), lambda case: len(case[1]) > 1)
+    find(tetromino_models(), lambda case: not case[1])
 
 
 def test_the_rectangle_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:

@@ -55,7 +55,7 @@ ONLY_SOME_MODELS = ("cspdsl.lower.sequential", "cspdsl.lower.effects", "cspdsl.i
                     "cspdsl.lower.sight", "cspdsl.lower.visibility", "cspdsl.lower.handles",
                     "cspdsl.lower.attribute_numbers", "cspdsl.lower.graphs", "cspdsl.lower.pairing",
                     "cspdsl.lower.fleets", "cspdsl.lower.partitions", "cspdsl.lower.rectangles",
-                    "cspdsl.lower.sized_areas",
+                    "cspdsl.lower.sized_areas", "cspdsl.lower.tetrominoes",
                     "cspdsl.lower.cell_loops", "cspdsl.lower.paths")
 
 

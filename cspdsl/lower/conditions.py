@@ -71,6 +71,10 @@ class Conditions(Quantifiers):
             from .sized_areas import sized_areas
 
             yield from sized_areas(self, node)
+        elif isinstance(node, ast.Call) and node.func == "tetrominoes":
+            from .tetrominoes import tetrominoes
+
+            yield from tetrominoes(self, node)
         elif isinstance(node, ast.Call) and node.func in LOOP_CLUES:
             from .cell_loops import loop_constraints
 

@@ -264,14 +264,10 @@ class Expressions(Indexing):
             from .partitions import nested_partition
 
             return nested_partition(node)
-        if node.func == "rectangles":
-            from .rectangles import nested_rectangles
+        if node.func in TILING_CALLS:
+            from .rectangles import nested_tiling
 
-            return nested_rectangles(node)
-        if node.func == "sized_areas":
-            from .sized_areas import nested_sized_areas
-
-            return nested_sized_areas(node)
+            return nested_tiling(node)
         if node.func in LOOP_CLUES:
             from .cell_loops import nested_loop
 

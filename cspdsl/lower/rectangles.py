@@ -27,10 +27,16 @@ HOW = "rectangles(area, clue): a var grid of the clues' numbers, and a constant 
 Rectangle = frozenset[Place]
 
 
-def nested_rectangles(node: ast.Call) -> Any:
-    """The error for `rectangles(...)` inside a condition or a value."""
-    raise error("rectangles(...) is a clue of its own: it cannot stand inside a condition or a value", node,
-                "write it on a line of its own: rectangles(area, clue)")
+# How each of the calls that split a grid is written on a line of its own.
+ON_ITS_OWN = {"rectangles": "rectangles(area, clue)", "sized_areas": "sized_areas(area, n)",
+              "tetrominoes": "tetrominoes(g, part)"}
+
+
+def nested_tiling(node: ast.Call) -> Any:
+    """The error for `rectangles(...)`, `sized_areas(...)` or `tetrominoes(...)` inside a condition or
+    a value: each is a clue of its own."""
+    raise error(f"{node.func}(...) is a clue of its own: it cannot stand inside a condition or a value", node,
+                f"write it on a line of its own: {ON_ITS_OWN[node.func]}")
 
 
 def rectangles(lowering: Any, node: ast.Call) -> list[ir.Constraint]:

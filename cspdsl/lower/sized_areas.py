@@ -30,12 +30,6 @@ HOW = ("sized_areas(area, n) or sized_areas(area, n, borders): a var grid, the a
 Shape = frozenset[Place]
 
 
-def nested_sized_areas(node: ast.Call) -> Any:
-    """The error for `sized_areas(...)` inside a condition or a value."""
-    raise error("sized_areas(...) is a clue of its own: it cannot stand inside a condition or a value", node,
-                "write it on a line of its own: sized_areas(area, n)")
-
-
 def sized_areas(lowering: Any, node: ast.Call) -> list[ir.Constraint]:
     """Every cell is covered by exactly one chosen shape of n cells, and a chosen shape's cells hold
     the number of its first cell."""
