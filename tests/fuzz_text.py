@@ -300,6 +300,17 @@ def clue(world: World, depth: int) -> str:
         grid = rng.choice(sorted(world.grids))
         ends = [[rng.choice([0, 0, 1, 2]) for _ in range(world.grids[grid])] for _ in range(world.grids[grid])]
         return rng.choice([f"numbered_path({grid})", f"numbered_path({grid}, around)", f"paths({grid}, {ends})"])
+    if world.grids and rng.random() < 0.05:  # rectangles over a grid (its values or the clues may not fit)
+        grid = rng.choice(sorted(world.grids))
+        clues = [[rng.choice([0, 0, 0, 1, 2, 4]) for _ in range(world.grids[grid])] for _ in range(world.grids[grid])]
+        return f"rectangles({grid}, {clues})"
+    if world.grids and rng.random() < 0.05:  # areas of a size (the grid's values or the counts may not fit)
+        grid, size = rng.choice(sorted(world.grids)), rng.randint(1, 3)
+        counts = [[rng.choice([-1, -1, -1, 2, 3]) for _ in range(world.grids[grid])] for _ in range(world.grids[grid])]
+        return rng.choice([f"sized_areas({grid}, {size})", f"sized_areas({grid}, {size}, {counts})"])
+    if world.grids and rng.random() < 0.03:  # tetrominoes: refused unless a region map of a 0/1 grid is named
+        grid = rng.choice(sorted(world.grids))
+        return f"tetrominoes({grid}, {rng.choice(sorted(world.grids))})"
     return condition(world, depth)
 
 

@@ -193,8 +193,9 @@ def test_chosen_edges_agree_with_brute_force(row: str, backend: str) -> None:
     assert result.count == len(expected) > 1
 
 
-# Areas of equal values (docs/language/areas.md), small enough for every exact backend: a 3x4
-# Fillomino (answer 3314 3244 1241) and multi-puzzle-solver's 5x5 Nurikabe, each with its one answer.
+# Areas (docs/language/areas.md), small enough for every exact backend: a 3x4 Fillomino (answer 3314
+# 3244 1241), multi-puzzle-solver's 5x5 Nurikabe, 5x5 Rectangles, 4x3 Palisade
+# and 6x6 LITS, each with its one answer.
 AREA_MODELS = {
     "fillomino-3x4": (
         "let given = [[0, 0, 0, 4], [0, 2, 0, 0], [1, 2, 0, 1]]\nvar size[1..3, 1..4] in 1..4\n"
@@ -208,6 +209,25 @@ AREA_MODELS = {
         "forall r in 1..4, c in 1..4: black[r, c] + black[r, c + 1] + black[r + 1, c] + black[r + 1, c + 1] <= 3\n",
         tuple(int(x == "#") for x in ".####" "#.#.#" "#.#.#" "#####" "#...#"),
     ),
+    # multi-puzzle-solver's 5x5 Rectangles, each cell the number of its clue in reading order
+    "rectangles-5x5": (
+        "let clue = [[0, 0, 0, 2, 0], [0, 0, 2, 2, 0], [3, 3, 0, 3, 0], [0, 2, 0, 0, 2], [0, 2, 2, 0, 2]]\n"
+        "var area[1..5, 1..5] in 1..11\nrectangles(area, clue)\n",
+        (4, 5, 2, 1, 1, 4, 5, 2, 3, 3, 4, 5, 6, 6, 6, 7, 7, 10, 8, 8, 9, 9, 10, 11, 11),
+    ),
+    # multi-puzzle-solver's 4x3 Palisade, each cell the number of its area's first cell
+    "palisade-4x3": (
+        "let borders = [[2, -1, -1], [3, -1, -1], [2, -1, -1], [-1, 3, -1]]\n"
+        "var area[1..4, 1..3] in 1..12\nsized_areas(area, 4, borders)\n",
+        (1, 1, 1, 1, 5, 6, 5, 5, 6, 5, 6, 6),
+    ),
+    # multi-puzzle-solver's 6x6 LITS (cp refuses its connected area)
+    "lits-6x6": (
+        'var black[1..6, 1..6] in bool\nregions part of black = """\n  000112\n  300112\n  301122\n  300112\n'
+        '  304411\n  000444\n"""\ntetrominoes(black, part)\nconnected(black, 1)\n'
+        "forall r in 1..5, c in 1..5: black[r, c] + black[r, c + 1] + black[r + 1, c] + black[r + 1, c + 1] <= 3\n",
+        tuple(int(x == "#") for x in "###..#" "#.#..#" "#.##.#" "#..###" "#..#.." "...###"),
+    ),
 }
 
 
@@ -216,7 +236,7 @@ AREA_MODELS = {
 def test_backend_finds_the_one_answer_of_an_area_model(model: str, backend: str) -> None:
     text, answer = AREA_MODELS[model]
     lowered = loads(text, f"{model}.puz")
-    if backend == "cp" and model.startswith("nurikabe"):
+    if backend == "cp" and model.startswith(("nurikabe", "lits")):
         with pytest.raises(CspdslError, match="no constraint for a connected area"):
             solve(lowered, backend, limit=None)
         return

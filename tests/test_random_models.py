@@ -686,6 +686,133 @@ def equal_value_area_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]
     return "\n".join(lines) + "\n", {b for b in space if all(rule(b) for rule in rules)}
 
 
+def _rectangles_hold(a: tuple[int, ...], rows: int, cols: int, clues: list[tuple[tuple[int, int], int]]) -> bool:
+    """The cells labelled k are a full rectangle over the k-th clue (in reading order), as large as it."""
+    for k, (at, size) in enumerate(clues, start=1):
+        body = {(r, c) for r in range(rows) for c in range(cols) if a[r * cols + c] == k}
+        if at not in body or len(body) != size:
+            return False
+        top, left = min(r for r, _ in body), min(c for _, c in body)
+        height, width = max(r for r, _ in body) - top + 1, max(c for _, c in body) - left + 1
+        if height * width != size:
+            return False
+    return all(1 <= x <= len(clues) for x in a)
+
+
+@st.composite
+def rectangle_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
+    """`rectangles(a, clue)` on a small grid with clues drawn, sometimes a cell's label given, with the
+    label grids the rule itself accepts (each clue's cells a full rectangle of its size)."""
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    clue = [[draw(st.sampled_from([0, 0, 0, 1, 2, 3, 4, 6])) for _ in range(cols)] for _ in range(rows)]
+    clues = [((r, c), k) for r, row in enumerate(clue) for c, k in enumerate(row) if k][:3]  # 3^9 grids at most
+    clue = [[k if ((r, c), k) in clues else 0 for c, k in enumerate(row)] for r, row in enumerate(clue)]
+    top = max(len(clues), 1)
+    lines = [f"let clue = {clue}", f"var a[1..{rows}, 1..{cols}] in 1..{top}", "rectangles(a, clue)"]
+    rules: list[Callable[[tuple[int, ...]], bool]] = [lambda a: _rectangles_hold(a, rows, cols, clues)]
+    if draw(st.booleans()):
+        r, c, k = draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1)), draw(st.integers(1, top))
+        lines.append(f"a[{r + 1}, {c + 1}] == {k}")
+        rules.append(lambda a, at=r * cols + c, k=k: a[at] == k)
+    space = itertools.product(range(1, top + 1), repeat=rows * cols)
+    return "\n".join(lines) + "\n", {a for a in space if all(rule(a) for rule in rules)}
+
+
+def _sized_areas_hold(a: tuple[int, ...], rows: int, cols: int, size: int, counts: dict[int, int]) -> bool:
+    """Each label's cells are one area of `size` cells joined side by side, labelled with its first
+    cell's number; each counted cell has that many sides off its area."""
+    for label in set(a):
+        cells = {i for i, x in enumerate(a) if x == label}
+        if len(cells) != size or label != min(cells) + 1:
+            return False
+        found, todo = {min(cells)}, [min(cells)]
+        while todo:
+            i = todo.pop()
+            for j in _beside(i, rows, cols):
+                if j in cells and j not in found:
+                    found.add(j)
+                    todo.append(j)
+        if found != cells:
+            return False
+    return all(4 - sum(a[j] == a[i] for j in _beside(i, rows, cols)) == k for i, k in counts.items())
+
+
+def _beside(i: int, rows: int, cols: int) -> list[int]:
+    r, c = divmod(i, cols)
+    near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [p * cols + q for p, q in near if 0 <= p < rows and 0 <= q < cols]
+
+
+@st.composite
+def sized_area_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
+    """`sized_areas(a, n)` on a grid of at most 6 cells, with border counts drawn or none, with the
+    label grids the rule itself accepts (areas by flood fill, each named by its first cell)."""
+    rows, cols = draw(st.sampled_from([(1, 2), (1, 3), (2, 2), (2, 3), (3, 2), (1, 4)]))
+    size = draw(st.integers(1, 3))
+    counts = {i: draw(st.integers(0, 4)) for i in draw(st.sets(st.integers(0, rows * cols - 1), max_size=2))}
+    grid = [[counts.get(r * cols + c, -1) for c in range(cols)] for r in range(rows)]
+    call = f"sized_areas(a, {size}, {grid})" if counts or draw(st.booleans()) else f"sized_areas(a, {size})"
+    text = f"var a[1..{rows}, 1..{cols}] in 1..{rows * cols}\n{call}\n"
+    space = itertools.product(range(1, rows * cols + 1), repeat=rows * cols)
+    return text, {a for a in space if _sized_areas_hold(a, rows, cols, size, counts)}
+
+
+# Region maps of at most 12 cells, each region joined side by side.
+LITS_MAPS = ["AA/AA", "AAA/AAA", "AABB/AABB", "AAAB/AAAB/BBBB", "AAAA/BBBB/BBBB", "AAB/AAB/ABB/BBB", "ABBB/AABB/AAAB"]
+
+
+def _lits_hold(g: tuple[int, ...], rows: list[str]) -> bool:
+    """Each region's shaded cells are four, joined; alike ones never share a side across regions."""
+    cols = len(rows[0])
+    pieces = [{i for i, v in enumerate(g) if v and rows[i // cols][i % cols] == label}
+              for label in sorted({ch for row in rows for ch in row})]
+    if any(len(piece) != 4 or not _joined(piece, len(rows), cols) for piece in pieces):
+        return False
+    for a, b in itertools.combinations(pieces, 2):
+        if any(j in b for i in a for j in _beside(i, len(rows), cols)) and _free(a, cols) == _free(b, cols):
+            return False
+    return True
+
+
+def _joined(cells: set[int], rows: int, cols: int) -> bool:
+    found, todo = {min(cells)}, [min(cells)]
+    while todo:
+        for j in _beside(todo.pop(), rows, cols):
+            if j in cells and j not in found:
+                found.add(j)
+                todo.append(j)
+    return found == cells
+
+
+def _free(cells: set[int], cols: int) -> tuple[tuple[int, int], ...]:
+    forms = []
+    for flip, turn in itertools.product((1, -1), range(4)):
+        moved = [(i // cols, i % cols * flip) for i in cells]
+        for _ in range(turn):
+            moved = [(c, -r) for r, c in moved]
+        top, left = min(r for r, _ in moved), min(c for _, c in moved)
+        forms.append(tuple(sorted((r - top, c - left) for r, c in moved)))
+    return min(forms)
+
+
+@st.composite
+def tetromino_models(draw: st.DrawFn) -> tuple[str, set[tuple[int, ...]]]:
+    """`tetrominoes(g, part)` on a small region map, sometimes a cell given, with the 0/1 grids the
+    rule itself accepts."""
+    rows = draw(st.sampled_from(LITS_MAPS)).split("/")
+    cols = len(rows[0])
+    drawn = "\n".join("  " + row for row in rows)
+    lines = [f"var g[1..{len(rows)}, 1..{cols}] in bool", f'regions part of g = """\n{drawn}\n"""',
+             "tetrominoes(g, part)"]
+    rules: list[Callable[[tuple[int, ...]], bool]] = [lambda g: _lits_hold(g, rows)]
+    if draw(st.booleans()):
+        i, v = draw(st.integers(0, len(rows) * cols - 1)), draw(st.integers(0, 1))
+        lines.append(f"g[{i // cols + 1}, {i % cols + 1}] == {v}")
+        rules.append(lambda g, i=i, v=v: g[i] == v)
+    space = itertools.product((0, 1), repeat=len(rows) * cols)
+    return "\n".join(lines) + "\n", {g for g in space if all(rule(g) for rule in rules)}
+
+
 # -- shapes placed on a board ------------------------------------------------------------------------
 
 LIBRARY_SHAPES = {"monomino": "#", "domino": "##", "I3": "###", "L3": "##/#.", "O4": "##/##", "T4": "###/.#.",
@@ -928,6 +1055,39 @@ def test_random_cells_in_sight_of_walls(case: tuple[str, set[tuple[int, ...]]]) 
 @given(equal_value_area_models())
 def test_random_sizes_of_areas(case: tuple[str, set[tuple[int, ...]]]) -> None:
     assert_the_rules_solutions(*case)
+
+
+@FAST
+@given(rectangle_models())
+def test_random_rectangles(case: tuple[str, set[tuple[int, ...]]]) -> None:
+    assert_the_rules_solutions(*case)
+
+
+@FAST
+@given(sized_area_models())
+def test_random_areas_of_a_size(case: tuple[str, set[tuple[int, ...]]]) -> None:
+    assert_the_rules_solutions(*case)
+
+
+def test_the_sized_area_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:
+    find(sized_area_models(), lambda case: len(case[1]) > 1)
+    find(sized_area_models(), lambda case: not case[1])
+
+
+@FAST
+@given(tetromino_models())
+def test_random_tetrominoes(case: tuple[str, set[tuple[int, ...]]]) -> None:
+    assert_the_rules_solutions(*case)
+
+
+def test_the_tetromino_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:
+    find(tetromino_models(), lambda case: len(case[1]) > 1)
+    find(tetromino_models(), lambda case: not case[1])
+
+
+def test_the_rectangle_generator_makes_both_satisfiable_and_unsatisfiable_models() -> None:
+    find(rectangle_models(), lambda case: len(case[1]) > 1)
+    find(rectangle_models(), lambda case: not case[1])
 
 
 @FAST

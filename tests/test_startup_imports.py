@@ -54,7 +54,8 @@ ONLY_SOME_MODELS = ("cspdsl.lower.sequential", "cspdsl.lower.effects", "cspdsl.i
                     "cspdsl.lower.areas", "cspdsl.lower.automata", "cspdsl.lower.neighbours", "cspdsl.lower.products",
                     "cspdsl.lower.sight", "cspdsl.lower.visibility", "cspdsl.lower.handles",
                     "cspdsl.lower.attribute_numbers", "cspdsl.lower.graphs", "cspdsl.lower.pairing",
-                    "cspdsl.lower.fleets", "cspdsl.lower.partitions",
+                    "cspdsl.lower.fleets", "cspdsl.lower.partitions", "cspdsl.lower.rectangles",
+                    "cspdsl.lower.sized_areas", "cspdsl.lower.tetrominoes",
                     "cspdsl.lower.cell_loops", "cspdsl.lower.paths")
 
 

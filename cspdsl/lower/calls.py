@@ -1,9 +1,9 @@
 """The names of the functions whose lowering has a module of its own, and how to tell a call of one.
 
 The dispatch (`conditions`, `expressions`, `bodies`) reads them here, so that the modules that
-lower the calls (`areas`, `graphs`, `partitions`, `cell_loops`, `paths`, `neighbours`, `sight`,
-`automata`, `visibility`) load only when a model calls one: a plain solve of a logic grid never
-does (docs/performance.md, Start-up)."""
+lower the calls (`areas`, `graphs`, `partitions`, `rectangles`, `sized_areas`, `tetrominoes`,
+`cell_loops`, `paths`, `neighbours`, `sight`, `automata`, `visibility`) load only when a model calls
+one: a plain solve of a logic grid never does (docs/performance.md, Start-up)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from ..syntax import ast
 AREA_CALLS = ("connected", "single_loop")
 GRAPH_CALLS = ("linked", "no_loop", "paired")
 PARTITION_CALLS = ("area_size", "clue_areas")
+TILING_CALLS = ("rectangles", "sized_areas", "tetrominoes")
 LOOP_CLUES = ("cell_loop", "cell_path")
 LOOP_CELL_CALLS = ("turns", "straight", "straight_next", "turns_next", "inside", "outside")
 PATH_CLUES = ("paths", "numbered_path")

@@ -11,7 +11,15 @@ from ..core.errors import CspdslError
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import RELATIONS, Lin, all_of, any_of, comparison, count, in_values, linear, negate
-from .calls import AREA_CALLS, GRAPH_CALLS, LOOP_CLUES, PATH_CLUES, is_area_size, is_runs_clue, is_view
+from .calls import (
+    AREA_CALLS,
+    GRAPH_CALLS,
+    LOOP_CLUES,
+    PATH_CLUES,
+    is_area_size,
+    is_runs_clue,
+    is_view,
+)
 from .context import POSITION_WORDS, OutsideRange, error, method_for, range_text
 from .forms import SUM_CALLS, abs_call_compared, left_spine
 from .named_values import compare_names, is_named, member_of_names, refuse_arithmetic, refuse_order
@@ -55,6 +63,18 @@ class Conditions(Quantifiers):
             from .partitions import clue_areas
 
             yield from clue_areas(self, node)
+        elif isinstance(node, ast.Call) and node.func == "rectangles":
+            from .rectangles import rectangles
+
+            yield from rectangles(self, node)
+        elif isinstance(node, ast.Call) and node.func == "sized_areas":
+            from .sized_areas import sized_areas
+
+            yield from sized_areas(self, node)
+        elif isinstance(node, ast.Call) and node.func == "tetrominoes":
+            from .tetrominoes import tetrominoes
+
+            yield from tetrominoes(self, node)
         elif isinstance(node, ast.Call) and node.func in LOOP_CLUES:
             from .cell_loops import loop_constraints
 

@@ -19,6 +19,7 @@ from .calls import (
     PARTITION_CALLS,
     PATH_CLUES,
     SIGHT_CALLS,
+    TILING_CALLS,
 )
 from .context import MAX_DOMAIN, MAX_INT, AttributeValue, KeyValue, Param, error, method_for, new_aux_name
 from .forms import ABS_FUNCTIONS, CONDITION_CALLS, VALUE_CALLS, left_spine
@@ -39,7 +40,8 @@ from .values import (
 # Every function a clue may call (the last four `eval_Call` reads itself): for "did you mean" and the
 # language server's completion.
 KNOWN_CALLS = (*CONDITION_CALLS, *VALUE_CALLS, *AREA_CALLS, *NEIGHBOUR_CALLS, *SIGHT_CALLS, *GRAPH_CALLS,
-               *PARTITION_CALLS, *LOOP_CLUES, *LOOP_CELL_CALLS, *PATH_CLUES, "runs", "visible", "reversed", "segments")
+               *PARTITION_CALLS, *TILING_CALLS, *LOOP_CLUES, *LOOP_CELL_CALLS, *PATH_CLUES,
+               "runs", "visible", "reversed", "segments")
 
 
 class Expressions(Indexing):
@@ -262,6 +264,10 @@ class Expressions(Indexing):
             from .partitions import nested_partition
 
             return nested_partition(node)
+        if node.func in TILING_CALLS:
+            from .rectangles import nested_tiling
+
+            return nested_tiling(node)
         if node.func in LOOP_CLUES:
             from .cell_loops import nested_loop
 

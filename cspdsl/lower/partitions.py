@@ -248,7 +248,7 @@ def _cell(lowering: Any, arg: ast.Node) -> tuple[Board, Place, str]:
         var = value.terms[0][1]
         for owner in lowering.env.names.values():
             if isinstance(owner, Array) and var in owner.cells.values() and len(owner.ranges) == 2:
-                board = _board_of(owner)
+                board = board_of(owner)
                 return board, next(p for p, v in board.items() if v == var), var
     raise error("area_size takes a cell of a grid of two dimensions, such as n[2, 3]", arg, SIZE_HOW)
 
@@ -257,10 +257,10 @@ def _board(lowering: Any, arg: ast.Node) -> Board:
     value = lowering.eval(arg)
     if not isinstance(value, Array) or len(value.ranges) != 2:
         raise error("clue_areas(g, v, clue): g must be a var grid of two dimensions", arg, CLUES_HOW)
-    return _board_of(value)
+    return board_of(value)
 
 
-def _board_of(owner: Array) -> Board:
+def board_of(owner: Array) -> Board:
     rows, columns = (first_places(indices) for indices in owner.ranges)
     return Board({(rows[r], columns[c]): var for (r, c), var in owner.cells.items()})
 
