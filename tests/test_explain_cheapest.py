@@ -114,7 +114,12 @@ def test_the_first_steps_of_small_puzzles_cost_what_brute_force_finds_least(name
     assert check_first_steps(loads(PUZZLES[name], f"{name}.puz").problem)
 
 
-@pytest.mark.parametrize("seed", UNIQUE_SEEDS[:12])
+# Seeds whose brute force takes minutes on two busy cores: run with the slow tests only (-m slow).
+SLOW_SEEDS = {0, 13}
+
+
+@pytest.mark.parametrize("seed", [pytest.param(seed, marks=pytest.mark.slow) if seed in SLOW_SEEDS else seed
+                                  for seed in UNIQUE_SEEDS[:12]])
 def test_the_first_steps_of_random_models_cost_what_brute_force_finds_least(seed: int) -> None:
     problem = unique_random(seed)
     assert problem is not None

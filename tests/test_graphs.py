@@ -145,7 +145,8 @@ def test_every_backend_finds_what_the_rule_allows(row: str, backend: str) -> Non
     assert result.count == len(expected)
 
 
-@pytest.mark.parametrize("row", sorted(ROWS))
+@pytest.mark.parametrize("row", [pytest.param(row, marks=pytest.mark.slow) if row == "paired-rows-of-conditions"
+                                 else row for row in sorted(ROWS)])  # that one's brute force takes a minute: -m slow
 def test_brute_force_over_the_ir_agrees_with_the_rule(row: str) -> None:
     text, rule = ROWS[row]
     assert brute_force(loads(text, "graphs.puz").problem) == rule_solutions(text, rule)

@@ -12,10 +12,13 @@ from cspdsl.cli.arguments import EXAMPLES
 
 # Examples that need what a test does not give: a data file, an editor, a server left running.
 NOT_RUN = {"batch", "lsp", "serve"}
-RUN = [(command, line) for command, lines in EXAMPLES.items() if command not in NOT_RUN for line in lines]
+# Examples that take a minute on two busy cores: run with the slow tests only (-m slow).
+SLOW = {"cspdsl generate einstein --seed 2 --difficulty easy -o puzzles"}
+RUN = [pytest.param(command, line, id=line, marks=[pytest.mark.slow] if line in SLOW else [])
+       for command, lines in EXAMPLES.items() if command not in NOT_RUN for line in lines]
 
 
-@pytest.mark.parametrize(("command", "line"), RUN, ids=[line for _, line in RUN])
+@pytest.mark.parametrize(("command", "line"), RUN)
 def test_each_example_runs(command: str, line: str, tmp_path) -> None:
     words = shlex.split(line)
     assert words[:2] == ["cspdsl", command]

@@ -105,7 +105,8 @@ def test_every_backend_finds_the_areas_the_rule_finds(row: str, backend: str) ->
     assert {model.problem.project(s) for s in result.solutions} == expected
 
 
-@pytest.mark.parametrize("row", SMALL)
+@pytest.mark.parametrize("row", [pytest.param(row, marks=pytest.mark.slow) if row == "at-most-and-at-least" else row
+                                 for row in SMALL])  # that one's brute force takes a minute: -m slow
 def test_brute_force_over_the_ir_agrees_with_the_rule(row: str) -> None:
     text, rule = ROWS[row]
     assert brute_force(loads(text, "areas.puz").problem) == rule_solutions(text, rule)

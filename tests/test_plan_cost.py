@@ -90,6 +90,7 @@ def test_the_pegs_at_cost_1_still_have_14880_plans() -> None:
     assert (result.count, result.cost) == (14880, 13)
 
 
+@pytest.mark.slow  # a minute on two busy cores
 def test_moves_that_cost_alike_by_cases_of_the_state() -> None:
     """A cost by cases of the state before the move: filling an empty jug from the tap costs 4, topping
     one up 1 (the move is split into its cases, each of one cost)."""
