@@ -4,6 +4,7 @@ from genres import lets, number
 
 PEER = "nurikabe.nurikabe"
 VAR = "black"
+SLOW = {0}  # the 20x20: seconds of CPU on the default engine
 INSTANCES = [
     {  # test_ground
         'board': [
