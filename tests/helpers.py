@@ -50,6 +50,16 @@ def run_cli(*args: str, stdin: str | None = None, cwd: Path | None = None) -> su
     )
 
 
+def check_refuses(folder: Path, text: str) -> tuple[Path, str]:
+    """`cspdsl check` on `text`, saved as `folder/m.puz`, as a user runs it: it must exit 2 with no
+    traceback. The file's path and what the command wrote on standard error, for the test's words."""
+    path = folder / "m.puz"
+    path.write_text(text, encoding="utf-8")
+    done = run_cli("check", str(path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    return path, done.stderr
+
+
 def children_of(pid: int) -> set[int]:
     """The pids of a process's children (Linux: from /proc)."""
     found: set[int] = set()

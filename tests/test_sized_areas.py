@@ -7,12 +7,11 @@ are located with a hint."""
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from brute import brute_force
+from helpers import check_refuses
 
 from cspdsl.api import loads, solve
 from cspdsl.backends import exact_backends
@@ -168,9 +167,5 @@ def test_a_bad_use_is_located_with_a_hint(case: str) -> None:
 
 
 def test_the_command_line_exits_2_on_a_bad_use(tmp_path: Path) -> None:
-    path = tmp_path / "m.puz"
-    path.write_text(GRIDS + "sized_areas(a)\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "cspdsl", "check", str(path)], capture_output=True, text=True,
-                          check=False)
-    assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert done.stderr.startswith(f"{path}:4:1: error: sized_areas takes two or three arguments, not 1")
+    path, said = check_refuses(tmp_path, GRIDS + "sized_areas(a)\n")
+    assert said.startswith(f"{path}:4:1: error: sized_areas takes two or three arguments, not 1")

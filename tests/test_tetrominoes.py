@@ -6,12 +6,11 @@ IR; brute force over the IR agrees on the smallest; bad uses are located with a 
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from brute import brute_force
+from helpers import check_refuses
 
 from cspdsl.api import loads, solve
 from cspdsl.backends import exact_backends
@@ -161,9 +160,5 @@ def test_a_bad_use_is_located_with_a_hint(case: str) -> None:
 
 
 def test_the_command_line_exits_2_on_a_bad_use(tmp_path: Path) -> None:
-    path = tmp_path / "m.puz"
-    path.write_text(GRIDS + "tetrominoes(g)\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "cspdsl", "check", str(path)], capture_output=True, text=True,
-                          check=False)
-    assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert done.stderr.startswith(f"{path}:{LINE}:1: error: tetrominoes takes two arguments, not 1")
+    path, said = check_refuses(tmp_path, GRIDS + "tetrominoes(g)\n")
+    assert said.startswith(f"{path}:{LINE}:1: error: tetrominoes takes two arguments, not 1")
