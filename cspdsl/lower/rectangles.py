@@ -14,12 +14,14 @@ MiniZinc export take them as they are.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
-from .build import any_of, count, negate
-from .context import error, new_aux_name
+from .context import error
 from .partitions import Board, Place, board_of
+from .sized_areas import covered_once
 from .values import Array, as_list
 
 HOW = "rectangles(area, clue): a var grid of the clues' numbers, and a constant grid of clues (0 for none)"
@@ -47,22 +49,13 @@ def rectangles(lowering: Any, node: ast.Call) -> list[ir.Constraint]:
     board = _board(lowering, node.args[0])
     clues = clue_grid(lowering, node.args[1], board, "rectangles")
     _check_values(lowering, board, len(clues), node.args[0])
-    covering: dict[Place, list[ir.Constraint]] = {q: [] for q in board}
-    numbers: dict[Place, list[int]] = {q: [] for q in board}
-    posted: list[ir.Constraint] = []
-    for number, (at, size) in enumerate(sorted(clues.items()), start=1):
-        others = set(clues) - {at}
-        for body in placements(board, at, size, others):
-            lowering.sizes.add_terms(len(body), "each clue's rectangles are tried in every place", node.span)
-            chosen = _flag(lowering)
-            for q in sorted(body):
-                covering[q].append(chosen)
-                numbers[q].append(number)
-                posted.append(any_of([negate(chosen), ir.InSet(board[q], (number,))]))
-    for q in sorted(board):
-        posted.append(ir.InSet(board[q], tuple(sorted(set(numbers[q])))))
-        posted.append(count(covering[q], "==", 1))
-    return [p for p in posted if p != ir.TRUE]
+    def pieces() -> Iterator[tuple[Rectangle, int]]:
+        for number, (at, size) in enumerate(sorted(clues.items()), start=1):
+            for body in placements(board, at, size, set(clues) - {at}):
+                lowering.sizes.add_terms(len(body), "each clue's rectangles are tried in every place", node.span)
+                yield body, number
+
+    return covered_once(lowering, board, pieces(), "rectangle")
 
 
 def placements(board: Board, at: Place, size: int, others: set[Place]) -> list[Rectangle]:
@@ -78,12 +71,6 @@ def placements(board: Board, at: Place, size: int, others: set[Place]) -> list[R
                 if all(q in board for q in body) and not body & others:
                     found.append(body)
     return found
-
-
-def _flag(lowering: Any) -> ir.Constraint:
-    name = new_aux_name(lowering.scope, "rectangle")
-    lowering.problem.add_var(name, (0, 1), output=False)
-    return ir.InSet(name, (1,))
 
 
 def _board(lowering: Any, arg: ast.Node) -> Board:

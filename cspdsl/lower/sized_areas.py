@@ -16,6 +16,8 @@ auxiliaries never multiply solutions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
@@ -43,17 +45,26 @@ def sized_areas(lowering: Any, node: ast.Call) -> list[ir.Constraint]:
     borders = _borders(lowering, node.args[2], board) if len(node.args) == 3 else {}
     number = {q: q[0] * columns + q[1] + 1 for q in board}
     _check_values(lowering, board, max(number.values(), default=0), node.args[0])
+    pieces = ((shape, number[first]) for first in sorted(board)
+              for shape in shapes_from(board, first, size, borders, lambda q, s: lowering.sizes.add_terms(
+                  len(s), "every shape an area can take is tried", node.span)))
+    return covered_once(lowering, board, pieces, "shape")
+
+
+def covered_once(lowering: Any, board: Board, pieces: Iterable[tuple[Iterable[Place], int]],
+                 what: str) -> list[ir.Constraint]:
+    """Each piece (its cells, its number) chosen or not by a hidden 0/1 variable: every cell is covered by
+    exactly one chosen piece, a chosen piece's cells hold its number, and each cell's values are
+    narrowed to the numbers of the pieces that can cover it (`rectangles`, `sized_areas`)."""
     covering: dict[Place, list[ir.Constraint]] = {q: [] for q in board}
     numbers: dict[Place, set[int]] = {q: set() for q in board}
     posted: list[ir.Constraint] = []
-    for first in sorted(board):
-        for shape in shapes_from(board, first, size, borders, lambda q, s: lowering.sizes.add_terms(
-                len(s), "every shape an area can take is tried", node.span)):
-            chosen = _flag(lowering)
-            for q in sorted(shape):
-                covering[q].append(chosen)
-                numbers[q].add(number[first])
-                posted.append(any_of([negate(chosen), ir.InSet(board[q], (number[first],))]))
+    for cells, label in pieces:
+        chosen = chosen_flag(lowering, what)
+        for q in sorted(cells):
+            covering[q].append(chosen)
+            numbers[q].add(label)
+            posted.append(any_of([negate(chosen), ir.InSet(board[q], (label,))]))
     for q in sorted(board):
         posted.append(ir.InSet(board[q], tuple(sorted(numbers[q]))))
         posted.append(count(covering[q], "==", 1))
@@ -98,8 +109,9 @@ def shapes_from(board: Board, first: Place, size: int, borders: dict[Place, int]
     return found
 
 
-def _flag(lowering: Any) -> ir.Constraint:
-    name = new_aux_name(lowering.scope, "shape")
+def chosen_flag(lowering: Any, what: str) -> ir.Constraint:
+    """A hidden 0/1 variable for one piece that may be placed, as the condition "it is chosen"."""
+    name = new_aux_name(lowering.scope, what)
     lowering.problem.add_var(name, (0, 1), output=False)
     return ir.InSet(name, (1,))
 

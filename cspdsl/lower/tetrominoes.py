@@ -19,9 +19,9 @@ from .. import ir
 from ..core.static_types import Any
 from ..syntax import ast
 from .build import any_of, count, negate
-from .context import error, new_aux_name
+from .context import error
 from .partitions import Board, Place, board_of
-from .sized_areas import Shape, shapes_from
+from .sized_areas import Shape, chosen_flag, shapes_from
 from .values import Array, RegionsValue
 
 HOW = "tetrominoes(g, part): a 0/1 var grid and its region map (regions part of g = ...)"
@@ -41,7 +41,7 @@ def tetrominoes(lowering: Any, node: ast.Call) -> list[ir.Constraint]:
         own = Board({q: board[q] for q in cells})
         shapes = [s for first in sorted(own) for s in shapes_from(own, first, 4, {})]
         lowering.sizes.add_terms(4 * len(shapes), "each region's tetrominoes are tried", node.span)
-        flags = [_flag(lowering) for _ in shapes]
+        flags = [chosen_flag(lowering, "tetromino") for _ in shapes]
         posted.append(count(flags, "==", 1))
         for q in sorted(own):
             over = [flag for flag, shape in zip(flags, shapes, strict=True) if q in shape]
@@ -79,12 +79,6 @@ def kind(shape: Shape) -> tuple[Place, ...]:
             top, left = min(r for r, _ in cells), min(c for _, c in cells)
             forms.append(tuple(sorted((r - top, c - left) for r, c in cells)))
     return min(forms)
-
-
-def _flag(lowering: Any) -> ir.Constraint:
-    name = new_aux_name(lowering.scope, "tetromino")
-    lowering.problem.add_var(name, (0, 1), output=False)
-    return ir.InSet(name, (1,))
 
 
 def _board(lowering: Any, arg: ast.Node) -> Board:
